@@ -1,0 +1,88 @@
+// SPDX-License-Identifier: MIT
+import { basename } from 'node:path';
+import { IpcFailure } from '../../shared/ipc';
+import type { PtyInfo } from '../../shared/ipc/pty';
+import type { PtyManager, PtySink } from '../pty/pty-manager';
+import type { PtyProcess } from '../pty/types';
+import type { Client, InvokeHandlers, SendHandlers } from './router';
+
+type PtyInvoke = Pick<InvokeHandlers, 'pty:spawn' | 'pty:list' | 'pty:attach' | 'pty:kill' | 'pty:busy'>;
+type PtySend = Pick<SendHandlers, 'pty:input' | 'pty:resize' | 'pty:ack'>;
+
+export interface PtyHandlerDeps {
+  readonly ptys: PtyManager;
+  readonly spawnDefaults: () => { shell?: string; cwd?: string };
+}
+
+export const toPtyInfo = (pty: PtyProcess): PtyInfo => ({
+  id: pty.id,
+  sessionId: pty.id,
+  pid: pty.pid,
+  shell: pty.shell,
+  cwd: pty.cwd,
+  cols: pty.cols,
+  rows: pty.rows,
+  exited: pty.exit !== undefined,
+  exitCode: pty.exit?.exitCode ?? null,
+});
+
+/** One sink per client, so a client's acks only count for the ptys it is attached to. */
+const sinks = new WeakMap<Client, PtySink>();
+
+const sinkFor = (client: Client, ptys: PtyManager): PtySink => {
+  let sink = sinks.get(client);
+  if (!sink) {
+    const created: PtySink = {
+      data: (id, data) => client.emit('pty:data', { id, data }),
+      exit: (id, exit) => client.emit('pty:exit', { id, exitCode: exit.exitCode, signal: exit.signal }),
+    };
+    sinks.set(client, created);
+    client.onClose(() => ptys.detachSink(created));
+    sink = created;
+  }
+  return sink;
+};
+
+const requirePty = (ptys: PtyManager, id: string): PtyProcess => {
+  const pty = ptys.get(id);
+  if (!pty) throw new IpcFailure('not-found', `no terminal ${id}`);
+  return pty;
+};
+
+export const ptyHandlers = ({ ptys, spawnDefaults }: PtyHandlerDeps): { invoke: PtyInvoke; send: PtySend } => ({
+  invoke: {
+    'pty:spawn': (request, client) => {
+      const defaults = spawnDefaults();
+      const cwd = request.cwd ?? defaults.cwd;
+      const pty = ptys.spawn({
+        cols: request.cols,
+        rows: request.rows,
+        ...(cwd ? { cwd } : {}),
+        ...(defaults.shell ? { shell: defaults.shell } : {}),
+      });
+      ptys.attach(pty.id, sinkFor(client, ptys));
+      return toPtyInfo(pty);
+    },
+    'pty:list': () => ptys.list().map(toPtyInfo),
+    'pty:attach': ({ id }, client) => {
+      const pty = requirePty(ptys, id);
+      const replay = ptys.attach(id, sinkFor(client, ptys)) ?? '';
+      return { info: toPtyInfo(pty), replay };
+    },
+    'pty:kill': async ({ id }) => ({ killed: await ptys.kill(id) }),
+    'pty:busy': ({ id }) => {
+      const pty = requirePty(ptys, id);
+      if (pty.exit) return { busy: false, process: '' };
+      const process = pty.foregroundProcess();
+      return { busy: process !== basename(pty.shell), process };
+    },
+  },
+  send: {
+    'pty:input': ({ id, data }) => ptys.write(id, data),
+    'pty:resize': ({ id, cols, rows }) => ptys.resize(id, cols, rows),
+    'pty:ack': ({ id, chars }, client) => {
+      const sink = sinks.get(client);
+      if (sink) ptys.ack(id, chars, sink);
+    },
+  },
+});

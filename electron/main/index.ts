@@ -1,0 +1,43 @@
+// SPDX-License-Identifier: MIT
+import { app, shell } from 'electron';
+import { join } from 'node:path';
+import { createCore, type Core } from '../core/core';
+import { registerIpcTransport } from './ipc-transport';
+import { createMainWindow, isOurFrame } from './windows';
+
+declare const __APP_VERSION__: string;
+
+// dist/electron/main.cjs → dist/
+const distDir = join(__dirname, '..');
+let core: Core | undefined;
+
+if (!app.requestSingleInstanceLock()) {
+  app.quit();
+} else {
+  app.enableSandbox();
+  app.on('second-instance', () => createMainWindow(distDir));
+  app.on('web-contents-created', (_event, contents) => {
+    contents.on('will-attach-webview', (event) => event.preventDefault());
+  });
+
+  void app.whenReady().then(() => {
+    core = createCore({
+      host: 'electron',
+      version: __APP_VERSION__,
+      dataDir: app.getPath('userData'),
+      openExternal: (url) => void shell.openExternal(url),
+    });
+    registerIpcTransport(core.router, (url) => isOurFrame(url, distDir));
+    createMainWindow(distDir);
+  });
+
+  app.on('window-all-closed', () => app.quit());
+
+  let shuttingDown = false;
+  app.on('before-quit', (event) => {
+    if (shuttingDown || !core) return;
+    shuttingDown = true;
+    event.preventDefault();
+    void core.shutdown().finally(() => app.quit());
+  });
+}

@@ -1,0 +1,57 @@
+// SPDX-License-Identifier: MIT
+import { readdirSync, readFileSync } from 'node:fs';
+
+/**
+ * Every process of a session (Linux: /proc/<pid>/stat field 6). Killing only the shell's process
+ * group leaves background jobs and their own groups as orphans that keep ports and files busy, so
+ * closing a tab ends the whole session the pty leads.
+ */
+export const sessionMembers = (sessionId: number): number[] => {
+  const members: number[] = [];
+  let entries: string[];
+  try {
+    entries = readdirSync('/proc');
+  } catch {
+    return members;
+  }
+  for (const entry of entries) {
+    const pid = Number(entry);
+    if (!Number.isInteger(pid) || pid <= 0) continue;
+    const sid = readSessionId(pid);
+    if (sid === sessionId) members.push(pid);
+  }
+  return members;
+};
+
+const readSessionId = (pid: number): number | undefined => {
+  let stat: string;
+  try {
+    stat = readFileSync(`/proc/${pid}/stat`, 'latin1');
+  } catch {
+    return undefined;
+  }
+  // The command name (field 2) may contain spaces and parentheses: parse after the last ')'.
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  // fields[0] is state (field 3), so the session id (field 6) is fields[3].
+  const sid = Number(fields[3]);
+  return Number.isInteger(sid) ? sid : undefined;
+};
+
+export const signalAll = (pids: readonly number[], signal: NodeJS.Signals): void => {
+  for (const pid of pids) {
+    try {
+      process.kill(pid, signal);
+    } catch {
+      // Already gone.
+    }
+  }
+};
+
+export const isAlive = (pid: number): boolean => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+};

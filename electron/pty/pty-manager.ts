@@ -1,0 +1,143 @@
+// SPDX-License-Identifier: MIT
+import { randomBytes } from 'node:crypto';
+import { StringDecoder } from 'node:string_decoder';
+import { FlowController } from './flow-controller';
+import { OutputBatcher } from './output-batcher';
+import { ReplayBuffer } from './replay-buffer';
+import type { PtyExit, PtyHost, PtyProcess, SpawnOptions } from './types';
+
+/** Output kept per pty for a renderer that reloads and re-attaches. */
+const REPLAY_CHARS = 512 * 1024;
+
+/** Where a pty's decoded output goes: one attached renderer at a time. */
+export interface PtySink {
+  data(id: string, data: string): void;
+  exit(id: string, exit: PtyExit): void;
+}
+
+export interface PtyObserver {
+  spawned?(pty: PtyProcess): void;
+  /** Raw bytes in stream order: direction 1 is output, 0 is input written to the pty. */
+  bytes?(id: string, direction: 0 | 1, bytes: Buffer): void;
+  exited?(id: string, exit: PtyExit): void;
+}
+
+interface Entry {
+  readonly pty: PtyProcess;
+  readonly decoder: StringDecoder;
+  readonly batcher: OutputBatcher;
+  readonly flow: FlowController;
+  readonly replay: ReplayBuffer;
+  sink: PtySink | undefined;
+}
+
+export const newPtyId = (): string => `${Date.now().toString(36)}${randomBytes(4).toString('hex')}`;
+
+/**
+ * Owns the live ptys: decodes their output UTF-8-safely, batches it, applies ack-based flow control
+ * toward the attached renderer, and keeps a replay buffer. Observers (the recorder) see raw bytes
+ * synchronously and must not block.
+ */
+export class PtyManager {
+  private readonly _entries = new Map<string, Entry>();
+  private readonly _observers = new Set<PtyObserver>();
+
+  constructor(private readonly _host: PtyHost) {}
+
+  observe(observer: PtyObserver): () => void {
+    this._observers.add(observer);
+    return () => this._observers.delete(observer);
+  }
+
+  spawn(options: SpawnOptions, id: string = newPtyId()): PtyProcess {
+    const pty = this._host.spawn(id, options);
+    const entry: Entry = {
+      pty,
+      decoder: new StringDecoder('utf8'),
+      batcher: new OutputBatcher((data) => {
+        entry.replay.push(data);
+        if (entry.sink) {
+          entry.flow.sent(data.length);
+          entry.sink.data(id, data);
+        }
+      }),
+      flow: new FlowController({ pause: () => pty.pause(), resume: () => pty.resume() }),
+      replay: new ReplayBuffer(REPLAY_CHARS),
+      sink: undefined,
+    };
+    this._entries.set(id, entry);
+    for (const observer of this._observers) observer.spawned?.(pty);
+    pty.onBytes((bytes) => {
+      for (const observer of this._observers) observer.bytes?.(id, 1, bytes);
+      entry.batcher.push(entry.decoder.write(bytes));
+    });
+    pty.onExit((exit) => {
+      entry.batcher.push(entry.decoder.end());
+      entry.batcher.dispose();
+      entry.flow.engage(false);
+      for (const observer of this._observers) observer.exited?.(id, exit);
+      entry.sink?.exit(id, exit);
+    });
+    return pty;
+  }
+
+  get(id: string): PtyProcess | undefined {
+    return this._entries.get(id)?.pty;
+  }
+
+  list(): PtyProcess[] {
+    return [...this._entries.values()].map((entry) => entry.pty);
+  }
+
+  /** Attaches a renderer; any previous one is detached. Returns the output to repaint with. */
+  attach(id: string, sink: PtySink): string | undefined {
+    const entry = this._entries.get(id);
+    if (!entry) return undefined;
+    entry.batcher.flush();
+    entry.sink = sink;
+    entry.flow.engage(!entry.pty.exit);
+    return entry.replay.snapshot();
+  }
+
+  /** Detaches every pty from a renderer that went away, releasing any flow-control pause. */
+  detachSink(sink: PtySink): void {
+    for (const entry of this._entries.values()) {
+      if (entry.sink !== sink) continue;
+      entry.sink = undefined;
+      entry.flow.engage(false);
+    }
+  }
+
+  write(id: string, data: string): void {
+    const entry = this._entries.get(id);
+    if (!entry || entry.pty.exit) return;
+    if (this._observers.size > 0) {
+      const bytes = Buffer.from(data, 'utf8');
+      for (const observer of this._observers) observer.bytes?.(id, 0, bytes);
+    }
+    entry.pty.write(data);
+  }
+
+  ack(id: string, chars: number, sink: PtySink): void {
+    const entry = this._entries.get(id);
+    if (entry?.sink === sink) entry.flow.ack(chars);
+  }
+
+  resize(id: string, cols: number, rows: number): void {
+    this._entries.get(id)?.pty.resize(cols, rows);
+  }
+
+  async kill(id: string): Promise<boolean> {
+    const entry = this._entries.get(id);
+    if (!entry) return false;
+    this._entries.delete(id);
+    entry.sink = undefined;
+    entry.flow.engage(false);
+    if (!entry.pty.exit) await entry.pty.kill();
+    return true;
+  }
+
+  async killAll(): Promise<void> {
+    await Promise.all([...this._entries.keys()].map((id) => this.kill(id)));
+  }
+}

@@ -1,0 +1,36 @@
+// SPDX-License-Identifier: MIT
+
+export type AppAction =
+  | 'tab-new'
+  | 'tab-close'
+  | 'tab-next'
+  | 'tab-previous'
+  | 'copy'
+  | 'paste'
+  | 'find';
+
+/**
+ * App shortcuts. They are taken in the capture phase, before xterm sees the key, so the shell never
+ * receives them; everything else (including plain Ctrl+C/V) goes to the terminal untouched.
+ */
+export const actionFor = (event: KeyboardEvent): AppAction | undefined => {
+  if (!event.ctrlKey || event.altKey || event.metaKey) return undefined;
+  if (event.key === 'Tab') return event.shiftKey ? 'tab-previous' : 'tab-next';
+  if (event.key === 'PageDown' && !event.shiftKey) return 'tab-next';
+  if (event.key === 'PageUp' && !event.shiftKey) return 'tab-previous';
+  if (!event.shiftKey) return undefined;
+  switch (event.code) {
+    case 'KeyT':
+      return 'tab-new';
+    case 'KeyW':
+      return 'tab-close';
+    case 'KeyC':
+      return 'copy';
+    case 'KeyV':
+      return 'paste';
+    case 'KeyF':
+      return 'find';
+    default:
+      return undefined;
+  }
+};

@@ -1,0 +1,139 @@
+// SPDX-License-Identifier: MIT
+import { FitAddon } from '@xterm/addon-fit';
+import { SearchAddon } from '@xterm/addon-search';
+import { Unicode11Addon } from '@xterm/addon-unicode11';
+import { WebLinksAddon } from '@xterm/addon-web-links';
+import { Terminal, type IDisposable, type ITheme } from '@xterm/xterm';
+import type { Api } from '../../shared/ipc';
+import { FlowControl } from '../../shared/terminal/flow-control';
+import { shouldUseWebgl, webglRendererName } from './renderer-choice';
+
+export interface TerminalControllerOptions {
+  readonly id: string;
+  readonly api: Api;
+  readonly openLink: (url: string) => void;
+  readonly onTitle: (title: string) => void;
+  readonly fontFamily?: string;
+  readonly fontSize?: number;
+  readonly scrollback?: number;
+  readonly theme?: ITheme;
+}
+
+let webglDecision: boolean | undefined;
+
+const DARK: ITheme = {
+  background: '#16181d',
+  foreground: '#d8dee9',
+  cursor: '#e5e9f0',
+  selectionBackground: '#3b4252',
+};
+
+/**
+ * Owns one xterm.js instance and its addons for the lifetime of a tab, outside React: components
+ * only lend it a container. Output is acknowledged to the pty after xterm has parsed it, which is
+ * what makes flow control track the real consumer speed.
+ */
+export class TerminalController {
+  readonly id: string;
+  readonly term: Terminal;
+  readonly search = new SearchAddon();
+  private readonly _fit = new FitAddon();
+  private readonly _disposables: IDisposable[] = [];
+  private readonly _api: Api;
+  private _unacked = 0;
+  private _opened = false;
+  private _disposed = false;
+  private _lastSize = { cols: 0, rows: 0 };
+
+  constructor(options: TerminalControllerOptions) {
+    this.id = options.id;
+    this._api = options.api;
+    this.term = new Terminal({
+      allowProposedApi: true,
+      fontFamily: options.fontFamily ?? '"JetBrains Mono", "DejaVu Sans Mono", Menlo, monospace',
+      fontSize: options.fontSize ?? 13,
+      scrollback: options.scrollback ?? 10_000,
+      theme: options.theme ?? DARK,
+      cursorBlink: true,
+      macOptionIsMeta: true,
+    });
+    this.term.loadAddon(this._fit);
+    this.term.loadAddon(this.search);
+    this.term.loadAddon(new Unicode11Addon());
+    this.term.unicode.activeVersion = '11';
+    this.term.loadAddon(
+      new WebLinksAddon((event, uri) => {
+        event.preventDefault();
+        if (/^https?:\/\//i.test(uri)) options.openLink(uri);
+      }),
+    );
+    this._disposables.push(
+      this.term.onData((data) => this._api.send('pty:input', { id: this.id, data })),
+      this.term.onBinary((data) => this._api.send('pty:input', { id: this.id, data })),
+      this.term.onTitleChange((title) => options.onTitle(title)),
+    );
+  }
+
+  /** Mounts into `container`; later calls move the existing element (StrictMode, tab re-layout). */
+  mount(container: HTMLElement): void {
+    if (this._disposed) return;
+    if (this._opened && this.term.element) {
+      if (this.term.element.parentElement !== container) container.appendChild(this.term.element);
+      return;
+    }
+    this.term.open(container);
+    this._opened = true;
+    void this._loadWebgl();
+  }
+
+  write(data: string): void {
+    this.term.write(data, () => {
+      this._unacked += data.length;
+      if (this._unacked >= FlowControl.ACK_CHARS) this._flushAck();
+    });
+  }
+
+  /** Fits the terminal to its container and tells the pty about a changed size. */
+  fit(): void {
+    if (!this._opened || this._disposed || !this.term.element?.isConnected) return;
+    const dims = this._fit.proposeDimensions();
+    if (!dims || !Number.isFinite(dims.cols) || !Number.isFinite(dims.rows) || dims.cols < 2 || dims.rows < 1) return;
+    if (dims.cols !== this.term.cols || dims.rows !== this.term.rows) this.term.resize(dims.cols, dims.rows);
+    if (this._lastSize.cols !== this.term.cols || this._lastSize.rows !== this.term.rows) {
+      this._lastSize = { cols: this.term.cols, rows: this.term.rows };
+      this._api.send('pty:resize', { id: this.id, ...this._lastSize });
+    }
+  }
+
+  focus(): void {
+    this.term.focus();
+  }
+
+  dispose(): void {
+    if (this._disposed) return;
+    this._disposed = true;
+    for (const disposable of this._disposables.splice(0)) disposable.dispose();
+    this.term.dispose();
+  }
+
+  private _flushAck(): void {
+    const chars = this._unacked;
+    this._unacked = 0;
+    this._api.send('pty:ack', { id: this.id, chars });
+  }
+
+  private async _loadWebgl(): Promise<void> {
+    webglDecision ??= shouldUseWebgl(webglRendererName());
+    if (!webglDecision) return;
+    try {
+      const { WebglAddon } = await import('@xterm/addon-webgl');
+      if (this._disposed) return;
+      const webgl = new WebglAddon();
+      // On context loss fall back to the DOM renderer for good rather than fight the GPU process.
+      webgl.onContextLoss(() => webgl.dispose());
+      this.term.loadAddon(webgl);
+    } catch {
+      webglDecision = false;
+    }
+  }
+}

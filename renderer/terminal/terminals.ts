@@ -1,0 +1,87 @@
+// SPDX-License-Identifier: MIT
+import type { PtyInfo } from '../../shared/ipc/pty';
+import { useTabs } from '../state/tabs';
+import { api, connection, unwrap } from '../transport/api';
+import { TerminalController } from './terminal-controller';
+
+/** Live controllers by pty id. Kept outside React so re-renders never touch xterm instances. */
+const controllers = new Map<string, TerminalController>();
+
+export const controllerFor = (id: string): TerminalController | undefined => controllers.get(id);
+
+const shellName = (shell: string) => shell.split('/').pop() ?? shell;
+
+const openLink = (url: string) => {
+  if (connection.host === 'electron') api.send('app:open-external', { url });
+  else window.open(url, '_blank', 'noopener,noreferrer');
+};
+
+const adopt = (info: PtyInfo, replay: string, activate: boolean): void => {
+  let controller = controllers.get(info.id);
+  if (!controller) {
+    controller = new TerminalController({
+      id: info.id,
+      api,
+      openLink,
+      onTitle: (title) => useTabs.getState().update(info.id, { title: title || shellName(info.shell) }),
+    });
+    controllers.set(info.id, controller);
+  } else {
+    controller.term.reset();
+  }
+  if (replay) controller.write(replay);
+  useTabs.getState().add(
+    { id: info.id, title: shellName(info.shell), shell: info.shell, exited: info.exited, exitCode: info.exitCode },
+    activate,
+  );
+  if (info.exited) markExited(info.id, info.exitCode);
+};
+
+const markExited = (id: string, exitCode: number | null) => {
+  useTabs.getState().update(id, { exited: true, exitCode });
+  controllers.get(id)?.write(`\r\n\x1b[2m[process exited${exitCode === null ? '' : ` with code ${exitCode}`}]\x1b[0m\r\n`);
+};
+
+export const openTab = async (): Promise<void> => {
+  const info = await unwrap(api.invoke('pty:spawn', { cols: 100, rows: 30 }));
+  adopt(info, '', true);
+};
+
+let syncing: Promise<void> | undefined;
+
+/** Re-attaches every live pty (after a reload or reconnect); opens a first tab if there are none. */
+export const syncTabs = (): Promise<void> => {
+  // Concurrent callers (StrictMode's double effects, a reconnect during start-up) share one pass.
+  syncing ??= doSync().finally(() => (syncing = undefined));
+  return syncing;
+};
+
+const doSync = async (): Promise<void> => {
+  const ptys = await unwrap(api.invoke('pty:list', {}));
+  if (ptys.length === 0 && useTabs.getState().tabs.length === 0) return openTab();
+  for (const info of ptys) {
+    const attached = await unwrap(api.invoke('pty:attach', { id: info.id }));
+    adopt(attached.info, attached.replay, useTabs.getState().activeId === undefined);
+  }
+  const live = new Set(ptys.map((info) => info.id));
+  for (const tab of useTabs.getState().tabs) if (!live.has(tab.id)) disposeTab(tab.id);
+};
+
+export const isBusy = async (id: string): Promise<string | undefined> => {
+  const result = await api.invoke('pty:busy', { id });
+  return result.ok && result.value.busy ? result.value.process : undefined;
+};
+
+export const closeTab = async (id: string): Promise<void> => {
+  disposeTab(id);
+  await api.invoke('pty:kill', { id });
+};
+
+const disposeTab = (id: string) => {
+  controllers.get(id)?.dispose();
+  controllers.delete(id);
+  useTabs.getState().remove(id);
+};
+
+api.on('pty:data', ({ id, data }) => controllers.get(id)?.write(data));
+api.on('pty:exit', ({ id, exitCode }) => markExited(id, exitCode));

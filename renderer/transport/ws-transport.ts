@@ -1,0 +1,91 @@
+// SPDX-License-Identifier: MIT
+import type { RawTransport } from '../../shared/ipc';
+import { WS_PATH, type ServerFrame } from '../../shared/ipc/wire';
+
+export type ConnectionStatus = 'connecting' | 'open' | 'closed';
+
+export interface WsTransport extends RawTransport {
+  readonly status: ConnectionStatus;
+  onStatus(listener: (status: ConnectionStatus) => void): () => void;
+}
+
+const RETRY_MS = [250, 500, 1000, 2000, 4000] as const;
+
+/**
+ * Browser mode: the contract over one WebSocket to the page's own origin (the server set the token
+ * cookie when the page loaded). Reconnects with backoff; pending invokes fail when the socket drops
+ * and sends are discarded while closed, since terminal input must not replay into a later session.
+ */
+export const createWsTransport = (): WsTransport => {
+  const listeners = new Map<string, Set<(payload: unknown) => void>>();
+  const statusListeners = new Set<(status: ConnectionStatus) => void>();
+  const pending = new Map<number, { resolve: (value: unknown) => void; reject: (error: Error) => void }>();
+  let nextId = 0;
+  let socket: WebSocket;
+  let status: ConnectionStatus = 'connecting';
+  let attempt = 0;
+  const queued: string[] = [];
+
+  const setStatus = (next: ConnectionStatus) => {
+    status = next;
+    for (const listener of statusListeners) listener(next);
+  };
+
+  const connect = () => {
+    const scheme = location.protocol === 'https:' ? 'wss:' : 'ws:';
+    socket = new WebSocket(`${scheme}//${location.host}${WS_PATH}`);
+    socket.onopen = () => {
+      attempt = 0;
+      for (const frame of queued.splice(0)) socket.send(frame);
+      setStatus('open');
+    };
+    socket.onmessage = (message) => {
+      const frame = JSON.parse(String(message.data)) as ServerFrame;
+      if (frame.t === 'event') {
+        for (const listener of listeners.get(frame.channel) ?? []) listener(frame.payload);
+      } else {
+        pending.get(frame.id)?.resolve(frame.result);
+        pending.delete(frame.id);
+      }
+    };
+    socket.onclose = () => {
+      for (const request of pending.values()) request.reject(new Error('connection lost'));
+      pending.clear();
+      setStatus('closed');
+      const delay = RETRY_MS[Math.min(attempt++, RETRY_MS.length - 1)];
+      setTimeout(connect, delay);
+    };
+  };
+  connect();
+
+  return {
+    get status() {
+      return status;
+    },
+    onStatus: (listener) => {
+      statusListeners.add(listener);
+      return () => statusListeners.delete(listener);
+    },
+    invoke: (channel, payload) =>
+      new Promise((resolve, reject) => {
+        const id = nextId++;
+        pending.set(id, { resolve, reject });
+        const frame = JSON.stringify({ t: 'invoke', id, channel, payload });
+        if (socket.readyState === WebSocket.OPEN) socket.send(frame);
+        else if (status === 'connecting') queued.push(frame);
+        else {
+          pending.delete(id);
+          reject(new Error('not connected'));
+        }
+      }),
+    send: (channel, payload) => {
+      if (socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify({ t: 'send', channel, payload }));
+    },
+    on: (channel, listener) => {
+      let set = listeners.get(channel);
+      if (!set) listeners.set(channel, (set = new Set()));
+      set.add(listener);
+      return () => set.delete(listener);
+    },
+  };
+};

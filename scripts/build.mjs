@@ -1,0 +1,60 @@
+// SPDX-License-Identifier: MIT
+// Builds the renderer (Vite) and the Node/Electron entry points (esbuild).
+import { build as esbuild } from 'esbuild';
+import { readFileSync } from 'node:fs';
+import { build as viteBuild } from 'vite';
+
+const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
+const define = { __APP_VERSION__: JSON.stringify(pkg.version) };
+const quiet = process.argv.includes('--quiet');
+
+/** Native modules resolve to the Electron-ABI copies built by scripts/electron-native.mjs. */
+const electronNative = {
+  name: 'electron-native',
+  setup(build) {
+    build.onResolve({ filter: /^(node-pty|better-sqlite3)$/ }, (args) => ({
+      path: `../../.electron-native/node_modules/${args.path}`,
+      external: true,
+    }));
+  },
+};
+
+const node = {
+  bundle: true,
+  platform: 'node',
+  target: 'node20',
+  sourcemap: true,
+  packages: 'external',
+  define,
+  logLevel: quiet ? 'warning' : 'info',
+};
+
+await Promise.all([
+  viteBuild({ configFile: new URL('../vite.config.ts', import.meta.url).pathname, logLevel: quiet ? 'warn' : 'info' }),
+  esbuild({
+    ...node,
+    format: 'esm',
+    entryPoints: { web: 'electron/web/main.ts', bench: 'tests/bench/main.ts' },
+    outdir: 'dist/node',
+    outExtension: { '.js': '.mjs' },
+  }),
+  esbuild({
+    ...node,
+    format: 'cjs',
+    entryPoints: { main: 'electron/main/index.ts' },
+    outdir: 'dist/electron',
+    outExtension: { '.js': '.cjs' },
+    external: ['electron'],
+    plugins: [electronNative],
+  }),
+  // The sandboxed preload cannot require anything but a few Electron modules: bundle everything.
+  esbuild({
+    ...node,
+    packages: undefined,
+    format: 'cjs',
+    entryPoints: { preload: 'electron/preload/index.ts' },
+    outdir: 'dist/electron',
+    outExtension: { '.js': '.cjs' },
+    external: ['electron'],
+  }),
+]);

@@ -1,0 +1,28 @@
+// SPDX-License-Identifier: MIT
+import { z } from 'zod';
+
+/**
+ * A recorded command (the seeds' CommandRecord). `id` is `{sessionId}:{seq}`; the output range is
+ * in bytes of the session's recorded output stream (shell-integration marks removed).
+ */
+export const CommandRecord = z.object({
+  id: z.string(),
+  sessionId: z.string(),
+  seq: z.number().int(),
+  commandLine: z.string().nullable(),
+  cwd: z.string().nullable(),
+  hostname: z.string().nullable(),
+  shell: z.string().nullable(),
+  startedAt: z.number(),
+  endedAt: z.number().nullable(),
+  exitCode: z.number().int().nullable(),
+  outputStart: z.number().int(),
+  outputEnd: z.number().int().nullable(),
+  /** First N + last N lines of clean output, with an omitted-lines marker between. */
+  outputSummary: z.string(),
+  /** How the command was found: from verified shell-integration marks, or by prompt heuristics. */
+  source: z.enum(['integrated', 'heuristic']),
+});
+export type CommandRecord = z.infer<typeof CommandRecord>;
+
+export const commandId = (sessionId: string, seq: number): string => `${sessionId}:${seq}`;

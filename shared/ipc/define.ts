@@ -1,0 +1,73 @@
+// SPDX-License-Identifier: MIT
+import type { z } from 'zod';
+
+/**
+ * Channel definitions. Every channel is `domain:verb` and declares its payloads as zod schemas;
+ * all TypeScript types on both ends are derived from these, never written by hand.
+ *
+ * - invoke: renderer → main request with a typed response, always answered with a `Result`.
+ * - send:   renderer → main fire-and-forget.
+ * - event:  main → renderer push.
+ *
+ * `fast` is a hand-written guard used instead of zod on the few hot channels (pty input, output,
+ * acks): those run per keystroke / per 5 ms batch and only need a cheap shape check.
+ */
+export interface InvokeDef<Req extends z.ZodType = z.ZodType, Res extends z.ZodType = z.ZodType> {
+  readonly kind: 'invoke';
+  readonly req: Req;
+  readonly res: Res;
+}
+
+export interface SendDef<Args extends z.ZodType = z.ZodType> {
+  readonly kind: 'send';
+  readonly args: Args;
+  readonly fast?: (value: unknown) => boolean;
+}
+
+export interface EventDef<Payload extends z.ZodType = z.ZodType> {
+  readonly kind: 'event';
+  readonly payload: Payload;
+  readonly fast?: (value: unknown) => boolean;
+}
+
+export type ChannelDef = InvokeDef | SendDef | EventDef;
+
+export const invoke = <Req extends z.ZodType, Res extends z.ZodType>(req: Req, res: Res): InvokeDef<Req, Res> => ({
+  kind: 'invoke',
+  req,
+  res,
+});
+
+export const send = <Args extends z.ZodType>(args: Args, fast?: (value: unknown) => boolean): SendDef<Args> => ({
+  kind: 'send',
+  args,
+  ...(fast ? { fast } : {}),
+});
+
+export const event = <Payload extends z.ZodType>(
+  payload: Payload,
+  fast?: (value: unknown) => boolean,
+): EventDef<Payload> => ({ kind: 'event', payload, ...(fast ? { fast } : {}) });
+
+export type IpcErrorCode = 'invalid-payload' | 'unknown-channel' | 'not-found' | 'failed' | 'internal';
+
+export interface IpcError {
+  readonly code: IpcErrorCode;
+  readonly message: string;
+}
+
+export type Result<T> = { readonly ok: true; readonly value: T } | { readonly ok: false; readonly error: IpcError };
+
+export const ok = <T>(value: T): Result<T> => ({ ok: true, value });
+export const fail = (code: IpcErrorCode, message: string): Result<never> => ({ ok: false, error: { code, message } });
+
+/** Thrown by handlers to answer with a typed error instead of `internal`. */
+export class IpcFailure extends Error {
+  constructor(
+    readonly code: IpcErrorCode,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'IpcFailure';
+  }
+}

@@ -1,0 +1,56 @@
+// SPDX-License-Identifier: MIT
+import { z } from 'zod';
+import { event, invoke, send } from './define';
+
+export const PtyId = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/);
+
+const dimension = (max: number) => z.number().int().min(1).max(max);
+
+export const PtyInfo = z.object({
+  id: PtyId,
+  sessionId: z.string(),
+  pid: z.number().int(),
+  shell: z.string(),
+  cwd: z.string(),
+  cols: z.number().int(),
+  rows: z.number().int(),
+  exited: z.boolean(),
+  exitCode: z.number().int().nullable(),
+});
+export type PtyInfo = z.infer<typeof PtyInfo>;
+
+const isInputLike = (v: unknown): boolean =>
+  typeof v === 'object' &&
+  v !== null &&
+  typeof (v as { id?: unknown }).id === 'string' &&
+  typeof (v as { data?: unknown }).data === 'string';
+
+const isAck = (v: unknown): boolean =>
+  typeof v === 'object' &&
+  v !== null &&
+  typeof (v as { id?: unknown }).id === 'string' &&
+  Number.isSafeInteger((v as { chars?: unknown }).chars) &&
+  ((v as { chars: number }).chars) >= 0;
+
+export const ptyChannels = {
+  'pty:spawn': invoke(
+    z.object({
+      cols: dimension(2000),
+      rows: dimension(1000),
+      cwd: z.string().max(4096).optional(),
+    }),
+    PtyInfo,
+  ),
+  'pty:list': invoke(z.object({}).strict(), z.array(PtyInfo)),
+  /** Attach this client to a pty: it receives the pty's recent output to replay, then live data. */
+  'pty:attach': invoke(z.object({ id: PtyId }), z.object({ info: PtyInfo, replay: z.string() })),
+  'pty:kill': invoke(z.object({ id: PtyId }), z.object({ killed: z.boolean() })),
+  /** Whether something other than the idle shell runs in the foreground (asks before closing). */
+  'pty:busy': invoke(z.object({ id: PtyId }), z.object({ busy: z.boolean(), process: z.string() })),
+  'pty:input': send(z.object({ id: PtyId, data: z.string().max(1 << 20) }), isInputLike),
+  'pty:resize': send(z.object({ id: PtyId, cols: dimension(2000), rows: dimension(1000) })),
+  /** Characters the renderer has parsed (xterm's write callback); drives flow control. */
+  'pty:ack': send(z.object({ id: PtyId, chars: z.number().int().min(0) }), isAck),
+  'pty:data': event(z.object({ id: PtyId, data: z.string() }), isInputLike),
+  'pty:exit': event(z.object({ id: PtyId, exitCode: z.number().int().nullable(), signal: z.number().int().nullable() })),
+} as const;

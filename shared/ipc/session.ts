@@ -1,0 +1,28 @@
+// SPDX-License-Identifier: MIT
+import { z } from 'zod';
+import { invoke } from './define';
+
+/** How a session's commands are found: shell-integration marks, prompt heuristics, or not yet known. */
+export const SegmentationMode = z.enum(['integrated', 'heuristic', 'unknown']);
+export type SegmentationMode = z.infer<typeof SegmentationMode>;
+
+export const SessionInfo = z.object({
+  id: z.string(),
+  shell: z.string(),
+  hostname: z.string(),
+  cwd: z.string(),
+  title: z.string(),
+  mode: SegmentationMode,
+  startedAt: z.number(),
+  endedAt: z.number().nullable(),
+});
+export type SessionInfo = z.infer<typeof SessionInfo>;
+
+export const sessionChannels = {
+  /** Active sessions and those that ended within `endedWithinMs` (default: all recorded). */
+  'session:list': invoke(
+    z.object({ endedWithinMs: z.number().int().min(0).optional() }).strict(),
+    z.array(SessionInfo),
+  ),
+  'session:get': invoke(z.object({ id: z.string().min(1).max(128) }).strict(), SessionInfo),
+} as const;

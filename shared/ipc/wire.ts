@@ -1,0 +1,35 @@
+// SPDX-License-Identifier: MIT
+import { z } from 'zod';
+
+/**
+ * The WebSocket framing of the IPC contract. Payloads are validated by the router against the
+ * channel map; this only checks the envelope.
+ */
+export const ClientFrame = z.discriminatedUnion('t', [
+  z.object({ t: z.literal('invoke'), id: z.number().int().min(0), channel: z.string().max(64), payload: z.unknown() }),
+  z.object({ t: z.literal('send'), channel: z.string().max(64), payload: z.unknown() }),
+]);
+export type ClientFrame = z.infer<typeof ClientFrame>;
+
+/** Cheap envelope check for the hot `send` frames (pty input and acks) before falling back to zod. */
+export const parseClientFrame = (text: string): ClientFrame | undefined => {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+  if (typeof value === 'object' && value !== null && (value as { t?: unknown }).t === 'send') {
+    const frame = value as { channel?: unknown };
+    if (typeof frame.channel === 'string' && frame.channel.length <= 64) return value as ClientFrame;
+  }
+  const parsed = ClientFrame.safeParse(value);
+  return parsed.success ? parsed.data : undefined;
+};
+
+export type ServerFrame =
+  | { readonly t: 'result'; readonly id: number; readonly result: unknown }
+  | { readonly t: 'event'; readonly channel: string; readonly payload: unknown };
+
+/** Path of the WebSocket endpoint in browser mode. */
+export const WS_PATH = '/ws';

@@ -1,0 +1,2 @@
+// SPDX-License-Identifier: MIT
+console.log('bench: not yet');
