@@ -98,7 +98,7 @@ class NodePtyProcess implements PtyProcess {
 
   foregroundProcess(): string {
     try {
-      return this._pty.process;
+      return basename(this._pty.process);
     } catch {
       return basename(this.shell);
     }

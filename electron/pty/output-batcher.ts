@@ -10,7 +10,7 @@ export class OutputBatcher {
   private _parts: string[] = [];
   private _size = 0;
   private _timer: NodeJS.Timeout | undefined;
-  private _lastFlush = 0;
+  private _lastFlush = Number.NEGATIVE_INFINITY;
 
   constructor(
     private readonly _flush: (data: string) => void,

@@ -17,13 +17,13 @@ export const sessionMembers = (sessionId: number): number[] => {
   for (const entry of entries) {
     const pid = Number(entry);
     if (!Number.isInteger(pid) || pid <= 0) continue;
-    const sid = readSessionId(pid);
-    if (sid === sessionId) members.push(pid);
+    const stat = readStat(pid);
+    if (stat?.sid === sessionId && stat.state !== 'Z') members.push(pid);
   }
   return members;
 };
 
-const readSessionId = (pid: number): number | undefined => {
+const readStat = (pid: number): { state: string; sid: number } | undefined => {
   let stat: string;
   try {
     stat = readFileSync(`/proc/${pid}/stat`, 'latin1');
@@ -32,9 +32,9 @@ const readSessionId = (pid: number): number | undefined => {
   }
   // The command name (field 2) may contain spaces and parentheses: parse after the last ')'.
   const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  // fields[0] is state (field 3), so the session id (field 6) is fields[3].
+  // fields[0] is the state (field 3), so the session id (field 6) is fields[3].
   const sid = Number(fields[3]);
-  return Number.isInteger(sid) ? sid : undefined;
+  return fields[0] && Number.isInteger(sid) ? { state: fields[0], sid } : undefined;
 };
 
 export const signalAll = (pids: readonly number[], signal: NodeJS.Signals): void => {
@@ -47,7 +47,9 @@ export const signalAll = (pids: readonly number[], signal: NodeJS.Signals): void
   }
 };
 
+/** Alive and not a zombie: an orphan's zombie lingers where pid 1 does not reap (containers). */
 export const isAlive = (pid: number): boolean => {
+  if (readStat(pid)?.state === 'Z') return false;
   try {
     process.kill(pid, 0);
     return true;

@@ -13,7 +13,7 @@ export const AppInfo = z.object({
 export type AppInfo = z.infer<typeof AppInfo>;
 
 export const appChannels = {
-  'app:info': invoke(z.object({}).strict(), AppInfo),
+  'app:info': invoke(z.strictObject({}), AppInfo),
   /** Opens an http(s) link in the user's browser; anything else is refused. */
-  'app:open-external': send(z.object({ url: z.url({ protocol: /^https?$/ }).max(8192) })),
+  'app:open-external': send(z.strictObject({ url: z.url({ protocol: /^https?$/ }).max(8192) })),
 } as const;

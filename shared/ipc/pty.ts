@@ -19,38 +19,43 @@ export const PtyInfo = z.object({
 });
 export type PtyInfo = z.infer<typeof PtyInfo>;
 
+const MAX_INPUT_CHARS = 1 << 20;
+
+const isId = (v: unknown): boolean => typeof v === 'string' && v.length > 0 && v.length <= 64;
+
 const isInputLike = (v: unknown): boolean =>
   typeof v === 'object' &&
   v !== null &&
-  typeof (v as { id?: unknown }).id === 'string' &&
-  typeof (v as { data?: unknown }).data === 'string';
+  isId((v as { id?: unknown }).id) &&
+  typeof (v as { data?: unknown }).data === 'string' &&
+  (v as { data: string }).data.length <= MAX_INPUT_CHARS;
 
 const isAck = (v: unknown): boolean =>
   typeof v === 'object' &&
   v !== null &&
-  typeof (v as { id?: unknown }).id === 'string' &&
+  isId((v as { id?: unknown }).id) &&
   Number.isSafeInteger((v as { chars?: unknown }).chars) &&
   ((v as { chars: number }).chars) >= 0;
 
 export const ptyChannels = {
   'pty:spawn': invoke(
-    z.object({
+    z.strictObject({
       cols: dimension(2000),
       rows: dimension(1000),
       cwd: z.string().max(4096).optional(),
     }),
     PtyInfo,
   ),
-  'pty:list': invoke(z.object({}).strict(), z.array(PtyInfo)),
+  'pty:list': invoke(z.strictObject({}), z.array(PtyInfo)),
   /** Attach this client to a pty: it receives the pty's recent output to replay, then live data. */
-  'pty:attach': invoke(z.object({ id: PtyId }), z.object({ info: PtyInfo, replay: z.string() })),
-  'pty:kill': invoke(z.object({ id: PtyId }), z.object({ killed: z.boolean() })),
+  'pty:attach': invoke(z.strictObject({ id: PtyId }), z.object({ info: PtyInfo, replay: z.string() })),
+  'pty:kill': invoke(z.strictObject({ id: PtyId }), z.object({ killed: z.boolean() })),
   /** Whether something other than the idle shell runs in the foreground (asks before closing). */
-  'pty:busy': invoke(z.object({ id: PtyId }), z.object({ busy: z.boolean(), process: z.string() })),
-  'pty:input': send(z.object({ id: PtyId, data: z.string().max(1 << 20) }), isInputLike),
-  'pty:resize': send(z.object({ id: PtyId, cols: dimension(2000), rows: dimension(1000) })),
+  'pty:busy': invoke(z.strictObject({ id: PtyId }), z.object({ busy: z.boolean(), process: z.string() })),
+  'pty:input': send(z.strictObject({ id: PtyId, data: z.string().max(MAX_INPUT_CHARS) }), isInputLike),
+  'pty:resize': send(z.strictObject({ id: PtyId, cols: dimension(2000), rows: dimension(1000) })),
   /** Characters the renderer has parsed (xterm's write callback); drives flow control. */
-  'pty:ack': send(z.object({ id: PtyId, chars: z.number().int().min(0) }), isAck),
+  'pty:ack': send(z.strictObject({ id: PtyId, chars: z.number().int().min(0) }), isAck),
   'pty:data': event(z.object({ id: PtyId, data: z.string() }), isInputLike),
   'pty:exit': event(z.object({ id: PtyId, exitCode: z.number().int().nullable(), signal: z.number().int().nullable() })),
 } as const;

@@ -21,8 +21,8 @@ export type SessionInfo = z.infer<typeof SessionInfo>;
 export const sessionChannels = {
   /** Active sessions and those that ended within `endedWithinMs` (default: all recorded). */
   'session:list': invoke(
-    z.object({ endedWithinMs: z.number().int().min(0).optional() }).strict(),
+    z.strictObject({ endedWithinMs: z.number().int().min(0).optional() }),
     z.array(SessionInfo),
   ),
-  'session:get': invoke(z.object({ id: z.string().min(1).max(128) }).strict(), SessionInfo),
+  'session:get': invoke(z.strictObject({ id: z.string().min(1).max(128) }), SessionInfo),
 } as const;

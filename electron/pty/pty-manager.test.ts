@@ -1,0 +1,120 @@
+// SPDX-License-Identifier: MIT
+import fc from 'fast-check';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { FlowControl } from '../../shared/terminal/flow-control';
+import { FakePtyHost } from './fake-pty-host';
+import { PtyManager, type PtySink } from './pty-manager';
+
+const collectingSink = () => {
+  const data: string[] = [];
+  const exits: Array<number | null> = [];
+  const sink: PtySink = { data: (_id, chunk) => data.push(chunk), exit: (_id, exit) => exits.push(exit.exitCode) };
+  return { sink, data, exits, text: () => data.join('') };
+};
+
+describe('PtyManager', () => {
+  let host: FakePtyHost;
+  let manager: PtyManager;
+
+  beforeEach(() => {
+    vi.useFakeTimers();
+    host = new FakePtyHost();
+    manager = new PtyManager(host);
+  });
+  afterEach(() => vi.useRealTimers());
+
+  it('decodes UTF-8 split at any byte boundary without replacement characters', () => {
+    fc.assert(
+      fc.property(fc.string({ unit: 'grapheme', maxLength: 60 }), fc.array(fc.nat(), { maxLength: 6 }), (text, cuts) => {
+        const pty = manager.spawn({ cols: 80, rows: 24 });
+        const out = collectingSink();
+        manager.attach(pty.id, out.sink);
+        const bytes = Buffer.from(text, 'utf8');
+        const points = [...new Set(cuts.map((c) => c % (bytes.length + 1)))].sort((a, b) => a - b);
+        let last = 0;
+        for (const point of [...points, bytes.length]) {
+          host.spawned.at(-1)!.emit(bytes.subarray(last, point));
+          last = point;
+        }
+        vi.runAllTimers();
+        expect(out.text()).toBe(text);
+      }),
+    );
+  });
+
+  it('passes raw bytes to observers before decoding, in order, for both directions', () => {
+    const seen: string[] = [];
+    manager.observe({ bytes: (_id, direction, bytes) => seen.push(`${direction}:${bytes.toString('hex')}`) });
+    const pty = manager.spawn({ cols: 80, rows: 24 });
+    manager.write(pty.id, 'é');
+    host.spawned[0]!.emit(Buffer.from([0xc3]));
+    expect(seen).toEqual(['0:c3a9', '1:c3']);
+  });
+
+  it('coalesces a burst into one message per interval', () => {
+    const pty = manager.spawn({ cols: 80, rows: 24 });
+    const out = collectingSink();
+    manager.attach(pty.id, out.sink);
+    host.spawned[0]!.emit('x'); // idle: sent at once for echo latency
+    for (let i = 0; i < 100; i++) host.spawned[0]!.emit('y'.repeat(100));
+    expect(out.data).toEqual(['x']);
+    vi.advanceTimersByTime(5);
+    expect(out.data).toHaveLength(2);
+    expect(out.data[1]).toHaveLength(10_000);
+  });
+
+  it('pauses the pty when the renderer falls behind and resumes on its acks', () => {
+    const pty = manager.spawn({ cols: 80, rows: 24 });
+    const fake = host.spawned[0]!;
+    const out = collectingSink();
+    manager.attach(pty.id, out.sink);
+    for (let i = 0; i < 20; i++) fake.emit('z'.repeat(64 * 1024));
+    vi.runAllTimers();
+    expect(fake.paused).toBe(true);
+    const sent = out.text().length;
+    manager.ack(pty.id, sent - FlowControl.LOW_WATERMARK_CHARS, out.sink);
+    expect(fake.paused).toBe(true);
+    manager.ack(pty.id, 1, out.sink);
+    expect(fake.paused).toBe(false);
+  });
+
+  it('ignores acks from a renderer that is not attached', () => {
+    const pty = manager.spawn({ cols: 80, rows: 24 });
+    const fake = host.spawned[0]!;
+    const attached = collectingSink();
+    const stranger = collectingSink();
+    manager.attach(pty.id, attached.sink);
+    fake.emit('z'.repeat(FlowControl.HIGH_WATERMARK_CHARS + 1));
+    vi.runAllTimers();
+    manager.ack(pty.id, 1e9, stranger.sink);
+    expect(fake.paused).toBe(true);
+  });
+
+  it('keeps running when the renderer goes away and replays recent output on re-attach', () => {
+    const pty = manager.spawn({ cols: 80, rows: 24 });
+    const fake = host.spawned[0]!;
+    const first = collectingSink();
+    manager.attach(pty.id, first.sink);
+    fake.emit('z'.repeat(FlowControl.HIGH_WATERMARK_CHARS + 1));
+    vi.runAllTimers();
+    expect(fake.paused).toBe(true);
+    manager.detachSink(first.sink);
+    expect(fake.paused).toBe(false);
+    fake.emit('tail-of-output');
+    vi.runAllTimers();
+    const second = collectingSink();
+    expect(manager.attach(pty.id, second.sink)).toMatch(/tail-of-output$/);
+  });
+
+  it('flushes pending output before reporting exit', () => {
+    const pty = manager.spawn({ cols: 80, rows: 24 });
+    const fake = host.spawned[0]!;
+    const out = collectingSink();
+    manager.attach(pty.id, out.sink);
+    fake.emit('a');
+    fake.emit('last words');
+    fake.finish({ exitCode: 3, signal: null });
+    expect(out.text()).toBe('alast words');
+    expect(out.exits).toEqual([3]);
+  });
+});

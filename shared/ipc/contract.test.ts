@@ -1,0 +1,101 @@
+// SPDX-License-Identifier: MIT
+import { describe, expect, it, vi } from 'vitest';
+import { createRouter, type Client, type InvokeHandlers, type SendHandlers } from '../../electron/core/router';
+import { channels, type ChannelName } from './index';
+
+const client: Client = { id: 'test', emit: () => undefined, onClose: () => undefined };
+
+/** Handlers that record calls, so a test can prove a rejected payload never reached one. */
+const spyHandlers = () => {
+  const calls: string[] = [];
+  const invoke = {} as Record<string, () => unknown>;
+  const send = {} as Record<string, () => void>;
+  for (const [name, def] of Object.entries(channels)) {
+    if (def.kind === 'invoke') invoke[name] = () => void calls.push(name);
+    if (def.kind === 'send') send[name] = () => void calls.push(name);
+  }
+  return { calls, invoke: invoke as unknown as InvokeHandlers, send: send as unknown as SendHandlers };
+};
+
+/** Values no channel accepts as a whole payload. */
+const MALFORMED: unknown[] = [undefined, null, 42, 'x', [], true, { id: 7 }, { id: 'ok', data: 5, cols: -1 }];
+
+/** Per-channel payloads that are close to valid but wrong in one field. */
+const NEAR_MISSES: Partial<Record<ChannelName, unknown[]>> = {
+  'pty:spawn': [{ cols: 0, rows: 24 }, { cols: 80, rows: 1e9 }, { cols: 80.5, rows: 24 }, { cols: 80, rows: 24, cwd: 7 }],
+  'pty:attach': [{ id: '../../etc' }, { id: '' }, { id: 'a'.repeat(65) }],
+  'pty:kill': [{ id: 'bad id' }],
+  'pty:list': [{ all: true }],
+  'pty:busy': [{ id: 3 }],
+  'pty:input': [{ id: 'abc', data: 3 }, { id: 4, data: 'x' }],
+  'pty:resize': [{ id: 'abc', cols: 0, rows: 10 }, { id: 'abc', cols: 10 }],
+  'pty:ack': [{ id: 'abc', chars: -5 }, { id: 'abc', chars: 1.5 }, { id: 'abc', chars: '5' }],
+  'app:open-external': [{ url: 'file:///etc/passwd' }, { url: 'javascript:alert(1)' }, { url: 'not a url' }],
+  'app:info': [{ extra: 1 }],
+  'session:list': [{ endedWithinMs: -1 }, { bogus: true }],
+  'session:get': [{ id: '' }, { id: 5 }],
+};
+
+describe('IPC validation', () => {
+  const names = Object.keys(channels) as ChannelName[];
+
+  it.each(names.filter((name) => channels[name].kind === 'invoke'))(
+    'invoke %s rejects malformed payloads without calling the handler',
+    async (name) => {
+      const { calls, invoke, send } = spyHandlers();
+      const router = createRouter(invoke, send);
+      for (const payload of [...MALFORMED, ...(NEAR_MISSES[name] ?? [])]) {
+        const result = await router.invoke(client, name, payload);
+        expect(result.ok, `${name} accepted ${JSON.stringify(payload)}`).toBe(false);
+        if (!result.ok) expect(result.error.code).toBe('invalid-payload');
+      }
+      expect(calls).toEqual([]);
+    },
+  );
+
+  it.each(names.filter((name) => channels[name].kind === 'send'))(
+    'send %s drops malformed payloads without calling the handler',
+    (name) => {
+      const { calls, invoke, send } = spyHandlers();
+      const rejected = vi.fn();
+      const router = createRouter(invoke, send, { onRejected: rejected });
+      const payloads = [...MALFORMED, ...(NEAR_MISSES[name] ?? [])];
+      for (const payload of payloads) router.send(client, name, payload);
+      expect(calls).toEqual([]);
+      expect(rejected).toHaveBeenCalledTimes(payloads.length);
+    },
+  );
+
+  it('every channel has near-miss cases', () => {
+    const inbound = names.filter((name) => channels[name].kind !== 'event');
+    expect(inbound.filter((name) => !NEAR_MISSES[name])).toEqual([]);
+  });
+
+  it('answers unknown channels and wrong kinds with a typed error', async () => {
+    const { invoke, send } = spyHandlers();
+    const router = createRouter(invoke, send);
+    expect(await router.invoke(client, 'nope:nothing', {})).toMatchObject({ ok: false, error: { code: 'unknown-channel' } });
+    expect(await router.invoke(client, 'pty:input', { id: 'a', data: 'x' })).toMatchObject({
+      ok: false,
+      error: { code: 'unknown-channel' },
+    });
+    expect(await router.invoke(client, { toString: () => 'pty:list' }, {})).toMatchObject({ ok: false });
+  });
+
+  it('turns a throwing handler into an internal error instead of crashing', async () => {
+    const { invoke, send } = spyHandlers();
+    const onError = vi.fn();
+    const router = createRouter({ ...invoke, 'pty:list': () => { throw new Error('boom'); } }, send, { onError });
+    expect(await router.invoke(client, 'pty:list', {})).toMatchObject({ ok: false, error: { code: 'internal' } });
+    expect(onError).toHaveBeenCalledOnce();
+  });
+
+  it('passes valid payloads through', async () => {
+    const { calls, invoke, send } = spyHandlers();
+    const router = createRouter(invoke, send);
+    expect((await router.invoke(client, 'pty:spawn', { cols: 80, rows: 24 })).ok).toBe(true);
+    router.send(client, 'pty:input', { id: 'abc', data: 'ls\r' });
+    router.send(client, 'app:open-external', { url: 'https://example.com/x' });
+    expect(calls).toEqual(['pty:spawn', 'pty:input', 'app:open-external']);
+  });
+});
