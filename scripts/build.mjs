@@ -45,7 +45,8 @@ await Promise.all([
     outdir: 'dist/electron',
     outExtension: { '.js': '.cjs' },
     external: ['electron'],
-    plugins: [electronNative],
+    // Packaged builds get Electron-ABI modules from electron-builder's own rebuild instead.
+    plugins: process.env.CONTEXTERM_PACKAGE ? [] : [electronNative],
   }),
   // The sandboxed preload cannot require anything but a few Electron modules: bundle everything.
   esbuild({

@@ -1,7 +1,14 @@
 // SPDX-License-Identifier: MIT
 import { parseArgs } from 'node:util';
 
+export const WEB_USAGE = `Usage: npm run web -- [options]
+  --port N        port on 127.0.0.1 (0 picks a free one; default 7681)
+  --data-dir DIR  database and settings (default: the per-user data dir)
+  --no-open       do not open a browser
+  --token T       fix the access token (default: random per launch)`;
+
 export interface WebArgs {
+  readonly help: boolean;
   readonly port: number;
   readonly dataDir: string | undefined;
   readonly open: boolean;
@@ -16,6 +23,7 @@ export const parseWebArgs = (argv: readonly string[]): WebArgs => {
       'data-dir': { type: 'string' },
       'no-open': { type: 'boolean', default: false },
       token: { type: 'string' },
+      help: { type: 'boolean', short: 'h', default: false },
     },
     strict: true,
   });
@@ -24,5 +32,5 @@ export const parseWebArgs = (argv: readonly string[]): WebArgs => {
   if (values.token !== undefined && !/^[\w.~-]{16,256}$/.test(values.token)) {
     throw new Error('--token must be 16–256 URL-safe characters');
   }
-  return { port, dataDir: values['data-dir'], open: !values['no-open'], token: values.token };
+  return { help: values.help, port, dataDir: values['data-dir'], open: !values['no-open'], token: values.token };
 };

@@ -3,13 +3,14 @@ import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { createCore } from '../core/core';
 import { resolveDataDir } from '../core/data-dir';
-import { parseWebArgs } from './args';
+import { parseWebArgs, WEB_USAGE } from './args';
 import { startWebServer } from './server';
 
 declare const __APP_VERSION__: string;
 
 const main = async () => {
   const args = parseWebArgs(process.argv.slice(2));
+  if (args.help) return console.log(WEB_USAGE);
   const dataDir = resolveDataDir(args.dataDir);
   const core = createCore({ host: 'web', version: __APP_VERSION__, dataDir });
   const server = await startWebServer({

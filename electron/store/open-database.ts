@@ -1,0 +1,113 @@
+// SPDX-License-Identifier: MIT
+import Database from 'better-sqlite3';
+import { chmodSync, closeSync, existsSync, mkdirSync, openSync, renameSync, statSync } from 'node:fs';
+import { dirname } from 'node:path';
+import { checkIntegrity, configureWriter, CorruptDatabaseError, isCorruptionError, type WritableDb } from './database';
+import { migrate, type Migration } from './migrate';
+
+/**
+ * When to verify the file on open. `auto` checks after an unclean shutdown (a non-empty WAL left
+ * behind) and for files small enough that the check is cheap: a quick_check reads every page, and a
+ * recorder's database can reach gigabytes, which would cost seconds at every start.
+ */
+export type IntegrityCheckPolicy = 'auto' | 'always' | 'never';
+
+/** Below this size `auto` always checks (tens of milliseconds at most). */
+const ALWAYS_CHECK_BELOW_BYTES = 64 * 1024 * 1024;
+
+export interface OpenWriterOptions {
+  readonly path: string;
+  readonly migrations: readonly Migration[];
+  readonly integrityCheck?: IntegrityCheckPolicy;
+  /** For the quarantine file names; injectable so tests are deterministic. */
+  readonly now?: () => number;
+}
+
+export interface OpenedWriter {
+  readonly db: WritableDb;
+  /** Where a corrupt database was moved, when it was. */
+  readonly recoveredCorruptTo?: string;
+  readonly orphanedSessionsEnded: number;
+}
+
+const SIDE_FILES = ['-wal', '-shm'] as const;
+
+const fileSize = (path: string): number => (existsSync(path) ? statSync(path).size : 0);
+
+/** Creates the file 0600 before SQLite does, so it is never readable by others, not even briefly. */
+const ensurePrivateFiles = (path: string): void => {
+  const dir = dirname(path);
+  mkdirSync(dir, { recursive: true, mode: 0o700 });
+  chmodSync(dir, 0o700);
+  closeSync(openSync(path, 'a', 0o600));
+  for (const suffix of ['', ...SIDE_FILES]) if (existsSync(path + suffix)) chmodSync(path + suffix, 0o600);
+};
+
+/**
+ * Moves the database and its WAL and shared-memory files aside together: a WAL replayed into the
+ * wrong database corrupts it (sqlite.org/howtocorrupt). The side files keep their `-wal`/`-shm`
+ * suffix after the new name so that opening `<name>.corrupt-<time>` for salvage pairs them again.
+ */
+export const quarantine = (path: string, now: number): string => {
+  const stamp = new Date(now).toISOString().replace(/[:.]/g, '-');
+  let target = `${path}.corrupt-${stamp}`;
+  for (let n = 1; existsSync(target); n++) target = `${path}.corrupt-${stamp}-${n}`;
+  if (existsSync(path)) renameSync(path, target);
+  for (const suffix of SIDE_FILES) if (existsSync(path + suffix)) renameSync(path + suffix, target + suffix);
+  return target;
+};
+
+const shouldCheck = (policy: IntegrityCheckPolicy, path: string): boolean => {
+  if (policy !== 'auto') return policy === 'always';
+  return fileSize(`${path}-wal`) > 0 || fileSize(path) < ALWAYS_CHECK_BELOW_BYTES;
+};
+
+/** Sessions still open in the file were cut off by a crash: they ended with their last recorded chunk. */
+const endOrphanedSessions = (db: WritableDb): number =>
+  db
+    .prepare(
+      `UPDATE sessions SET ended_at = coalesce(
+         (SELECT ts FROM chunks WHERE chunks.session_id = sessions.id ORDER BY seq DESC LIMIT 1),
+         started_at)
+       WHERE ended_at IS NULL`,
+    )
+    .run().changes;
+
+const openOnce = (options: OpenWriterOptions, check: boolean): { db: WritableDb; orphaned: number } => {
+  ensurePrivateFiles(options.path);
+  const db = new Database(options.path);
+  try {
+    const writable = configureWriter(db);
+    if (check) {
+      const report = checkIntegrity(writable, false);
+      if (report !== 'ok') throw new CorruptDatabaseError(report);
+    }
+    migrate(writable, options.migrations);
+    return { db: writable, orphaned: endOrphanedSessions(writable) };
+  } catch (error) {
+    db.close();
+    throw error;
+  }
+};
+
+/**
+ * Opens (creating if needed) the writer's connection: private file modes, pragmas, optional
+ * integrity check, migrations, orphaned sessions ended. A corrupt file is quarantined and a fresh
+ * database started; a database from a newer version is refused (StoreVersionError), never moved.
+ */
+export const openWriter = (options: OpenWriterOptions): OpenedWriter => {
+  const now = options.now ?? Date.now;
+  const { path } = options;
+  let recoveredCorruptTo: string | undefined;
+  // A WAL without its database cannot be replayed into anything: keep it for salvage, out of the way.
+  if (!existsSync(path) && SIDE_FILES.some((suffix) => existsSync(path + suffix))) recoveredCorruptTo = quarantine(path, now());
+  let opened: { db: WritableDb; orphaned: number };
+  try {
+    opened = openOnce(options, shouldCheck(options.integrityCheck ?? 'auto', path));
+  } catch (error) {
+    if (!(error instanceof CorruptDatabaseError) && !isCorruptionError(error)) throw error;
+    recoveredCorruptTo = quarantine(path, now());
+    opened = openOnce(options, false);
+  }
+  return { db: opened.db, orphanedSessionsEnded: opened.orphaned, ...(recoveredCorruptTo ? { recoveredCorruptTo } : {}) };
+};

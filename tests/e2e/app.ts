@@ -1,0 +1,94 @@
+// SPDX-License-Identifier: MIT
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium, type Browser, type Page } from 'playwright-core';
+
+/** Flags for Debian's Chromium on a machine without GPU or internet (see the machine notes). */
+export const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+export interface AppServer {
+  readonly url: string;
+  readonly origin: string;
+  readonly token: string;
+  readonly dataDir: string;
+  readonly process: ChildProcess;
+  stop(): Promise<number | null>;
+}
+
+/** Starts browser mode exactly as the UI contract describes and resolves once it printed its URL. */
+export const startServer = async (
+  options: { env?: Record<string, string>; dataDir?: string } = {},
+): Promise<AppServer> => {
+  const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'ct-e2e-'));
+  const home = mkdtempSync(join(tmpdir(), 'ct-home-'));
+  const child = spawn(process.execPath, ['dist/node/web.mjs', '--port', '0', '--data-dir', dataDir, '--no-open'], {
+    env: { ...process.env, HOME: home, SHELL: '/bin/bash', ...options.env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let stderr = '';
+  child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  const url = await new Promise<string>((resolve, reject) => {
+    let stdout = '';
+    const timer = setTimeout(() => reject(new Error(`server did not start: ${stderr}`)), 20_000);
+    child.stdout!.on('data', (chunk: Buffer) => {
+      stdout += chunk.toString();
+      const match = /http:\/\/127\.0\.0\.1:\d+\/\?token=[\w.~%-]+/.exec(stdout);
+      if (match) {
+        clearTimeout(timer);
+        resolve(match[0]);
+      }
+    });
+    child.once('exit', (code) => reject(new Error(`server exited with ${code}: ${stderr}`)));
+  });
+  const parsed = new URL(url);
+  return {
+    url,
+    origin: parsed.origin,
+    token: parsed.searchParams.get('token')!,
+    dataDir,
+    process: child,
+    stop: () =>
+      new Promise((resolve) => {
+        if (child.exitCode !== null) return resolve(child.exitCode);
+        child.once('exit', (code) => {
+          rmSync(home, { recursive: true, force: true });
+          resolve(code);
+        });
+        child.kill('SIGTERM');
+      }),
+  };
+};
+
+export const launchBrowser = (): Promise<Browser> =>
+  chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
+
+/** The visible text of the active terminal (DOM renderer rows). */
+export const terminalText = (page: Page): Promise<string> =>
+  page.locator('[data-testid="terminal"] .xterm-rows').innerText();
+
+export const waitForTerminalText = async (page: Page, pattern: RegExp, timeoutMs = 15_000): Promise<void> => {
+  await page.waitForFunction(
+    ([source, flags]) => {
+      const rows = document.querySelector('[data-testid="terminal"] .xterm-rows');
+      return rows !== null && new RegExp(source, flags).test((rows as HTMLElement).innerText);
+    },
+    [pattern.source, pattern.flags] as const,
+    { timeout: timeoutMs },
+  );
+};
+
+/** Types into the active terminal once its shell has printed a prompt. */
+export const typeInTerminal = async (page: Page, text: string): Promise<void> => {
+  await page.locator('[data-testid="terminal"]').click();
+  await page.keyboard.type(text);
+};
