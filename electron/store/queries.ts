@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 import type { CommandRecord } from '../../shared/domain/command';
 import type { SessionInfo } from '../../shared/ipc/session';
-import { StatementCache, type ReadableDb } from './database';
+import { checkIntegrity, StatementCache, type ReadableDb } from './database';
 import { toFtsQuery } from './fts-query';
 import { COMMAND_COLUMNS, SESSION_COLUMNS, toCommandRecord, toSessionInfo, type CommandRow, type SessionRow } from './rows';
 
@@ -132,7 +132,6 @@ export class StoreQueries {
 
   /** The full `PRAGMA integrity_check` report: 'ok' when sound. */
   integrityCheck(): string {
-    const rows = this.db.pragma('integrity_check(20)') as { integrity_check: string }[];
-    return rows.map((row) => row.integrity_check).join('\n');
+    return checkIntegrity(this.db, true);
   }
 }
