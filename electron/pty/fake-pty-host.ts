@@ -47,6 +47,10 @@ export class FakePty implements PtyProcess {
   resume(): void {
     this.paused = false;
   }
+  secretInput = false;
+  readsSecretInput(): boolean {
+    return this.secretInput;
+  }
   foregroundProcess(): string {
     return 'bash';
   }

@@ -3,6 +3,7 @@ import { basename } from 'node:path';
 import * as nodePty from 'node-pty';
 import { keeperLaunch, SentinelScanner } from './exit-drain';
 import { isAlive, sessionMembers, signalAll } from './process-tree';
+import { readsSecretInput } from './termios';
 import type { PtyExit, PtyHost, PtyProcess, SpawnOptions } from './types';
 
 /** Grace periods of the kill ladder: SIGHUP (what closing a terminal means), then TERM, then KILL. */
@@ -94,6 +95,11 @@ class NodePtyProcess implements PtyProcess {
 
   resume(): void {
     this._pty.resume();
+  }
+
+  readsSecretInput(): boolean {
+    if (this._exit || this._pendingExit) return false;
+    return readsSecretInput((this._pty as unknown as { fd: number }).fd);
   }
 
   foregroundProcess(): string {

@@ -118,3 +118,19 @@ describe('PtyManager', () => {
     expect(out.exits).toEqual([3]);
   });
 });
+
+describe('PtyManager input recording', () => {
+  it('never passes input typed at a no-echo prompt to observers, but still delivers it', () => {
+    const manager = new PtyManager(new FakePtyHost());
+    const seen: string[] = [];
+    manager.observe({ bytes: (_id, direction, bytes) => direction === 0 && seen.push(bytes.toString()) });
+    const pty = manager.spawn({ cols: 80, rows: 24 }) as unknown as { id: string; secretInput: boolean; written: string[] };
+    manager.write(pty.id, 'ls\r');
+    pty.secretInput = true;
+    manager.write(pty.id, 'hunter2\r');
+    pty.secretInput = false;
+    manager.write(pty.id, 'pwd\r');
+    expect(seen).toEqual(['ls\r', 'pwd\r']);
+    expect(pty.written).toEqual(['ls\r', 'hunter2\r', 'pwd\r']);
+  });
+});

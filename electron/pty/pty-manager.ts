@@ -17,7 +17,10 @@ export interface PtySink {
 
 export interface PtyObserver {
   spawned?(pty: PtyProcess): void;
-  /** Raw bytes in stream order: direction 1 is output, 0 is input written to the pty. */
+  /**
+   * Raw bytes in stream order: direction 1 is output, 0 is input written to the pty. Input typed
+   * at a no-echo prompt (passwords) is never passed on.
+   */
   bytes?(id: string, direction: 0 | 1, bytes: Buffer): void;
   exited?(id: string, exit: PtyExit): void;
 }
@@ -111,7 +114,8 @@ export class PtyManager {
   write(id: string, data: string): void {
     const entry = this._entries.get(id);
     if (!entry || entry.pty.exit) return;
-    if (this._observers.size > 0) {
+    // Checked before the bytes reach the program, while a password prompt still has echo off.
+    if (this._observers.size > 0 && !entry.pty.readsSecretInput()) {
       const bytes = Buffer.from(data, 'utf8');
       for (const observer of this._observers) observer.bytes?.(id, 0, bytes);
     }

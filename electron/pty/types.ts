@@ -32,6 +32,8 @@ export interface PtyProcess {
   resize(cols: number, rows: number): void;
   pause(): void;
   resume(): void;
+  /** Whether input now would be typed at a no-echo line prompt (a password): never record it. */
+  readsSecretInput(): boolean;
   /** Name of the foreground process (the shell itself when idle). */
   foregroundProcess(): string;
   /** Ends the pty's whole session: SIGHUP, then SIGTERM, then SIGKILL to every process in it. */

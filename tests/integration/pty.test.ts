@@ -84,3 +84,23 @@ describe('pty manager with real bash', () => {
 it('has the shells the later suites need', () => {
   expect(execFileSync('/bin/bash', ['-c', 'echo ok']).toString().trim()).toBe('ok');
 });
+
+describe('password input', () => {
+  it('does not record what is typed while the terminal has echo off', async () => {
+    const h = start();
+    const typed: string[] = [];
+    h.manager.observe({ bytes: (_id, direction, bytes) => direction === 0 && typed.push(bytes.toString()) });
+    await h.waitFor('$ ');
+    h.type('read -s -p "Password: " secret; echo "len=${#secret}"\r');
+    await h.waitFor('Password: ');
+    await expect.poll(() => h.pty.readsSecretInput(), { timeout: 5000 }).toBe(true);
+    for (const key of 'hunter2-xyzzy') h.type(key);
+    h.type('\r');
+    await h.waitFor('len=13');
+    expect(h.pty.readsSecretInput()).toBe(false);
+    h.type('echo "vis""ible"\r');
+    await h.waitFor(/visible\r?\n/);
+    expect(typed.join('')).not.toContain('hunter2');
+    expect(typed.join('')).toContain('echo "vis""ible"');
+  });
+});

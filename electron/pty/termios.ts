@@ -1,0 +1,39 @@
+// SPDX-License-Identifier: MIT
+import { createRequire } from 'node:module';
+
+interface TermiosAddon {
+  terminalFlags(fd: number): number;
+}
+
+const FLAG_ECHO = 1;
+const FLAG_CANONICAL = 2;
+
+let addon: TermiosAddon | null | undefined;
+
+/**
+ * Loads native/termios.c (built by `npm install` through binding.gyp). The path is the same from
+ * the TypeScript source (electron/pty/) and from the bundles (dist/node/, dist/electron/): both
+ * sit two levels below the project root. N-API keeps one build valid for Node and Electron.
+ */
+const load = (): TermiosAddon | null => {
+  if (addon !== undefined) return addon;
+  try {
+    addon = createRequire(import.meta.url)('../../build/Release/contexterm_termios.node') as TermiosAddon;
+  } catch (error) {
+    console.error(`contexterm: termios addon unavailable, typed input will not be recorded: ${String(error)}`);
+    addon = null;
+  }
+  return addon;
+};
+
+/**
+ * True when the program on the pty reads a line with echo off (sudo, ssh, `read -s`): canonical
+ * mode without ECHO. Raw-mode programs (readline, vim) also clear ECHO but read keys, not secrets,
+ * hence the ICANON condition (as Ghostty does). Unknown (no addon, closed fd) counts as secret, so
+ * a failure can only lose input from the record, never store a password.
+ */
+export const readsSecretInput = (fd: number): boolean => {
+  const flags = load()?.terminalFlags(fd) ?? -1;
+  if (flags < 0) return true;
+  return (flags & FLAG_CANONICAL) !== 0 && (flags & FLAG_ECHO) === 0;
+};
