@@ -67,7 +67,14 @@ export type WriteOp =
 
 /** main → writer */
 export type WriterRequest =
-  | { readonly type: 'write'; readonly ops: readonly WriteOp[]; readonly arena: ArrayBuffer | null; readonly flushId?: number }
+  | {
+      readonly type: 'write';
+      readonly ops: readonly WriteOp[];
+      readonly arena: ArrayBuffer | null;
+      /** Chunk bytes in the arena (the arena may be larger). */
+      readonly bytes: number;
+      readonly flushId?: number;
+    }
   | { readonly type: 'close' };
 
 export interface WriterReady {
@@ -88,6 +95,22 @@ export type WriterEvent =
 export type ReadMethod = Exclude<keyof StoreQueries, 'db'>;
 export type ReadArgs<M extends ReadMethod> = Parameters<StoreQueries[M]>;
 export type ReadResult<M extends ReadMethod> = ReturnType<StoreQueries[M]>;
+
+/** A Record, so adding a query to StoreQueries without listing it here fails to compile. */
+const READ_METHODS: Record<ReadMethod, true> = {
+  listSessions: true,
+  getSession: true,
+  recentCommands: true,
+  commandsByIds: true,
+  commandsInWindow: true,
+  searchCommands: true,
+  readOutput: true,
+  readCleanOutput: true,
+  integrityCheck: true,
+};
+
+/** The reader only dispatches to these names, never to whatever property a message mentions. */
+export const isReadMethod = (name: string): name is ReadMethod => Object.hasOwn(READ_METHODS, name);
 
 /** main → reader */
 export type ReaderRequest =

@@ -79,8 +79,10 @@ export const terminalText = (page: Page): Promise<string> =>
 export const waitForTerminalText = async (page: Page, pattern: RegExp, timeoutMs = 15_000): Promise<void> => {
   await page.waitForFunction(
     ([source, flags]) => {
-      const rows = document.querySelector('[data-testid="terminal"] .xterm-rows');
-      return rows !== null && new RegExp(source, flags).test((rows as HTMLElement).innerText);
+      // Runs in the page; the test project has no DOM types.
+      const page = globalThis as unknown as { document: { querySelector(s: string): { innerText: string } | null } };
+      const rows = page.document.querySelector('[data-testid="terminal"] .xterm-rows');
+      return rows !== null && new RegExp(source, flags).test(rows.innerText);
     },
     [pattern.source, pattern.flags] as const,
     { timeout: timeoutMs },
