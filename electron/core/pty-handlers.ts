@@ -34,6 +34,7 @@ const sinkFor = (client: Client, ptys: PtyManager): PtySink => {
   if (!sink) {
     const created: PtySink = {
       data: (id, data) => client.emit('pty:data', { id, data }),
+      mark: (id, mark) => client.emit('pty:mark', { id, ...mark }),
       exit: (id, exit) => client.emit('pty:exit', { id, exitCode: exit.exitCode, signal: exit.signal }),
     };
     sinks.set(client, created);

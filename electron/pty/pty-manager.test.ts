@@ -8,7 +8,11 @@ import { PtyManager, type PtySink } from './pty-manager';
 const collectingSink = () => {
   const data: string[] = [];
   const exits: Array<number | null> = [];
-  const sink: PtySink = { data: (_id, chunk) => data.push(chunk), exit: (_id, exit) => exits.push(exit.exitCode) };
+  const sink: PtySink = {
+    data: (_id, chunk) => data.push(chunk),
+    mark: (_id, mark) => data.push(`<${mark.kind}>`),
+    exit: (_id, exit) => exits.push(exit.exitCode),
+  };
   return { sink, data, exits, text: () => data.join('') };
 };
 
@@ -132,5 +136,35 @@ describe('PtyManager input recording', () => {
     manager.write(pty.id, 'pwd\r');
     expect(seen).toEqual(['ls\r', 'pwd\r']);
     expect(pty.written).toEqual(['ls\r', 'hunter2\r', 'pwd\r']);
+  });
+});
+
+describe('PtyManager taps', () => {
+  it('lets a tap rewrite output and delivers its marks in stream order', () => {
+    vi.useFakeTimers();
+    const host = new FakePtyHost();
+    const inputs: string[] = [];
+    const manager = new PtyManager(host, () => ({
+      output: (bytes) => {
+        const text = bytes.toString();
+        const at = text.indexOf('|');
+        if (at === -1) return { bytes, marks: [] };
+        return {
+          bytes: Buffer.from(text.replace('|', '')),
+          marks: [{ at, mark: { kind: 'prompt', commandId: null, exitCode: null } }],
+        };
+      },
+      input: (bytes) => inputs.push(bytes.toString()),
+      end: () => ({ bytes: Buffer.from('!'), marks: [] }),
+    }));
+    const pty = manager.spawn({ cols: 80, rows: 24 });
+    const out = collectingSink();
+    manager.attach(pty.id, out.sink);
+    host.spawned[0]!.emit('before|after');
+    manager.write(pty.id, 'typed');
+    host.spawned[0]!.finish({ exitCode: 0, signal: null });
+    vi.useRealTimers();
+    expect(out.text()).toBe('before<prompt>after!');
+    expect(inputs).toEqual(['typed']);
   });
 });

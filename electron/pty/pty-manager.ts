@@ -4,16 +4,41 @@ import { StringDecoder } from 'node:string_decoder';
 import { FlowController } from './flow-controller';
 import { OutputBatcher } from './output-batcher';
 import { ReplayBuffer } from './replay-buffer';
+import type { EventPayload } from '../../shared/ipc';
 import type { PtyExit, PtyHost, PtyProcess, SpawnOptions } from './types';
 
 /** Output kept per pty for a renderer that reloads and re-attaches. */
 const REPLAY_CHARS = 512 * 1024;
 
+export type TerminalMark = Omit<EventPayload<'pty:mark'>, 'id'>;
+
 /** Where a pty's decoded output goes: one attached renderer at a time. */
 export interface PtySink {
   data(id: string, data: string): void;
+  mark(id: string, mark: TerminalMark): void;
   exit(id: string, exit: PtyExit): void;
 }
+
+export interface TapOutput {
+  /** The bytes everyone downstream sees (the segmenter removes shell-integration marks). */
+  readonly bytes: Buffer;
+  /** Marks to deliver after `bytes[0, at)`, in order. */
+  readonly marks: ReadonlyArray<{ readonly at: number; readonly mark: TerminalMark }>;
+}
+
+/**
+ * A per-pty stage between the pty and everything else (the recorder and its segmenter). It runs
+ * synchronously on every read, so it must stay cheap and must not block.
+ */
+export interface PtyTap {
+  output(bytes: Buffer): TapOutput;
+  /** Input the user typed (never input typed at a no-echo prompt). */
+  input(bytes: Buffer): void;
+  /** The pty has exited and its output is drained: flush whatever is held back. */
+  end(exit: PtyExit): TapOutput;
+}
+
+export type PtyTapFactory = (pty: PtyProcess) => PtyTap | undefined;
 
 export interface PtyObserver {
   spawned?(pty: PtyProcess): void;
@@ -31,6 +56,7 @@ interface Entry {
   readonly batcher: OutputBatcher;
   readonly flow: FlowController;
   readonly replay: ReplayBuffer;
+  readonly tap: PtyTap | undefined;
   sink: PtySink | undefined;
 }
 
@@ -45,7 +71,10 @@ export class PtyManager {
   private readonly _entries = new Map<string, Entry>();
   private readonly _observers = new Set<PtyObserver>();
 
-  constructor(private readonly _host: PtyHost) {}
+  constructor(
+    private readonly _host: PtyHost,
+    private readonly _tapFactory: PtyTapFactory = () => undefined,
+  ) {}
 
   observe(observer: PtyObserver): () => void {
     this._observers.add(observer);
@@ -66,15 +95,14 @@ export class PtyManager {
       }),
       flow: new FlowController({ pause: () => pty.pause(), resume: () => pty.resume() }),
       replay: new ReplayBuffer(REPLAY_CHARS),
+      tap: this._tapFactory(pty),
       sink: undefined,
     };
     this._entries.set(id, entry);
     for (const observer of this._observers) observer.spawned?.(pty);
-    pty.onBytes((bytes) => {
-      for (const observer of this._observers) observer.bytes?.(id, 1, bytes);
-      entry.batcher.push(entry.decoder.write(bytes));
-    });
+    pty.onBytes((bytes) => this._deliver(entry, entry.tap ? entry.tap.output(bytes) : { bytes, marks: [] }));
     pty.onExit((exit) => {
+      if (entry.tap) this._deliver(entry, entry.tap.end(exit));
       entry.batcher.push(entry.decoder.end());
       entry.batcher.dispose();
       entry.flow.engage(false);
@@ -82,6 +110,20 @@ export class PtyManager {
       entry.sink?.exit(id, exit);
     });
     return pty;
+  }
+
+  private _deliver(entry: Entry, { bytes, marks }: TapOutput): void {
+    const id = entry.pty.id;
+    if (bytes.length > 0) for (const observer of this._observers) observer.bytes?.(id, 1, bytes);
+    let from = 0;
+    for (const { at, mark } of marks) {
+      if (at > from) entry.batcher.push(entry.decoder.write(bytes.subarray(from, at)));
+      from = Math.max(from, at);
+      // Order matters: the renderer places the mark at its cursor after the preceding output.
+      entry.batcher.flush();
+      entry.sink?.mark(id, mark);
+    }
+    if (from < bytes.length) entry.batcher.push(entry.decoder.write(from === 0 ? bytes : bytes.subarray(from)));
   }
 
   get(id: string): PtyProcess | undefined {
@@ -115,9 +157,10 @@ export class PtyManager {
     const entry = this._entries.get(id);
     if (!entry || entry.pty.exit) return;
     // Checked before the bytes reach the program, while a password prompt still has echo off.
-    if (this._observers.size > 0 && !entry.pty.readsSecretInput()) {
+    if ((this._observers.size > 0 || entry.tap) && !entry.pty.readsSecretInput()) {
       const bytes = Buffer.from(data, 'utf8');
       for (const observer of this._observers) observer.bytes?.(id, 0, bytes);
+      entry.tap?.input(bytes);
     }
     entry.pty.write(data);
   }

@@ -56,6 +56,18 @@ export const ptyChannels = {
   'pty:resize': send(z.strictObject({ id: PtyId, cols: dimension(2000), rows: dimension(1000) })),
   /** Characters the renderer has parsed (xterm's write callback); drives flow control. */
   'pty:ack': send(z.strictObject({ id: PtyId, chars: z.number().int().min(0) }), isAck),
+  /**
+   * A command boundary found in the output, sent in stream order between `pty:data` events so the
+   * renderer can put a gutter decoration on the line where it happened.
+   */
+  'pty:mark': event(
+    z.object({
+      id: PtyId,
+      kind: z.enum(['prompt', 'command-start', 'command-end']),
+      commandId: z.string().nullable(),
+      exitCode: z.number().int().nullable(),
+    }),
+  ),
   'pty:data': event(z.object({ id: PtyId, data: z.string() }), isInputLike),
   'pty:exit': event(z.object({ id: PtyId, exitCode: z.number().int().nullable(), signal: z.number().int().nullable() })),
 } as const;
