@@ -1,7 +1,9 @@
 // SPDX-License-Identifier: MIT
 import { useCallback, useEffect, useState } from 'react';
+import { CommandsPanel } from './commands/commands-panel';
 import { ConfirmDialog } from './layout/confirm-dialog';
 import { actionFor, type AppAction } from './keybindings';
+import { useCommands } from './state/commands';
 import { useTabs } from './state/tabs';
 import { TabBar } from './tabs/tab-bar';
 import { SearchBar } from './terminal/search-bar';
@@ -42,6 +44,12 @@ export const App = () => {
           return useTabs.getState().cycle(-1);
         case 'find':
           return setFindOpen(true);
+        case 'command-previous':
+        case 'command-next': {
+          const commandId = controller?.jumpCommand(action === 'command-previous' ? -1 : 1);
+          if (commandId) useCommands.getState().select(commandId);
+          return;
+        }
         case 'copy': {
           const selection = controller?.term.getSelection();
           if (selection) void navigator.clipboard.writeText(selection).catch(report);
@@ -106,8 +114,9 @@ export const App = () => {
             </div>
           )}
         </section>
-        <aside className="side-pane" aria-label="Assistant">
-          <div className="side-pane-placeholder">Assistant</div>
+        <aside className="side-pane">
+          <CommandsPanel sessionId={activeId} />
+          <div className="side-pane-placeholder" aria-label="Assistant">Assistant</div>
         </aside>
       </main>
       {confirm && (

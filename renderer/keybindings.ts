@@ -7,7 +7,9 @@ export type AppAction =
   | 'tab-previous'
   | 'copy'
   | 'paste'
-  | 'find';
+  | 'find'
+  | 'command-previous'
+  | 'command-next';
 
 /**
  * App shortcuts. They are taken in the capture phase, before xterm sees the key, so the shell never
@@ -18,6 +20,8 @@ export const actionFor = (event: KeyboardEvent): AppAction | undefined => {
   if (event.key === 'Tab') return event.shiftKey ? 'tab-previous' : 'tab-next';
   if (event.key === 'PageDown' && !event.shiftKey) return 'tab-next';
   if (event.key === 'PageUp' && !event.shiftKey) return 'tab-previous';
+  if (event.key === 'ArrowUp' && !event.shiftKey) return 'command-previous';
+  if (event.key === 'ArrowDown' && !event.shiftKey) return 'command-next';
   if (!event.shiftKey) return undefined;
   switch (event.code) {
     case 'KeyT':

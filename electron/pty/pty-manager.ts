@@ -4,13 +4,11 @@ import { StringDecoder } from 'node:string_decoder';
 import { FlowController } from './flow-controller';
 import { OutputBatcher } from './output-batcher';
 import { ReplayBuffer } from './replay-buffer';
-import type { EventPayload } from '../../shared/ipc';
+import type { TerminalMark } from '../../shared/ipc/pty';
 import type { PtyExit, PtyHost, PtyProcess, SpawnOptions } from './types';
 
 /** Output kept per pty for a renderer that reloads and re-attaches. */
 const REPLAY_CHARS = 512 * 1024;
-
-export type TerminalMark = Omit<EventPayload<'pty:mark'>, 'id'>;
 
 /** Where a pty's decoded output goes: one attached renderer at a time. */
 export interface PtySink {

@@ -5,7 +5,9 @@ import { Unicode11Addon } from '@xterm/addon-unicode11';
 import { WebLinksAddon } from '@xterm/addon-web-links';
 import { Terminal, type IDisposable, type ITheme } from '@xterm/xterm';
 import type { Api } from '../../shared/ipc';
+import type { TerminalMark } from '../../shared/ipc/pty';
 import { FlowControl } from '../../shared/terminal/flow-control';
+import { CommandDecorations } from './command-decorations';
 import { shouldUseWebgl, webglRendererName } from './renderer-choice';
 
 export interface TerminalControllerOptions {
@@ -13,6 +15,7 @@ export interface TerminalControllerOptions {
   readonly api: Api;
   readonly openLink: (url: string) => void;
   readonly onTitle: (title: string) => void;
+  readonly onCommandClick: (commandId: string) => void;
   readonly fontFamily?: string;
   readonly fontSize?: number;
   readonly scrollback?: number;
@@ -37,6 +40,7 @@ export class TerminalController {
   readonly id: string;
   readonly term: Terminal;
   readonly search = new SearchAddon();
+  private readonly _decorations: CommandDecorations;
   private readonly _fit = new FitAddon();
   private readonly _disposables: IDisposable[] = [];
   private readonly _api: Api;
@@ -57,6 +61,7 @@ export class TerminalController {
       cursorBlink: true,
       macOptionIsMeta: true,
     });
+    this._decorations = new CommandDecorations(this.term, options.onCommandClick);
     this.term.loadAddon(this._fit);
     this.term.loadAddon(this.search);
     this.term.loadAddon(new Unicode11Addon());
@@ -93,6 +98,19 @@ export class TerminalController {
     });
   }
 
+  applyMark(mark: TerminalMark): void {
+    this._decorations.apply(mark);
+  }
+
+  revealCommand(commandId: string): boolean {
+    return this._decorations.reveal(commandId);
+  }
+
+  /** Scrolls to the previous or next command's prompt; returns its id. */
+  jumpCommand(direction: -1 | 1): string | undefined {
+    return this._decorations.jump(direction);
+  }
+
   /** Fits the terminal to its container and tells the pty about a changed size. */
   fit(): void {
     if (!this._opened || this._disposed || !this.term.element?.isConnected) return;
@@ -113,6 +131,7 @@ export class TerminalController {
     if (this._disposed) return;
     this._disposed = true;
     for (const disposable of this._disposables.splice(0)) disposable.dispose();
+    this._decorations.dispose();
     this.term.dispose();
   }
 

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
 import type { PtyInfo } from '../../shared/ipc/pty';
+import { useCommands } from '../state/commands';
 import { useTabs } from '../state/tabs';
 import { api, connection, unwrap } from '../transport/api';
 import { TerminalController } from './terminal-controller';
@@ -24,6 +25,7 @@ const adopt = (info: PtyInfo, replay: string, activate: boolean): void => {
       api,
       openLink,
       onTitle: (title) => useTabs.getState().update(info.id, { title: title || shellName(info.shell) }),
+      onCommandClick: (commandId) => useCommands.getState().select(commandId),
     });
     controllers.set(info.id, controller);
   } else {
@@ -35,6 +37,17 @@ const adopt = (info: PtyInfo, replay: string, activate: boolean): void => {
     activate,
   );
   if (info.exited) markExited(info.id, info.exitCode);
+  void loadSession(info.sessionId);
+};
+
+/** The commands list and mode of a session, fetched when its tab appears (live updates follow). */
+const loadSession = async (sessionId: string) => {
+  const [commands, session] = await Promise.all([
+    api.invoke('commands:list', { sessionId, limit: 500 }),
+    api.invoke('session:get', { id: sessionId }),
+  ]);
+  if (commands.ok) useCommands.getState().setSessionCommands(sessionId, commands.value);
+  if (session.ok) useCommands.getState().setSession(session.value);
 };
 
 const markExited = (id: string, exitCode: number | null) => {
@@ -85,3 +98,6 @@ const disposeTab = (id: string) => {
 
 api.on('pty:data', ({ id, data }) => controllers.get(id)?.write(data));
 api.on('pty:exit', ({ id, exitCode }) => markExited(id, exitCode));
+api.on('pty:mark', ({ id, ...mark }) => controllers.get(id)?.applyMark(mark));
+api.on('commands:updated', ({ command }) => useCommands.getState().upsert(command));
+api.on('session:updated', ({ session }) => useCommands.getState().setSession(session));

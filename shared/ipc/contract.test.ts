@@ -34,6 +34,9 @@ const NEAR_MISSES: Partial<Record<ChannelName, unknown[]>> = {
   'app:info': [{ extra: 1 }],
   'session:list': [{ endedWithinMs: -1 }, { bogus: true }],
   'session:get': [{ id: '' }, { id: 5 }],
+  'commands:list': [{ sessionId: '' }, { sessionId: 's', limit: 0 }, { sessionId: 's', limit: 5000 }],
+  'commands:search': [{ query: '' }, { query: 'x'.repeat(501) }, { query: 'ok', limit: -1 }],
+  'commands:get': [{ id: '' }, { id: 12 }],
 };
 
 describe('IPC validation', () => {

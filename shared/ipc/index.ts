@@ -1,12 +1,14 @@
 // SPDX-License-Identifier: MIT
 import type { z } from 'zod';
 import { appChannels } from './app';
+import { commandsChannels } from './commands';
 import type { EventDef, InvokeDef, Result, SendDef } from './define';
 import { ptyChannels } from './pty';
 import { sessionChannels } from './session';
 
 export const channels = {
   ...appChannels,
+  ...commandsChannels,
   ...ptyChannels,
   ...sessionChannels,
 } as const;

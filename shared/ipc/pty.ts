@@ -71,3 +71,5 @@ export const ptyChannels = {
   'pty:data': event(z.object({ id: PtyId, data: z.string() }), isInputLike),
   'pty:exit': event(z.object({ id: PtyId, exitCode: z.number().int().nullable(), signal: z.number().int().nullable() })),
 } as const;
+
+export type TerminalMark = Omit<z.infer<(typeof ptyChannels)['pty:mark']['payload']>, 'id'>;

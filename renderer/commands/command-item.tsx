@@ -1,0 +1,43 @@
+// SPDX-License-Identifier: MIT
+import { memo } from 'react';
+import type { CommandRecord } from '../../shared/domain/command';
+import { commandDuration, shortPath, statusOf } from './format';
+
+const GLYPH = { running: '◌', ok: '✓', failed: '✗', unknown: '•' } as const;
+
+export interface CommandItemProps {
+  readonly command: CommandRecord;
+  readonly selected: boolean;
+  readonly showSession?: boolean;
+  readonly onSelect: (command: CommandRecord) => void;
+}
+
+export const CommandItem = memo(({ command, selected, showSession, onSelect }: CommandItemProps) => {
+  const status = statusOf(command);
+  return (
+    <li
+      className={`command-item ${status}${selected ? ' selected' : ''}`}
+      data-testid="command-item"
+      data-command-id={command.id}
+      data-exit-code={command.exitCode ?? ''}
+      aria-selected={selected}
+      role="option"
+      tabIndex={-1}
+      title={command.outputSummary || command.commandLine || ''}
+      onClick={() => onSelect(command)}
+    >
+      <span className="command-status" aria-label={status === 'failed' ? `exit ${command.exitCode}` : status}>
+        {GLYPH[status]}
+        {status === 'failed' && <span className="command-exit">{command.exitCode}</span>}
+      </span>
+      <span className="command-line">{command.commandLine ?? '(unknown)'}</span>
+      <span className="command-meta">
+        {showSession && <span className="command-session">{new Date(command.startedAt).toLocaleString()}</span>}
+        <span className="command-cwd">{shortPath(command.cwd, undefined)}</span>
+        <span className="command-duration">{commandDuration(command, Date.now())}</span>
+        {command.source === 'heuristic' && <span className="command-heuristic" title="found by prompt heuristics">≈</span>}
+      </span>
+    </li>
+  );
+});
+CommandItem.displayName = 'CommandItem';

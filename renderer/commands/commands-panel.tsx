@@ -1,0 +1,96 @@
+// SPDX-License-Identifier: MIT
+import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import type { CommandRecord } from '../../shared/domain/command';
+import { useCommands } from '../state/commands';
+import { controllerFor } from '../terminal/terminals';
+import { api } from '../transport/api';
+import { CommandItem } from './command-item';
+
+const EMPTY: readonly CommandRecord[] = [];
+const MODE_LABEL = { integrated: 'Shell integration', heuristic: 'Prompt heuristics', unknown: 'Detecting…' } as const;
+const MODE_HINT = {
+  integrated: 'Commands come from shell-integration marks (exact).',
+  heuristic: 'No shell integration here (plain sh, ssh…): commands are found by recognising prompts.',
+  unknown: 'Waiting for the first prompt.',
+} as const;
+
+/** The active tab's commands (newest last) and full-text search over all recorded history. */
+export const CommandsPanel = ({ sessionId }: { sessionId: string | undefined }) => {
+  const commands = useCommands((state) => (sessionId ? (state.bySession[sessionId] ?? EMPTY) : EMPTY));
+  const mode = useCommands((state) => (sessionId ? state.sessions[sessionId]?.mode : undefined)) ?? 'unknown';
+  const selectedId = useCommands((state) => state.selectedId);
+  const [query, setQuery] = useState('');
+  const [results, setResults] = useState<readonly CommandRecord[] | undefined>();
+  const [searchError, setSearchError] = useState<string | undefined>();
+  const list = useRef<HTMLUListElement>(null);
+  const pinnedToBottom = useRef(true);
+
+  useEffect(() => {
+    const text = query.trim();
+    if (!text) return setResults(undefined);
+    const timer = setTimeout(() => {
+      void api.invoke('commands:search', { query: text, limit: 100 }).then((result) => {
+        if (result.ok) {
+          setResults(result.value);
+          setSearchError(undefined);
+        } else setSearchError(result.error.message);
+      });
+    }, 120);
+    return () => clearTimeout(timer);
+  }, [query]);
+
+  useLayoutEffect(() => {
+    if (results || !pinnedToBottom.current || !list.current) return;
+    list.current.scrollTop = list.current.scrollHeight;
+  }, [commands, results]);
+
+  const onSelect = useCallback((command: CommandRecord) => {
+    useCommands.getState().select(command.id);
+    controllerFor(command.sessionId)?.revealCommand(command.id);
+  }, []);
+
+  const shown = results ?? commands;
+  return (
+    <section className="commands-panel" aria-label="Commands">
+      <header className="panel-header">
+        <span className="panel-title">Commands</span>
+        <span className={`mode-badge ${mode}`} data-testid="segmentation-mode" data-mode={mode} title={MODE_HINT[mode]}>
+          {MODE_LABEL[mode]}
+        </span>
+      </header>
+      <input
+        className="command-search"
+        data-testid="command-search"
+        type="search"
+        placeholder="Search all history"
+        aria-label="Search all command history"
+        value={query}
+        onChange={(event) => setQuery(event.target.value)}
+        onKeyDown={(event) => event.key === 'Escape' && setQuery('')}
+      />
+      {searchError && <div className="panel-error">{searchError}</div>}
+      <ul
+        className="command-list"
+        role="listbox"
+        ref={list}
+        onScroll={(event) => {
+          const el = event.currentTarget;
+          pinnedToBottom.current = el.scrollHeight - el.scrollTop - el.clientHeight < 24;
+        }}
+      >
+        {shown.map((command) => (
+          <CommandItem
+            key={command.id}
+            command={command}
+            selected={command.id === selectedId}
+            showSession={results !== undefined}
+            onSelect={onSelect}
+          />
+        ))}
+        {shown.length === 0 && (
+          <li className="command-empty">{results ? 'No matches.' : 'Commands you run in this tab appear here.'}</li>
+        )}
+      </ul>
+    </section>
+  );
+};

@@ -1,0 +1,120 @@
+// SPDX-License-Identifier: MIT
+import type { IDecoration, IDisposable, IMarker, Terminal } from '@xterm/xterm';
+import type { TerminalMark } from '../../shared/ipc/pty';
+
+interface Entry {
+  readonly marker: IMarker;
+  readonly decoration: IDecoration | undefined;
+  commandId: string | null;
+  status: 'prompt' | 'running' | 'ok' | 'failed';
+  exitCode: number | null;
+}
+
+const GLYPH = { prompt: '', running: '◌', ok: '✓', failed: '✗' } as const;
+
+/**
+ * Gutter marks at each command's prompt. Marks arrive in stream order between output writes, and
+ * `term.write('', cb)` runs `cb` once everything written before it is parsed, so the cursor line at
+ * that moment is the line where the shell printed the mark.
+ */
+export class CommandDecorations implements IDisposable {
+  private readonly _entries: Entry[] = [];
+  private readonly _byId = new Map<string, Entry>();
+  private _pending: Entry | undefined;
+
+  constructor(
+    private readonly _term: Terminal,
+    private readonly _onClick: (commandId: string) => void,
+  ) {}
+
+  apply(mark: TerminalMark): void {
+    this._term.write('', () => {
+      if (mark.kind === 'prompt') return this._prompt();
+      if (mark.kind === 'command-start' && mark.commandId) return this._start(mark.commandId);
+      if (mark.kind === 'command-end' && mark.commandId) return this._end(mark.commandId, mark.exitCode);
+    });
+  }
+
+  /** Scrolls so the command's prompt line is visible; false when it left the scrollback. */
+  reveal(commandId: string): boolean {
+    const entry = this._byId.get(commandId);
+    if (!entry || entry.marker.isDisposed) return false;
+    this._term.scrollToLine(Math.max(0, entry.marker.line - 2));
+    return true;
+  }
+
+  /** Moves to the previous (-1) or next (+1) command prompt relative to the top of the viewport. */
+  jump(direction: -1 | 1): string | undefined {
+    const top = this._term.buffer.active.viewportY + 2;
+    const live = this._entries.filter((entry) => !entry.marker.isDisposed && entry.commandId);
+    const target =
+      direction < 0
+        ? live.filter((entry) => entry.marker.line < top).at(-1)
+        : live.find((entry) => entry.marker.line > top);
+    if (!target?.commandId) {
+      if (direction > 0) this._term.scrollToBottom();
+      return undefined;
+    }
+    this._term.scrollToLine(Math.max(0, target.marker.line - 2));
+    return target.commandId;
+  }
+
+  dispose(): void {
+    for (const entry of this._entries.splice(0)) {
+      entry.decoration?.dispose();
+      entry.marker.dispose();
+    }
+    this._byId.clear();
+  }
+
+  private _prompt(): void {
+    // A prompt that never ran a command (empty Enter, Ctrl+C) leaves no mark behind.
+    if (this._pending && !this._pending.commandId) this._drop(this._pending);
+    const marker = this._term.registerMarker(0);
+    if (!marker) return;
+    const decoration = this._term.registerDecoration({ marker, x: 0, width: 1, layer: 'top' });
+    const entry: Entry = { marker, decoration, commandId: null, status: 'prompt', exitCode: null };
+    decoration?.onRender((element) => this._render(entry, element));
+    marker.onDispose(() => decoration?.dispose());
+    this._entries.push(entry);
+    this._pending = entry;
+  }
+
+  private _start(commandId: string): void {
+    const entry = this._pending;
+    if (!entry || entry.commandId) return;
+    entry.commandId = commandId;
+    entry.status = 'running';
+    this._byId.set(commandId, entry);
+    this._refresh(entry);
+  }
+
+  private _end(commandId: string, exitCode: number | null): void {
+    const entry = this._byId.get(commandId);
+    if (!entry) return;
+    entry.exitCode = exitCode;
+    entry.status = exitCode === null || exitCode === 0 ? 'ok' : 'failed';
+    if (this._pending === entry) this._pending = undefined;
+    this._refresh(entry);
+  }
+
+  private _drop(entry: Entry): void {
+    entry.decoration?.dispose();
+    entry.marker.dispose();
+    this._entries.splice(this._entries.indexOf(entry), 1);
+  }
+
+  private _refresh(entry: Entry): void {
+    const element = entry.decoration?.element;
+    if (element) this._render(entry, element);
+  }
+
+  private _render(entry: Entry, element: HTMLElement): void {
+    element.className = `command-gutter ${entry.status}`;
+    element.textContent = GLYPH[entry.status];
+    element.dataset.commandId = entry.commandId ?? '';
+    element.title =
+      entry.status === 'failed' ? `exit ${entry.exitCode}` : entry.status === 'running' ? 'running' : '';
+    element.onclick = () => entry.commandId && this._onClick(entry.commandId);
+  }
+}
