@@ -1,13 +1,15 @@
 // SPDX-License-Identifier: MIT
 import { hostname } from 'node:os';
-import { basename } from 'node:path';
-import { IpcFailure } from '../../shared/ipc';
-import type { SessionInfo } from '../../shared/ipc/session';
-import { createNodePtyHost } from '../pty/node-pty-host';
+import { fileURLToPath } from 'node:url';
+import type { EventChannel, EventPayload } from '../../shared/ipc';
+import { createNodePtyHost, defaultShell, shellEnvironment } from '../pty/node-pty-host';
 import { PtyManager } from '../pty/pty-manager';
-import type { PtyHost, PtyProcess } from '../pty/types';
+import type { PtyHost } from '../pty/types';
+import { Recorder } from '../recorder/recorder';
+import { openStore, type Store } from '../store/store';
+import { commandsHandlers } from './commands-handlers';
 import { ptyHandlers } from './pty-handlers';
-import { createRouter, type Router } from './router';
+import { createRouter, type Client, type Router } from './router';
 
 export interface CoreOptions {
   readonly host: 'electron' | 'web';
@@ -15,6 +17,8 @@ export interface CoreOptions {
   readonly dataDir: string;
   readonly ptyHost?: PtyHost;
   readonly shell?: string;
+  /** Where resources/shell-integration lives (packaged apps move it); default: next to the sources. */
+  readonly integrationDir?: string;
   /** Opens a URL in the user's browser (Electron: shell.openExternal). */
   readonly openExternal?: (url: string) => void;
   readonly log?: (message: string) => void;
@@ -23,53 +27,68 @@ export interface CoreOptions {
 export interface Core {
   readonly router: Router;
   readonly ptys: PtyManager;
+  readonly store: Store;
+  /** Something the user should be told once a window is up (e.g. a corrupt database was replaced). */
+  readonly notices: readonly string[];
+  /** Registers a renderer for broadcasts; it is dropped when it closes. */
+  connect(client: Client): void;
   shutdown(): Promise<void>;
 }
 
+/** resources/ sits two levels above both electron/core/ (sources) and dist/node/ (bundle). */
+const defaultIntegrationDir = (): string =>
+  fileURLToPath(new URL('../../resources/shell-integration', import.meta.url));
+
 /** The host-agnostic main-process core: everything both hosts share, behind one router. */
-export const createCore = (options: CoreOptions): Core => {
+export const createCore = async (options: CoreOptions): Promise<Core> => {
   const log = options.log ?? ((message: string) => console.error(message));
-  const ptys = new PtyManager(options.ptyHost ?? createNodePtyHost());
-  const started = new Map<string, { startedAt: number; endedAt: number | null }>();
-  ptys.observe({
-    spawned: (pty) => started.set(pty.id, { startedAt: Date.now(), endedAt: null }),
-    exited: (id) => {
-      const times = started.get(id);
-      if (times) times.endedAt = Date.now();
+  const opened = await openStore({ dataDir: options.dataDir });
+  const store = opened.store;
+  const notices: string[] = [];
+  if (opened.recoveredCorruptTo) {
+    notices.push(`The history database was damaged; it was moved to ${opened.recoveredCorruptTo} and a new one started.`);
+  }
+  if (opened.orphanedSessionsEnded > 0) log(`store: ended ${opened.orphanedSessionsEnded} sessions left open by a crash`);
+
+  const clients = new Set<Client>();
+  const broadcast = <K extends EventChannel>(channel: K, payload: EventPayload<K>) => {
+    for (const client of clients) client.emit(channel, payload);
+  };
+
+  const recorder = new Recorder({
+    store,
+    integrationDir: options.integrationDir ?? defaultIntegrationDir(),
+    hostname: hostname(),
+    events: {
+      command: (command) => broadcast('commands:updated', { command }),
+      session: (session) => broadcast('session:updated', { session }),
     },
   });
-
-  const sessionInfo = (pty: PtyProcess): SessionInfo => ({
-    id: pty.id,
-    shell: basename(pty.shell),
-    hostname: hostname(),
-    cwd: pty.cwd,
-    title: basename(pty.shell),
-    mode: 'unknown',
-    startedAt: started.get(pty.id)?.startedAt ?? Date.now(),
-    endedAt: started.get(pty.id)?.endedAt ?? null,
-  });
+  const ptys = new PtyManager(options.ptyHost ?? createNodePtyHost(), recorder.tapFor);
 
   const pty = ptyHandlers({
     ptys,
-    spawnDefaults: () => ({ ...(options.shell ? { shell: options.shell } : {}) }),
+    spawn: ({ cols, rows, cwd }, id) =>
+      ptys.spawn(
+        recorder.launch(
+          id,
+          { cols, rows, shell: options.shell ?? defaultShell(), ...(cwd ? { cwd } : {}) },
+          shellEnvironment(),
+        ),
+        id,
+      ),
   });
 
   const router = createRouter(
     {
       ...pty.invoke,
+      ...commandsHandlers(store, recorder),
       'app:info': () => ({
         version: options.version,
         host: options.host,
         platform: process.platform,
         dataDir: options.dataDir,
       }),
-      'session:list': () => ptys.list().map(sessionInfo),
-      'session:get': ({ id }) => {
-        const found = ptys.get(id);
-        if (!found) throw new IpcFailure('not-found', `no session ${id}`);
-        return sessionInfo(found);
-      },
     },
     {
       ...pty.send,
@@ -81,9 +100,20 @@ export const createCore = (options: CoreOptions): Core => {
     },
   );
 
+  let shutdown: Promise<void> | undefined;
   return {
     router,
     ptys,
-    shutdown: () => ptys.killAll(),
+    store,
+    notices,
+    connect: (client) => {
+      clients.add(client);
+      client.onClose(() => clients.delete(client));
+    },
+    shutdown: () =>
+      (shutdown ??= (async () => {
+        await ptys.killAll();
+        await store.close();
+      })()),
   };
 };

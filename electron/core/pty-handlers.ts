@@ -2,7 +2,7 @@
 import { basename } from 'node:path';
 import { IpcFailure } from '../../shared/ipc';
 import type { PtyInfo } from '../../shared/ipc/pty';
-import type { PtyManager, PtySink } from '../pty/pty-manager';
+import { newPtyId, type PtyManager, type PtySink } from '../pty/pty-manager';
 import type { PtyProcess } from '../pty/types';
 import type { Client, InvokeHandlers, SendHandlers } from './router';
 
@@ -11,7 +11,8 @@ type PtySend = Pick<SendHandlers, 'pty:input' | 'pty:resize' | 'pty:ack'>;
 
 export interface PtyHandlerDeps {
   readonly ptys: PtyManager;
-  readonly spawnDefaults: () => { shell?: string; cwd?: string };
+  /** Starts a new terminal (with its session recording) under the given id. */
+  readonly spawn: (request: { cols: number; rows: number; cwd?: string }, id: string) => PtyProcess;
 }
 
 export const toPtyInfo = (pty: PtyProcess): PtyInfo => ({
@@ -50,17 +51,10 @@ const requirePty = (ptys: PtyManager, id: string): PtyProcess => {
   return pty;
 };
 
-export const ptyHandlers = ({ ptys, spawnDefaults }: PtyHandlerDeps): { invoke: PtyInvoke; send: PtySend } => ({
+export const ptyHandlers = ({ ptys, spawn }: PtyHandlerDeps): { invoke: PtyInvoke; send: PtySend } => ({
   invoke: {
     'pty:spawn': (request, client) => {
-      const defaults = spawnDefaults();
-      const cwd = request.cwd ?? defaults.cwd;
-      const pty = ptys.spawn({
-        cols: request.cols,
-        rows: request.rows,
-        ...(cwd ? { cwd } : {}),
-        ...(defaults.shell ? { shell: defaults.shell } : {}),
-      });
+      const pty = spawn(request, newPtyId());
       ptys.attach(pty.id, sinkFor(client, ptys));
       return toPtyInfo(pty);
     },

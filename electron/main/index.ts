@@ -20,14 +20,16 @@ if (!app.requestSingleInstanceLock()) {
     contents.on('will-attach-webview', (event) => event.preventDefault());
   });
 
-  void app.whenReady().then(() => {
-    core = createCore({
+  void app.whenReady().then(async () => {
+    core = await createCore({
       host: 'electron',
       version: __APP_VERSION__,
       dataDir: app.getPath('userData'),
+      // Packaged: electron-builder copies resources/shell-integration next to the app.
+      ...(app.isPackaged ? { integrationDir: join(process.resourcesPath, 'shell-integration') } : {}),
       openExternal: (url) => void shell.openExternal(url),
     });
-    registerIpcTransport(core.router, (url) => isOurFrame(url, distDir));
+    registerIpcTransport(core, (url) => isOurFrame(url, distDir));
     createMainWindow(distDir);
   });
 

@@ -1,14 +1,16 @@
 // SPDX-License-Identifier: MIT
 import { ipcMain, type IpcMainEvent, type IpcMainInvokeEvent, type WebContents } from 'electron';
 import { fail } from '../../shared/ipc';
-import type { Client, Router } from '../core/router';
+import type { Core } from '../core/core';
+import type { Client } from '../core/router';
 import { IPC_EVENT, IPC_INVOKE, IPC_SEND } from '../preload/bridge-channels';
 
 /**
  * Carries the contract over Electron IPC. Messages are accepted only from our own top-level page
  * (never an iframe or a navigated-away frame); payload validation is the router's job.
  */
-export const registerIpcTransport = (router: Router, isTrusted: (url: string | undefined) => boolean): void => {
+export const registerIpcTransport = (core: Core, isTrusted: (url: string | undefined) => boolean): void => {
+  const { router } = core;
   const clients = new Map<number, Client>();
 
   const clientFor = (contents: WebContents): Client => {
@@ -23,6 +25,7 @@ export const registerIpcTransport = (router: Router, isTrusted: (url: string | u
       onClose: (listener) => closeListeners.push(listener),
     };
     clients.set(contents.id, client);
+    core.connect(client);
     contents.once('destroyed', () => {
       clients.delete(contents.id);
       for (const listener of closeListeners.splice(0)) listener();

@@ -37,7 +37,7 @@ class NodePtyProcess implements PtyProcess {
     this.cwd = options.cwd ?? process.env.HOME ?? '/';
     this._cols = options.cols;
     this._rows = options.rows;
-    const env = { ...stringEnv(process.env), ...options.env, TERM: 'xterm-256color', COLORTERM: 'truecolor' };
+    const env = { ...shellEnvironment(), ...options.env, TERM: 'xterm-256color', COLORTERM: 'truecolor' };
     const launch = keeperLaunch(this.shell, options.args ?? ['-l'], env);
     this._scanner = new SentinelScanner(launch.sentinel);
     this._pty = nodePty.spawn(launch.file, launch.args, {
@@ -167,7 +167,7 @@ class NodePtyProcess implements PtyProcess {
  */
 const HIDDEN_ENV = /^(CONTEXTERM_|npm_|ELECTRON_RUN_AS_NODE$)/;
 
-const stringEnv = (env: NodeJS.ProcessEnv): Record<string, string> => {
+export const shellEnvironment = (env: NodeJS.ProcessEnv = process.env): Record<string, string> => {
   const out: Record<string, string> = {};
   for (const [key, value] of Object.entries(env)) if (value !== undefined && !HIDDEN_ENV.test(key)) out[key] = value;
   return out;

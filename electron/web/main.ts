@@ -12,7 +12,7 @@ const main = async () => {
   const args = parseWebArgs(process.argv.slice(2));
   if (args.help) return console.log(WEB_USAGE);
   const dataDir = resolveDataDir(args.dataDir);
-  const core = createCore({ host: 'web', version: __APP_VERSION__, dataDir });
+  const core = await createCore({ host: 'web', version: __APP_VERSION__, dataDir });
   const server = await startWebServer({
     core,
     rendererDir: fileURLToPath(new URL('../renderer', import.meta.url)),
@@ -21,6 +21,7 @@ const main = async () => {
     log: (message) => console.error(message),
   });
   console.log(`Contexterm (browser mode) is running at ${server.url}`);
+  for (const notice of core.notices) console.log(`contexterm: ${notice}`);
   if (args.open) openBrowser(server.url);
 
   let stopping = false;

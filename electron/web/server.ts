@@ -113,6 +113,7 @@ export const startWebServer = async (options: WebServerOptions): Promise<WebServ
       emit: (channel, payload) => post({ t: 'event', channel, payload }),
       onClose: (listener) => closeListeners.push(listener),
     };
+    options.core.connect(client);
     ws.on('message', (raw, isBinary) => {
       if (isBinary) return;
       const frame = parseClientFrame(raw.toString());

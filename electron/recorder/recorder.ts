@@ -1,0 +1,102 @@
+// SPDX-License-Identifier: MIT
+import { basename } from 'node:path';
+import type { CommandRecord } from '../../shared/domain/command';
+import type { SessionInfo } from '../../shared/ipc/session';
+import type { PtyTap } from '../pty/pty-manager';
+import type { PtyProcess, SpawnOptions } from '../pty/types';
+import { newNonce } from '../segmenter/mark-codec';
+import { Segmenter } from '../segmenter/segmenter';
+import { shellLaunch } from '../segmenter/shell-launch';
+import type { Store } from '../store/store';
+import { SessionRecorder } from './session-recorder';
+
+export interface RecorderEvents {
+  command(record: CommandRecord): void;
+  session(info: SessionInfo): void;
+}
+
+export interface RecorderOptions {
+  readonly store: Store;
+  /** Absolute path of resources/shell-integration. */
+  readonly integrationDir: string;
+  readonly hostname: string;
+  readonly events: RecorderEvents;
+  readonly promptEndings?: readonly string[];
+}
+
+interface Pending {
+  readonly nonce: string;
+  readonly shell: string;
+}
+
+/**
+ * Turns every new pty into a recorded session: it prepares the shell's launch with our integration
+ * and a fresh nonce, then, when the pty manager asks for the pty's tap, opens the session in the
+ * store and returns its SessionRecorder. Live sessions are answered from memory, since the store
+ * commits asynchronously.
+ */
+export class Recorder {
+  private readonly _pending = new Map<string, Pending>();
+  private readonly _live = new Map<string, SessionInfo>();
+
+  constructor(private readonly _options: RecorderOptions) {}
+
+  /** The spawn options that start `shell` with shell integration for pty `id`. */
+  launch(id: string, base: SpawnOptions & { shell: string }, env: Record<string, string>): SpawnOptions {
+    const nonce = newNonce();
+    const launch = shellLaunch(base.shell, nonce, this._options.integrationDir, env);
+    this._pending.set(id, { nonce, shell: base.shell });
+    return { ...base, shell: launch.file, args: launch.args, env: launch.env };
+  }
+
+  readonly tapFor = (pty: PtyProcess): PtyTap | undefined => {
+    const pending = this._pending.get(pty.id);
+    if (!pending) return undefined;
+    this._pending.delete(pty.id);
+    const info: SessionInfo = {
+      id: pty.id,
+      shell: basename(pending.shell),
+      hostname: this._options.hostname,
+      cwd: pty.cwd,
+      title: basename(pending.shell),
+      mode: 'unknown',
+      startedAt: Date.now(),
+      endedAt: null,
+    };
+    this._live.set(info.id, info);
+    this._options.store.startSession(info);
+    return new SessionRecorder({
+      sessionId: info.id,
+      shell: info.shell,
+      hostname: info.hostname,
+      cwd: info.cwd,
+      store: this._options.store,
+      segmenter: new Segmenter({
+        nonce: pending.nonce,
+        ...(this._options.promptEndings ? { promptEndings: [...this._options.promptEndings] } : {}),
+      }),
+      events: {
+        command: (record) => this._options.events.command(record),
+        session: (patch) => {
+          const current = this._live.get(info.id);
+          if (!current) return;
+          const next = { ...current, ...patch };
+          if (patch.endedAt !== undefined) this._live.delete(info.id);
+          else this._live.set(info.id, next);
+          if (patch.cwd !== undefined || patch.hostname !== undefined) {
+            this._options.store.updateSession(info.id, { cwd: next.cwd, hostname: next.hostname });
+          }
+          this._options.events.session(next);
+        },
+      },
+    });
+  };
+
+  live(id: string): SessionInfo | undefined {
+    return this._live.get(id);
+  }
+
+  liveSessions(): SessionInfo[] {
+    return [...this._live.values()];
+  }
+}

@@ -1,0 +1,137 @@
+// SPDX-License-Identifier: MIT
+import type { CommandRecord } from '../../shared/domain/command';
+import { commandId } from '../../shared/domain/command';
+import type { SegmentationMode } from '../../shared/ipc/session';
+import type { PtyTap, TapOutput } from '../pty/pty-manager';
+import type { PtyExit } from '../pty/types';
+import type { SegmentEvent, Segmenter } from '../segmenter/segmenter';
+import type { Store } from '../store/store';
+
+export interface SessionRecorderEvents {
+  command(record: CommandRecord): void;
+  session(patch: { mode?: SegmentationMode; cwd?: string; hostname?: string; endedAt?: number }): void;
+}
+
+export interface SessionRecorderOptions {
+  readonly sessionId: string;
+  readonly shell: string;
+  readonly hostname: string;
+  readonly cwd: string;
+  readonly store: Store;
+  readonly segmenter: Segmenter;
+  readonly events: SessionRecorderEvents;
+  readonly now?: () => number;
+}
+
+type Marks = Array<TapOutput['marks'][number]>;
+
+/**
+ * The tap between one pty and the rest: every output byte goes through the segmenter (which removes
+ * the shell-integration marks) into the store, and segment events become command records and
+ * renderer marks. Runs on each pty read, so it only does constant work per event and hands bytes
+ * to the store worker without waiting.
+ */
+export class SessionRecorder implements PtyTap {
+  private readonly _now: () => number;
+  private _seq = 0;
+  private _offset = 0;
+  private _cwd: string;
+  private _hostname: string;
+  private _running: CommandRecord | undefined;
+
+  constructor(private readonly _options: SessionRecorderOptions) {
+    this._now = _options.now ?? Date.now;
+    this._cwd = _options.cwd;
+    this._hostname = _options.hostname;
+  }
+
+  output(bytes: Buffer): TapOutput {
+    const { bytes: clean, events } = this._options.segmenter.output(bytes);
+    return this._record(clean, events);
+  }
+
+  input(bytes: Buffer): void {
+    this._options.store.appendChunk(this._options.sessionId, 0, this._now(), bytes);
+    const marks: Marks = [];
+    for (const event of this._options.segmenter.input(bytes)) this._handle(event, 0, marks);
+  }
+
+  end(_exit: PtyExit): TapOutput {
+    const { bytes, events } = this._options.segmenter.end();
+    const out = this._record(bytes, events);
+    if (this._running) this._finish(this._offset, null, []);
+    const endedAt = this._now();
+    this._options.store.endSession(this._options.sessionId, endedAt);
+    this._options.events.session({ endedAt });
+    return out;
+  }
+
+  private _record(clean: Buffer, events: readonly SegmentEvent[]): TapOutput {
+    const base = this._offset;
+    if (clean.length > 0) this._options.store.appendChunk(this._options.sessionId, 1, this._now(), clean);
+    this._offset += clean.length;
+    const marks: Marks = [];
+    for (const event of events) this._handle(event, base, marks);
+    return { bytes: clean, marks };
+  }
+
+  private _handle(event: SegmentEvent, base: number, marks: Marks): void {
+    const at = 'offset' in event ? Math.max(0, event.offset - base) : 0;
+    switch (event.type) {
+      case 'prompt':
+        marks.push({ at, mark: { kind: 'prompt', commandId: null, exitCode: null } });
+        return;
+      case 'command-start':
+        return this._start(event, at, marks);
+      case 'command-end':
+        return this._finish(event.offset, event.exitCode, marks, at);
+      case 'cwd':
+        this._cwd = event.cwd;
+        return this._options.events.session({ cwd: event.cwd });
+      case 'hostname':
+        this._hostname = event.hostname;
+        return this._options.events.session({ hostname: event.hostname });
+      case 'mode':
+        this._options.store.updateSession(this._options.sessionId, { mode: event.mode });
+        return this._options.events.session({ mode: event.mode });
+    }
+  }
+
+  private _start(event: Extract<SegmentEvent, { type: 'command-start' }>, at: number, marks: Marks): void {
+    // A start while a command runs means its end was lost (the shell was killed mid-command).
+    if (this._running) this._finish(event.offset, null, marks, at);
+    const seq = ++this._seq;
+    if (event.cwd) this._cwd = event.cwd;
+    if (event.hostname) this._hostname = event.hostname;
+    const record: CommandRecord = {
+      id: commandId(this._options.sessionId, seq),
+      sessionId: this._options.sessionId,
+      seq,
+      commandLine: event.commandLine,
+      cwd: event.cwd ?? this._cwd,
+      hostname: event.hostname ?? this._hostname,
+      shell: this._options.shell,
+      startedAt: this._now(),
+      endedAt: null,
+      exitCode: null,
+      outputStart: event.offset,
+      outputEnd: null,
+      outputSummary: '',
+      source: event.source,
+    };
+    this._running = record;
+    this._options.store.upsertCommand(record);
+    this._options.events.command(record);
+    marks.push({ at, mark: { kind: 'command-start', commandId: record.id, exitCode: null } });
+  }
+
+  private _finish(offset: number, exitCode: number | null, marks: Marks, at = 0): void {
+    const running = this._running;
+    if (!running) return;
+    this._running = undefined;
+    const record: CommandRecord = { ...running, endedAt: this._now(), exitCode, outputEnd: Math.max(offset, running.outputStart) };
+    this._options.store.upsertCommand(record);
+    this._options.events.command(record);
+    marks.push({ at, mark: { kind: 'command-end', commandId: record.id, exitCode } });
+  }
+}
