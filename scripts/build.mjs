@@ -34,17 +34,20 @@ await Promise.all([
   esbuild({
     ...node,
     format: 'esm',
-    entryPoints: { web: 'electron/web/main.ts', bench: 'tests/bench/main.ts' },
+    // The store's worker is emitted next to each host bundle (see electron/store/worker-url.ts).
+    entryPoints: { web: 'electron/web/main.ts', bench: 'tests/bench/main.ts', 'store-worker': 'electron/store/store-worker.ts' },
     outdir: 'dist/node',
     outExtension: { '.js': '.mjs' },
   }),
   esbuild({
     ...node,
     format: 'cjs',
-    entryPoints: { main: 'electron/main/index.ts' },
+    entryPoints: { main: 'electron/main/index.ts', 'store-worker': 'electron/store/store-worker.ts' },
     outdir: 'dist/electron',
     outExtension: { '.js': '.cjs' },
     external: ['electron'],
+    // The code falls back to __filename where esbuild's CJS output leaves import.meta empty.
+    logOverride: { 'empty-import-meta': 'silent' },
     // Packaged builds get Electron-ABI modules from electron-builder's own rebuild instead.
     plugins: process.env.CONTEXTERM_PACKAGE ? [] : [electronNative],
   }),

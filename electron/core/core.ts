@@ -1,11 +1,11 @@
 // SPDX-License-Identifier: MIT
 import { hostname } from 'node:os';
-import { fileURLToPath } from 'node:url';
 import type { EventChannel, EventPayload } from '../../shared/ipc';
 import { createNodePtyHost, defaultShell, shellEnvironment } from '../pty/node-pty-host';
 import { PtyManager } from '../pty/pty-manager';
 import type { PtyHost } from '../pty/types';
 import { Recorder } from '../recorder/recorder';
+import { projectPath } from '../runtime/paths';
 import { openStore, type Store } from '../store/store';
 import { commandsHandlers } from './commands-handlers';
 import { ptyHandlers } from './pty-handlers';
@@ -35,9 +35,7 @@ export interface Core {
   shutdown(): Promise<void>;
 }
 
-/** resources/ sits two levels above both electron/core/ (sources) and dist/node/ (bundle). */
-const defaultIntegrationDir = (): string =>
-  fileURLToPath(new URL('../../resources/shell-integration', import.meta.url));
+const defaultIntegrationDir = (): string => projectPath('resources/shell-integration');
 
 /** The host-agnostic main-process core: everything both hosts share, behind one router. */
 export const createCore = async (options: CoreOptions): Promise<Core> => {

@@ -61,7 +61,7 @@ export const ptyHandlers = ({ ptys, spawn }: PtyHandlerDeps): { invoke: PtyInvok
     'pty:list': () => ptys.list().map(toPtyInfo),
     'pty:attach': ({ id }, client) => {
       const pty = requirePty(ptys, id);
-      const replay = ptys.attach(id, sinkFor(client, ptys)) ?? '';
+      const replay = ptys.attach(id, sinkFor(client, ptys)) ?? [];
       return { info: toPtyInfo(pty), replay };
     },
     'pty:kill': async ({ id }) => ({ killed: await ptys.kill(id) }),

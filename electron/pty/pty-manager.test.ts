@@ -107,7 +107,7 @@ describe('PtyManager', () => {
     fake.emit('tail-of-output');
     vi.runAllTimers();
     const second = collectingSink();
-    expect(manager.attach(pty.id, second.sink)).toMatch(/tail-of-output$/);
+    expect(manager.attach(pty.id, second.sink)?.join('')).toMatch(/tail-of-output$/);
   });
 
   it('flushes pending output before reporting exit', () => {
@@ -166,5 +166,11 @@ describe('PtyManager taps', () => {
     vi.useRealTimers();
     expect(out.text()).toBe('before<prompt>after!');
     expect(inputs).toEqual(['typed']);
+    // A renderer that attaches later repaints the marks at the same places.
+    expect(manager.attach(pty.id, collectingSink().sink)).toEqual([
+      'before',
+      { kind: 'prompt', commandId: null, exitCode: null },
+      'after!',
+    ]);
   });
 });

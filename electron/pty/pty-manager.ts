@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { StringDecoder } from 'node:string_decoder';
 import { FlowController } from './flow-controller';
 import { OutputBatcher } from './output-batcher';
-import { ReplayBuffer } from './replay-buffer';
+import { ReplayBuffer, type ReplayItem } from './replay-buffer';
 import type { TerminalMark } from '../../shared/ipc/pty';
 import type { PtyExit, PtyHost, PtyProcess, SpawnOptions } from './types';
 
@@ -119,6 +119,7 @@ export class PtyManager {
       from = Math.max(from, at);
       // Order matters: the renderer places the mark at its cursor after the preceding output.
       entry.batcher.flush();
+      entry.replay.push(mark);
       entry.sink?.mark(id, mark);
     }
     if (from < bytes.length) entry.batcher.push(entry.decoder.write(from === 0 ? bytes : bytes.subarray(from)));
@@ -132,8 +133,8 @@ export class PtyManager {
     return [...this._entries.values()].map((entry) => entry.pty);
   }
 
-  /** Attaches a renderer; any previous one is detached. Returns the output to repaint with. */
-  attach(id: string, sink: PtySink): string | undefined {
+  /** Attaches a renderer; any previous one is detached. Returns the output and marks to repaint with. */
+  attach(id: string, sink: PtySink): ReplayItem[] | undefined {
     const entry = this._entries.get(id);
     if (!entry) return undefined;
     entry.batcher.flush();

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
 import { createRequire } from 'node:module';
+import { projectPath } from '../runtime/paths';
 
 interface TermiosAddon {
   terminalFlags(fd: number): number;
@@ -18,7 +19,8 @@ let addon: TermiosAddon | null | undefined;
 const load = (): TermiosAddon | null => {
   if (addon !== undefined) return addon;
   try {
-    addon = createRequire(import.meta.url)('../../build/Release/contexterm_termios.node') as TermiosAddon;
+    const path = projectPath('build/Release/contexterm_termios.node');
+    addon = createRequire(path)(path) as TermiosAddon;
   } catch (error) {
     console.error(`contexterm: termios addon unavailable, typed input will not be recorded: ${String(error)}`);
     addon = null;

@@ -110,7 +110,9 @@ export class CommandDecorations implements IDisposable {
   }
 
   private _render(entry: Entry, element: HTMLElement): void {
-    element.className = `command-gutter ${entry.status}`;
+    // Keep xterm's own classes (it positions `.xterm-decoration`); only ours are replaced.
+    element.classList.remove('prompt', 'running', 'ok', 'failed');
+    element.classList.add('command-gutter', entry.status);
     element.textContent = GLYPH[entry.status];
     element.dataset.commandId = entry.commandId ?? '';
     element.title =

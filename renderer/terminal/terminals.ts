@@ -1,5 +1,7 @@
 // SPDX-License-Identifier: MIT
-import type { PtyInfo } from '../../shared/ipc/pty';
+import type { PtyInfo, TerminalMark } from '../../shared/ipc/pty';
+
+type ReplayItem = string | TerminalMark;
 import { useCommands } from '../state/commands';
 import { useTabs } from '../state/tabs';
 import { api, connection, unwrap } from '../transport/api';
@@ -17,7 +19,7 @@ const openLink = (url: string) => {
   else window.open(url, '_blank', 'noopener,noreferrer');
 };
 
-const adopt = (info: PtyInfo, replay: string, activate: boolean): void => {
+const adopt = (info: PtyInfo, replay: readonly ReplayItem[], activate: boolean): void => {
   let controller = controllers.get(info.id);
   if (!controller) {
     controller = new TerminalController({
@@ -31,7 +33,10 @@ const adopt = (info: PtyInfo, replay: string, activate: boolean): void => {
   } else {
     controller.term.reset();
   }
-  if (replay) controller.write(replay);
+  for (const item of replay) {
+    if (typeof item === 'string') controller.write(item);
+    else controller.applyMark(item);
+  }
   useTabs.getState().add(
     { id: info.id, title: shellName(info.shell), shell: info.shell, exited: info.exited, exitCode: info.exitCode },
     activate,
@@ -57,7 +62,7 @@ const markExited = (id: string, exitCode: number | null) => {
 
 export const openTab = async (): Promise<void> => {
   const info = await unwrap(api.invoke('pty:spawn', { cols: 100, rows: 30 }));
-  adopt(info, '', true);
+  adopt(info, [], true);
 };
 
 let syncing: Promise<void> | undefined;

@@ -37,6 +37,13 @@ const isAck = (v: unknown): boolean =>
   Number.isSafeInteger((v as { chars?: unknown }).chars) &&
   ((v as { chars: number }).chars) >= 0;
 
+export const TerminalMarkSchema = z.object({
+  kind: z.enum(['prompt', 'command-start', 'command-end']),
+  commandId: z.string().nullable(),
+  exitCode: z.number().int().nullable(),
+});
+export type TerminalMark = z.infer<typeof TerminalMarkSchema>;
+
 export const ptyChannels = {
   'pty:spawn': invoke(
     z.strictObject({
@@ -48,7 +55,10 @@ export const ptyChannels = {
   ),
   'pty:list': invoke(z.strictObject({}), z.array(PtyInfo)),
   /** Attach this client to a pty: it receives the pty's recent output to replay, then live data. */
-  'pty:attach': invoke(z.strictObject({ id: PtyId }), z.object({ info: PtyInfo, replay: z.string() })),
+  'pty:attach': invoke(
+    z.strictObject({ id: PtyId }),
+    z.object({ info: PtyInfo, replay: z.array(z.union([z.string(), TerminalMarkSchema])) }),
+  ),
   'pty:kill': invoke(z.strictObject({ id: PtyId }), z.object({ killed: z.boolean() })),
   /** Whether something other than the idle shell runs in the foreground (asks before closing). */
   'pty:busy': invoke(z.strictObject({ id: PtyId }), z.object({ busy: z.boolean(), process: z.string() })),
@@ -60,16 +70,7 @@ export const ptyChannels = {
    * A command boundary found in the output, sent in stream order between `pty:data` events so the
    * renderer can put a gutter decoration on the line where it happened.
    */
-  'pty:mark': event(
-    z.object({
-      id: PtyId,
-      kind: z.enum(['prompt', 'command-start', 'command-end']),
-      commandId: z.string().nullable(),
-      exitCode: z.number().int().nullable(),
-    }),
-  ),
+  'pty:mark': event(TerminalMarkSchema.extend({ id: PtyId })),
   'pty:data': event(z.object({ id: PtyId, data: z.string() }), isInputLike),
   'pty:exit': event(z.object({ id: PtyId, exitCode: z.number().int().nullable(), signal: z.number().int().nullable() })),
 } as const;
-
-export type TerminalMark = Omit<z.infer<(typeof ptyChannels)['pty:mark']['payload']>, 'id'>;
