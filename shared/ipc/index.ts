@@ -1,16 +1,22 @@
 // SPDX-License-Identifier: MIT
 import type { z } from 'zod';
 import { appChannels } from './app';
+import { assistantChannels } from './assistant';
 import { commandsChannels } from './commands';
+import { contextChannels } from './context';
 import type { EventDef, InvokeDef, Result, SendDef } from './define';
 import { ptyChannels } from './pty';
 import { sessionChannels } from './session';
+import { settingsChannels } from './settings';
 
 export const channels = {
   ...appChannels,
+  ...assistantChannels,
   ...commandsChannels,
+  ...contextChannels,
   ...ptyChannels,
   ...sessionChannels,
+  ...settingsChannels,
 } as const;
 
 export type Channels = typeof channels;

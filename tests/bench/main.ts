@@ -1,2 +1,76 @@
 // SPDX-License-Identifier: MIT
-console.log('bench: not yet');
+// `npm run bench`: every benchmark measures its subject against a baseline in the same run and
+// reports the ratio (absolute numbers are printed for information; this 2-core box is noisy).
+// The last line is `BENCH {json}` for tools.
+import { arch, cpus, release } from 'node:os';
+import { benchContextBuild, benchTokenEstimate } from '../../electron/context/bench';
+import { benchSegmenter } from '../../electron/segmenter/bench';
+import { benchLostBytes, benchPipeline } from './pipeline-bench';
+import { benchQueries, benchStoreIngest } from './store-bench';
+
+type Metrics = Record<string, number>;
+
+const TARGETS: Record<string, { target: number; better: 'higher' | 'lower' }> = {
+  pipeline_vs_raw_pty: { target: 0.9, better: 'higher' },
+  segmenter_vs_indexof: { target: 0.5, better: 'higher' },
+  store_ingest_vs_raw_sqlite: { target: 0.8, better: 'higher' },
+  lost_bytes_at_exit: { target: 0, better: 'lower' },
+  history_query_p99_ms: { target: 1, better: 'lower' },
+  fts_query_p99_ms: { target: 50, better: 'lower' },
+  context_build_p95_ms_1m: { target: 50, better: 'lower' },
+  context_build_growth_1m_vs_10k: { target: 2, better: 'lower' },
+  token_estimate_error_pct: { target: 10, better: 'lower' },
+};
+
+const quick = process.argv.includes('--quick');
+const only = process.argv.find((arg) => arg.startsWith('--only='))?.slice('--only='.length).split(',');
+
+const suites: Array<[string, () => Promise<Metrics>]> = [
+  ['segmenter', async () => {
+    const r = benchSegmenter();
+    return { segmenter_mb_s: r.segmenter_mb_s, indexof_mb_s: r.indexof_mb_s, segmenter_vs_indexof: r.ratio };
+  }],
+  ['pipeline', () => benchPipeline(quick ? 50 : 200, quick ? 2 : 3)],
+  ['exit', () => benchLostBytes()],
+  ['store', async () => {
+    const r = await benchStoreIngest();
+    return { store_mb_s: r.store_mb_s, raw_sqlite_mb_s: r.raw_mb_s, store_ingest_vs_raw_sqlite: r.ratio };
+  }],
+  ['queries', async () => {
+    const r = await benchQueries(quick ? 100_000 : 1_000_000);
+    return { history_query_p99_ms: r.history_query_p99_ms, fts_query_p99_ms: r.fts_query_p99_ms, queries_store_build_s: r.build_s };
+  }],
+  ['context', async () => ({ ...(await benchContextBuild()) })],
+  ['tokens', async () => ({ ...(await benchTokenEstimate()) })],
+];
+
+const verdict = (key: string, value: number): string => {
+  const goal = TARGETS[key];
+  if (!goal) return '';
+  const ok = goal.better === 'higher' ? value >= goal.target : value <= goal.target;
+  return `${ok ? 'ok  ' : 'MISS'} (${goal.better === 'higher' ? '≥' : '≤'} ${goal.target})`;
+};
+
+const main = async () => {
+  console.log(`contexterm bench — node ${process.version}, ${cpus().length}× ${cpus()[0]?.model ?? '?'}, ${arch()} ${release()}`);
+  const all: Metrics = {};
+  for (const [name, run] of suites) {
+    if (only && !only.includes(name)) continue;
+    const started = performance.now();
+    process.stdout.write(`running ${name}… `);
+    const metrics = await run();
+    console.log(`${((performance.now() - started) / 1000).toFixed(1)} s`);
+    Object.assign(all, metrics);
+  }
+  console.log('\n| metric | value | target |\n|---|---|---|');
+  for (const [key, value] of Object.entries(all)) console.log(`| ${key} | ${value} | ${verdict(key, value)} |`);
+  console.log(`BENCH ${JSON.stringify(all)}`);
+};
+
+main().then(
+  () => process.exit(0),
+  (error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  },
+);

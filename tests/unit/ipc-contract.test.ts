@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 import { describe, expect, it, vi } from 'vitest';
 import { createRouter, type Client, type InvokeHandlers, type SendHandlers } from '../../electron/core/router';
-import { channels, type ChannelName } from './index';
+import { channels, type ChannelName } from '../../shared/ipc';
 
 const client: Client = { id: 'test', emit: () => undefined, onClose: () => undefined };
 
@@ -37,6 +37,37 @@ const NEAR_MISSES: Partial<Record<ChannelName, unknown[]>> = {
   'commands:list': [{ sessionId: '' }, { sessionId: 's', limit: 0 }, { sessionId: 's', limit: 5000 }],
   'commands:search': [{ query: '' }, { query: 'x'.repeat(501) }, { query: 'ok', limit: -1 }],
   'commands:get': [{ id: '' }, { id: 12 }],
+  'assistant:ask': [
+    { conversationId: 'c', question: '', model: { providerId: 'p', model: 'm' } },
+    { conversationId: 'c', question: 'q', model: { providerId: 'Bad Id', model: 'm' } },
+    { conversationId: 'c', question: 'q', model: { providerId: 'p', model: 'm' }, attachments: Array(51).fill('s:1') },
+  ],
+  'assistant:retry': [{ conversationId: '' }, { conversationId: 'c', model: { providerId: 'p' } }],
+  'assistant:cancel': [{ turnId: '' }, { turnId: 'x', extra: 1 }],
+  'conversations:list': [{ limit: 0 }, { limit: 501 }],
+  'conversations:create': [{ title: '' }, { title: 'x'.repeat(201) }],
+  'conversations:rename': [{ conversationId: 'c', title: '' }, { conversationId: '', title: 't' }],
+  'conversations:delete': [{ conversationId: '' }, { id: 'c' }],
+  'conversations:search': [{ query: '' }, { query: 'q', limit: 0 }],
+  'conversations:get': [{ conversationId: 5 }],
+  'context:preview': [{ question: 5 }, { conversationId: '', question: 'q' }],
+  'context:usage': [{ conversationId: '' }, { conversationId: 'c', x: 1 }],
+  'context:get-commands': [{ commandIds: [] }, { commandIds: Array(51).fill('s:1') }],
+  'context:list-model-configs': [{ model: 'x' }],
+  'context:get-model-config': [{ model: '' }],
+  'context:set-model-config': [{ model: 'm', contextLimit: -5 }, { model: 'm', warningThreshold: 2 }],
+  'context:reset-model-config': [{ model: 5 }],
+  'context:compact': [{ conversationId: 1 }],
+  'context:undo-compaction': [{ conversationId: '' }],
+  'context:clear': [{ conversationId: null }],
+  'context:get-redaction': [{ enabled: true }],
+  'context:set-redaction': [{ enabled: 'yes' }, { userPatterns: [{ kind: 'Bad Kind', pattern: 'x' }] }],
+  'settings:get': [{ all: true }],
+  'settings:set': [{ terminal: { fontSize: 2 } }, { terminal: { theme: 'neon' } }, { bogus: {} }],
+  'settings:test-provider': [{ providerId: 'UPPER' }, { providerId: 'p', model: '' }],
+  'settings:set-key': [{ providerId: 'p', key: '' }, { providerId: 'p', key: 'has space' }],
+  'settings:delete-key': [{ providerId: '' }],
+  'models:list': [{ providerId: 'p', refresh: 'yes' }],
 };
 
 describe('IPC validation', () => {

@@ -1,0 +1,46 @@
+// SPDX-License-Identifier: MIT
+import type {
+  ProviderSettings,
+  RedactionSettings,
+  RelevanceSettings,
+  Settings,
+  TerminalSettings,
+} from '../../shared/ipc/settings';
+import { DEFAULT_BASE_URLS } from '../llm/provider-factory';
+
+/** Works with no key and no account: `ollama serve` and a pulled model are all it needs. */
+export const DEFAULT_PROVIDER: ProviderSettings = {
+  id: 'ollama',
+  kind: 'openai-compatible',
+  label: 'Ollama (local)',
+  baseUrl: DEFAULT_BASE_URLS['openai-compatible'],
+  defaultModel: '',
+  timeoutSeconds: 60,
+};
+
+/** Seed 002: a two-hour window for recently ended sessions; the working directory weighs most. */
+export const DEFAULT_RELEVANCE: RelevanceSettings = {
+  windowMinutes: 120,
+  weights: { cwd: 0.4, time: 0.3, hostname: 0.15, commandPattern: 0.15 },
+  threshold: 0.3,
+};
+
+export const DEFAULT_REDACTION: RedactionSettings = { enabled: true, userPatterns: [] };
+
+export const DEFAULT_TERMINAL: TerminalSettings = {
+  shell: '',
+  fontFamily: 'monospace',
+  fontSize: 14,
+  theme: 'system',
+  scrollback: 10_000,
+  copyOnSelect: false,
+};
+
+export const DEFAULT_SETTINGS: Settings = {
+  providers: [DEFAULT_PROVIDER],
+  defaultProviderId: DEFAULT_PROVIDER.id,
+  models: [],
+  relevance: DEFAULT_RELEVANCE,
+  redaction: DEFAULT_REDACTION,
+  terminal: DEFAULT_TERMINAL,
+};

@@ -1,0 +1,55 @@
+// SPDX-License-Identifier: MIT
+import { fieldErrorsOf, SettingsPatch, type FieldError, type Settings } from '../../shared/ipc/settings';
+import { checkRedactionPattern, DEFAULT_PATTERN_BUDGET_MS } from './regex-safety';
+import type { SavedSections, SectionName } from './settings-store';
+
+export type PatchResult =
+  | { readonly ok: true; readonly settings: Settings; readonly patch: SavedSections }
+  | { readonly ok: false; readonly fieldErrors: FieldError[] };
+
+/** Each runaway pattern costs a full budget of main-thread time; past this many, stop checking. */
+const MAX_SLOW_PATTERNS = 3;
+
+const patternKey = (p: { pattern: string; caseInsensitive: boolean }): string => `${p.caseInsensitive ? 'i' : ''}/${p.pattern}`;
+
+/**
+ * Validates a `settings:set` payload against the schema, the cross-field rules, and (for patterns
+ * that are new or changed) the regex safety check. Returns every field error at once, or the
+ * complete next settings; it never saves anything itself.
+ */
+export const applySettingsPatch = (
+  current: Settings,
+  input: unknown,
+  patternBudgetMs = DEFAULT_PATTERN_BUDGET_MS,
+): PatchResult => {
+  const parsed = SettingsPatch.safeParse(input);
+  if (!parsed.success) return { ok: false, fieldErrors: fieldErrorsOf(parsed.error.issues) };
+  const patch: SavedSections = {};
+  for (const [name, value] of Object.entries(parsed.data) as Array<[SectionName, unknown]>) {
+    if (value !== undefined) (patch as Record<string, unknown>)[name] = value;
+  }
+  const next: Settings = { ...current, ...patch };
+  const errors: FieldError[] = [];
+
+  if (next.defaultProviderId !== null && !next.providers.some((p) => p.id === next.defaultProviderId)) {
+    errors.push({ path: 'defaultProviderId', message: `there is no provider "${next.defaultProviderId}"` });
+  }
+
+  if (patch.redaction) {
+    const known = new Set(current.redaction.userPatterns.map(patternKey));
+    let slow = 0;
+    patch.redaction.userPatterns.forEach((pattern, index) => {
+      if (known.has(patternKey(pattern))) return;
+      const path = `redaction.userPatterns.${index}.pattern`;
+      if (slow >= MAX_SLOW_PATTERNS) {
+        errors.push({ path, message: 'not checked: fix the slow patterns above first' });
+        return;
+      }
+      const problem = checkRedactionPattern(pattern, patternBudgetMs);
+      if (problem?.startsWith('too slow')) slow++;
+      if (problem) errors.push({ path, message: problem });
+    });
+  }
+
+  return errors.length > 0 ? { ok: false, fieldErrors: errors } : { ok: true, settings: next, patch };
+};

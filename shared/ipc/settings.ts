@@ -1,0 +1,164 @@
+// SPDX-License-Identifier: MIT
+import { z } from 'zod';
+import { LlmErrorInfo, ProviderId } from './assistant';
+import { CompactionMode, RedactionSettings } from './context';
+import { event, invoke } from './define';
+
+export const ProviderKind = z.enum(['openai-compatible', 'openai', 'anthropic']);
+export type ProviderKind = z.infer<typeof ProviderKind>;
+
+export { ProviderId };
+
+/** Credentials in a URL would end up in logs and error messages; keys go through set-key instead. */
+export const BaseUrl = z
+  .url({ protocol: /^https?$/, error: 'an http:// or https:// URL' })
+  .max(2048)
+  .refine((url) => !/^[a-z][a-z0-9+.-]*:\/\/[^/?#]*@/i.test(url), 'no user name or password in the URL (use the key field)')
+  .refine((url) => !/[?#]/.test(url), 'no query string or fragment');
+
+export const ProviderSettings = z.strictObject({
+  id: ProviderId,
+  kind: ProviderKind,
+  label: z.string().trim().min(1).max(80),
+  baseUrl: BaseUrl,
+  /** Empty when none was picked yet. */
+  defaultModel: z.string().max(200),
+  /** Time allowed until the response starts (connect, queueing, model load). */
+  timeoutSeconds: z.number().int().min(5).max(600),
+});
+export type ProviderSettings = z.infer<typeof ProviderSettings>;
+
+/** Field names match the context engine's ModelContextConfig, so one can feed the other. */
+export const ModelSettings = z.strictObject({
+  model: z.string().min(1).max(200),
+  /** 0 means "no limit known". */
+  contextLimit: z.number().int().min(0).max(100_000_000),
+  warningThreshold: z.number().min(0.05).max(1),
+  compactionMode: CompactionMode,
+  reservedOutputTokens: z.number().int().min(0).max(10_000_000),
+});
+export type ModelSettings = z.infer<typeof ModelSettings>;
+
+const weight = z.number().min(0).max(1);
+
+export const RelevanceSettings = z.strictObject({
+  windowMinutes: z.number().int().min(1).max(7 * 24 * 60),
+  weights: z
+    .strictObject({ cwd: weight, time: weight, hostname: weight, commandPattern: weight })
+    .refine((w) => w.cwd + w.time + w.hostname + w.commandPattern > 0, 'at least one weight must be above 0'),
+  threshold: z.number().min(0).max(1),
+});
+export type RelevanceSettings = z.infer<typeof RelevanceSettings>;
+
+export const TerminalSettings = z.strictObject({
+  /** Empty: the user's $SHELL, else /bin/bash. */
+  shell: z.string().max(4096),
+  fontFamily: z.string().trim().min(1).max(200),
+  fontSize: z.number().int().min(6).max(72),
+  theme: z.enum(['light', 'dark', 'system']),
+  scrollback: z.number().int().min(0).max(1_000_000),
+  copyOnSelect: z.boolean(),
+});
+export type TerminalSettings = z.infer<typeof TerminalSettings>;
+
+export { RedactionSettings };
+
+const unique = <T>(items: readonly T[], key: (item: T) => string): boolean =>
+  new Set(items.map(key)).size === items.length;
+
+export const Settings = z.object({
+  providers: z
+    .array(ProviderSettings)
+    .max(20)
+    .refine((list) => unique(list, (p) => p.id), 'provider ids must be unique'),
+  defaultProviderId: ProviderId.nullable(),
+  models: z
+    .array(ModelSettings)
+    .max(500)
+    .refine((list) => unique(list, (m) => m.model), 'one entry per model'),
+  relevance: RelevanceSettings,
+  redaction: RedactionSettings,
+  terminal: TerminalSettings,
+});
+export type Settings = z.infer<typeof Settings>;
+
+/**
+ * `settings:set` replaces the sections it names and keeps the others. A key belongs to its
+ * provider's origin: saving a provider with another scheme, host or port deletes its key.
+ */
+export const SettingsPatch = z.strictObject({
+  providers: Settings.shape.providers.optional(),
+  defaultProviderId: Settings.shape.defaultProviderId.optional(),
+  models: Settings.shape.models.optional(),
+  relevance: RelevanceSettings.optional(),
+  redaction: RedactionSettings.optional(),
+  terminal: TerminalSettings.optional(),
+});
+export type SettingsPatch = z.input<typeof SettingsPatch>;
+
+/** A provider as the renderer sees it: whether a key exists, never the key. */
+export const ProviderView = ProviderSettings.extend({
+  hasKey: z.boolean(),
+  keySource: z.enum(['stored', 'environment']).nullable(),
+  models: z.array(z.string()),
+  modelsFetchedAt: z.number().nullable(),
+});
+export type ProviderView = z.infer<typeof ProviderView>;
+
+export const SettingsView = Settings.extend({
+  providers: z.array(ProviderView),
+  keyStorage: z.object({ backend: z.string(), secure: z.boolean() }),
+  /** The provider that came from CONTEXTERM_* variables, if any. */
+  environmentProviderId: z.string().nullable(),
+});
+export type SettingsView = z.infer<typeof SettingsView>;
+
+export interface FieldError {
+  readonly path: string;
+  readonly message: string;
+}
+
+/** One line per field, `path: message`, the format of the `invalid-payload` error message. */
+export const fieldErrorsOf = (issues: ReadonlyArray<{ path: ReadonlyArray<PropertyKey>; message: string }>): FieldError[] =>
+  issues.map((issue) => ({ path: issue.path.map(String).join('.'), message: issue.message }));
+
+export const formatFieldErrors = (errors: readonly FieldError[]): string =>
+  errors.map((e) => `${e.path || '(root)'}: ${e.message}`).join('\n');
+
+export const TestProviderResult = z.object({
+  ok: z.boolean(),
+  method: z.enum(['list-models', 'completion']),
+  models: z.array(z.string()),
+  latencyMs: z.number().int().min(0),
+  error: LlmErrorInfo.nullable(),
+});
+export type TestProviderResult = z.infer<typeof TestProviderResult>;
+
+export const ModelList = z.object({
+  providerId: z.string(),
+  models: z.array(z.string()),
+  fetchedAt: z.number().nullable(),
+  /** Set when the refresh failed; `models` then holds the cached list. */
+  error: LlmErrorInfo.nullable(),
+});
+export type ModelList = z.infer<typeof ModelList>;
+
+export const settingsChannels = {
+  'settings:get': invoke(z.strictObject({}), SettingsView),
+  /** Bad values answer `invalid-payload` with one `path: message` line per field; nothing is saved. */
+  'settings:set': invoke(SettingsPatch, SettingsView),
+  /** Tests a saved provider, or unsaved edits of it (`provider`), by listing models or a 1-token request. */
+  'settings:test-provider': invoke(
+    z.strictObject({ providerId: ProviderId, provider: ProviderSettings.optional(), model: z.string().min(1).max(200).optional() }),
+    TestProviderResult,
+  ),
+  /** Write-only: no channel ever returns a key. */
+  'settings:set-key': invoke(
+    z.strictObject({ providerId: ProviderId, key: z.string().trim().min(1).max(4096).regex(/^[\x21-\x7e]+$/, 'printable characters only') }),
+    z.object({ hasKey: z.boolean() }),
+  ),
+  'settings:delete-key': invoke(z.strictObject({ providerId: ProviderId }), z.object({ hasKey: z.boolean() })),
+  'models:list': invoke(z.strictObject({ providerId: ProviderId, refresh: z.boolean().optional() }), ModelList),
+  /** Sent to every window after a save, so settings apply live everywhere. */
+  'settings:changed': event(SettingsView),
+} as const;
