@@ -58,13 +58,6 @@ export const isCorruptionError = (error: unknown): boolean => {
   return error.code === 'SQLITE_NOTADB' || error.code.startsWith('SQLITE_CORRUPT');
 };
 
-export class CorruptDatabaseError extends Error {
-  constructor(readonly details: string) {
-    super(`database integrity check failed: ${details}`);
-    this.name = 'CorruptDatabaseError';
-  }
-}
-
 /** Runs `PRAGMA quick_check` (or the full `integrity_check`) and returns its report: 'ok' when sound. */
 export const checkIntegrity = (db: Database.Database, full: boolean): string => {
   const rows = db.pragma(full ? 'integrity_check(20)' : 'quick_check(20)', { simple: false }) as Record<string, string>[];

@@ -2,7 +2,7 @@
 import Database from 'better-sqlite3';
 import { chmodSync, closeSync, existsSync, mkdirSync, openSync, renameSync, statSync } from 'node:fs';
 import { dirname } from 'node:path';
-import { checkIntegrity, configureWriter, CorruptDatabaseError, isCorruptionError, type WritableDb } from './database';
+import { checkIntegrity, configureWriter, isCorruptionError, type WritableDb } from './database';
 import { migrate, type Migration } from './migrate';
 
 /**
@@ -62,7 +62,10 @@ const shouldCheck = (policy: IntegrityCheckPolicy, path: string): boolean => {
   return fileSize(`${path}-wal`) > 0 || fileSize(path) < ALWAYS_CHECK_BELOW_BYTES;
 };
 
-/** Sessions still open in the file were cut off by a crash: they ended with their last recorded chunk. */
+/**
+ * Sessions still open in the file were cut off by a crash: they ended with their last recorded
+ * chunk row (a row's ts is its first chunk's, at most one commit interval before its last byte).
+ */
 const endOrphanedSessions = (db: WritableDb): number =>
   db
     .prepare(
@@ -73,15 +76,34 @@ const endOrphanedSessions = (db: WritableDb): number =>
     )
     .run().changes;
 
-const openOnce = (options: OpenWriterOptions, check: boolean): { db: WritableDb; orphaned: number } => {
+/**
+ * Looks for corruption through a read-only connection first: closing a read-write connection
+ * checkpoints and deletes the -wal and -shm files, even for a file that is not a database at all
+ * (measured), which would destroy the WAL we want to quarantine with it. A read-only connection
+ * leaves both in place. Returns the problem found, or undefined.
+ */
+const probe = (path: string, check: boolean): string | undefined => {
+  let db: Database.Database | undefined;
+  try {
+    db = new Database(path, { readonly: true, fileMustExist: true });
+    // Reading the schema cookie reads page 1: a foreign file fails here with SQLITE_NOTADB.
+    db.pragma('schema_version');
+    if (!check) return undefined;
+    const report = checkIntegrity(db, false);
+    return report === 'ok' ? undefined : report;
+  } catch (error) {
+    // Anything else (a hot rollback journal, a lock) is the read-write open's to handle or report.
+    return isCorruptionError(error) ? (error as Error).message : undefined;
+  } finally {
+    db?.close();
+  }
+};
+
+const openOnce = (options: OpenWriterOptions): { db: WritableDb; orphaned: number } => {
   ensurePrivateFiles(options.path);
   const db = new Database(options.path);
   try {
     const writable = configureWriter(db);
-    if (check) {
-      const report = checkIntegrity(writable, false);
-      if (report !== 'ok') throw new CorruptDatabaseError(report);
-    }
     migrate(writable, options.migrations);
     return { db: writable, orphaned: endOrphanedSessions(writable) };
   } catch (error) {
@@ -99,15 +121,20 @@ export const openWriter = (options: OpenWriterOptions): OpenedWriter => {
   const now = options.now ?? Date.now;
   const { path } = options;
   let recoveredCorruptTo: string | undefined;
-  // A WAL without its database cannot be replayed into anything: keep it for salvage, out of the way.
-  if (!existsSync(path) && SIDE_FILES.some((suffix) => existsSync(path + suffix))) recoveredCorruptTo = quarantine(path, now());
+  if (fileSize(path) > 0) {
+    if (probe(path, shouldCheck(options.integrityCheck ?? 'auto', path)) !== undefined) recoveredCorruptTo = quarantine(path, now());
+  } else if (SIDE_FILES.some((suffix) => existsSync(path + suffix))) {
+    // A WAL without its database cannot be replayed into anything: keep it for salvage, out of the way.
+    recoveredCorruptTo = quarantine(path, now());
+  }
   let opened: { db: WritableDb; orphaned: number };
   try {
-    opened = openOnce(options, shouldCheck(options.integrityCheck ?? 'auto', path));
+    opened = openOnce(options);
   } catch (error) {
-    if (!(error instanceof CorruptDatabaseError) && !isCorruptionError(error)) throw error;
+    // Damage the probe did not cover (it skips the full check on large files after a clean shutdown).
+    if (!isCorruptionError(error)) throw error;
     recoveredCorruptTo = quarantine(path, now());
-    opened = openOnce(options, false);
+    opened = openOnce(options);
   }
   return { db: opened.db, orphanedSessionsEnded: opened.orphaned, ...(recoveredCorruptTo ? { recoveredCorruptTo } : {}) };
 };

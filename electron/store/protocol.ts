@@ -56,7 +56,6 @@ export type WriteOp =
   | {
       readonly kind: 'chunk';
       readonly sessionId: string;
-      readonly seq: number;
       readonly ts: number;
       readonly direction: 0 | 1;
       readonly outputOffset: number;
@@ -74,6 +73,8 @@ export type WriterRequest =
       /** Chunk bytes in the arena (the arena may be larger). */
       readonly bytes: number;
       readonly flushId?: number;
+      /** With a flushId: also index all clean output committed so far before reporting the flush. */
+      readonly searchable?: boolean;
     }
   | { readonly type: 'close' };
 

@@ -2,14 +2,41 @@
 import type { CommandRecord } from '../../shared/domain/command';
 import type { SessionInfo } from '../../shared/ipc/session';
 import { checkIntegrity, StatementCache, type ReadableDb } from './database';
-import { toFtsQuery } from './fts-query';
 import { COMMAND_COLUMNS, SESSION_COLUMNS, toCommandRecord, toSessionInfo, type CommandRow, type SessionRow } from './rows';
 
+/** Terms with no letter or digit index to nothing under unicode61 and would only make the query fail or match nothing. */
+const INDEXABLE = /[\p{L}\p{N}]/u;
+
 /**
- * How many of the most recent matches bm25 ranks. FTS5 walks a doclist newest-first and stops at
- * the cap, so a term that matches half the history costs the same as a rare one (the naïve
- * `ORDER BY rank` over every match measured 123 ms p99 on 200k commands, performance.md §4).
- * The trade: among more than this many matches, older ones are not considered.
+ * Turns what a user typed into an FTS5 MATCH expression that cannot be misread as syntax.
+ *
+ * Every whitespace-separated term becomes a double-quoted string (embedded quotes doubled), so
+ * `OR`, `NOT`, `NEAR(`, `*`, `-`, `^`, `:` and parentheses are plain text, never operators or
+ * column filters; the terms are ANDed. The last term is a prefix (`"buil"*`) so search works
+ * while typing. Returns undefined when nothing in the input can match.
+ */
+export const toFtsQuery = (input: string): string | undefined => {
+  // Control characters separate terms: a NUL would end the expression early in SQLite's C string.
+  const terms = input
+    .replace(/\p{Cc}/gu, ' ')
+    .split(/\s+/u)
+    .filter((term) => INDEXABLE.test(term));
+  if (terms.length === 0) return undefined;
+  return terms
+    .map((term, index) => {
+      const quoted = `"${term.replaceAll('"', '""')}"`;
+      return index === terms.length - 1 ? `${quoted}*` : quoted;
+    })
+    .join(' ');
+};
+
+/**
+ * How many of the most recent matches bm25 ranks. FTS5 walks the matches newest-first and stops at
+ * the cap, so scoring, sorting and row fetches stay bounded however common a term is (ranking
+ * every match with `ORDER BY rank` measured 123 ms p99 on 200k commands in performance.md §4, and
+ * 150–600 ms for common terms on 1M here). What still grows with a term's frequency is bm25's IDF
+ * pass over each phrase's doclist, inside FTS5. The trade: with more matches than this, older ones
+ * are not ranked.
  */
 export const SEARCH_CANDIDATES = 2000;
 
@@ -19,7 +46,9 @@ export const MAX_IDS = 5000;
 /** The hot read SQL, exported for the EXPLAIN QUERY PLAN tests and the benchmarks. */
 export const READ_SQL = {
   allSessions: `SELECT ${SESSION_COLUMNS} FROM sessions ORDER BY started_at, id`,
-  sessionsEndedSince: `SELECT ${SESSION_COLUMNS} FROM sessions WHERE ended_at IS NULL OR ended_at >= ? ORDER BY started_at, id`,
+  // Two index seeks; written as a UNION because the planner scans the table for `IS NULL OR >=`.
+  sessionsEndedSince: `SELECT ${SESSION_COLUMNS} FROM sessions WHERE ended_at IS NULL
+    UNION ALL SELECT ${SESSION_COLUMNS} FROM sessions WHERE ended_at >= ? ORDER BY started_at, id`,
   session: `SELECT ${SESSION_COLUMNS} FROM sessions WHERE id = ?`,
   recentCommands: `SELECT ${COMMAND_COLUMNS} FROM commands c WHERE c.session_id = ? ORDER BY c.seq DESC LIMIT ?`,
   commandsByIds: `SELECT ${COMMAND_COLUMNS} FROM json_each(?) AS j CROSS JOIN commands c ON c.id = j.value ORDER BY j.key`,

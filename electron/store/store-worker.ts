@@ -1,0 +1,80 @@
+// SPDX-License-Identifier: MIT
+/**
+ * Entry point of the store's worker threads (one writer, one reader), chosen by `workerData.role`.
+ * Bundled as its own file next to the host bundle (see worker-url.ts); it must stay importable on
+ * its own, so it pulls in only the store's worker-side modules.
+ */
+import { parentPort, workerData, type MessagePort } from 'node:worker_threads';
+import { openReader, SLOW_QUERY_MS } from './database';
+import { migrations } from './migrations/index';
+import { openWriter } from './open-database';
+import { isReadMethod, type ReaderEvent, type ReaderRequest, type WorkerInit, type WriterEvent, type WriterRequest } from './protocol';
+import { StoreQueries } from './queries';
+import { Writer } from './writer';
+
+const errorFields = (error: unknown) => ({
+  name: (error as Error)?.name ?? 'Error',
+  message: (error as Error)?.message ?? String(error),
+});
+
+const runWriter = (port: MessagePort, init: Extract<WorkerInit, { role: 'writer' }>): void => {
+  const send = (event: WriterEvent) => port.postMessage(event);
+  let writer: Writer;
+  try {
+    const opened = openWriter({ path: init.path, migrations, integrityCheck: init.integrityCheck });
+    writer = new Writer(opened.db, {
+      committed: (bytes, flushIds) => send({ type: 'committed', bytes, flushIds }),
+      error: (message) => send({ type: 'write-error', message }),
+    });
+    const { recoveredCorruptTo, orphanedSessionsEnded } = opened;
+    send({ type: 'ready', orphanedSessionsEnded, ...(recoveredCorruptTo ? { recoveredCorruptTo } : {}) });
+  } catch (error) {
+    send({ type: 'open-error', ...errorFields(error) });
+    port.close();
+    return;
+  }
+  port.on('message', (request: WriterRequest) => {
+    if (request.type === 'write') return writer.enqueue(request);
+    writer.close();
+    send({ type: 'closed' });
+    port.close();
+  });
+};
+
+const runReader = (port: MessagePort, init: Extract<WorkerInit, { role: 'reader' }>): void => {
+  const send = (event: ReaderEvent, transfer: ArrayBuffer[] = []) => port.postMessage(event, transfer);
+  let queries: StoreQueries;
+  try {
+    queries = new StoreQueries(openReader(init.path));
+    send({ type: 'ready' });
+  } catch (error) {
+    send({ type: 'open-error', ...errorFields(error) });
+    port.close();
+    return;
+  }
+  port.on('message', (request: ReaderRequest) => {
+    if (request.type === 'close') {
+      queries.db.close();
+      send({ type: 'closed' });
+      port.close();
+      return;
+    }
+    const started = performance.now();
+    try {
+      if (!isReadMethod(request.method)) throw new Error(`unknown read ${String(request.method)}`);
+      const method = queries[request.method] as (...args: unknown[]) => unknown;
+      const value = method.apply(queries, [...request.args]);
+      const elapsed = performance.now() - started;
+      const slow = elapsed >= SLOW_QUERY_MS ? { slowMs: Math.round(elapsed) } : {};
+      const transfer = Buffer.isBuffer(value) && value.byteLength > 0 ? [value.buffer as ArrayBuffer] : [];
+      send({ type: 'result', id: request.id, value, ...slow }, transfer);
+    } catch (error) {
+      send({ type: 'failure', id: request.id, ...errorFields(error) });
+    }
+  });
+};
+
+if (!parentPort) throw new Error('store-worker must run in a worker thread');
+const init = workerData as WorkerInit;
+if (init.role === 'writer') runWriter(parentPort, init);
+else runReader(parentPort, init);

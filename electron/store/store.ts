@@ -1,0 +1,202 @@
+// SPDX-License-Identifier: MIT
+import { join } from 'node:path';
+import type { CommandRecord } from '../../shared/domain/command';
+import type { SessionInfo } from '../../shared/ipc/session';
+import { toCommandRow, toMs, toSessionRow, type CommandUpsert } from './inputs';
+import type { IntegrityCheckPolicy } from './open-database';
+import type { SessionPatch, SessionRowInput } from './protocol';
+import { ReaderClient, startWorker, WriterClient } from './worker-clients';
+import { resolveStoreWorkerUrl } from './worker-url';
+import { WriteQueue } from './write-queue';
+
+export const DEFAULT_STORE_FILE = 'contexterm.db';
+
+export interface OpenStoreOptions {
+  readonly dataDir: string;
+  readonly fileName?: string;
+  /** The worker script; defaults to resolveStoreWorkerUrl() (the bundle's sibling, or an on-the-fly build from source). */
+  readonly workerUrl?: URL;
+  readonly integrityCheck?: IntegrityCheckPolicy;
+  /** Writes the worker could not apply, and a worker that died. Default: console.error. */
+  readonly onError?: (error: Error) => void;
+  /** Slow reads (≥ 40 ms). Default: console.warn. */
+  readonly log?: (message: string) => void;
+}
+
+export interface StoreOpenResult {
+  readonly store: Store;
+  /** Set when the database was corrupt: where it (with its -wal and -shm) was moved before starting afresh. */
+  readonly recoveredCorruptTo?: string;
+  /** Sessions left open by a crash, now ended at their last recorded chunk. */
+  readonly orphanedSessionsEnded: number;
+}
+
+interface Stream {
+  output: number;
+}
+
+/**
+ * Opens the session store: a writer worker that owns the only write connection (created,
+ * checked, migrated and recovered there, so none of it blocks this thread) and a reader worker
+ * for queries. Rejects with an Error named StoreVersionError for a database from a newer version.
+ */
+export const openStore = async (options: OpenStoreOptions): Promise<StoreOpenResult> => {
+  const path = join(options.dataDir, options.fileName ?? DEFAULT_STORE_FILE);
+  const url = options.workerUrl ?? (await resolveStoreWorkerUrl());
+  const onError = options.onError ?? ((error: Error) => console.error(`store: ${error.message}`));
+  const log = options.log ?? ((message: string) => console.warn(`store: ${message}`));
+  const writer = await startWorker(url, { role: 'writer', path, integrityCheck: options.integrityCheck ?? 'auto' });
+  let reader;
+  try {
+    reader = await startWorker(url, { role: 'reader', path });
+  } catch (error) {
+    await writer.worker.terminate();
+    throw error;
+  }
+  const store = new Store(path, new WriterClient(writer.worker, onError), new ReaderClient(reader.worker, onError, log));
+  const { orphanedSessionsEnded, recoveredCorruptTo } = writer.ready;
+  return { store, orphanedSessionsEnded, ...(recoveredCorruptTo ? { recoveredCorruptTo } : {}) };
+};
+
+/**
+ * The main thread's handle on the store. Writes are fire-and-forget and applied in call order;
+ * reads are async and see what has been committed (await flush() first to read your own writes).
+ * Nothing here blocks on SQLite.
+ */
+export class Store {
+  private readonly _queue: WriteQueue;
+  private readonly _streams = new Map<string, Stream>();
+  private _closing: Promise<void> | undefined;
+
+  /** Use openStore(). */
+  constructor(
+    readonly path: string,
+    private readonly _writer: WriterClient,
+    private readonly _reader: ReaderClient,
+  ) {
+    this._queue = new WriteQueue((message, transfer) => this._writer.post(message, transfer));
+  }
+
+  /** Chunk bytes handed to the store and not yet committed: a signal for flow control if the disk falls behind. */
+  get backlogBytes(): number {
+    return this._queue.queuedBytes + this._writer.backlogBytes;
+  }
+
+  startSession(session: SessionRowInput): void {
+    this._assertWritable();
+    if (this._streams.has(session.id)) throw new Error(`session ${session.id} is already open`);
+    const row = toSessionRow(session);
+    this._streams.set(row.id, { output: 0 });
+    this._queue.push({ kind: 'session-start', session: row });
+  }
+
+  updateSession(id: string, patch: SessionPatch): void {
+    this._assertWritable();
+    const { title, mode, cwd, hostname } = patch;
+    this._queue.push({ kind: 'session-update', id, patch: { title, mode, cwd, hostname } });
+  }
+
+  endSession(id: string, endedAt: number): void {
+    this._assertWritable();
+    this._streams.delete(id);
+    this._queue.push({ kind: 'session-end', id, endedAt: toMs('endedAt', endedAt) });
+  }
+
+  /**
+   * Records raw bytes of an open session (direction 0 input, 1 output). The store tracks the output
+   * offset, so stored output is exactly the concatenation of what was appended; the writer numbers
+   * rows and may merge a session's consecutive chunks into one (chunk-rows.ts). The bytes are
+   * copied: the caller may reuse `data` at once. Empty chunks are ignored.
+   */
+  appendChunk(sessionId: string, direction: 0 | 1, ts: number, data: Buffer): void {
+    this._assertWritable();
+    const stream = this._streams.get(sessionId);
+    if (!stream) throw new Error(`session ${sessionId} is not open in this store`);
+    if (data.length === 0) return;
+    const meta = { sessionId, ts: toMs('ts', ts), direction, outputOffset: stream.output };
+    if (direction === 1) stream.output += data.length;
+    this._queue.pushChunk(meta, data);
+  }
+
+  /** Output bytes appended so far to an open session: the offset the next output chunk will start at. */
+  outputBytes(sessionId: string): number | undefined {
+    return this._streams.get(sessionId)?.output;
+  }
+
+  /** Inserts a command when it starts and updates it when it ends; an update without cleanOutput keeps the stored one. */
+  upsertCommand(record: CommandUpsert): void {
+    this._assertWritable();
+    this._queue.push({ kind: 'command', command: toCommandRow(record) });
+  }
+
+  /**
+   * Resolves when everything written before this call is committed. Command lines are searchable
+   * once committed; clean output is indexed moments later when the writer is idle, or before this
+   * resolves with `searchable: true`.
+   */
+  flush(options: { searchable?: boolean } = {}): Promise<void> {
+    const done = this._writer.flush();
+    this._queue.post(done.id, options.searchable ?? false);
+    return done.promise;
+  }
+
+  /** Ends the sessions still open (at `endedAt`), commits, then optimizes, checkpoints and closes. */
+  close(endedAt: number = Date.now()): Promise<void> {
+    if (this._closing) return this._closing;
+    if (!this._writer.failed) for (const id of [...this._streams.keys()]) this.endSession(id, endedAt);
+    this._closing = (async () => {
+      if (!this._writer.failed) await this.flush();
+      this._queue.dispose();
+      await this._reader.close();
+      await this._writer.close();
+    })();
+    return this._closing;
+  }
+
+  listSessions(options: { endedWithinMs?: number; now?: number } = {}): Promise<SessionInfo[]> {
+    const since = options.endedWithinMs === undefined ? null : (options.now ?? Date.now()) - options.endedWithinMs;
+    return this._reader.call('listSessions', since);
+  }
+
+  getSession(id: string): Promise<SessionInfo | undefined> {
+    return this._reader.call('getSession', id);
+  }
+
+  /** The session's last `limit` commands, newest last. */
+  recentCommands(sessionId: string, limit: number): Promise<CommandRecord[]> {
+    return this._reader.call('recentCommands', sessionId, limit);
+  }
+
+  /** In the order asked; unknown ids are skipped. */
+  commandsByIds(ids: readonly string[]): Promise<CommandRecord[]> {
+    return this._reader.call('commandsByIds', ids);
+  }
+
+  /** The newest `limit` commands started at or after `sinceMs` (epoch ms) in any session, newest last. */
+  commandsInWindow(options: { sinceMs: number; limit: number }): Promise<CommandRecord[]> {
+    return this._reader.call('commandsInWindow', options.sinceMs, options.limit);
+  }
+
+  /** Full-text search over every session's command lines and clean output, best first. */
+  searchCommands(query: string, limit: number): Promise<CommandRecord[]> {
+    return this._reader.call('searchCommands', query, limit);
+  }
+
+  /** Raw output bytes [start, end) of a session's output stream; end null reads to the end committed so far. */
+  readOutput(sessionId: string, start: number, end: number | null): Promise<Buffer> {
+    return this._reader.call('readOutput', sessionId, start, end);
+  }
+
+  readCleanOutput(commandId: string): Promise<string | undefined> {
+    return this._reader.call('readCleanOutput', commandId);
+  }
+
+  /** `PRAGMA integrity_check` on the reader connection: 'ok' when sound. Reads every page: not for hot paths. */
+  integrityCheck(): Promise<string> {
+    return this._reader.call('integrityCheck');
+  }
+
+  private _assertWritable(): void {
+    if (this._closing) throw new Error('the store is closed');
+  }
+}

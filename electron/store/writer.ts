@@ -1,0 +1,218 @@
+// SPDX-License-Identifier: MIT
+import type Database from 'better-sqlite3';
+import type { WritableDb } from './database';
+import { coalesceChunks, type ApplyItem } from './chunk-rows';
+import { CommandOutput } from './command-output';
+import { OutputIndexer } from './output-indexer';
+import type { WriterRequest } from './protocol';
+
+type WriteMessage = Extract<WriterRequest, { type: 'write' }>;
+
+
+export interface WriterHooks {
+  /** After each commit: the chunk bytes it made durable and the flushes it completes. */
+  committed(bytes: number, flushIds: readonly number[]): void;
+  /** A write that could not be applied (the rest of its batch still commits). */
+  error(message: string): void;
+}
+
+/**
+ * When to commit: `intervalMs` after the first uncommitted write, or as soon as `maxBytes` of chunk
+ * data wait, whichever comes first. 20 ms keeps the crash-loss window far under a second; 100
+ * chunks/transaction is where NORMAL's per-commit cost stops mattering (performance.md §4).
+ */
+export interface CommitCadence {
+  readonly intervalMs: number;
+  readonly maxBytes: number;
+}
+
+export const DEFAULT_CADENCE: CommitCadence = { intervalMs: 20, maxBytes: 4 * 1024 * 1024 };
+
+const MAX_REPORTED_FAILURES = 3;
+
+const SQL = {
+  startSession: `INSERT INTO sessions (id, started_at, ended_at, shell, hostname, cwd, title, mode)
+    VALUES (?, ?, NULL, ?, ?, ?, ?, ?)`,
+  updateSession: `UPDATE sessions SET title = coalesce(?, title), mode = coalesce(?, mode),
+    cwd = coalesce(?, cwd), hostname = coalesce(?, hostname) WHERE id = ?`,
+  endSession: 'UPDATE sessions SET ended_at = ? WHERE id = ? AND ended_at IS NULL',
+  chunk: 'INSERT INTO chunks (session_id, seq, ts, direction, output_offset, data) VALUES (?, ?, ?, ?, ?, ?)',
+  nextSeq: 'SELECT coalesce(max(seq) + 1, 0) FROM chunks WHERE session_id = ?',
+  // A command is written when it starts and again when it ends; the end may not repeat the clean output.
+  command: `INSERT INTO commands (id, session_id, seq, command_line, cwd, hostname, shell, started_at, ended_at,
+      exit_code, output_start, output_end, output_summary, clean_output, source)
+    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+    ON CONFLICT (id) DO UPDATE SET command_line = excluded.command_line, cwd = excluded.cwd,
+      hostname = excluded.hostname, shell = excluded.shell, started_at = excluded.started_at,
+      ended_at = excluded.ended_at, exit_code = excluded.exit_code, output_start = excluded.output_start,
+      output_end = excluded.output_end, output_summary = excluded.output_summary,
+      clean_output = coalesce(excluded.clean_output, commands.clean_output), source = excluded.source,
+      output_indexed = CASE WHEN excluded.clean_output IS NULL THEN commands.output_indexed ELSE 0 END`,
+} as const;
+
+/**
+ * The writer worker's side of the store: queues what the main thread posts and applies it in one
+ * short transaction per cadence tick. Work is never held in an open transaction across event-loop
+ * turns (better-sqlite3 #319); it waits in memory and commits in one synchronous call.
+ */
+export class Writer {
+  private readonly _statements: { readonly [K in keyof typeof SQL]: Database.Statement };
+  private readonly _applyAll: Database.Transaction<(items: readonly ApplyItem[]) => void>;
+  /** Next row number per session with rows written by this writer; others are looked up once. */
+  private readonly _seqs = new Map<string, number>();
+  private readonly _indexer: OutputIndexer;
+  private readonly _output: CommandOutput;
+  private _pending: WriteMessage[] = [];
+  private _pendingBytes = 0;
+  private _flushIds: number[] = [];
+  private _searchable = false;
+  private _timer: NodeJS.Timeout | undefined;
+
+  constructor(
+    private readonly _db: WritableDb,
+    private readonly _hooks: WriterHooks,
+    private readonly _cadence: CommitCadence = DEFAULT_CADENCE,
+  ) {
+    // Prepared once and held directly: the per-chunk path does no lookups beyond the switch.
+    this._statements = {
+      startSession: _db.prepare(SQL.startSession),
+      updateSession: _db.prepare(SQL.updateSession),
+      endSession: _db.prepare(SQL.endSession),
+      chunk: _db.prepare(SQL.chunk),
+      nextSeq: _db.prepare(SQL.nextSeq).pluck(),
+      command: _db.prepare(SQL.command),
+    };
+    this._output = new CommandOutput(_db);
+    this._indexer = new OutputIndexer(_db, () => this._pending.length > 0, (error) => _hooks.error(`indexing output: ${error.message}`));
+    this._applyAll = _db.transaction((items: readonly ApplyItem[]) => {
+      for (const item of items) this._apply(item);
+    });
+  }
+
+  enqueue(message: WriteMessage): void {
+    this._pending.push(message);
+    this._pendingBytes += message.bytes;
+    if (message.flushId !== undefined) this._flushIds.push(message.flushId);
+    if (message.searchable) this._searchable = true;
+    if (message.flushId !== undefined || this._pendingBytes >= this._cadence.maxBytes) return this.commit();
+    this._timer ??= setTimeout(() => this.commit(), this._cadence.intervalMs);
+  }
+
+  commit(): void {
+    if (this._timer) clearTimeout(this._timer);
+    this._timer = undefined;
+    const batch = this._pending;
+    const bytes = this._pendingBytes;
+    const flushIds = this._flushIds;
+    const searchable = this._searchable;
+    this._pending = [];
+    this._pendingBytes = 0;
+    this._flushIds = [];
+    this._searchable = false;
+    // Nothing here may throw out of the worker's message handler: that would kill the writer.
+    try {
+      if (batch.length > 0) {
+        const items = coalesceChunks(batch, (sessionId) => this._nextSeq(sessionId));
+        try {
+          this._applyAll(items);
+        } catch {
+          this._applyOneByOne(items);
+        }
+      }
+      if (searchable) this._indexer.drain();
+    } catch (error) {
+      this._hooks.error(`commit: ${(error as Error).message}`);
+    }
+    if (batch.length > 0 || flushIds.length > 0) this._hooks.committed(bytes, flushIds);
+    this._indexer.schedule();
+  }
+
+  /** Indexes all clean output committed so far (tests and flush({ searchable: true })). */
+  drainIndex(): void {
+    this._indexer.drain();
+  }
+
+  /** Commits what is queued, lets SQLite update its statistics, and leaves no WAL behind. */
+  close(): void {
+    try {
+      this.commit();
+      this._indexer.dispose();
+      this._db.pragma('optimize');
+      this._db.pragma('wal_checkpoint(TRUNCATE)');
+    } finally {
+      this._db.close();
+    }
+  }
+
+  /**
+   * A batch failed as a whole: isolate the bad write so one mistake cannot lose 20 ms of everyone's
+   * output. When everything fails (a full disk), report a few and a count rather than thousands.
+   */
+  private _applyOneByOne(items: readonly ApplyItem[]): void {
+    const failures: string[] = [];
+    for (const item of items) {
+      try {
+        this._db.transaction(() => this._apply(item))();
+      } catch (error) {
+        failures.push(`${item.kind} ${describe(item)}: ${(error as Error).message}`);
+      }
+    }
+    for (const failure of failures.slice(0, MAX_REPORTED_FAILURES)) this._hooks.error(failure);
+    if (failures.length > MAX_REPORTED_FAILURES) this._hooks.error(`… and ${failures.length - MAX_REPORTED_FAILURES} more writes failed`);
+  }
+
+  private _nextSeq(sessionId: string): number {
+    const seq = this._seqs.get(sessionId) ?? (this._statements.nextSeq.get(sessionId) as number);
+    this._seqs.set(sessionId, seq + 1);
+    return seq;
+  }
+
+  private _apply(item: ApplyItem): void {
+    const statements = this._statements;
+    switch (item.kind) {
+      case 'row':
+        statements.chunk.run(item.sessionId, item.seq, item.ts, item.direction, item.outputOffset, item.data);
+        return;
+      case 'session-start': {
+        const s = item.session;
+        statements.startSession.run(s.id, s.startedAt, s.shell, s.hostname, s.cwd, s.title, s.mode);
+        return;
+      }
+      case 'session-update': {
+        const p = item.patch;
+        statements.updateSession.run(p.title ?? null, p.mode ?? null, p.cwd ?? null, p.hostname ?? null, item.id);
+        return;
+      }
+      case 'session-end':
+        statements.endSession.run(item.endedAt, item.id);
+        this._seqs.delete(item.id);
+        return;
+      case 'command': {
+        let c = item.command;
+        // A command that ended without clean text (the recorder never computes it): derive it now,
+        // from the output rows this very transaction wrote before the command.
+        if (c.endedAt !== null && c.outputEnd !== null && c.cleanOutput === null && !this._output.has(c.id)) {
+          c = { ...c, ...this._output.compute(c.sessionId, c.outputStart, c.outputEnd) };
+        }
+        statements.command.run(c.id, c.sessionId, c.seq, c.commandLine, c.cwd, c.hostname, c.shell, c.startedAt, c.endedAt,
+          c.exitCode, c.outputStart, c.outputEnd, c.outputSummary, c.cleanOutput, c.source);
+        if (c.cleanOutput !== null) this._indexer.noteOutput();
+        return;
+      }
+    }
+  }
+}
+
+const describe = (item: ApplyItem): string => {
+  switch (item.kind) {
+    case 'session-start':
+      return item.session.id;
+    case 'session-update':
+    case 'session-end':
+      return item.id;
+    case 'row':
+      return `${item.sessionId}#${item.seq}`;
+    case 'command':
+      return item.command.id;
+  }
+};
