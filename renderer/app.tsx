@@ -1,9 +1,16 @@
 // SPDX-License-Identifier: MIT
 import { useCallback, useEffect, useState } from 'react';
+import { AssistantPane, hideAssistant, ResizeHandle } from './assistant/assistant-pane';
+import { startAssistant } from './assistant/assistant-sync';
+import { ContextInspector } from './assistant/context-inspector';
 import { CommandsPanel } from './commands/commands-panel';
 import { ConfirmDialog } from './layout/confirm-dialog';
 import { actionFor, type AppAction } from './keybindings';
+import { SettingsPage } from './settings/settings-page';
+import { startSettingsSync } from './settings/settings-sync';
+import { useAssistant } from './state/assistant';
 import { useCommands } from './state/commands';
+import { useSettings } from './state/settings';
 import { useTabs } from './state/tabs';
 import { TabBar } from './tabs/tab-bar';
 import { SearchBar } from './terminal/search-bar';
@@ -17,6 +24,10 @@ export const App = () => {
   const [confirm, setConfirm] = useState<{ id: string; process: string } | undefined>();
   const [status, setStatus] = useState<'open' | 'connecting' | 'closed'>('open');
   const [error, setError] = useState<string | undefined>();
+  const assistantOpen = useAssistant((state) => state.open);
+  const paneWidth = useAssistant((state) => state.width);
+  const inspectorOpen = useAssistant((state) => state.inspectorOpen);
+  const settingsOpen = useSettings((state) => state.pageOpen);
 
   const report = useCallback((failure: unknown) => setError((failure as Error)?.message ?? String(failure)), []);
 
@@ -60,10 +71,23 @@ export const App = () => {
             .readText()
             .then((text) => controller?.term.paste(text))
             .catch(report);
+        case 'assistant-toggle':
+          if (useAssistant.getState().open) return hideAssistant();
+          useAssistant.getState().setOpen(true);
+          return useAssistant.getState().requestFocus();
       }
     },
     [report, requestClose],
   );
+
+  useEffect(() => {
+    const stopSettings = startSettingsSync();
+    const stopAssistant = startAssistant();
+    return () => {
+      stopSettings();
+      stopAssistant();
+    };
+  }, []);
 
   useEffect(() => {
     void syncTabs().catch(report);
@@ -95,6 +119,20 @@ export const App = () => {
     <div className="app">
       <header className="top-bar">
         <TabBar onNew={() => run('tab-new')} onClose={(id) => void requestClose(id).catch(report)} />
+        <div className="top-actions">
+          <button
+            className={`top-button${assistantOpen ? ' active' : ''}`}
+            data-testid="assistant-toggle"
+            aria-pressed={assistantOpen}
+            title="Assistant (Ctrl+Shift+A)"
+            onClick={() => run('assistant-toggle')}
+          >
+            ✦ Assistant
+          </button>
+          <button className="top-button" data-testid="settings-open" aria-label="Settings" title="Settings" onClick={() => useSettings.getState().setPageOpen(true)}>
+            ⚙
+          </button>
+        </div>
       </header>
       {status !== 'open' && <div className="banner">Connection to Contexterm lost — reconnecting…</div>}
       {error && (
@@ -114,11 +152,14 @@ export const App = () => {
             </div>
           )}
         </section>
-        <aside className="side-pane">
+        <aside className={`side-pane${assistantOpen ? ' with-assistant' : ''}`} style={{ width: paneWidth }}>
+          <ResizeHandle />
           <CommandsPanel sessionId={activeId} />
-          <div className="side-pane-placeholder" aria-label="Assistant">Assistant</div>
+          {assistantOpen && <AssistantPane />}
         </aside>
       </main>
+      {inspectorOpen && <ContextInspector />}
+      {settingsOpen && <SettingsPage />}
       {confirm && (
         <ConfirmDialog
           message={`“${confirm.process}” is still running in this tab. Close it and end the process?`}

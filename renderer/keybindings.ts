@@ -9,7 +9,8 @@ export type AppAction =
   | 'paste'
   | 'find'
   | 'command-previous'
-  | 'command-next';
+  | 'command-next'
+  | 'assistant-toggle';
 
 /**
  * App shortcuts. They are taken in the capture phase, before xterm sees the key, so the shell never
@@ -34,6 +35,8 @@ export const actionFor = (event: KeyboardEvent): AppAction | undefined => {
       return 'paste';
     case 'KeyF':
       return 'find';
+    case 'KeyA':
+      return 'assistant-toggle';
     default:
       return undefined;
   }

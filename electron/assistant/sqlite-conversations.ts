@@ -47,10 +47,10 @@ interface ConversationRow {
 }
 
 /** What the pane shows beyond the engine's message: attachments, tool calls, usage, errors. */
-export type MessageMeta = Record<string, unknown>;
+export type RawMeta = Record<string, unknown>;
 
 export interface StoredMessageWithMeta extends StoredMessage {
-  readonly meta: MessageMeta | null;
+  readonly meta: RawMeta | null;
 }
 
 const toConversation = (row: ConversationRow): Conversation => ({
@@ -74,7 +74,7 @@ const toMessage = (row: MessageRow): StoredMessageWithMeta => ({
   createdAt: row.created_at,
   compactedBy: row.compacted_by,
   summaryOf: row.summary_of,
-  meta: row.meta ? (JSON.parse(row.meta) as MessageMeta) : null,
+  meta: row.meta ? (JSON.parse(row.meta) as RawMeta) : null,
 });
 
 const toCompaction = (row: SummaryRow): CompactionRecord => ({
@@ -114,7 +114,7 @@ export class SqliteConversationRepository implements ConversationRepository {
     this._db.prepare('UPDATE conversations SET model = ?, updated_at = ? WHERE id = ?').run(model, at, id);
   }
 
-  async appendMessage(conversationId: string, message: NewMessage, meta?: MessageMeta): Promise<StoredMessageWithMeta> {
+  async appendMessage(conversationId: string, message: NewMessage, meta?: RawMeta): Promise<StoredMessageWithMeta> {
     return this._db.transaction(() => {
       this._require(conversationId);
       const { next } = this._db
@@ -138,7 +138,7 @@ export class SqliteConversationRepository implements ConversationRepository {
   }
 
   /** Replaces a message's pane metadata (tool-call progress, usage, error) after the fact. */
-  setMessageMeta(messageId: string, meta: MessageMeta): void {
+  setMessageMeta(messageId: string, meta: RawMeta): void {
     this._db.prepare('UPDATE messages SET meta = ? WHERE id = ?').run(JSON.stringify(meta), messageId);
   }
 
@@ -234,6 +234,16 @@ export class SqliteConversationRepository implements ConversationRepository {
     return rows.map((row) => ({ ...toConversation(row), messageCount: row.message_count }));
   }
 
+  summary(id: string): (Conversation & { messageCount: number }) | null {
+    const row = this._db
+      .prepare(
+        `SELECT c.*, (SELECT count(*) FROM messages m WHERE m.conversation_id = c.id AND m.compacted = 0 AND m.role != 'tool') AS message_count
+         FROM conversations c WHERE c.id = ?`,
+      )
+      .get(id) as (ConversationRow & { message_count: number }) | undefined;
+    return row ? { ...toConversation(row), messageCount: row.message_count } : null;
+  }
+
   rename(id: string, title: string, at: number): void {
     this._require(id);
     this._db.prepare('UPDATE conversations SET title = ?, updated_at = ? WHERE id = ?').run(title, at, id);
@@ -276,6 +286,11 @@ export class SqliteConversationRepository implements ConversationRepository {
       if (results.length >= limit) break;
     }
     return results;
+  }
+
+  /** Removes a question whose answer failed, so a retry can ask it again in its place. */
+  deleteMessage(messageId: string): void {
+    this._db.prepare('DELETE FROM messages WHERE id = ? AND compacted = 0 AND summary_of IS NULL').run(messageId);
   }
 
   private _message(id: string): StoredMessageWithMeta {

@@ -4,9 +4,11 @@ import type { EventChannel, EventPayload } from '../../shared/ipc';
 import { createNodePtyHost, defaultShell, shellEnvironment } from '../pty/node-pty-host';
 import { PtyManager } from '../pty/pty-manager';
 import type { PtyHost } from '../pty/types';
+import type { KeyStore } from '../llm/key-store';
 import { Recorder } from '../recorder/recorder';
 import { projectPath } from '../runtime/paths';
 import { openStore, type Store } from '../store/store';
+import { wireAssistant } from './assistant-wiring';
 import { commandsHandlers } from './commands-handlers';
 import { ptyHandlers } from './pty-handlers';
 import { createRouter, type Client, type Router } from './router';
@@ -19,6 +21,8 @@ export interface CoreOptions {
   readonly shell?: string;
   /** Where resources/shell-integration lives (packaged apps move it); default: next to the sources. */
   readonly integrationDir?: string;
+  /** Where API keys live (Electron: safeStorage); default: a 0600 file in the data dir. */
+  readonly keyStore?: KeyStore;
   /** Opens a URL in the user's browser (Electron: shell.openExternal). */
   readonly openExternal?: (url: string) => void;
   readonly log?: (message: string) => void;
@@ -53,12 +57,23 @@ export const createCore = async (options: CoreOptions): Promise<Core> => {
     for (const client of clients) client.emit(channel, payload);
   };
 
+  const assistant = await wireAssistant({
+    store,
+    dataDir: options.dataDir,
+    ...(options.keyStore ? { keyStore: options.keyStore } : {}),
+    broadcast,
+    log,
+  });
+  const { settings } = assistant;
   const recorder = new Recorder({
     store,
     integrationDir: options.integrationDir ?? defaultIntegrationDir(),
     hostname: hostname(),
     events: {
-      command: (command) => broadcast('commands:updated', { command }),
+      command: (command) => {
+        if (command.endedAt !== null) assistant.commandFinished(command);
+        broadcast('commands:updated', { command });
+      },
       session: (session) => broadcast('session:updated', { session }),
     },
   });
@@ -70,7 +85,7 @@ export const createCore = async (options: CoreOptions): Promise<Core> => {
       ptys.spawn(
         recorder.launch(
           id,
-          { cols, rows, shell: options.shell ?? defaultShell(), ...(cwd ? { cwd } : {}) },
+          { cols, rows, shell: settings.current.terminal.shell || options.shell || defaultShell(), ...(cwd ? { cwd } : {}) },
           shellEnvironment(),
         ),
         id,
@@ -81,6 +96,7 @@ export const createCore = async (options: CoreOptions): Promise<Core> => {
     {
       ...pty.invoke,
       ...commandsHandlers(store, recorder),
+      ...assistant.handlers,
       'app:info': () => ({
         version: options.version,
         host: options.host,
@@ -110,6 +126,7 @@ export const createCore = async (options: CoreOptions): Promise<Core> => {
     },
     shutdown: () =>
       (shutdown ??= (async () => {
+        assistant.close();
         await ptys.killAll();
         await store.close();
       })()),

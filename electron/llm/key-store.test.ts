@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-import { chmodSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { chmodSync, closeSync, mkdtempSync, openSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -57,6 +57,8 @@ describe('FileKeyStore', () => {
     const store = new FileKeyStore(path);
     await store.set('seed', KEY);
     const inodeBefore = statSync(path).ino;
+    // Hold the original open so its inode cannot be freed and handed to a later temp file.
+    const held = openSync(path, 'r');
     let reading = true;
     const torn: string[] = [];
     const reader = (async () => {
@@ -74,6 +76,7 @@ describe('FileKeyStore', () => {
     await reader;
     expect(torn).toEqual([]);
     expect(statSync(path).ino).not.toBe(inodeBefore);
+    closeSync(held);
     expect(readdirSync(dir)).toEqual(['keys.json']);
     const saved = JSON.parse(readFileSync(path, 'utf8')) as { keys: Record<string, string> };
     expect(Object.keys(saved.keys)).toHaveLength(41);

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: MIT
-import { app, shell } from 'electron';
+import { app, safeStorage, shell } from 'electron';
 import { join } from 'node:path';
 import { createCore, type Core } from '../core/core';
+import { SafeStorageKeyStore } from '../llm/key-store';
 import { registerIpcTransport } from './ipc-transport';
 import { createMainWindow, isOurFrame } from './windows';
 
@@ -25,6 +26,8 @@ if (!app.requestSingleInstanceLock()) {
       host: 'electron',
       version: __APP_VERSION__,
       dataDir: app.getPath('userData'),
+      // API keys encrypted by the OS keychain; the settings page warns on Linux's plaintext fallback.
+      keyStore: new SafeStorageKeyStore(join(app.getPath('userData'), 'keys.bin'), safeStorage),
       // Packaged: electron-builder copies resources/shell-integration next to the app.
       ...(app.isPackaged ? { integrationDir: join(process.resourcesPath, 'shell-integration') } : {}),
       openExternal: (url) => void shell.openExternal(url),

@@ -2,6 +2,7 @@
 import { randomBytes } from 'node:crypto';
 import { StringDecoder } from 'node:string_decoder';
 import { FlowController } from './flow-controller';
+import { OutputBatching } from '../../shared/terminal/flow-control';
 import { OutputBatcher } from './output-batcher';
 import { ReplayBuffer, type ReplayItem } from './replay-buffer';
 import type { TerminalMark } from '../../shared/ipc/pty';
@@ -34,6 +35,9 @@ export interface PtyTap {
   input(bytes: Buffer): void;
   /** The pty has exited and its output is drained: flush whatever is held back. */
   end(exit: PtyExit): TapOutput;
+  /** Bytes held back awaiting more output; `flush` releases them once output has gone quiet. */
+  readonly pending?: number;
+  flush?(): TapOutput;
 }
 
 export type PtyTapFactory = (pty: PtyProcess) => PtyTap | undefined;
@@ -56,6 +60,7 @@ interface Entry {
   readonly replay: ReplayBuffer;
   readonly tap: PtyTap | undefined;
   sink: PtySink | undefined;
+  quietTimer: NodeJS.Timeout | undefined;
 }
 
 export const newPtyId = (): string => `${Date.now().toString(36)}${randomBytes(4).toString('hex')}`;
@@ -95,11 +100,13 @@ export class PtyManager {
       replay: new ReplayBuffer(REPLAY_CHARS),
       tap: this._tapFactory(pty),
       sink: undefined,
+      quietTimer: undefined,
     };
     this._entries.set(id, entry);
     for (const observer of this._observers) observer.spawned?.(pty);
     pty.onBytes((bytes) => this._deliver(entry, entry.tap ? entry.tap.output(bytes) : { bytes, marks: [] }));
     pty.onExit((exit) => {
+      clearTimeout(entry.quietTimer);
       if (entry.tap) this._deliver(entry, entry.tap.end(exit));
       entry.batcher.push(entry.decoder.end());
       entry.batcher.dispose();
@@ -123,6 +130,18 @@ export class PtyManager {
       entry.sink?.mark(id, mark);
     }
     if (from < bytes.length) entry.batcher.push(entry.decoder.write(from === 0 ? bytes : bytes.subarray(from)));
+    this._releaseWhenQuiet(entry);
+  }
+
+  /** A tap holding bytes back (a possible split mark) gets them out once no more output follows. */
+  private _releaseWhenQuiet(entry: Entry): void {
+    const tap = entry.tap;
+    if (!tap?.flush || !tap.pending) return clearTimeout(entry.quietTimer);
+    clearTimeout(entry.quietTimer);
+    entry.quietTimer = setTimeout(() => {
+      entry.quietTimer = undefined;
+      if (!entry.pty.exit && tap.flush) this._deliver(entry, tap.flush());
+    }, OutputBatching.INTERVAL_MS);
   }
 
   get(id: string): PtyProcess | undefined {

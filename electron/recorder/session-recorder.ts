@@ -50,10 +50,22 @@ export class SessionRecorder implements PtyTap {
     return this._record(clean, events);
   }
 
+  /** Output held back only because it might begin the nonce; released when output goes quiet. */
+  get pending(): number {
+    return this._options.segmenter.pendingBytes;
+  }
+
+  flush(): TapOutput {
+    const { bytes, events } = this._options.segmenter.flush();
+    return this._record(bytes, events);
+  }
+
   input(bytes: Buffer): void {
     this._options.store.appendChunk(this._options.sessionId, 0, this._now(), bytes);
-    const marks: Marks = [];
-    for (const event of this._options.segmenter.input(bytes)) this._handle(event, 0, marks);
+    // Heuristic boundaries are confirmed by keystrokes, after their output was delivered: they make
+    // records, but no marks (their position in the terminal has passed).
+    const late: Marks = [];
+    for (const event of this._options.segmenter.input(bytes)) this._handle(event, this._offset, late);
   }
 
   end(_exit: PtyExit): TapOutput {
@@ -76,7 +88,7 @@ export class SessionRecorder implements PtyTap {
   }
 
   private _handle(event: SegmentEvent, base: number, marks: Marks): void {
-    const at = 'offset' in event ? Math.max(0, event.offset - base) : 0;
+    const at = 'offset' in event ? Math.min(Math.max(0, event.offset - base), this._offset - base) : 0;
     switch (event.type) {
       case 'prompt':
         marks.push({ at, mark: { kind: 'prompt', commandId: null, exitCode: null } });
@@ -84,7 +96,7 @@ export class SessionRecorder implements PtyTap {
       case 'command-start':
         return this._start(event, at, marks);
       case 'command-end':
-        return this._finish(event.offset, event.exitCode, marks, at);
+        return this._finish(event.offset, event.exitCode, marks, at, event.at);
       case 'cwd':
         this._cwd = event.cwd;
         return this._options.events.session({ cwd: event.cwd });
@@ -99,7 +111,7 @@ export class SessionRecorder implements PtyTap {
 
   private _start(event: Extract<SegmentEvent, { type: 'command-start' }>, at: number, marks: Marks): void {
     // A start while a command runs means its end was lost (the shell was killed mid-command).
-    if (this._running) this._finish(event.offset, null, marks, at);
+    if (this._running) this._finish(event.offset, null, marks, at, event.at);
     const seq = ++this._seq;
     if (event.cwd) this._cwd = event.cwd;
     if (event.hostname) this._hostname = event.hostname;
@@ -111,7 +123,7 @@ export class SessionRecorder implements PtyTap {
       cwd: event.cwd ?? this._cwd,
       hostname: event.hostname ?? this._hostname,
       shell: this._options.shell,
-      startedAt: this._now(),
+      startedAt: event.at,
       endedAt: null,
       exitCode: null,
       outputStart: event.offset,
@@ -125,11 +137,11 @@ export class SessionRecorder implements PtyTap {
     marks.push({ at, mark: { kind: 'command-start', commandId: record.id, exitCode: null } });
   }
 
-  private _finish(offset: number, exitCode: number | null, marks: Marks, at = 0): void {
+  private _finish(offset: number, exitCode: number | null, marks: Marks, at = 0, endedAt = this._now()): void {
     const running = this._running;
     if (!running) return;
     this._running = undefined;
-    const record: CommandRecord = { ...running, endedAt: this._now(), exitCode, outputEnd: Math.max(offset, running.outputStart) };
+    const record: CommandRecord = { ...running, endedAt: Math.max(endedAt, running.startedAt), exitCode, outputEnd: Math.max(offset, running.outputStart) };
     this._options.store.upsertCommand(record);
     this._options.events.command(record);
     marks.push({ at, mark: { kind: 'command-end', commandId: record.id, exitCode } });

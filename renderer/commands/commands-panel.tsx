@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import type { CommandRecord } from '../../shared/domain/command';
+import { attachRecord } from '../assistant/attach';
 import { useCommands } from '../state/commands';
 import { controllerFor } from '../terminal/terminals';
 import { api } from '../transport/api';
@@ -47,6 +48,7 @@ export const CommandsPanel = ({ sessionId }: { sessionId: string | undefined }) 
   const onSelect = useCallback((command: CommandRecord) => {
     useCommands.getState().select(command.id);
     controllerFor(command.sessionId)?.revealCommand(command.id);
+    attachRecord(command);
   }, []);
 
   const shown = results ?? commands;

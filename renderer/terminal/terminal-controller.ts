@@ -22,6 +22,15 @@ export interface TerminalControllerOptions {
   readonly theme?: ITheme;
 }
 
+/** What settings change on a live terminal (font, theme, scrollback, copy-on-select). */
+export interface LiveTerminalOptions {
+  readonly fontFamily?: string;
+  readonly fontSize?: number;
+  readonly scrollback?: number;
+  readonly theme?: ITheme;
+  readonly copyOnSelect?: boolean;
+}
+
 let webglDecision: boolean | undefined;
 
 const DARK: ITheme = {
@@ -48,6 +57,7 @@ export class TerminalController {
   private _opened = false;
   private _disposed = false;
   private _lastSize = { cols: 0, rows: 0 };
+  private _copyOnSelect = false;
 
   constructor(options: TerminalControllerOptions) {
     this.id = options.id;
@@ -76,6 +86,10 @@ export class TerminalController {
       this.term.onData((data) => this._api.send('pty:input', { id: this.id, data })),
       this.term.onBinary((data) => this._api.send('pty:input', { id: this.id, data })),
       this.term.onTitleChange((title) => options.onTitle(title)),
+      this.term.onSelectionChange(() => {
+        const selection = this._copyOnSelect ? this.term.getSelection() : '';
+        if (selection) void navigator.clipboard?.writeText(selection).catch(() => undefined);
+      }),
     );
   }
 
@@ -125,6 +139,19 @@ export class TerminalController {
 
   focus(): void {
     this.term.focus();
+  }
+
+  /** Applies changed settings live; a new font size or family changes the grid, so it refits. */
+  applyOptions(options: LiveTerminalOptions): void {
+    if (this._disposed) return;
+    const { copyOnSelect, ...xtermOptions } = options;
+    if (copyOnSelect !== undefined) this._copyOnSelect = copyOnSelect;
+    const changed = Object.entries(xtermOptions).filter(
+      ([key, value]) => value !== undefined && (this.term.options as Record<string, unknown>)[key] !== value,
+    );
+    if (changed.length === 0) return;
+    this.term.options = Object.fromEntries(changed);
+    this.fit();
   }
 
   dispose(): void {

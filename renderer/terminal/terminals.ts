@@ -2,19 +2,28 @@
 import type { PtyInfo, TerminalMark } from '../../shared/ipc/pty';
 
 type ReplayItem = string | TerminalMark;
+import { attachCommand } from '../assistant/attach';
 import { useCommands } from '../state/commands';
 import { useTabs } from '../state/tabs';
 import { api, connection, unwrap } from '../transport/api';
-import { TerminalController } from './terminal-controller';
+import { TerminalController, type LiveTerminalOptions } from './terminal-controller';
 
 /** Live controllers by pty id. Kept outside React so re-renders never touch xterm instances. */
 const controllers = new Map<string, TerminalController>();
 
 export const controllerFor = (id: string): TerminalController | undefined => controllers.get(id);
 
+let liveOptions: LiveTerminalOptions = {};
+
+/** Settings for every terminal, open now or opened later. */
+export const configureTerminals = (options: LiveTerminalOptions): void => {
+  liveOptions = options;
+  for (const controller of controllers.values()) controller.applyOptions(options);
+};
+
 const shellName = (shell: string) => shell.split('/').pop() ?? shell;
 
-const openLink = (url: string) => {
+export const openLink = (url: string) => {
   if (connection.host === 'electron') api.send('app:open-external', { url });
   else window.open(url, '_blank', 'noopener,noreferrer');
 };
@@ -27,8 +36,12 @@ const adopt = (info: PtyInfo, replay: readonly ReplayItem[], activate: boolean):
       api,
       openLink,
       onTitle: (title) => useTabs.getState().update(info.id, { title: title || shellName(info.shell) }),
-      onCommandClick: (commandId) => useCommands.getState().select(commandId),
+      onCommandClick: (commandId) => {
+        useCommands.getState().select(commandId);
+        attachCommand(commandId);
+      },
     });
+    controller.applyOptions(liveOptions);
     controllers.set(info.id, controller);
   } else {
     controller.term.reset();

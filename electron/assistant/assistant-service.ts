@@ -1,0 +1,185 @@
+// SPDX-License-Identifier: MIT
+import type { ConversationMessage, LlmErrorInfo, ModelRef, TurnUsage } from '../../shared/ipc/assistant';
+import { IpcFailure } from '../../shared/ipc';
+import type { ContextEngine } from '../context/context-engine';
+import type { Context } from '../context/context-model';
+import { reachesThreshold } from '../context/usage';
+import { forwardTurnEvents, TurnRegistry, type toolCallView } from '../llm/assistant-turns';
+import { LlmError } from '../llm/errors';
+import { runAssistantTurn, type AssistantTool } from '../llm/tool-loop';
+import type { ChatMessage } from '../llm/types';
+import type { SettingsService } from '../settings/settings-service';
+import { toMessageViews, type MessageMeta } from './message-views';
+import type { SqliteConversationRepository, StoredMessageWithMeta } from './sqlite-conversations';
+
+export interface AssistantServiceDeps {
+  readonly engine: ContextEngine;
+  readonly conversations: SqliteConversationRepository;
+  readonly settings: SettingsService;
+  readonly emit: (channel: 'assistant:delta' | 'assistant:tool' | 'assistant:done' | 'assistant:error' | 'context:warning', payload: unknown) => void;
+  /** Filled with the provider each model was last asked through. */
+  readonly providerByModel?: Map<string, string>;
+  readonly now?: () => number;
+}
+
+export interface AskRequest {
+  readonly conversationId: string;
+  readonly question: string;
+  readonly attachments: readonly string[];
+  readonly model: ModelRef;
+  readonly sessionId?: string | null | undefined;
+}
+
+/** The assembled Context as provider-neutral chat messages. */
+const toChatMessages = (context: Context): ChatMessage[] => [
+  ...(context.systemPrompt ? [{ role: 'system' as const, content: context.systemPrompt }] : []),
+  ...context.history.map((entry) =>
+    entry.role === 'user' ? { role: 'user' as const, content: entry.content } : { role: 'assistant' as const, content: entry.content },
+  ),
+  { role: 'user' as const, content: context.currentMessage },
+];
+
+/**
+ * One question to one answer: the context engine assembles the request (budgeted, redacted), the
+ * provider streams it through the tool loop (`get_commands`), and the turn is stored. The question
+ * is stored before the model is called, so neither a failure nor a restart loses it.
+ */
+export class AssistantService {
+  private readonly _turns = new TurnRegistry();
+  private readonly _providerByModel: Map<string, string>;
+  private readonly _now: () => number;
+
+  constructor(private readonly _deps: AssistantServiceDeps) {
+    this._now = _deps.now ?? Date.now;
+    this._providerByModel = _deps.providerByModel ?? new Map();
+  }
+
+  async ask(request: AskRequest): Promise<{ turnId: string; userMessageId: string }> {
+    // The provider is resolved inside the run, so a missing one is reported as the turn's error.
+    const { engine, conversations } = this._deps;
+    const conversation = await conversations.getConversation(request.conversationId);
+    if (!conversation) throw new IpcFailure('not-found', `no conversation ${request.conversationId}`);
+    const model = request.model.model;
+    this._providerByModel.set(model, request.model.providerId);
+    if (conversation.model !== model) await conversations.setConversationModel(conversation.id, model, this._now());
+    const assembled = await engine.buildRequest({
+      conversationId: conversation.id,
+      question: request.question,
+      model,
+      sessionId: request.sessionId ?? null,
+      pinnedCommandIds: [...request.attachments],
+    });
+    const pinned = request.attachments.length > 0 ? await engine.getCommands(request.attachments).catch(() => null) : null;
+    const meta: MessageMeta = {
+      attachments: request.attachments.map((commandId) => ({
+        commandId,
+        commandLine: pinned?.commands.find((c) => c.commandId === commandId)?.commandLine ?? null,
+      })),
+    };
+    const question = await conversations.appendMessage(
+      conversation.id,
+      { role: 'user', content: request.question, tokenCount: engine.tokens.for(model).count(request.question), tokenModel: model, createdAt: this._now() },
+      meta as Record<string, unknown>,
+    );
+    const turn = this._turns.start(conversation.id);
+    void this._run(turn, request, question, assembled.context, assembled.requestTokens, meta).finally(() => turn.finish());
+    return { turnId: turn.turnId, userMessageId: question.id };
+  }
+
+  /** Asks the conversation's last question again, if its answer failed or was cancelled. */
+  async retry(conversationId: string, model?: ModelRef): Promise<{ turnId: string }> {
+    const messages = await this._deps.conversations.listMessages(conversationId);
+    const last = messages.at(-1);
+    if (!last || last.role !== 'user') throw new IpcFailure('failed', 'The last question already has an answer.');
+    const meta = (last.meta ?? {}) as MessageMeta;
+    const ref = model ?? meta.model ?? null;
+    if (!ref) throw new IpcFailure('failed', 'Pick a model to retry with.');
+    this._deps.conversations.deleteMessage(last.id);
+    const { turnId } = await this.ask({
+      conversationId,
+      question: last.content,
+      attachments: (meta.attachments ?? []).map((a) => a.commandId),
+      model: ref,
+    });
+    return { turnId };
+  }
+
+  cancel(turnId: string): boolean {
+    return this._turns.cancel(turnId);
+  }
+
+  cancelAll(): void {
+    this._turns.cancelAll();
+  }
+
+  async messages(conversationId: string): Promise<ConversationMessage[]> {
+    return toMessageViews(await this._deps.conversations.listMessages(conversationId));
+  }
+
+  private async _run(
+    turn: { turnId: string; conversationId: string; signal: AbortSignal },
+    request: AskRequest,
+    question: StoredMessageWithMeta,
+    context: Context,
+    requestTokens: number,
+    meta: MessageMeta,
+  ): Promise<void> {
+    const { engine, conversations, settings, emit } = this._deps;
+    const ids = { turnId: turn.turnId, conversationId: turn.conversationId };
+    const modelMeta = { providerId: request.model.providerId, model: request.model.model };
+    const fail = async (error: LlmErrorInfo, partialText: string) => {
+      conversations.setMessageMeta(question.id, { ...meta, model: modelMeta, error, partialText } as Record<string, unknown>);
+      const views = await this.messages(turn.conversationId);
+      emit('assistant:error', { ...ids, error, partialText, message: views.find((v) => v.id === `${question.id}:failed`) ?? null });
+    };
+    try {
+      const { provider } = await settings.resolve({ providerId: request.model.providerId, model: request.model.model });
+      const config = await engine.modelConfigs.config(request.model.model);
+      const tools: AssistantTool[] = context.tools.map((tool) => ({
+        name: tool.name,
+        description: tool.description,
+        parameters: tool.parameters,
+        execute: (args) => engine.runTool(args),
+      }));
+      const toolViews = new Map<string, ReturnType<typeof toolCallView>>();
+      const forward = forwardTurnEvents(ids, (channel, payload) => {
+        if (channel === 'assistant:tool') {
+          const view = (payload as { call: ReturnType<typeof toolCallView> }).call;
+          toolViews.set(view.id, view);
+        }
+        emit(channel, payload);
+      });
+      const result = await runAssistantTurn({
+        provider,
+        model: request.model.model,
+        messages: toChatMessages(context),
+        tools,
+        ...(config.reservedOutputTokens > 0 ? { maxOutputTokens: config.reservedOutputTokens } : {}),
+        signal: turn.signal,
+        onEvent: forward,
+      });
+      if (!result.ok) return await fail(result.error.toInfo(), result.partialText);
+      const usage: TurnUsage = { total: result.usage.total, rounds: [...result.usage.rounds] };
+      const answerMeta: MessageMeta = { toolCalls: [...toolViews.values()], usage: result.usage.total, model: modelMeta };
+      await conversations.appendMessage(
+        turn.conversationId,
+        { role: 'assistant', content: result.text, tokenCount: engine.tokens.for(request.model.model).count(result.text), tokenModel: request.model.model, createdAt: this._now() },
+        answerMeta as Record<string, unknown>,
+      );
+      const firstRound = result.usage.rounds[0];
+      if (firstRound) engine.tokens.observeUsage(request.model.model, requestTokens, firstRound.inputTokens);
+      const views = await this.messages(turn.conversationId);
+      emit('assistant:done', { ...ids, message: views.at(-1), usage, hitRoundLimit: result.hitRoundLimit });
+      const contextUsage = await engine.getContextUsage(turn.conversationId);
+      if (reachesThreshold(contextUsage, config.warningThreshold)) {
+        emit('context:warning', { conversationId: turn.conversationId, model: request.model.model, threshold: config.warningThreshold, usage: contextUsage });
+      }
+    } catch (error) {
+      const info: LlmErrorInfo =
+        error instanceof LlmError
+          ? error.toInfo()
+          : { kind: 'invalid-request', message: (error as Error)?.message ?? String(error), retryable: true, retryAfterMs: null, status: null };
+      await fail(info, '').catch(() => undefined);
+    }
+  }
+}

@@ -1,0 +1,57 @@
+// SPDX-License-Identifier: MIT
+import type { ConversationMessage, LlmErrorInfo, MessageAttachment, TokenUsage, ToolCallView } from '../../shared/ipc/assistant';
+import type { StoredMessageWithMeta } from './sqlite-conversations';
+
+/** What the pane needs beyond the engine's message, stored in the message's `meta` column. */
+export interface MessageMeta {
+  readonly attachments?: MessageAttachment[];
+  readonly toolCalls?: ToolCallView[];
+  readonly usage?: TokenUsage | null;
+  readonly model?: { providerId: string; model: string } | null;
+  /** On a question whose answer failed or was cancelled: why, and what had streamed. */
+  readonly error?: LlmErrorInfo;
+  readonly partialText?: string;
+}
+
+const metaOf = (message: StoredMessageWithMeta): MessageMeta => (message.meta ?? {}) as MessageMeta;
+
+/**
+ * Stored messages as the pane shows them. A question whose answer failed carries the error on the
+ * question itself (so a retry can drop it and ask again); the view shows it as a failed answer.
+ */
+export const toMessageViews = (messages: readonly StoredMessageWithMeta[]): ConversationMessage[] => {
+  const views: ConversationMessage[] = [];
+  for (const message of messages) {
+    if (message.role === 'tool') continue;
+    const meta = metaOf(message);
+    views.push({
+      id: message.id,
+      conversationId: message.conversationId,
+      role: message.role === 'user' ? 'user' : 'assistant',
+      content: message.content,
+      attachments: meta.attachments ?? [],
+      toolCalls: meta.toolCalls ?? [],
+      usage: meta.usage ?? null,
+      model: meta.model ?? null,
+      createdAt: message.createdAt,
+      compacted: message.compactedBy !== null,
+      error: null,
+    });
+    if (message.role === 'user' && meta.error) views.push(failedAnswerView(message, meta.error, meta.partialText ?? ''));
+  }
+  return views;
+};
+
+export const failedAnswerView = (question: StoredMessageWithMeta, error: LlmErrorInfo, partialText: string): ConversationMessage => ({
+  id: `${question.id}:failed`,
+  conversationId: question.conversationId,
+  role: 'assistant',
+  content: partialText,
+  attachments: [],
+  toolCalls: [],
+  usage: null,
+  model: null,
+  createdAt: question.createdAt,
+  compacted: false,
+  error,
+});

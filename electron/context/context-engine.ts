@@ -1,0 +1,220 @@
+// SPDX-License-Identifier: MIT
+import type {
+  CompactResult,
+  ContextPreview,
+  ContextUsage,
+  ContextWarning,
+  GetCommandsResult,
+  ModelContextConfigInput,
+  ModelContextConfigView,
+  PreviewRequest,
+  RedactionSettings,
+  UndoResult,
+} from '../../shared/ipc/context';
+import { DEFAULT_CATALOG_OPTIONS, type CatalogOptions } from './catalog';
+import { ContextManager } from './context-manager';
+import { DEFAULT_GET_COMMANDS_OPTIONS, getCommands, getCommandsTool, runGetCommandsTool, type GetCommandsOptions } from './get-commands-tool';
+import { TwoTrackMemory } from './memory';
+import { cleanOutputReader, RecentCommands, type RecentCommandsOptions } from './recent-commands';
+import { compileUserPattern, DEFAULT_REDACTION_SETTINGS, Redactor } from './redaction';
+import { DEFAULT_CANDIDATE_OPTIONS, RelevanceScorer, type CandidateOptions, type WeightedSignal } from './relevance';
+import type { ConversationRepository, ModelConfigRepository, RedactionSettingsRepository, ToolCallRecord } from './repositories';
+import { buildRequest, type AssembledRequest, type RequestBuilderDeps } from './request-builder';
+import type { ChatModel } from './summarizer';
+import { ASSISTANT_SYSTEM_PROMPT } from './system-prompt';
+import { TokenCounters } from './token-counter';
+import { systemClock, type Clock, type CommandRecord, type CommandSource, type StreamReader } from './types';
+import { ModelConfigService } from './usage';
+
+/** What a question needs: the IPC request, with pinned commands optional for callers in main. */
+export type QuestionRequest = Omit<PreviewRequest, 'pinnedCommandIds'> & { readonly pinnedCommandIds?: readonly string[] };
+
+export interface ContextEngineOptions {
+  readonly commands: CommandSource;
+  readonly conversations: ConversationRepository;
+  readonly modelConfigs: ModelConfigRepository;
+  readonly redactionSettings?: RedactionSettingsRepository;
+  /** How recent commands' output is read; default: the store's cached clean output. */
+  readonly reader?: StreamReader;
+  readonly chatModelFor?: (model: string) => ChatModel | null;
+  readonly now?: Clock;
+  readonly systemPrompt?: string;
+  readonly recentCommands?: Partial<RecentCommandsOptions>;
+  readonly signals?: readonly WeightedSignal[];
+  readonly relevanceThreshold?: number;
+  readonly candidates?: Partial<CandidateOptions>;
+  readonly catalog?: Partial<CatalogOptions>;
+  readonly getCommands?: Partial<GetCommandsOptions>;
+  readonly memory?: TwoTrackMemory;
+  readonly unlimitedBudget?: number;
+  readonly catalogShare?: number;
+}
+
+/**
+ * The context engine's entry points, one per IPC channel (ipc-handlers.ts), plus what the assistant
+ * pane needs around a model call: `buildRequest` before it, `runTool` during it, `recordTurn` after it.
+ */
+export class ContextEngine {
+  readonly memory: TwoTrackMemory;
+  readonly manager: ContextManager;
+  readonly modelConfigs: ModelConfigService;
+  readonly tokens = new TokenCounters();
+  private _redactor: Redactor;
+  private readonly _now: Clock;
+  private readonly _builder: RequestBuilderDeps;
+  private readonly _getCommands: GetCommandsOptions;
+
+  private constructor(
+    private readonly _options: ContextEngineOptions,
+    settings: RedactionSettings,
+  ) {
+    this._now = _options.now ?? systemClock;
+    this._redactor = new Redactor(settings);
+    this.memory = _options.memory ?? new TwoTrackMemory({ now: this._now });
+    this.modelConfigs = new ModelConfigService(_options.modelConfigs);
+    this._getCommands = { ...DEFAULT_GET_COMMANDS_OPTIONS, ..._options.getCommands };
+    this.manager = new ContextManager({
+      conversations: _options.conversations,
+      modelConfigs: this.modelConfigs,
+      tokens: this.tokens,
+      redactor: () => this._redactor,
+      ...(_options.chatModelFor ? { chatModelFor: _options.chatModelFor } : {}),
+      memory: this.memory,
+      now: this._now,
+    });
+    this._builder = {
+      commands: _options.commands,
+      reader: _options.reader ?? cleanOutputReader(_options.commands),
+      strategy: new RecentCommands(_options.recentCommands),
+      scorer: new RelevanceScorer(_options.signals, _options.relevanceThreshold),
+      candidates: { ...DEFAULT_CANDIDATE_OPTIONS, ..._options.candidates },
+      catalog: { ...DEFAULT_CATALOG_OPTIONS, ..._options.catalog },
+      memory: this.memory,
+      systemPrompt: _options.systemPrompt ?? ASSISTANT_SYSTEM_PROMPT,
+      tools: [getCommandsTool(this._getCommands)],
+      unlimitedBudget: _options.unlimitedBudget ?? 32_000,
+      catalogShare: _options.catalogShare ?? 0.3,
+    };
+  }
+
+  /** Loads saved redaction settings and earlier summaries (the long track's knowledge). */
+  static async create(options: ContextEngineOptions): Promise<ContextEngine> {
+    const settings = (await options.redactionSettings?.load()) ?? DEFAULT_REDACTION_SETTINGS;
+    const engine = new ContextEngine(options, settings);
+    for (const record of (await options.conversations.recentSummaries(10)).reverse()) {
+      engine.memory.handle({ type: 'compaction-summary', conversationId: record.conversationId, summary: record.summary ?? '' });
+    }
+    return engine;
+  }
+
+  /** The full request for a question, ready for a provider (toOpenAIChat / toAnthropicRequest). */
+  async buildRequest(request: QuestionRequest, signal?: AbortSignal): Promise<AssembledRequest> {
+    const conversationId = request.conversationId ?? null;
+    const [config, history, usage] = await Promise.all([
+      this.modelConfigs.config(request.model),
+      conversationId ? this.manager.history(conversationId) : [],
+      conversationId ? this.manager.getContextUsage(conversationId) : null,
+    ]);
+    const assembled = await buildRequest(this._builder, {
+      question: request.question,
+      config,
+      counter: this.tokens.for(request.model),
+      redactor: this._redactor,
+      sessionId: request.sessionId ?? null,
+      pinnedCommandIds: request.pinnedCommandIds ?? [],
+      history,
+      nowMs: this._now(),
+      usage,
+      ...(signal ? { signal } : {}),
+    });
+    return { ...assembled, context: { ...assembled.context, model: request.model } };
+  }
+
+  async preview(request: QuestionRequest): Promise<ContextPreview> {
+    return (await this.buildRequest(request)).preview;
+  }
+
+  getContextUsage(conversationId: string): Promise<ContextUsage> {
+    return this.manager.getContextUsage(conversationId);
+  }
+
+  clearContext(conversationId: string): Promise<ContextUsage> {
+    return this.manager.clearContext(conversationId);
+  }
+
+  compactContext(conversationId: string, signal?: AbortSignal): Promise<CompactResult> {
+    return this.manager.compactContext(conversationId, signal ? { signal } : {});
+  }
+
+  undoCompaction(conversationId: string): Promise<UndoResult> {
+    return this.manager.undoCompaction(conversationId);
+  }
+
+  createConversation(model: string, title?: string) {
+    return this.manager.createConversation(model, title);
+  }
+
+  /** After an answer: stores the turn, calibrates token estimates, returns usage (and warns). */
+  recordTurn(turn: {
+    conversationId: string;
+    question: string;
+    answer: string;
+    toolCalls?: readonly ToolCallRecord[];
+    reported?: { promptTokens: number; requestEstimate: number };
+  }): Promise<{ usage: ContextUsage; warning: boolean }> {
+    return this.manager.recordTurn(turn);
+  }
+
+  onWarning(listener: (warning: ContextWarning) => void): () => void {
+    return this.manager.onWarning(listener);
+  }
+
+  /** Feeds the short track; the core calls it for every finished command. */
+  commandFinished(command: CommandRecord): void {
+    this.memory.handle({ type: 'command-finished', command });
+  }
+
+  getCommands(commandIds: readonly string[]): Promise<GetCommandsResult> {
+    return getCommands(this._options.commands, commandIds, this._redactor, this._getCommands);
+  }
+
+  /** One `get_commands` tool call from raw model arguments to the text returned to the model. */
+  async runTool(rawArguments: unknown): Promise<string> {
+    const result = await runGetCommandsTool(this._options.commands, rawArguments, this._redactor, this._getCommands);
+    this.memory.handle({ type: 'tool-result', name: 'get_commands', output: result.length > 200 ? `${result.length} chars of command output` : result, isError: result.startsWith('{"error"') });
+    return result;
+  }
+
+  getModelConfig(model: string): Promise<ModelContextConfigView> {
+    return this.modelConfigs.get(model);
+  }
+
+  setModelConfig(input: ModelContextConfigInput): Promise<ModelContextConfigView> {
+    return this.modelConfigs.set(input);
+  }
+
+  resetModelConfig(model: string): Promise<ModelContextConfigView> {
+    return this.modelConfigs.reset(model);
+  }
+
+  listModelConfigs(): Promise<ModelContextConfigView[]> {
+    return this.modelConfigs.list();
+  }
+
+  getRedactionSettings(): RedactionSettings {
+    return this._redactor.settings;
+  }
+
+  /** Patterns are compiled before anything is saved: a bad one is refused, not silently skipped. */
+  async setRedactionSettings(settings: RedactionSettings): Promise<RedactionSettings> {
+    settings.userPatterns.forEach(compileUserPattern);
+    await this._options.redactionSettings?.save(settings);
+    return this.applyRedactionSettings(settings);
+  }
+
+  /** Uses settings saved elsewhere (the settings service) from the next request on, without saving. */
+  applyRedactionSettings(settings: RedactionSettings): RedactionSettings {
+    this._redactor = new Redactor(settings);
+    return settings;
+  }
+}

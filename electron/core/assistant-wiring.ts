@@ -1,0 +1,95 @@
+// SPDX-License-Identifier: MIT
+import Database from 'better-sqlite3';
+import { join } from 'node:path';
+import type { EventChannel, EventPayload } from '../../shared/ipc';
+import type { CommandRecord } from '../../shared/domain/command';
+import { assistantHandlers } from '../assistant/assistant-handlers';
+import { AssistantService } from '../assistant/assistant-service';
+import { providerChatModel } from '../assistant/provider-chat-model';
+import { SettingsModelConfigRepository, SettingsRedactionRepository } from '../assistant/settings-backed-repositories';
+import { SqliteConversationRepository } from '../assistant/sqlite-conversations';
+import { SqliteKeyValueStore } from '../assistant/sqlite-repositories';
+import { ContextEngine } from '../context/context-engine';
+import { contextHandlers } from '../context/ipc-handlers';
+import { CommandPatternSignal, CwdSignal, HostnameSignal, OutcomeSignal, TimeProximitySignal } from '../context/relevance-signals';
+import { DEFAULT_CANDIDATE_OPTIONS } from '../context/relevance';
+import { FileKeyStore, type KeyStore } from '../llm/key-store';
+import { createSettingsHandlers } from '../settings/settings-handlers';
+import { SettingsService } from '../settings/settings-service';
+import type { Store } from '../store/store';
+import type { Settings } from '../../shared/ipc/settings';
+
+export interface AssistantWiringOptions {
+  readonly store: Store;
+  readonly dataDir: string;
+  readonly keyStore?: KeyStore;
+  readonly broadcast: <K extends EventChannel>(channel: K, payload: EventPayload<K>) => void;
+  readonly log: (message: string) => void;
+}
+
+const relevanceOptions = (settings: Settings) => {
+  const { weights, threshold, windowMinutes } = settings.relevance;
+  return {
+    signals: [
+      { signal: new CwdSignal(), weight: weights.cwd },
+      { signal: new TimeProximitySignal(), weight: weights.time },
+      { signal: new HostnameSignal(), weight: weights.hostname },
+      { signal: new CommandPatternSignal(), weight: weights.commandPattern },
+      { signal: new OutcomeSignal(), weight: 0.5 },
+    ],
+    relevanceThreshold: threshold,
+    candidates: { ...DEFAULT_CANDIDATE_OPTIONS, sessionWindowMs: windowMinutes * 60_000 },
+  };
+};
+
+/**
+ * Settings, the context engine, conversations and the assistant, on top of the store. Conversations
+ * use their own connection to the store's file: a few tiny writes per answer, each one short
+ * transaction, with a busy timeout for the moments the recorder's worker holds the write lock.
+ */
+export const wireAssistant = async (options: AssistantWiringOptions) => {
+  const db = new Database(options.store.path);
+  db.pragma('busy_timeout = 2000');
+  db.pragma('foreign_keys = ON');
+  db.pragma('synchronous = NORMAL');
+  const settings = await SettingsService.open({
+    kv: new SqliteKeyValueStore(db),
+    keys: options.keyStore ?? new FileKeyStore(join(options.dataDir, 'keys.json')),
+    env: process.env,
+  });
+  for (const problem of settings.problems) options.log(`settings: ${problem}`);
+  const conversations = new SqliteConversationRepository(db);
+  // Summaries go to the provider that last answered with the conversation's model.
+  const providerByModel = new Map<string, string>();
+  const engine = await ContextEngine.create({
+    commands: options.store,
+    conversations,
+    modelConfigs: new SettingsModelConfigRepository(settings),
+    redactionSettings: new SettingsRedactionRepository(settings),
+    chatModelFor: (model) => providerChatModel(settings, providerByModel.get(model), model),
+    ...relevanceOptions(settings.current),
+  });
+  settings.onChange((current) => engine.applyRedactionSettings(current.redaction));
+  engine.onWarning((warning) => options.broadcast('context:warning', warning));
+  const assistant = new AssistantService({
+    engine,
+    providerByModel,
+    conversations,
+    settings,
+    emit: (channel, payload) => options.broadcast(channel, payload as never),
+  });
+  const handlers = {
+    ...contextHandlers(engine),
+    ...createSettingsHandlers(settings, (view) => options.broadcast('settings:changed', view)),
+    ...assistantHandlers({ assistant, conversations, engine, settings }),
+  };
+  return {
+    settings,
+    handlers,
+    commandFinished: (command: CommandRecord) => engine.commandFinished(command),
+    close: () => {
+      assistant.cancelAll();
+      db.close();
+    },
+  };
+};

@@ -1,0 +1,223 @@
+// SPDX-License-Identifier: MIT
+import { renderLine } from './line-model';
+import type { SegmentEvent } from './segmenter';
+import { TypedLine } from './typed-line';
+
+export const DEFAULT_PROMPT_ENDINGS: readonly string[] = ['$ ', '# ', '% ', '❯ '];
+
+/** A prompt is short; a longer line is never taken for one, and is not kept. */
+const MAX_LINE_BYTES = 4096;
+const MAX_PROMPT_CHARS = 512;
+const LF = 0x0a;
+const CR = 0x0d;
+const ESC = 0x1b;
+
+type State = 'idle' | 'prompt' | 'await-output' | 'running';
+
+/**
+ * Segments a shell that has no integration (plain `sh`, ssh to a bare host). The output side only
+ * keeps the current line and whether the alternate screen is on; decisions are taken when the user
+ * types, which is when a prompt has stopped changing: a keystroke while the text left of the cursor
+ * ends with a prompt ending (or equals the learned prompt) means a prompt; Enter there starts a
+ * command whose output begins after the next newline. Nothing depends on how output was chunked.
+ */
+export class HeuristicDetector {
+  private _state: State = 'idle';
+  private _line: Buffer = Buffer.alloc(0);
+  private _lineOverflow = false;
+  private _lineStart = 0;
+  private _lineAt = 0;
+  private _alt = false;
+  private _leftAlt = false;
+  /** 0 none, 1 after ESC, 2 after ESC [, 3 in ESC [ ? params. */
+  private _csi = 0;
+  private _params = '';
+  private _promptText = '';
+  private _learned: string | undefined;
+  private _commandLine = '';
+  private _commandStart = 0;
+  private readonly _typed = new TypedLine();
+
+  constructor(
+    private readonly _endings: readonly string[],
+    private readonly _emit: (event: SegmentEvent) => void,
+  ) {}
+
+  get bufferedBytes(): number {
+    return this._line.length + this._typed.bufferedChars;
+  }
+
+  /** Output bytes in stream order; `offset` is where they start in the returned stream. */
+  output(bytes: Buffer, offset: number, at: number): void {
+    if (bytes.length === 0) return;
+    const leftAlt = this._csi !== 0 || bytes.indexOf(ESC) >= 0 ? this._scanModes(bytes) : -1;
+    if (this._state === 'await-output') {
+      const nl = bytes.indexOf(LF);
+      if (nl >= 0) this._start(offset + nl + 1, at);
+    }
+    // Leaving the alternate screen restores the line the program started on, which was empty.
+    const cut = Math.max(bytes.lastIndexOf(LF) + 1, leftAlt);
+    if (cut > 0) {
+      this._lineStart = offset + cut;
+      this._line = Buffer.alloc(0);
+      this._lineOverflow = false;
+      this._appendLine(bytes.subarray(cut));
+    } else if (!this._alt) this._appendLine(bytes);
+    this._lineAt = at;
+  }
+
+  input(chunk: Buffer, at: number): void {
+    if (chunk.length === 0) return;
+    this._checkPrompt();
+    for (const action of this._typed.feed(chunk)) {
+      if (action.kind === 'cancel') {
+        if (this._state === 'prompt') this._state = 'idle';
+      } else this._enter(action.line, action.certain, at);
+    }
+  }
+
+  /**
+   * Closes what is open. At the end of the stream a command whose output never began still ran
+   * (`exit`); when the session switches to integrated marks it is dropped instead.
+   */
+  close(offset: number, at: number, startPending: boolean): void {
+    if (this._state === 'await-output' && startPending) this._start(offset, at);
+    if (this._state === 'running') {
+      // Output that ends on a prompt: the command ended where that prompt began.
+      const atPrompt = !this._alt && !this._lineOverflow && this._isPrompt(renderLine(this._line.toString('utf8')).beforeCursor);
+      const end = atPrompt ? Math.max(this._lineStart, this._commandStart) : offset;
+      this._emit({ type: 'command-end', offset: end, exitCode: null, at: atPrompt ? this._lineAt : at });
+    }
+    this._state = 'idle';
+  }
+
+  private _checkPrompt(): void {
+    if (this._alt || this._state === 'prompt' || this._state === 'await-output' || this._lineOverflow) return;
+    const { beforeCursor } = renderLine(this._line.toString('utf8'));
+    if (!this._isPrompt(beforeCursor)) return;
+    if (this._state === 'running') {
+      const offset = Math.max(this._lineStart, this._commandStart);
+      this._emit({ type: 'command-end', offset, exitCode: null, at: this._lineAt });
+    }
+    this._emit({ type: 'prompt', offset: this._lineStart, at: this._lineAt });
+    this._state = 'prompt';
+    this._promptText = beforeCursor;
+    this._typed.reset();
+  }
+
+  private _isPrompt(text: string): boolean {
+    if (text.length === 0 || text.length > MAX_PROMPT_CHARS) return false;
+    return text === this._learned || this._endings.some((ending) => text.endsWith(ending));
+  }
+
+  private _enter(typed: string, certain: boolean, at: number): void {
+    if (this._alt || this._lineOverflow) return;
+    const screen = renderLine(this._line.toString('utf8'));
+    if (this._state === 'prompt') {
+      const line = certain ? typed : this._afterPrompt(screen.text);
+      if (line.trim() === '') {
+        this._state = 'idle';
+        return;
+      }
+      this._learned = this._promptText;
+      this._await(line);
+      return;
+    }
+    // A prompt we do not know yet (no usual ending): learn it from the first Enter at the shell,
+    // i.e. while nothing runs, as what is left of the typed text on the cursor's line.
+    if (this._state !== 'idle' || !certain || typed.trim() === '') return;
+    // Without the echo yet (a pasted line), the cursor's line is the prompt alone.
+    const before = screen.beforeCursor;
+    const prompt = before.endsWith(typed) ? before.slice(0, before.length - typed.length) : before;
+    if (prompt.trim() === '' || prompt.length > MAX_PROMPT_CHARS) return;
+    this._learned = prompt;
+    this._emit({ type: 'prompt', offset: this._lineStart, at });
+    this._await(typed);
+  }
+
+  private _await(line: string): void {
+    this._commandLine = line.trim();
+    this._state = 'await-output';
+  }
+
+  private _start(offset: number, at: number): void {
+    this._commandStart = offset;
+    this._state = 'running';
+    this._emit({ type: 'command-start', offset, commandLine: this._commandLine, cwd: null, hostname: null, source: 'heuristic', at });
+  }
+
+  /** The command on a screen line: what follows the prompt seen at the first keystroke. */
+  private _afterPrompt(screen: string): string {
+    if (this._promptText && screen.startsWith(this._promptText)) return screen.slice(this._promptText.length);
+    let cut = -1;
+    for (const ending of this._endings) {
+      const at = screen.indexOf(ending);
+      if (at >= 0 && (cut < 0 || at + ending.length < cut)) cut = at + ending.length;
+    }
+    return cut < 0 ? screen : screen.slice(cut);
+  }
+
+  private _appendLine(bytes: Buffer): void {
+    if (this._lineOverflow || bytes.length === 0) return;
+    let line = this._line.length === 0 ? Buffer.from(bytes) : Buffer.concat([this._line, bytes]);
+    if (line.length > MAX_LINE_BYTES) {
+      // Only what follows the last CR can still be left of the cursor.
+      const cr = line.lastIndexOf(CR);
+      line = cr >= 0 ? Buffer.from(line.subarray(cr)) : line;
+      if (line.length > MAX_LINE_BYTES) {
+        this._lineOverflow = true;
+        line = Buffer.alloc(0);
+      }
+    }
+    this._line = line;
+  }
+
+  /**
+   * Tracks the alternate screen (`CSI ? 1049/1047/47 h|l`) across chunks, nothing else. Returns
+   * the index just past the last switch back to the main screen in `bytes`, or -1.
+   */
+  private _scanModes(bytes: Buffer): number {
+    let leftAlt = -1;
+    const track = (i: number): number => {
+      if (this._leftAlt) {
+        this._leftAlt = false;
+        leftAlt = i;
+      }
+      return i;
+    };
+    let i = this._csi !== 0 ? track(this._continueCsi(bytes, 0)) : 0;
+    while ((i = bytes.indexOf(ESC, i)) >= 0) {
+      this._csi = 1;
+      this._params = '';
+      i = track(this._continueCsi(bytes, i + 1));
+    }
+    return leftAlt;
+  }
+
+  private _continueCsi(bytes: Buffer, from: number): number {
+    for (let i = from; i < bytes.length; i++) {
+      const b = bytes[i]!;
+      if (this._csi === 1) {
+        this._csi = b === 0x5b ? 2 : 0;
+      } else if (this._csi === 2) {
+        this._csi = b === 0x3f ? 3 : 0;
+      } else if ((b >= 0x30 && b <= 0x39) || b === 0x3b) {
+        if (this._params.length > 32) this._csi = 0;
+        else this._params += String.fromCharCode(b);
+      } else {
+        if (b === 0x68 || b === 0x6c) this._setModes(b === 0x68);
+        this._csi = 0;
+      }
+      if (this._csi === 0) return b === ESC ? i : i + 1;
+    }
+    return bytes.length;
+  }
+
+  private _setModes(on: boolean): void {
+    for (const mode of this._params.split(';')) {
+      if (mode !== '1049' && mode !== '1047' && mode !== '47') continue;
+      if (this._alt && !on) this._leftAlt = true;
+      this._alt = on;
+    }
+  }
+}

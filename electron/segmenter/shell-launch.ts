@@ -1,0 +1,62 @@
+// SPDX-License-Identifier: MIT
+import { homedir } from 'node:os';
+import { basename, join } from 'node:path';
+import { assertValidNonce } from './mark-codec';
+
+export interface ShellLaunch {
+  file: string;
+  args: string[];
+  env: Record<string, string>;
+  integrated: boolean;
+}
+
+export type IntegratedShell = 'bash' | 'zsh' | 'fish';
+
+/** `bash`, `/usr/bin/zsh`, `-fish` (login argv[0]), `bash5`, `zsh-5.9` → the family. */
+export const shellKind = (shell: string): IntegratedShell | undefined => {
+  const name = basename(shell).replace(/^-/, '');
+  const match = /^(bash|zsh|fish)(?:-?[\d.]+)?$/.exec(name);
+  return match ? (match[1] as IntegratedShell) : undefined;
+};
+
+/**
+ * How to start `shell` login-style and interactive with our integration, never touching the
+ * user's dotfiles:
+ * - bash reads our init file (`--init-file`), which imitates a login shell by sourcing the profile
+ *   files itself (bash ignores `--init-file` in a real login shell);
+ * - zsh starts with ZDOTDIR on our shim dir, whose dotfiles source the user's from the original
+ *   ZDOTDIR (or HOME) and put ZDOTDIR back when done;
+ * - fish finds our snippet as a vendor conf.d through XDG_DATA_DIRS, which it restores; a snippet
+ *   runs before config.fish, so the nonce leaves the environment before any user code runs.
+ * The nonce travels in CONTEXTERM_NONCE; each script moves it into an unexported variable at once.
+ * Other shells (sh, dash, ksh…) start plain, and the segmenter falls back to its heuristics.
+ */
+export function shellLaunch(shell: string, nonce: string, resourcesDir: string, baseEnv: Record<string, string>): ShellLaunch {
+  assertValidNonce(nonce);
+  const kind = shellKind(shell);
+  const env: Record<string, string> = { ...baseEnv };
+  for (const key of Object.keys(env)) if (key.startsWith('CONTEXTERM_')) delete env[key];
+  if (!kind) return { file: shell, args: ['-l'], env, integrated: false };
+  env.CONTEXTERM_NONCE = nonce;
+  switch (kind) {
+    case 'bash':
+      env.CONTEXTERM_SHELL_LOGIN = '1';
+      return { file: shell, args: ['--init-file', join(resourcesDir, 'bash', 'contexterm.bash'), '-i'], env, integrated: true };
+    case 'zsh': {
+      const shim = join(resourcesDir, 'zsh');
+      const userDir = baseEnv.ZDOTDIR && baseEnv.ZDOTDIR !== shim ? baseEnv.ZDOTDIR : undefined;
+      if (userDir !== undefined) env.CONTEXTERM_USER_ZDOTDIR = userDir;
+      else env.CONTEXTERM_USER_ZDOTDIR_UNSET = '1';
+      if (!env.HOME) env.HOME = homedir();
+      env.ZDOTDIR = shim;
+      return { file: shell, args: ['-l', '-i'], env, integrated: true };
+    }
+    case 'fish': {
+      const original = baseEnv.XDG_DATA_DIRS;
+      if (original !== undefined) env.CONTEXTERM_XDG_DATA_DIRS = original;
+      // The XDG default when unset, so fish still finds the system's own vendor dirs.
+      env.XDG_DATA_DIRS = `${resourcesDir}:${original || '/usr/local/share:/usr/share'}`;
+      return { file: shell, args: ['-l', '-i'], env, integrated: true };
+    }
+  }
+}

@@ -1,0 +1,42 @@
+// SPDX-License-Identifier: MIT
+import { useAssistant } from '../state/assistant';
+import { useSettings } from '../state/settings';
+import { useTabs } from '../state/tabs';
+import { connection } from '../transport/api';
+import { invalidateModelConfig, refreshContext } from './context-actions';
+import { refreshConversations, restoreConversation } from './conversation-actions';
+import { subscribeTurnEvents } from './turn-actions';
+
+/**
+ * Wires the assistant to the rest of the app for the window's lifetime (whether or not the pane is
+ * shown, so attachments and streams are never lost): turn events, the conversation to resume, and
+ * a fresh usage preview whenever what it depends on changes (settings, the active terminal).
+ */
+export const startAssistant = (): (() => void) => {
+  const offEvents = subscribeTurnEvents();
+  void restoreConversation();
+  const offSettings = useSettings.subscribe((next, previous) => {
+    if (next.view === previous.view) return;
+    invalidateModelConfig();
+    void refreshContext(0);
+  });
+  const offTabs = useTabs.subscribe((next, previous) => {
+    if (next.activeId !== previous.activeId) void refreshContext();
+  });
+  let dropped = false;
+  const offStatus = connection.onStatus((status) => {
+    if (status === 'closed') dropped = true;
+    if (status !== 'open' || !dropped) return;
+    dropped = false;
+    // Events sent while the socket was down are gone: forget the half-seen stream and re-read what was stored.
+    useAssistant.getState().patch({ turn: undefined });
+    void refreshConversations();
+    void restoreConversation();
+  });
+  return () => {
+    offEvents();
+    offSettings();
+    offTabs();
+    offStatus();
+  };
+};

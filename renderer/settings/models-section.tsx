@@ -1,0 +1,111 @@
+// SPDX-License-Identifier: MIT
+import { useEffect, useState } from 'react';
+import type { ModelContextConfigView } from '../../shared/ipc/context';
+import { useCurrentModel } from '../assistant/model-choice';
+import { modelOptions } from '../assistant/model-options';
+import { api } from '../transport/api';
+import { Field, TextField } from './field';
+import type { SectionProps } from './section-props';
+import { defaultReservedOutput, modelDraftOf, type ModelDraft } from './settings-form';
+
+const SOURCE = { user: 'your setting', default: 'shipped default for this model', none: 'no limit known for this model' } as const;
+
+/**
+ * Per-model limits for one model at a time (the assistant's selected model first). A model without
+ * an entry shows the engine's values; the first edit turns them into the user's entry.
+ */
+export const ModelsSection = ({ draft, errors, saved, update }: SectionProps) => {
+  const current = useCurrentModel();
+  const names = [...new Set([...(current ? [current.model] : []), ...modelOptions(saved).map((o) => o.model), ...draft.models.map((m) => m.model)])];
+  const [selected, setSelected] = useState(current?.model ?? names[0] ?? '');
+  const [engine, setEngine] = useState<ModelContextConfigView | undefined>();
+  const [reserveTouched, setReserveTouched] = useState(false);
+  const index = draft.models.findIndex((m) => m.model === selected);
+  const entry = index >= 0 ? draft.models[index] : undefined;
+
+  useEffect(() => {
+    setEngine(undefined);
+    setReserveTouched(false);
+    if (!selected.trim()) return;
+    let live = true;
+    void api.invoke('context:get-model-config', { model: selected.trim() }).then((result) => live && result.ok && setEngine(result.value));
+    return () => {
+      live = false;
+    };
+  }, [selected]);
+
+  const base: ModelDraft | undefined =
+    entry ?? (engine ? modelDraftOf(engine) : selected.trim() ? modelDraftOf({ model: selected.trim(), contextLimit: 0, warningThreshold: 0.8, compactionMode: 'summarize', reservedOutputTokens: 4096 }) : undefined);
+
+  const edit = (patch: Partial<ModelDraft>) => {
+    if (!base) return;
+    // A new window gets a reserve sized for it (as the engine does) unless the user set one.
+    const limit = patch.contextLimit !== undefined && !reserveTouched ? Number(patch.contextLimit.trim() || 0) : undefined;
+    const reserve = limit !== undefined && Number.isInteger(limit) && limit >= 0 ? { reservedOutputTokens: String(defaultReservedOutput(limit)) } : {};
+    const next = { ...base, ...reserve, ...patch, model: selected.trim() };
+    update((d) => ({ ...d, models: index >= 0 ? d.models.map((m, i) => (i === index ? next : m)) : [...d.models, next] }));
+  };
+  const at = (field: string) => (index >= 0 ? errors[`models.${index}.${field}`] : undefined);
+
+  return (
+    <section className="settings-section" id="settings-models" aria-labelledby="settings-models-title">
+      <h3 id="settings-models-title">Models</h3>
+      <TextField label="Model" hint="Limits are kept per model name" value={selected} list="settings-model-names" spellCheck={false} data-testid="model-name-input" onValue={setSelected} />
+      <datalist id="settings-model-names">
+        {names.map((n) => (
+          <option key={n} value={n} />
+        ))}
+      </datalist>
+      {base && (
+        <>
+          <p className="field-hint">
+            {entry ? SOURCE.user : engine ? SOURCE[engine.source] : 'not known to the engine'}
+            {entry && (
+              <button className="link-button" onClick={() => update((d) => ({ ...d, models: d.models.filter((m) => m.model !== selected) }))}>
+                {' '}
+                reset to default
+              </button>
+            )}
+          </p>
+          <div className="field-row">
+            <TextField label="Context limit (tokens)" hint="Empty: no limit" inputMode="numeric" data-testid="model-limit-input" value={base.contextLimit} error={at('contextLimit')} onValue={(contextLimit) => edit({ contextLimit })} />
+            <TextField label="Warn at (0–1)" inputMode="decimal" data-testid="model-warning-input" value={base.warningThreshold} error={at('warningThreshold')} onValue={(warningThreshold) => edit({ warningThreshold })} />
+          </div>
+          <div className="field-row">
+            <Field label="Compaction" error={at('compactionMode')}>
+              {(a11y) => (
+                <select {...a11y} data-testid="model-compaction-select" value={base.compactionMode} onChange={(event) => edit({ compactionMode: event.target.value as ModelDraft['compactionMode'] })}>
+                  <option value="summarize">summarize</option>
+                  <option value="truncate-oldest">truncate-oldest</option>
+                </select>
+              )}
+            </Field>
+            <TextField
+              label="Reserved for the answer (tokens)"
+              inputMode="numeric"
+              data-testid="model-reserved-input"
+              value={base.reservedOutputTokens}
+              error={at('reservedOutputTokens')}
+              onValue={(reservedOutputTokens) => {
+                setReserveTouched(true);
+                edit({ reservedOutputTokens });
+              }}
+            />
+          </div>
+          {index >= 0 && errors[`models.${index}.model`] && <span className="field-error" role="alert">{errors[`models.${index}.model`]}</span>}
+        </>
+      )}
+      {errors.models && <span className="field-error" role="alert">{errors.models}</span>}
+      {draft.models.length > 0 && (
+        <div className="configured-models">
+          Configured:{' '}
+          {draft.models.map((m) => (
+            <button key={m.model} className={`chip-button${m.model === selected ? ' current' : ''}`} onClick={() => setSelected(m.model)}>
+              {m.model}
+            </button>
+          ))}
+        </div>
+      )}
+    </section>
+  );
+};

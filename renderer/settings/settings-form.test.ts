@@ -1,0 +1,104 @@
+// SPDX-License-Identifier: MIT
+import { describe, expect, it } from 'vitest';
+import type { SettingsView } from '../../shared/ipc/settings';
+import { draftOf, newProviderId, parseFieldErrorLines, patchOf, type SettingsDraft } from './settings-form';
+
+const view: SettingsView = {
+  providers: [
+    {
+      id: 'ollama',
+      kind: 'openai-compatible',
+      label: 'Ollama (local)',
+      baseUrl: 'http://127.0.0.1:11434/v1',
+      defaultModel: 'llama3.2',
+      timeoutSeconds: 60,
+      hasKey: false,
+      keySource: null,
+      models: ['llama3.2'],
+      modelsFetchedAt: null,
+    },
+  ],
+  defaultProviderId: 'ollama',
+  models: [{ model: 'llama3.2', contextLimit: 8192, warningThreshold: 0.8, compactionMode: 'truncate-oldest', reservedOutputTokens: 819 }],
+  relevance: { windowMinutes: 120, weights: { cwd: 0.4, time: 0.3, hostname: 0.15, commandPattern: 0.15 }, threshold: 0.3 },
+  redaction: { enabled: true, userPatterns: [] },
+  terminal: { shell: '', fontFamily: 'monospace', fontSize: 14, theme: 'system', scrollback: 10_000, copyOnSelect: false },
+  keyStorage: { backend: 'file', secure: false },
+  environmentProviderId: null,
+};
+
+const edit = (change: (d: SettingsDraft) => SettingsDraft) => change(draftOf(view));
+const withModel = (patch: Partial<SettingsDraft['models'][number]>) =>
+  edit((d) => ({ ...d, models: d.models.map((m) => ({ ...m, ...patch })) }));
+
+describe('settings draft → settings:set patch', () => {
+  it('round-trips an untouched view to "no changes"', () => {
+    expect(patchOf(draftOf(view), view)).toEqual({ ok: true, patch: {}, changed: [] });
+  });
+
+  it('sends only the changed sections, numbers parsed, view-only fields stripped', () => {
+    const result = patchOf(withModel({ contextLimit: '4000', warningThreshold: '0.5' }), view);
+    expect(result).toEqual({
+      ok: true,
+      changed: ['models'],
+      patch: { models: [{ model: 'llama3.2', contextLimit: 4000, warningThreshold: 0.5, compactionMode: 'truncate-oldest', reservedOutputTokens: 819 }] },
+    });
+    const providers = patchOf(edit((d) => ({ ...d, providers: d.providers.map((p) => ({ ...p, label: 'Mine' })) })), view);
+    expect(providers.ok && providers.patch.providers?.[0]).toEqual({
+      id: 'ollama',
+      kind: 'openai-compatible',
+      label: 'Mine',
+      baseUrl: 'http://127.0.0.1:11434/v1',
+      defaultModel: 'llama3.2',
+      timeoutSeconds: 60,
+    });
+    expect(providers.ok && providers.patch.defaultProviderId).toBe('ollama');
+  });
+
+  it('treats an empty limit as "no limit"', () => {
+    const result = patchOf(withModel({ contextLimit: '' }), view);
+    expect(result.ok && result.patch.models?.[0]?.contextLimit).toBe(0);
+  });
+
+  it('reports every bad field inline and produces no patch', () => {
+    const draft = edit((d) => ({
+      ...d,
+      models: d.models.map((m) => ({ ...m, contextLimit: 'lots', warningThreshold: '1.5' })),
+      terminal: { ...d.terminal, fontSize: '3' },
+      relevance: { ...d.relevance, weights: { cwd: '0', time: '0', hostname: '0', commandPattern: '0' } },
+      providers: d.providers.map((p) => ({ ...p, baseUrl: 'ftp://example.com' })),
+    }));
+    const result = patchOf(draft, view);
+    expect(result.ok).toBe(false);
+    if (result.ok) return;
+    expect(result.errors['models.0.contextLimit']).toBe('enter a whole number');
+    expect(result.errors['models.0.warningThreshold']).toMatch(/1/);
+    expect(result.errors['terminal.fontSize']).toBeDefined();
+    expect(result.errors['relevance.weights']).toBe('at least one weight must be above 0');
+    expect(result.errors['providers.0.baseUrl']).toBe('an http:// or https:// URL');
+  });
+
+  it('keeps the answer reserve below the assembled limit', () => {
+    const result = patchOf(withModel({ contextLimit: '1000', reservedOutputTokens: '900' }), view);
+    expect(!result.ok && result.errors['models.0.reservedOutputTokens']).toMatch(/below 800/);
+  });
+
+  it('rejects a default provider that is not in the list', () => {
+    const result = patchOf(edit((d) => ({ ...d, providers: [], defaultProviderId: 'ollama' })), view);
+    expect(!result.ok && result.errors.defaultProviderId).toBeDefined();
+  });
+
+  it('reads the main process "path: message" lines back into field errors', () => {
+    expect(parseFieldErrorLines('models.0.contextLimit: Too big\nredaction.userPatterns.1.pattern: too slow\n(root): bad')).toEqual({
+      'models.0.contextLimit': 'Too big',
+      'redaction.userPatterns.1.pattern': 'too slow',
+      '': 'bad',
+    });
+  });
+
+  it('finds a free provider id', () => {
+    expect(newProviderId('openai', [{ id: 'ollama' }])).toBe('openai');
+    expect(newProviderId('openai', [{ id: 'openai' }, { id: 'openai-2' }])).toBe('openai-3');
+    expect(newProviderId('openai-compatible', [])).toBe('local');
+  });
+});

@@ -1,0 +1,222 @@
+// SPDX-License-Identifier: MIT
+import type { CompactionMode } from '../../shared/ipc/context';
+import {
+  fieldErrorsOf,
+  SettingsPatch,
+  type ModelSettings,
+  type ProviderKind,
+  type ProviderSettings,
+  type Settings,
+  type SettingsView,
+} from '../../shared/ipc/settings';
+
+/**
+ * The settings page edits a draft in which every number is still the text the user typed, so a
+ * half-typed "0." or an empty limit is representable; `patchOf` turns it into a `settings:set`
+ * payload and reports every bad field at once, checked with the same schema the main process uses.
+ */
+export interface ProviderDraft {
+  readonly id: string;
+  readonly kind: ProviderKind;
+  readonly label: string;
+  readonly baseUrl: string;
+  readonly defaultModel: string;
+  readonly timeoutSeconds: string;
+}
+
+export interface ModelDraft {
+  readonly model: string;
+  /** Empty means "no limit" (stored as 0). */
+  readonly contextLimit: string;
+  readonly warningThreshold: string;
+  readonly compactionMode: CompactionMode;
+  readonly reservedOutputTokens: string;
+}
+
+export interface SettingsDraft {
+  readonly providers: readonly ProviderDraft[];
+  readonly defaultProviderId: string | null;
+  readonly models: readonly ModelDraft[];
+  readonly relevance: {
+    readonly windowMinutes: string;
+    readonly weights: { readonly cwd: string; readonly time: string; readonly hostname: string; readonly commandPattern: string };
+    readonly threshold: string;
+  };
+  readonly redaction: Settings['redaction'];
+  readonly terminal: {
+    readonly shell: string;
+    readonly fontFamily: string;
+    readonly fontSize: string;
+    readonly theme: Settings['terminal']['theme'];
+    readonly scrollback: string;
+    readonly copyOnSelect: boolean;
+  };
+}
+
+/** Field path (as in `settings:set` errors, e.g. `models.0.contextLimit`) → message. */
+export type FieldErrors = Readonly<Record<string, string>>;
+
+/** The engine assembles requests to 80 % of a model's window; the answer's reserve must fit below that. */
+export const SAFETY_MARGIN = 0.8;
+
+/** The engine's default reserve for a window (a tenth, 256–8192; 4096 when unlimited). */
+export const defaultReservedOutput = (contextLimit: number): number =>
+  contextLimit <= 0 ? 4096 : Math.min(8192, Math.max(256, Math.floor(contextLimit * 0.1)));
+
+const text = (n: number): string => String(n);
+
+export const providerDraftOf = (p: ProviderSettings): ProviderDraft => ({
+  id: p.id,
+  kind: p.kind,
+  label: p.label,
+  baseUrl: p.baseUrl,
+  defaultModel: p.defaultModel,
+  timeoutSeconds: text(p.timeoutSeconds),
+});
+
+export const modelDraftOf = (m: ModelSettings): ModelDraft => ({
+  model: m.model,
+  contextLimit: m.contextLimit > 0 ? text(m.contextLimit) : '',
+  warningThreshold: text(m.warningThreshold),
+  compactionMode: m.compactionMode,
+  reservedOutputTokens: text(m.reservedOutputTokens),
+});
+
+export const draftOf = (view: SettingsView): SettingsDraft => ({
+  providers: view.providers.map(providerDraftOf),
+  defaultProviderId: view.defaultProviderId,
+  models: view.models.map(modelDraftOf),
+  relevance: {
+    windowMinutes: text(view.relevance.windowMinutes),
+    weights: {
+      cwd: text(view.relevance.weights.cwd),
+      time: text(view.relevance.weights.time),
+      hostname: text(view.relevance.weights.hostname),
+      commandPattern: text(view.relevance.weights.commandPattern),
+    },
+    threshold: text(view.relevance.threshold),
+  },
+  redaction: view.redaction,
+  terminal: { ...view.terminal, fontSize: text(view.terminal.fontSize), scrollback: text(view.terminal.scrollback) },
+});
+
+/** A number from a text field; `undefined` records "not a number" under `path`. */
+const numberAt = (raw: string, path: string, errors: Record<string, string>, options: { emptyAs?: number; integer?: boolean } = {}): number => {
+  const trimmed = raw.trim();
+  if (trimmed === '' && options.emptyAs !== undefined) return options.emptyAs;
+  const value = trimmed === '' ? Number.NaN : Number(trimmed);
+  if (!Number.isFinite(value)) errors[path] = options.integer ? 'enter a whole number' : 'enter a number';
+  else if (options.integer && !Number.isInteger(value)) errors[path] = 'enter a whole number';
+  return value;
+};
+
+const stripProvider = (p: ProviderDraft, index: number, errors: Record<string, string>): ProviderSettings => ({
+  id: p.id,
+  kind: p.kind,
+  label: p.label,
+  baseUrl: p.baseUrl.trim(),
+  defaultModel: p.defaultModel.trim(),
+  timeoutSeconds: numberAt(p.timeoutSeconds, `providers.${index}.timeoutSeconds`, errors, { integer: true }),
+});
+
+/** The full settings the draft describes, with text-to-number problems in `errors`. */
+const settingsOf = (draft: SettingsDraft, errors: Record<string, string>): Settings => ({
+  providers: draft.providers.map((p, i) => stripProvider(p, i, errors)),
+  defaultProviderId: draft.defaultProviderId,
+  models: draft.models.map((m, i) => ({
+    model: m.model.trim(),
+    contextLimit: numberAt(m.contextLimit, `models.${i}.contextLimit`, errors, { emptyAs: 0, integer: true }),
+    warningThreshold: numberAt(m.warningThreshold, `models.${i}.warningThreshold`, errors),
+    compactionMode: m.compactionMode,
+    reservedOutputTokens: numberAt(m.reservedOutputTokens, `models.${i}.reservedOutputTokens`, errors, { emptyAs: 0, integer: true }),
+  })),
+  relevance: {
+    windowMinutes: numberAt(draft.relevance.windowMinutes, 'relevance.windowMinutes', errors, { integer: true }),
+    weights: {
+      cwd: numberAt(draft.relevance.weights.cwd, 'relevance.weights.cwd', errors),
+      time: numberAt(draft.relevance.weights.time, 'relevance.weights.time', errors),
+      hostname: numberAt(draft.relevance.weights.hostname, 'relevance.weights.hostname', errors),
+      commandPattern: numberAt(draft.relevance.weights.commandPattern, 'relevance.weights.commandPattern', errors),
+    },
+    threshold: numberAt(draft.relevance.threshold, 'relevance.threshold', errors),
+  },
+  redaction: draft.redaction,
+  terminal: {
+    ...draft.terminal,
+    fontSize: numberAt(draft.terminal.fontSize, 'terminal.fontSize', errors, { integer: true }),
+    scrollback: numberAt(draft.terminal.scrollback, 'terminal.scrollback', errors, { integer: true }),
+  },
+});
+
+const SECTIONS = ['providers', 'defaultProviderId', 'models', 'relevance', 'redaction', 'terminal'] as const;
+type Section = (typeof SECTIONS)[number];
+
+/** Only what the main process would not know yet: with the saved view's `hasKey` etc. stripped. */
+const comparable = (view: SettingsView): Settings => ({
+  ...view,
+  providers: view.providers.map(({ hasKey: _h, keySource: _k, models: _m, modelsFetchedAt: _f, ...p }) => p),
+});
+
+export type PatchResult = { readonly ok: true; readonly patch: SettingsPatch; readonly changed: readonly Section[] } | { readonly ok: false; readonly errors: FieldErrors };
+
+/**
+ * The `settings:set` payload for a draft: only the sections that differ from `saved` (the main
+ * process keeps sections it is not sent, so an untouched provider list keeps following defaults).
+ */
+export const patchOf = (draft: SettingsDraft, saved: SettingsView): PatchResult => {
+  const errors: Record<string, string> = {};
+  const next = settingsOf(draft, errors);
+  const before = comparable(saved);
+  const changed = SECTIONS.filter((name) => JSON.stringify(next[name]) !== JSON.stringify(before[name]));
+  const patch: Record<string, unknown> = {};
+  for (const name of changed) patch[name] = next[name];
+  // The default provider must be sent with a provider list it refers to.
+  if (changed.includes('providers') && !changed.includes('defaultProviderId')) patch.defaultProviderId = next.defaultProviderId;
+  const parsed = SettingsPatch.safeParse(patch);
+  if (!parsed.success) {
+    for (const issue of fieldErrorsOf(parsed.error.issues)) errors[issue.path] ??= issue.message;
+  }
+  next.models.forEach((m, i) => {
+    const effective = Math.floor(m.contextLimit * SAFETY_MARGIN);
+    const path = `models.${i}.reservedOutputTokens`;
+    if (m.contextLimit > 0 && Number.isFinite(m.reservedOutputTokens) && m.reservedOutputTokens >= effective && !errors[path]) {
+      errors[path] = `must be below ${effective} (80 % of the limit, where requests are assembled to)`;
+    }
+  });
+  if (next.defaultProviderId !== null && !next.providers.some((p) => p.id === next.defaultProviderId)) {
+    errors.defaultProviderId = 'pick one of the providers';
+  }
+  return Object.keys(errors).length > 0 ? { ok: false, errors } : { ok: true, patch: patch as SettingsPatch, changed };
+};
+
+/** `settings:set`'s `path: message` lines (its invalid-payload error) back into field errors. */
+export const parseFieldErrorLines = (message: string): FieldErrors => {
+  const errors: Record<string, string> = {};
+  for (const line of message.split('\n')) {
+    const match = /^([\w.]+|\(root\)): (.+)$/.exec(line.trim());
+    if (match) errors[match[1] === '(root)' ? '' : match[1]!] ??= match[2]!;
+  }
+  return errors;
+};
+
+/** The error for a field or anything nested under it (`providers.0` covers `providers.0.baseUrl`). */
+export const errorAt = (errors: FieldErrors, path: string): string | undefined => errors[path];
+
+export const errorsUnder = (errors: FieldErrors, prefix: string): string[] =>
+  Object.entries(errors)
+    .filter(([path]) => path === prefix || path.startsWith(`${prefix}.`))
+    .map(([path, message]) => `${path.slice(prefix.length + 1) || prefix}: ${message}`);
+
+/** A fresh provider id not yet used: `openai`, `openai-2`, … */
+export const newProviderId = (kind: ProviderKind, existing: readonly { id: string }[]): string => {
+  const base = kind === 'openai-compatible' ? 'local' : kind;
+  const taken = new Set(existing.map((p) => p.id));
+  if (!taken.has(base)) return base;
+  for (let n = 2; ; n++) if (!taken.has(`${base}-${n}`)) return `${base}-${n}`;
+};
+
+export const DEFAULT_BASE_URLS: Readonly<Record<ProviderKind, string>> = {
+  'openai-compatible': 'http://127.0.0.1:11434/v1',
+  openai: 'https://api.openai.com/v1',
+  anthropic: 'https://api.anthropic.com',
+};

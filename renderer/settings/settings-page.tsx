@@ -1,0 +1,125 @@
+// SPDX-License-Identifier: MIT
+import { useEffect, useRef, useState } from 'react';
+import { useSettings } from '../state/settings';
+import { ModelsSection } from './models-section';
+import { ProvidersSection } from './providers-section';
+import { RedactionSection } from './redaction-section';
+import { RelevanceSection, TerminalSection } from './field-sections';
+import { saveSettings } from './save-settings';
+import type { SectionProps } from './section-props';
+import './settings.css';
+import { draftOf, type FieldErrors, type SettingsDraft } from './settings-form';
+
+const NAV = [
+  ['settings-providers', 'Providers'],
+  ['settings-models', 'Models'],
+  ['settings-relevance', 'Relevance'],
+  ['settings-redaction', 'Redaction'],
+  ['settings-terminal', 'Terminal'],
+] as const;
+
+/** The settings overlay: edit a draft, Save validates everything first and saves all or nothing. */
+export const SettingsPage = () => {
+  const saved = useSettings((state) => state.view);
+  const loadError = useSettings((state) => state.loadError);
+  const [draft, setDraft] = useState<SettingsDraft | undefined>(() => (saved ? draftOf(saved) : undefined));
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [status, setStatus] = useState<{ text: string; kind: 'ok' | 'error' } | undefined>();
+  const [saving, setSaving] = useState(false);
+  const dirty = useRef(false);
+  const closeButton = useRef<HTMLButtonElement>(null);
+
+  // A save elsewhere (another window, a key change) refreshes an untouched draft; only `saved` drives this.
+  useEffect(() => {
+    if (saved && (!draft || !dirty.current)) setDraft(draftOf(saved));
+  }, [saved]);
+
+  useEffect(() => {
+    const opener = document.activeElement as HTMLElement | null;
+    closeButton.current?.focus();
+    return () => opener?.focus?.();
+  }, []);
+
+  const close = () => useSettings.getState().setPageOpen(false);
+  const update: SectionProps['update'] = (change) => {
+    dirty.current = true;
+    setStatus(undefined);
+    setDraft((d) => (d ? change(d) : d));
+  };
+
+  const save = async () => {
+    if (!draft || !saved || saving) return;
+    setSaving(true);
+    const outcome = await saveSettings(draft, saved);
+    setSaving(false);
+    if (outcome.kind === 'invalid') {
+      setErrors(outcome.errors);
+      const n = Object.keys(outcome.errors).length;
+      return setStatus({ text: `Nothing saved: ${n} field${n === 1 ? ' needs' : 's need'} fixing.`, kind: 'error' });
+    }
+    setErrors({});
+    if (outcome.kind === 'failed') return setStatus({ text: `Nothing saved: ${outcome.message}`, kind: 'error' });
+    if (outcome.kind === 'unchanged') return setStatus({ text: 'No changes to save.', kind: 'ok' });
+    dirty.current = false;
+    setDraft(draftOf(outcome.view));
+    setStatus(
+      outcome.warnings.length > 0
+        ? { text: `Saved, but: ${outcome.warnings.join('; ')}`, kind: 'error' }
+        : { text: 'Saved and applied.', kind: 'ok' },
+    );
+  };
+
+  const props = draft && saved ? { draft, errors, saved, update } : undefined;
+  return (
+    <div className="settings-backdrop">
+      <div
+        className="settings-page"
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby="settings-title"
+        data-testid="settings-page"
+        onKeyDown={(event) => {
+          if (event.key === 'Escape') {
+            event.stopPropagation();
+            close();
+          }
+        }}
+      >
+        <header className="settings-head">
+          <h2 id="settings-title">Settings</h2>
+          <nav aria-label="Settings sections">
+            {NAV.map(([id, label]) => (
+              <a key={id} href={`#${id}`} onClick={(event) => (event.preventDefault(), document.getElementById(id)?.scrollIntoView({ block: 'start' }))}>
+                {label}
+              </a>
+            ))}
+          </nav>
+          <span className="spacer" />
+          {status && (
+            <span className={`settings-status ${status.kind}`} role={status.kind === 'error' ? 'alert' : 'status'} data-testid="settings-status">
+              {status.text}
+            </span>
+          )}
+          <button className="primary" data-testid="settings-save" disabled={!props || saving} onClick={() => void save()}>
+            {saving ? 'Saving…' : 'Save'}
+          </button>
+          <button ref={closeButton} data-testid="settings-close" onClick={close}>
+            Close
+          </button>
+        </header>
+        <div className="settings-body">
+          {!props && <p>{loadError ? `Settings could not be loaded: ${loadError}` : 'Loading settings…'}</p>}
+          {props && (
+            <>
+              <ProvidersSection {...props} />
+              <ModelsSection {...props} />
+              <RelevanceSection {...props} />
+              <RedactionSection {...props} />
+              <TerminalSection {...props} />
+            </>
+          )}
+        </div>
+      </div>
+    </div>
+  );
+};

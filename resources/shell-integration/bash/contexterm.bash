@@ -1,0 +1,227 @@
+# SPDX-License-Identifier: MIT
+# Contexterm shell integration for bash, started as `bash --init-file <this file> -i`.
+#
+# It reports to the terminal, on the session's pty, with marks that carry a per-session nonce as
+# their last field (the terminal ignores marks without it):
+#   OSC 133;A prompt start   OSC 133;B prompt end   OSC 133;C output start   OSC 133;D;<exit>
+#   OSC 633;E;<command line>   OSC 633;P;Cwd=<dir>   OSC 633;P;Hostname=<name>
+# Free text is escaped: \ as \\, ; as \x3b, control bytes as \xHH.
+#
+# Everything here lives in the __contexterm_* namespace and calls builtins through `builtin`.
+# The user's PROMPT_COMMAND, PS0, DEBUG trap and bash-preexec hooks are chained, never replaced.
+# Command starts come from PS0 on bash >= 4.4 (it fires for every command line, subshells
+# included), else from a DEBUG trap; `__contexterm_hook=debug` in a startup file forces the trap.
+
+# The nonce leaves the environment before any user code runs, so no child process inherits it.
+__contexterm_nonce="${CONTEXTERM_NONCE-}"
+builtin unset CONTEXTERM_NONCE
+__contexterm_login="${CONTEXTERM_SHELL_LOGIN-}"
+builtin unset CONTEXTERM_SHELL_LOGIN
+
+# Functions are defined before the user's files are read, so their aliases cannot rewrite them.
+
+# Control characters and their escapes, built once: bash patterns cannot compute them per call.
+__contexterm_controls=()
+for __contexterm_code in {1..31} 127; do
+  builtin printf -v __contexterm_hex '%02x' "$__contexterm_code"
+  builtin printf -v __contexterm_char "\\x$__contexterm_hex"
+  __contexterm_controls+=("$__contexterm_char" "\\x$__contexterm_hex")
+done
+builtin unset __contexterm_code __contexterm_hex __contexterm_char
+
+# Sets __contexterm_escaped to $1 escaped for a mark field.
+__contexterm_escape() {
+  builtin local s="$1" i
+  s="${s//\\/\\\\}"
+  s="${s//;/\\x3b}"
+  for ((i = 0; i < ${#__contexterm_controls[@]}; i += 2)); do
+    [[ "$s" == *"${__contexterm_controls[i]}"* ]] && s="${s//"${__contexterm_controls[i]}"/${__contexterm_controls[i + 1]}}"
+  done
+  __contexterm_escaped="$s"
+}
+
+__contexterm_mark() {
+  builtin printf '\e]%s;%s\a' "$1" "$__contexterm_nonce"
+}
+
+# Start of a prompt cycle: the end of the last command, then where we are.
+__contexterm_report() {
+  builtin local status="$1"
+  if [[ "${__contexterm_running-}" == 1 ]]; then
+    __contexterm_mark "133;D;$status"
+    __contexterm_running=0
+  fi
+  __contexterm_escape "$PWD"
+  __contexterm_mark "633;P;Cwd=$__contexterm_escaped"
+  if [[ "${HOSTNAME-}" != "${__contexterm_reported_host-}" ]]; then
+    __contexterm_reported_host="${HOSTNAME-}"
+    __contexterm_escape "${HOSTNAME-}"
+    __contexterm_mark "633;P;Hostname=$__contexterm_escaped"
+  fi
+}
+
+# End of a prompt cycle: frameworks (starship, liquidprompt…) rebuild PS1 on every prompt, so the
+# prompt-end mark is put back each time, as zero-width text at the very end of PS1.
+__contexterm_prompt() {
+  if [[ "${PS1-}" != *"$__contexterm_end_mark"* ]]; then
+    PS1="${PS1-}\\[${__contexterm_end_mark}\\]"
+  fi
+  __contexterm_mark "133;A"
+}
+
+__contexterm_start() {
+  __contexterm_escape "$1"
+  __contexterm_mark "633;E;$__contexterm_escaped"
+  __contexterm_mark "133;C"
+  __contexterm_running=1
+}
+
+# --- PROMPT_COMMAND entries ----------------------------------------------------------------------
+
+# First entry: $? is still the command's status, and is handed on unchanged.
+__contexterm_precmd() {
+  builtin local status="$?"
+  __contexterm_state=precmd
+  __contexterm_report "$status"
+  builtin return "$status"
+}
+
+# Last entry.
+__contexterm_ready() {
+  builtin local status="$?"
+  __contexterm_prompt
+  if [[ -n "${__contexterm_ps0-}" && "${PS0-}" != *"$__contexterm_ps0"* ]]; then
+    PS0="${__contexterm_ps0}${PS0-}"
+  fi
+  # What HISTCMD will be for the next command line if history keeps it.
+  __contexterm_histcmd="${HISTCMD-}"
+  __contexterm_state=prompt
+  builtin return "$status"
+}
+
+# --- bash >= 4.4: PS0, shown once per command line read (never for an empty one) ----------------
+
+# Runs in PS0's command substitution, i.e. in a subshell: it can only print. HISTCMD moved past
+# the number read at the prompt only if history kept the line (not with HISTCONTROL=ignorespace
+# and a leading space, nor with history off); then the line is the last history entry.
+__contexterm_ps0_marks() {
+  if [[ -n "${HISTCMD-}" && "${HISTCMD-}" != "${__contexterm_histcmd-}" ]]; then
+    builtin local line
+    line="$(builtin fc -ln -0 2>/dev/null)"
+    line="${line#"${line%%[![:space:]]*}"}"
+    __contexterm_escape "$line"
+    __contexterm_mark "633;E;$__contexterm_escaped"
+  fi
+  __contexterm_mark "133;C"
+}
+
+# --- older bash: the DEBUG trap ------------------------------------------------------------------
+
+__contexterm_is_prompt_command() {
+  [[ "$1" == __contexterm_precmd* ]] && builtin return 0
+  # Something prepended to PROMPT_COMMAND after we installed: its first command is not the user's.
+  builtin local first="${PROMPT_COMMAND-}"
+  first="${first%%[$'\n;']*}"
+  first="${first#"${first%%[![:space:]]*}"}"
+  [[ -n "$first" && "$1" == "$first"* ]]
+}
+
+# The DEBUG trap fires before every simple command; only the first one after a prompt is the
+# command line the user entered. Completion functions, bind -x widgets, subshells, our own
+# PROMPT_COMMAND entries and (with functrace or extdebug) commands inside functions fire it too.
+__contexterm_debug() {
+  builtin local status="$?"
+  if [[ "${__contexterm_state-}" == prompt && -z "${COMP_LINE-}" && -z "${READLINE_LINE-}" && "${BASH_SUBSHELL-0}" == 0 ]] &&
+    [[ -z "${FUNCNAME[1]-}" || "${FUNCNAME[1]}" == main ]] && ! __contexterm_is_prompt_command "$BASH_COMMAND"; then
+    __contexterm_state=exec
+    builtin local line=""
+    # In the trap, HISTCMD equals the number read at the prompt only if history kept the line.
+    if [[ -n "${HISTCMD-}" && "${HISTCMD-}" == "${__contexterm_histcmd-}" ]]; then
+      line="$(builtin fc -ln -0 2>/dev/null)"
+      line="${line#"${line%%[![:space:]]*}"}"
+    fi
+    [[ -n "$line" ]] || line="$BASH_COMMAND"
+    __contexterm_start "$line"
+  fi
+  # The user's trap sees the same $? as before, and its status is the trap's (extdebug skips a
+  # command on a non-zero status, so without a user trap the answer must be 0).
+  if [[ -n "${__contexterm_user_debug-}" ]]; then
+    __contexterm_status "$status"
+    builtin eval "$__contexterm_user_debug"
+  else
+    builtin return 0
+  fi
+}
+
+__contexterm_status() {
+  builtin return "$1"
+}
+
+# Receives the arguments of `trap -p DEBUG` (`--`, the command, `DEBUG`).
+__contexterm_trap_command() {
+  __contexterm_user_debug="$2"
+}
+
+# bash-preexec owns the DEBUG trap (it replaces ours at its first prompt): use its hook arrays.
+__contexterm_bp_precmd() {
+  builtin local status="$?"
+  __contexterm_report "$status"
+  __contexterm_prompt
+  builtin return "$status"
+}
+
+__contexterm_bp_preexec() {
+  __contexterm_start "$1"
+}
+
+# $1 is `trap -p DEBUG`, read by the caller: inside a function bash shows no DEBUG trap.
+__contexterm_install() {
+  __contexterm_end_mark=$'\e]133;B;'"${__contexterm_nonce}"$'\a'
+  if [[ "${__contexterm_hook-}" != debug ]] && ((BASH_VERSINFO[0] > 4 || (BASH_VERSINFO[0] == 4 && BASH_VERSINFO[1] >= 4))) &&
+    builtin shopt -q promptvars; then
+    # C (and E) from PS0's command substitution; the arithmetic in the empty substring runs in
+    # this shell, telling the next prompt that a command ran (the substitution cannot).
+    # (bash skips that arithmetic when the variable is unset, hence the empty string.)
+    __contexterm_nothing=''
+    __contexterm_ps0='$(__contexterm_ps0_marks)${__contexterm_nothing:__contexterm_running=1:0}'
+  elif [[ -n "${bash_preexec_imported-}${__bp_imported-}" ]] || builtin declare -F __bp_install >/dev/null; then
+    precmd_functions+=(__contexterm_bp_precmd)
+    preexec_functions+=(__contexterm_bp_preexec)
+    builtin return
+  else
+    if [[ -n "$1" ]]; then
+      builtin eval "__contexterm_trap_command ${1#trap }"
+    fi
+    builtin trap '__contexterm_debug' DEBUG
+  fi
+  if [[ "$(builtin declare -p PROMPT_COMMAND 2>/dev/null)" == "declare -a"* ]]; then
+    PROMPT_COMMAND=(__contexterm_precmd "${PROMPT_COMMAND[@]}" __contexterm_ready)
+  else
+    PROMPT_COMMAND=$'__contexterm_precmd\n'"${PROMPT_COMMAND-}"$'\n__contexterm_ready'
+  fi
+  __contexterm_state=exec
+}
+
+# --- The user's own startup files, as bash would have read them --------------------------------
+
+if [[ -n "$__contexterm_login" ]]; then
+  # bash ignores --init-file in a login shell, so we imitate one: /etc/profile, then the first of
+  # the personal profile files that exists.
+  [[ -r /etc/profile ]] && builtin source /etc/profile
+  if [[ -r ~/.bash_profile ]]; then
+    builtin source ~/.bash_profile
+  elif [[ -r ~/.bash_login ]]; then
+    builtin source ~/.bash_login
+  elif [[ -r ~/.profile ]]; then
+    builtin source ~/.profile
+  fi
+else
+  [[ -r ~/.bashrc ]] && builtin source ~/.bashrc
+fi
+builtin unset __contexterm_login
+
+# Only once per shell (a user file may source this again), and only with a nonce to sign with.
+if [[ -n "$__contexterm_nonce" && -z "${__contexterm_installed-}" ]]; then
+  __contexterm_installed=1
+  __contexterm_install "$(trap -p DEBUG)"
+fi

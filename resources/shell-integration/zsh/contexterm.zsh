@@ -1,0 +1,78 @@
+# SPDX-License-Identifier: MIT
+# Contexterm shell integration for zsh, sourced by the shim .zshrc after the user's .zshrc.
+#
+# Marks carry the session nonce as their last field (the terminal ignores marks without it):
+#   OSC 133;A prompt start   OSC 133;B prompt end   OSC 133;C output start   OSC 133;D;<exit>
+#   OSC 633;E;<command line>   OSC 633;P;Cwd=<dir>   OSC 633;P;Hostname=<name>
+# Free text is escaped: \ as \\, ; as \x3b, control bytes as \xHH.
+# Everything lives in the __contexterm_* namespace and runs under `emulate -L zsh`, so the user's
+# options (KSH_ARRAYS, SH_WORD_SPLIT…) cannot change it.
+
+[[ -o interactive ]] || builtin return 0
+[[ -n "${__contexterm_nonce-}" ]] || builtin return 0
+(( ${+__contexterm_installed} )) && builtin return 0
+typeset -g __contexterm_installed=1
+typeset -g __contexterm_end_mark=$'\e]133;B;'"${__contexterm_nonce}"$'\a'
+typeset -gi __contexterm_running=0
+typeset -g __contexterm_escaped="" __contexterm_reported_host=""
+
+__contexterm_mark() {
+  builtin printf '\e]%s;%s\a' "$1" "$__contexterm_nonce"
+}
+
+# Sets __contexterm_escaped to $1 escaped for a mark field.
+__contexterm_escape() {
+  emulate -L zsh
+  local s="$1" code hex
+  s="${s//\\/\\\\}"
+  s="${s//;/\\x3b}"
+  if [[ "$s" == *[$'\0'-$'\037'$'\177']* ]]; then
+    for code in {0..31} 127; do
+      builtin printf -v hex '%02x' "$code"
+      s="${s//${(#)code}/\\x$hex}"
+    done
+  fi
+  __contexterm_escaped="$s"
+}
+
+# Last precmd hook: the end of the command, where we are, then the prompt. zsh gives every hook
+# the command's status, so being last costs nothing.
+__contexterm_precmd() {
+  local status_of_command="$?"
+  emulate -L zsh
+  if (( __contexterm_running )); then
+    __contexterm_mark "133;D;$status_of_command"
+    __contexterm_running=0
+  fi
+  __contexterm_escape "$PWD"
+  __contexterm_mark "633;P;Cwd=$__contexterm_escaped"
+  if [[ "$HOST" != "$__contexterm_reported_host" ]]; then
+    __contexterm_reported_host="$HOST"
+    __contexterm_escape "$HOST"
+    __contexterm_mark "633;P;Hostname=$__contexterm_escaped"
+  fi
+  # Frameworks (powerlevel10k, oh-my-zsh themes) rebuild PS1 in their own precmd: put the
+  # prompt-end mark back, zero-width, at its very end.
+  if [[ "$PS1" != *"$__contexterm_end_mark"* ]]; then
+    PS1="${PS1}%{${__contexterm_end_mark}%}"
+  fi
+  __contexterm_mark "133;A"
+}
+
+__contexterm_preexec() {
+  emulate -L zsh
+  # $1 is the line as typed (even when history drops it); $3 the full text when history is off.
+  __contexterm_escape "${1:-$3}"
+  __contexterm_mark "633;E;$__contexterm_escaped"
+  __contexterm_mark "133;C"
+  __contexterm_running=1
+  # Hooks added after ours (some frameworks register at their first prompt) must not run after
+  # the prompt-start mark: move ours back to the end.
+  if [[ "${precmd_functions[-1]-}" != __contexterm_precmd ]]; then
+    precmd_functions=(${precmd_functions:#__contexterm_precmd} __contexterm_precmd)
+  fi
+}
+
+builtin autoload -Uz add-zsh-hook
+add-zsh-hook precmd __contexterm_precmd
+add-zsh-hook preexec __contexterm_preexec
