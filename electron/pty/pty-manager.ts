@@ -198,7 +198,13 @@ export class PtyManager {
     this._entries.delete(id);
     entry.sink = undefined;
     entry.flow.engage(false);
-    if (!entry.pty.exit) await entry.pty.kill();
+    if (!entry.pty.exit) {
+      // Wait for the drained exit, so the last output is recorded before the caller moves on
+      // (shutdown closes the store next). Bounded: a wedged pty must not hold up quitting.
+      const exited = new Promise<void>((resolve) => entry.pty.onExit(() => resolve()));
+      await entry.pty.kill();
+      await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 2000))]);
+    }
     return true;
   }
 

@@ -83,7 +83,7 @@ export class Recorder {
           const next = { ...current, ...patch };
           if (patch.endedAt !== undefined) this._live.delete(info.id);
           else this._live.set(info.id, next);
-          if (patch.cwd !== undefined || patch.hostname !== undefined) {
+          if ((patch.cwd !== undefined || patch.hostname !== undefined) && !this._options.store.closed) {
             this._options.store.updateSession(info.id, { cwd: next.cwd, hostname: next.hostname });
           }
           this._options.events.session(next);

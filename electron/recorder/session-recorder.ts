@@ -61,6 +61,7 @@ export class SessionRecorder implements PtyTap {
   }
 
   input(bytes: Buffer): void {
+    if (this._options.store.closed) return;
     this._options.store.appendChunk(this._options.sessionId, 0, this._now(), bytes);
     // Heuristic boundaries are confirmed by keystrokes, after their output was delivered: they make
     // records, but no marks (their position in the terminal has passed).
@@ -73,14 +74,15 @@ export class SessionRecorder implements PtyTap {
     const out = this._record(bytes, events);
     if (this._running) this._finish(this._offset, null, []);
     const endedAt = this._now();
-    this._options.store.endSession(this._options.sessionId, endedAt);
+    // At shutdown the store may close first; it ends open sessions itself.
+    if (!this._options.store.closed) this._options.store.endSession(this._options.sessionId, endedAt);
     this._options.events.session({ endedAt });
     return out;
   }
 
   private _record(clean: Buffer, events: readonly SegmentEvent[]): TapOutput {
     const base = this._offset;
-    if (clean.length > 0) this._options.store.appendChunk(this._options.sessionId, 1, this._now(), clean);
+    if (clean.length > 0 && !this._options.store.closed) this._options.store.appendChunk(this._options.sessionId, 1, this._now(), clean);
     this._offset += clean.length;
     const marks: Marks = [];
     for (const event of events) this._handle(event, base, marks);
@@ -104,7 +106,7 @@ export class SessionRecorder implements PtyTap {
         this._hostname = event.hostname;
         return this._options.events.session({ hostname: event.hostname });
       case 'mode':
-        this._options.store.updateSession(this._options.sessionId, { mode: event.mode });
+        if (!this._options.store.closed) this._options.store.updateSession(this._options.sessionId, { mode: event.mode });
         return this._options.events.session({ mode: event.mode });
     }
   }
@@ -132,7 +134,7 @@ export class SessionRecorder implements PtyTap {
       source: event.source,
     };
     this._running = record;
-    this._options.store.upsertCommand(record);
+    if (!this._options.store.closed) this._options.store.upsertCommand(record);
     this._options.events.command(record);
     marks.push({ at, mark: { kind: 'command-start', commandId: record.id, exitCode: null } });
   }
@@ -142,7 +144,7 @@ export class SessionRecorder implements PtyTap {
     if (!running) return;
     this._running = undefined;
     const record: CommandRecord = { ...running, endedAt: Math.max(endedAt, running.startedAt), exitCode, outputEnd: Math.max(offset, running.outputStart) };
-    this._options.store.upsertCommand(record);
+    if (!this._options.store.closed) this._options.store.upsertCommand(record);
     this._options.events.command(record);
     marks.push({ at, mark: { kind: 'command-end', commandId: record.id, exitCode } });
   }

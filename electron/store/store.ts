@@ -77,6 +77,11 @@ export class Store {
     this._queue = new WriteQueue((message, transfer) => this._writer.post(message, transfer));
   }
 
+  /** True once close() began: writes would throw, so late writers (a pty draining at shutdown) check it. */
+  get closed(): boolean {
+    return this._closing !== undefined;
+  }
+
   /** Chunk bytes handed to the store and not yet committed: a signal for flow control if the disk falls behind. */
   get backlogBytes(): number {
     return this._queue.queuedBytes + this._writer.backlogBytes;

@@ -6,6 +6,8 @@ import type { SessionInfo } from '../../shared/ipc/session';
 /** Commands kept per session in the list; older ones stay searchable through history search. */
 const MAX_PER_SESSION = 500;
 
+const MODE_RANK = { unknown: 0, heuristic: 1, integrated: 2 } as const;
+
 interface CommandsState {
   readonly bySession: Readonly<Record<string, readonly CommandRecord[]>>;
   readonly sessions: Readonly<Record<string, SessionInfo>>;
@@ -20,8 +22,17 @@ export const useCommands = create<CommandsState>()((set) => ({
   bySession: {},
   sessions: {},
   selectedId: undefined,
+  // A fetched list may be older than live updates that overtook it: merge, the finished record wins.
   setSessionCommands: (sessionId, commands) =>
-    set((state) => ({ bySession: { ...state.bySession, [sessionId]: commands.slice(-MAX_PER_SESSION) } })),
+    set((state) => {
+      const merged = new Map(commands.map((command) => [command.id, command]));
+      for (const live of state.bySession[sessionId] ?? []) {
+        const fetched = merged.get(live.id);
+        if (!fetched || (fetched.endedAt === null && live.endedAt !== null)) merged.set(live.id, live);
+      }
+      const list = [...merged.values()].sort((a, b) => a.seq - b.seq).slice(-MAX_PER_SESSION);
+      return { bySession: { ...state.bySession, [sessionId]: list } };
+    }),
   upsert: (command) =>
     set((state) => {
       const list = state.bySession[command.sessionId] ?? [];
@@ -32,6 +43,12 @@ export const useCommands = create<CommandsState>()((set) => ({
           : list.map((existing, i) => (i === index ? command : existing));
       return { bySession: { ...state.bySession, [command.sessionId]: next } };
     }),
-  setSession: (session) => set((state) => ({ sessions: { ...state.sessions, [session.id]: session } })),
+  // Modes only move forward (unknown → heuristic → integrated): a stale fetch must not undo an event.
+  setSession: (session) =>
+    set((state) => {
+      const current = state.sessions[session.id];
+      const mode = current && MODE_RANK[current.mode] > MODE_RANK[session.mode] ? current.mode : session.mode;
+      return { sessions: { ...state.sessions, [session.id]: { ...session, mode } } };
+    }),
   select: (id) => set({ selectedId: id }),
 }));

@@ -15,9 +15,7 @@ beforeAll(async () => {
   page = await browser.newPage({ viewport: { width: 1280, height: 760 } });
   await page.goto(server.url);
   await page.locator('[data-testid="terminal"] .xterm').waitFor();
-  await expect.poll(() => page.getByTestId('segmentation-mode').getAttribute('data-mode'), { timeout: 20_000 }).toBe(
-    'integrated',
-  );
+  await page.locator('[data-testid="segmentation-mode"][data-mode="integrated"]').waitFor({ timeout: 20_000 });
 });
 
 afterAll(async () => {
