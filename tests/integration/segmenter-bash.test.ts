@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ShellSession } from './segmenter-harness';
+import { INTEGRATION_DIR, ShellSession } from './segmenter-harness';
 
 const RC = {
   '.bash_profile': '. ~/.bashrc\n',
@@ -119,6 +119,18 @@ describe('bash integration (real bash on a pty)', () => {
     expect(added[0]?.output).toContain('inside 42');
     expect(await bash.run('echo after')).toEqual([expect.objectContaining({ commandLine: 'echo after', output: 'after' })]);
     expect(bash.commands().length).toBe(before + 2);
+  });
+
+  it('records commands of a nested shell started by hand with the session nonce (the README\'s remote recipe)', async () => {
+    const before = bash.commands().length;
+    const from = bash.raw.length;
+    bash.type(`CONTEXTERM_NONCE=$__contexterm_nonce bash --init-file ${INTEGRATION_DIR}/bash/contexterm.bash -i\r`);
+    await bash.waitForRaw('U$ ', from);
+    const inner = await bash.run('echo "remote $((6*7))"');
+    expect(inner).toEqual([expect.objectContaining({ commandLine: 'echo "remote $((6*7))"', output: 'remote 42', exitCode: 0 })]);
+    await bash.run('exit');
+    expect(await bash.run('echo after')).toEqual([expect.objectContaining({ commandLine: 'echo after', output: 'after' })]);
+    expect(bash.commands().length).toBeGreaterThan(before + 1);
   });
 
   it('hides the nonce from children and from stored output', async () => {
