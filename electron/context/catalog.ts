@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 import type { CatalogEntryView, RedactionCounts } from '../../shared/ipc/context';
-import { visibleLines } from './ansi';
+import { visibleLines } from './visible-lines';
 import { capChars, truncateLineList } from './output-lines';
 import type { Redactor } from './redaction';
 import type { RelevanceScorer, ScoredCommand } from './relevance';

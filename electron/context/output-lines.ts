@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-import { visibleLines } from './ansi';
+import { visibleLines } from './visible-lines';
 
 export interface LineLimits {
   /** Above this many lines the output is cut to head + marker + tail. */

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-import { stripAnsi } from './ansi';
+import { cleanOutput } from '../segmenter/clean-text';
 import { DEFAULT_LINE_LIMITS, truncateOutput, type LineLimits } from './output-lines';
 import type { CommandRecord, CommandSource, MaybePromise, StreamEntry, StreamReader } from './types';
 
@@ -30,9 +30,9 @@ export const renderCommandBlock = (commandLine: string | null | undefined, outpu
 const outputText = (entries: readonly StreamEntry[]): string => {
   // Input echoes back through the output stream anyway; the raw keystrokes (including edits) are noise.
   const output = entries.filter((entry) => entry.direction === 1);
-  if (output.every((entry) => typeof entry.data === 'string')) return stripAnsi(output.map((e) => e.data as string).join(''));
+  if (output.every((entry) => typeof entry.data === 'string')) return cleanOutput(output.map((e) => e.data as string).join(''));
   // Concatenate bytes before decoding so a UTF-8 sequence split across chunks comes out whole.
-  return stripAnsi(Buffer.concat(output.map((e) => (typeof e.data === 'string' ? Buffer.from(e.data) : e.data))));
+  return cleanOutput(Buffer.concat(output.map((e) => (typeof e.data === 'string' ? Buffer.from(e.data) : e.data))));
 };
 
 /** The last N commands, output only, ANSI stripped, blank lines dropped, long output cut to head + tail. */
