@@ -6,6 +6,7 @@ import { ContextEngine, type ContextEngineOptions } from './context-engine';
 import { commandRecord, InMemoryCommandSource } from './in-memory-command-source';
 import { InMemoryConversationRepository, InMemoryModelConfigRepository, InMemoryRedactionSettingsRepository } from './in-memory-repositories';
 import { contextHandlers } from './ipc-handlers';
+import { defaultSignals } from './relevance';
 
 const NOW = 1_750_000_000_000;
 const MIN = 60_000;
@@ -234,5 +235,20 @@ describe('IPC handlers', () => {
     expect(contextChannels['context:get-commands'].req.safeParse({ commandIds: [] }).success).toBe(false);
     expect(contextChannels['context:set-redaction'].req.safeParse({ userPatterns: [{ kind: 'Bad Kind', pattern: 'x' }] }).success).toBe(false);
     expect(contextChannels['context:preview'].req.parse({ question: 'q', model: 'm' }).pinnedCommandIds).toEqual([]);
+  });
+});
+
+describe('ContextEngine: relevance settings applied live', () => {
+  it('uses new weights and threshold from the next request on', async () => {
+    const { engine } = await make();
+    const ask = () => engine.buildRequest({ question: 'why does cargo fail?', model: 'gpt-4o', sessionId: 'api' });
+    const before = (await ask()).preview.catalog.length;
+    expect(before).toBeGreaterThan(0);
+    engine.applyRelevance({ signals: defaultSignals(), threshold: 1, candidates: {} });
+    expect((await ask()).preview.catalog).toEqual([]);
+    engine.applyRelevance({ signals: defaultSignals(), threshold: 0, candidates: { sessionWindowMs: 0, lookbackMs: 0 } });
+    expect((await ask()).preview.catalog).toEqual([]);
+    engine.applyRelevance({ signals: defaultSignals(), threshold: 0.35, candidates: { sessionWindowMs: 2 * 60 * MIN, lookbackMs: 24 * 60 * MIN } });
+    expect((await ask()).preview.catalog.length).toBe(before);
   });
 });

@@ -61,7 +61,7 @@ export class ContextEngine {
   readonly tokens = new TokenCounters();
   private _redactor: Redactor;
   private readonly _now: Clock;
-  private readonly _builder: RequestBuilderDeps;
+  private _builder: RequestBuilderDeps;
   private readonly _getCommands: GetCommandsOptions;
 
   private constructor(
@@ -210,6 +210,15 @@ export class ContextEngine {
     settings.userPatterns.forEach(compileUserPattern);
     await this._options.redactionSettings?.save(settings);
     return this.applyRedactionSettings(settings);
+  }
+
+  /** New relevance weights, threshold or window (the settings page), from the next request on. */
+  applyRelevance(relevance: { signals: readonly WeightedSignal[]; threshold: number; candidates: Partial<CandidateOptions> }): void {
+    this._builder = {
+      ...this._builder,
+      scorer: new RelevanceScorer(relevance.signals, relevance.threshold),
+      candidates: { ...this._builder.candidates, ...relevance.candidates },
+    };
   }
 
   /** Uses settings saved elsewhere (the settings service) from the next request on, without saving. */

@@ -69,7 +69,11 @@ export const wireAssistant = async (options: AssistantWiringOptions) => {
     chatModelFor: (model) => providerChatModel(settings, providerByModel.get(model), model),
     ...relevanceOptions(settings.current),
   });
-  settings.onChange((current) => engine.applyRedactionSettings(current.redaction));
+  settings.onChange((current) => {
+    engine.applyRedactionSettings(current.redaction);
+    const relevance = relevanceOptions(current);
+    engine.applyRelevance({ signals: relevance.signals, threshold: relevance.relevanceThreshold, candidates: relevance.candidates });
+  });
   engine.onWarning((warning) => options.broadcast('context:warning', warning));
   const assistant = new AssistantService({
     engine,
