@@ -101,7 +101,7 @@ export const AttachmentChips = () => {
               if (event.key === 'Delete' || event.key === 'Backspace') detach(a.commandId);
             }}
           >
-            <span className="chip-glyph" aria-hidden="true">{failed ? '✗' : '⎘'}</span>
+            <span className="chip-glyph" aria-hidden="true">{failed ? '✗' : '$'}</span>
             <span className="chip-text">{chipLabel(a)}</span>
             <button className="chip-remove" data-testid="attachment-remove" aria-label={`Remove ${chipLabel(a)}`} onClick={() => detach(a.commandId)}>
               ×

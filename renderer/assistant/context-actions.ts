@@ -2,7 +2,7 @@
 import type { CompactResult } from '../../shared/ipc/context';
 import { useAssistant, type CompactionNotice } from '../state/assistant';
 import { useTabs } from '../state/tabs';
-import { api } from '../transport/api';
+import { invoke } from './ipc';
 import { currentModel, modelLimits, PREVIEW_FALLBACK_MODEL } from './model-choice';
 import { meterOf } from './usage-meter';
 
@@ -39,8 +39,8 @@ const runPreview = async (): Promise<void> => {
   const mine = ++generation;
   const request = previewRequest();
   const [preview, config] = await Promise.all([
-    api.invoke('context:preview', request),
-    state().modelConfig?.model === request.model ? undefined : api.invoke('context:get-model-config', { model: request.model }),
+    invoke('context:preview', request),
+    state().modelConfig?.model === request.model ? undefined : invoke('context:get-model-config', { model: request.model }),
   ]);
   if (mine !== generation) return;
   if (config?.ok) state().patch({ modelConfig: config.value });
@@ -78,7 +78,7 @@ const runContextAction = async <T>(
 };
 
 const reloadMessages = async (conversationId: string) => {
-  const result = await api.invoke('conversations:get', { conversationId });
+  const result = await invoke('conversations:get', { conversationId });
   if (result.ok && state().conversationId === conversationId) state().patch({ messages: result.value.messages });
 };
 
@@ -90,7 +90,7 @@ const settle = async (conversationId: string, notice: Omit<CompactionNotice, 'su
 
 /** Compacts with the model's configured mode (the engine reads it); shows the result and offers Undo. */
 export const compact = async (): Promise<CompactResult | undefined> => {
-  const result = await runContextAction('compact', (conversationId) => api.invoke('context:compact', { conversationId }));
+  const result = await runContextAction('compact', (conversationId) => invoke('context:compact', { conversationId }));
   const conversationId = state().conversationId;
   if (result && conversationId) await settle(conversationId, { kind: 'compact', result, undone: false });
   return result;
@@ -98,13 +98,13 @@ export const compact = async (): Promise<CompactResult | undefined> => {
 
 /** Clears the conversation's context; the conversation and its messages stay (and Undo brings them back). */
 export const clearContext = async (): Promise<void> => {
-  const usage = await runContextAction('clear', (conversationId) => api.invoke('context:clear', { conversationId }));
+  const usage = await runContextAction('clear', (conversationId) => invoke('context:clear', { conversationId }));
   const conversationId = state().conversationId;
   if (usage && conversationId) await settle(conversationId, { kind: 'clear', result: undefined, undone: false });
 };
 
 export const undoCompaction = async (): Promise<void> => {
-  const result = await runContextAction('undo', (conversationId) => api.invoke('context:undo-compaction', { conversationId }));
+  const result = await runContextAction('undo', (conversationId) => invoke('context:undo-compaction', { conversationId }));
   const conversationId = state().conversationId;
   if (!result || !conversationId) return;
   const notice = state().compaction;

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 import type { ConversationMessage } from '../../shared/ipc/assistant';
 import { useAssistant } from '../state/assistant';
-import { api } from '../transport/api';
+import { invoke } from './ipc';
 import { refreshContext } from './context-actions';
 import { loadPref, savePref } from './prefs';
 
@@ -11,7 +11,7 @@ const state = () => useAssistant.getState();
 export const report = (message: string): void => state().patch({ notice: message });
 
 export const refreshConversations = async (): Promise<void> => {
-  const result = await api.invoke('conversations:list', { limit: 200 });
+  const result = await invoke('conversations:list', { limit: 200 });
   if (!result.ok) return report(`Could not list conversations: ${result.error.message}`);
   const sorted = [...result.value].sort((a, b) => b.updatedAt - a.updatedAt);
   state().patch({ conversations: sorted });
@@ -25,7 +25,7 @@ export const openConversation = async (conversationId: string | undefined): Prom
     state().patch({ conversationId, messages: [], failure: undefined, compaction: undefined, turn: undefined });
   }
   if (!conversationId) return void refreshContext();
-  const result = await api.invoke('conversations:get', { conversationId });
+  const result = await invoke('conversations:get', { conversationId });
   if (state().conversationId !== conversationId) return;
   if (!result.ok) {
     if (result.error.code === 'not-found') {
@@ -55,7 +55,7 @@ export const restoreConversation = async (): Promise<void> => {
 };
 
 export const createConversation = async (title?: string): Promise<string | undefined> => {
-  const result = await api.invoke('conversations:create', title ? { title } : {});
+  const result = await invoke('conversations:create', title ? { title } : {});
   if (!result.ok) {
     report(`Could not start a conversation: ${result.error.message}`);
     return undefined;
@@ -68,13 +68,13 @@ export const createConversation = async (title?: string): Promise<string | undef
 export const renameConversation = async (conversationId: string, title: string): Promise<void> => {
   const trimmed = title.trim();
   if (!trimmed) return;
-  const result = await api.invoke('conversations:rename', { conversationId, title: trimmed.slice(0, 200) });
+  const result = await invoke('conversations:rename', { conversationId, title: trimmed.slice(0, 200) });
   if (!result.ok) return report(`Could not rename: ${result.error.message}`);
   state().patch({ conversations: state().conversations.map((c) => (c.id === conversationId ? result.value : c)) });
 };
 
 export const deleteConversation = async (conversationId: string): Promise<void> => {
-  const result = await api.invoke('conversations:delete', { conversationId });
+  const result = await invoke('conversations:delete', { conversationId });
   if (!result.ok) return report(`Could not delete: ${result.error.message}`);
   const rest = state().conversations.filter((c) => c.id !== conversationId);
   state().patch({ conversations: rest });
@@ -82,6 +82,6 @@ export const deleteConversation = async (conversationId: string): Promise<void> 
 };
 
 export const searchConversations = async (query: string) => {
-  const result = await api.invoke('conversations:search', { query, limit: 50 });
+  const result = await invoke('conversations:search', { query, limit: 50 });
   return result.ok ? result.value : [];
 };

@@ -30,7 +30,8 @@ export const InspectorSection = ({ section }: { section: PreviewSection }) => {
         <div className="section-empty">Nothing in this section.</div>
       ) : (
         <pre className="section-text" data-testid="inspector-section-text">
-          <RedactedText text={section.text} />
+          {/* Only sections with redactions get marks: the system prompt mentions the placeholder format itself. */}
+          {redacted > 0 ? <RedactedText text={section.text} /> : section.text}
         </pre>
       )}
     </details>

@@ -31,13 +31,18 @@ export const MessageItem = memo(({ message }: { message: ConversationMessage }) 
       {message.attachments.length > 0 && (
         <ul className="message-attachments" aria-label="Attached commands">
           {message.attachments.map((a) => (
-            <li key={a.commandId} title={a.commandId}>⎘ {chipLabel({ ...a, exitCode: null }, 80)}</li>
+            <li key={a.commandId} title={`Attached: ${a.commandId}`}>$ {chipLabel({ ...a, exitCode: null }, 80)}</li>
           ))}
         </ul>
       )}
       {message.toolCalls.map((call) => (
         <ToolCallItem key={call.id} call={call} />
       ))}
+      {message.error && (
+        <div className="message-error-line">
+          {message.error.kind === 'cancelled' ? 'Stopped' : 'No complete answer'}: {message.error.message}
+        </div>
+      )}
       {message.role === 'user' ? (
         <div className="message-text plain">{message.content}</div>
       ) : (

@@ -37,7 +37,8 @@ export const MessageList = () => {
     >
       {messages.map((message, index) => (
         <Fragment key={message.id}>
-          <MessageItem message={message} />
+          {/* The current failure with nothing streamed is told by the error notice below, with Retry. */}
+          {!(message.id === failure?.messageId && !message.content) && <MessageItem message={message} />}
           {index === lastCompacted && (
             <div className="context-cut" role="separator">
               Context starts here · messages above are not sent

@@ -2,7 +2,7 @@
 import { useState } from 'react';
 import { useAssistant } from '../state/assistant';
 import { useSettings } from '../state/settings';
-import { api } from '../transport/api';
+import { invoke } from './ipc';
 import { refreshContext } from './context-actions';
 import { useCurrentModel } from './model-choice';
 import { modelKey, modelOptions } from './model-options';
@@ -23,8 +23,8 @@ export const ModelPicker = () => {
   const refresh = async () => {
     if (!view) return;
     setRefreshing(true);
-    await Promise.all(view.providers.map((p) => api.invoke('models:list', { providerId: p.id, refresh: true })));
-    const next = await api.invoke('settings:get', {});
+    await Promise.all(view.providers.map((p) => invoke('models:list', { providerId: p.id, refresh: true })));
+    const next = await invoke('settings:get', {});
     if (next.ok) useSettings.getState().setView(next.value);
     setRefreshing(false);
   };

@@ -4,6 +4,7 @@ import type { ConversationMessage } from '../../shared/ipc/assistant';
 import { useAssistant, type StreamingTurn } from '../state/assistant';
 import { useTabs } from '../state/tabs';
 import { api } from '../transport/api';
+import { invoke } from './ipc';
 import { createConversation, openConversation, refreshConversations, report } from './conversation-actions';
 import { refreshContext } from './context-actions';
 import { currentModel } from './model-choice';
@@ -47,7 +48,7 @@ export const ask = async (): Promise<void> => {
   };
   // Optimistic: the question shows at once, and the composer is cleared only once the turn exists.
   state().patch({ messages: [...state().messages, pending], turn: newTurn(conversationId, undefined), failure: undefined, notice: undefined });
-  const result = await api.invoke('assistant:ask', {
+  const result = await invoke('assistant:ask', {
     conversationId,
     question,
     attachments: attachments.map((a) => a.commandId),
@@ -72,7 +73,7 @@ const learnTurnId = (conversationId: string, turnId: string) => {
   const turn = state().turn;
   if (!turn || turn.conversationId !== conversationId || (turn.turnId && turn.turnId !== turnId)) return;
   state().patch({ turn: { ...turn, turnId } });
-  if (turn.cancelRequested) void api.invoke('assistant:cancel', { turnId });
+  if (turn.cancelRequested) void invoke('assistant:cancel', { turnId });
 };
 
 export const cancel = async (): Promise<void> => {
@@ -80,7 +81,7 @@ export const cancel = async (): Promise<void> => {
   if (!turn) return;
   if (!turn.turnId) return state().patch({ turn: { ...turn, cancelRequested: true } });
   state().patch({ turn: { ...turn, cancelRequested: true } });
-  const result = await api.invoke('assistant:cancel', { turnId: turn.turnId });
+  const result = await invoke('assistant:cancel', { turnId: turn.turnId });
   // The turn had already ended on the server: no event will come, so stop waiting for one.
   if (result.ok && !result.value.cancelled && state().turn?.turnId === turn.turnId) state().patch({ turn: undefined });
 };
@@ -90,8 +91,15 @@ export const retry = async (): Promise<void> => {
   const conversationId = state().conversationId;
   if (!conversationId || state().turn) return;
   const model = currentModel();
-  state().patch({ turn: newTurn(conversationId, undefined), failure: undefined, notice: undefined });
-  const result = await api.invoke('assistant:retry', { conversationId, ...(model ? { model } : {}) });
+  const failed = state().failure?.messageId;
+  // The failed answer is replaced by the new one; the question stays where it is.
+  state().patch({
+    turn: newTurn(conversationId, undefined),
+    failure: undefined,
+    notice: undefined,
+    messages: failed ? state().messages.filter((m) => m.id !== failed) : state().messages,
+  });
+  const result = await invoke('assistant:retry', { conversationId, ...(model ? { model } : {}) });
   if (!result.ok) {
     state().patch({ turn: undefined });
     return report(`Could not retry: ${result.error.message}`);

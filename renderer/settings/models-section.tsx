@@ -3,7 +3,7 @@ import { useEffect, useState } from 'react';
 import type { ModelContextConfigView } from '../../shared/ipc/context';
 import { useCurrentModel } from '../assistant/model-choice';
 import { modelOptions } from '../assistant/model-options';
-import { api } from '../transport/api';
+import { invoke } from '../assistant/ipc';
 import { Field, TextField } from './field';
 import type { SectionProps } from './section-props';
 import { defaultReservedOutput, modelDraftOf, type ModelDraft } from './settings-form';
@@ -28,7 +28,7 @@ export const ModelsSection = ({ draft, errors, saved, update }: SectionProps) =>
     setReserveTouched(false);
     if (!selected.trim()) return;
     let live = true;
-    void api.invoke('context:get-model-config', { model: selected.trim() }).then((result) => live && result.ok && setEngine(result.value));
+    void invoke('context:get-model-config', { model: selected.trim() }).then((result) => live && result.ok && setEngine(result.value));
     return () => {
       live = false;
     };

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 import { useState } from 'react';
 import type { ProviderView } from '../../shared/ipc/settings';
-import { api } from '../transport/api';
+import { invoke } from '../assistant/ipc';
 
 /**
  * The API key of a saved provider. Write-only: the field is cleared once the key is stored, and the
@@ -16,14 +16,14 @@ export const ProviderKey = ({ providerId, saved }: { providerId: string; saved: 
 
   const store = async () => {
     setBusy(true);
-    const result = await api.invoke('settings:set-key', { providerId, key: key.trim() });
+    const result = await invoke('settings:set-key', { providerId, key: key.trim() });
     setBusy(false);
     setKey('');
     setStatus(result.ok ? 'Key saved.' : result.error.message.replace(/^key: /, ''));
   };
   const remove = async () => {
     setBusy(true);
-    const result = await api.invoke('settings:delete-key', { providerId });
+    const result = await invoke('settings:delete-key', { providerId });
     setBusy(false);
     setStatus(result.ok ? (result.value.hasKey ? 'The environment still provides a key.' : 'Key removed.') : result.error.message);
   };

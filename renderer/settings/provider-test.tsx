@@ -3,7 +3,7 @@ import { useState } from 'react';
 import type { TestProviderResult } from '../../shared/ipc/settings';
 import { ProviderSettings } from '../../shared/ipc/settings';
 import { describeError } from '../assistant/error-text';
-import { api } from '../transport/api';
+import { invoke } from '../assistant/ipc';
 import type { ProviderDraft } from './settings-form';
 
 /** "Test connection" for a provider as currently edited (unsaved edits included). */
@@ -16,7 +16,7 @@ export const ProviderTest = ({ draft }: { draft: ProviderDraft }) => {
     if (!edits.success) return setResult({ error: 'Fix the fields above first.' });
     setBusy(true);
     setResult(undefined);
-    const response = await api.invoke('settings:test-provider', {
+    const response = await invoke('settings:test-provider', {
       providerId: draft.id,
       provider: edits.data,
       ...(draft.defaultModel.trim() ? { model: draft.defaultModel.trim() } : {}),

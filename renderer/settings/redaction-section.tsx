@@ -44,10 +44,10 @@ export const RedactionSection = ({ draft, errors, update }: SectionProps) => {
       </ul>
       {errors['redaction.userPatterns'] && <span className="field-error" role="alert">{errors['redaction.userPatterns']}</span>}
       <div className="field-row add-pattern">
-        <TextField label="Kind" hint="lowercase, e.g. internal-token" value={kind} onValue={setKind} />
-        <TextField label="Pattern (regular expression)" value={pattern} spellCheck={false} onValue={setPattern} />
+        <TextField label="Kind" hint="lowercase, e.g. internal-token" value={kind} data-testid="pattern-kind-input" onValue={setKind} />
+        <TextField label="Pattern (regular expression)" value={pattern} spellCheck={false} data-testid="pattern-input" onValue={setPattern} />
         <CheckField label="Ignore case" checked={caseInsensitive} onValue={setCaseInsensitive} />
-        <button className="small" onClick={add} disabled={!kind.trim() || !pattern}>
+        <button className="small" data-testid="pattern-add" onClick={add} disabled={!kind.trim() || !pattern}>
           Add pattern
         </button>
       </div>

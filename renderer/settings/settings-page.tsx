@@ -50,7 +50,7 @@ export const SettingsPage = () => {
   const save = async () => {
     if (!draft || !saved || saving) return;
     setSaving(true);
-    const outcome = await saveSettings(draft, saved);
+    const outcome = await saveSettings(draft, saved).catch((error: unknown) => ({ kind: 'failed' as const, message: String(error) }));
     setSaving(false);
     if (outcome.kind === 'invalid') {
       setErrors(outcome.errors);

@@ -2,10 +2,11 @@
 import { useSettings } from '../state/settings';
 import { configureTerminals } from '../terminal/terminals';
 import { api, connection } from '../transport/api';
+import { invoke } from '../assistant/ipc';
 import { resolveTheme, terminalOptionsOf } from './apply-settings';
 
 export const loadSettings = async (): Promise<void> => {
-  const result = await api.invoke('settings:get', {});
+  const result = await invoke('settings:get', {});
   if (result.ok) useSettings.getState().setView(result.value);
   else useSettings.getState().setLoadError(result.error.message);
 };

@@ -28,8 +28,8 @@ let page: Page;
 
 const openPage = async () => {
   await page.goto(server.url);
-  await page.locator('[data-testid="terminal"] .xterm').waitFor();
-  await expect.poll(() => page.getByTestId('segmentation-mode').getAttribute('data-mode'), { timeout: 20_000 }).toBe('integrated');
+  await page.locator('[data-testid="terminal"] .xterm').waitFor({ timeout: 60_000 });
+  await waitForTerminalText(page, /[$#%>]\s*$/m, 30_000);
   await page.getByTestId('assistant-input').waitFor();
 };
 
@@ -38,6 +38,9 @@ beforeAll(async () => {
   server = await startServer({ env: llmEnv(llm) });
   browser = await launchBrowser();
   page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
+  // Renderer errors are part of a failure's story.
+  page.on('pageerror', (error) => console.error('[pageerror]', error.message));
+  page.on('console', (message) => message.type() === 'error' && console.error('[console]', message.text()));
   await openPage();
 });
 
@@ -166,12 +169,17 @@ describe('assistant pane against a scripted OpenAI-compatible server', () => {
     await expect.poll(() => page.getByTestId('compaction-result').getAttribute('data-mode'), { timeout: 15_000 }).toBe('truncate-oldest');
     await expect.poll(async () => (await usage(page)).tokens).toBeLessThan(before);
 
+    const after = (await usage(page)).tokens;
     await page.getByTestId('undo-compaction').click();
-    await expect.poll(async () => nearly((await usage(page)).tokens, before), { timeout: 10_000 }).toBe(true);
+    await expect.poll(async () => (await usage(page)).tokens, { timeout: 10_000 }).toBeGreaterThan(after);
+    const restored = (await usage(page)).tokens;
+    expect(nearly(restored, before), `restored ${restored}, before ${before}, compacted ${after}`).toBe(true);
   });
 
   it('compacts by summarizing with the model, and undo restores it', async () => {
-    await setModelLimits(page, { compaction: 'summarize' });
+    // Without a limit the whole older transcript fits one summary request (a small window folds it in chunks).
+    await setModelLimits(page, { limit: '', compaction: 'summarize' });
+    await expect.poll(async () => (await usage(page)).limit).toBe('');
     const before = (await usage(page)).tokens;
     const requests = chatRequests(llm).length;
     llm.enqueue({ kind: 'text', text: 'Summary: the user asked three long questions about words.' });
@@ -181,8 +189,11 @@ describe('assistant pane against a scripted OpenAI-compatible server', () => {
     await expect.poll(async () => (await usage(page)).tokens).toBeLessThan(before);
     expect(await page.getByTestId('compaction-result').innerText()).toContain('Summary: the user asked three long questions');
 
+    const after = (await usage(page)).tokens;
     await page.getByTestId('undo-compaction').click();
-    await expect.poll(async () => nearly((await usage(page)).tokens, before), { timeout: 10_000 }).toBe(true);
+    await expect.poll(async () => (await usage(page)).tokens, { timeout: 10_000 }).toBeGreaterThan(after);
+    const restored = (await usage(page)).tokens;
+    expect(nearly(restored, before), `restored ${restored}, before ${before}, compacted ${after}`).toBe(true);
   });
 
   it('clears the context but keeps the conversation', async () => {
@@ -191,6 +202,7 @@ describe('assistant pane against a scripted OpenAI-compatible server', () => {
     const before = (await usage(page)).tokens;
     await page.getByTestId('clear-button').click();
     await expect.poll(async () => (await usage(page)).tokens, { timeout: 10_000 }).toBeLessThan(before);
+    await expect.poll(() => page.getByTestId('compaction-result').getAttribute('data-mode')).toBe('clear');
     expect(await page.getByTestId('conversation-menu').innerText()).toBe(title);
     expect(await messages(page).count()).toBe(count);
 
@@ -200,7 +212,6 @@ describe('assistant pane against a scripted OpenAI-compatible server', () => {
     await waitForAnswer(page, 'Fresh start acknowledged.');
     const body = bodyOf((await waitForChatRequests(llm, sentBefore + 1))[sentBefore]!);
     expect(body.messages.map((m) => contentText(m.content)).join('\n')).not.toContain('word1x10');
-    await setModelLimits(page, { limit: '', warning: '0.8' });
   });
 
   it('stops a streaming answer with Esc and answers again on retry', async () => {
@@ -284,7 +295,7 @@ describe('assistant pane against a scripted OpenAI-compatible server', () => {
     await openPage();
     await expect.poll(() => messages(page).count(), { timeout: 15_000 }).toBe(texts.length);
     expect(await page.getByTestId('conversation-menu').innerText()).toBe(title);
-    expect(await messages(page, 'user').first().innerText()).toContain('Why did the row script fail?');
+    expect(await messages(page).allInnerTexts()).toEqual(texts);
   });
 
   it('never sends secrets typed in the terminal to the model server', async () => {
@@ -293,7 +304,7 @@ describe('assistant pane against a scripted OpenAI-compatible server', () => {
     await typeInTerminal(page, `echo GITHUB_TOKEN=${token}\n`);
     await waitForTerminalText(page, /^GITHUB_TOKEN=gh/m);
     await typeInTerminal(page, "read -s -p 'Password: ' pw; echo; echo got-${#pw}-chars\n");
-    await waitForTerminalText(page, /Password: $/m);
+    await waitForTerminalText(page, /Password:\s*$/m);
     await page.keyboard.type(`${password}\n`);
     await waitForTerminalText(page, /^got-\d+-chars\s*$/m);
     await attachCommand(page, 'echo GITHUB_TOKEN=');
