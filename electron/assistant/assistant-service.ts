@@ -2,12 +2,11 @@
 import type { ConversationMessage, LlmErrorInfo, ModelRef, TurnUsage } from '../../shared/ipc/assistant';
 import { IpcFailure } from '../../shared/ipc';
 import type { ContextEngine } from '../context/context-engine';
-import type { Context } from '../context/context-model';
+import type { AssembledRequest } from '../context/request-builder';
 import { reachesThreshold } from '../context/usage';
 import { forwardTurnEvents, TurnRegistry, type toolCallView } from '../llm/assistant-turns';
 import { LlmError } from '../llm/errors';
 import { runAssistantTurn, type AssistantTool } from '../llm/tool-loop';
-import type { ChatMessage } from '../llm/types';
 import type { SettingsService } from '../settings/settings-service';
 import { toMessageViews, type MessageMeta } from './message-views';
 import type { SqliteConversationRepository, StoredMessageWithMeta } from './sqlite-conversations';
@@ -29,15 +28,6 @@ export interface AskRequest {
   readonly model: ModelRef;
   readonly sessionId?: string | null | undefined;
 }
-
-/** The assembled Context as provider-neutral chat messages. */
-const toChatMessages = (context: Context): ChatMessage[] => [
-  ...(context.systemPrompt ? [{ role: 'system' as const, content: context.systemPrompt }] : []),
-  ...context.history.map((entry) =>
-    entry.role === 'user' ? { role: 'user' as const, content: entry.content } : { role: 'assistant' as const, content: entry.content },
-  ),
-  { role: 'user' as const, content: context.currentMessage },
-];
 
 /**
  * One question to one answer: the context engine assembles the request (budgeted, redacted), the
@@ -71,6 +61,7 @@ export class AssistantService {
     });
     const pinned = request.attachments.length > 0 ? await engine.getCommands(request.attachments).catch(() => null) : null;
     const meta: MessageMeta = {
+      sessionId: request.sessionId ?? null,
       attachments: request.attachments.map((commandId) => ({
         commandId,
         commandLine: pinned?.commands.find((c) => c.commandId === commandId)?.commandLine ?? null,
@@ -82,7 +73,7 @@ export class AssistantService {
       meta as Record<string, unknown>,
     );
     const turn = this._turns.start(conversation.id);
-    void this._run(turn, request, question, assembled.context, assembled.requestTokens, meta).finally(() => turn.finish());
+    void this._run(turn, request, question, assembled, meta).finally(() => turn.finish());
     return { turnId: turn.turnId, userMessageId: question.id };
   }
 
@@ -100,6 +91,7 @@ export class AssistantService {
       question: last.content,
       attachments: (meta.attachments ?? []).map((a) => a.commandId),
       model: ref,
+      sessionId: meta.sessionId ?? null,
     });
     return { turnId };
   }
@@ -113,15 +105,15 @@ export class AssistantService {
   }
 
   async messages(conversationId: string): Promise<ConversationMessage[]> {
-    return toMessageViews(await this._deps.conversations.listMessages(conversationId));
+    // Hidden (compacted or cleared) messages stay visible in the pane, marked, so undo makes sense.
+    return toMessageViews(await this._deps.conversations.listMessages(conversationId, { includeCompacted: true }));
   }
 
   private async _run(
     turn: { turnId: string; conversationId: string; signal: AbortSignal },
     request: AskRequest,
     question: StoredMessageWithMeta,
-    context: Context,
-    requestTokens: number,
+    { context, preview, requestTokens }: AssembledRequest,
     meta: MessageMeta,
   ): Promise<void> {
     const { engine, conversations, settings, emit } = this._deps;
@@ -152,7 +144,8 @@ export class AssistantService {
       const result = await runAssistantTurn({
         provider,
         model: request.model.model,
-        messages: toChatMessages(context),
+        // Exactly the messages the inspector showed (preview.messages), tools added by the loop.
+        messages: preview.messages,
         tools,
         ...(config.reservedOutputTokens > 0 ? { maxOutputTokens: config.reservedOutputTokens } : {}),
         signal: turn.signal,

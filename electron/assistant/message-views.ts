@@ -4,6 +4,8 @@ import type { StoredMessageWithMeta } from './sqlite-conversations';
 
 /** What the pane needs beyond the engine's message, stored in the message's `meta` column. */
 export interface MessageMeta {
+  /** The terminal the question was asked from: a retry uses its recent commands again. */
+  readonly sessionId?: string | null;
   readonly attachments?: MessageAttachment[];
   readonly toolCalls?: ToolCallView[];
   readonly usage?: TokenUsage | null;
@@ -24,11 +26,13 @@ export const toMessageViews = (messages: readonly StoredMessageWithMeta[]): Conv
   for (const message of messages) {
     if (message.role === 'tool') continue;
     const meta = metaOf(message);
+    // A compaction summary stands in for the messages it hid; the pane shows it as the assistant's note.
+    const summary = message.summaryOf !== null;
     views.push({
       id: message.id,
       conversationId: message.conversationId,
-      role: message.role === 'user' ? 'user' : 'assistant',
-      content: message.content,
+      role: message.role === 'user' && !summary ? 'user' : 'assistant',
+      content: summary ? `**Summary of the earlier conversation**\n\n${message.content}` : message.content,
       attachments: meta.attachments ?? [],
       toolCalls: meta.toolCalls ?? [],
       usage: meta.usage ?? null,

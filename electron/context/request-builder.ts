@@ -3,7 +3,7 @@ import type { ContextPreview, ContextUsage, ModelContextConfig, SectionId } from
 import { selectUnits, type BudgetUnit, type Included, type SectionFrame } from './budget';
 import { CATALOG_HEADER, catalogEntryView, type CatalogOptions } from './catalog';
 import type { HistoryMessage } from './context-manager';
-import type { Context, ToolDefinition } from './context-model';
+import { isUserRole, toPromptString, type Context, type ToolDefinition } from './context-model';
 import type { TwoTrackMemory } from './memory';
 import { effectiveLimit } from './model-limits';
 import type { RecentCommands } from './recent-commands';
@@ -202,5 +202,15 @@ export const buildRequest = async (deps: RequestBuilderDeps, input: BuildInput):
     candidates: candidates.length,
     threshold: deps.scorer.threshold,
   });
-  return { context, preview, requestTokens };
+  return { context, preview: { ...preview, ...promptViews(context) }, requestTokens };
 };
+
+/** The prompt string and chat messages the preview shows: exactly what the provider will be sent. */
+const promptViews = (context: Context): Pick<ContextPreview, 'prompt' | 'messages'> => ({
+  prompt: toPromptString(context),
+  messages: [
+    ...(context.systemPrompt ? [{ role: 'system' as const, content: context.systemPrompt }] : []),
+    ...context.history.map((entry) => ({ role: isUserRole(entry.role) ? ('user' as const) : ('assistant' as const), content: entry.content })),
+    { role: 'user' as const, content: context.currentMessage },
+  ],
+});

@@ -44,7 +44,8 @@ const sectionText = (id: SectionId, units: readonly Included[], context: Context
 };
 
 /** Every section with its tokens, what was trimmed and what was redacted: what the user checks. */
-export const buildPreview = (input: PreviewInput): ContextPreview => {
+/** The preview without its prompt views, which the request builder adds from the final context. */
+export const buildPreview = (input: PreviewInput): Omit<ContextPreview, 'prompt' | 'messages'> => {
   const redactions: Record<string, number> = {};
   const trimmedSummary: string[] = [];
   const sections: PreviewSection[] = SECTIONS.map(([id, title]) => {

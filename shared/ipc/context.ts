@@ -130,6 +130,10 @@ export const ContextPreview = z.object({
   redactions: RedactionCounts,
   trimmed: z.array(z.string()),
   usage: ContextUsage.nullable(),
+  /** The whole request as one text (seed 001's prompt string), for "copy as prompt" into any chat tool. */
+  prompt: z.string(),
+  /** The request's messages exactly as built, before the provider's wire format. */
+  messages: z.array(z.object({ role: z.enum(['system', 'user', 'assistant']), content: z.string() })),
 });
 export type ContextPreview = z.infer<typeof ContextPreview>;
 
