@@ -56,8 +56,8 @@ describe.each([
     expect(fullScans(lines, 'commands', 'c')).toEqual([]);
   });
 
-  it('searchCommands joins FTS hits to commands by primary key', () => {
-    const lines = plan(READ_SQL.searchCommands, '"git"*', 20);
+  it.each(['searchCommandLines', 'searchEverything'] as const)('%s joins FTS hits to commands by primary key', (name) => {
+    const lines = plan(READ_SQL[name], '"git"*', 20);
     expect(lines).toContainEqual(expect.stringMatching(/SCAN commands_fts VIRTUAL TABLE INDEX/));
     expect(lines).toContainEqual(expect.stringMatching(/SEARCH c USING INTEGER PRIMARY KEY \(rowid=\?\)/));
     expect(fullScans(lines, 'commands', 'c')).toEqual([]);

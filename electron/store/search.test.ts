@@ -57,6 +57,17 @@ describe('searchCommands', () => {
     expect(ids('kubectl')).toEqual(['a:11', 'a:10']);
   });
 
+  it('lists command-line hits newest first, before newer output-only hits, and fills up to the limit', () => {
+    upsert(
+      commandInput('a', 20, { commandLine: 'make test', cleanOutput: 'ok' }),
+      commandInput('a', 21, { commandLine: 'make lint', cleanOutput: 'ok' }),
+      commandInput('a', 22, { commandLine: 'cat rules.mk', cleanOutput: 'test: make check' }),
+    );
+    expect(ids('make')).toEqual(['a:21', 'a:20', 'a:22']);
+    expect(ids('make', 2)).toEqual(['a:21', 'a:20']);
+    expect(ids('make test')).toEqual(['a:20', 'a:22']);
+  });
+
   it('keeps the index in step with updates: old text stops matching', () => {
     upsert(commandInput('a', 2, { commandLine: 'npm run build', cleanOutput: 'compiled successfully' }));
     expect(ids('HTMLElement')).toEqual([]);
