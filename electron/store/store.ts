@@ -6,6 +6,8 @@ import { toCommandRow, toMs, toSessionRow, type CommandUpsert } from './inputs';
 import type { IntegrityCheckPolicy } from './open-database';
 import type { SessionPatch, SessionRowInput } from './protocol';
 import { ReaderClient, startWorker, WriterClient } from './worker-clients';
+import { openReader } from './database';
+import { StoreQueries } from './queries';
 import { resolveStoreWorkerUrl } from './worker-url';
 import { WriteQueue } from './write-queue';
 
@@ -53,7 +55,12 @@ export const openStore = async (options: OpenStoreOptions): Promise<StoreOpenRes
     await writer.worker.terminate();
     throw error;
   }
-  const store = new Store(path, new WriterClient(writer.worker, onError), new ReaderClient(reader.worker, onError, log));
+  const store = new Store(
+    path,
+    new WriterClient(writer.worker, onError),
+    new ReaderClient(reader.worker, onError, log),
+    new StoreQueries(openReader(path)),
+  );
   const { orphanedSessionsEnded, recoveredCorruptTo } = writer.ready;
   return { store, orphanedSessionsEnded, ...(recoveredCorruptTo ? { recoveredCorruptTo } : {}) };
 };
@@ -61,7 +68,11 @@ export const openStore = async (options: OpenStoreOptions): Promise<StoreOpenRes
 /**
  * The main thread's handle on the store. Writes are fire-and-forget and applied in call order;
  * reads are async and see what has been committed (await flush() first to read your own writes).
- * Nothing here blocks on SQLite.
+ *
+ * Point reads (a session's last commands, commands by id, one session) run on a read-only
+ * connection right here: they are single index seeks returning a bounded number of rows, ~0.1–0.5 ms,
+ * and a WAL reader never waits for the writer; a hop to the reader worker cost more than the query
+ * (0.9 ms p50 at 1M commands). Scans and full-text search stay in the reader worker.
  */
 export class Store {
   private readonly _queue: WriteQueue;
@@ -73,6 +84,7 @@ export class Store {
     readonly path: string,
     private readonly _writer: WriterClient,
     private readonly _reader: ReaderClient,
+    private readonly _local: StoreQueries,
   ) {
     this._queue = new WriteQueue((message, transfer) => this._writer.post(message, transfer));
   }
@@ -153,6 +165,7 @@ export class Store {
       if (!this._writer.failed) await this.flush();
       this._queue.dispose();
       await this._reader.close();
+      this._local.db.close();
       await this._writer.close();
     })();
     return this._closing;
@@ -164,17 +177,17 @@ export class Store {
   }
 
   getSession(id: string): Promise<SessionInfo | undefined> {
-    return this._reader.call('getSession', id);
+    return this._point(() => this._local.getSession(id));
   }
 
   /** The session's last `limit` commands, newest last. */
   recentCommands(sessionId: string, limit: number): Promise<CommandRecord[]> {
-    return this._reader.call('recentCommands', sessionId, limit);
+    return this._point(() => this._local.recentCommands(sessionId, limit));
   }
 
   /** In the order asked; unknown ids are skipped. */
   commandsByIds(ids: readonly string[]): Promise<CommandRecord[]> {
-    return this._reader.call('commandsByIds', ids);
+    return this._point(() => this._local.commandsByIds(ids));
   }
 
   /** The newest `limit` commands started at or after `sinceMs` (epoch ms) in any session, newest last. */
@@ -199,6 +212,16 @@ export class Store {
   /** `PRAGMA integrity_check` on the reader connection: 'ok' when sound. Reads every page: not for hot paths. */
   integrityCheck(): Promise<string> {
     return this._reader.call('integrityCheck');
+  }
+
+  /** A main-thread point read with the reader worker's contract: async, rejecting instead of throwing. */
+  private _point<T>(read: () => T): Promise<T> {
+    if (this._closing) return Promise.reject(new Error('the store is closed'));
+    try {
+      return Promise.resolve(read());
+    } catch (error) {
+      return Promise.reject(error);
+    }
   }
 
   private _assertWritable(): void {
