@@ -16,7 +16,7 @@ import { TabBar } from './tabs/tab-bar';
 import { SearchBar } from './terminal/search-bar';
 import { TerminalView } from './terminal/terminal-view';
 import { closeTab, controllerFor, isBusy, openTab, syncTabs } from './terminal/terminals';
-import { connection } from './transport/api';
+import { api, connection } from './transport/api';
 
 export const App = () => {
   const activeId = useTabs((state) => state.activeId);
@@ -24,6 +24,7 @@ export const App = () => {
   const [confirm, setConfirm] = useState<{ id: string; process: string } | undefined>();
   const [status, setStatus] = useState<'open' | 'connecting' | 'closed'>('open');
   const [error, setError] = useState<string | undefined>();
+  const [notices, setNotices] = useState<readonly string[]>([]);
   const assistantOpen = useAssistant((state) => state.open);
   const paneWidth = useAssistant((state) => state.width);
   const inspectorOpen = useAssistant((state) => state.inspectorOpen);
@@ -90,6 +91,10 @@ export const App = () => {
   }, []);
 
   useEffect(() => {
+    void api.invoke('app:info', {}).then((info) => info.ok && setNotices(info.value.notices));
+  }, []);
+
+  useEffect(() => {
     void syncTabs().catch(report);
     let first = true;
     const unsubscribe = connection.onStatus((next) => {
@@ -135,6 +140,11 @@ export const App = () => {
         </div>
       </header>
       {status !== 'open' && <div className="banner">Connection to Contexterm lost — reconnecting…</div>}
+      {notices.map((notice) => (
+        <div key={notice} className="banner" role="status" data-testid="app-notice" onClick={() => setNotices((all) => all.filter((n) => n !== notice))}>
+          {notice}
+        </div>
+      ))}
       {error && (
         <div className="banner error" role="alert" onClick={() => setError(undefined)}>
           {error}

@@ -102,6 +102,7 @@ export const createCore = async (options: CoreOptions): Promise<Core> => {
         host: options.host,
         platform: process.platform,
         dataDir: options.dataDir,
+        notices,
       }),
     },
     {

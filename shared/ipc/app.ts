@@ -9,6 +9,8 @@ export const AppInfo = z.object({
   host: HostKind,
   platform: z.string(),
   dataDir: z.string(),
+  /** Things the user must be told at start (a damaged database was replaced, …). */
+  notices: z.array(z.string()),
 });
 export type AppInfo = z.infer<typeof AppInfo>;
 
