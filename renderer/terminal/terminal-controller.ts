@@ -69,6 +69,8 @@ export class TerminalController {
       scrollback: options.scrollback ?? 10_000,
       theme: options.theme ?? DARK,
       cursorBlink: true,
+      // At 1.0 the DOM renderer clips underscores of common monospace fonts (DejaVu Sans Mono).
+      lineHeight: 1.1,
       macOptionIsMeta: true,
     });
     this._decorations = new CommandDecorations(this.term, options.onCommandClick);
