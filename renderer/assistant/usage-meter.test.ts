@@ -23,6 +23,8 @@ const preview = (sections: PreviewSection[], limit: number | null, used: number,
   redactions: {},
   trimmed: [],
   usage: { messageCount: 0, estimatedTokens: historyTotal, contextLimit: limit, usagePercent: null },
+  prompt: '',
+  messages: [],
 });
 
 describe('usage colours', () => {
@@ -59,6 +61,12 @@ describe('meter from a preview', () => {
     expect(meter.tokens).toBe(1600);
     expect(meter.level).toBe('critical');
     expect(meter.sections.at(-1)).toMatchObject({ id: 'trimmed-history', tokens: 900 });
+  });
+
+  it('lists recent commands and the catalog without counting them: they fill what is left', () => {
+    const meter = meterOf(preview([section('system', 100), section('recent-commands', 300), section('catalog', 200), section('history', 50)], 1000, 650, 50), 0.8);
+    expect(meter.tokens).toBe(150);
+    expect(meter.sections.map((s) => s.id)).toEqual(['system', 'recent-commands', 'catalog', 'history']);
   });
 
   it('has no limit and stays normal for an unlimited model', () => {

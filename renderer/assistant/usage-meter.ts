@@ -28,15 +28,20 @@ export const usageLevel = (percent: number | null, threshold: number): UsageLeve
 export const percentOf = (tokens: number, limit: number | null): number | null =>
   limit && limit > 0 ? Math.round((tokens / limit) * 1000) / 10 : null;
 
+/** Terminal sections that grow into whatever budget is left: they never push a request over. */
+const ELASTIC: ReadonlySet<string> = new Set(['recent-commands', 'catalog']);
+
 /**
- * What the next request needs for the selected model, from the engine's preview. The preview is
- * already trimmed to fit, so history it left out is added back from the conversation's usage:
- * otherwise a conversation far over the limit would read as "80 %" and never reach the warning.
+ * Usage for the selected model, from the engine's preview: the fixed parts of the next request
+ * (system prompt, tools, recent actions, pinned commands, the question, message framing) plus the
+ * whole conversation, including history the budget left out, so an overfull conversation reads as
+ * over. Recent commands and the catalog are listed but not counted: they fill whatever budget is
+ * left, so counting them would pin the meter near full and hide what compaction frees.
  */
 export const meterOf = (preview: ContextPreview, threshold: number): Meter => {
   const sections: MeterSection[] = preview.sections
     .filter((s) => s.tokens > 0)
-    .map((s) => ({ id: s.id, title: s.title, tokens: s.tokens }));
+    .map((s) => ({ id: s.id, title: ELASTIC.has(s.id) ? `${s.title} (fills the rest)` : s.title, tokens: s.tokens }));
   const counted = preview.sections.reduce((sum, s) => sum + s.tokens, 0);
   const overhead = Math.max(0, preview.budget.used - counted);
   if (overhead > 0) sections.push({ id: 'overhead', title: 'Message framing', tokens: overhead });
@@ -44,7 +49,8 @@ export const meterOf = (preview: ContextPreview, threshold: number): Meter => {
   const historyTotal = preview.usage?.estimatedTokens ?? 0;
   const left = history && history.trimmed.items > 0 ? Math.max(0, historyTotal - history.tokens) : 0;
   if (left > 0) sections.push({ id: 'trimmed-history', title: 'History left out (over budget)', tokens: left });
-  const tokens = preview.budget.used + left;
+  const elastic = preview.sections.filter((s) => ELASTIC.has(s.id)).reduce((sum, s) => sum + s.tokens, 0);
+  const tokens = preview.budget.used - elastic + left;
   const limit = preview.budget.contextLimit && preview.budget.contextLimit > 0 ? preview.budget.contextLimit : null;
   const percent = percentOf(tokens, limit);
   return { tokens, limit, percent, level: usageLevel(percent, threshold), sections };
