@@ -2,7 +2,7 @@
 import { Anthropic } from '@anthropic-ai/sdk';
 import { toAnthropicRequest } from './anthropic-messages';
 import { AnthropicStreamState } from './anthropic-stream';
-import { LlmError, type ErrorContext } from './errors';
+import { errorContextOf, LlmError } from './errors';
 import { SILENT_LOGGER } from './openai-provider';
 import { createPinnedFetch, normalizeBaseUrl } from './pinned-fetch';
 import { RequestRun } from './request-run';
@@ -47,14 +47,7 @@ export const createAnthropicProvider = (options: AnthropicProviderOptions): Chat
     openTelemetry: false,
     ...(key ? {} : { defaultHeaders: { Authorization: null } }),
   });
-  const context = (model?: string): Omit<ErrorContext, 'abortedBy'> => ({
-    label,
-    baseUrl,
-    hasKey: key !== undefined,
-    secrets: key ? [key] : [],
-    connectTimeoutMs: timeouts.connectTimeoutMs,
-    ...(model === undefined ? {} : { model }),
-  });
+  const context = errorContextOf({ label, baseUrl, key, connectTimeoutMs: timeouts.connectTimeoutMs });
 
   return {
     kind: 'anthropic',

@@ -48,6 +48,18 @@ export class LlmError extends Error {
   }
 }
 
+/** What every request of one provider client reports in its errors (the model is added per request). */
+export const errorContextOf =
+  (client: { label: string; baseUrl: string; key: string | undefined; connectTimeoutMs: number }) =>
+  (model?: string): Omit<ErrorContext, 'abortedBy'> => ({
+    label: client.label,
+    baseUrl: client.baseUrl,
+    hasKey: client.key !== undefined,
+    secrets: client.key ? [client.key] : [],
+    connectTimeoutMs: client.connectTimeoutMs,
+    ...(model === undefined ? {} : { model }),
+  });
+
 export interface ErrorContext {
   readonly label: string;
   readonly baseUrl: string;

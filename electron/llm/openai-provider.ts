@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 import { OpenAI } from 'openai';
-import { LlmError, type ErrorContext } from './errors';
+import { errorContextOf, LlmError } from './errors';
 import { openAIFinishReason, toOpenAIRequest } from './openai-messages';
 import { createPinnedFetch, normalizeBaseUrl } from './pinned-fetch';
 import { RequestRun } from './request-run';
@@ -49,14 +49,7 @@ export const createOpenAIProvider = (options: OpenAIProviderOptions): ChatProvid
     logLevel: 'off',
     ...(key ? {} : { defaultHeaders: { Authorization: null } }),
   });
-  const context = (model?: string): Omit<ErrorContext, 'abortedBy'> => ({
-    label,
-    baseUrl,
-    hasKey: key !== undefined,
-    secrets: key ? [key] : [],
-    connectTimeoutMs: timeouts.connectTimeoutMs,
-    ...(model === undefined ? {} : { model }),
-  });
+  const context = errorContextOf({ label, baseUrl, key, connectTimeoutMs: timeouts.connectTimeoutMs });
 
   return {
     kind: options.kind,
