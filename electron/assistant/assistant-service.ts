@@ -3,7 +3,6 @@ import type { ConversationMessage, LlmErrorInfo, ModelRef, TurnUsage } from '../
 import { IpcFailure } from '../../shared/ipc';
 import type { ContextEngine } from '../context/context-engine';
 import type { AssembledRequest } from '../context/request-builder';
-import { reachesThreshold } from '../context/usage';
 import { forwardTurnEvents, TurnRegistry, type toolCallView } from '../llm/assistant-turns';
 import { LlmError } from '../llm/errors';
 import { runAssistantTurn, type AssistantTool } from '../llm/tool-loop';
@@ -15,7 +14,7 @@ export interface AssistantServiceDeps {
   readonly engine: ContextEngine;
   readonly conversations: SqliteConversationRepository;
   readonly settings: SettingsService;
-  readonly emit: (channel: 'assistant:delta' | 'assistant:tool' | 'assistant:done' | 'assistant:error' | 'context:warning', payload: unknown) => void;
+  readonly emit: (channel: 'assistant:delta' | 'assistant:tool' | 'assistant:done' | 'assistant:error', payload: unknown) => void;
   /** Filled with the provider each model was last asked through. */
   readonly providerByModel?: Map<string, string>;
   readonly now?: () => number;
@@ -163,10 +162,8 @@ export class AssistantService {
       if (firstRound) engine.tokens.observeUsage(request.model.model, requestTokens, firstRound.inputTokens);
       const views = await this.messages(turn.conversationId);
       emit('assistant:done', { ...ids, message: views.at(-1), usage, hitRoundLimit: result.hitRoundLimit });
-      const contextUsage = await engine.getContextUsage(turn.conversationId);
-      if (reachesThreshold(contextUsage, config.warningThreshold)) {
-        emit('context:warning', { conversationId: turn.conversationId, model: request.model.model, threshold: config.warningThreshold, usage: contextUsage });
-      }
+      // Warns through the engine's listeners (wired to context:warning) once usage reaches the threshold.
+      await engine.manager.reportUsage(turn.conversationId);
     } catch (error) {
       const info: LlmErrorInfo =
         error instanceof LlmError

@@ -187,11 +187,17 @@ export class ContextManager {
       ...(turn.toolCalls ? { toolCalls: turn.toolCalls } : {}),
     });
     if (turn.reported) this._deps.tokens.observeUsage(conversation.model, turn.reported.requestEstimate, turn.reported.promptTokens);
-    const usage = await this.getContextUsage(turn.conversationId);
+    return this.reportUsage(turn.conversationId);
+  }
+
+  /** The conversation's usage after it grew; warning listeners hear of it once it reaches the threshold. */
+  async reportUsage(conversationId: string): Promise<{ usage: ContextUsage; warning: boolean }> {
+    const conversation = await this.requireConversation(conversationId);
+    const usage = await this.getContextUsage(conversationId);
     const { warningThreshold } = await this._deps.modelConfigs.config(conversation.model);
     const warning = reachesThreshold(usage, warningThreshold);
     if (warning) {
-      for (const listener of this._listeners) listener({ conversationId: turn.conversationId, model: conversation.model, threshold: warningThreshold, usage });
+      for (const listener of this._listeners) listener({ conversationId, model: conversation.model, threshold: warningThreshold, usage });
     }
     return { usage, warning };
   }

@@ -116,6 +116,16 @@ describe('assistant through the host', () => {
     expect(messages.at(-1)).toMatchObject({ role: 'assistant', content: 'Second try worked.' });
   });
 
+  it('warns when the conversation reaches the model\'s threshold', async () => {
+    await client.invoke('context:set-model-config', { model: model.model, contextLimit: 2000, warningThreshold: 0.05, reservedOutputTokens: 100 });
+    llm.enqueue({ kind: 'text', text: 'A long answer '.repeat(20) });
+    const { turnId } = await client.invoke<{ turnId: string }>('assistant:ask', { conversationId, question: 'and now?', attachments: [], model });
+    await waitForEvent('assistant:done', (p: { turnId: string }) => p.turnId === turnId);
+    const warning = await waitForEvent('context:warning', (p: { conversationId: string }) => p.conversationId === conversationId);
+    expect(warning).toMatchObject({ model: model.model, threshold: 0.05, usage: { contextLimit: 2000 } });
+    await client.invoke('context:reset-model-config', { model: model.model });
+  });
+
   it('never sends a key to the renderer, and redacts secrets typed in the terminal', async () => {
     client.send('pty:input', { id: ptyId, data: 'echo "export GITHUB_TOKEN=ghp_abcdefghijklmnopqrstuvwxyz0123456789"\r' });
     await waitForEvent('commands:updated', (p: { command: { commandLine: string | null; endedAt: number | null } }) =>
