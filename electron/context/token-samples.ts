@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: MIT
+import { seededRandom } from '../../shared/seeded-random';
 
 /**
  * Realistic, deterministic text samples for checking the token estimate against the real tokenizer
@@ -11,17 +12,7 @@ export interface TokenSample {
   readonly text: string;
 }
 
-/** mulberry32: a tiny seeded PRNG so every run sees the same samples. */
-export const seededRandom = (seed: number): (() => number) => {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-};
+export { seededRandom };
 
 const WORDS = ['build', 'server', 'config', 'index', 'utils', 'main', 'test', 'data', 'cache', 'worker', 'client', 'router', 'schema', 'logger', 'store', 'api'];
 const EXT = ['ts', 'js', 'json', 'md', 'rs', 'py', 'lock', 'yml', 'txt', 'sh'];

@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: MIT
+import { seededRandom } from '../../shared/seeded-random';
 import { cleanOutput } from './clean-text';
 import { formatMark, newNonce } from './mark-codec';
 import { Segmenter } from './segmenter';
@@ -27,13 +28,6 @@ export interface BenchOptions {
   rounds?: number;
 }
 
-/** Deterministic PRNG (mulberry32): same stream on every run, no downloads. */
-const prng = (seed: number) => () => {
-  seed = (seed + 0x6d2b79f5) | 0;
-  let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-  t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-  return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-};
 
 const WORDS = ['build', 'src/index.ts', 'ok', 'warning:', 'drwxr-xr-x', '4096', 'node_modules', 'error', 'PASS', '12ms', 'the', 'of'];
 
@@ -58,7 +52,7 @@ const commandOutput = (random: () => number): string => {
  * prompt start, a coloured prompt, prompt end, the echoed command, E and C marks, the output, D.
  */
 export const integrationStream = (nonce: string, bytes: number, seed = 42): { stream: Buffer; outputs: Buffer[] } => {
-  const random = prng(seed);
+  const random = seededRandom(seed);
   const parts: string[] = [];
   const outputs: Buffer[] = [];
   let size = 0;

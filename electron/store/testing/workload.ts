@@ -1,22 +1,11 @@
 // SPDX-License-Identifier: MIT
+import { seededRandom, type Random } from '../../../shared/seeded-random';
 /**
  * Seeded, realistic-looking terminal workloads for the store benchmarks: command lines, short clean
  * outputs, and coloured output streams. Deterministic so runs compare.
  */
 
-export type Random = () => number;
-
-/** mulberry32: small, fast, good enough for workload shapes. */
-export const seededRandom = (seed: number): Random => {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-};
+export { seededRandom, type Random };
 
 const WORDS = (
   'api app auth build cache client config core data db debug deploy dev dist docs error event fetch file fix ' +
