@@ -174,3 +174,34 @@ describe('PtyManager taps', () => {
     ]);
   });
 });
+
+describe('PtyManager backpressure from its tap', () => {
+  it('pauses while the tap is congested and resumes only when no reason to pause is left', async () => {
+    vi.useFakeTimers();
+    const host = new FakePtyHost();
+    let congested = false;
+    const manager = new PtyManager(host, () => ({
+      output: (bytes) => ({ bytes, marks: [] }),
+      input: () => undefined,
+      end: () => ({ bytes: Buffer.alloc(0), marks: [] }),
+      congested: () => congested,
+    }));
+    const pty = manager.spawn({ cols: 80, rows: 24 });
+    const fake = host.spawned[0]!;
+    const out = collectingSink();
+    manager.attach(pty.id, out.sink);
+
+    congested = true;
+    fake.emit('x');
+    expect(fake.paused).toBe(true);
+    // The renderer also falls behind; the store catching up alone must not resume the pty.
+    fake.emit('y'.repeat(FlowControl.HIGH_WATERMARK_CHARS + 1));
+    vi.runOnlyPendingTimers();
+    congested = false;
+    vi.advanceTimersByTime(50);
+    expect(fake.paused).toBe(true);
+    manager.ack(pty.id, out.text().length, out.sink);
+    expect(fake.paused).toBe(false);
+    vi.useRealTimers();
+  });
+});

@@ -38,7 +38,15 @@ export interface PtyTap {
   /** Bytes held back awaiting more output; `flush` releases them once output has gone quiet. */
   readonly pending?: number;
   flush?(): TapOutput;
+  /**
+   * True while what the tap writes to (the store) has fallen behind: the pty is paused until it
+   * catches up, so memory stays bounded and a crash loses at most that backlog.
+   */
+  congested?(): boolean;
 }
+
+/** How often a pty paused for a congested tap checks whether it may go on. */
+const CONGESTION_POLL_MS = 10;
 
 export type PtyTapFactory = (pty: PtyProcess) => PtyTap | undefined;
 
@@ -61,6 +69,8 @@ interface Entry {
   readonly tap: PtyTap | undefined;
   sink: PtySink | undefined;
   quietTimer: NodeJS.Timeout | undefined;
+  /** Why the pty is paused; it reads again only when no reason is left. */
+  readonly holds: Set<'renderer' | 'store'>;
 }
 
 export const newPtyId = (): string => `${Date.now().toString(36)}${randomBytes(4).toString('hex')}`;
@@ -96,11 +106,12 @@ export class PtyManager {
           entry.sink.data(id, data);
         }
       }),
-      flow: new FlowController({ pause: () => pty.pause(), resume: () => pty.resume() }),
+      flow: new FlowController({ pause: () => this._hold(entry, 'renderer', true), resume: () => this._hold(entry, 'renderer', false) }),
       replay: new ReplayBuffer(REPLAY_CHARS),
       tap: this._tapFactory(pty),
       sink: undefined,
       quietTimer: undefined,
+      holds: new Set(),
     };
     this._entries.set(id, entry);
     for (const observer of this._observers) observer.spawned?.(pty);
@@ -131,6 +142,24 @@ export class PtyManager {
     }
     if (from < bytes.length) entry.batcher.push(entry.decoder.write(from === 0 ? bytes : bytes.subarray(from)));
     this._releaseWhenQuiet(entry);
+    if (entry.tap?.congested?.() && !entry.holds.has('store')) this._waitForTap(entry);
+  }
+
+  private _hold(entry: Entry, reason: 'renderer' | 'store', on: boolean): void {
+    const before = entry.holds.size;
+    if (on) entry.holds.add(reason);
+    else entry.holds.delete(reason);
+    if (before === 0 && entry.holds.size > 0) entry.pty.pause();
+    else if (before > 0 && entry.holds.size === 0) entry.pty.resume();
+  }
+
+  private _waitForTap(entry: Entry): void {
+    this._hold(entry, 'store', true);
+    const check = () => {
+      if (entry.pty.exit || !this._entries.has(entry.pty.id) || !entry.tap?.congested?.()) return this._hold(entry, 'store', false);
+      setTimeout(check, CONGESTION_POLL_MS);
+    };
+    setTimeout(check, CONGESTION_POLL_MS);
   }
 
   /** A tap holding bytes back (a possible split mark) gets them out once no more output follows. */

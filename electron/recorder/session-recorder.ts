@@ -26,6 +26,13 @@ export interface SessionRecorderOptions {
 type Marks = Array<TapOutput['marks'][number]>;
 
 /**
+ * Uncommitted bytes the store may hold before ptys pause: at the writer's 90–130 MB/s under a tenth
+ * of a second of work, so a kill -9 loses well under a second even on a busy machine, and a
+ * disk slower than the ptys cannot grow memory without bound.
+ */
+const STORE_BACKLOG_BYTES = 8 * 1024 * 1024;
+
+/**
  * The tap between one pty and the rest: every output byte goes through the segmenter (which removes
  * the shell-integration marks) into the store, and segment events become command records and
  * renderer marks. Runs on each pty read, so it only does constant work per event and hands bytes
@@ -48,6 +55,11 @@ export class SessionRecorder implements PtyTap {
   output(bytes: Buffer): TapOutput {
     const { bytes: clean, events } = this._options.segmenter.output(bytes);
     return this._record(clean, events);
+  }
+
+  /** The store's writer is more than STORE_BACKLOG_BYTES behind: hold the pty until it catches up. */
+  congested(): boolean {
+    return this._options.store.backlogBytes > STORE_BACKLOG_BYTES;
   }
 
   /** Output held back only because it might begin the nonce; released when output goes quiet. */
