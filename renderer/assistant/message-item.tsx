@@ -16,6 +16,8 @@ export const MessageItem = memo(({ message }: { message: ConversationMessage }) 
       data-testid="assistant-message"
       data-role={message.role}
       data-message-id={message.id}
+      data-compacted={message.compacted || undefined}
+      data-error={message.error ? message.error.kind : undefined}
       aria-label={message.role === 'user' ? 'Your question' : 'Answer'}
     >
       <header className="message-meta">

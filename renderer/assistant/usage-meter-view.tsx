@@ -11,6 +11,8 @@ export const UsageMeterView = ({ onInspect }: { onInspect: () => void }) => {
   const meter = useAssistant((state) => state.meter);
   const previewError = useAssistant((state) => state.previewError);
   const tokenizer = useAssistant((state) => state.preview?.tokenizer);
+  // How many conversation messages the reading covers, so a reader can tell a fresh one from a stale one.
+  const messageCount = useAssistant((state) => state.preview?.usage?.messageCount ?? 0);
   const [open, setOpen] = useState(false);
   const tokens = meter?.tokens ?? 0;
   const limit = meter?.limit ?? null;
@@ -30,6 +32,7 @@ export const UsageMeterView = ({ onInspect }: { onInspect: () => void }) => {
         data-limit={limit ?? ''}
         data-percent={percent ?? ''}
         data-level={level}
+        data-messages={messageCount}
         aria-label={`Context usage ${label}`}
         aria-expanded={open}
         onClick={() => setOpen(!open)}

@@ -161,6 +161,9 @@ describe('assistant pane against a scripted OpenAI-compatible server', () => {
       await ask(page, `Long question ${n}`);
       await waitForAnswer(page, `word${n}x299`);
     }
+    // The meter refreshes shortly after each answer: read it once it counts every message shown.
+    const shown = await page.locator('[data-testid="assistant-message"]:not([data-compacted]):not([data-streaming]):not([data-error])').count();
+    await expect.poll(() => page.getByTestId('context-usage').getAttribute('data-messages'), { timeout: 10_000 }).toBe(String(shown));
     await expect.poll(async () => Number((await usage(page)).percent), { timeout: 10_000 }).toBeGreaterThan(80);
     await page.getByTestId('context-warning').waitFor();
     const before = (await usage(page)).tokens;
