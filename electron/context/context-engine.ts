@@ -12,13 +12,13 @@ import type {
   UndoResult,
 } from '../../shared/ipc/context';
 import { DEFAULT_CATALOG_OPTIONS, type CatalogOptions } from './catalog';
-import { ContextManager } from './context-manager';
+import { ContextManager, type TurnRecord } from './context-manager';
 import { DEFAULT_GET_COMMANDS_OPTIONS, getCommands, getCommandsTool, runGetCommandsTool, type GetCommandsOptions } from './get-commands-tool';
 import { TwoTrackMemory } from './memory';
 import { cleanOutputReader, RecentCommands, type RecentCommandsOptions } from './recent-commands';
 import { compileUserPattern, DEFAULT_REDACTION_SETTINGS, Redactor } from './redaction';
 import { DEFAULT_CANDIDATE_OPTIONS, RelevanceScorer, type CandidateOptions, type WeightedSignal } from './relevance';
-import type { ConversationRepository, ModelConfigRepository, RedactionSettingsRepository, ToolCallRecord } from './repositories';
+import type { ConversationRepository, ModelConfigRepository, RedactionSettingsRepository } from './repositories';
 import { buildRequest, type AssembledRequest, type RequestBuilderDeps } from './request-builder';
 import type { ChatModel } from './summarizer';
 import { ASSISTANT_SYSTEM_PROMPT } from './system-prompt';
@@ -155,13 +155,7 @@ export class ContextEngine {
   }
 
   /** After an answer: stores the turn, calibrates token estimates, returns usage (and warns). */
-  recordTurn(turn: {
-    conversationId: string;
-    question: string;
-    answer: string;
-    toolCalls?: readonly ToolCallRecord[];
-    reported?: { promptTokens: number; requestEstimate: number };
-  }): Promise<{ usage: ContextUsage; warning: boolean }> {
+  recordTurn(turn: TurnRecord): Promise<{ usage: ContextUsage; warning: boolean }> {
     return this.manager.recordTurn(turn);
   }
 

@@ -33,6 +33,15 @@ export interface ContextManagerDeps {
   readonly keepRecentMessages?: number;
 }
 
+/** One question and its answer, with the prompt tokens the provider reported for calibration. */
+export interface TurnRecord {
+  readonly conversationId: string;
+  readonly question: string;
+  readonly answer: string;
+  readonly toolCalls?: readonly ToolCallRecord[];
+  readonly reported?: { readonly promptTokens: number; readonly requestEstimate: number };
+}
+
 export interface HistoryMessage extends ContextEntry {
   readonly tokens: number;
 }
@@ -167,13 +176,7 @@ export class ContextManager {
    * Stores a question and its answer, learns from the usage the provider reported, and returns the
    * usage to show with the answer, warning listeners once usage reaches the model's threshold.
    */
-  async recordTurn(turn: {
-    conversationId: string;
-    question: string;
-    answer: string;
-    toolCalls?: readonly ToolCallRecord[];
-    reported?: { promptTokens: number; requestEstimate: number };
-  }): Promise<{ usage: ContextUsage; warning: boolean }> {
+  async recordTurn(turn: TurnRecord): Promise<{ usage: ContextUsage; warning: boolean }> {
     const conversation = await this.requireConversation(turn.conversationId);
     const counter = this._deps.tokens.for(conversation.model);
     const at = this._deps.now();
