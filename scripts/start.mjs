@@ -1,10 +1,11 @@
 // SPDX-License-Identifier: MIT
 // `npm start`: the desktop app where Electron can run, browser mode otherwise (and says why).
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { buildElectronNative } from './electron-native.mjs';
 import { ensureBuild } from './ensure-build.mjs';
+import { runForwarding, webEntry } from './run-child.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
 const electronDir = join(root, 'node_modules', 'electron');
@@ -29,9 +30,7 @@ const fetchElectron = () => {
 const startBrowserMode = (reason) => {
   console.log(`contexterm: starting browser mode because Electron is unavailable: ${reason}.`);
   console.log('contexterm: open the printed address in any browser; `npm run web -- --help` lists options.');
-  const child = spawn(process.execPath, [join(root, 'dist', 'node', 'web.mjs'), ...process.argv.slice(2)], { stdio: 'inherit' });
-  for (const signal of ['SIGTERM', 'SIGINT', 'SIGHUP']) process.on(signal, () => child.kill(signal));
-  child.on('exit', (code) => process.exit(code ?? 0));
+  runForwarding(process.execPath, [webEntry, ...process.argv.slice(2)]);
 };
 
 ensureBuild();
@@ -43,8 +42,7 @@ if (!binary) {
 } else {
   try {
     await buildElectronNative();
-    const child = spawn(binary, [root, ...process.argv.slice(2)], { stdio: 'inherit' });
-    child.on('exit', (code) => process.exit(code ?? 0));
+    runForwarding(binary, [root, ...process.argv.slice(2)]);
   } catch (error) {
     startBrowserMode(`native modules could not be rebuilt for Electron (${error.message})`);
   }
