@@ -57,6 +57,14 @@ export class SessionRecorder implements PtyTap {
     return this._record(clean, events);
   }
 
+  /**
+   * The store to write to, or none once it is closing: at shutdown a pty that outlives its kill
+   * grace may still deliver output, and the store ends open sessions itself.
+   */
+  private get _store(): Store | undefined {
+    return this._options.store.closed ? undefined : this._options.store;
+  }
+
   /** The store's writer is more than STORE_BACKLOG_BYTES behind: hold the pty until it catches up. */
   congested(): boolean {
     return this._options.store.backlogBytes > STORE_BACKLOG_BYTES;
@@ -73,8 +81,7 @@ export class SessionRecorder implements PtyTap {
   }
 
   input(bytes: Buffer): void {
-    if (this._options.store.closed) return;
-    this._options.store.appendChunk(this._options.sessionId, 0, this._now(), bytes);
+    this._store?.appendChunk(this._options.sessionId, 0, this._now(), bytes);
     // Heuristic boundaries are confirmed by keystrokes, after their output was delivered: they make
     // records, but no marks (their position in the terminal has passed).
     const late: Marks = [];
@@ -86,15 +93,14 @@ export class SessionRecorder implements PtyTap {
     const out = this._record(bytes, events);
     if (this._running) this._finish(this._offset, null, []);
     const endedAt = this._now();
-    // At shutdown the store may close first; it ends open sessions itself.
-    if (!this._options.store.closed) this._options.store.endSession(this._options.sessionId, endedAt);
+    this._store?.endSession(this._options.sessionId, endedAt);
     this._options.events.session({ endedAt });
     return out;
   }
 
   private _record(clean: Buffer, events: readonly SegmentEvent[]): TapOutput {
     const base = this._offset;
-    if (clean.length > 0 && !this._options.store.closed) this._options.store.appendChunk(this._options.sessionId, 1, this._now(), clean);
+    if (clean.length > 0) this._store?.appendChunk(this._options.sessionId, 1, this._now(), clean);
     this._offset += clean.length;
     const marks: Marks = [];
     for (const event of events) this._handle(event, base, marks);
@@ -118,7 +124,7 @@ export class SessionRecorder implements PtyTap {
         this._hostname = event.hostname;
         return this._options.events.session({ hostname: event.hostname });
       case 'mode':
-        if (!this._options.store.closed) this._options.store.updateSession(this._options.sessionId, { mode: event.mode });
+        this._store?.updateSession(this._options.sessionId, { mode: event.mode });
         return this._options.events.session({ mode: event.mode });
     }
   }
@@ -146,7 +152,7 @@ export class SessionRecorder implements PtyTap {
       source: event.source,
     };
     this._running = record;
-    if (!this._options.store.closed) this._options.store.upsertCommand(record);
+    this._store?.upsertCommand(record);
     this._options.events.command(record);
     marks.push({ at, mark: { kind: 'command-start', commandId: record.id, exitCode: null } });
   }
@@ -156,7 +162,7 @@ export class SessionRecorder implements PtyTap {
     if (!running) return;
     this._running = undefined;
     const record: CommandRecord = { ...running, endedAt: Math.max(endedAt, running.startedAt), exitCode, outputEnd: Math.max(offset, running.outputStart) };
-    if (!this._options.store.closed) this._options.store.upsertCommand(record);
+    this._store?.upsertCommand(record);
     this._options.events.command(record);
     marks.push({ at, mark: { kind: 'command-end', commandId: record.id, exitCode } });
   }
