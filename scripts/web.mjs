@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-// `npm run web -- [--port N] [--data-dir DIR] [--no-open] [--token T]`: browser mode.
+// `npm run web -- [--port N] [--data-dir DIR] [--no-open] [--token-file FILE]`: browser mode.
 import { ensureBuild } from './ensure-build.mjs';
 import { runForwarding, webEntry } from './run-child.mjs';
 

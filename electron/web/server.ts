@@ -2,11 +2,12 @@
 import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
-import { WebSocketServer, type WebSocket } from 'ws';
-import { parseClientFrame, WS_PATH, type ServerFrame } from '../../shared/ipc/wire';
-import type { Client } from '../core/router';
+import { WebSocketServer } from 'ws';
+import { WS_PATH, WS_PROTOCOL } from '../../shared/ipc/wire';
 import type { Core } from '../core/core';
-import { Gate, TOKEN_COOKIE } from './auth';
+import { Gate } from './auth';
+import { parseRequestTarget } from './request-target';
+import { serveSocket } from './socket-session';
 import { StaticFiles } from './static-files';
 
 export interface WebServerOptions {
@@ -26,6 +27,9 @@ export interface WebServer {
 
 const MAX_FRAME_BYTES = 4 * 1024 * 1024;
 
+/** The HTML documents: only these carry the app's page and need the token in their URL. */
+const DOCUMENTS = new Set(['/', '/index.html']);
+
 const csp = (port: number): string =>
   [
     "default-src 'self'",
@@ -41,43 +45,43 @@ const csp = (port: number): string =>
     "frame-ancestors 'none'",
   ].join('; ');
 
-/** Browser mode: the built renderer over HTTP and the IPC contract over one WebSocket, 127.0.0.1 only. */
+const refuse = (response: ServerResponse, status: number, text: string) => {
+  if (response.headersSent) return response.destroy();
+  response.writeHead(status, { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store', connection: 'close' });
+  response.end(text);
+};
+
+/** Answers a refused upgrade on the raw socket; the socket may already be gone. */
+const denyUpgrade = (socket: Socket, status: string) => {
+  if (!socket.writable) return socket.destroy();
+  socket.end(`HTTP/1.1 ${status}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
+};
+
+/**
+ * Browser mode: the built renderer over HTTP and the IPC contract over one WebSocket, 127.0.0.1
+ * only. Every entry point is total: whatever arrives is answered 400/401/403/404 or dropped, and
+ * nothing a peer sends can throw out of a handler (one uncaught error would end every terminal).
+ */
 export const startWebServer = async (options: WebServerOptions): Promise<WebServer> => {
   const token = options.token ?? randomBytes(24).toString('base64url');
   const gate = new Gate(token);
   const files = new StaticFiles(options.rendererDir);
   const log = options.log ?? (() => undefined);
-  const cookieName = () => `${TOKEN_COOKIE}_${server.address() ? (server.address() as AddressInfo).port : 0}`;
   let nextClient = 0;
-
-  const refuse = (response: ServerResponse, status: number, text: string) => {
-    response.writeHead(status, { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' });
-    response.end(text);
-  };
-
-  const server: Server = createServer((request, response) => {
-    void handleHttp(request, response).catch((error: unknown) => {
-      log(`http: ${String(error)}`);
-      if (!response.headersSent) refuse(response, 500, 'internal error');
-    });
-  });
 
   const handleHttp = async (request: IncomingMessage, response: ServerResponse) => {
     if (!gate.hostOk(request)) return refuse(response, 403, 'forbidden host');
     if (!gate.originOk(request)) return refuse(response, 403, 'forbidden origin');
     if (request.method !== 'GET' && request.method !== 'HEAD') return refuse(response, 405, 'method not allowed');
-    const url = new URL(request.url ?? '/', 'http://127.0.0.1');
-    if (!gate.tokenOk(request, url, cookieName())) return refuse(response, 401, 'missing or wrong token');
-    if (url.searchParams.has('token')) {
-      // Trade the token in the URL for a cookie, so it leaves the address bar and history.
-      response.writeHead(303, {
-        location: '/',
-        'set-cookie': `${cookieName()}=${encodeURIComponent(token)}; HttpOnly; SameSite=Strict; Path=/`,
-        'cache-control': 'no-store',
-      });
-      return response.end();
+    const target = parseRequestTarget(request.url);
+    if (!target) return refuse(response, 400, 'bad request');
+    const isDocument = DOCUMENTS.has(target.pathname);
+    // The page needs the launch URL's token; the built scripts and styles hold nothing private and
+    // cannot carry it (no cookies), so they are served to our own host only and to no other origin.
+    if (isDocument && !gate.tokenOk(target.query.get('token'))) {
+      return refuse(response, 401, 'Open the address Contexterm printed when it started (it carries the access token).');
     }
-    const file = await files.get(url.pathname);
+    const file = await files.get(target.pathname);
     if (!file) return refuse(response, 404, 'not found');
     response.writeHead(200, {
       'content-type': file.type,
@@ -85,54 +89,57 @@ export const startWebServer = async (options: WebServerOptions): Promise<WebServ
       'x-content-type-options': 'nosniff',
       'referrer-policy': 'no-referrer',
       'cross-origin-opener-policy': 'same-origin',
-      'cache-control': url.pathname === '/' ? 'no-store' : 'private, max-age=3600',
+      'cross-origin-resource-policy': 'same-origin',
+      'cache-control': isDocument ? 'no-store' : 'private, max-age=3600',
     });
     response.end(request.method === 'HEAD' ? undefined : file.body);
   };
 
-  const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_FRAME_BYTES, perMessageDeflate: false });
-
-  server.on('upgrade', (request: IncomingMessage, socket: Socket, head: Buffer) => {
-    const url = new URL(request.url ?? '/', 'http://127.0.0.1');
-    const deny = (status: string) => {
-      socket.end(`HTTP/1.1 ${status}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
-    };
-    if (url.pathname !== WS_PATH) return deny('404 Not Found');
-    if (!gate.hostOk(request) || !gate.originOk(request)) return deny('403 Forbidden');
-    if (!gate.tokenOk(request, url, cookieName())) return deny('401 Unauthorized');
-    wss.handleUpgrade(request, socket, head, (ws) => serveSocket(ws, `c${nextClient++}`));
+  const server: Server = createServer((request, response) => {
+    handleHttp(request, response).catch((error: unknown) => {
+      log(`http: ${String(error)}`);
+      refuse(response, 500, 'internal error');
+    });
+  });
+  // Requests Node's parser rejects (bad request lines, header overflow): answer and hang up.
+  server.on('clientError', (_error, socket: Socket) => {
+    if (socket.writable) socket.end('HTTP/1.1 400 Bad Request\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
+    else socket.destroy();
   });
 
-  const serveSocket = (ws: WebSocket, id: string) => {
-    const closeListeners: Array<() => void> = [];
-    const post = (frame: ServerFrame) => {
-      if (ws.readyState === ws.OPEN) ws.send(JSON.stringify(frame));
-    };
-    const client: Client = {
-      id,
-      emit: (channel, payload) => post({ t: 'event', channel, payload }),
-      onClose: (listener) => closeListeners.push(listener),
-    };
-    options.core.connect(client);
-    ws.on('message', (raw, isBinary) => {
-      if (isBinary) return;
-      const frame = parseClientFrame(raw.toString());
-      if (!frame) return log('ws: dropped a malformed frame');
-      if (frame.t === 'send') return options.core.router.send(client, frame.channel, frame.payload);
-      void options.core.router
-        .invoke(client, frame.channel, frame.payload)
-        .then((result) => post({ t: 'result', id: frame.id, result }));
-    });
-    ws.on('close', () => {
-      for (const listener of closeListeners.splice(0)) listener();
-    });
-    ws.on('error', (error) => log(`ws: ${error.message}`));
+  const wss = new WebSocketServer({
+    noServer: true,
+    maxPayload: MAX_FRAME_BYTES,
+    perMessageDeflate: false,
+    // Select the plain protocol; the token protocol is never echoed back.
+    handleProtocols: (offered) => (offered.has(WS_PROTOCOL) ? WS_PROTOCOL : false),
+  });
+
+  const handleUpgrade = (request: IncomingMessage, socket: Socket, head: Buffer) => {
+    const target = parseRequestTarget(request.url);
+    if (!target) return denyUpgrade(socket, '400 Bad Request');
+    if (target.pathname !== WS_PATH) return denyUpgrade(socket, '404 Not Found');
+    if (!gate.hostOk(request) || !gate.originOk(request)) return denyUpgrade(socket, '403 Forbidden');
+    if (!gate.socketTokenOk(request)) return denyUpgrade(socket, '401 Unauthorized');
+    wss.handleUpgrade(request, socket, head, (ws) => serveSocket(options.core, ws, `c${nextClient++}`, log));
   };
+
+  server.on('upgrade', (request: IncomingMessage, socket: Socket, head: Buffer) => {
+    // A peer that resets mid-handshake must not surface as an unhandled 'error' event.
+    socket.on('error', () => socket.destroy());
+    try {
+      handleUpgrade(request, socket, head);
+    } catch (error) {
+      log(`upgrade: ${String(error)}`);
+      denyUpgrade(socket, '400 Bad Request');
+    }
+  });
 
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(options.port, '127.0.0.1', () => resolve());
   });
+  server.on('error', (error) => log(`http server: ${String(error)}`));
   const port = (server.address() as AddressInfo).port;
   gate.port = port;
 

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 import { readFile } from 'node:fs/promises';
 import { extname, join, normalize, sep } from 'node:path';
+import { safeDecode } from './request-target';
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -26,7 +27,9 @@ export class StaticFiles {
   constructor(private readonly _root: string) {}
 
   async get(pathname: string): Promise<StaticFile | undefined> {
-    const relative = pathname === '/' ? 'index.html' : decodeURIComponent(pathname).replace(/^\/+/, '');
+    const decoded = pathname === '/' ? 'index.html' : safeDecode(pathname);
+    if (decoded === undefined || decoded.includes('\0')) return undefined;
+    const relative = decoded.replace(/^\/+/, '');
     const full = normalize(join(this._root, relative));
     if (!full.startsWith(this._root + sep)) return undefined;
     const cached = this._cache.get(full);

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 import type { RawTransport } from '../../shared/ipc';
-import { WS_PATH, type ServerFrame } from '../../shared/ipc/wire';
+import { WS_PATH, WS_PROTOCOL, WS_TOKEN_PROTOCOL_PREFIX, type ServerFrame } from '../../shared/ipc/wire';
 
 export type ConnectionStatus = 'connecting' | 'open' | 'closed';
 
@@ -12,11 +12,19 @@ export interface WsTransport extends RawTransport {
 const RETRY_MS = [250, 500, 1000, 2000, 4000] as const;
 
 /**
- * Browser mode: the contract over one WebSocket to the page's own origin (the server set the token
- * cookie when the page loaded). Reconnects with backoff; pending invokes fail when the socket drops
- * and sends are discarded while closed, since terminal input must not replay into a later session.
+ * The launch token, read once from the page's own URL (the server only serves the page to a URL
+ * that carries it). It stays in this module's memory and goes out only as a WebSocket subprotocol,
+ * which the browser never sends on its own: no cookie, nothing another local origin can replay.
+ */
+const launchToken = (): string => new URLSearchParams(location.search).get('token') ?? '';
+
+/**
+ * Browser mode: the contract over one WebSocket to the page's own origin. Reconnects with backoff;
+ * pending invokes fail when the socket drops and sends are discarded while closed, since terminal
+ * input must not replay into a later session.
  */
 export const createWsTransport = (): WsTransport => {
+  const protocols = [WS_PROTOCOL, WS_TOKEN_PROTOCOL_PREFIX + launchToken()];
   const listeners = new Map<string, Set<(payload: unknown) => void>>();
   const statusListeners = new Set<(status: ConnectionStatus) => void>();
   const pending = new Map<number, { resolve: (value: unknown) => void; reject: (error: Error) => void }>();
@@ -33,7 +41,7 @@ export const createWsTransport = (): WsTransport => {
 
   const connect = () => {
     const scheme = location.protocol === 'https:' ? 'wss:' : 'ws:';
-    socket = new WebSocket(`${scheme}//${location.host}${WS_PATH}`);
+    socket = new WebSocket(`${scheme}//${location.host}${WS_PATH}`, protocols);
     socket.onopen = () => {
       attempt = 0;
       for (const frame of queued.splice(0)) socket.send(frame);

@@ -33,3 +33,9 @@ export type ServerFrame =
 
 /** Path of the WebSocket endpoint in browser mode. */
 export const WS_PATH = '/ws';
+
+/** The WebSocket subprotocol the server selects; the client offers it with the token protocol. */
+export const WS_PROTOCOL = 'contexterm.v1';
+
+/** Prefix of the subprotocol that carries the launch token (base64url, so a valid header token). */
+export const WS_TOKEN_PROTOCOL_PREFIX = 'contexterm.token.';

@@ -3,6 +3,7 @@ import { request } from 'node:http';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
+import { WS_PROTOCOL, WS_TOKEN_PROTOCOL_PREFIX } from '../../shared/ipc/wire';
 import { launchBrowser, startServer, terminalText, typeInTerminal, waitForTerminalText, type AppServer } from './app';
 
 let server: AppServer;
@@ -79,10 +80,10 @@ describe('browser mode, real UI', () => {
   });
 
   it('refuses WebSockets from a foreign origin or without the token', async () => {
-    const wsUrl = `${server.origin.replace('http', 'ws')}/ws?token=${server.token}`;
-    const attempt = (url: string, origin: string) =>
+    const wsUrl = `${server.origin.replace('http', 'ws')}/ws`;
+    const attempt = (protocols: string[], origin: string) =>
       new Promise<number>((resolve) => {
-        const socket = new WebSocket(url, { origin });
+        const socket = new WebSocket(wsUrl, protocols, { origin });
         socket.on('open', () => {
           socket.close();
           resolve(101);
@@ -90,8 +91,10 @@ describe('browser mode, real UI', () => {
         socket.on('unexpected-response', (_request, response) => resolve(response.statusCode ?? 0));
         socket.on('error', () => resolve(-1));
       });
-    expect(await attempt(wsUrl, 'http://evil.example')).toBe(403);
-    expect(await attempt(wsUrl.replace(/token=[^&]+/, 'token=wrong'), server.origin)).toBe(401);
-    expect(await attempt(wsUrl, server.origin)).toBe(101);
+    const good = [WS_PROTOCOL, WS_TOKEN_PROTOCOL_PREFIX + server.token];
+    expect(await attempt(good, 'http://evil.example')).toBe(403);
+    expect(await attempt([WS_PROTOCOL, `${WS_TOKEN_PROTOCOL_PREFIX}wrong-token-wrong-token`], server.origin)).toBe(401);
+    expect(await attempt([WS_PROTOCOL], server.origin)).toBe(401);
+    expect(await attempt(good, server.origin)).toBe(101);
   });
 });

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
 import { WebSocket } from 'ws';
+import { WS_PROTOCOL, WS_TOKEN_PROTOCOL_PREFIX } from '../../shared/ipc/wire';
 
 /** A minimal client of browser mode's WebSocket, speaking the same frames as the renderer. */
 export class HostClient {
@@ -18,7 +19,7 @@ export class HostClient {
   }
 
   static connect(origin: string, token: string): Promise<HostClient> {
-    const socket = new WebSocket(`${origin.replace('http', 'ws')}/ws?token=${token}`, { origin });
+    const socket = new WebSocket(`${origin.replace('http', 'ws')}/ws`, [WS_PROTOCOL, WS_TOKEN_PROTOCOL_PREFIX + token], { origin });
     return new Promise((resolve, reject) => {
       socket.once('open', () => resolve(new HostClient(socket)));
       socket.once('error', reject);
@@ -34,6 +35,11 @@ export class HostClient {
     const settled = result as { ok: boolean; value?: T; error?: { message: string } };
     if (!settled.ok) throw new Error(settled.error?.message);
     return settled.value as T;
+  }
+
+  /** Sends a frame as given, for tests of malformed input. */
+  sendRaw(text: string): void {
+    this._socket.send(text);
   }
 
   send(channel: string, payload: unknown): void {

@@ -1,0 +1,51 @@
+// SPDX-License-Identifier: MIT
+import type { WebSocket } from 'ws';
+import { parseClientFrame, type ServerFrame } from '../../shared/ipc/wire';
+import type { Core } from '../core/core';
+import type { Client } from '../core/router';
+
+/**
+ * One authenticated WebSocket as a router client. Nothing a peer sends may throw out of here: a
+ * malformed frame is dropped, and a handler that rejects is answered `internal` for that request
+ * only (the router already maps expected failures), never as an unhandled rejection that would
+ * end the process.
+ */
+export const serveSocket = (core: Core, ws: WebSocket, id: string, log: (message: string) => void): void => {
+  const closeListeners: Array<() => void> = [];
+  const post = (frame: ServerFrame) => {
+    if (ws.readyState === ws.OPEN) ws.send(JSON.stringify(frame));
+  };
+  const client: Client = {
+    id,
+    emit: (channel, payload) => post({ t: 'event', channel, payload }),
+    onClose: (listener) => closeListeners.push(listener),
+  };
+  core.connect(client);
+  ws.on('message', (raw, isBinary) => {
+    if (isBinary) return;
+    try {
+      const frame = parseClientFrame(raw.toString());
+      if (!frame) return log('ws: dropped a malformed frame');
+      if (frame.t === 'send') return core.router.send(client, frame.channel, frame.payload);
+      core.router.invoke(client, frame.channel, frame.payload).then(
+        (result) => post({ t: 'result', id: frame.id, result }),
+        (error: unknown) => {
+          log(`ws: ${frame.channel}: ${String(error)}`);
+          post({ t: 'result', id: frame.id, result: { ok: false, error: { code: 'internal', message: `${frame.channel} failed` } } });
+        },
+      );
+    } catch (error) {
+      log(`ws: frame handling failed: ${String(error)}`);
+    }
+  });
+  ws.on('close', () => {
+    for (const listener of closeListeners.splice(0)) {
+      try {
+        listener();
+      } catch (error) {
+        log(`ws: close listener failed: ${String(error)}`);
+      }
+    }
+  });
+  ws.on('error', (error) => log(`ws: ${error.message}`));
+};
