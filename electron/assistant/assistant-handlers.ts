@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-import { IpcFailure } from '../../shared/ipc';
+import { DomainError } from '../../shared/ipc';
 import type { ConversationSummary } from '../../shared/ipc/assistant';
 import type { ContextEngine } from '../context/context-engine';
 import type { InvokeHandlers } from '../core/router';
@@ -30,7 +30,7 @@ export interface AssistantHandlerDeps {
 export const assistantHandlers = ({ assistant, conversations, engine, settings }: AssistantHandlerDeps): Handlers => {
   const summary = (id: string): ConversationSummary => {
     const found = conversations.summary(id);
-    if (!found) throw new IpcFailure('not-found', `no conversation ${id}`);
+    if (!found) throw new DomainError('not-found', `no conversation ${id}`);
     return { id: found.id, title: found.title, createdAt: found.createdAt, updatedAt: found.updatedAt, messageCount: found.messageCount };
   };
   const defaultModel = (): string => {

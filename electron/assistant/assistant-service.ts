@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 import type { ConversationMessage, LlmErrorInfo, ModelRef, TurnUsage } from '../../shared/ipc/assistant';
-import { IpcFailure } from '../../shared/ipc';
+import { DomainError } from '../../shared/ipc';
 import type { ContextEngine } from '../context/context-engine';
 import type { AssembledRequest } from '../context/request-builder';
 import { forwardTurnEvents, TurnRegistry, type toolCallView } from '../llm/assistant-turns';
@@ -47,7 +47,7 @@ export class AssistantService {
     // The provider is resolved inside the run, so a missing one is reported as the turn's error.
     const { engine, conversations } = this._deps;
     const conversation = await conversations.getConversation(request.conversationId);
-    if (!conversation) throw new IpcFailure('not-found', `no conversation ${request.conversationId}`);
+    if (!conversation) throw new DomainError('not-found', `no conversation ${request.conversationId}`);
     const model = request.model.model;
     this._providerByModel.set(model, request.model.providerId);
     if (conversation.model !== model) await conversations.setConversationModel(conversation.id, model, this._now());
@@ -80,10 +80,10 @@ export class AssistantService {
   async retry(conversationId: string, model?: ModelRef): Promise<{ turnId: string }> {
     const messages = await this._deps.conversations.listMessages(conversationId);
     const last = messages.at(-1);
-    if (!last || last.role !== 'user') throw new IpcFailure('failed', 'The last question already has an answer.');
+    if (!last || last.role !== 'user') throw new DomainError('failed', 'The last question already has an answer.');
     const meta = (last.meta ?? {}) as MessageMeta;
     const ref = model ?? meta.model ?? null;
-    if (!ref) throw new IpcFailure('failed', 'Pick a model to retry with.');
+    if (!ref) throw new DomainError('failed', 'Pick a model to retry with.');
     this._deps.conversations.deleteMessage(last.id);
     const { turnId } = await this.ask({
       conversationId,

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 import type Database from 'better-sqlite3';
 import { randomUUID } from 'node:crypto';
+import { ConversationNotFoundError } from '../context/context-manager';
 import type {
   CompactionOp,
   CompactionRecord,
@@ -299,7 +300,7 @@ export class SqliteConversationRepository implements ConversationRepository {
 
   private _require(id: string): void {
     if (this._db.prepare('SELECT 1 FROM conversations WHERE id = ?').get(id) === undefined) {
-      throw new Error(`no conversation ${id}`);
+      throw new ConversationNotFoundError(id);
     }
   }
 

@@ -1,7 +1,6 @@
 // SPDX-License-Identifier: MIT
 import { describe, expect, it } from 'vitest';
 import { contextChannels } from '../../shared/ipc/context';
-import { IpcFailure } from '../../shared/ipc/define';
 import { ContextEngine, type ContextEngineOptions } from './context-engine';
 import { commandRecord, InMemoryCommandSource } from './in-memory-command-source';
 import { InMemoryConversationRepository, InMemoryModelConfigRepository, InMemoryRedactionSettingsRepository } from './in-memory-repositories';
@@ -225,9 +224,15 @@ describe('IPC handlers', () => {
   it('turn known failures into typed IPC errors', async () => {
     const { engine } = await make();
     const handlers = contextHandlers(engine);
-    await expect(handlers['context:usage']({ conversationId: 'missing' })).rejects.toMatchObject({ code: 'not-found' });
-    await expect(handlers['context:set-model-config']({ model: 'm', contextLimit: 1000, reservedOutputTokens: 900 })).rejects.toBeInstanceOf(IpcFailure);
-    await expect(handlers['context:set-redaction']({ enabled: true, userPatterns: [{ kind: 'x', pattern: '[', caseInsensitive: false }] })).rejects.toMatchObject({ code: 'failed' });
+    // Handlers may throw synchronously or reject; the router maps both the same way.
+    const call = (run: () => unknown) => Promise.resolve().then(run);
+    await expect(call(() => handlers['context:usage']({ conversationId: 'missing' }))).rejects.toMatchObject({ code: 'not-found' });
+    await expect(call(() => handlers['context:set-model-config']({ model: 'm', contextLimit: 1000, reservedOutputTokens: 900 }))).rejects.toMatchObject({
+      code: 'invalid-request',
+    });
+    await expect(
+      call(() => handlers['context:set-redaction']({ enabled: true, userPatterns: [{ kind: 'x', pattern: '[', caseInsensitive: false }] })),
+    ).rejects.toMatchObject({ code: 'invalid-request' });
   });
 
   it('rejects malformed requests at the schema', () => {

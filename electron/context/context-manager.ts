@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: MIT
+import { DomainError } from '../../shared/ipc/define';
 import { randomUUID } from 'node:crypto';
 import type { CompactResult, ContextUsage, ContextWarning, UndoResult } from '../../shared/ipc/context';
 import type { ContextEntry } from './context-model';
@@ -11,11 +12,11 @@ import { MESSAGE_OVERHEAD_TOKENS, type TokenCounters } from './token-counter';
 import type { Clock } from './types';
 import { contextUsage, reachesThreshold, type ModelConfigService } from './usage';
 
-export class ConversationNotFoundError extends Error {
+export class ConversationNotFoundError extends DomainError {
   override readonly name = 'ConversationNotFoundError';
 
   constructor(readonly conversationId: string) {
-    super(`Conversation not found: ${conversationId}`);
+    super('not-found', `Conversation not found: ${conversationId}`);
   }
 }
 

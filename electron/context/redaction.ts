@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: MIT
+import { DomainError } from '../../shared/ipc/define';
 import type { RedactionCounts, RedactionPattern, RedactionSettings } from '../../shared/ipc/context';
 import { BUILTIN_RULES, type RedactionRule } from './redaction-rules';
 
@@ -11,12 +12,12 @@ export interface Redacted {
 
 export const DEFAULT_REDACTION_SETTINGS: RedactionSettings = { enabled: true, userPatterns: [] };
 
-export class RedactionPatternError extends Error {
+export class RedactionPatternError extends DomainError {
   constructor(
     readonly kind: string,
     message: string,
   ) {
-    super(`redaction pattern "${kind}": ${message}`);
+    super('invalid-request', `Redaction pattern "${kind}": ${message}`);
     this.name = 'RedactionPatternError';
   }
 }

@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: MIT
+import { DomainError } from '../../shared/ipc/define';
 import type { ContextPreview, ContextUsage, ModelContextConfig, SectionId } from '../../shared/ipc/context';
 import { selectUnits, type BudgetUnit, type Included, type SectionFrame } from './budget';
 import { CATALOG_HEADER, catalogEntryView, type CatalogOptions } from './catalog';
@@ -61,8 +62,13 @@ export interface AssembledRequest {
   readonly requestTokens: number;
 }
 
-export class ContextBudgetError extends Error {
+/** The user can act on it (raise the limit, pick another model), so it is not a bug. */
+export class ContextBudgetError extends DomainError {
   override readonly name = 'ContextBudgetError';
+
+  constructor(message: string) {
+    super('invalid-request', message);
+  }
 }
 
 interface Layout {
@@ -112,7 +118,9 @@ export const buildRequest = async (deps: RequestBuilderDeps, input: BuildInput):
   const reserved = Math.min(config.reservedOutputTokens, Math.floor(effective / 2));
   const budget = effective - reserved;
   const available = budget - REQUEST_OVERHEAD_TOKENS - 2 * MESSAGE_OVERHEAD_TOKENS;
-  if (available < 64) throw new ContextBudgetError(`the context limit of ${config.model} leaves no room for a question`);
+  if (available < 64) throw new ContextBudgetError(
+      `The context limit of ${config.model} (${config.contextLimit} tokens) leaves no room for a question; raise it in Settings → Models.`,
+    );
   const count = (text: string) => counter.count(text);
   const ctx = { redactor, count };
 

@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: MIT
+import { DomainError } from '../../shared/ipc/define';
 import { toPromptString } from './context-model';
 import type { Redactor } from './redaction';
 import type { StoredMessage } from './repositories';
@@ -21,7 +22,7 @@ export interface ChatModel {
 
 export type ChatModelErrorKind = 'http' | 'network' | 'timeout' | 'aborted' | 'bad-response';
 
-export class ChatModelError extends Error {
+export class ChatModelError extends DomainError {
   override readonly name = 'ChatModelError';
 
   constructor(
@@ -30,7 +31,7 @@ export class ChatModelError extends Error {
     readonly status?: number,
     readonly retryAfterMs?: number,
   ) {
-    super(message);
+    super('failed', message);
   }
 }
 

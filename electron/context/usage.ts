@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: MIT
+import { DomainError } from '../../shared/ipc/define';
 import type { ContextUsage, ModelContextConfig, ModelContextConfigInput, ModelContextConfigView } from '../../shared/ipc/context';
 import { defaultModelConfig, defaultReservedOutput, effectiveLimit, KNOWN_MODELS, unlimitedModelConfig } from './model-limits';
 import type { ModelConfigRepository } from './repositories';
@@ -14,8 +15,12 @@ export const contextUsage = (messageCount: number, estimatedTokens: number, cont
 export const reachesThreshold = (usage: ContextUsage, threshold: number): boolean =>
   usage.usagePercent !== null && usage.usagePercent >= threshold * 100;
 
-export class ModelConfigError extends Error {
+export class ModelConfigError extends DomainError {
   override readonly name = 'ModelConfigError';
+
+  constructor(message: string) {
+    super('invalid-request', message);
+  }
 }
 
 const view = (config: ModelContextConfig, source: ModelContextConfigView['source']): ModelContextConfigView => ({

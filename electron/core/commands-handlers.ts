@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-import { IpcFailure } from '../../shared/ipc';
+import { DomainError } from '../../shared/ipc';
 import type { SessionInfo } from '../../shared/ipc/session';
 import type { Recorder } from '../recorder/recorder';
 import type { Store } from '../store/store';
@@ -20,7 +20,7 @@ export const commandsHandlers = (store: Store, recorder: Recorder): Handlers => 
   'commands:search': ({ query, limit }) => store.searchCommands(query, limit ?? 50),
   'commands:get': async ({ id }) => {
     const [command] = await store.commandsByIds([id]);
-    if (!command) throw new IpcFailure('not-found', `no command ${id}`);
+    if (!command) throw new DomainError('not-found', `no command ${id}`);
     return { command, cleanOutput: (await store.readCleanOutput(id)) ?? null };
   },
   'session:list': async ({ endedWithinMs }) => {
@@ -31,7 +31,7 @@ export const commandsHandlers = (store: Store, recorder: Recorder): Handlers => 
   },
   'session:get': async ({ id }) => {
     const session = recorder.live(id) ?? (await store.getSession(id));
-    if (!session) throw new IpcFailure('not-found', `no session ${id}`);
+    if (!session) throw new DomainError('not-found', `no session ${id}`);
     return session;
   },
 });

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 import { basename } from 'node:path';
-import { IpcFailure } from '../../shared/ipc';
+import { DomainError } from '../../shared/ipc';
 import type { PtyInfo } from '../../shared/ipc/pty';
 import { newPtyId, type PtyManager, type PtySink } from '../pty/pty-manager';
 import type { PtyProcess } from '../pty/types';
@@ -47,7 +47,7 @@ const sinkFor = (client: Client, ptys: PtyManager): PtySink => {
 
 const requirePty = (ptys: PtyManager, id: string): PtyProcess => {
   const pty = ptys.get(id);
-  if (!pty) throw new IpcFailure('not-found', `no terminal ${id}`);
+  if (!pty) throw new DomainError('not-found', `no terminal ${id}`);
   return pty;
 };
 

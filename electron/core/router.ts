@@ -2,7 +2,7 @@
 import {
   channels,
   fail,
-  IpcFailure,
+  DomainError,
   isChannel,
   ok,
   type EventChannel,
@@ -63,7 +63,7 @@ export const createRouter = (
     try {
       return ok(await handler(parsed.data, client));
     } catch (error) {
-      if (error instanceof IpcFailure) return fail(error.code, error.message);
+      if (error instanceof DomainError) return fail(error.code, error.message);
       options.onError?.(channel, error);
       return fail('internal', `${channel} failed`);
     }

@@ -2,6 +2,7 @@
 import * as Anthropic from '@anthropic-ai/sdk';
 import * as OpenAI from 'openai';
 import type { LlmErrorInfo, LlmErrorKind } from '../../shared/ipc/assistant';
+import { DomainError } from '../../shared/ipc/define';
 import { scrubSecrets } from './scrub';
 
 export type { LlmErrorKind };
@@ -22,7 +23,7 @@ const RETRYABLE: Record<LlmErrorKind, boolean> = {
  * The only error a provider or the tool loop throws. It carries no SDK error as `cause`, so logging
  * it can never print request details, and its message has been scrubbed of the key.
  */
-export class LlmError extends Error {
+export class LlmError extends DomainError {
   readonly retryable: boolean;
   /** Text that streamed before the failure, so the pane can keep it next to the error. */
   partialText = '';
@@ -32,7 +33,7 @@ export class LlmError extends Error {
     message: string,
     readonly details: { readonly status?: number; readonly retryAfterMs?: number } = {},
   ) {
-    super(message);
+    super(kind === 'model-not-found' ? 'not-found' : kind === 'invalid-request' ? 'invalid-request' : 'failed', message);
     this.name = 'LlmError';
     this.retryable = RETRYABLE[kind];
   }

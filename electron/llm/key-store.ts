@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: MIT
+import { DomainError } from '../../shared/ipc/define';
 import { readPrivateJson, writePrivateFile } from './private-file';
 
 /**
@@ -13,8 +14,12 @@ export interface KeyStore {
   describe(): { backend: string; secure: boolean };
 }
 
-export class KeyStoreError extends Error {
+export class KeyStoreError extends DomainError {
   override readonly name = 'KeyStoreError';
+
+  constructor(message: string) {
+    super('failed', message);
+  }
 }
 
 const FORMAT_VERSION = 1;

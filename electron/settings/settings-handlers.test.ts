@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { IpcFailure } from '../../shared/ipc/define';
+import { DomainError } from '../../shared/ipc/define';
 import { settingsChannels, type ProviderSettings } from '../../shared/ipc/settings';
 import { startScriptedLlmServer, type ScriptedLlmServer } from '../../tests/fixtures/scripted-llm-server';
 import { FileKeyStore } from '../llm/key-store';
@@ -68,9 +68,9 @@ describe('settings IPC handlers', () => {
   it('answers values only main can check with invalid-payload, one `path: message` line per field', async () => {
     const bad = { defaultProviderId: 'ghost', redaction: { enabled: true, userPatterns: [{ kind: 'x', pattern: '(' }] } };
     const failure = await call('settings:set', bad).catch((error: unknown) => error);
-    expect(failure).toBeInstanceOf(IpcFailure);
-    expect((failure as IpcFailure).code).toBe('invalid-payload');
-    expect((failure as IpcFailure).message.split('\n')).toEqual([
+    expect(failure).toBeInstanceOf(DomainError);
+    expect((failure as DomainError).code).toBe('invalid-payload');
+    expect((failure as DomainError).message.split('\n')).toEqual([
       'defaultProviderId: there is no provider "ghost"',
       expect.stringMatching(/^redaction\.userPatterns\.0\.pattern: not a valid regular expression/),
     ]);

@@ -1,9 +1,8 @@
 // SPDX-License-Identifier: MIT
 import type { z } from 'zod';
-import { IpcFailure, type InvokeDef } from '../../shared/ipc/define';
+import { DomainError, type InvokeDef } from '../../shared/ipc/define';
 import { formatFieldErrors, type settingsChannels, type SettingsView } from '../../shared/ipc/settings';
-import { KeyStoreError } from '../llm/key-store';
-import { SettingsError, type SettingsService } from './settings-service';
+import type { SettingsService } from './settings-service';
 
 type Channels = typeof settingsChannels;
 type InvokeName = { [K in keyof Channels]: Channels[K] extends InvokeDef ? K : never }[keyof Channels];
@@ -12,17 +11,6 @@ type Response<K extends InvokeName> = Channels[K] extends InvokeDef<z.ZodType, i
 
 /** Same shape as the router's InvokeHandlers for these channels, so they merge in directly. */
 export type SettingsHandlers = { [K in InvokeName]: (request: Request<K>) => Promise<Response<K>> };
-
-/** Service errors become typed IPC errors; anything else stays `internal` (and is logged by the router). */
-const typed = async <T>(work: Promise<T>): Promise<T> => {
-  try {
-    return await work;
-  } catch (error) {
-    if (error instanceof SettingsError) throw new IpcFailure(error.code, error.message);
-    if (error instanceof KeyStoreError) throw new IpcFailure('failed', error.message);
-    throw error;
-  }
-};
 
 /**
  * Handlers for the settings channels. `onChanged` receives the new view after a save or a key
@@ -40,19 +28,19 @@ export const createSettingsHandlers = (
     'settings:get': () => service.view(),
     'settings:set': async (request) => {
       const result = await service.update(request);
-      if (!result.ok) throw new IpcFailure('invalid-payload', formatFieldErrors(result.fieldErrors));
+      if (!result.ok) throw new DomainError('invalid-payload', formatFieldErrors(result.fieldErrors));
       onChanged(result.view);
       return result.view;
     },
-    'settings:test-provider': (request) => typed(service.testProvider(request.providerId, request.provider, request.model)),
+    'settings:test-provider': (request) => service.testProvider(request.providerId, request.provider, request.model),
     'settings:set-key': async (request) => {
-      await typed(service.setKey(request.providerId, request.key));
+      await service.setKey(request.providerId, request.key);
       return changed({ hasKey: true });
     },
     'settings:delete-key': async (request) => {
-      await typed(service.deleteKey(request.providerId));
+      await service.deleteKey(request.providerId);
       return changed({ hasKey: await service.hasKey(request.providerId) });
     },
-    'models:list': (request) => typed(service.listModels(request.providerId, request.refresh ?? false)),
+    'models:list': (request) => service.listModels(request.providerId, request.refresh ?? false),
   };
 };

@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: MIT
+import { DomainError } from '../../shared/ipc/define';
 import type {
   FieldError,
   ModelList,
@@ -28,12 +29,9 @@ export interface SettingsServiceOptions {
   readonly now?: () => number;
 }
 
-export class SettingsError extends Error {
-  constructor(
-    readonly code: 'not-found' | 'failed',
-    message: string,
-  ) {
-    super(message);
+export class SettingsError extends DomainError {
+  constructor(code: 'not-found' | 'failed' | 'invalid-request', message: string) {
+    super(code, message);
     this.name = 'SettingsError';
   }
 }

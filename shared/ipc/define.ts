@@ -49,7 +49,13 @@ export const event = <Payload extends z.ZodType>(
   fast?: (value: unknown) => boolean,
 ): EventDef<Payload> => ({ kind: 'event', payload, ...(fast ? { fast } : {}) });
 
-export type IpcErrorCode = 'invalid-payload' | 'unknown-channel' | 'not-found' | 'failed' | 'internal';
+/**
+ * `invalid-payload`: the request does not match the channel's schema (a renderer bug);
+ * `invalid-request`: well-formed, but the user's input cannot be used (a bad pattern, a question
+ * that cannot fit the model); `not-found`: an id that does not exist (any more); `failed`: an
+ * expected failure outside the user's control (a provider, the disk); `internal`: a bug.
+ */
+export type IpcErrorCode = 'invalid-payload' | 'invalid-request' | 'unknown-channel' | 'not-found' | 'failed' | 'internal';
 
 export interface IpcError {
   readonly code: IpcErrorCode;
@@ -61,13 +67,17 @@ export type Result<T> = { readonly ok: true; readonly value: T } | { readonly ok
 export const ok = <T>(value: T): Result<T> => ({ ok: true, value });
 export const fail = (code: IpcErrorCode, message: string): Result<never> => ({ ok: false, error: { code, message } });
 
-/** Thrown by handlers to answer with a typed error instead of `internal`. */
-export class IpcFailure extends Error {
+/**
+ * The one rule for errors: an expected failure is a DomainError (or a subclass) carrying the code
+ * the renderer sees, and the router maps it to a typed Result in one place. Anything else is a bug,
+ * answered `internal` and logged. The message is shown to the user as it is, so it is plain text.
+ */
+export class DomainError extends Error {
   constructor(
     readonly code: IpcErrorCode,
     message: string,
   ) {
     super(message);
-    this.name = 'IpcFailure';
+    this.name = 'DomainError';
   }
 }

@@ -26,13 +26,17 @@ export class HostClient {
     });
   }
 
-  async invoke<T>(channel: string, payload: unknown): Promise<T> {
+  /** The router's Result as it arrived, errors included. */
+  invokeResult(channel: string, payload: unknown): Promise<{ ok: boolean; value?: unknown; error?: { code: string; message: string } }> {
     const id = this._next++;
-    const result = await new Promise<unknown>((resolve) => {
-      this._pending.set(id, resolve);
+    return new Promise((resolve) => {
+      this._pending.set(id, resolve as (result: unknown) => void);
       this._socket.send(JSON.stringify({ t: 'invoke', id, channel, payload }));
     });
-    const settled = result as { ok: boolean; value?: T; error?: { message: string } };
+  }
+
+  async invoke<T>(channel: string, payload: unknown): Promise<T> {
+    const settled = (await this.invokeResult(channel, payload)) as { ok: boolean; value?: T; error?: { message: string } };
     if (!settled.ok) throw new Error(settled.error?.message);
     return settled.value as T;
   }

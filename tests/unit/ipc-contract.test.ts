@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 import { describe, expect, it, vi } from 'vitest';
 import { createRouter, type Client, type InvokeHandlers, type SendHandlers } from '../../electron/core/router';
-import { channels, type ChannelName } from '../../shared/ipc';
+import { channels, DomainError, type ChannelName } from '../../shared/ipc';
 
 const client: Client = { id: 'test', emit: () => undefined, onClose: () => undefined };
 
@@ -122,6 +122,30 @@ describe('IPC validation', () => {
     const router = createRouter({ ...invoke, 'pty:list': () => { throw new Error('boom'); } }, send, { onError });
     expect(await router.invoke(client, 'pty:list', {})).toMatchObject({ ok: false, error: { code: 'internal' } });
     expect(onError).toHaveBeenCalledOnce();
+  });
+
+  it('maps every domain error, thrown or rejected, by its own code in one place and logs none of them', async () => {
+    class NotThere extends DomainError {
+      constructor() {
+        super('not-found', 'No such tab.');
+      }
+    }
+    const { invoke, send } = spyHandlers();
+    const onError = vi.fn();
+    const router = createRouter(
+      {
+        ...invoke,
+        'pty:list': () => {
+          throw new NotThere();
+        },
+        'app:info': () => Promise.reject(new DomainError('invalid-request', 'Bad pattern.')),
+      },
+      send,
+      { onError },
+    );
+    expect(await router.invoke(client, 'pty:list', {})).toEqual({ ok: false, error: { code: 'not-found', message: 'No such tab.' } });
+    expect(await router.invoke(client, 'app:info', {})).toEqual({ ok: false, error: { code: 'invalid-request', message: 'Bad pattern.' } });
+    expect(onError).not.toHaveBeenCalled();
   });
 
   it('passes valid payloads through', async () => {
