@@ -1,9 +1,12 @@
 // SPDX-License-Identifier: MIT
-import { app, safeStorage, shell } from 'electron';
+import { app, protocol, safeStorage, session, shell } from 'electron';
 import { join } from 'node:path';
 import { createCore, type Core } from '../core/core';
 import { SafeStorageKeyStore } from '../llm/key-store';
+import { APP_SCHEME, APP_SCHEME_PRIVILEGES, createAppProtocolHandler } from './app-protocol';
+import { openExternalSafely } from './external-links';
 import { registerIpcTransport } from './ipc-transport';
+import { hardenSession, hardenWebContents } from './security';
 import { createMainWindow, isOurFrame } from './windows';
 
 declare const __APP_VERSION__: string;
@@ -16,12 +19,18 @@ if (!app.requestSingleInstanceLock()) {
   app.quit();
 } else {
   app.enableSandbox();
-  app.on('second-instance', () => createMainWindow(distDir));
-  app.on('web-contents-created', (_event, contents) => {
-    contents.on('will-attach-webview', (event) => event.preventDefault());
+  // Schemes can only be made privileged before `ready`.
+  protocol.registerSchemesAsPrivileged([APP_SCHEME_PRIVILEGES]);
+  // Every WebContents, whoever creates it, is guarded before it can load anything.
+  app.on('web-contents-created', (_event, contents) => hardenWebContents(contents));
+  // Before start-up finished the first window is still coming (and app:// is not served yet).
+  app.on('second-instance', () => {
+    if (core) createMainWindow(distDir);
   });
 
   void app.whenReady().then(async () => {
+    hardenSession(session.defaultSession);
+    protocol.handle(APP_SCHEME, createAppProtocolHandler(join(distDir, 'renderer')));
     core = await createCore({
       host: 'electron',
       version: __APP_VERSION__,
@@ -30,9 +39,9 @@ if (!app.requestSingleInstanceLock()) {
       keyStore: new SafeStorageKeyStore(join(app.getPath('userData'), 'keys.bin'), safeStorage),
       // Packaged: electron-builder copies resources/shell-integration next to the app.
       ...(app.isPackaged ? { integrationDir: join(process.resourcesPath, 'shell-integration') } : {}),
-      openExternal: (url) => void shell.openExternal(url),
+      openExternal: (url) => void openExternalSafely(url, (safe) => shell.openExternal(safe)),
     });
-    registerIpcTransport(core, (url) => isOurFrame(url, distDir));
+    registerIpcTransport(core, isOurFrame);
     createMainWindow(distDir);
   });
 

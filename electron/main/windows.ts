@@ -1,17 +1,13 @@
 // SPDX-License-Identifier: MIT
-import { BrowserWindow, shell } from 'electron';
+import { BrowserWindow } from 'electron';
 import { join } from 'node:path';
+import { APP_HOME, isAppHome } from './app-protocol';
 
-const isHttp = (url: string): boolean => {
-  try {
-    const { protocol } = new URL(url);
-    return protocol === 'http:' || protocol === 'https:';
-  } catch {
-    return false;
-  }
-};
-
-/** The one place windows are created, with Electron's security checklist applied. */
+/**
+ * The one place windows are created, with Electron's security checklist applied to the page's
+ * preferences. Navigation, popups, webviews and permissions are guarded for every WebContents
+ * (security.ts, wired in index.ts), not only for windows made here.
+ */
 export const createMainWindow = (distDir: string): BrowserWindow => {
   const window = new BrowserWindow({
     width: 1400,
@@ -27,34 +23,19 @@ export const createMainWindow = (distDir: string): BrowserWindow => {
       sandbox: true,
       nodeIntegration: false,
       nodeIntegrationInWorker: false,
+      nodeIntegrationInSubFrames: false,
       webSecurity: true,
       allowRunningInsecureContent: false,
       experimentalFeatures: false,
+      webviewTag: false,
+      navigateOnDragDrop: false,
       spellcheck: false,
     },
   });
-  const { webContents } = window;
-  const home = new URL(`file://${join(distDir, 'renderer', 'index.html')}`).href;
-
-  // Links open in the user's browser, never inside the app.
-  webContents.setWindowOpenHandler(({ url }) => {
-    if (isHttp(url)) void shell.openExternal(url);
-    return { action: 'deny' };
-  });
-  webContents.on('will-navigate', (event, url) => {
-    if (url === home) return;
-    event.preventDefault();
-    if (isHttp(url)) void shell.openExternal(url);
-  });
-  webContents.on('will-attach-webview', (event) => event.preventDefault());
-  webContents.session.setPermissionRequestHandler((_contents, permission, callback) =>
-    callback(permission === 'clipboard-sanitized-write' || permission === 'clipboard-read'),
-  );
-
   window.once('ready-to-show', () => window.show());
-  void window.loadURL(home);
+  void window.loadURL(APP_HOME);
   return window;
 };
 
-export const isOurFrame = (frameUrl: string | undefined, distDir: string): boolean =>
-  frameUrl === new URL(`file://${join(distDir, 'renderer', 'index.html')}`).href;
+/** IPC is trusted only from our page (served from app://contexterm, see app-protocol.ts). */
+export const isOurFrame = (frameUrl: string | undefined): boolean => isAppHome(frameUrl);

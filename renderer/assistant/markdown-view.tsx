@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 import { memo, type ReactNode } from 'react';
-import { openLink } from '../terminal/terminals';
+import { openLinkAfterConfirm } from '../terminal/terminals';
 import { CodeBlock } from './code-block';
 import { parseMarkdown, type Block, type Inline } from './markdown';
 
@@ -30,7 +30,7 @@ const renderInline = (nodes: readonly Inline[]): ReactNode[] =>
             rel="noopener noreferrer"
             onClick={(event) => {
               event.preventDefault();
-              openLink(node.href);
+              openLinkAfterConfirm(node.href);
             }}
           >
             {renderInline(node.children)}

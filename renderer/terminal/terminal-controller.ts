@@ -8,12 +8,16 @@ import type { Api } from '../../shared/ipc';
 import type { TerminalMark } from '../../shared/ipc/pty';
 import { FlowControl } from '../../shared/terminal/flow-control';
 import { CommandDecorations } from './command-decorations';
+import { hyperlinkHandler, webLinkActivate } from './link-routing';
 import { shouldUseWebgl, webglRendererName } from './renderer-choice';
 
 export interface TerminalControllerOptions {
   readonly id: string;
   readonly api: Api;
+  /** Opens a link whose text is its URL (found in the output by the web-links addon). */
   readonly openLink: (url: string) => void;
+  /** Opens an OSC 8 hyperlink, whose target is hidden behind its text: after a confirmation. */
+  readonly openHyperlink: (url: string) => void;
   readonly onTitle: (title: string) => void;
   readonly onCommandClick: (commandId: string) => void;
   readonly fontFamily?: string;
@@ -72,18 +76,14 @@ export class TerminalController {
       // At 1.0 the DOM renderer clips underscores of common monospace fonts (DejaVu Sans Mono).
       lineHeight: 1.1,
       macOptionIsMeta: true,
+      linkHandler: hyperlinkHandler(options.openHyperlink),
     });
     this._decorations = new CommandDecorations(this.term, options.onCommandClick);
     this.term.loadAddon(this._fit);
     this.term.loadAddon(this.search);
     this.term.loadAddon(new Unicode11Addon());
     this.term.unicode.activeVersion = '11';
-    this.term.loadAddon(
-      new WebLinksAddon((event, uri) => {
-        event.preventDefault();
-        if (/^https?:\/\//i.test(uri)) options.openLink(uri);
-      }),
-    );
+    this.term.loadAddon(new WebLinksAddon(webLinkActivate(options.openLink)));
     this._disposables.push(
       this.term.onData((data) => this._api.send('pty:input', { id: this.id, data })),
       this.term.onBinary((data) => this._api.send('pty:input', { id: this.id, data })),

@@ -6,6 +6,7 @@ import { attachCommand } from '../assistant/attach';
 import { useCommands } from '../state/commands';
 import { useTabs } from '../state/tabs';
 import { api, connection, unwrap } from '../transport/api';
+import { createLinkRouter } from './link-routing';
 import { TerminalController, type LiveTerminalOptions } from './terminal-controller';
 
 /** Live controllers by pty id. Kept outside React so re-renders never touch xterm instances. */
@@ -23,10 +24,18 @@ export const configureTerminals = (options: LiveTerminalOptions): void => {
 
 const shellName = (shell: string) => shell.split('/').pop() ?? shell;
 
-export const openLink = (url: string) => {
-  if (connection.host === 'electron') api.send('app:open-external', { url });
-  else window.open(url, '_blank', 'noopener,noreferrer');
-};
+const links = createLinkRouter({
+  host: () => connection.host,
+  sendExternal: (url) => api.send('app:open-external', { url }),
+  openWindow: (url) => void window.open(url, '_blank', 'noopener,noreferrer'),
+  confirm: (message) => window.confirm(message),
+});
+
+/** Opens a link whose visible text is its URL, in the desktop through main, in browser mode in a tab. */
+export const openLink = (url: string): void => void links.open(url);
+
+/** Opens a link whose target is hidden behind its text (OSC 8, markdown) once the user confirmed. */
+export const openLinkAfterConfirm = (url: string): void => void links.openConfirmed(url);
 
 const adopt = (info: PtyInfo, replay: readonly ReplayItem[], activate: boolean): void => {
   let controller = controllers.get(info.id);
@@ -35,6 +44,7 @@ const adopt = (info: PtyInfo, replay: readonly ReplayItem[], activate: boolean):
       id: info.id,
       api,
       openLink,
+      openHyperlink: openLinkAfterConfirm,
       onTitle: (title) => useTabs.getState().update(info.id, { title: title || shellName(info.shell) }),
       onCommandClick: (commandId) => {
         useCommands.getState().select(commandId);

@@ -1,0 +1,88 @@
+// SPDX-License-Identifier: MIT
+import { describe, expect, it, vi } from 'vitest';
+
+/** The composition root, run against a recording `electron` (its binary cannot run here). */
+const seen = vi.hoisted(() => ({
+  calls: [] as string[],
+  appHandlers: new Map<string, (...args: unknown[]) => void>(),
+  privileged: [] as unknown[],
+  handled: new Map<string, (request: Request) => Promise<Response>>(),
+  opened: [] as string[],
+  coreOptions: undefined as { openExternal?: (url: string) => void } | undefined,
+  session: {
+    request: undefined as unknown,
+    check: undefined as unknown,
+    device: undefined as unknown,
+  },
+}));
+
+vi.mock('electron', () => {
+  const session = {
+    defaultSession: {
+      setPermissionRequestHandler: (handler: unknown) => (seen.calls.push('session'), (seen.session.request = handler)),
+      setPermissionCheckHandler: (handler: unknown) => (seen.session.check = handler),
+      setDevicePermissionHandler: (handler: unknown) => (seen.session.device = handler),
+    },
+  };
+  const app = {
+    requestSingleInstanceLock: () => true,
+    enableSandbox: () => seen.calls.push('sandbox'),
+    on: (event: string, handler: (...args: unknown[]) => void) => seen.appHandlers.set(event, handler),
+    whenReady: () => (seen.calls.push('whenReady'), Promise.resolve()),
+    getPath: () => '/tmp/contexterm-test',
+    isPackaged: false,
+    quit: () => undefined,
+  };
+  const protocol = {
+    registerSchemesAsPrivileged: (schemes: unknown[]) => (seen.calls.push('privileged'), seen.privileged.push(...schemes)),
+    handle: (scheme: string, handler: (request: Request) => Promise<Response>) => (seen.calls.push('handle'), seen.handled.set(scheme, handler)),
+  };
+  const shell = { openExternal: (url: string) => (seen.opened.push(url), Promise.resolve()) };
+  return { app, protocol, session, shell, safeStorage: {} };
+});
+vi.mock('../core/core', () => ({
+  createCore: (options: typeof seen.coreOptions) => ((seen.coreOptions = options), seen.calls.push('core'), Promise.resolve({})),
+}));
+vi.mock('../llm/key-store', () => ({ SafeStorageKeyStore: class {} }));
+vi.mock('./ipc-transport', () => ({ registerIpcTransport: () => seen.calls.push('ipc') }));
+vi.mock('./windows', () => ({ createMainWindow: () => seen.calls.push('window'), isOurFrame: () => false }));
+
+vi.stubGlobal('__APP_VERSION__', '0.0.0-test');
+await import('./index');
+await vi.waitFor(() => expect(seen.calls).toContain('window'));
+
+describe('desktop composition root', () => {
+  it('registers app:// as a privileged scheme before ready and serves it before the first window', () => {
+    expect(seen.privileged).toEqual([
+      { scheme: 'app', privileges: { standard: true, secure: true, supportFetchAPI: true, codeCache: true } },
+    ]);
+    expect(seen.calls.indexOf('privileged')).toBeLessThan(seen.calls.indexOf('whenReady'));
+    expect(seen.calls.indexOf('handle')).toBeLessThan(seen.calls.indexOf('window'));
+    expect(seen.handled.has('app')).toBe(true);
+  });
+
+  it('sets the permission request, check and device handlers before the first window', () => {
+    expect(seen.session.request).toBeTypeOf('function');
+    expect(seen.session.check).toBeTypeOf('function');
+    expect(seen.session.device).toBeTypeOf('function');
+    expect(seen.calls.indexOf('session')).toBeLessThan(seen.calls.indexOf('window'));
+  });
+
+  it('guards every WebContents the app creates, not only its main window', () => {
+    const guarded: string[] = [];
+    const contents = {
+      on: (event: string) => guarded.push(event),
+      setWindowOpenHandler: () => guarded.push('window-open'),
+    };
+    seen.appHandlers.get('web-contents-created')?.({}, contents);
+    expect(guarded).toEqual(expect.arrayContaining(['will-attach-webview', 'window-open', 'will-frame-navigate']));
+  });
+
+  it('hands shell.openExternal only normalised http(s)/mailto URLs', () => {
+    const open = seen.coreOptions?.openExternal;
+    for (const url of [' https://example.com/a', 'https://x\nfile:///y', 'file:///etc/passwd', 'javascript:alert(1)', 'smb://host/share']) {
+      open?.(url);
+    }
+    expect(seen.opened).toEqual(['https://example.com/a']);
+  });
+});
