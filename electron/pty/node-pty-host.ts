@@ -2,12 +2,16 @@
 import { basename } from 'node:path';
 import * as nodePty from 'node-pty';
 import { keeperLaunch, SentinelScanner } from './exit-drain';
-import { isAlive, sessionMembers, signalAll } from './process-tree';
+import { hasChildren, isAlive, sessionMembers, signalAll } from './process-tree';
+import { discardSecretsIn } from './secret-file';
 import { readsSecretInput } from './termios';
 import type { PtyExit, PtyHost, PtyProcess, SpawnOptions } from './types';
 
 /** Grace periods of the kill ladder: SIGHUP (what closing a terminal means), then TERM, then KILL. */
 const KILL_LADDER_MS = [250, 750] as const;
+
+/** How long a released keeper may take to exit before it is killed (it should take a moment). */
+const RELEASE_GRACE_MS = 2000;
 
 export const defaultShell = (): string => process.env.SHELL || '/bin/bash';
 
@@ -23,9 +27,13 @@ class NodePtyProcess implements PtyProcess {
   private _rows: number;
   private _exit: PtyExit | undefined;
   private _pendingExit: PtyExit | undefined;
-  private _eof = false;
+  /** Sentinels seen and not yet checked, and whether a check is under way. */
+  private _sentinels = 0;
+  private _checking = false;
+  private _releaseTimer: NodeJS.Timeout | undefined;
   private readonly _pty: nodePty.IPty;
   private readonly _scanner: SentinelScanner;
+  private readonly _launchEnv: Record<string, string>;
   private readonly _bytesListeners = new Set<(bytes: Buffer) => void>();
   private readonly _exitListeners = new Set<(exit: PtyExit) => void>();
 
@@ -40,18 +48,27 @@ class NodePtyProcess implements PtyProcess {
     const env = { ...shellEnvironment(), ...options.env, TERM: 'xterm-256color', COLORTERM: 'truecolor' };
     const launch = keeperLaunch(this.shell, options.args ?? ['-l'], env);
     this._scanner = new SentinelScanner(launch.sentinel);
-    this._pty = nodePty.spawn(launch.file, launch.args, {
-      name: 'xterm-256color',
-      cols: options.cols,
-      rows: options.rows,
-      cwd: this.cwd,
-      env: launch.env,
-      // Raw bytes: the recorder stores exactly what the program wrote; decoding happens per consumer.
-      encoding: null,
-    });
+    this._launchEnv = launch.env;
+    try {
+      this._pty = nodePty.spawn(launch.file, launch.args, {
+        name: 'xterm-256color',
+        cols: options.cols,
+        rows: options.rows,
+        cwd: this.cwd,
+        env: launch.env,
+        // Raw bytes: the recorder stores exactly what the program wrote; decoding happens per consumer.
+        encoding: null,
+      });
+    } catch (error) {
+      // Nobody will read the keeper's and the shell's secret files.
+      discardSecretsIn(launch.env);
+      throw error;
+    }
     this.pid = this._pty.pid;
     this._pty.onData((data) => this._onData(data as unknown as Buffer));
     this._pty.onExit(({ exitCode, signal }) => {
+      clearTimeout(this._releaseTimer);
+      discardSecretsIn(this._launchEnv);
       this._pendingExit = { exitCode: signal ? null : exitCode, signal: signal || null };
       this._maybeFinish();
     });
@@ -131,18 +148,46 @@ class NodePtyProcess implements PtyProcess {
   }
 
   private _onData(chunk: Buffer): void {
-    const bytes = this._scanner.scan(chunk);
-    if (this._scanner.found && !this._eof) {
-      this._eof = true;
-      // Everything the program wrote has been read: release the keeper.
-      try {
-        this._pty.write('\n');
-      } catch {
-        // Already hung up.
-      }
-    }
+    const { bytes, sentinels } = this._scanner.scan(chunk);
     if (bytes.length > 0) this._emitBytes(bytes);
+    if (sentinels > 0) {
+      this._sentinels += sentinels;
+      if (!this._checking) void this._checkSentinels();
+    }
     this._maybeFinish();
+  }
+
+  /**
+   * Everything before the sentinel has been read, so the keeper may go, but only if its program
+   * has really exited: the keeper prints the sentinel after waiting for it (and for stty), so a
+   * keeper with a child means the sentinel came from the program or one of its jobs, whatever
+   * nonce it carries. Where children cannot be listed the secret nonce has to do, and a release
+   * sent early is harmless anyway: it is a signal, never input a live program could read, and the
+   * keeper ignores it until its program is done (so every sentinel is checked, not just the first).
+   */
+  private async _checkSentinels(): Promise<void> {
+    this._checking = true;
+    try {
+      while (this._sentinels > 0 && !this._pendingExit) {
+        this._sentinels = 0;
+        if (await hasChildren(this.pid)) continue;
+        signalAll([this.pid], 'SIGUSR1');
+        clearTimeout(this._releaseTimer);
+        this._releaseTimer = setTimeout(() => void this._enforceRelease(), RELEASE_GRACE_MS);
+        this._releaseTimer.unref();
+      }
+    } finally {
+      this._checking = false;
+    }
+  }
+
+  /**
+   * A released keeper exits at once; one still there (in a read someone re-armed) is killed, but
+   * only when it is known to be past its program: killing the session leader hangs up the tab.
+   */
+  private async _enforceRelease(): Promise<void> {
+    if (this._pendingExit || !isAlive(this.pid)) return;
+    if ((await hasChildren(this.pid)) === false && !this._pendingExit) signalAll([this.pid], 'SIGKILL');
   }
 
   private _emitBytes(bytes: Buffer): void {

@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: MIT
+import { execFile } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 
 /**
@@ -23,7 +24,34 @@ export const sessionMembers = (sessionId: number): number[] => {
   return members;
 };
 
-const readStat = (pid: number): { state: string; sid: number } | undefined => {
+/**
+ * Whether `pid` has any child, zombies included (a child not yet waited for has not finished as
+ * far as its parent is concerned). Linux reads the kernel's list of the thread's children, else
+ * every process's parent; other systems ask ps. Undefined when nothing can tell.
+ */
+export const hasChildren = async (pid: number): Promise<boolean | undefined> => {
+  try {
+    return readFileSync(`/proc/${pid}/task/${pid}/children`, 'latin1').trim() !== '';
+  } catch {
+    // No such process, or a kernel without CONFIG_PROC_CHILDREN, or no /proc at all.
+  }
+  let entries: string[] | undefined;
+  try {
+    entries = readdirSync('/proc');
+  } catch {
+    return parentsFromPs().then((parents) => parents && parents.includes(pid));
+  }
+  return entries.some((entry) => /^\d+$/.test(entry) && readStat(Number(entry))?.ppid === pid);
+};
+
+const parentsFromPs = (): Promise<number[] | undefined> =>
+  new Promise((resolve) => {
+    execFile('ps', ['-A', '-o', 'ppid='], { timeout: 5000 }, (error, stdout) => {
+      resolve(error ? undefined : stdout.split('\n').map(Number).filter((ppid) => Number.isInteger(ppid) && ppid > 0));
+    });
+  });
+
+const readStat = (pid: number): { state: string; ppid: number; sid: number } | undefined => {
   let stat: string;
   try {
     stat = readFileSync(`/proc/${pid}/stat`, 'latin1');
@@ -32,9 +60,10 @@ const readStat = (pid: number): { state: string; sid: number } | undefined => {
   }
   // The command name (field 2) may contain spaces and parentheses: parse after the last ')'.
   const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  // fields[0] is the state (field 3), so the session id (field 6) is fields[3].
+  // fields[0] is the state (field 3), so the parent (field 4) is fields[1], the session id (field 6) fields[3].
+  const ppid = Number(fields[1]);
   const sid = Number(fields[3]);
-  return fields[0] && Number.isInteger(sid) ? { state: fields[0], sid } : undefined;
+  return fields[0] && Number.isInteger(sid) ? { state: fields[0], ppid, sid } : undefined;
 };
 
 export const signalAll = (pids: readonly number[], signal: NodeJS.Signals): void => {

@@ -1,10 +1,22 @@
 // SPDX-License-Identifier: MIT
-import { describe, expect, it } from 'vitest';
-import { shellKind, shellLaunch } from './shell-launch';
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import { afterEach, describe, expect, it } from 'vitest';
+import { discardSecretsIn } from '../pty/secret-file';
+import { shellKind, shellLaunch, type ShellLaunch } from './shell-launch';
 
 const NONCE = 'abcdef0123456789';
 const DIR = '/opt/contexterm/shell-integration';
 const BASE = { HOME: '/home/u', PATH: '/usr/bin', CONTEXTERM_API_KEY: 'secret' };
+
+const launched: ShellLaunch[] = [];
+const launch = (...args: Parameters<typeof shellLaunch>): ShellLaunch => {
+  const result = shellLaunch(...args);
+  launched.push(result);
+  return result;
+};
+afterEach(() => {
+  for (const result of launched.splice(0)) discardSecretsIn(result.env);
+});
 
 describe('shellLaunch', () => {
   it('recognises shells by name', () => {
@@ -21,34 +33,47 @@ describe('shellLaunch', () => {
   });
 
   it('starts bash with our init file, imitating a login shell', () => {
-    const launch = shellLaunch('/bin/bash', NONCE, DIR, BASE);
-    expect(launch).toMatchObject({ file: '/bin/bash', args: ['--init-file', `${DIR}/bash/contexterm.bash`, '-i'], integrated: true });
-    expect(launch.env).toMatchObject({ CONTEXTERM_NONCE: NONCE, CONTEXTERM_SHELL_LOGIN: '1', HOME: '/home/u' });
+    const bash = launch('/bin/bash', NONCE, DIR, BASE);
+    expect(bash).toMatchObject({ file: '/bin/bash', args: ['--init-file', `${DIR}/bash/contexterm.bash`, '-i'], integrated: true });
+    expect(bash.env).toMatchObject({ CONTEXTERM_SHELL_LOGIN: '1', HOME: '/home/u' });
+  });
+
+  it('hands the nonce over in a private file, never in the environment or arguments', () => {
+    for (const shell of ['bash', 'zsh', 'fish']) {
+      const result = launch(shell, NONCE, DIR, BASE);
+      const file = result.env.CONTEXTERM_NONCE_FILE!;
+      expect(readFileSync(file, 'latin1')).toBe(`${NONCE}\n`);
+      expect(statSync(file).mode & 0o777).toBe(0o600);
+      expect(JSON.stringify([result.args, result.env])).not.toContain(NONCE);
+    }
+    const [first] = launched;
+    discardSecretsIn(first!.env);
+    expect(existsSync(first!.env.CONTEXTERM_NONCE_FILE!)).toBe(false);
   });
 
   it('starts zsh on the shim ZDOTDIR and remembers the user’s', () => {
-    const unset = shellLaunch('/usr/bin/zsh', NONCE, DIR, BASE);
+    const unset = launch('/usr/bin/zsh', NONCE, DIR, BASE);
     expect(unset).toMatchObject({ args: ['-l', '-i'], integrated: true });
-    expect(unset.env).toMatchObject({ ZDOTDIR: `${DIR}/zsh`, CONTEXTERM_USER_ZDOTDIR_UNSET: '1', CONTEXTERM_NONCE: NONCE });
-    const set = shellLaunch('zsh', NONCE, DIR, { ...BASE, ZDOTDIR: '/home/u/.config/zsh' });
+    expect(unset.env).toMatchObject({ ZDOTDIR: `${DIR}/zsh`, CONTEXTERM_USER_ZDOTDIR_UNSET: '1' });
+    const set = launch('zsh', NONCE, DIR, { ...BASE, ZDOTDIR: '/home/u/.config/zsh' });
     expect(set.env).toMatchObject({ ZDOTDIR: `${DIR}/zsh`, CONTEXTERM_USER_ZDOTDIR: '/home/u/.config/zsh' });
     // Started from inside one of our own zsh sessions before it restored ZDOTDIR: not a user dir.
-    expect(shellLaunch('zsh', NONCE, DIR, { ...BASE, ZDOTDIR: `${DIR}/zsh` }).env.CONTEXTERM_USER_ZDOTDIR).toBeUndefined();
+    expect(launch('zsh', NONCE, DIR, { ...BASE, ZDOTDIR: `${DIR}/zsh` }).env.CONTEXTERM_USER_ZDOTDIR).toBeUndefined();
   });
 
   it('starts fish with our vendor dir first in XDG_DATA_DIRS', () => {
-    expect(shellLaunch('fish', NONCE, DIR, BASE).env).toMatchObject({ XDG_DATA_DIRS: `${DIR}:/usr/local/share:/usr/share` });
-    const env = shellLaunch('fish', NONCE, DIR, { ...BASE, XDG_DATA_DIRS: '/x' }).env;
+    expect(launch('fish', NONCE, DIR, BASE).env).toMatchObject({ XDG_DATA_DIRS: `${DIR}:/usr/local/share:/usr/share` });
+    const env = launch('fish', NONCE, DIR, { ...BASE, XDG_DATA_DIRS: '/x' }).env;
     expect(env).toMatchObject({ XDG_DATA_DIRS: `${DIR}:/x`, CONTEXTERM_XDG_DATA_DIRS: '/x' });
   });
 
   it('starts other shells plain, without the nonce', () => {
-    const launch = shellLaunch('/bin/dash', NONCE, DIR, BASE);
-    expect(launch).toEqual({ file: '/bin/dash', args: ['-l'], env: { HOME: '/home/u', PATH: '/usr/bin' }, integrated: false });
+    expect(launch('/bin/dash', NONCE, DIR, BASE)).toEqual({ file: '/bin/dash', args: ['-l'], env: { HOME: '/home/u', PATH: '/usr/bin' }, integrated: false });
   });
 
   it('never passes our own CONTEXTERM_ variables on, and rejects a bad nonce', () => {
-    expect(shellLaunch('bash', NONCE, DIR, BASE).env.CONTEXTERM_API_KEY).toBeUndefined();
+    expect(launch('bash', NONCE, DIR, { ...BASE, CONTEXTERM_NONCE_FILE: '/elsewhere' }).env).not.toHaveProperty('CONTEXTERM_API_KEY');
+    expect(launch('bash', NONCE, DIR, { ...BASE, CONTEXTERM_NONCE_FILE: '/elsewhere' }).env.CONTEXTERM_NONCE_FILE).not.toBe('/elsewhere');
     expect(() => shellLaunch('bash', 'bad nonce', DIR, BASE)).toThrow();
   });
 });

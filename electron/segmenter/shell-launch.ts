@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 import { homedir } from 'node:os';
 import { basename, join } from 'node:path';
+import { writeSecret } from '../pty/secret-file';
 import { assertValidNonce } from './mark-codec';
 
 export interface ShellLaunch {
@@ -26,9 +27,12 @@ export const shellKind = (shell: string): IntegratedShell | undefined => {
  *   files itself (bash ignores `--init-file` in a real login shell);
  * - zsh starts with ZDOTDIR on our shim dir, whose dotfiles source the user's from the original
  *   ZDOTDIR (or HOME) and put ZDOTDIR back when done;
- * - fish finds our snippet as a vendor conf.d through XDG_DATA_DIRS, which it restores; a snippet
- *   runs before config.fish, so the nonce leaves the environment before any user code runs.
- * The nonce travels in CONTEXTERM_NONCE; each script moves it into an unexported variable at once.
+ * - fish finds our snippet as a vendor conf.d through XDG_DATA_DIRS, which it restores; vendor
+ *   snippets run after the user's own conf.d snippets but before config.fish.
+ * The nonce travels in a private file (see pty/secret-file.ts) whose path is CONTEXTERM_NONCE_FILE;
+ * each script reads it into an unexported variable and deletes the file at once, before the
+ * user's startup files (fish: config.fish). Never in the environment: /proc/<pid>/environ would show it to every program for the
+ * shell's whole life. (The scripts still take CONTEXTERM_NONCE, for a shell started by hand.)
  * Other shells (sh, dash, ksh…) start plain, and the segmenter falls back to its heuristics.
  */
 export function shellLaunch(shell: string, nonce: string, resourcesDir: string, baseEnv: Record<string, string>): ShellLaunch {
@@ -37,7 +41,7 @@ export function shellLaunch(shell: string, nonce: string, resourcesDir: string, 
   const env: Record<string, string> = { ...baseEnv };
   for (const key of Object.keys(env)) if (key.startsWith('CONTEXTERM_')) delete env[key];
   if (!kind) return { file: shell, args: ['-l'], env, integrated: false };
-  env.CONTEXTERM_NONCE = nonce;
+  env.CONTEXTERM_NONCE_FILE = writeSecret(nonce);
   switch (kind) {
     case 'bash':
       env.CONTEXTERM_SHELL_LOGIN = '1';

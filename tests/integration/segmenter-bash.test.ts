@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: MIT
+import { existsSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { INTEGRATION_DIR, ShellSession } from './segmenter-harness';
 
@@ -131,6 +132,20 @@ describe('bash integration (real bash on a pty)', () => {
     await bash.run('exit');
     expect(await bash.run('echo after')).toEqual([expect.objectContaining({ commandLine: 'echo after', output: 'after' })]);
     expect(bash.commands().length).toBeGreaterThan(before + 1);
+  });
+
+  it('records a nested shell started by hand with the nonce in a file, which it deletes (the README\'s remote recipe)', async () => {
+    const file = `${bash.home}/.contexterm-nonce`;
+    await bash.run(`(umask 077; printf '%s\\n' "$__contexterm_nonce" > ${file})`);
+    expect(existsSync(file)).toBe(true);
+    const from = bash.raw.length;
+    bash.type(`CONTEXTERM_NONCE_FILE=${file} bash --init-file ${INTEGRATION_DIR}/bash/contexterm.bash -i\r`);
+    await bash.waitForRaw('U$ ', from);
+    const inner = await bash.run('echo "remote $((6*7)) [${CONTEXTERM_NONCE_FILE-unset}]"');
+    expect(inner).toEqual([expect.objectContaining({ output: 'remote 42 [unset]', exitCode: 0 })]);
+    expect(existsSync(file)).toBe(false);
+    await bash.run('exit');
+    expect(await bash.run('echo after')).toEqual([expect.objectContaining({ commandLine: 'echo after', output: 'after' })]);
   });
 
   it('hides the nonce from children and from stored output', async () => {

@@ -12,9 +12,16 @@
 # Command starts come from PS0 on bash >= 4.4 (it fires for every command line, subshells
 # included), else from a DEBUG trap; `__contexterm_hook=debug` in a startup file forces the trap.
 
-# The nonce leaves the environment before any user code runs, so no child process inherits it.
+# The terminal hands the nonce over in a private file (CONTEXTERM_NONCE_FILE holds its path), read
+# and deleted here before any user code runs: the environment a process starts with stays readable
+# in /proc/<pid>/environ for its whole life, whatever is unset later. CONTEXTERM_NONCE is taken
+# too, for a shell started by hand (the README's remote recipe), where that choice is the user's.
 __contexterm_nonce="${CONTEXTERM_NONCE-}"
-builtin unset CONTEXTERM_NONCE
+if [[ -n "${CONTEXTERM_NONCE_FILE-}" ]]; then
+  [[ -r "$CONTEXTERM_NONCE_FILE" ]] && builtin read -r __contexterm_nonce <"$CONTEXTERM_NONCE_FILE"
+  command rm -f -- "$CONTEXTERM_NONCE_FILE" 2>/dev/null
+fi
+builtin unset CONTEXTERM_NONCE CONTEXTERM_NONCE_FILE
 __contexterm_login="${CONTEXTERM_SHELL_LOGIN-}"
 builtin unset CONTEXTERM_SHELL_LOGIN
 

@@ -3,9 +3,16 @@
 # dotfiles; each one runs the user's file of the same name from their real ZDOTDIR (or HOME),
 # at top level as zsh would, and the last one puts ZDOTDIR back. Nothing of the user's is edited.
 
-# The nonce leaves the environment before any user code runs, so no child process inherits it.
+# The terminal hands the nonce over in a private file (CONTEXTERM_NONCE_FILE holds its path), read
+# and deleted here before any user code runs: the environment a process starts with stays readable
+# in /proc/<pid>/environ for its whole life, whatever is unset later. CONTEXTERM_NONCE is taken
+# too, for a shell started by hand.
 typeset -g __contexterm_nonce="${CONTEXTERM_NONCE-}"
-builtin unset CONTEXTERM_NONCE
+if [[ -n "${CONTEXTERM_NONCE_FILE-}" ]]; then
+  [[ -r "$CONTEXTERM_NONCE_FILE" ]] && builtin read -r __contexterm_nonce <"$CONTEXTERM_NONCE_FILE"
+  command rm -f -- "$CONTEXTERM_NONCE_FILE" 2>/dev/null
+fi
+builtin unset CONTEXTERM_NONCE CONTEXTERM_NONCE_FILE
 typeset -g __contexterm_shim="$ZDOTDIR"
 if (( ${+CONTEXTERM_USER_ZDOTDIR} )); then
   typeset -g __contexterm_user_zdotdir="$CONTEXTERM_USER_ZDOTDIR"

@@ -12,16 +12,23 @@
 if set -q CONTEXTERM_XDG_DATA_DIRS
     set -gx XDG_DATA_DIRS $CONTEXTERM_XDG_DATA_DIRS
     set -e CONTEXTERM_XDG_DATA_DIRS
-else if set -q CONTEXTERM_NONCE
+else if set -q CONTEXTERM_NONCE_FILE; or set -q CONTEXTERM_NONCE
     set -e XDG_DATA_DIRS
 end
 
-# The nonce moves into an unexported global at once, so processes started from here on (the
-# user's config.fish included) never inherit it.
-if set -q CONTEXTERM_NONCE
+# The terminal hands the nonce over in a private file (CONTEXTERM_NONCE_FILE holds its path), read
+# into an unexported global and deleted here, before config.fish: the environment a process starts
+# with stays readable in /proc/<pid>/environ for its whole life, whatever is erased later.
+# CONTEXTERM_NONCE is taken too, for a shell started by hand.
+if set -q CONTEXTERM_NONCE_FILE
+    set -g __contexterm_nonce
+    test -r "$CONTEXTERM_NONCE_FILE"; and read -g __contexterm_nonce <$CONTEXTERM_NONCE_FILE
+    command rm -f -- $CONTEXTERM_NONCE_FILE 2>/dev/null
+    set -e CONTEXTERM_NONCE_FILE
+else if set -q CONTEXTERM_NONCE
     set -g __contexterm_nonce $CONTEXTERM_NONCE
-    set -e CONTEXTERM_NONCE
 end
+set -e CONTEXTERM_NONCE
 
 status is-interactive; or return 0
 set -q __contexterm_nonce[1]; or return 0
