@@ -119,13 +119,13 @@ describe('SettingsService: validation and persistence', () => {
     expect(kv.values.size).toBe(0);
   });
 
-  it('refuses redaction patterns that do not compile, match nothing at all, or backtrack catastrophically', async () => {
+  it('refuses redaction patterns that do not compile, match nothing at all, or need what the linear-time engine lacks', async () => {
     const service = await open();
     const good = { kind: 'internal-token', pattern: 'itk_[A-Za-z0-9]{24}', caseInsensitive: false };
     const result = await service.update({
       redaction: {
         enabled: true,
-        userPatterns: [good, { kind: 'broken', pattern: '(unclosed' }, { kind: 'empty', pattern: 'x*' }, { kind: 'slow', pattern: '(a+)+$' }],
+        userPatterns: [good, { kind: 'broken', pattern: '(unclosed' }, { kind: 'empty', pattern: 'x*' }, { kind: 'lookahead', pattern: 'key(?=[0-9])' }],
       },
     });
     expect(result.ok).toBe(false);
@@ -133,7 +133,7 @@ describe('SettingsService: validation and persistence', () => {
     expect(result.fieldErrors).toEqual([
       { path: 'redaction.userPatterns.1.pattern', message: expect.stringMatching(/^not a valid regular expression/) },
       { path: 'redaction.userPatterns.2.pattern', message: expect.stringMatching(/matches the empty string/) },
-      { path: 'redaction.userPatterns.3.pattern', message: expect.stringMatching(/^too slow/) },
+      { path: 'redaction.userPatterns.3.pattern', message: expect.stringMatching(/^not supported: lookahead/) },
     ]);
     expect(service.current.redaction.userPatterns).toEqual([]);
     const ok = await service.update({ redaction: { enabled: false, userPatterns: [good] } });

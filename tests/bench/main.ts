@@ -6,6 +6,7 @@ import { arch, cpus, release } from 'node:os';
 import { benchContextBuild, benchTokenEstimate } from '../../electron/context/bench';
 import { benchSegmenter } from '../../electron/segmenter/bench';
 import { benchLostBytes, benchPipeline } from './pipeline-bench';
+import { benchRedaction } from './redaction-bench';
 import { benchQueries, benchStoreIngest } from './store-bench';
 
 type Metrics = Record<string, number>;
@@ -20,6 +21,8 @@ const TARGETS: Record<string, { target: number; better: 'higher' | 'lower' }> = 
   context_build_p95_ms_1m: { target: 50, better: 'lower' },
   context_build_growth_1m_vs_10k: { target: 2, better: 'lower' },
   token_estimate_error_pct: { target: 10, better: 'lower' },
+  redaction_recall_pct: { target: 99, better: 'higher' },
+  redaction_false_positive_pct: { target: 3, better: 'lower' },
 };
 
 const quick = process.argv.includes('--quick');
@@ -42,6 +45,7 @@ const suites: Array<[string, () => Promise<Metrics>]> = [
   }],
   ['context', async () => ({ ...(await benchContextBuild()) })],
   ['tokens', async () => ({ ...(await benchTokenEstimate()) })],
+  ['redaction', async () => benchRedaction()],
 ];
 
 const verdict = (key: string, value: number): string => {

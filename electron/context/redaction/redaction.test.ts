@@ -1,9 +1,10 @@
 // SPDX-License-Identifier: MIT
 import { describe, expect, it } from 'vitest';
-import { decoyCases, secretCases } from '../../tests/fixtures/secret-corpus';
-import { cleanOutput } from '../segmenter/clean-text';
-import { compileUserPattern, placeholder, RedactionPatternError, Redactor, totalRedactions } from './redaction';
-import { isPlaceholder, shannonEntropy } from './redaction-rules';
+import { decoyCases, secretCases } from '../../../tests/fixtures/secret-corpus';
+import { cleanOutput } from '../../segmenter/clean-text';
+import { placeholder, Redactor, totalRedactions } from './redactor';
+import { compileUserPattern, RedactionPatternError } from './user-pattern';
+import { isPlaceholder, shannonEntropy } from './checks';
 
 const redactor = new Redactor();
 
@@ -91,6 +92,13 @@ describe('Redactor', () => {
     const started = performance.now();
     redactor.redact(`payload=${blob}`);
     expect(performance.now() - started).toBeLessThan(2000);
+  });
+
+  it('redacts a provider token that merely looks made up, but not a mask', () => {
+    expect(redactor.redact('export GITHUB_TOKEN=ghp_abcdefghijklmnopqrstuvwxyz0123456789').text).toBe(
+      'export GITHUB_TOKEN=[REDACTED:github-token]',
+    );
+    expect(redactor.redact('HF_TOKEN=hf_xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx').counts).toEqual({});
   });
 
   it('knows placeholders and measures entropy', () => {

@@ -1,0 +1,32 @@
+// SPDX-License-Identifier: MIT
+import { compileSpec, type CompiledRule, type RuleSpec } from './rule-spec';
+import { AI_RULES } from './rules/ai';
+import { ASSIGNMENT_RULES } from './rules/assignments';
+import { CLOUD_RULES } from './rules/cloud';
+import { CODE_HOST_RULES } from './rules/code-hosts';
+import { COMMAND_LINE_RULES } from './rules/command-line';
+import { INFRA_RULES } from './rules/infra';
+import { MESSAGING_RULES } from './rules/messaging';
+import { PROMPT_RULES } from './rules/prompts';
+import { KEY_BLOCK_RULES, STRUCTURED_RULES } from './rules/structured';
+
+/**
+ * In order: whole blocks first (a key block holds base64 that later rules would nibble at), then
+ * provider formats (so a GitHub token inside `GITHUB_TOKEN=` is labelled as one), then headers,
+ * URLs and command lines, then the generic keyword rules, and password prompts last (a YAML
+ * `password: x` line is an assignment, labelled as one).
+ */
+export const BUILTIN_SPECS: readonly RuleSpec[] = [
+  ...KEY_BLOCK_RULES,
+  ...AI_RULES,
+  ...CODE_HOST_RULES,
+  ...MESSAGING_RULES,
+  ...CLOUD_RULES,
+  ...INFRA_RULES,
+  ...STRUCTURED_RULES,
+  ...COMMAND_LINE_RULES,
+  ...ASSIGNMENT_RULES,
+  ...PROMPT_RULES,
+];
+
+export const BUILTIN_RULES: readonly CompiledRule[] = BUILTIN_SPECS.map(compileSpec);

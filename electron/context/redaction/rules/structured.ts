@@ -1,0 +1,57 @@
+// SPDX-License-Identifier: MIT
+// Formats recognised by their structure: key blocks, JWTs, credentials in URLs and HTTP headers.
+import { literalValue, notPlaceholder, randomLooking } from '../checks';
+import type { RuleSpec } from '../rule-spec';
+
+/** A header value: bare, or quoted as in `-H 'Authorization: …'` and JSON. */
+const HEADER_SEP = String.raw`["']?[ \t]{0,5}[:=][ \t]{0,5}["']?`;
+const TOKEN_CHARS = String.raw`[A-Za-z0-9._~+/=:-]`;
+
+/** Whole key blocks run first: their base64 body would otherwise be nibbled at by later rules. */
+export const KEY_BLOCK_RULES: readonly RuleSpec[] = [
+  // Up to the END line; a truncated block (`head id_rsa`) ends at a blank line or the end of the text.
+  {
+    id: 'private-key',
+    kind: 'private-key',
+    pattern: String.raw`-----BEGIN[ A-Z0-9]{0,30}PRIVATE KEY(?: BLOCK)?-----[\s\S]*?(?:-----END[ A-Z0-9]{0,30}PRIVATE KEY(?: BLOCK)?-----|(?=\n[ \t]*\n)|$)`,
+    keywords: ['private key'],
+  },
+  { id: 'putty-private-key', kind: 'private-key', pattern: String.raw`Private-Lines: \d{1,3}\r?\n(?<s>(?:[A-Za-z0-9+/=]{1,80}\r?\n){1,60})`, keywords: ['private-lines'] },
+];
+
+export const STRUCTURED_RULES: readonly RuleSpec[] = [
+  { id: 'jwt', kind: 'jwt', pattern: String.raw`\beyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]*`, keywords: ['eyj'] },
+  // `scheme://user:password@host`: only the password goes.
+  {
+    id: 'url-password',
+    kind: 'url-password',
+    pattern: String.raw`\b[a-zA-Z][a-zA-Z0-9+.-]{0,20}://[^\s:/@'"[\]]{0,100}:(?<s>[^\s@/'"[\]]{1,200})(?=@)`,
+    keywords: ['://'],
+    check: notPlaceholder,
+  },
+  {
+    id: 'auth-header',
+    kind: 'auth-header',
+    pattern: String.raw`\b(?:authorization|proxy-authorization)${HEADER_SEP}(?:bearer|basic|token|digest|apikey|api-key|sso-key|key|flyv1|splunk|otp|ntlm|negotiate)[ \t]{1,5}(?<s>${TOKEN_CHARS}{8,})`,
+    caseInsensitive: true,
+    keywords: ['authorization'],
+    check: notPlaceholder,
+  },
+  // `Authorization: <token>` with no scheme (GitHub's API, many internal services): must look generated.
+  {
+    id: 'auth-header-bare',
+    kind: 'auth-header',
+    pattern: String.raw`\b(?:authorization|proxy-authorization)${HEADER_SEP}(?<s>${TOKEN_CHARS}{16,})`,
+    caseInsensitive: true,
+    keywords: ['authorization'],
+    check: randomLooking,
+  },
+  {
+    id: 'api-key-header',
+    kind: 'api-key-header',
+    pattern: String.raw`\b(?:x-[a-z-]{1,24}-(?:key|token|secret)|x-(?:api|auth|access)-?(?:key|token)|api-?key|private-token|ocp-apim-subscription-key)${HEADER_SEP}(?<s>${TOKEN_CHARS}{8,})`,
+    caseInsensitive: true,
+    keywords: ['key', 'token', 'secret'],
+    check: literalValue,
+  },
+];
