@@ -45,10 +45,13 @@ describe('durability', () => {
         client.send('pty:ack', { id, chars: data.length });
       }
     });
+    // Streams until every tab has output older than the 1 s the test allows to be lost: on a fast
+    // machine 2000 lines take well under a second, and then nothing would be checked at all.
     await new Promise<void>((resolve) => {
       const check = client.on(() => {
         const lines = [...received.values()].map((chunks) => chunks.map((c) => c.text).join('').split('\n').length);
-        if (lines.every((count) => count > 2000)) {
+        const oldEnough = [...received.values()].every((chunks) => chunks.length > 0 && chunks[0]!.at < Date.now() - 1500);
+        if (oldEnough && lines.every((count) => count > 2000)) {
           check();
           resolve();
         }
