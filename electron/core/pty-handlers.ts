@@ -7,7 +7,7 @@ import type { PtyProcess } from '../pty/types';
 import type { Client, InvokeHandlers, SendHandlers } from './router';
 
 type PtyInvoke = Pick<InvokeHandlers, 'pty:spawn' | 'pty:list' | 'pty:attach' | 'pty:kill' | 'pty:busy'>;
-type PtySend = Pick<SendHandlers, 'pty:input' | 'pty:resize' | 'pty:ack'>;
+type PtySend = Pick<SendHandlers, 'pty:input' | 'pty:resize' | 'pty:ack' | 'pty:visibility'>;
 
 export interface PtyHandlerDeps {
   readonly ptys: PtyManager;
@@ -27,16 +27,21 @@ export const toPtyInfo = (pty: PtyProcess): PtyInfo => ({
   exitCode: pty.exit?.exitCode ?? null,
 });
 
-/** One sink per client, so a client's acks only count for the ptys it is attached to. */
-const sinks = new WeakMap<Client, PtySink>();
+type ClientSink = PtySink & { visible: boolean };
 
-const sinkFor = (client: Client, ptys: PtyManager): PtySink => {
+/** One sink per client, so a client's acks and visibility only count for the ptys it is attached to. */
+const sinks = new WeakMap<Client, ClientSink>();
+
+const sinkFor = (client: Client, ptys: PtyManager): ClientSink => {
   let sink = sinks.get(client);
   if (!sink) {
-    const created: PtySink = {
-      data: (id, data) => client.emit('pty:data', { id, data }),
-      mark: (id, mark) => client.emit('pty:mark', { id, ...mark }),
+    const created: ClientSink = {
+      // A client is visible until it says otherwise (the desktop window, a page that just loaded).
+      visible: true,
+      data: (id, data, end) => client.emit('pty:data', { id, data, end }),
+      mark: (id, mark, at) => client.emit('pty:mark', { id, at, ...mark }),
       exit: (id, exit) => client.emit('pty:exit', { id, exitCode: exit.exitCode, signal: exit.signal }),
+      detached: (id) => client.emit('pty:detached', { id }),
     };
     sinks.set(client, created);
     client.onClose(() => ptys.detachSink(created));
@@ -55,14 +60,16 @@ export const ptyHandlers = ({ ptys, spawn }: PtyHandlerDeps): { invoke: PtyInvok
   invoke: {
     'pty:spawn': (request, client) => {
       const pty = spawn(request, newPtyId());
-      ptys.attach(pty.id, sinkFor(client, ptys));
+      // Nothing has been printed yet: the live output that follows is the whole screen.
+      void ptys.attach(pty.id, sinkFor(client, ptys));
       return toPtyInfo(pty);
     },
     'pty:list': () => ptys.list().map(toPtyInfo),
-    'pty:attach': ({ id }, client) => {
+    'pty:attach': async ({ id }, client) => {
       const pty = requirePty(ptys, id);
-      const replay = ptys.attach(id, sinkFor(client, ptys)) ?? [];
-      return { info: toPtyInfo(pty), replay };
+      const snapshot = await ptys.attach(id, sinkFor(client, ptys));
+      if (!snapshot) throw new DomainError('not-found', `no terminal ${id}`);
+      return { info: toPtyInfo(pty), snapshot };
     },
     'pty:kill': async ({ id }) => ({ killed: await ptys.kill(id) }),
     'pty:busy': ({ id }) => {
@@ -73,11 +80,16 @@ export const ptyHandlers = ({ ptys, spawn }: PtyHandlerDeps): { invoke: PtyInvok
     },
   },
   send: {
-    'pty:input': ({ id, data }) => ptys.write(id, data),
+    'pty:input': ({ id, data, reply }, client) => ptys.input(id, data, sinks.get(client), reply === true),
     'pty:resize': ({ id, cols, rows }) => ptys.resize(id, cols, rows),
     'pty:ack': ({ id, chars }, client) => {
       const sink = sinks.get(client);
       if (sink) ptys.ack(id, chars, sink);
+    },
+    'pty:visibility': ({ visible }, client) => {
+      const sink = sinkFor(client, ptys);
+      sink.visible = visible;
+      ptys.visibilityChanged(sink);
     },
   },
 });

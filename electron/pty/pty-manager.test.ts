@@ -9,9 +9,11 @@ const collectingSink = () => {
   const data: string[] = [];
   const exits: Array<number | null> = [];
   const sink: PtySink = {
+    visible: true,
     data: (_id, chunk) => data.push(chunk),
     mark: (_id, mark) => data.push(`<${mark.kind}>`),
     exit: (_id, exit) => exits.push(exit.exitCode),
+    detached: () => undefined,
   };
   return { sink, data, exits, text: () => data.join('') };
 };
@@ -94,20 +96,22 @@ describe('PtyManager', () => {
     expect(fake.paused).toBe(true);
   });
 
-  it('keeps running when the renderer goes away and replays recent output on re-attach', () => {
+  it('keeps running when the renderer goes away, and a new one gets the screen back', async () => {
     const pty = manager.spawn({ cols: 80, rows: 24 });
     const fake = host.spawned[0]!;
     const first = collectingSink();
-    manager.attach(pty.id, first.sink);
+    void manager.attach(pty.id, first.sink);
     fake.emit('z'.repeat(FlowControl.HIGH_WATERMARK_CHARS + 1));
     vi.runAllTimers();
     expect(fake.paused).toBe(true);
     manager.detachSink(first.sink);
     expect(fake.paused).toBe(false);
-    fake.emit('tail-of-output');
+    fake.emit('\r\ntail-of-output');
     vi.runAllTimers();
-    const second = collectingSink();
-    expect(manager.attach(pty.id, second.sink)?.join('')).toMatch(/tail-of-output$/);
+    vi.useRealTimers();
+    const snapshot = await manager.attach(pty.id, collectingSink().sink);
+    expect(snapshot?.data).toMatch(/tail-of-output/);
+    expect(snapshot?.end).toBe(FlowControl.HIGH_WATERMARK_CHARS + 1 + '\r\ntail-of-output'.length);
   });
 
   it('flushes pending output before reporting exit', () => {
@@ -140,7 +144,7 @@ describe('PtyManager input recording', () => {
 });
 
 describe('PtyManager taps', () => {
-  it('lets a tap rewrite output and delivers its marks in stream order', () => {
+  it('lets a tap rewrite output and delivers its marks in stream order', async () => {
     vi.useFakeTimers();
     const host = new FakePtyHost();
     const inputs: string[] = [];
@@ -163,15 +167,14 @@ describe('PtyManager taps', () => {
     host.spawned[0]!.emit('before|after');
     manager.write(pty.id, 'typed');
     host.spawned[0]!.finish({ exitCode: 0, signal: null });
+    vi.runAllTimers();
     vi.useRealTimers();
     expect(out.text()).toBe('before<prompt>after!');
     expect(inputs).toEqual(['typed']);
-    // A renderer that attaches later repaints the marks at the same places.
-    expect(manager.attach(pty.id, collectingSink().sink)).toEqual([
-      'before',
-      { kind: 'prompt', commandId: null, exitCode: null },
-      'after!',
-    ]);
+    // A renderer that attaches later gets the mark on the line where it was printed.
+    const snapshot = await manager.attach(pty.id, collectingSink().sink);
+    expect(snapshot?.data).toContain('beforeafter!');
+    expect(snapshot?.marks).toEqual([{ offset: 0, mark: { kind: 'prompt', commandId: null, exitCode: null } }]);
   });
 });
 

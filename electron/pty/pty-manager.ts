@@ -1,22 +1,14 @@
 // SPDX-License-Identifier: MIT
 import { randomBytes } from 'node:crypto';
 import { StringDecoder } from 'node:string_decoder';
-import { FlowController } from './flow-controller';
+import type { TerminalMark, TerminalSnapshot } from '../../shared/ipc/pty';
 import { OutputBatching } from '../../shared/terminal/flow-control';
 import { OutputBatcher } from './output-batcher';
-import { ReplayBuffer, type ReplayItem } from './replay-buffer';
-import type { TerminalMark } from '../../shared/ipc/pty';
+import { ScreenMirror } from './screen-mirror';
+import { SinkSet, type PtySink } from './sink-set';
 import type { PtyExit, PtyHost, PtyProcess, SpawnOptions } from './types';
 
-/** Output kept per pty for a renderer that reloads and re-attaches. */
-const REPLAY_CHARS = 512 * 1024;
-
-/** Where a pty's decoded output goes: one attached renderer at a time. */
-export interface PtySink {
-  data(id: string, data: string): void;
-  mark(id: string, mark: TerminalMark): void;
-  exit(id: string, exit: PtyExit): void;
-}
+export type { PtySink } from './sink-set';
 
 export interface TapOutput {
   /** The bytes everyone downstream sees (the segmenter removes shell-integration marks). */
@@ -64,10 +56,13 @@ interface Entry {
   readonly pty: PtyProcess;
   readonly decoder: StringDecoder;
   readonly batcher: OutputBatcher;
-  readonly flow: FlowController;
-  readonly replay: ReplayBuffer;
+  readonly sinks: SinkSet;
+  readonly mirror: ScreenMirror;
   readonly tap: PtyTap | undefined;
-  sink: PtySink | undefined;
+  /** Output characters sent so far (the position `pty:data` and snapshots are measured in). */
+  written: number;
+  /** The renderer whose terminal answers queries (DA, DSR…): the last one the user typed in. */
+  answerer: PtySink | undefined;
   quietTimer: NodeJS.Timeout | undefined;
   /** Why the pty is paused; it reads again only when no reason is left. */
   readonly holds: Set<'renderer' | 'store'>;
@@ -76,9 +71,10 @@ interface Entry {
 export const newPtyId = (): string => `${Date.now().toString(36)}${randomBytes(4).toString('hex')}`;
 
 /**
- * Owns the live ptys: decodes their output UTF-8-safely, batches it, applies ack-based flow control
- * toward the attached renderer, and keeps a replay buffer. Observers (the recorder) see raw bytes
- * synchronously and must not block.
+ * Owns the live ptys: decodes their output UTF-8-safely, batches it, sends it to every attached
+ * renderer with ack-based flow control, and mirrors it into a headless terminal so a renderer that
+ * (re-)attaches gets the current screen. Observers (the recorder) see raw bytes synchronously and
+ * must not block.
  */
 export class PtyManager {
   private readonly _entries = new Map<string, Entry>();
@@ -100,16 +96,15 @@ export class PtyManager {
       pty,
       decoder: new StringDecoder('utf8'),
       batcher: new OutputBatcher((data) => {
-        entry.replay.push(data);
-        if (entry.sink) {
-          entry.flow.sent(data.length);
-          entry.sink.data(id, data);
-        }
+        entry.written += data.length;
+        entry.mirror.write(data);
+        entry.sinks.data(data, entry.written);
       }),
-      flow: new FlowController({ pause: () => this._hold(entry, 'renderer', true), resume: () => this._hold(entry, 'renderer', false) }),
-      replay: new ReplayBuffer(REPLAY_CHARS),
+      sinks: new SinkSet(id, { pause: () => this._hold(entry, 'renderer', true), resume: () => this._hold(entry, 'renderer', false) }),
+      mirror: new ScreenMirror(pty.cols, pty.rows),
       tap: this._tapFactory(pty),
-      sink: undefined,
+      written: 0,
+      answerer: undefined,
       quietTimer: undefined,
       holds: new Set(),
     };
@@ -121,9 +116,10 @@ export class PtyManager {
       if (entry.tap) this._deliver(entry, entry.tap.end(exit));
       entry.batcher.push(entry.decoder.end());
       entry.batcher.dispose();
-      entry.flow.engage(false);
       for (const observer of this._observers) observer.exited?.(id, exit);
-      entry.sink?.exit(id, exit);
+      entry.sinks.exit(exit);
+      // Nothing holds an exited pty back; its renderers keep what they show.
+      entry.sinks.evaluate();
     });
     return pty;
   }
@@ -137,8 +133,8 @@ export class PtyManager {
       from = Math.max(from, at);
       // Order matters: the renderer places the mark at its cursor after the preceding output.
       entry.batcher.flush();
-      entry.replay.push(mark);
-      entry.sink?.mark(id, mark);
+      entry.mirror.mark(mark);
+      entry.sinks.mark(mark, entry.written);
     }
     if (from < bytes.length) entry.batcher.push(entry.decoder.write(from === 0 ? bytes : bytes.subarray(from)));
     this._releaseWhenQuiet(entry);
@@ -181,23 +177,49 @@ export class PtyManager {
     return [...this._entries.values()].map((entry) => entry.pty);
   }
 
-  /** Attaches a renderer; any previous one is detached. Returns the output and marks to repaint with. */
-  attach(id: string, sink: PtySink): ReplayItem[] | undefined {
+  /**
+   * Attaches a renderer (any number may be attached) and resolves with the screen to paint. The
+   * renderer receives live output from this moment; the snapshot says up to which stream position
+   * it already covers, so nothing is shown twice or lost in between.
+   */
+  attach(id: string, sink: PtySink): Promise<TerminalSnapshot> | undefined {
     const entry = this._entries.get(id);
     if (!entry) return undefined;
     entry.batcher.flush();
-    entry.sink = sink;
-    entry.flow.engage(!entry.pty.exit);
-    return entry.replay.snapshot();
+    // A renderer attaching again has reset its terminal: its old backlog no longer counts.
+    entry.sinks.remove(sink);
+    entry.sinks.add(sink);
+    entry.answerer ??= sink;
+    return entry.mirror.snapshot();
   }
 
-  /** Detaches every pty from a renderer that went away, releasing any flow-control pause. */
+  /** Detaches a renderer from every pty (its window closed), releasing any pause it caused. */
   detachSink(sink: PtySink): void {
     for (const entry of this._entries.values()) {
-      if (entry.sink !== sink) continue;
-      entry.sink = undefined;
-      entry.flow.engage(false);
+      entry.sinks.remove(sink);
+      if (entry.answerer === sink) entry.answerer = entry.sinks.sinks()[0];
     }
+  }
+
+  /** A renderer's window was shown or hidden: only visible ones may hold a pty back. */
+  visibilityChanged(sink: PtySink): void {
+    for (const entry of this._entries.values()) if (entry.sinks.has(sink)) entry.sinks.evaluate();
+  }
+
+  /**
+   * Input from a renderer. `reply` marks what its xterm generated by itself in answer to a query
+   * in the output (DA, DSR, colour reports): with several windows on one pty every xterm answers,
+   * so only the answerer's (the window last typed in) reach the program.
+   */
+  input(id: string, data: string, sink: PtySink | undefined, reply: boolean): void {
+    const entry = this._entries.get(id);
+    if (!entry) return;
+    if (reply) {
+      if (entry.answerer !== undefined && entry.answerer !== sink) return;
+    } else if (sink && entry.sinks.has(sink)) {
+      entry.answerer = sink;
+    }
+    this.write(id, data);
   }
 
   write(id: string, data: string): void {
@@ -213,20 +235,24 @@ export class PtyManager {
   }
 
   ack(id: string, chars: number, sink: PtySink): void {
-    const entry = this._entries.get(id);
-    if (entry?.sink === sink) entry.flow.ack(chars);
+    this._entries.get(id)?.sinks.ack(sink, chars);
   }
 
   resize(id: string, cols: number, rows: number): void {
-    this._entries.get(id)?.pty.resize(cols, rows);
+    const entry = this._entries.get(id);
+    if (!entry) return;
+    entry.pty.resize(cols, rows);
+    // Flushed first, so output written at the old size is parsed at the old size.
+    entry.batcher.flush();
+    entry.mirror.resize(cols, rows);
   }
 
   async kill(id: string): Promise<boolean> {
     const entry = this._entries.get(id);
     if (!entry) return false;
     this._entries.delete(id);
-    entry.sink = undefined;
-    entry.flow.engage(false);
+    entry.sinks.clear();
+    entry.mirror.dispose();
     if (!entry.pty.exit) {
       // Wait for the drained exit, so the last output is recorded before the caller moves on
       // (shutdown closes the store next). Bounded: a wedged pty must not hold up quitting.

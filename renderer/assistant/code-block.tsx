@@ -42,7 +42,7 @@ export const CodeBlock = ({ code, lang, streaming }: { code: string; lang: strin
     const controller = activeId ? controllerFor(activeId) : undefined;
     setConfirming(false);
     if (!controller) return setFlash('No terminal');
-    controller.term.paste(text);
+    controller.paste(text);
     controller.focus();
   };
 

@@ -35,6 +35,34 @@ export class CommandDecorations implements IDisposable {
     });
   }
 
+  /**
+   * A mark from a snapshot, placed `offset` lines from the cursor line of the painted screen.
+   * Marks belong to the normal buffer: while a full-screen program has the alternate screen up
+   * they wait until it exits, when the normal buffer and its cursor are back.
+   */
+  applyAt(mark: TerminalMark, offset: number): void {
+    if (this._term.buffer.active.type === 'alternate') {
+      const once = this._term.buffer.onBufferChange(() => {
+        once.dispose();
+        this.applyAt(mark, offset);
+      });
+      return;
+    }
+    if (mark.kind === 'prompt') return this._prompt(offset);
+    if (mark.kind === 'command-start' && mark.commandId) return this._start(mark.commandId);
+    if (mark.kind === 'command-end' && mark.commandId) return this._end(mark.commandId, mark.exitCode);
+  }
+
+  /** Forgets every mark (the screen is about to be repainted from a snapshot). */
+  clear(): void {
+    for (const entry of this._entries.splice(0)) {
+      entry.decoration?.dispose();
+      entry.marker.dispose();
+    }
+    this._byId.clear();
+    this._pending = undefined;
+  }
+
   /** Scrolls so the command's prompt line is visible; false when it left the scrollback. */
   reveal(commandId: string): boolean {
     const entry = this._byId.get(commandId);
@@ -60,17 +88,13 @@ export class CommandDecorations implements IDisposable {
   }
 
   dispose(): void {
-    for (const entry of this._entries.splice(0)) {
-      entry.decoration?.dispose();
-      entry.marker.dispose();
-    }
-    this._byId.clear();
+    this.clear();
   }
 
-  private _prompt(): void {
+  private _prompt(offset = 0): void {
     // A prompt that never ran a command (empty Enter, Ctrl+C) leaves no mark behind.
     if (this._pending && !this._pending.commandId) this._drop(this._pending);
-    const marker = this._term.registerMarker(0);
+    const marker = this._term.registerMarker(offset);
     if (!marker) return;
     const decoration = this._term.registerDecoration({ marker, x: 0, width: 1, layer: 'top' });
     const entry: Entry = { marker, decoration, commandId: null, status: 'prompt', exitCode: null };

@@ -5,7 +5,7 @@ import { Unicode11Addon } from '@xterm/addon-unicode11';
 import { WebLinksAddon } from '@xterm/addon-web-links';
 import { Terminal, type IDisposable, type ITheme } from '@xterm/xterm';
 import type { Api } from '../../shared/ipc';
-import type { TerminalMark } from '../../shared/ipc/pty';
+import type { TerminalMark, TerminalSnapshot } from '../../shared/ipc/pty';
 import { FlowControl } from '../../shared/terminal/flow-control';
 import { CommandDecorations } from './command-decorations';
 import { hyperlinkHandler, webLinkActivate } from './link-routing';
@@ -37,6 +37,9 @@ export interface LiveTerminalOptions {
 
 let webglDecision: boolean | undefined;
 
+const USER_EVENTS = ['keydown', 'keypress', 'beforeinput', 'input', 'compositionend', 'paste', 'mousedown', 'mouseup', 'mousemove', 'wheel', 'focusin', 'focusout'] as const;
+const USER_EVENT_WINDOW_MS = 150;
+
 const DARK: ITheme = {
   background: '#16181d',
   foreground: '#d8dee9',
@@ -62,6 +65,10 @@ export class TerminalController {
   private _disposed = false;
   private _lastSize = { cols: 0, rows: 0 };
   private _copyOnSelect = false;
+  /** When the user last pressed a key, clicked, scrolled or pasted in this terminal. */
+  private _lastUserEvent = -Infinity;
+  /** True while a snapshot is painted: nothing xterm says meanwhile goes to the pty. */
+  private _restoring = false;
 
   constructor(options: TerminalControllerOptions) {
     this.id = options.id;
@@ -85,8 +92,8 @@ export class TerminalController {
     this.term.unicode.activeVersion = '11';
     this.term.loadAddon(new WebLinksAddon(webLinkActivate(options.openLink)));
     this._disposables.push(
-      this.term.onData((data) => this._api.send('pty:input', { id: this.id, data })),
-      this.term.onBinary((data) => this._api.send('pty:input', { id: this.id, data })),
+      this.term.onData((data) => this._input(data)),
+      this.term.onBinary((data) => this._input(data)),
       this.term.onTitleChange((title) => options.onTitle(title)),
       this.term.onSelectionChange(() => {
         const selection = this._copyOnSelect ? this.term.getSelection() : '';
@@ -104,6 +111,9 @@ export class TerminalController {
     }
     this.term.open(container);
     this._opened = true;
+    // Capture phase, before xterm turns the event into input: this is how input the user caused is
+    // told apart from xterm's own answers to queries in the output (see `_input`).
+    for (const type of USER_EVENTS) this.term.element?.addEventListener(type, this._noteUserEvent, true);
     void this._loadWebgl();
   }
 
@@ -116,6 +126,30 @@ export class TerminalController {
 
   applyMark(mark: TerminalMark): void {
     this._decorations.apply(mark);
+  }
+
+  /**
+   * Paints a screen from the pty's mirror (a reload, a second window, a re-attach): at the grid size
+   * it was taken, with its gutter marks, and with nothing xterm answers meanwhile sent anywhere.
+   */
+  restore(snapshot: TerminalSnapshot): void {
+    this._decorations.clear();
+    this.term.reset();
+    if (snapshot.cols !== this.term.cols || snapshot.rows !== this.term.rows) this.term.resize(snapshot.cols, snapshot.rows);
+    this._restoring = true;
+    this.term.write(snapshot.data, () => {
+      this._restoring = false;
+      for (const { offset, mark } of snapshot.marks) this._decorations.applyAt(mark, offset);
+      // The grid goes back to this window's own size, which tells the pty if it differs.
+      this._lastSize = { cols: 0, rows: 0 };
+      this.fit();
+    });
+  }
+
+  /** Pastes as the user would (bracketed when the program asked for it); counts as user input. */
+  paste(text: string): void {
+    this._noteUserEvent();
+    this.term.paste(text);
   }
 
   revealCommand(commandId: string): boolean {
@@ -162,6 +196,22 @@ export class TerminalController {
     for (const disposable of this._disposables.splice(0)) disposable.dispose();
     this._decorations.dispose();
     this.term.dispose();
+  }
+
+  private readonly _noteUserEvent = (): void => {
+    this._lastUserEvent = performance.now();
+  };
+
+  /**
+   * Everything xterm wants to send. Within a moment of a user event it is the user's; otherwise
+   * xterm generated it (a reply to DA, DSR, a colour query…) and is marked so, since with several
+   * windows on one pty every xterm replies and only one window's replies may reach the program.
+   * IME composition and focus reports arrive a tick after their event, hence a window, not a flag.
+   */
+  private _input(data: string): void {
+    if (this._restoring || this._disposed) return;
+    const reply = performance.now() - this._lastUserEvent > USER_EVENT_WINDOW_MS;
+    this._api.send('pty:input', reply ? { id: this.id, data, reply } : { id: this.id, data });
   }
 
   private _flushAck(): void {

@@ -1,12 +1,11 @@
 // SPDX-License-Identifier: MIT
-import type { PtyInfo, TerminalMark } from '../../shared/ipc/pty';
-
-type ReplayItem = string | TerminalMark;
+import type { PtyInfo, TerminalSnapshot } from '../../shared/ipc/pty';
 import { attachCommand } from '../assistant/attach';
 import { useCommands } from '../state/commands';
 import { useTabs } from '../state/tabs';
 import { api, connection, unwrap } from '../transport/api';
 import { createLinkRouter } from './link-routing';
+import { LiveOutput } from './live-output';
 import { TerminalController, type LiveTerminalOptions } from './terminal-controller';
 
 /** Live controllers by pty id. Kept outside React so re-renders never touch xterm instances. */
@@ -37,7 +36,9 @@ export const openLink = (url: string): void => void links.open(url);
 /** Opens a link whose target is hidden behind its text (OSC 8, markdown) once the user confirmed. */
 export const openLinkAfterConfirm = (url: string): void => void links.openConfirmed(url);
 
-const adopt = (info: PtyInfo, replay: readonly ReplayItem[], activate: boolean): void => {
+const live = new LiveOutput((id) => controllers.get(id));
+
+const adopt = (info: PtyInfo, snapshot: TerminalSnapshot | undefined, activate: boolean): void => {
   let controller = controllers.get(info.id);
   if (!controller) {
     controller = new TerminalController({
@@ -53,13 +54,9 @@ const adopt = (info: PtyInfo, replay: readonly ReplayItem[], activate: boolean):
     });
     controller.applyOptions(liveOptions);
     controllers.set(info.id, controller);
-  } else {
-    controller.term.reset();
   }
-  for (const item of replay) {
-    if (typeof item === 'string') controller.write(item);
-    else controller.applyMark(item);
-  }
+  if (snapshot) controller.restore(snapshot);
+  live.finish(info.id, snapshot);
   useTabs.getState().add(
     { id: info.id, title: shellName(info.shell), shell: info.shell, exited: info.exited, exitCode: info.exitCode },
     activate,
@@ -85,7 +82,19 @@ const markExited = (id: string, exitCode: number | null) => {
 
 export const openTab = async (): Promise<void> => {
   const info = await unwrap(api.invoke('pty:spawn', { cols: 100, rows: 30 }));
-  adopt(info, [], true);
+  adopt(info, undefined, true);
+};
+
+/** Attaches to a pty and paints its current screen, lining up the live output around it. */
+const attach = async (id: string, activate: boolean): Promise<void> => {
+  live.begin(id);
+  const result = await api.invoke('pty:attach', { id });
+  if (!result.ok) {
+    live.abandon(id);
+    if (result.error.code === 'not-found') return disposeTab(id);
+    throw new Error(result.error.message);
+  }
+  adopt(result.value.info, result.value.snapshot, activate);
 };
 
 let syncing: Promise<void> | undefined;
@@ -100,10 +109,7 @@ export const syncTabs = (): Promise<void> => {
 const doSync = async (): Promise<void> => {
   const ptys = await unwrap(api.invoke('pty:list', {}));
   if (ptys.length === 0 && useTabs.getState().tabs.length === 0) return openTab();
-  for (const info of ptys) {
-    const attached = await unwrap(api.invoke('pty:attach', { id: info.id }));
-    adopt(attached.info, attached.replay, useTabs.getState().activeId === undefined);
-  }
+  for (const info of ptys) await attach(info.id, useTabs.getState().activeId === undefined);
   const live = new Set(ptys.map((info) => info.id));
   for (const tab of useTabs.getState().tabs) if (!live.has(tab.id)) disposeTab(tab.id);
 };
@@ -124,8 +130,32 @@ const disposeTab = (id: string) => {
   useTabs.getState().remove(id);
 };
 
-api.on('pty:data', ({ id, data }) => controllers.get(id)?.write(data));
+api.on('pty:data', ({ id, data, end }) => live.data(id, data, end));
 api.on('pty:exit', ({ id, exitCode }) => markExited(id, exitCode));
-api.on('pty:mark', ({ id, ...mark }) => controllers.get(id)?.applyMark(mark));
+api.on('pty:mark', ({ id, at, ...mark }) => live.mark(id, mark, at));
+
+/**
+ * A hidden window is never waited for: the server detaches it if it falls far behind, and it
+ * repaints those terminals from their current screens once it is shown again.
+ */
+const detached = new Set<string>();
+const visible = () => document.visibilityState === 'visible';
+const reattachDetached = () => {
+  for (const id of [...detached]) {
+    detached.delete(id);
+    if (controllers.has(id)) void attach(id, false).catch(() => undefined);
+  }
+};
+const reportVisibility = () => api.send('pty:visibility', { visible: visible() });
+api.on('pty:detached', ({ id }) => {
+  detached.add(id);
+  if (visible()) reattachDetached();
+});
+document.addEventListener('visibilitychange', () => {
+  reportVisibility();
+  if (visible()) reattachDetached();
+});
+connection.onStatus((status) => status === 'open' && reportVisibility());
+reportVisibility();
 api.on('commands:updated', ({ command }) => useCommands.getState().upsert(command));
 api.on('session:updated', ({ session }) => useCommands.getState().setSession(session));

@@ -44,6 +44,21 @@ export const TerminalMarkSchema = z.object({
 });
 export type TerminalMark = z.infer<typeof TerminalMarkSchema>;
 
+/**
+ * A terminal's screen for a renderer that attaches: serialized by a headless xterm (text,
+ * attributes, modes, cursor; never a terminal query, so painting it cannot produce input), the
+ * grid size it was taken at, the output stream position it covers (`end`), and the gutter marks
+ * with their line relative to the normal buffer's cursor line.
+ */
+export const TerminalSnapshotSchema = z.object({
+  data: z.string(),
+  cols: z.number().int(),
+  rows: z.number().int(),
+  end: z.number().int().min(0),
+  marks: z.array(z.object({ offset: z.number().int(), mark: TerminalMarkSchema })),
+});
+export type TerminalSnapshot = z.infer<typeof TerminalSnapshotSchema>;
+
 export const ptyChannels = {
   'pty:spawn': invoke(
     z.strictObject({
@@ -54,23 +69,32 @@ export const ptyChannels = {
     PtyInfo,
   ),
   'pty:list': invoke(z.strictObject({}), z.array(PtyInfo)),
-  /** Attach this client to a pty: it receives the pty's recent output to replay, then live data. */
-  'pty:attach': invoke(
-    z.strictObject({ id: PtyId }),
-    z.object({ info: PtyInfo, replay: z.array(z.union([z.string(), TerminalMarkSchema])) }),
-  ),
+  /**
+   * Attach this client to a pty (several clients may be attached to one): it receives the current
+   * screen, then live output; `pty:data` at or before `snapshot.end` is already in the snapshot.
+   */
+  'pty:attach': invoke(z.strictObject({ id: PtyId }), z.object({ info: PtyInfo, snapshot: TerminalSnapshotSchema })),
   'pty:kill': invoke(z.strictObject({ id: PtyId }), z.object({ killed: z.boolean() })),
   /** Whether something other than the idle shell runs in the foreground (asks before closing). */
   'pty:busy': invoke(z.strictObject({ id: PtyId }), z.object({ busy: z.boolean(), process: z.string() })),
-  'pty:input': send(z.strictObject({ id: PtyId, data: z.string().max(MAX_INPUT_CHARS) }), isInputLike),
+  /**
+   * Keystrokes and pastes; `reply: true` for what the renderer's xterm generated itself in answer to
+   * a query in the output, which only one attached renderer's may deliver.
+   */
+  'pty:input': send(z.strictObject({ id: PtyId, data: z.string().max(MAX_INPUT_CHARS), reply: z.boolean().optional() }), isInputLike),
   'pty:resize': send(z.strictObject({ id: PtyId, cols: dimension(2000), rows: dimension(1000) })),
   /** Characters the renderer has parsed (xterm's write callback); drives flow control. */
   'pty:ack': send(z.strictObject({ id: PtyId, chars: z.number().int().min(0) }), isAck),
+  /** Whether this client's window is visible: a hidden one never holds a pty back. */
+  'pty:visibility': send(z.strictObject({ visible: z.boolean() })),
   /**
    * A command boundary found in the output, sent in stream order between `pty:data` events so the
    * renderer can put a gutter decoration on the line where it happened.
    */
-  'pty:mark': event(TerminalMarkSchema.extend({ id: PtyId })),
-  'pty:data': event(z.object({ id: PtyId, data: z.string() }), isInputLike),
+  'pty:mark': event(TerminalMarkSchema.extend({ id: PtyId, at: z.number().int() })),
+  /** `end`: the output stream position after `data` (characters since the pty started). */
+  'pty:data': event(z.object({ id: PtyId, data: z.string(), end: z.number().int() }), isInputLike),
+  /** This client fell too far behind while hidden and gets no more output until it attaches again. */
+  'pty:detached': event(z.object({ id: PtyId })),
   'pty:exit': event(z.object({ id: PtyId, exitCode: z.number().int().nullable(), signal: z.number().int().nullable() })),
 } as const;

@@ -30,6 +30,7 @@ const NEAR_MISSES: Partial<Record<ChannelName, unknown[]>> = {
   'pty:input': [{ id: 'abc', data: 3 }, { id: 4, data: 'x' }],
   'pty:resize': [{ id: 'abc', cols: 0, rows: 10 }, { id: 'abc', cols: 10 }],
   'pty:ack': [{ id: 'abc', chars: -5 }, { id: 'abc', chars: 1.5 }, { id: 'abc', chars: '5' }],
+  'pty:visibility': [{ visible: 'yes' }, {}, { visible: true, id: 'abc' }],
   'app:open-external': [{ url: 'file:///etc/passwd' }, { url: 'javascript:alert(1)' }, { url: 'not a url' }],
   'app:info': [{ extra: 1 }],
   'session:list': [{ endedWithinMs: -1 }, { bogus: true }],

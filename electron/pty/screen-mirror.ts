@@ -1,0 +1,94 @@
+// SPDX-License-Identifier: MIT
+import { SerializeAddon } from '@xterm/addon-serialize';
+import headless from '@xterm/headless';
+import type { IMarker, Terminal as HeadlessTerminal } from '@xterm/headless';
+import type { TerminalMark, TerminalSnapshot } from '../../shared/ipc/pty';
+
+/** Lines of history a re-attaching renderer gets back (its own scrollback setting may be larger). */
+export const MIRROR_SCROLLBACK = 5_000;
+
+const PRUNE_AT = 2_000;
+
+interface MarkedLine {
+  readonly marker: IMarker;
+  readonly mark: TerminalMark;
+}
+
+/**
+ * A headless xterm.js that parses every pty's output as the renderer does, so a renderer that
+ * reloads or opens a second window gets the *screen* back, not the byte stream: replaying raw
+ * output re-ran every terminal query it held (DA, DSR, OSC 10/11, DECRQM) and the new xterm's
+ * answers reached the shell as typed junk, and a bounded byte replay could start inside vim's
+ * screen. The serialized state holds text, attributes, modes and the cursor, and no queries. VS
+ * Code restores terminals on reconnect the same way. The headless terminal's own answers to
+ * queries are never read, so nothing it parses turns into input.
+ *
+ * Gutter marks ride along as markers on the lines where the shell printed them.
+ */
+export class ScreenMirror {
+  private readonly _term: HeadlessTerminal;
+  private readonly _serializer = new SerializeAddon();
+  private readonly _marks: MarkedLine[] = [];
+  /** Output characters written so far: the stream position a snapshot stands for. */
+  private _written = 0;
+
+  constructor(cols: number, rows: number) {
+    this._term = new headless.Terminal({ cols, rows, scrollback: MIRROR_SCROLLBACK, allowProposedApi: true });
+    // The serializer is typed against the browser build's Terminal; the headless one has the same API.
+    this._term.loadAddon(this._serializer as unknown as Parameters<HeadlessTerminal['loadAddon']>[0]);
+  }
+
+  write(data: string): void {
+    this._written += data.length;
+    this._term.write(data);
+  }
+
+  /** Places a mark on the cursor's line once everything written before it is parsed. */
+  mark(mark: TerminalMark): void {
+    this._term.write('', () => {
+      const marker = this._term.registerMarker(0);
+      if (!marker) return;
+      this._marks.push({ marker, mark });
+      // Markers die as their lines leave the history; forget them now and then, not per line.
+      if (this._marks.length > PRUNE_AT) this._prune();
+    });
+  }
+
+  resize(cols: number, rows: number): void {
+    if (cols !== this._term.cols || rows !== this._term.rows) this._term.resize(cols, rows);
+  }
+
+  /**
+   * The screen as of every character written before this call, with the stream position it stands
+   * for (`end`): the renderer drops live output up to that position and writes the rest.
+   */
+  snapshot(): Promise<TerminalSnapshot> {
+    const end = this._written;
+    return new Promise((resolve) => {
+      this._term.write('', () => resolve(this._capture(end)));
+    });
+  }
+
+  dispose(): void {
+    this._term.dispose();
+  }
+
+  private _prune(): MarkedLine[] {
+    const live = this._marks.filter((m) => !m.marker.isDisposed && m.marker.line >= 0);
+    this._marks.splice(0, this._marks.length, ...live);
+    return live;
+  }
+
+  private _capture(end: number): TerminalSnapshot {
+    const normal = this._term.buffer.normal;
+    const cursorLine = normal.baseY + normal.cursorY;
+    const live = this._prune();
+    return {
+      data: this._serializer.serialize({ scrollback: MIRROR_SCROLLBACK }),
+      cols: this._term.cols,
+      rows: this._term.rows,
+      end,
+      marks: live.map(({ marker, mark }) => ({ offset: marker.line - cursorLine, mark })),
+    };
+  }
+}
