@@ -5,6 +5,7 @@ import { startAssistant } from './assistant/assistant-sync';
 import { ContextInspector } from './assistant/context-inspector';
 import { CommandsPanel } from './commands/commands-panel';
 import { ConfirmDialog } from './layout/confirm-dialog';
+import { focusActiveTerminal, switchFocus } from './layout/focus';
 import { actionFor, type AppAction } from './keybindings';
 import { SettingsPage } from './settings/settings-page';
 import { startSettingsSync } from './settings/settings-sync';
@@ -36,7 +37,10 @@ export const App = () => {
     async (id: string) => {
       const process = await isBusy(id);
       if (process) setConfirm({ id, process });
-      else await closeTab(id);
+      else {
+        await closeTab(id);
+        focusActiveTerminal();
+      }
     },
     [],
   );
@@ -70,12 +74,14 @@ export const App = () => {
         case 'paste':
           return void navigator.clipboard
             .readText()
-            .then((text) => controller?.term.paste(text))
+            .then((text) => controller?.paste(text))
             .catch(report);
         case 'assistant-toggle':
           if (useAssistant.getState().open) return hideAssistant();
           useAssistant.getState().setOpen(true);
           return useAssistant.getState().requestFocus();
+        case 'focus-switch':
+          return switchFocus();
       }
     },
     [report, requestClose],
@@ -117,7 +123,7 @@ export const App = () => {
   }, [run, report]);
 
   useEffect(() => {
-    if (activeId) controllerFor(activeId)?.focus();
+    if (activeId) focusActiveTerminal();
   }, [activeId]);
 
   return (
@@ -174,11 +180,14 @@ export const App = () => {
         <ConfirmDialog
           message={`“${confirm.process}” is still running in this tab. Close it and end the process?`}
           confirmLabel="Close tab"
-          onCancel={() => setConfirm(undefined)}
+          onCancel={() => {
+            setConfirm(undefined);
+            focusActiveTerminal();
+          }}
           onConfirm={() => {
             const { id } = confirm;
             setConfirm(undefined);
-            void closeTab(id).catch(report);
+            void closeTab(id).then(focusActiveTerminal, report);
           }}
         />
       )}

@@ -10,7 +10,8 @@ export type AppAction =
   | 'find'
   | 'command-previous'
   | 'command-next'
-  | 'assistant-toggle';
+  | 'assistant-toggle'
+  | 'focus-switch';
 
 /**
  * App shortcuts. They are taken in the capture phase, before xterm sees the key, so the shell never
@@ -37,6 +38,8 @@ export const actionFor = (event: KeyboardEvent): AppAction | undefined => {
       return 'find';
     case 'KeyA':
       return 'assistant-toggle';
+    case 'KeyE':
+      return 'focus-switch';
     default:
       return undefined;
   }

@@ -2,8 +2,6 @@
 import { useRef } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { useAssistant } from '../state/assistant';
-import { useTabs } from '../state/tabs';
-import { controllerFor } from '../terminal/terminals';
 import './assistant.css';
 import { Composer } from './composer';
 import { ContextBar } from './context-bar';
@@ -11,11 +9,11 @@ import { ConversationMenu } from './conversation-menu';
 import { EmptyConversation, SetupHelp } from './empty-state';
 import { MessageList } from './message-list';
 import { cancel } from './turn-actions';
+import { focusActiveTerminal } from '../layout/focus';
 
 export const hideAssistant = (): void => {
   useAssistant.getState().setOpen(false);
-  const id = useTabs.getState().activeId;
-  if (id) controllerFor(id)?.focus();
+  focusActiveTerminal();
 };
 
 /** The assistant beside the terminals: conversation, context controls and the composer. */
@@ -33,11 +31,12 @@ export const AssistantPane = () => {
       aria-label="Assistant"
       data-testid="assistant-pane"
       onKeyDown={(event) => {
-        // Esc stops a streaming answer, but only from inside the pane: in the terminal Esc belongs to the shell.
-        if (event.key === 'Escape' && useAssistant.getState().turn) {
-          event.preventDefault();
-          void cancel();
-        }
+        // Esc stops a streaming answer, else goes back to the terminal; only from inside the pane:
+        // in the terminal Esc belongs to the shell.
+        if (event.key !== 'Escape' || event.defaultPrevented) return;
+        event.preventDefault();
+        if (useAssistant.getState().turn) void cancel();
+        else focusActiveTerminal();
       }}
     >
       <header className="panel-header assistant-head">

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 import { memo } from 'react';
 import type { CommandRecord } from '../../shared/domain/command';
+import { Elapsed } from './elapsed';
 import { commandDuration, shortPath, statusOf } from './format';
 
 const GLYPH = { running: '◌', ok: '✓', failed: '✗', unknown: '•' } as const;
@@ -34,7 +35,7 @@ export const CommandItem = memo(({ command, selected, showSession, onSelect }: C
       <span className="command-meta">
         {showSession && <span className="command-session">{new Date(command.startedAt).toLocaleString()}</span>}
         <span className="command-cwd">{shortPath(command.cwd, undefined)}</span>
-        <span className="command-duration">{commandDuration(command, Date.now())}</span>
+        {status === 'running' ? <Elapsed since={command.startedAt} /> : <span className="command-duration">{commandDuration(command)}</span>}
         {command.source === 'heuristic' && <span className="command-heuristic" title="found by prompt heuristics">≈</span>}
       </span>
     </li>

@@ -9,8 +9,9 @@ export const formatDuration = (ms: number): string => {
   return `${Math.floor(minutes / 60)} h ${minutes % 60} m`;
 };
 
-export const commandDuration = (command: CommandRecord, now: number): string =>
-  formatDuration((command.endedAt ?? now) - command.startedAt);
+/** A finished command's duration; running ones show a ticking `Elapsed` instead. */
+export const commandDuration = (command: CommandRecord): string =>
+  command.endedAt === null ? '' : formatDuration(command.endedAt - command.startedAt);
 
 /** `~` for the home directory, so rows stay short. */
 export const shortPath = (path: string | null, home: string | undefined): string => {

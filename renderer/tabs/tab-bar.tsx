@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
 import { useShallow } from 'zustand/react/shallow';
+import { focusActiveTerminal } from '../layout/focus';
 import { useTabs } from '../state/tabs';
 
 export interface TabBarProps {
@@ -28,13 +29,18 @@ export const TabBar = ({ onNew, onClose }: TabBarProps) => {
               onClose(tab.id);
             }
           }}
-          onClick={() => activate(tab.id)}
+          onClick={() => {
+            activate(tab.id);
+            focusActiveTerminal();
+          }}
         >
           <span className="tab-title">{tab.title}</span>
           <button
             className="tab-close"
             aria-label={`Close ${tab.title}`}
             data-testid="tab-close"
+            // The button must not take focus: it is about to disappear and take the focus with it.
+            onMouseDown={(event) => event.preventDefault()}
             onClick={(event) => {
               event.stopPropagation();
               onClose(tab.id);

@@ -1,0 +1,75 @@
+// SPDX-License-Identifier: MIT
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, startServer, typeInTerminal, waitForTerminalText, type AppServer } from './app';
+
+/**
+ * The habits of a daily terminal: keystrokes always land somewhere visible, and a running
+ * command's time moves. Typing here uses the keyboard only (no click on the terminal first), as a
+ * user does after clicking a tab or closing one.
+ */
+let server: AppServer;
+let browser: Browser;
+let page: Page;
+
+const focusInTerminal = () =>
+  page.evaluate(() => {
+    const doc = (globalThis as unknown as { document: { activeElement: { closest(s: string): unknown } | null } }).document;
+    return doc.activeElement?.closest('[data-testid="terminal"]') != null;
+  });
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+  page = await browser.newPage({ viewport: { width: 1280, height: 760 } });
+  await page.goto(server.url);
+  await page.locator('[data-testid="terminal"] .xterm').waitFor();
+  await page.locator('[data-testid="segmentation-mode"][data-mode="integrated"]').waitFor({ timeout: 20_000 });
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+describe('focus', () => {
+  it('returns to the terminal after a click on the active tab', async () => {
+    await page.getByTestId('tab').nth(0).click();
+    await expect.poll(focusInTerminal).toBe(true);
+    await page.keyboard.type('echo tabclick-$((1+1))\n');
+    await waitForTerminalText(page, /^tabclick-2\s*$/m);
+  });
+
+  it('returns to the remaining terminal after closing a tab', async () => {
+    await page.getByTestId('tab-new').click();
+    await expect.poll(() => page.getByTestId('tab').count()).toBe(2);
+    await page.getByTestId('tab').nth(1).getByTestId('tab-close').click();
+    await expect.poll(() => page.getByTestId('tab').count()).toBe(1);
+    await expect.poll(focusInTerminal).toBe(true);
+    await page.keyboard.type('echo closed-$((1+1))\n');
+    await waitForTerminalText(page, /^closed-2\s*$/m);
+  });
+
+  it('goes back to the terminal on Esc in the assistant, and Ctrl+Shift+E switches between them', async () => {
+    await page.getByTestId('assistant-input').click();
+    await page.keyboard.press('Escape');
+    await expect.poll(focusInTerminal).toBe(true);
+    await page.keyboard.press('Control+Shift+E');
+    await expect.poll(() => page.getByTestId('assistant-input').evaluate((el) => el === (el.ownerDocument as { activeElement: unknown }).activeElement)).toBe(true);
+    await page.keyboard.press('Control+Shift+E');
+    await expect.poll(focusInTerminal).toBe(true);
+    await page.keyboard.type('echo switched-$((1+1))\n');
+    await waitForTerminalText(page, /^switched-2\s*$/m);
+  });
+});
+
+describe('running commands', () => {
+  it('show an elapsed time that ticks', async () => {
+    await typeInTerminal(page, 'sleep 4\n');
+    const elapsed = page.getByTestId('command-elapsed');
+    await elapsed.waitFor();
+    await expect.poll(() => elapsed.innerText(), { timeout: 10_000 }).toMatch(/^[2-9]\.\d s$/);
+    await expect.poll(() => page.getByTestId('command-item').last().getAttribute('data-exit-code'), { timeout: 10_000 }).toBe('0');
+    await expect.poll(() => elapsed.count()).toBe(0);
+  });
+});
