@@ -53,6 +53,20 @@ describe('ScreenMirror', () => {
     expect(snapshot.marks.map((m) => m.offset)).toEqual([-2, 0]);
   });
 
+  it('moves a prompt mark that Ctrl+L cleared away to the redrawn prompt at the top', async () => {
+    const mirror = new ScreenMirror(20, 5);
+    mirror.write('old output\r\n');
+    mirror.mark({ kind: 'prompt', commandId: null, exitCode: null });
+    mirror.write('$ \x1b[H\x1b[2J$ echo hi\r\n');
+    mirror.mark({ kind: 'command-start', commandId: 's:1', exitCode: null });
+    const snapshot = await mirror.snapshot();
+    // The cursor is on row 1 (after the command line); the redrawn prompt is on row 0.
+    expect(snapshot.marks).toEqual([
+      { offset: -1, mark: { kind: 'prompt', commandId: null, exitCode: null } },
+      { offset: 0, mark: { kind: 'command-start', commandId: 's:1', exitCode: null } },
+    ]);
+  });
+
   it('follows resizes', async () => {
     const mirror = new ScreenMirror(20, 5);
     mirror.resize(50, 12);

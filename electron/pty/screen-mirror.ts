@@ -3,6 +3,7 @@ import { SerializeAddon } from '@xterm/addon-serialize';
 import headless from '@xterm/headless';
 import type { IMarker, Terminal as HeadlessTerminal } from '@xterm/headless';
 import type { TerminalMark, TerminalSnapshot } from '../../shared/ipc/pty';
+import { clearedAway } from '../../shared/terminal/prompt-anchor';
 
 /** Lines of history a re-attaching renderer gets back (its own scrollback setting may be larger). */
 export const MIRROR_SCROLLBACK = 5_000;
@@ -46,6 +47,7 @@ export class ScreenMirror {
   /** Places a mark on the cursor's line once everything written before it is parsed. */
   mark(mark: TerminalMark): void {
     this._term.write('', () => {
+      if (mark.kind === 'command-start') this._reanchorPrompt();
       const marker = this._term.registerMarker(0);
       if (!marker) return;
       this._marks.push({ marker, mark });
@@ -71,6 +73,14 @@ export class ScreenMirror {
 
   dispose(): void {
     this._term.dispose();
+  }
+
+  /** The same repair the renderer's gutter makes (see prompt-anchor.ts) after a Ctrl+L. */
+  private _reanchorPrompt(): void {
+    const prompt = this._marks.findLast((m) => m.mark.kind === 'prompt');
+    if (!prompt || !clearedAway(prompt.marker.isDisposed ? -1 : prompt.marker.line, this._term.buffer.active.baseY)) return;
+    const marker = this._term.registerMarker(-this._term.buffer.active.cursorY);
+    if (marker) this._marks.push({ marker, mark: prompt.mark });
   }
 
   private _prune(): MarkedLine[] {

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 import type { IDecoration, IDisposable, IMarker, Terminal } from '@xterm/xterm';
 import type { TerminalMark } from '../../shared/ipc/pty';
+import { clearedAway } from '../../shared/terminal/prompt-anchor';
 
 interface Entry {
   readonly marker: IMarker;
@@ -105,8 +106,17 @@ export class CommandDecorations implements IDisposable {
   }
 
   private _start(commandId: string): void {
-    const entry = this._pending;
+    let entry = this._pending;
     if (!entry || entry.commandId) return;
+    if (clearedAway(entry.marker.isDisposed ? -1 : entry.marker.line, this._term.buffer.active.baseY)) {
+      // Ctrl+L cleared the screen after the prompt mark: readline redrew the prompt at the top
+      // without a new mark, and the old line is gone (or scrolled off), taking the mark with it.
+      this._drop(entry);
+      this._pending = undefined;
+      this._prompt(-this._term.buffer.active.cursorY);
+      entry = this._pending;
+      if (!entry) return;
+    }
     entry.commandId = commandId;
     entry.status = 'running';
     this._byId.set(commandId, entry);
