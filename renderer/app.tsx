@@ -5,12 +5,14 @@ import { startAssistant } from './assistant/assistant-sync';
 import { ContextInspector } from './assistant/context-inspector';
 import { CommandsPanel } from './commands/commands-panel';
 import { ConfirmDialog } from './layout/confirm-dialog';
+import { DragHandle } from './layout/drag-handle';
 import { focusActiveTerminal, switchFocus } from './layout/focus';
 import { actionFor, type AppAction } from './keybindings';
 import { SettingsPage } from './settings/settings-page';
 import { startSettingsSync } from './settings/settings-sync';
 import { useAssistant } from './state/assistant';
 import { useCommands } from './state/commands';
+import { useLayout } from './state/layout';
 import { useSettings } from './state/settings';
 import { useTabs } from './state/tabs';
 import { TabBar } from './tabs/tab-bar';
@@ -30,6 +32,8 @@ export const App = () => {
   const paneWidth = useAssistant((state) => state.width);
   const inspectorOpen = useAssistant((state) => state.inspectorOpen);
   const settingsOpen = useSettings((state) => state.pageOpen);
+  const sideOpen = useLayout((state) => state.sideOpen);
+  const commandsHeight = useLayout((state) => state.commandsHeight);
 
   const report = useCallback((failure: unknown) => setError((failure as Error)?.message ?? String(failure)), []);
 
@@ -77,9 +81,13 @@ export const App = () => {
             .then((text) => controller?.paste(text))
             .catch(report);
         case 'assistant-toggle':
-          if (useAssistant.getState().open) return hideAssistant();
+          if (useAssistant.getState().open && useLayout.getState().sideOpen) return hideAssistant();
+          useLayout.getState().setSideOpen(true);
           useAssistant.getState().setOpen(true);
           return useAssistant.getState().requestFocus();
+        case 'side-toggle':
+          useLayout.getState().setSideOpen(!useLayout.getState().sideOpen);
+          return focusActiveTerminal();
         case 'focus-switch':
           return switchFocus();
       }
@@ -132,9 +140,18 @@ export const App = () => {
         <TabBar onNew={() => run('tab-new')} onClose={(id) => void requestClose(id).catch(report)} />
         <div className="top-actions">
           <button
-            className={`top-button${assistantOpen ? ' active' : ''}`}
+            className={`top-button${sideOpen ? ' active' : ''}`}
+            data-testid="side-toggle"
+            aria-pressed={sideOpen}
+            title="Side pane: commands and assistant (Ctrl+Shift+B)"
+            onClick={() => run('side-toggle')}
+          >
+            ◧ Panel
+          </button>
+          <button
+            className={`top-button${assistantOpen && sideOpen ? ' active' : ''}`}
             data-testid="assistant-toggle"
-            aria-pressed={assistantOpen}
+            aria-pressed={assistantOpen && sideOpen}
             title="Assistant (Ctrl+Shift+A)"
             onClick={() => run('assistant-toggle')}
           >
@@ -164,15 +181,30 @@ export const App = () => {
           ) : (
             <div className="empty-state">
               <p>No terminals open.</p>
-              <button onClick={() => run('tab-new')}>New terminal (Ctrl+Shift+T)</button>
+              <button onClick={() => run('tab-new')} title={connection.host === 'electron' ? 'Ctrl+Shift+T' : 'or the + in the tab bar'}>
+                New terminal
+              </button>
             </div>
           )}
         </section>
-        <aside className={`side-pane${assistantOpen ? ' with-assistant' : ''}`} style={{ width: paneWidth }}>
-          <ResizeHandle />
-          <CommandsPanel sessionId={activeId} />
-          {assistantOpen && <AssistantPane />}
-        </aside>
+        {sideOpen && (
+          <aside className={`side-pane${assistantOpen ? ' with-assistant' : ''}`} data-testid="side-pane" style={{ width: paneWidth }}>
+            <ResizeHandle />
+            <CommandsPanel sessionId={activeId} height={assistantOpen ? commandsHeight : undefined} />
+            {assistantOpen && (
+              <DragHandle
+                orientation="horizontal"
+                value={commandsHeight}
+                direction={1}
+                onChange={(height) => useLayout.getState().setCommandsHeight(height)}
+                label="Resize the commands list"
+                testId="commands-resize"
+                className="split-resize"
+              />
+            )}
+            {assistantOpen && <AssistantPane />}
+          </aside>
+        )}
       </main>
       {inspectorOpen && <ContextInspector />}
       {settingsOpen && <SettingsPage />}

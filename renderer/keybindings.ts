@@ -11,7 +11,8 @@ export type AppAction =
   | 'command-previous'
   | 'command-next'
   | 'assistant-toggle'
-  | 'focus-switch';
+  | 'focus-switch'
+  | 'side-toggle';
 
 /**
  * App shortcuts. They are taken in the capture phase, before xterm sees the key, so the shell never
@@ -40,6 +41,8 @@ export const actionFor = (event: KeyboardEvent): AppAction | undefined => {
       return 'assistant-toggle';
     case 'KeyE':
       return 'focus-switch';
+    case 'KeyB':
+      return 'side-toggle';
     default:
       return undefined;
   }

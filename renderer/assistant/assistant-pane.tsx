@@ -1,5 +1,4 @@
 // SPDX-License-Identifier: MIT
-import { useRef } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { useAssistant } from '../state/assistant';
 import './assistant.css';
@@ -9,6 +8,7 @@ import { ConversationMenu } from './conversation-menu';
 import { EmptyConversation, SetupHelp } from './empty-state';
 import { MessageList } from './message-list';
 import { cancel } from './turn-actions';
+import { DragHandle } from '../layout/drag-handle';
 import { focusActiveTerminal } from '../layout/focus';
 
 export const hideAssistant = (): void => {
@@ -68,44 +68,21 @@ export const AssistantPane = () => {
   );
 };
 
-const STEP = 24;
-
 /**
  * The side pane's left edge: drag to resize (the pane grows leftwards), or focus it and use the
  * arrow keys. The width is kept in localStorage by the store.
  */
 export const ResizeHandle = () => {
   const width = useAssistant((state) => state.width);
-  const drag = useRef<{ x: number; width: number } | undefined>(undefined);
-  const setWidth = (next: number) => useAssistant.getState().setWidth(next);
   return (
-    <div
+    <DragHandle
+      orientation="vertical"
+      value={width}
+      direction={-1}
+      onChange={(next) => useAssistant.getState().setWidth(next)}
+      label="Resize the side pane"
+      testId="pane-resize"
       className="pane-resize"
-      role="separator"
-      aria-orientation="vertical"
-      aria-label="Resize the side pane"
-      aria-valuenow={width}
-      tabIndex={0}
-      data-testid="pane-resize"
-      onPointerDown={(event) => {
-        event.currentTarget.setPointerCapture(event.pointerId);
-        drag.current = { x: event.clientX, width };
-        document.body.classList.add('resizing');
-      }}
-      onPointerMove={(event) => {
-        if (drag.current) setWidth(drag.current.width + (drag.current.x - event.clientX));
-      }}
-      onPointerUp={(event) => {
-        event.currentTarget.releasePointerCapture(event.pointerId);
-        drag.current = undefined;
-        document.body.classList.remove('resizing');
-      }}
-      onKeyDown={(event) => {
-        if (event.key === 'ArrowLeft') setWidth(width + STEP);
-        else if (event.key === 'ArrowRight') setWidth(width - STEP);
-        else return;
-        event.preventDefault();
-      }}
     />
   );
 };

@@ -16,7 +16,7 @@ const MODE_HINT = {
 } as const;
 
 /** The active tab's commands (newest last) and full-text search over all recorded history. */
-export const CommandsPanel = ({ sessionId }: { sessionId: string | undefined }) => {
+export const CommandsPanel = ({ sessionId, height }: { sessionId: string | undefined; height?: number | undefined }) => {
   const commands = useCommands((state) => (sessionId ? (state.bySession[sessionId] ?? EMPTY) : EMPTY));
   const mode = useCommands((state) => (sessionId ? state.sessions[sessionId]?.mode : undefined)) ?? 'unknown';
   const selectedId = useCommands((state) => state.selectedId);
@@ -53,7 +53,7 @@ export const CommandsPanel = ({ sessionId }: { sessionId: string | undefined }) 
 
   const shown = results ?? commands;
   return (
-    <section className="commands-panel" aria-label="Commands">
+    <section className="commands-panel" aria-label="Commands" style={height === undefined ? undefined : { flex: `0 0 ${height}px` }}>
       <header className="panel-header">
         <span className="panel-title">Commands</span>
         <span className={`mode-badge ${mode}`} data-testid="segmentation-mode" data-mode={mode} title={MODE_HINT[mode]}>

@@ -3,8 +3,12 @@ import { create } from 'zustand';
 
 export interface Tab {
   readonly id: string;
-  readonly title: string;
+  readonly sessionId: string;
   readonly shell: string;
+  /** What the shell or its program set with OSC 0/2; null until it sets one. */
+  readonly programTitle: string | null;
+  /** The name the user gave the tab; null for the automatic title. */
+  readonly customTitle: string | null;
   readonly exited: boolean;
   readonly exitCode: number | null;
 }
@@ -38,7 +42,7 @@ export const useTabs = create<TabsState>()((set) => ({
         state.activeId === id ? tabs[Math.min(index, tabs.length - 1)]?.id : state.activeId;
       return { tabs, activeId };
     }),
-  activate: (id) => set({ activeId: id }),
+  activate: (id) => set((state) => (state.tabs.some((tab) => tab.id === id) ? { activeId: id } : state)),
   cycle: (delta) =>
     set((state) => {
       if (state.tabs.length === 0) return state;

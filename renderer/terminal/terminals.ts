@@ -5,6 +5,7 @@ import { useCommands } from '../state/commands';
 import { useTabs } from '../state/tabs';
 import { api, connection, unwrap } from '../transport/api';
 import { createLinkRouter } from './link-routing';
+import { rememberActiveTab, rememberedActiveTab, rememberedTabName } from '../tabs/tab-memory';
 import { LiveOutput } from './live-output';
 import { TerminalController, type LiveTerminalOptions } from './terminal-controller';
 
@@ -21,7 +22,6 @@ export const configureTerminals = (options: LiveTerminalOptions): void => {
   for (const controller of controllers.values()) controller.applyOptions(options);
 };
 
-const shellName = (shell: string) => shell.split('/').pop() ?? shell;
 
 const links = createLinkRouter({
   host: () => connection.host,
@@ -46,7 +46,7 @@ const adopt = (info: PtyInfo, snapshot: TerminalSnapshot | undefined, activate: 
       api,
       openLink,
       openHyperlink: openLinkAfterConfirm,
-      onTitle: (title) => useTabs.getState().update(info.id, { title: title || shellName(info.shell) }),
+      onTitle: (title) => useTabs.getState().update(info.id, { programTitle: title || null }),
       onCommandClick: (commandId) => {
         useCommands.getState().select(commandId);
         attachCommand(commandId);
@@ -58,7 +58,15 @@ const adopt = (info: PtyInfo, snapshot: TerminalSnapshot | undefined, activate: 
   if (snapshot) controller.restore(snapshot);
   live.finish(info.id, snapshot);
   useTabs.getState().add(
-    { id: info.id, title: shellName(info.shell), shell: info.shell, exited: info.exited, exitCode: info.exitCode },
+    {
+      id: info.id,
+      sessionId: info.sessionId,
+      shell: info.shell,
+      programTitle: null,
+      customTitle: rememberedTabName(info.id),
+      exited: info.exited,
+      exitCode: info.exitCode,
+    },
     activate,
   );
   if (info.exited) markExited(info.id, info.exitCode);
@@ -107,9 +115,12 @@ export const syncTabs = (): Promise<void> => {
 };
 
 const doSync = async (): Promise<void> => {
+  // Read first: attaching activates the first tab, which is remembered in turn.
+  const wasActive = useTabs.getState().activeId ?? rememberedActiveTab();
   const ptys = await unwrap(api.invoke('pty:list', {}));
   if (ptys.length === 0 && useTabs.getState().tabs.length === 0) return openTab();
   for (const info of ptys) await attach(info.id, useTabs.getState().activeId === undefined);
+  if (wasActive) useTabs.getState().activate(wasActive);
   const live = new Set(ptys.map((info) => info.id));
   for (const tab of useTabs.getState().tabs) if (!live.has(tab.id)) disposeTab(tab.id);
 };
@@ -159,3 +170,7 @@ connection.onStatus((status) => status === 'open' && reportVisibility());
 reportVisibility();
 api.on('commands:updated', ({ command }) => useCommands.getState().upsert(command));
 api.on('session:updated', ({ session }) => useCommands.getState().setSession(session));
+
+useTabs.subscribe((state, previous) => {
+  if (state.activeId !== previous.activeId) rememberActiveTab(state.activeId);
+});

@@ -1,0 +1,43 @@
+// SPDX-License-Identifier: MIT
+
+/**
+ * What a window remembers about its tabs across a reload. The active tab is per window
+ * (sessionStorage: two windows may look at different tabs); names you give tabs are per terminal
+ * and shared by every window of this app (localStorage), so a renamed tab keeps its name
+ * everywhere. Storage may be unavailable (a locked-down profile): then nothing is remembered.
+ */
+const ACTIVE_KEY = 'contexterm.activeTab';
+const NAMES_KEY = 'contexterm.tabNames';
+
+const safely = <T>(work: () => T, fallback: T): T => {
+  try {
+    return work();
+  } catch {
+    return fallback;
+  }
+};
+
+export const rememberActiveTab = (id: string | undefined): void =>
+  safely(() => (id ? sessionStorage.setItem(ACTIVE_KEY, id) : sessionStorage.removeItem(ACTIVE_KEY)), undefined);
+
+export const rememberedActiveTab = (): string | undefined => safely(() => sessionStorage.getItem(ACTIVE_KEY) ?? undefined, undefined);
+
+const readNames = (): Record<string, string> =>
+  safely(() => {
+    const parsed: unknown = JSON.parse(localStorage.getItem(NAMES_KEY) ?? '{}');
+    return typeof parsed === 'object' && parsed !== null ? (parsed as Record<string, string>) : {};
+  }, {});
+
+export const rememberedTabName = (id: string): string | null => {
+  const name = readNames()[id];
+  return typeof name === 'string' && name ? name : null;
+};
+
+/** Saves (or with `null`, forgets) a tab's name; names of terminals that are gone are dropped. */
+export const rememberTabName = (id: string, name: string | null, liveIds: readonly string[]): void =>
+  safely(() => {
+    const names = Object.fromEntries(Object.entries(readNames()).filter(([key]) => liveIds.includes(key)));
+    if (name) names[id] = name;
+    else delete names[id];
+    localStorage.setItem(NAMES_KEY, JSON.stringify(names));
+  }, undefined);

@@ -1,0 +1,26 @@
+// SPDX-License-Identifier: MIT
+import { describe, expect, it } from 'vitest';
+import type { CommandRecord } from '../../shared/domain/command';
+import { programOf, tabTitle } from './tab-title';
+
+const running = (commandLine: string) => ({ commandLine, endedAt: null }) as unknown as CommandRecord;
+const base = { custom: null, program: null, running: undefined, cwd: null, shell: '/bin/bash' };
+
+describe('tabTitle', () => {
+  it('prefers a name you gave, then the running program, then the shell title, the directory, the shell', () => {
+    expect(tabTitle({ ...base, custom: 'logs', running: running('vim a') })).toBe('logs');
+    expect(tabTitle({ ...base, running: running('vim notes.txt'), program: 'user@host: ~' })).toBe('vim');
+    expect(tabTitle({ ...base, program: 'user@host: ~/src' })).toBe('user@host: ~/src');
+    expect(tabTitle({ ...base, cwd: '/home/u/src/app' })).toBe('app');
+    expect(tabTitle({ ...base, cwd: '/home/u', home: '/home/u' })).toBe('~');
+    expect(tabTitle({ ...base, cwd: '/' })).toBe('/');
+    expect(tabTitle(base)).toBe('bash');
+  });
+
+  it('names the program past assignments and wrappers', () => {
+    expect(programOf('NODE_ENV=prod npm run dev')).toBe('npm');
+    expect(programOf('sudo -E /usr/bin/apt upgrade')).toBe('apt');
+    expect(programOf('  ./build.sh --fast')).toBe('build.sh');
+    expect(programOf('')).toBeUndefined();
+  });
+});

@@ -1,0 +1,48 @@
+// SPDX-License-Identifier: MIT
+import type { CommandRecord } from '../../shared/domain/command';
+
+export interface TitleSources {
+  /** What the user typed when renaming the tab; wins over everything. */
+  readonly custom: string | null;
+  /** What the shell or program set with OSC 0/2, if anything. */
+  readonly program: string | null;
+  /** The command running in the tab now, if recorded. */
+  readonly running: CommandRecord | undefined;
+  /** The session's current directory (reported by shell integration at each prompt). */
+  readonly cwd: string | null;
+  readonly shell: string;
+  readonly home?: string;
+}
+
+const WRAPPERS = new Set(['sudo', 'doas', 'env', 'time', 'nice', 'nohup', 'exec', 'command', 'builtin']);
+
+/** The program a command line runs: past `VAR=x` assignments and wrappers like `sudo` and `env`. */
+export const programOf = (commandLine: string): string | undefined => {
+  const words = commandLine.trim().split(/\s+/);
+  for (const word of words) {
+    if (/^[A-Za-z_][A-Za-z0-9_]*=/.test(word) || WRAPPERS.has(word) || word.startsWith('-')) continue;
+    return word.split('/').pop() || undefined;
+  }
+  return undefined;
+};
+
+const lastPart = (path: string, home: string | undefined): string => {
+  if (home && path === home) return '~';
+  const trimmed = path.replace(/\/+$/, '');
+  return trimmed.split('/').pop() || '/';
+};
+
+/**
+ * A tab's title, as VS Code's `${process}`/`${cwd}` and iTerm2's defaults do: your own name if you
+ * renamed it; else the program running in it (`vim`, `npm`); else what the shell set; else the
+ * directory; else the shell. A shell that sets its title at every prompt (Debian's bashrc does)
+ * still gives way to the running program.
+ */
+export const tabTitle = (sources: TitleSources): string => {
+  if (sources.custom) return sources.custom;
+  const program = sources.running?.commandLine ? programOf(sources.running.commandLine) : undefined;
+  if (program) return program;
+  if (sources.program) return sources.program;
+  if (sources.cwd) return lastPart(sources.cwd, sources.home);
+  return sources.shell.split('/').pop() ?? sources.shell;
+};
