@@ -6,7 +6,7 @@ import { WebSocketServer } from 'ws';
 import { WS_PATH, WS_PROTOCOL } from '../../shared/ipc/wire';
 import type { Core } from '../core/core';
 import { Gate } from './auth';
-import { parseRequestTarget } from './request-target';
+import { parseRequestTarget, safeDecode } from './request-target';
 import { serveSocket } from './socket-session';
 import { StaticFiles } from './static-files';
 
@@ -27,8 +27,11 @@ export interface WebServer {
 
 const MAX_FRAME_BYTES = 4 * 1024 * 1024;
 
-/** The HTML documents: only these carry the app's page and need the token in their URL. */
-const DOCUMENTS = new Set(['/', '/index.html']);
+/**
+ * The HTML documents carry the app's page and need the token in their URL: `/` and any `.html`,
+ * judged on the decoded path, since the file server decodes it (`/index%2ehtml` is index.html).
+ */
+const isDocument = (pathname: string): boolean => pathname === '/' || /\.html?$/i.test(safeDecode(pathname) ?? pathname);
 
 const csp = (port: number): string =>
   [
@@ -75,10 +78,10 @@ export const startWebServer = async (options: WebServerOptions): Promise<WebServ
     if (request.method !== 'GET' && request.method !== 'HEAD') return refuse(response, 405, 'method not allowed');
     const target = parseRequestTarget(request.url);
     if (!target) return refuse(response, 400, 'bad request');
-    const isDocument = DOCUMENTS.has(target.pathname);
+    const page = isDocument(target.pathname);
     // The page needs the launch URL's token; the built scripts and styles hold nothing private and
     // cannot carry it (no cookies), so they are served to our own host only and to no other origin.
-    if (isDocument && !gate.tokenOk(target.query.get('token'))) {
+    if (page && !gate.tokenOk(target.query.get('token'))) {
       return refuse(response, 401, 'Open the address Contexterm printed when it started (it carries the access token).');
     }
     const file = await files.get(target.pathname);
@@ -90,7 +93,7 @@ export const startWebServer = async (options: WebServerOptions): Promise<WebServ
       'referrer-policy': 'no-referrer',
       'cross-origin-opener-policy': 'same-origin',
       'cross-origin-resource-policy': 'same-origin',
-      'cache-control': isDocument ? 'no-store' : 'private, max-age=3600',
+      'cache-control': page ? 'no-store' : 'private, max-age=3600',
     });
     response.end(request.method === 'HEAD' ? undefined : file.body);
   };

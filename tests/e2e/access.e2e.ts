@@ -90,6 +90,9 @@ describe('browser-mode access', () => {
 
   it('serves the page only to the launch URL and never leaks the token in a Referer', async () => {
     expect((await fetch(server.origin + '/')).status).toBe(401);
+    for (const path of ['/index.html', '/index%2ehtml', '/assets/..%2findex.html', '/INDEX.HTML']) {
+      expect([401, 404], path).toContain((await fetch(server.origin + path)).status);
+    }
     const document = await fetch(server.url);
     expect(document.status).toBe(200);
     expect(document.headers.get('referrer-policy')).toBe('no-referrer');
