@@ -34,15 +34,20 @@ await Promise.all([
   esbuild({
     ...node,
     format: 'esm',
-    // The store's worker is emitted next to each host bundle (see electron/store/worker-url.ts).
-    entryPoints: { web: 'electron/web/main.ts', bench: 'tests/bench/main.ts', 'store-worker': 'electron/store/store-worker.ts' },
+    // Workers are emitted next to each host bundle (see electron/runtime/worker-url.ts).
+    entryPoints: {
+      web: 'electron/web/main.ts',
+      bench: 'tests/bench/main.ts',
+      'store-worker': 'electron/store/store-worker.ts',
+      'mirror-worker': 'electron/pty/mirror-worker.ts',
+    },
     outdir: 'dist/node',
     outExtension: { '.js': '.mjs' },
   }),
   esbuild({
     ...node,
     format: 'cjs',
-    entryPoints: { main: 'electron/main/index.ts', 'store-worker': 'electron/store/store-worker.ts' },
+    entryPoints: { main: 'electron/main/index.ts', 'store-worker': 'electron/store/store-worker.ts', 'mirror-worker': 'electron/pty/mirror-worker.ts' },
     outdir: 'dist/electron',
     outExtension: { '.js': '.cjs' },
     external: ['electron'],

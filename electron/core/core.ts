@@ -2,6 +2,7 @@
 import { hostname } from 'node:os';
 import type { EventChannel, EventPayload } from '../../shared/ipc';
 import { createNodePtyHost, defaultShell, shellEnvironment } from '../pty/node-pty-host';
+import { MirrorHost } from '../pty/mirror-host';
 import { PtyManager } from '../pty/pty-manager';
 import type { PtyHost } from '../pty/types';
 import type { KeyStore } from '../llm/key-store';
@@ -77,7 +78,8 @@ export const createCore = async (options: CoreOptions): Promise<Core> => {
       session: (session) => broadcast('session:updated', { session }),
     },
   });
-  const ptys = new PtyManager(options.ptyHost ?? createNodePtyHost(), recorder.tapFor);
+  const mirrors = await MirrorHost.start();
+  const ptys = new PtyManager(options.ptyHost ?? createNodePtyHost(), recorder.tapFor, mirrors.factory);
 
   const pty = ptyHandlers({
     ptys,
@@ -129,6 +131,7 @@ export const createCore = async (options: CoreOptions): Promise<Core> => {
       (shutdown ??= (async () => {
         assistant.close();
         await ptys.killAll();
+        await mirrors.close();
         await store.close();
       })()),
   };

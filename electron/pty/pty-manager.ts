@@ -4,7 +4,8 @@ import { StringDecoder } from 'node:string_decoder';
 import type { TerminalMark, TerminalSnapshot } from '../../shared/ipc/pty';
 import { OutputBatching } from '../../shared/terminal/flow-control';
 import { OutputBatcher } from './output-batcher';
-import { ScreenMirror } from './screen-mirror';
+import { inProcessMirrors } from './mirror-host';
+import type { MirrorFactory, ScreenMirrorLike } from './mirror-protocol';
 import { SinkSet, type PtySink } from './sink-set';
 import type { PtyExit, PtyHost, PtyProcess, SpawnOptions } from './types';
 
@@ -57,7 +58,7 @@ interface Entry {
   readonly decoder: StringDecoder;
   readonly batcher: OutputBatcher;
   readonly sinks: SinkSet;
-  readonly mirror: ScreenMirror;
+  readonly mirror: ScreenMirrorLike;
   readonly tap: PtyTap | undefined;
   /** Output characters sent so far (the position `pty:data` and snapshots are measured in). */
   written: number;
@@ -65,8 +66,12 @@ interface Entry {
   answerer: PtySink | undefined;
   quietTimer: NodeJS.Timeout | undefined;
   /** Why the pty is paused; it reads again only when no reason is left. */
-  readonly holds: Set<'renderer' | 'store'>;
+  readonly holds: Set<HoldReason>;
 }
+
+type HoldReason = 'renderer' | 'backlog';
+
+const congested = (entry: Entry): boolean => entry.tap?.congested?.() === true || entry.mirror.congested?.() === true;
 
 export const newPtyId = (): string => `${Date.now().toString(36)}${randomBytes(4).toString('hex')}`;
 
@@ -83,6 +88,8 @@ export class PtyManager {
   constructor(
     private readonly _host: PtyHost,
     private readonly _tapFactory: PtyTapFactory = () => undefined,
+    /** Where each pty's screen mirror runs: a worker thread in the app (MirrorHost), in-process in tests. */
+    private readonly _mirrors: MirrorFactory = inProcessMirrors,
   ) {}
 
   observe(observer: PtyObserver): () => void {
@@ -101,7 +108,7 @@ export class PtyManager {
         entry.sinks.data(data, entry.written);
       }),
       sinks: new SinkSet(id, { pause: () => this._hold(entry, 'renderer', true), resume: () => this._hold(entry, 'renderer', false) }),
-      mirror: new ScreenMirror(pty.cols, pty.rows),
+      mirror: this._mirrors(id, pty.cols, pty.rows),
       tap: this._tapFactory(pty),
       written: 0,
       answerer: undefined,
@@ -138,10 +145,10 @@ export class PtyManager {
     }
     if (from < bytes.length) entry.batcher.push(entry.decoder.write(from === 0 ? bytes : bytes.subarray(from)));
     this._releaseWhenQuiet(entry);
-    if (entry.tap?.congested?.() && !entry.holds.has('store')) this._waitForTap(entry);
+    if (!entry.holds.has('backlog') && congested(entry)) this._waitForBacklog(entry);
   }
 
-  private _hold(entry: Entry, reason: 'renderer' | 'store', on: boolean): void {
+  private _hold(entry: Entry, reason: HoldReason, on: boolean): void {
     const before = entry.holds.size;
     if (on) entry.holds.add(reason);
     else entry.holds.delete(reason);
@@ -149,10 +156,11 @@ export class PtyManager {
     else if (before > 0 && entry.holds.size === 0) entry.pty.resume();
   }
 
-  private _waitForTap(entry: Entry): void {
-    this._hold(entry, 'store', true);
+  /** The store's writer or the screen mirror fell far behind: the pty waits until both caught up. */
+  private _waitForBacklog(entry: Entry): void {
+    this._hold(entry, 'backlog', true);
     const check = () => {
-      if (entry.pty.exit || !this._entries.has(entry.pty.id) || !entry.tap?.congested?.()) return this._hold(entry, 'store', false);
+      if (entry.pty.exit || !this._entries.has(entry.pty.id) || !congested(entry)) return this._hold(entry, 'backlog', false);
       setTimeout(check, CONGESTION_POLL_MS);
     };
     setTimeout(check, CONGESTION_POLL_MS);

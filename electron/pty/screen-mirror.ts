@@ -39,9 +39,10 @@ export class ScreenMirror {
     this._term.loadAddon(this._serializer as unknown as Parameters<HeadlessTerminal['loadAddon']>[0]);
   }
 
-  write(data: string): void {
+  /** `parsed` runs once this data is parsed (the worker acknowledges with it). */
+  write(data: string, parsed?: () => void): void {
     this._written += data.length;
-    this._term.write(data);
+    this._term.write(data, parsed);
   }
 
   /** Places a mark on the cursor's line once everything written before it is parsed. */

@@ -6,7 +6,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
  * dist/node/, and the CJS Electron bundle in dist/electron/, where esbuild leaves import.meta empty
  * and __filename is the bundle itself.
  */
-const moduleUrl = (): string => {
+export const moduleUrl = (): string => {
   const url = import.meta.url as string | undefined;
   return url || pathToFileURL(__filename).href;
 };

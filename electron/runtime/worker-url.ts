@@ -2,41 +2,31 @@
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { moduleUrl } from './paths';
 
-/** The bundle entry name: the host build must emit `store-worker.<ext>` next to its own output file. */
-export const STORE_WORKER_ENTRY = 'store-worker';
-
-/** This module's URL. esbuild's CJS output (the Electron main bundle) empties import.meta; __filename is right there. */
-const moduleUrl = (): string => {
-  const url = import.meta.url as string | undefined;
-  if (url) return url;
-  return pathToFileURL(__filename).href;
-};
-
-let fromSource: Promise<URL> | undefined;
+const cache = new Map<string, Promise<URL>>();
 
 /**
- * Where the store's worker script is.
+ * Where a worker script is, by its bundle entry name and its TypeScript source (relative to the
+ * project root).
  *
  * - Bundled (dist/node/web.mjs, dist/node/bench.mjs, dist/electron/main.cjs): this code is inlined
- *   into the host bundle, so the worker is its sibling `store-worker.mjs` / `.cjs` (same extension
- *   as the host), emitted by the same esbuild call from `electron/store/store-worker.ts`.
+ *   into the host bundle, so the worker is its sibling `<entry>.mjs` / `.cjs` (same extension as
+ *   the host), emitted by the same esbuild call (scripts/build.mjs lists every worker entry).
  * - From TypeScript source (Vitest): Node 20 cannot run .ts in a worker and Vitest's transform
  *   does not reach worker threads, so the worker is bundled on the fly with esbuild (a dev
- *   dependency, imported only on this path) into node_modules/.cache, where `better-sqlite3`
- *   still resolves. Built once per process; the file name is a content hash so concurrent test
+ *   dependency, imported only on this path) into node_modules/.cache, where native packages
+ *   still resolve. Built once per process; the file name is a content hash so concurrent test
  *   processes agree on it and a stale build is never reused.
  */
-export const resolveStoreWorkerUrl = (): Promise<URL> => {
+export const resolveWorkerUrl = (entry: string, source: string): Promise<URL> => {
   const here = moduleUrl();
   const extension = /\.[cm]?[jt]s$/.exec(new URL(here).pathname)?.[0] ?? '.mjs';
-  if (extension !== '.ts') return Promise.resolve(new URL(`./${STORE_WORKER_ENTRY}${extension}`, here));
-  fromSource ??= buildFromSource(here);
-  return fromSource;
+  if (extension !== '.ts') return Promise.resolve(new URL(`./${entry}${extension}`, here));
+  let built = cache.get(entry);
+  if (!built) cache.set(entry, (built = bundleToCache(new URL(`../../${source}`, here), entry)));
+  return built;
 };
-
-const buildFromSource = (here: string): Promise<URL> =>
-  bundleToCache(new URL(`./${STORE_WORKER_ENTRY}.ts`, here), STORE_WORKER_ENTRY);
 
 /**
  * Bundles a TypeScript entry for plain Node (ESM, packages left external) into

@@ -4,6 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as nodePty from 'node-pty';
 import { createNodePtyHost } from '../../electron/pty/node-pty-host';
+import { MirrorHost } from '../../electron/pty/mirror-host';
+import type { MirrorFactory } from '../../electron/pty/mirror-protocol';
 import { PtyManager, type PtySink } from '../../electron/pty/pty-manager';
 import { SessionRecorder } from '../../electron/recorder/session-recorder';
 import { newNonce } from '../../electron/segmenter/mark-codec';
@@ -54,8 +56,8 @@ export interface PipelineRun {
   readonly producedBytes: number;
 }
 
-/** pty → segmenter → store worker, with an acking consumer attached. */
-export const pipelineRun = async (store: Store, file: string, size: number): Promise<PipelineRun> => {
+/** pty → segmenter → store worker and screen-mirror worker, with an acking consumer attached. */
+export const pipelineRun = async (store: Store, file: string, size: number, mirrors?: MirrorFactory): Promise<PipelineRun> => {
   const manager = new PtyManager(createNodePtyHost(), (pty) => {
     store.startSession({ id: pty.id, startedAt: Date.now(), shell: 'cat', hostname: 'bench', cwd: '/', title: 'cat', mode: 'unknown' });
     return new SessionRecorder({
@@ -67,7 +69,7 @@ export const pipelineRun = async (store: Store, file: string, size: number): Pro
       segmenter: new Segmenter({ nonce: newNonce() }),
       events: { command: () => undefined, session: () => undefined },
     });
-  });
+  }, mirrors);
   const started = performance.now();
   const pty = manager.spawn({ cols: 120, rows: 40, shell: '/bin/cat', args: [file] });
   manager.attach(pty.id, ackingSink(manager));
@@ -84,10 +86,11 @@ export const benchPipeline = async (sizeMb = 200, rounds = 3) => {
   const size = sizeMb * 1e6;
   writeTextFile(file, size);
   const { store } = await openStore({ dataDir: dir });
+  const mirrors = await MirrorHost.start();
   try {
     const result = await interleaved(
       rounds,
-      async () => (await pipelineRun(store, file, size)).mbPerSecond,
+      async () => (await pipelineRun(store, file, size, mirrors.factory)).mbPerSecond,
       () => rawPty(file, size),
     );
     return {
@@ -96,6 +99,7 @@ export const benchPipeline = async (sizeMb = 200, rounds = 3) => {
       raw_pty_mb_s: round(result.baseline, 1),
     };
   } finally {
+    await mirrors.close();
     await store.close();
     rmSync(dir, { recursive: true, force: true });
   }

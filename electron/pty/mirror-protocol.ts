@@ -1,0 +1,29 @@
+// SPDX-License-Identifier: MIT
+import type { TerminalMark, TerminalSnapshot } from '../../shared/ipc/pty';
+
+/** Main → mirror worker, in stream order per pty (one MessagePort keeps the order). */
+export type MirrorRequest =
+  | { readonly t: 'open'; readonly id: string; readonly cols: number; readonly rows: number }
+  | { readonly t: 'write'; readonly id: string; readonly data: string }
+  | { readonly t: 'mark'; readonly id: string; readonly mark: TerminalMark }
+  | { readonly t: 'resize'; readonly id: string; readonly cols: number; readonly rows: number }
+  | { readonly t: 'snapshot'; readonly id: string; readonly request: number }
+  | { readonly t: 'close'; readonly id: string };
+
+/** Mirror worker → main: a snapshot (null when the pty is unknown there), or characters parsed. */
+export type MirrorReply =
+  | { readonly t: 'snapshot'; readonly request: number; readonly snapshot: TerminalSnapshot | null }
+  | { readonly t: 'parsed'; readonly id: string; readonly chars: number };
+
+/** What the pty manager needs of a pty's mirror, wherever it runs. */
+export interface ScreenMirrorLike {
+  write(data: string): void;
+  mark(mark: TerminalMark): void;
+  resize(cols: number, rows: number): void;
+  snapshot(): Promise<TerminalSnapshot>;
+  /** True while the mirror is far behind the output: the pty waits for it (bounded memory). */
+  congested?(): boolean;
+  dispose(): void;
+}
+
+export type MirrorFactory = (id: string, cols: number, rows: number) => ScreenMirrorLike;

@@ -1,0 +1,55 @@
+// SPDX-License-Identifier: MIT
+import { readlinkSync } from 'node:fs';
+import { setPriority } from 'node:os';
+import { parentPort } from 'node:worker_threads';
+import type { TerminalSnapshot } from '../../shared/ipc/pty';
+import type { MirrorReply, MirrorRequest } from './mirror-protocol';
+import { ScreenMirror } from './screen-mirror';
+
+/**
+ * Parses every pty's output into its headless screen, off the main thread: at full `cat` speed the
+ * parse costs about as much as everything else on the pty path together, and on the main thread
+ * it would sit between a keystroke and its echo.
+ */
+if (!parentPort) throw new Error('mirror-worker must run in a worker thread');
+
+/**
+ * The mirror only matters when a window attaches; keystrokes, echo and recording matter now. On
+ * Linux a thread is a task with its own nice value, so this thread yields the CPU to them under
+ * load (its backlog is bounded by the pty manager either way). Elsewhere it is left as it is.
+ */
+const lowerPriority = () => {
+  try {
+    const tid = Number(/task\/(\d+)$/.exec(readlinkSync('/proc/thread-self'))?.[1]);
+    if (Number.isInteger(tid)) setPriority(tid, 10);
+  } catch {
+    // Not Linux, or not permitted: run at normal priority.
+  }
+};
+lowerPriority();
+const port = parentPort;
+const mirrors = new Map<string, ScreenMirror>();
+
+port.on('message', (message: MirrorRequest) => {
+  const mirror = mirrors.get(message.id);
+  switch (message.t) {
+    case 'open':
+      mirror?.dispose();
+      return void mirrors.set(message.id, new ScreenMirror(message.cols, message.rows));
+    case 'write':
+      // Acknowledged once parsed, so main can hold a flood back instead of queueing without bound.
+      return mirror?.write(message.data, () => port.postMessage({ t: 'parsed', id: message.id, chars: message.data.length } satisfies MirrorReply));
+    case 'mark':
+      return mirror?.mark(message.mark);
+    case 'resize':
+      return mirror?.resize(message.cols, message.rows);
+    case 'snapshot': {
+      const reply = (snapshot: TerminalSnapshot | null) => port.postMessage({ t: 'snapshot', request: message.request, snapshot } satisfies MirrorReply);
+      if (!mirror) return reply(null);
+      return void mirror.snapshot().then(reply);
+    }
+    case 'close':
+      mirror?.dispose();
+      return void mirrors.delete(message.id);
+  }
+});
