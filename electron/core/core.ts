@@ -83,6 +83,9 @@ export const createCore = async (options: CoreOptions): Promise<Core> => {
 
   const pty = ptyHandlers({
     ptys,
+    announce: (event, id, except) => {
+      for (const client of clients) if (client !== except) client.emit(event, { id });
+    },
     spawn: ({ cols, rows, cwd }, id) =>
       ptys.spawn(
         recorder.launch(

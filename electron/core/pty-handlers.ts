@@ -13,6 +13,8 @@ export interface PtyHandlerDeps {
   readonly ptys: PtyManager;
   /** Starts a new terminal (with its session recording) under the given id. */
   readonly spawn: (request: { cols: number; rows: number; cwd?: string }, id: string) => PtyProcess;
+  /** Tells every window (but `except`) that a terminal opened or closed, so their tab bars agree. */
+  readonly announce: (event: 'pty:opened' | 'pty:closed', id: string, except?: Client) => void;
 }
 
 export const toPtyInfo = (pty: PtyProcess): PtyInfo => ({
@@ -56,12 +58,13 @@ const requirePty = (ptys: PtyManager, id: string): PtyProcess => {
   return pty;
 };
 
-export const ptyHandlers = ({ ptys, spawn }: PtyHandlerDeps): { invoke: PtyInvoke; send: PtySend } => ({
+export const ptyHandlers = ({ ptys, spawn, announce }: PtyHandlerDeps): { invoke: PtyInvoke; send: PtySend } => ({
   invoke: {
     'pty:spawn': (request, client) => {
       const pty = spawn(request, newPtyId());
       // Nothing has been printed yet: the live output that follows is the whole screen.
       void ptys.attach(pty.id, sinkFor(client, ptys));
+      announce('pty:opened', pty.id, client);
       return toPtyInfo(pty);
     },
     'pty:list': () => ptys.list().map(toPtyInfo),
@@ -71,7 +74,11 @@ export const ptyHandlers = ({ ptys, spawn }: PtyHandlerDeps): { invoke: PtyInvok
       if (!snapshot) throw new DomainError('not-found', `no terminal ${id}`);
       return { info: toPtyInfo(pty), snapshot };
     },
-    'pty:kill': async ({ id }) => ({ killed: await ptys.kill(id) }),
+    'pty:kill': async ({ id }) => {
+      const killed = await ptys.kill(id);
+      if (killed) announce('pty:closed', id);
+      return { killed };
+    },
     'pty:busy': ({ id }) => {
       const pty = requirePty(ptys, id);
       if (pty.exit) return { busy: false, process: '' };

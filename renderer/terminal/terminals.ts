@@ -157,6 +157,14 @@ const reattachDetached = () => {
     if (controllers.has(id)) void attach(id, false).catch(() => undefined);
   }
 };
+// Tabs opened or closed in another window appear and disappear here too.
+api.on('pty:opened', ({ id }) => {
+  if (!controllers.has(id)) void attach(id, false).catch(() => undefined);
+});
+api.on('pty:closed', ({ id }) => {
+  if (controllers.has(id)) disposeTab(id);
+});
+
 const reportVisibility = () => api.send('pty:visibility', { visible: visible() });
 api.on('pty:detached', ({ id }) => {
   detached.add(id);

@@ -94,6 +94,10 @@ export const ptyChannels = {
   'pty:mark': event(TerminalMarkSchema.extend({ id: PtyId, at: z.number().int() })),
   /** `end`: the output stream position after `data` (characters since the pty started). */
   'pty:data': event(z.object({ id: PtyId, data: z.string(), end: z.number().int() }), isInputLike),
+  /** A terminal opened in another window: attach to show it as a tab too. */
+  'pty:opened': event(z.object({ id: PtyId })),
+  /** A terminal closed in any window: its tab goes away everywhere. */
+  'pty:closed': event(z.object({ id: PtyId })),
   /** This client fell too far behind while hidden and gets no more output until it attaches again. */
   'pty:detached': event(z.object({ id: PtyId })),
   'pty:exit': event(z.object({ id: PtyId, exitCode: z.number().int().nullable(), signal: z.number().int().nullable() })),

@@ -78,6 +78,12 @@ describe('two windows on one terminal', () => {
     await waitForTerminalText(second, /^both-42\s*$/m);
     await typeInTerminal(second, 'echo from-second-$((1+1))\n');
     await waitForTerminalText(page, /^from-second-2\s*$/m);
+    // A tab opened in one window shows up in the other; closed in one, it goes in both.
+    await second.getByTestId('tab-new').click();
+    await expect.poll(() => page.getByTestId('tab').count()).toBe(2);
+    await expect.poll(() => page.getByTestId('tab').nth(0).getAttribute('aria-selected')).toBe('true');
+    await page.getByTestId('tab').nth(1).getByTestId('tab-close').click();
+    await expect.poll(() => second.getByTestId('tab').count()).toBe(1);
     await second.close();
     await typeInTerminal(page, 'echo alone-$((1+1))\n');
     await waitForTerminalText(page, /^alone-2\s*$/m);
