@@ -4,6 +4,7 @@ import { chmodSync, closeSync, existsSync, mkdirSync, openSync, renameSync, stat
 import { dirname } from 'node:path';
 import { checkIntegrity, configureWriter, isCorruptionError, type WritableDb } from './database';
 import { migrate, type Migration } from './migrate';
+import { endOrphanedCommands } from './orphaned-commands';
 
 /**
  * When to verify the file on open. `auto` checks after an unclean shutdown (a non-empty WAL left
@@ -28,6 +29,8 @@ export interface OpenedWriter {
   /** Where a corrupt database was moved, when it was. */
   readonly recoveredCorruptTo?: string;
   readonly orphanedSessionsEnded: number;
+  /** Commands that were running in those sessions, now ended and marked interrupted. */
+  readonly orphanedCommandsEnded: number;
 }
 
 const SIDE_FILES = ['-wal', '-shm'] as const;
@@ -99,13 +102,23 @@ const probe = (path: string, check: boolean): string | undefined => {
   }
 };
 
-const openOnce = (options: OpenWriterOptions): { db: WritableDb; orphaned: number } => {
+interface Opened {
+  readonly db: WritableDb;
+  readonly orphaned: number;
+  readonly interrupted: number;
+}
+
+const openOnce = (options: OpenWriterOptions): Opened => {
   ensurePrivateFiles(options.path);
   const db = new Database(options.path);
   try {
     const writable = configureWriter(db);
     migrate(writable, options.migrations);
-    return { db: writable, orphaned: endOrphanedSessions(writable) };
+    // Commands first: their end is read from sessions' chunks, and both land in one commit.
+    return writable.transaction(() => {
+      const interrupted = endOrphanedCommands(writable);
+      return { db: writable, interrupted, orphaned: endOrphanedSessions(writable) };
+    }).immediate();
   } catch (error) {
     db.close();
     throw error;
@@ -127,7 +140,7 @@ export const openWriter = (options: OpenWriterOptions): OpenedWriter => {
     // A WAL without its database cannot be replayed into anything: keep it for salvage, out of the way.
     recoveredCorruptTo = quarantine(path, now());
   }
-  let opened: { db: WritableDb; orphaned: number };
+  let opened: Opened;
   try {
     opened = openOnce(options);
   } catch (error) {
@@ -136,5 +149,10 @@ export const openWriter = (options: OpenWriterOptions): OpenedWriter => {
     recoveredCorruptTo = quarantine(path, now());
     opened = openOnce(options);
   }
-  return { db: opened.db, orphanedSessionsEnded: opened.orphaned, ...(recoveredCorruptTo ? { recoveredCorruptTo } : {}) };
+  return {
+    db: opened.db,
+    orphanedSessionsEnded: opened.orphaned,
+    orphanedCommandsEnded: opened.interrupted,
+    ...(recoveredCorruptTo ? { recoveredCorruptTo } : {}),
+  };
 };

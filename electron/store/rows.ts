@@ -33,7 +33,7 @@ export const toSessionInfo = (row: SessionRow): SessionInfo => ({
  */
 export const COMMAND_COLUMNS =
   'c.id, c.session_id, c.seq, c.command_line, c.cwd, c.hostname, c.shell, c.started_at, c.ended_at, ' +
-  'c.exit_code, c.output_start, c.output_end, c.output_summary, c.source';
+  'c.exit_code, c.output_start, c.output_end, c.output_summary, c.source, c.interrupted';
 
 export interface CommandRow {
   id: string;
@@ -50,6 +50,7 @@ export interface CommandRow {
   output_end: number | null;
   output_summary: string;
   source: CommandRecord['source'];
+  interrupted: 0 | 1;
 }
 
 export const toCommandRecord = (row: CommandRow): CommandRecord => ({
@@ -67,4 +68,5 @@ export const toCommandRecord = (row: CommandRow): CommandRecord => ({
   outputEnd: row.output_end,
   outputSummary: row.output_summary,
   source: row.source,
+  interrupted: row.interrupted === 1,
 });

@@ -94,7 +94,7 @@ describe('Store', () => {
     const [done] = await store.commandsByIds(['s:1']);
     expect(done).toEqual({
       id: 's:1', sessionId: 's', seq: 1, commandLine: 'make', cwd: '/home/dev/project', hostname: 'devbox', shell: 'bash',
-      startedAt: 5000, endedAt: 6000, exitCode: 2, outputStart: 0, outputEnd: 42, outputSummary: 'error', source: 'integrated',
+      startedAt: 5000, endedAt: 6000, exitCode: 2, outputStart: 0, outputEnd: 42, outputSummary: 'error', source: 'integrated', interrupted: false,
     });
     expect(await store.readCleanOutput('s:1')).toBe('full error text');
     expect(await store.readCleanOutput('s:9')).toBeUndefined();

@@ -2,9 +2,14 @@
 import { memo } from 'react';
 import type { CommandRecord } from '../../shared/domain/command';
 import { Elapsed } from './elapsed';
-import { commandDuration, shortPath, statusOf } from './format';
+import { commandDuration, shortPath, statusOf, type CommandStatus } from './format';
 
-const GLYPH = { running: '◌', ok: '✓', failed: '✗', unknown: '•' } as const;
+const GLYPH = { running: '◌', ok: '✓', failed: '✗', unknown: '•', interrupted: '⚠' } as const;
+
+const STATUS_TITLE: Partial<Record<CommandStatus, string>> = {
+  interrupted: 'Interrupted: Contexterm stopped while this ran; it ends at its last recorded output, exit status unknown',
+  unknown: 'Finished, exit status unknown',
+};
 
 export interface CommandItemProps {
   readonly command: CommandRecord;
@@ -21,13 +26,14 @@ export const CommandItem = memo(({ command, selected, showSession, onSelect }: C
       data-testid="command-item"
       data-command-id={command.id}
       data-exit-code={command.exitCode ?? ''}
+      data-status={status}
       aria-selected={selected}
       role="option"
       tabIndex={-1}
       title={command.outputSummary || command.commandLine || ''}
       onClick={() => onSelect(command)}
     >
-      <span className="command-status" aria-label={status === 'failed' ? `exit ${command.exitCode}` : status}>
+      <span className="command-status" aria-label={status === 'failed' ? `exit ${command.exitCode}` : status} title={STATUS_TITLE[status]}>
         {GLYPH[status]}
         {status === 'failed' && <span className="command-exit">{command.exitCode}</span>}
       </span>
@@ -35,6 +41,7 @@ export const CommandItem = memo(({ command, selected, showSession, onSelect }: C
       <span className="command-meta">
         {showSession && <span className="command-session">{new Date(command.startedAt).toLocaleString()}</span>}
         <span className="command-cwd">{shortPath(command.cwd, undefined)}</span>
+        {status === 'interrupted' && <span className="command-interrupted">interrupted</span>}
         {status === 'running' ? <Elapsed since={command.startedAt} /> : <span className="command-duration">{commandDuration(command)}</span>}
         {command.source === 'heuristic' && <span className="command-heuristic" title="found by prompt heuristics">≈</span>}
       </span>

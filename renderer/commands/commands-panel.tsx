@@ -18,7 +18,11 @@ const MODE_HINT = {
 /** The active tab's commands (newest last) and full-text search over all recorded history. */
 export const CommandsPanel = ({ sessionId, height }: { sessionId: string | undefined; height?: number | undefined }) => {
   const commands = useCommands((state) => (sessionId ? (state.bySession[sessionId] ?? EMPTY) : EMPTY));
-  const mode = useCommands((state) => (sessionId ? state.sessions[sessionId]?.mode : undefined)) ?? 'unknown';
+  const session = useCommands((state) => (sessionId ? state.sessions[sessionId] : undefined));
+  // Only a live session whose mode is really still open is "Detecting…". Without a session (no tab,
+  // or its info not fetched yet after a reload) there is nothing true to say, and an ended session
+  // that never found a prompt is not detecting anything any more.
+  const mode = session && !(session.mode === 'unknown' && session.endedAt !== null) ? session.mode : undefined;
   const selectedId = useCommands((state) => state.selectedId);
   const [query, setQuery] = useState('');
   const [results, setResults] = useState<readonly CommandRecord[] | undefined>();
@@ -56,9 +60,11 @@ export const CommandsPanel = ({ sessionId, height }: { sessionId: string | undef
     <section className="commands-panel" aria-label="Commands" style={height === undefined ? undefined : { flex: `0 0 ${height}px` }}>
       <header className="panel-header">
         <span className="panel-title">Commands</span>
-        <span className={`mode-badge ${mode}`} data-testid="segmentation-mode" data-mode={mode} title={MODE_HINT[mode]}>
-          {MODE_LABEL[mode]}
-        </span>
+        {mode && (
+          <span className={`mode-badge ${mode}`} data-testid="segmentation-mode" data-mode={mode} title={MODE_HINT[mode]}>
+            {MODE_LABEL[mode]}
+          </span>
+        )}
       </header>
       <input
         className="command-search"

@@ -20,7 +20,11 @@ export const shortPath = (path: string | null, home: string | undefined): string
   return path;
 };
 
-export const statusOf = (command: CommandRecord): 'running' | 'ok' | 'failed' | 'unknown' => {
+export type CommandStatus = 'running' | 'ok' | 'failed' | 'unknown' | 'interrupted';
+
+/** `interrupted`: cut off when the app died, ended at its last recorded byte; not the same as a missing exit status. */
+export const statusOf = (command: CommandRecord): CommandStatus => {
+  if (command.interrupted) return 'interrupted';
   if (command.endedAt === null) return 'running';
   if (command.exitCode === null) return 'unknown';
   return command.exitCode === 0 ? 'ok' : 'failed';

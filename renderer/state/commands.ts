@@ -16,6 +16,8 @@ interface CommandsState {
   upsert(command: CommandRecord): void;
   setSession(session: SessionInfo): void;
   select(id: string | undefined): void;
+  /** Clears the selection if it is one of `ids` (commands that were attached and now are not). */
+  deselect(ids: readonly string[]): void;
 }
 
 export const useCommands = create<CommandsState>()((set) => ({
@@ -51,4 +53,5 @@ export const useCommands = create<CommandsState>()((set) => ({
       return { sessions: { ...state.sessions, [session.id]: { ...session, mode } } };
     }),
   select: (id) => set({ selectedId: id }),
+  deselect: (ids) => set((state) => (state.selectedId !== undefined && ids.includes(state.selectedId) ? { selectedId: undefined } : state)),
 }));

@@ -22,6 +22,12 @@ export const CommandRecord = z.object({
   outputSummary: z.string(),
   /** How the command was found: from verified shell-integration marks, or by prompt heuristics. */
   source: z.enum(['integrated', 'heuristic']),
+  /**
+   * The app died while the command ran (kill -9, a crash): it was ended at its session's last
+   * recorded byte on the next start, with no exit status. Absent on live records, which are never
+   * interrupted; the store always says.
+   */
+  interrupted: z.boolean().optional(),
 });
 export type CommandRecord = z.infer<typeof CommandRecord>;
 
