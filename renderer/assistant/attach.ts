@@ -28,7 +28,9 @@ export const attachLastFailed = (sessionId: string | undefined): boolean => {
   return failed !== undefined;
 };
 
+/** Removes a chip; the list's highlight goes with it, since the highlight is how a click attached it. */
 export const detach = (commandId: string): void => {
   useAssistant.getState().detach(commandId);
+  useCommands.getState().deselect([commandId]);
   void refreshContext();
 };

@@ -56,6 +56,7 @@ export const describeError = (error: LlmErrorInfo, context: ErrorContext = {}): 
       title = `The provider refused the request${status}; the context may be too long for this model.`;
       break;
   }
-  const detail = error.message && !title.includes(error.message) ? error.message : '';
+  // A stop is the user's own doing: "Stopped." says it all, and the main process's "Cancelled." would only repeat it.
+  const detail = error.kind !== 'cancelled' && error.message && !title.includes(error.message) ? error.message : '';
   return { title, detail };
 };

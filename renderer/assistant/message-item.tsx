@@ -7,8 +7,14 @@ import { formatTokens } from './usage-meter';
 
 const time = (at: number) => new Date(at).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' });
 
+export interface MessageItemProps {
+  readonly message: ConversationMessage;
+  /** The error notice below the conversation tells this message's error (with Retry): do not say it twice. */
+  readonly errorToldBelow?: boolean;
+}
+
 /** A stored message. User text is shown as typed; answers as markdown, with their tool calls first. */
-export const MessageItem = memo(({ message }: { message: ConversationMessage }) => {
+export const MessageItem = memo(({ message, errorToldBelow = false }: MessageItemProps) => {
   const usage = message.usage;
   return (
     <article
@@ -40,7 +46,7 @@ export const MessageItem = memo(({ message }: { message: ConversationMessage }) 
       {message.toolCalls.map((call) => (
         <ToolCallItem key={call.id} call={call} />
       ))}
-      {message.error && (
+      {message.error && !errorToldBelow && (
         <div className="message-error-line">
           {message.error.kind === 'cancelled' ? 'Stopped' : 'No complete answer'}: {message.error.message}
         </div>

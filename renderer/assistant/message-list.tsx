@@ -15,6 +15,9 @@ export const MessageList = () => {
   const messages = useAssistant((state) => state.messages);
   const turnText = useAssistant((state) => state.turn?.text.length ?? -1);
   const failure = useAssistant((state) => state.failure);
+  const conversationId = useAssistant((state) => state.conversationId);
+  // The failure the notice below shows (it shows only the open conversation's).
+  const toldBelow = failure?.conversationId === conversationId ? failure?.messageId : undefined;
   const list = useRef<HTMLDivElement>(null);
   const pinned = useRef(true);
 
@@ -38,7 +41,7 @@ export const MessageList = () => {
       {messages.map((message, index) => (
         <Fragment key={message.id}>
           {/* The current failure with nothing streamed is told by the error notice below, with Retry. */}
-          {!(message.id === failure?.messageId && !message.content) && <MessageItem message={message} />}
+          {!(message.id === toldBelow && !message.content) && <MessageItem message={message} errorToldBelow={message.id === toldBelow} />}
           {index === lastCompacted && (
             <div className="context-cut" role="separator">
               Context starts here · messages above are not sent

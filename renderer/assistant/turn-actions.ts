@@ -2,6 +2,7 @@
 import type { EventPayload } from '../../shared/ipc';
 import type { ConversationMessage } from '../../shared/ipc/assistant';
 import { useAssistant, type StreamingTurn } from '../state/assistant';
+import { useCommands } from '../state/commands';
 import { useTabs } from '../state/tabs';
 import { api } from '../transport/api';
 import { invoke } from './ipc';
@@ -59,6 +60,9 @@ export const ask = async (): Promise<void> => {
     state().patch({ messages: state().messages.filter((m) => m.id !== pending.id), turn: undefined });
     return report(`Could not ask: ${result.error.message}`);
   }
+  // The attachments went with the question: their chips leave the composer, and the list stops
+  // highlighting the command they came from, which would otherwise look attached still.
+  useCommands.getState().deselect([...attachments, ...state().attachments].map((a) => a.commandId));
   state().patch({
     draft: state().draft === draft ? '' : state().draft,
     attachments: [],
