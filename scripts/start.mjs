@@ -17,14 +17,37 @@ const electronBinary = () => {
   return existsSync(binary) ? binary : undefined;
 };
 
+const FETCH_TIMEOUT_MS = 180_000;
+
+/**
+ * One line from a failed install: its error's message (`TypeError: fetch failed` → `fetch failed`),
+ * never the stack trace Electron's installer prints, which says nothing a user can act on.
+ */
+const installFailure = (result) => {
+  if (result.error?.code === 'ETIMEDOUT') return `the download took longer than ${FETCH_TIMEOUT_MS / 60_000} min`;
+  if (result.error) return `its installer could not run (${result.error.message})`;
+  const lines = String(result.stderr ?? '').split('\n').filter((line) => line.trim() && !/^\s+at /.test(line));
+  // The thrown error's own line when there is one (a runtime warning may come first), else the first.
+  const line = lines.find((l) => /^\w*Error\b/.test(l)) ?? lines[0];
+  const why = line ? line.replace(/^\w*Error(?: \[\w+\])?: /, '').trim() : `exit ${result.status ?? result.signal}`;
+  return `the download failed (${why}; no network access to Electron's releases?)`;
+};
+
 /** Electron's own installer fetches the binary; npm install skipped it (allowScripts). */
 const fetchElectron = () => {
   if (process.env.CI || process.env.CONTEXTERM_NO_ELECTRON) return 'skipped (CI or CONTEXTERM_NO_ELECTRON set)';
   console.log('contexterm: fetching the Electron binary (first launch)…');
   const env = { ...process.env };
   delete env.ELECTRON_SKIP_BINARY_DOWNLOAD;
-  const result = spawnSync(process.execPath, [join(electronDir, 'install.js')], { env, stdio: 'inherit', timeout: 180_000 });
-  return result.status === 0 && electronBinary() ? undefined : 'the download failed (no network access to Electron releases?)';
+  // Its stderr is kept for the reason; that hides its progress bar, so the line above says what is happening.
+  const result = spawnSync(process.execPath, [join(electronDir, 'install.js')], {
+    env,
+    stdio: ['ignore', 'inherit', 'pipe'],
+    timeout: FETCH_TIMEOUT_MS,
+    encoding: 'utf8',
+  });
+  if (result.status === 0 && electronBinary()) return undefined;
+  return installFailure(result);
 };
 
 const startBrowserMode = (reason) => {

@@ -95,6 +95,8 @@ export const benchPipeline = async (sizeMb = 200, rounds = 3) => {
     );
     return {
       pipeline_vs_raw_pty: round(result.ratio),
+      pipeline_vs_raw_pty_min: round(Math.min(...result.ratios)),
+      pipeline_vs_raw_pty_max: round(Math.max(...result.ratios)),
       pipeline_mb_s: round(result.subject, 1),
       raw_pty_mb_s: round(result.baseline, 1),
     };
