@@ -94,3 +94,34 @@ export const typeInTerminal = async (page: Page, text: string): Promise<void> =>
   await page.locator('[data-testid="terminal"]').click();
   await page.keyboard.type(text);
 };
+
+export interface OpenApp {
+  readonly server: AppServer;
+  readonly browser: Browser;
+  readonly page: Page;
+  close(): Promise<void>;
+}
+
+/**
+ * Browser mode in Chromium with its first terminal ready: the page loaded and, when asked for,
+ * the shell integration reporting (so commands are being recorded).
+ */
+export const openApp = async (options: { integrated?: boolean } = {}): Promise<OpenApp> => {
+  const server = await startServer();
+  const browser = await launchBrowser();
+  const page = await browser.newPage({ viewport: { width: 1280, height: 760 } });
+  await page.goto(server.url);
+  await page.locator('[data-testid="terminal"] .xterm').waitFor();
+  if (options.integrated ?? true) {
+    await page.locator('[data-testid="segmentation-mode"][data-mode="integrated"]').waitFor({ timeout: 20_000 });
+  }
+  return {
+    server,
+    browser,
+    page,
+    close: async () => {
+      await browser.close();
+      await server.stop();
+    },
+  };
+};

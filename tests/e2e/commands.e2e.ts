@@ -1,27 +1,19 @@
 // SPDX-License-Identifier: MIT
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, startServer, typeInTerminal, waitForTerminalText, type AppServer } from './app';
+import { openApp, typeInTerminal, waitForTerminalText, type OpenApp } from './app';
 
-let server: AppServer;
-let browser: Browser;
+let app: OpenApp;
 let page: Page;
 
 const items = () => page.getByTestId('command-item');
 
 beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-  page = await browser.newPage({ viewport: { width: 1280, height: 760 } });
-  await page.goto(server.url);
-  await page.locator('[data-testid="terminal"] .xterm').waitFor();
-  await page.locator('[data-testid="segmentation-mode"][data-mode="integrated"]').waitFor({ timeout: 20_000 });
+  app = await openApp();
+  page = app.page;
 });
 
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+afterAll(() => app?.close());
 
 describe('recorded commands in the UI', () => {
   it('lists each command with its exit status, newest last', async () => {

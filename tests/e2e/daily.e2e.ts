@@ -1,15 +1,14 @@
 // SPDX-License-Identifier: MIT
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, startServer, typeInTerminal, waitForTerminalText, type AppServer } from './app';
+import { openApp, typeInTerminal, waitForTerminalText, type OpenApp } from './app';
 
 /**
  * The habits of a daily terminal: keystrokes always land somewhere visible, and a running
  * command's time moves. Typing here uses the keyboard only (no click on the terminal first), as a
  * user does after clicking a tab or closing one.
  */
-let server: AppServer;
-let browser: Browser;
+let app: OpenApp;
 let page: Page;
 
 const focusInTerminal = () =>
@@ -19,18 +18,11 @@ const focusInTerminal = () =>
   });
 
 beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-  page = await browser.newPage({ viewport: { width: 1280, height: 760 } });
-  await page.goto(server.url);
-  await page.locator('[data-testid="terminal"] .xterm').waitFor();
-  await page.locator('[data-testid="segmentation-mode"][data-mode="integrated"]').waitFor({ timeout: 20_000 });
+  app = await openApp();
+  page = app.page;
 });
 
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+afterAll(() => app?.close());
 
 describe('focus', () => {
   it('returns to the terminal after a click on the active tab', async () => {
