@@ -24,6 +24,10 @@ export interface RecorderOptions {
   readonly promptEndings?: readonly string[];
 }
 
+/** Shells whose prompts run where the pty started (unlike ssh, docker exec, a REPL…). */
+const LOCAL_SHELL = /^-?(?:sh|ash|dash|bash|zsh|fish|ksh|mksh|oksh|pdksh|yash|posh|busybox|tcsh|csh)(?:-?[\d.]+)?$/;
+const isLocalShell = (shell: string): boolean => LOCAL_SHELL.test(basename(shell));
+
 interface Pending {
   readonly nonce: string;
   readonly shell: string;
@@ -73,6 +77,8 @@ export class Recorder {
       store: this._options.store,
       segmenter: new Segmenter({
         nonce: pending.nonce,
+        // Without integration, only a local shell is known to start where the pty did, here.
+        ...(isLocalShell(pending.shell) ? { cwd: pty.cwd, hostname: this._options.hostname } : {}),
         ...(this._options.promptEndings ? { promptEndings: [...this._options.promptEndings] } : {}),
       }),
       events: {

@@ -116,7 +116,7 @@ export class SessionRecorder implements PtyTap {
       case 'command-start':
         return this._start(event, at, marks);
       case 'command-end':
-        return this._finish(event.offset, event.exitCode, marks, at, event.at);
+        return this._finish(event.offset, event.exitCode, marks, at, event.at, event.commandLine);
       case 'cwd':
         this._cwd = event.cwd;
         return this._options.events.session({ cwd: event.cwd });
@@ -135,13 +135,16 @@ export class SessionRecorder implements PtyTap {
     const seq = ++this._seq;
     if (event.cwd) this._cwd = event.cwd;
     if (event.hostname) this._hostname = event.hostname;
+    // A heuristic start says null when the shell may have moved since it started: the session's
+    // last known cwd would then be a guess, and a wrong cwd is worse than none.
+    const heuristic = event.source === 'heuristic';
     const record: CommandRecord = {
       id: commandId(this._options.sessionId, seq),
       sessionId: this._options.sessionId,
       seq,
       commandLine: event.commandLine,
-      cwd: event.cwd ?? this._cwd,
-      hostname: event.hostname ?? this._hostname,
+      cwd: heuristic ? event.cwd : (event.cwd ?? this._cwd),
+      hostname: heuristic ? event.hostname : (event.hostname ?? this._hostname),
       shell: this._options.shell,
       startedAt: event.at,
       endedAt: null,
@@ -157,11 +160,17 @@ export class SessionRecorder implements PtyTap {
     marks.push({ at, mark: { kind: 'command-start', commandId: record.id, exitCode: null } });
   }
 
-  private _finish(offset: number, exitCode: number | null, marks: Marks, at = 0, endedAt = this._now()): void {
+  private _finish(offset: number, exitCode: number | null, marks: Marks, at = 0, endedAt = this._now(), commandLine?: string): void {
     const running = this._running;
     if (!running) return;
     this._running = undefined;
-    const record: CommandRecord = { ...running, endedAt: Math.max(endedAt, running.startedAt), exitCode, outputEnd: Math.max(offset, running.outputStart) };
+    const record: CommandRecord = {
+      ...running,
+      commandLine: commandLine ?? running.commandLine,
+      endedAt: Math.max(endedAt, running.startedAt),
+      exitCode,
+      outputEnd: Math.max(offset, running.outputStart),
+    };
     this._store?.upsertCommand(record);
     this._options.events.command(record);
     marks.push({ at, mark: { kind: 'command-end', commandId: record.id, exitCode } });

@@ -1,9 +1,19 @@
 // SPDX-License-Identifier: MIT
+import { commandEffects } from './command-effects';
 import { renderLine } from './line-model';
 import type { SegmentEvent } from './segmenter';
 import { TypedLine } from './typed-line';
 
 export const DEFAULT_PROMPT_ENDINGS: readonly string[] = ['$ ', '# ', '% ', '❯ '];
+/** PS2 of sh, dash, bash and ksh: a command line goes on after it. */
+export const DEFAULT_CONTINUATION_PROMPTS: readonly string[] = ['> '];
+
+/** What the detector knows of where the shell runs when it starts (null: nothing). */
+export interface HeuristicContext {
+  readonly cwd: string | null;
+  readonly hostname: string | null;
+  readonly continuationPrompts: readonly string[];
+}
 
 /** A prompt is short; a longer line is never taken for one, and is not kept. */
 const MAX_LINE_BYTES = 4096;
@@ -12,14 +22,16 @@ const LF = 0x0a;
 const CR = 0x0d;
 const ESC = 0x1b;
 
-type State = 'idle' | 'prompt' | 'await-output' | 'running';
+/** `pending`: past the Enter's newline, but the line may still be a continuation prompt. */
+type State = 'idle' | 'prompt' | 'await-output' | 'pending' | 'running';
 
 /**
  * Segments a shell that has no integration (plain `sh`, ssh to a bare host). The output side only
  * keeps the current line and whether the alternate screen is on; decisions are taken when the user
  * types, which is when a prompt has stopped changing: a keystroke while the text left of the cursor
  * ends with a prompt ending (or equals the learned prompt) means a prompt; Enter there starts a
- * command whose output begins after the next newline. Nothing depends on how output was chunked.
+ * command whose output begins after the next newline, unless that line is a continuation prompt
+ * (PS2) where the command line goes on. Nothing depends on how output was chunked.
  */
 export class HeuristicDetector {
   private _state: State = 'idle';
@@ -36,12 +48,19 @@ export class HeuristicDetector {
   private _learned: string | undefined;
   private _commandLine = '';
   private _commandStart = 0;
+  private _pendingStart = 0;
+  private _cwd: string | null;
+  private _hostname: string | null;
   private readonly _typed = new TypedLine();
 
   constructor(
     private readonly _endings: readonly string[],
+    private readonly _context: HeuristicContext,
     private readonly _emit: (event: SegmentEvent) => void,
-  ) {}
+  ) {
+    this._cwd = _context.cwd;
+    this._hostname = _context.hostname;
+  }
 
   get bufferedBytes(): number {
     return this._line.length + this._typed.bufferedChars;
@@ -51,10 +70,16 @@ export class HeuristicDetector {
   output(bytes: Buffer, offset: number, at: number): void {
     if (bytes.length === 0) return;
     const leftAlt = this._csi !== 0 || bytes.indexOf(ESC) >= 0 ? this._scanModes(bytes) : -1;
+    let nl = -1;
     if (this._state === 'await-output') {
-      const nl = bytes.indexOf(LF);
-      if (nl >= 0) this._start(offset + nl + 1, at);
+      nl = bytes.indexOf(LF);
+      if (nl >= 0) {
+        this._pendingStart = offset + nl + 1;
+        this._state = 'pending';
+      }
     }
+    // A whole line after the Enter's newline is output, whatever it starts with.
+    if (this._state === 'pending' && bytes.indexOf(LF, nl + 1) >= 0) this._start(this._pendingStart, at);
     // Leaving the alternate screen restores the line the program started on, which was empty.
     const cut = Math.max(bytes.lastIndexOf(LF) + 1, leftAlt);
     if (cut > 0) {
@@ -64,6 +89,7 @@ export class HeuristicDetector {
       this._appendLine(bytes.subarray(cut));
     } else if (!this._alt) this._appendLine(bytes);
     this._lineAt = at;
+    if (this._state === 'pending' && this._continuation() === 'no') this._start(this._pendingStart, at);
   }
 
   input(chunk: Buffer, at: number): void {
@@ -72,6 +98,11 @@ export class HeuristicDetector {
     for (const action of this._typed.feed(chunk)) {
       if (action.kind === 'cancel') {
         if (this._state === 'prompt') this._state = 'idle';
+        // Ctrl+C at a continuation prompt drops the unfinished command; anywhere else it ran.
+        else if (this._state === 'pending') {
+          if (this._continuation() === 'yes') this._state = 'idle';
+          else this._start(this._pendingStart, at);
+        }
       } else this._enter(action.line, action.certain, at);
     }
   }
@@ -82,6 +113,8 @@ export class HeuristicDetector {
    */
   close(offset: number, at: number, startPending: boolean): void {
     if (this._state === 'await-output' && startPending) this._start(offset, at);
+    // Past its newline the command did run, whatever comes next.
+    if (this._state === 'pending') this._start(this._pendingStart, at);
     if (this._state === 'running') {
       // Output that ends on a prompt: the command ended where that prompt began.
       const atPrompt = !this._alt && !this._lineOverflow && this._isPrompt(renderLine(this._line.toString('utf8')).beforeCursor);
@@ -92,7 +125,7 @@ export class HeuristicDetector {
   }
 
   private _checkPrompt(): void {
-    if (this._alt || this._state === 'prompt' || this._state === 'await-output' || this._lineOverflow) return;
+    if (this._alt || this._state === 'prompt' || this._state === 'await-output' || this._state === 'pending' || this._lineOverflow) return;
     const { beforeCursor } = renderLine(this._line.toString('utf8'));
     if (!this._isPrompt(beforeCursor)) return;
     if (this._state === 'running') {
@@ -113,6 +146,14 @@ export class HeuristicDetector {
   private _enter(typed: string, certain: boolean, at: number): void {
     if (this._alt || this._lineOverflow) return;
     const screen = renderLine(this._line.toString('utf8'));
+    if (this._state === 'pending') {
+      const prompt = this._context.continuationPrompts.find((p) => screen.beforeCursor.startsWith(p));
+      if (prompt === undefined) return;
+      const line = certain ? typed : screen.text.slice(prompt.length);
+      this._commandLine = `${this._commandLine}\n${line.trim()}`;
+      this._state = 'await-output';
+      return;
+    }
     if (this._state === 'prompt') {
       const line = certain ? typed : this._afterPrompt(screen.text);
       if (line.trim() === '') {
@@ -143,7 +184,26 @@ export class HeuristicDetector {
   private _start(offset: number, at: number): void {
     this._commandStart = offset;
     this._state = 'running';
-    this._emit({ type: 'command-start', offset, commandLine: this._commandLine, cwd: null, hostname: null, source: 'heuristic', at });
+    this._emit({ type: 'command-start', offset, commandLine: this._commandLine, cwd: this._cwd, hostname: this._hostname, source: 'heuristic', at });
+    // Where the next command runs is known only while none could have moved the shell.
+    const effects = commandEffects(this._commandLine);
+    if (effects.cwd) this._cwd = null;
+    if (effects.host) this._hostname = null;
+  }
+
+  /**
+   * Whether the line after the Enter is a continuation prompt: `yes` once it starts with one,
+   * `maybe` while it is empty or a part of one (the prompt can come in pieces), else `no`.
+   */
+  private _continuation(): 'yes' | 'maybe' | 'no' {
+    if (this._lineOverflow || this._alt) return 'no';
+    const text = this._line.toString('utf8');
+    let answer: 'maybe' | 'no' = 'no';
+    for (const prompt of this._context.continuationPrompts) {
+      if (text.startsWith(prompt)) return 'yes';
+      if (prompt.startsWith(text)) answer = 'maybe';
+    }
+    return answer;
   }
 
   /** The command on a screen line: what follows the prompt seen at the first keystroke. */

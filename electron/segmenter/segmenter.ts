@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-import { DEFAULT_PROMPT_ENDINGS, HeuristicDetector } from './heuristic';
+import { DEFAULT_CONTINUATION_PROMPTS, DEFAULT_PROMPT_ENDINGS, HeuristicDetector } from './heuristic';
 import { assertValidNonce, unescapeMarkValue } from './mark-codec';
 import { MarkScanner } from './mark-scanner';
 import { NonceRedactor } from './nonce-redactor';
@@ -23,7 +23,8 @@ export type SegmentEvent =
       source: 'integrated' | 'heuristic';
       at: number;
     }
-  | { type: 'command-end'; offset: number; exitCode: number | null; at: number }
+  /** `commandLine`: the whole line, when the shell learned it only after the start (a paste). */
+  | { type: 'command-end'; offset: number; exitCode: number | null; commandLine?: string; at: number }
   | { type: 'cwd'; cwd: string; at: number }
   | { type: 'hostname'; hostname: string; at: number }
   | { type: 'mode'; mode: SegmentationMode; at: number };
@@ -32,6 +33,15 @@ export interface SegmenterOptions {
   nonce: string;
   /** Matched literally at the end of the text left of the cursor; default `$ `, `# `, `% `, `❯ `. */
   promptEndings?: string[];
+  /** Continuation prompts (PS2) after which a heuristic command line goes on; default `> `. */
+  continuationPrompts?: string[];
+  /**
+   * Where the shell starts, when it is a local shell: heuristic commands are recorded there until
+   * one may have moved the shell (cd, a nested shell…), then with null. Unknown when not given.
+   */
+  cwd?: string;
+  /** The host the shell runs on, when local: kept until a command may have left it (ssh…). */
+  hostname?: string;
   /** Longest mark payload held while waiting for its terminator; default 8 KiB. */
   maxOscBytes?: number;
   now?: () => number;
@@ -74,6 +84,8 @@ export class Segmenter {
   private _events: SegmentEvent[] = [];
   private _state: MarkState = 'idle';
   private _commandLine: string | null = null;
+  /** The whole command line, sent again while the command ran. */
+  private _completedLine: string | null = null;
   private _cwd: string | null = null;
   private _hostname: string | null = null;
   private readonly _now: () => number;
@@ -110,7 +122,12 @@ export class Segmenter {
     this._scanner = new MarkScanner(options.nonce, options.maxOscBytes ?? 8192);
     this._redactor = new NonceRedactor(options.nonce);
     this._nonceFirst = options.nonce.charCodeAt(0);
-    this._heuristic = new HeuristicDetector(options.promptEndings ?? DEFAULT_PROMPT_ENDINGS, (event) => this._heuristicEvent(event));
+    const context = {
+      cwd: options.cwd ?? null,
+      hostname: options.hostname ?? null,
+      continuationPrompts: options.continuationPrompts ?? DEFAULT_CONTINUATION_PROMPTS,
+    };
+    this._heuristic = new HeuristicDetector(options.promptEndings ?? DEFAULT_PROMPT_ENDINGS, context, (event) => this._heuristicEvent(event));
   }
 
   get mode(): SegmentationMode {
@@ -215,6 +232,8 @@ export class Segmenter {
     if (data[start] === 0x36) {
       if (kind === 0x45 && (this._state === 'prompt' || this._state === 'input')) {
         this._commandLine = unescapeMarkValue(data.toString('utf8', start + 6, end));
+      } else if (kind === 0x45 && this._state === 'running') {
+        this._completedLine = unescapeMarkValue(data.toString('utf8', start + 6, end));
       } else if (kind === 0x50) this._property(data.toString('utf8', start + 6, end), at);
       return;
     }
@@ -224,6 +243,7 @@ export class Segmenter {
         this._push({ type: 'prompt', offset, at });
         this._state = 'prompt';
         this._commandLine = null;
+        this._completedLine = null;
         return;
       case 0x42: // B: prompt end, input starts.
         if (this._state === 'prompt') this._state = 'input';
@@ -232,11 +252,17 @@ export class Segmenter {
         if (this._state !== 'prompt' && this._state !== 'input') return;
         this._push({ type: 'command-start', offset, commandLine: this._commandLine, cwd: this._cwd, hostname: this._hostname, source: 'integrated', at });
         this._state = 'running';
+        this._completedLine = null;
         return;
       case 0x44: // D: command end. Without C it was an empty Enter or Ctrl+C at the prompt.
-        if (this._state === 'running') this._push({ type: 'command-end', offset, exitCode: exitCode(data, start + 6, end), at });
+        if (this._state === 'running') {
+          const code = exitCode(data, start + 6, end);
+          const completed = this._completedLine;
+          this._push(completed === null ? { type: 'command-end', offset, exitCode: code, at } : { type: 'command-end', offset, exitCode: code, commandLine: completed, at });
+        }
         this._state = 'idle';
         this._commandLine = null;
+        this._completedLine = null;
         return;
     }
   }

@@ -55,6 +55,11 @@ describe('fish integration (real fish on a pty)', () => {
     expect(fish.commands().at(-1)).toMatchObject({ commandLine: 'for i in 1 2\necho "n$i"\nend', output: 'n1\nn2' });
   });
 
+  it('stores output without a trailing newline as printed', async () => {
+    expect(await fish.run('printf abc')).toEqual([expect.objectContaining({ commandLine: 'printf abc', output: 'abc', exitCode: 0 })]);
+    expect((await fish.run("printf 'x\\nyz'; false"))[0]).toMatchObject({ output: 'x\nyz', exitCode: 1 });
+  });
+
   it('records a command with a command substitution once', async () => {
     expect(await fish.run('echo "got "(echo inner)"-$(true)"')).toEqual([expect.objectContaining({ output: 'got inner-' })]);
   });

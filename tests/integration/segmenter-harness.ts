@@ -45,7 +45,8 @@ export class ShellSession {
     }
     const baseEnv = { HOME: this.home, PATH: process.env.PATH ?? '/usr/bin:/bin', TERM: 'xterm-256color', LANG: 'C.UTF-8', USER: 'tester', ...env };
     const launch = shellLaunch(shell, this.nonce, INTEGRATION_DIR, baseEnv);
-    this._segmenter = new Segmenter({ nonce: this.nonce });
+    // As the recorder does for a local shell: where it started is its cwd until it may have moved.
+    this._segmenter = new Segmenter({ nonce: this.nonce, cwd: this.home });
     this._pty = pty.spawn(launch.file, launch.args, { name: 'xterm-256color', cols: 100, rows: 30, cwd: this.home, env: launch.env, encoding: null });
     this._pty.onData((data) => {
       const bytes = data as unknown as Buffer;
@@ -138,7 +139,9 @@ export class ShellSession {
     for (const event of this.events) {
       if (event.type === 'command-start') open = { event };
       else if (event.type === 'command-end' && open) {
-        const { commandLine, cwd, source, offset } = open.event;
+        const { cwd, source, offset } = open.event;
+        // The end may carry the whole line when the start knew only its first line (a paste).
+        const commandLine = event.commandLine ?? open.event.commandLine;
         commands.push({ commandLine, cwd, source, exitCode: event.exitCode, output: cleanOutput(stream.subarray(offset, event.offset)).trim() });
         open = undefined;
       }

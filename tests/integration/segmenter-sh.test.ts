@@ -47,7 +47,7 @@ describe('heuristic segmentation of /bin/sh (dash, no integration)', () => {
     await touchPrompt();
     expect(sh.events.find((e) => e.type === 'mode')).toMatchObject({ mode: 'heuristic' });
     expect(sh.commands()).toEqual([
-      { commandLine: 'echo "hello $RC_MARK"', cwd: null, exitCode: null, source: 'heuristic', output: 'hello from-profile' },
+      { commandLine: 'echo "hello $RC_MARK"', cwd: sh.home, exitCode: null, source: 'heuristic', output: 'hello from-profile' },
       expect.objectContaining({ commandLine: 'ls /nonexistent-dir', output: expect.stringContaining('No such file') }),
       expect.objectContaining({ commandLine: 'printf "a\\nb\\n"', output: 'a\nb' }),
     ]);
@@ -76,5 +76,36 @@ describe('heuristic segmentation of /bin/sh (dash, no integration)', () => {
     await touchPrompt();
     expect(sh.commands().slice(before).map((c) => c.commandLine)).toEqual(['vim -u NONE file.txt', 'echo after']);
     expect(sh.commands().at(-1)?.output).toBe('after');
+  });
+
+  it('records a multi-line command whole, not its continuation lines as output', async () => {
+    const before = sh.commands().length;
+    const from = sh.raw.length;
+    sh.type('for i in 1 2; do\r');
+    await sh.waitForRaw('> ', from);
+    await enter('echo "n$i"; done');
+    const continued = sh.raw.length;
+    sh.type("printf '%s\\n' 'a b' \\\r");
+    await sh.waitForRaw('> ', continued);
+    await enter('c');
+    await touchPrompt();
+    expect(sh.commands().slice(before)).toEqual([
+      expect.objectContaining({ commandLine: 'for i in 1 2; do\necho "n$i"; done', output: 'n1\nn2' }),
+      expect.objectContaining({ commandLine: "printf '%s\\n' 'a b' \\\nc", output: 'a b\nc' }),
+    ]);
+  });
+
+  // Runs last: once a command may have changed directory, the session's cwd stays unknown.
+  it('records the start directory until a command may have left it, then no cwd rather than a wrong one', async () => {
+    const before = sh.commands().length;
+    await enter('pwd');
+    await enter('cd /tmp');
+    await enter('pwd');
+    await touchPrompt();
+    expect(sh.commands().slice(before)).toEqual([
+      expect.objectContaining({ commandLine: 'pwd', cwd: sh.home, output: sh.home }),
+      expect.objectContaining({ commandLine: 'cd /tmp', cwd: sh.home }),
+      expect.objectContaining({ commandLine: 'pwd', cwd: null, output: '/tmp' }),
+    ]);
   });
 });

@@ -55,6 +55,7 @@ __contexterm_mark() {
 __contexterm_report() {
   builtin local status="$1"
   if [[ "${__contexterm_running-}" == 1 ]]; then
+    __contexterm_whole_line
     __contexterm_mark "133;D;$status"
     __contexterm_running=0
   fi
@@ -74,6 +75,27 @@ __contexterm_prompt() {
     PS1="${PS1-}\\[${__contexterm_end_mark}\\]"
   fi
   __contexterm_mark "133;A"
+}
+
+# A pasted block is one line for readline, so PS0 (or the DEBUG trap) fires once, when bash has
+# parsed only its first line; each line went into history as bash read it. When the command
+# added more than one entry, the whole text is sent again before the end mark.
+__contexterm_whole_line() {
+  [[ -n "${HISTCMD-}" && -n "${__contexterm_histcmd-}" ]] && ((HISTCMD - __contexterm_histcmd >= 2)) || builtin return 0
+  # `history N`, not fc: in a function's command substitution fc leaves out the newest entry.
+  builtin local listing line digits whole=""
+  listing="$(HISTTIMEFORMAT='' builtin history "$((HISTCMD - __contexterm_histcmd))" 2>/dev/null)"
+  while IFS= builtin read -r line; do
+    # An entry starts `<spaces><number>  ` (`*` for an edited one); its further lines do not.
+    line="${line#"${line%%[![:space:]]*}"}"
+    digits="${line%%[!0-9]*}"
+    if [[ -n "$digits" && ("${line:${#digits}:2}" == "  " || "${line:${#digits}:2}" == "* ") ]]; then
+      line="${line:${#digits}+2}"
+    fi
+    whole+="${whole:+$'\n'}$line"
+  done <<<"$listing"
+  __contexterm_escape "$whole"
+  __contexterm_mark "633;E;$__contexterm_escaped"
 }
 
 __contexterm_start() {
@@ -96,6 +118,7 @@ __contexterm_precmd() {
 # Last entry.
 __contexterm_ready() {
   builtin local status="$?"
+  __contexterm_keep_first
   __contexterm_prompt
   if [[ -n "${__contexterm_ps0-}" && "${PS0-}" != *"$__contexterm_ps0"* ]]; then
     PS0="${__contexterm_ps0}${PS0-}"
@@ -106,12 +129,53 @@ __contexterm_ready() {
   builtin return "$status"
 }
 
+# bash-preexec before 0.5 (and bash-it, which vendors it) puts its invoker in front of our first
+# entry at its first prompt, and leaves $? as its last hook's status: every command would end with
+# 0. Whatever went in front of us since the last prompt, our entry goes back to the front.
+__contexterm_keep_first() {
+  [[ "${PROMPT_COMMAND-}" == __contexterm_precmd$'\n'* || "${PROMPT_COMMAND-}" == __contexterm_precmd ]] && builtin return 0
+  builtin local i
+  if ((${#PROMPT_COMMAND[@]} > 1)); then
+    for i in "${!PROMPT_COMMAND[@]}"; do
+      __contexterm_drop_precmd "${PROMPT_COMMAND[i]}"
+      if [[ -n "$__contexterm_dropped" ]]; then PROMPT_COMMAND[i]="$__contexterm_dropped"; else builtin unset 'PROMPT_COMMAND[i]'; fi
+    done
+    PROMPT_COMMAND=(__contexterm_precmd "${PROMPT_COMMAND[@]}")
+  else
+    __contexterm_drop_precmd "${PROMPT_COMMAND-}"
+    PROMPT_COMMAND="__contexterm_precmd${__contexterm_dropped:+$'\n'}$__contexterm_dropped"
+  fi
+}
+
+# Sets __contexterm_dropped to $1 without our first entry, as a line of its own or after `;`
+# (where `X;$PROMPT_COMMAND` prepends left it).
+__contexterm_drop_precmd() {
+  builtin local s=$'\n'"$1"$'\n'
+  s="${s//$'\n'__contexterm_precmd$'\n'/$'\n'}"
+  s="${s//;__contexterm_precmd$'\n'/;$'\n'}"
+  s="${s#$'\n'}"
+  __contexterm_dropped="${s%$'\n'}"
+}
+
+# Frameworks' DEBUG traps (liquidprompt's runtime timer, title setters) take the first command
+# after their prompt hook for the user's: it must not be our last PROMPT_COMMAND entry. A trap set
+# in the startup files is therefore run by ours, for every command but our own hooks. $1 is `$_`,
+# handed on like `$?`.
+__contexterm_debug_filter() {
+  builtin local status="$?"
+  [[ "${BASH_COMMAND-}" == __contexterm_* ]] && builtin return 0
+  __contexterm_status "$status" "$1"
+  builtin eval "$__contexterm_user_debug"
+}
+
 # --- bash >= 4.4: PS0, shown once per command line read (never for an empty one) ----------------
 
 # Runs in PS0's command substitution, i.e. in a subshell: it can only print. HISTCMD moved past
 # the number read at the prompt only if history kept the line (not with HISTCONTROL=ignorespace
 # and a leading space, nor with history off); then the line is the last history entry.
 __contexterm_ps0_marks() {
+  # PS0 comes again for each further line of a pasted block: those belong to the same command.
+  [[ "${__contexterm_running-}" == 1 ]] && builtin return 0
   if [[ -n "${HISTCMD-}" && "${HISTCMD-}" != "${__contexterm_histcmd-}" ]]; then
     builtin local line
     line="$(builtin fc -ln -0 2>/dev/null)"
@@ -152,7 +216,7 @@ __contexterm_debug() {
   fi
   # The user's trap sees the same $? as before, and its status is the trap's (extdebug skips a
   # command on a non-zero status, so without a user trap the answer must be 0).
-  if [[ -n "${__contexterm_user_debug-}" ]]; then
+  if [[ -n "${__contexterm_user_debug-}" && "${BASH_COMMAND-}" != __contexterm_* ]]; then
     __contexterm_status "$status"
     builtin eval "$__contexterm_user_debug"
   else
@@ -174,6 +238,7 @@ __contexterm_bp_precmd() {
   builtin local status="$?"
   __contexterm_report "$status"
   __contexterm_prompt
+  __contexterm_histcmd="${HISTCMD-}"
   builtin return "$status"
 }
 
@@ -191,6 +256,10 @@ __contexterm_install() {
     # (bash skips that arithmetic when the variable is unset, hence the empty string.)
     __contexterm_nothing=''
     __contexterm_ps0='$(__contexterm_ps0_marks)${__contexterm_nothing:__contexterm_running=1:0}'
+    if [[ -n "$1" ]]; then
+      builtin eval "__contexterm_trap_command ${1#trap }"
+      builtin trap '__contexterm_debug_filter "$_"' DEBUG
+    fi
   elif [[ -n "${bash_preexec_imported-}${__bp_imported-}" ]] || builtin declare -F __bp_install >/dev/null; then
     precmd_functions+=(__contexterm_bp_precmd)
     preexec_functions+=(__contexterm_bp_preexec)

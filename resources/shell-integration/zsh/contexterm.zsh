@@ -13,6 +13,8 @@
 (( ${+__contexterm_installed} )) && builtin return 0
 typeset -g __contexterm_installed=1
 typeset -g __contexterm_end_mark=$'\e]133;B;'"${__contexterm_nonce}"$'\a'
+# The command-end mark as prompt text: zero width, with the status from %?.
+typeset -g __contexterm_eol_mark=$'%{\e]133;D;%?;'"${__contexterm_nonce}"$'\a%}'
 typeset -gi __contexterm_running=0
 typeset -g __contexterm_escaped="" __contexterm_reported_host=""
 
@@ -55,6 +57,14 @@ __contexterm_precmd() {
   # prompt-end mark back, zero-width, at its very end.
   if [[ "$PS1" != *"$__contexterm_end_mark"* ]]; then
     PS1="${PS1}%{${__contexterm_end_mark}%}"
+  fi
+  # After a command zsh prints PROMPT_SP (PROMPT_EOL_MARK, spaces to the margin, `\r \r`) before
+  # any precmd hook runs: the end mark sent at the top of this hook comes too late, and the
+  # cleaner drew `printf abc` with that text as ` bc%`. So the end mark also goes first in
+  # PROMPT_EOL_MARK, which zsh prints right after the output; the later one is a repeat the
+  # terminal ignores (as it is when PROMPT_SP is off, where the later one is the only one).
+  if [[ -o prompt_percent && "${PROMPT_EOL_MARK-}" != "$__contexterm_eol_mark"* ]]; then
+    PROMPT_EOL_MARK="${__contexterm_eol_mark}${PROMPT_EOL_MARK-%B%S%#%s%b}"
   fi
   __contexterm_mark "133;A"
 }

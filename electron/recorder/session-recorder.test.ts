@@ -1,0 +1,81 @@
+// SPDX-License-Identifier: MIT
+import { describe, expect, it } from 'vitest';
+import type { CommandRecord } from '../../shared/domain/command';
+import type { PtyProcess } from '../pty/types';
+import type { Store } from '../store/store';
+import { formatMark } from '../segmenter/mark-codec';
+import { Segmenter } from '../segmenter/segmenter';
+import { Recorder } from './recorder';
+import { SessionRecorder } from './session-recorder';
+
+/** The store calls the recorder makes, keeping the last version of each command. */
+const fakeStore = () => {
+  const commands = new Map<string, CommandRecord>();
+  const store = {
+    closed: false,
+    backlogBytes: 0,
+    startSession: () => undefined,
+    updateSession: () => undefined,
+    endSession: () => undefined,
+    appendChunk: () => undefined,
+    upsertCommand: (record: CommandRecord) => commands.set(record.id, record),
+  };
+  return { store: store as unknown as Store, commands };
+};
+
+/** A session of `program` started in /home/u, through the Recorder as the pty manager drives it. */
+const open = (program: string) => {
+  const { store, commands } = fakeStore();
+  const recorder = new Recorder({ store, integrationDir: '/nonexistent', hostname: 'box', events: { command: () => undefined, session: () => undefined } });
+  const launch = recorder.launch('t1', { cols: 80, rows: 24, shell: program }, {});
+  const pty = { id: 't1', pid: 1, shell: launch.shell, cwd: '/home/u', cols: 80, rows: 24 } as unknown as PtyProcess;
+  const tap = recorder.tapFor(pty)!;
+  return { tap, commands: () => [...commands.values()] };
+};
+
+const typeLines = (tap: ReturnType<typeof open>['tap'], lines: string[]): void => {
+  tap.output(Buffer.from('$ '));
+  for (const line of lines) {
+    tap.input(Buffer.from(`${line}\r`));
+    tap.output(Buffer.from(`${line}\r\n$ `));
+  }
+  tap.input(Buffer.from('x'));
+};
+
+describe('Recorder: where heuristic commands ran', () => {
+  it('records a local shell\'s start directory until a command may have left it, then no cwd', () => {
+    const { tap, commands } = open('/bin/sh');
+    typeLines(tap, ['ls', 'cd /tmp', 'pwd']);
+    expect(commands().map(({ commandLine, cwd, hostname }) => ({ commandLine, cwd, hostname }))).toEqual([
+      { commandLine: 'ls', cwd: '/home/u', hostname: 'box' },
+      { commandLine: 'cd /tmp', cwd: '/home/u', hostname: 'box' },
+      { commandLine: 'pwd', cwd: null, hostname: 'box' },
+    ]);
+  });
+
+  it('records neither directory nor host for a program that is not a local shell (ssh host)', () => {
+    const { tap, commands } = open('/usr/bin/ssh');
+    typeLines(tap, ['ls']);
+    expect(commands()[0]).toMatchObject({ commandLine: 'ls', cwd: null, hostname: null });
+  });
+});
+
+describe('SessionRecorder: a command line completed at the command end', () => {
+  it('stores the whole line the end mark carried', () => {
+    const { store, commands } = fakeStore();
+    const nonce = 'a1b2c3d4e5f60718293a4b5c6d7e8f90';
+    const mark = (kind: 'A' | 'B' | 'C' | 'D' | 'E', arg?: string | number) => formatMark(kind, nonce, arg);
+    const tap = new SessionRecorder({
+      sessionId: 's',
+      shell: 'bash',
+      hostname: 'box',
+      cwd: '/home/u',
+      store,
+      segmenter: new Segmenter({ nonce }),
+      events: { command: () => undefined, session: () => undefined },
+    });
+    tap.output(Buffer.from(`${mark('A')}$ ${mark('B')}echo one\r\n${mark('E', 'echo one')}${mark('C')}one\r\ntwo\r\n`));
+    tap.output(Buffer.from(`${mark('E', 'echo one\necho two')}${mark('D', 0)}${mark('A')}$ `));
+    expect([...commands.values()]).toEqual([expect.objectContaining({ commandLine: 'echo one\necho two', exitCode: 0, outputEnd: 22 })]);
+  });
+});
