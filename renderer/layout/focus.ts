@@ -9,7 +9,12 @@ import { controllerFor } from '../terminal/terminals';
  * active terminal takes focus back, one frame later, once React has mounted its view.
  */
 export const focusActiveTerminal = (): void => {
+  const before = document.activeElement;
   requestAnimationFrame(() => {
+    // A field that took the focus in the meantime (a double-click opened the tab's name editor)
+    // was chosen by the user after this request: leave it there.
+    const now = document.activeElement;
+    if (now !== before && now?.matches('input, textarea, select, [contenteditable="true"]') && !now.closest('.xterm')) return;
     const id = useTabs.getState().activeId;
     if (id) controllerFor(id)?.focus();
   });

@@ -51,9 +51,11 @@ const TabHeader = ({ tab, active, onClose }: { tab: Tab; active: boolean; onClos
           onClose(tab.id);
         }
       }}
-      onClick={() => {
+      onClick={(event) => {
         useTabs.getState().activate(tab.id);
-        if (!editing) focusActiveTerminal();
+        // The second click of a double-click opens the name editor: the terminal must not take
+        // the focus back from it a frame later.
+        if (!editing && event.detail < 2) focusActiveTerminal();
       }}
       onDoubleClick={() => {
         finished.current = false;
