@@ -1,22 +1,23 @@
 // SPDX-License-Identifier: MIT
 import { useCallback, useEffect, useState } from 'react';
-import { AssistantPane, hideAssistant, ResizeHandle } from './assistant/assistant-pane';
+import { AssistantPane, ResizeHandle } from './assistant/assistant-pane';
 import { startAssistant } from './assistant/assistant-sync';
-import { ContextInspector } from './assistant/context-inspector';
+import { ContextInspector } from './assistant/context/context-inspector';
+import { hideAssistant, switchFocus } from './assistant/pane-focus';
+import { useAssistant } from './assistant/store/assistant-store';
 import { CommandsPanel } from './commands/commands-panel';
+import { actionFor, type AppAction } from './keybindings';
 import { ConfirmDialog } from './layout/confirm-dialog';
 import { DragHandle } from './layout/drag-handle';
-import { focusActiveTerminal, switchFocus } from './layout/focus';
-import { actionFor, type AppAction } from './keybindings';
 import { SettingsPage } from './settings/settings-page';
 import { startSettingsSync } from './settings/settings-sync';
-import { useAssistant } from './state/assistant';
 import { useCommands } from './state/commands';
 import { useLayout } from './state/layout';
 import { useSettings } from './state/settings';
 import { useTabs } from './state/tabs';
 import { TabBar } from './tabs/tab-bar';
 import { SearchBar } from './terminal/search-bar';
+import { focusActiveTerminal } from './terminal/terminal-focus';
 import { TerminalView } from './terminal/terminal-view';
 import { closeTab, controllerFor, isBusy, openTab, syncTabs } from './terminal/terminals';
 import { api, connection } from './transport/api';

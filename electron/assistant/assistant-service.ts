@@ -2,17 +2,17 @@
 import type { ConversationMessage, LlmErrorInfo, ModelRef, TurnUsage } from '../../shared/ipc/assistant';
 import { DomainError } from '../../shared/ipc';
 import type { ContextEngine } from '../context/context-engine';
-import type { AssembledRequest } from '../context/request-builder';
+import type { AssembledRequest } from '../context/request/request-builder';
 import { forwardTurnEvents, TurnRegistry, type toolCallView } from '../llm/assistant-turns';
 import { LlmError } from '../llm/errors';
 import { runAssistantTurn, type AssistantTool } from '../llm/tool-loop';
 import type { SettingsService } from '../settings/settings-service';
 import { toMessageViews, type MessageMeta } from './message-views';
-import type { SqliteConversationRepository, StoredMessageWithMeta } from './sqlite-conversations';
+import type { StoredMessageWithMeta } from '../store/conversations/conversation-records';
 
 export interface AssistantServiceDeps {
+  /** Conversations are written only through `engine.conversations` (the one writer). */
   readonly engine: ContextEngine;
-  readonly conversations: SqliteConversationRepository;
   readonly settings: SettingsService;
   readonly emit: (channel: 'assistant:delta' | 'assistant:tool' | 'assistant:done' | 'assistant:error', payload: unknown) => void;
   /** Filled with the provider each model was last asked through. */
@@ -45,12 +45,12 @@ export class AssistantService {
 
   async ask(request: AskRequest): Promise<{ turnId: string; userMessageId: string }> {
     // The provider is resolved inside the run, so a missing one is reported as the turn's error.
-    const { engine, conversations } = this._deps;
-    const conversation = await conversations.getConversation(request.conversationId);
+    const { engine } = this._deps;
+    const conversation = await engine.conversations.getConversation(request.conversationId);
     if (!conversation) throw new DomainError('not-found', `no conversation ${request.conversationId}`);
     const model = request.model.model;
     this._providerByModel.set(model, request.model.providerId);
-    if (conversation.model !== model) await conversations.setConversationModel(conversation.id, model, this._now());
+    await engine.conversations.useModel(conversation.id, model, this._now());
     const assembled = await engine.buildRequest({
       conversationId: conversation.id,
       question: request.question,
@@ -66,11 +66,13 @@ export class AssistantService {
         commandLine: pinned?.commands.find((c) => c.commandId === commandId)?.commandLine ?? null,
       })),
     };
-    const question = await conversations.appendMessage(
-      conversation.id,
-      { role: 'user', content: request.question, tokenCount: engine.tokens.for(model).count(request.question), tokenModel: model, createdAt: this._now() },
-      meta as Record<string, unknown>,
-    );
+    const question = await engine.conversations.recordQuestion({
+      conversationId: conversation.id,
+      model,
+      question: request.question,
+      meta: meta as Record<string, unknown>,
+      at: this._now(),
+    });
     const turn = this._turns.start(conversation.id);
     void this._run(turn, request, question, assembled, meta).finally(() => turn.finish());
     return { turnId: turn.turnId, userMessageId: question.id };
@@ -78,13 +80,13 @@ export class AssistantService {
 
   /** Asks the conversation's last question again, if its answer failed or was cancelled. */
   async retry(conversationId: string, model?: ModelRef): Promise<{ turnId: string }> {
-    const messages = await this._deps.conversations.listMessages(conversationId);
+    const messages = await this._deps.engine.conversations.messages(conversationId);
     const last = messages.at(-1);
     if (!last || last.role !== 'user') throw new DomainError('failed', 'The last question already has an answer.');
     const meta = (last.meta ?? {}) as MessageMeta;
     const ref = model ?? meta.model ?? null;
     if (!ref) throw new DomainError('failed', 'Pick a model to retry with.');
-    this._deps.conversations.deleteMessage(last.id);
+    await this._deps.engine.conversations.withdrawQuestion(last.id);
     const { turnId } = await this.ask({
       conversationId,
       question: last.content,
@@ -105,7 +107,7 @@ export class AssistantService {
 
   async messages(conversationId: string): Promise<ConversationMessage[]> {
     // Hidden (compacted or cleared) messages stay visible in the pane, marked, so undo makes sense.
-    return toMessageViews(await this._deps.conversations.listMessages(conversationId, { includeCompacted: true }));
+    return toMessageViews(await this._deps.engine.conversations.messages(conversationId, { includeCompacted: true }));
   }
 
   private async _run(
@@ -115,11 +117,11 @@ export class AssistantService {
     { context, preview, requestTokens }: AssembledRequest,
     meta: MessageMeta,
   ): Promise<void> {
-    const { engine, conversations, settings, emit } = this._deps;
+    const { engine, settings, emit } = this._deps;
     const ids = { turnId: turn.turnId, conversationId: turn.conversationId };
     const modelMeta = { providerId: request.model.providerId, model: request.model.model };
     const fail = async (error: LlmErrorInfo, partialText: string) => {
-      conversations.setMessageMeta(question.id, { ...meta, model: modelMeta, error, partialText } as Record<string, unknown>);
+      await engine.conversations.recordFailure(question.id, { ...meta, model: modelMeta, error, partialText } as Record<string, unknown>);
       const views = await this.messages(turn.conversationId);
       emit('assistant:error', { ...ids, error, partialText, message: views.find((v) => v.id === `${question.id}:failed`) ?? null });
     };
@@ -153,17 +155,19 @@ export class AssistantService {
       if (!result.ok) return await fail(result.error.toInfo(), result.partialText);
       const usage: TurnUsage = { total: result.usage.total, rounds: [...result.usage.rounds] };
       const answerMeta: MessageMeta = { toolCalls: [...toolViews.values()], usage: result.usage.total, model: modelMeta };
-      await conversations.appendMessage(
-        turn.conversationId,
-        { role: 'assistant', content: result.text, tokenCount: engine.tokens.for(request.model.model).count(result.text), tokenModel: request.model.model, createdAt: this._now() },
-        answerMeta as Record<string, unknown>,
-      );
       const firstRound = result.usage.rounds[0];
-      if (firstRound) engine.tokens.observeUsage(request.model.model, requestTokens, firstRound.inputTokens);
+      await engine.conversations.recordAnswer({
+        conversationId: turn.conversationId,
+        model: request.model.model,
+        answer: result.text,
+        meta: answerMeta as Record<string, unknown>,
+        at: this._now(),
+        ...(firstRound ? { reported: { requestEstimate: requestTokens, promptTokens: firstRound.inputTokens } } : {}),
+      });
       const views = await this.messages(turn.conversationId);
       emit('assistant:done', { ...ids, message: views.at(-1), usage, hitRoundLimit: result.hitRoundLimit });
       // Warns through the engine's listeners (wired to context:warning) once usage reaches the threshold.
-      await engine.manager.reportUsage(turn.conversationId);
+      await engine.conversations.reportUsage(turn.conversationId);
     } catch (error) {
       const info: LlmErrorInfo =
         error instanceof LlmError

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 import type { ConversationMessage, LlmErrorInfo, MessageAttachment, TokenUsage, ToolCallView } from '../../shared/ipc/assistant';
-import type { StoredMessageWithMeta } from './sqlite-conversations';
+import type { StoredMessageWithMeta } from '../store/conversations/conversation-records';
 
 /** What the pane needs beyond the engine's message, stored in the message's `meta` column. */
 export interface MessageMeta {

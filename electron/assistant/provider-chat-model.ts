@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-import { ChatModelError, type ChatCompletion, type ChatModel, type ChatTurn } from '../context/summarizer';
+import { ChatModelError, type ChatCompletion, type ChatModel, type ChatTurn } from '../context/conversation/summarizer';
 import { LlmError } from '../llm/errors';
 import type { SettingsService } from '../settings/settings-service';
 
@@ -14,7 +14,7 @@ const KIND: Record<string, ConstructorParameters<typeof ChatModelError>[0]> = {
  * The context engine's one-shot `ChatModel` (Summarize compaction) over the same configured
  * providers and official SDKs the assistant uses, so a summary goes where the answers go.
  */
-export const providerChatModel = (settings: SettingsService, providerId: string | undefined, model: string): ChatModel => ({
+export const providerChatModel = (settings: Pick<SettingsService, 'resolve'>, providerId: string | undefined, model: string): ChatModel => ({
   model,
   async complete(messages: readonly ChatTurn[], options = {}): Promise<ChatCompletion> {
     try {

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 import type { ModelContextConfig, RedactionSettings } from '../../shared/ipc/context';
-import type { ModelConfigRepository, RedactionSettingsRepository } from '../context/repositories';
+import type { ModelConfigRepository, RedactionSettingsRepository } from '../context/conversation/repositories';
 import type { SettingsService } from '../settings/settings-service';
 
 /**

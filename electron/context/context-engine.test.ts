@@ -1,11 +1,9 @@
 // SPDX-License-Identifier: MIT
 import { describe, expect, it } from 'vitest';
-import { contextChannels } from '../../shared/ipc/context';
 import { ContextEngine, type ContextEngineOptions } from './context-engine';
-import { commandRecord, InMemoryCommandSource } from './in-memory-command-source';
-import { InMemoryConversationRepository, InMemoryModelConfigRepository, InMemoryRedactionSettingsRepository } from './in-memory-repositories';
-import { contextHandlers } from './ipc-handlers';
-import { defaultSignals } from './relevance';
+import { commandRecord, InMemoryCommandSource } from './testing/in-memory-command-source';
+import { InMemoryConversationRepository, InMemoryModelConfigRepository, InMemoryRedactionSettingsRepository } from './testing/in-memory-repositories';
+import { defaultSignals } from './relevance/relevance';
 
 const NOW = 1_750_000_000_000;
 const MIN = 60_000;
@@ -189,57 +187,6 @@ describe('ContextEngine: tools, memory and persistence', () => {
     });
     const { engine } = await make({ conversations });
     expect(engine.memory.renderPromptSection()).toContain(`- conversation ${conv.id}: Fixed the TLS cert path.`);
-  });
-});
-
-describe('IPC handlers', () => {
-  it('answer every invoke channel with a payload that matches the contract', async () => {
-    const { engine } = await make();
-    const handlers = contextHandlers(engine);
-    const conv = await engine.createConversation('gpt-4o');
-    await engine.recordTurn({ conversationId: conv.id, question: 'q', answer: 'a' });
-    const calls: Array<[keyof typeof handlers, unknown]> = [
-      ['context:preview', { question: 'why?', model: 'gpt-4o', sessionId: 'api', conversationId: conv.id }],
-      ['context:usage', { conversationId: conv.id }],
-      ['context:get-commands', { commandIds: ['api:1', 'zz:0'] }],
-      ['context:list-model-configs', {}],
-      ['context:get-model-config', { model: 'gpt-4o' }],
-      ['context:set-model-config', { model: 'gpt-4o', contextLimit: 64_000 }],
-      ['context:reset-model-config', { model: 'gpt-4o' }],
-      ['context:compact', { conversationId: conv.id }],
-      ['context:undo-compaction', { conversationId: conv.id }],
-      ['context:clear', { conversationId: conv.id }],
-      ['context:get-redaction', {}],
-      ['context:set-redaction', { enabled: true, userPatterns: [] }],
-    ];
-    expect(calls.map(([name]) => name).sort()).toEqual(Object.keys(handlers).sort());
-    for (const [name, request] of calls) {
-      const def = contextChannels[name];
-      const parsed = def.req.parse(request);
-      const response = await (handlers[name] as (r: unknown) => Promise<unknown>)(parsed);
-      expect(() => def.res.parse(response), name).not.toThrow();
-    }
-  });
-
-  it('turn known failures into typed IPC errors', async () => {
-    const { engine } = await make();
-    const handlers = contextHandlers(engine);
-    // Handlers may throw synchronously or reject; the router maps both the same way.
-    const call = (run: () => unknown) => Promise.resolve().then(run);
-    await expect(call(() => handlers['context:usage']({ conversationId: 'missing' }))).rejects.toMatchObject({ code: 'not-found' });
-    await expect(call(() => handlers['context:set-model-config']({ model: 'm', contextLimit: 1000, reservedOutputTokens: 900 }))).rejects.toMatchObject({
-      code: 'invalid-request',
-    });
-    await expect(
-      call(() => handlers['context:set-redaction']({ enabled: true, userPatterns: [{ kind: 'x', pattern: '[', caseInsensitive: false }] })),
-    ).rejects.toMatchObject({ code: 'invalid-request' });
-  });
-
-  it('rejects malformed requests at the schema', () => {
-    expect(contextChannels['context:preview'].req.safeParse({ question: '', model: 'm' }).success).toBe(false);
-    expect(contextChannels['context:get-commands'].req.safeParse({ commandIds: [] }).success).toBe(false);
-    expect(contextChannels['context:set-redaction'].req.safeParse({ userPatterns: [{ kind: 'Bad Kind', pattern: 'x' }] }).success).toBe(false);
-    expect(contextChannels['context:preview'].req.parse({ question: 'q', model: 'm' }).pinnedCommandIds).toEqual([]);
   });
 });
 

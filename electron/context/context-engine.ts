@@ -11,20 +11,20 @@ import type {
   RedactionSettings,
   UndoResult,
 } from '../../shared/ipc/context';
-import { DEFAULT_CATALOG_OPTIONS, type CatalogOptions } from './catalog';
-import { ContextManager, type TurnRecord } from './context-manager';
-import { DEFAULT_GET_COMMANDS_OPTIONS, getCommands, getCommandsTool, runGetCommandsTool, type GetCommandsOptions } from './get-commands-tool';
-import { TwoTrackMemory } from './memory';
-import { cleanOutputReader, RecentCommands, type RecentCommandsOptions } from './recent-commands';
+import { DEFAULT_CATALOG_OPTIONS, type CatalogOptions } from './request/catalog';
+import { ConversationService, type TurnRecord } from './conversation/conversation-service';
+import { DEFAULT_GET_COMMANDS_OPTIONS, getCommands, getCommandsTool, runGetCommandsTool, type GetCommandsOptions } from './request/get-commands-tool';
+import { TwoTrackMemory } from './conversation/memory';
+import { cleanOutputReader, RecentCommands, type RecentCommandsOptions } from './request/recent-commands';
 import { compileUserPattern, DEFAULT_REDACTION_SETTINGS, Redactor } from './redaction';
-import { DEFAULT_CANDIDATE_OPTIONS, RelevanceScorer, type CandidateOptions, type WeightedSignal } from './relevance';
-import type { ConversationRepository, ModelConfigRepository, RedactionSettingsRepository } from './repositories';
-import { buildRequest, type AssembledRequest, type RequestBuilderDeps } from './request-builder';
-import type { ChatModel } from './summarizer';
-import { ASSISTANT_SYSTEM_PROMPT } from './system-prompt';
-import { TokenCounters } from './token-counter';
-import { systemClock, type Clock, type CommandRecord, type CommandSource, type StreamReader } from './types';
-import { ModelConfigService } from './usage';
+import { DEFAULT_CANDIDATE_OPTIONS, RelevanceScorer, type CandidateOptions, type WeightedSignal } from './relevance/relevance';
+import type { ConversationRepository, ModelConfigRepository, RedactionSettingsRepository } from './conversation/repositories';
+import { buildRequest, type AssembledRequest, type RequestBuilderDeps } from './request/request-builder';
+import type { ChatModel } from './conversation/summarizer';
+import { ASSISTANT_SYSTEM_PROMPT } from './request/system-prompt';
+import { TokenCounters } from './tokens/token-counter';
+import { systemClock, type Clock, type CommandRecord, type CommandSource, type StreamReader } from './domain/ports';
+import { ModelConfigService } from './conversation/model-config-service';
 
 /** What a question needs: the IPC request, with pinned commands optional for callers in main. */
 export type QuestionRequest = Omit<PreviewRequest, 'pinnedCommandIds'> & { readonly pinnedCommandIds?: readonly string[] };
@@ -51,12 +51,13 @@ export interface ContextEngineOptions {
 }
 
 /**
- * The context engine's entry points, one per IPC channel (ipc-handlers.ts), plus what the assistant
+ * The context engine's entry points, one per IPC channel (electron/ipc/context-handlers.ts), plus what the assistant
  * pane needs around a model call: `buildRequest` before it, `runTool` during it, `recordTurn` after it.
  */
 export class ContextEngine {
   readonly memory: TwoTrackMemory;
-  readonly manager: ContextManager;
+  /** The one writer of conversations; the assistant service and handlers go through it too. */
+  readonly conversations: ConversationService;
   readonly modelConfigs: ModelConfigService;
   readonly tokens = new TokenCounters();
   private _redactor: Redactor;
@@ -73,7 +74,7 @@ export class ContextEngine {
     this.memory = _options.memory ?? new TwoTrackMemory({ now: this._now });
     this.modelConfigs = new ModelConfigService(_options.modelConfigs);
     this._getCommands = { ...DEFAULT_GET_COMMANDS_OPTIONS, ..._options.getCommands };
-    this.manager = new ContextManager({
+    this.conversations = new ConversationService({
       conversations: _options.conversations,
       modelConfigs: this.modelConfigs,
       tokens: this.tokens,
@@ -112,8 +113,8 @@ export class ContextEngine {
     const conversationId = request.conversationId ?? null;
     const [config, history, usage] = await Promise.all([
       this.modelConfigs.config(request.model),
-      conversationId ? this.manager.history(conversationId) : [],
-      conversationId ? this.manager.getContextUsage(conversationId) : null,
+      conversationId ? this.conversations.history(conversationId) : [],
+      conversationId ? this.conversations.getContextUsage(conversationId) : null,
     ]);
     const assembled = await buildRequest(this._builder, {
       question: request.question,
@@ -135,32 +136,32 @@ export class ContextEngine {
   }
 
   getContextUsage(conversationId: string): Promise<ContextUsage> {
-    return this.manager.getContextUsage(conversationId);
+    return this.conversations.getContextUsage(conversationId);
   }
 
   clearContext(conversationId: string): Promise<ContextUsage> {
-    return this.manager.clearContext(conversationId);
+    return this.conversations.clearContext(conversationId);
   }
 
   compactContext(conversationId: string, signal?: AbortSignal): Promise<CompactResult> {
-    return this.manager.compactContext(conversationId, signal ? { signal } : {});
+    return this.conversations.compactContext(conversationId, signal ? { signal } : {});
   }
 
   undoCompaction(conversationId: string): Promise<UndoResult> {
-    return this.manager.undoCompaction(conversationId);
+    return this.conversations.undoCompaction(conversationId);
   }
 
   createConversation(model: string, title?: string) {
-    return this.manager.createConversation(model, title);
+    return this.conversations.createConversation(model, title);
   }
 
   /** After an answer: stores the turn, calibrates token estimates, returns usage (and warns). */
   recordTurn(turn: TurnRecord): Promise<{ usage: ContextUsage; warning: boolean }> {
-    return this.manager.recordTurn(turn);
+    return this.conversations.recordTurn(turn);
   }
 
   onWarning(listener: (warning: ContextWarning) => void): () => void {
-    return this.manager.onWarning(listener);
+    return this.conversations.onWarning(listener);
   }
 
   /** Feeds the short track; the core calls it for every finished command. */
@@ -185,14 +186,6 @@ export class ContextEngine {
 
   setModelConfig(input: ModelContextConfigInput): Promise<ModelContextConfigView> {
     return this.modelConfigs.set(input);
-  }
-
-  resetModelConfig(model: string): Promise<ModelContextConfigView> {
-    return this.modelConfigs.reset(model);
-  }
-
-  listModelConfigs(): Promise<ModelContextConfigView[]> {
-    return this.modelConfigs.list();
   }
 
   getRedactionSettings(): RedactionSettings {

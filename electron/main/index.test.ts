@@ -40,7 +40,7 @@ vi.mock('electron', () => {
   const shell = { openExternal: (url: string) => (seen.opened.push(url), Promise.resolve()) };
   return { app, protocol, session, shell, safeStorage: {} };
 });
-vi.mock('../core/core', () => ({
+vi.mock('../app/create-core', () => ({
   createCore: (options: typeof seen.coreOptions) => ((seen.coreOptions = options), seen.calls.push('core'), Promise.resolve({})),
 }));
 vi.mock('../llm/key-store', () => ({ SafeStorageKeyStore: class {} }));

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 import { app, protocol, safeStorage, session, shell } from 'electron';
 import { join } from 'node:path';
-import { createCore, type Core } from '../core/core';
+import { createCore, type Core } from '../app/create-core';
 import { SafeStorageKeyStore } from '../llm/key-store';
 import { APP_SCHEME, APP_SCHEME_PRIVILEGES, createAppProtocolHandler } from './app-protocol';
 import { openExternalSafely } from './external-links';

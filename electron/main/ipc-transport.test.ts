@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 import { describe, expect, it, vi } from 'vitest';
-import type { Core } from '../core/core';
-import { IPC_INVOKE, IPC_SEND } from '../preload/bridge-channels';
+import type { Core } from '../app/create-core';
+import { IPC_INVOKE, IPC_SEND } from '../../shared/ipc/bridge-channels';
 import { isOurFrame } from './windows';
 
 /** ipcMain replaced by a recorder: the transport must drop every message not from our top frame. */

@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: MIT
 import { ipcMain, type IpcMainEvent, type IpcMainInvokeEvent, type WebContents } from 'electron';
 import { fail } from '../../shared/ipc';
-import type { Core } from '../core/core';
-import type { Client } from '../core/router';
-import { IPC_EVENT, IPC_INVOKE, IPC_SEND } from '../preload/bridge-channels';
+import { IPC_EVENT, IPC_INVOKE, IPC_SEND } from '../../shared/ipc/bridge-channels';
+import type { Core } from '../app/create-core';
+import type { Client } from '../ipc/router';
 
 /**
  * Carries the contract over Electron IPC. Messages are accepted only from our own top-level page

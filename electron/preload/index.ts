@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 import { contextBridge, ipcRenderer, type IpcRendererEvent } from 'electron';
 import type { RawTransport } from '../../shared/ipc';
-import { BRIDGE_GLOBAL, IPC_EVENT, IPC_INVOKE, IPC_SEND } from './bridge-channels';
+import { BRIDGE_GLOBAL, IPC_EVENT, IPC_INVOKE, IPC_SEND } from '../../shared/ipc/bridge-channels';
 
 /**
  * The page gets three functions, never `ipcRenderer`. Channel names travel as data on three fixed

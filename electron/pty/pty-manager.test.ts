@@ -2,7 +2,7 @@
 import fc from 'fast-check';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { FlowControl } from '../../shared/terminal/flow-control';
-import { FakePtyHost } from './fake-pty-host';
+import { FakePtyHost } from './testing/fake-pty-host';
 import { PtyManager, type PtySink } from './pty-manager';
 
 const collectingSink = () => {

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 import type { CommandRecord } from '../../shared/domain/command';
 import { commandId } from '../../shared/domain/command';
-import type { SegmentationMode } from '../../shared/ipc/session';
+import type { SegmentationMode } from '../../shared/domain/segmentation';
 import type { PtyTap, TapOutput } from '../pty/pty-manager';
 import type { PtyExit } from '../pty/types';
 import type { SegmentEvent, Segmenter } from '../segmenter/segmenter';

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 import { describe, expect, it } from 'vitest';
-import type { Step } from './test-support';
-import { commandsOf, runSteps } from './test-support';
+import type { Step } from './testing/segmenter-steps';
+import { commandsOf, runSteps } from './testing/segmenter-steps';
 
 const out = (output: string): Step => ({ output });
 const key = (input: string): Step => ({ input });

@@ -2,8 +2,8 @@
 import { describe, expect, it } from 'vitest';
 import type { SegmentEvent } from './segmenter';
 import { Segmenter } from './segmenter';
-import type { Step } from './test-support';
-import { NONCE, commandsOf, cycle, runSteps, types } from './test-support';
+import type { Step } from './testing/segmenter-steps';
+import { NONCE, commandsOf, cycle, runSteps, types } from './testing/segmenter-steps';
 
 /** A dash-like session: the tty echoes what is typed, the shell prints `$ ` prompts. */
 const session = (...steps: Step[]) => runSteps(steps);

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 import { commandEffects } from './command-effects';
 import { renderLine } from './line-model';
-import type { SegmentEvent } from './segmenter';
+import type { SegmentEvent } from './segment-event';
 import { TypedLine } from './typed-line';
 
 export const DEFAULT_PROMPT_ENDINGS: readonly string[] = ['$ ', '# ', '% ', '❯ '];

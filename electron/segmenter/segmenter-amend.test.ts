@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 import { describe, expect, it } from 'vitest';
-import { mark, runOutput } from './test-support';
+import { mark, runOutput } from './testing/segmenter-steps';
 
 describe('Segmenter: a command line completed at the end of the command', () => {
   // bash shows PS0 once for a pasted block, when only its first line has been read: the shell

@@ -4,8 +4,8 @@ import { describe, expect, it } from 'vitest';
 import type { MarkKind } from './mark-codec';
 import { formatMark } from './mark-codec';
 import { Segmenter } from './segmenter';
-import type { Step } from './test-support';
-import { NONCE, runOutput, runSteps, splitAt } from './test-support';
+import type { Step } from './testing/segmenter-steps';
+import { NONCE, runOutput, runSteps, splitAt } from './testing/segmenter-steps';
 
 const kinds: MarkKind[] = ['A', 'B', 'C', 'D', 'E', 'P'];
 const text = fc.string({ unit: fc.constantFrom('a', 'Z', ' ', ';', '\\', '\n', '\r', '\t', '\x07', '\x1b', ']', '1', '3', '6', 'é', '❯', '$') });

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { NONCE_REPLACEMENT } from './nonce-redactor';
 import { Segmenter } from './segmenter';
-import { NONCE, commandsOf, cycle, mark, runOutput, runSteps, types } from './test-support';
+import { NONCE, commandsOf, cycle, mark, runOutput, runSteps, types } from './testing/segmenter-steps';
 
 describe('Segmenter with integration marks', () => {
   it('turns a command cycle into events and removes every mark from the stream', () => {

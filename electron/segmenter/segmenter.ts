@@ -1,33 +1,12 @@
 // SPDX-License-Identifier: MIT
+import type { SegmentationMode } from '../../shared/domain/segmentation';
 import { DEFAULT_CONTINUATION_PROMPTS, DEFAULT_PROMPT_ENDINGS, HeuristicDetector } from './heuristic';
 import { assertValidNonce, unescapeMarkValue } from './mark-codec';
 import { MarkScanner } from './mark-scanner';
 import { NonceRedactor } from './nonce-redactor';
+import type { SegmentEvent } from './segment-event';
 
-export type SegmentationMode = 'integrated' | 'heuristic' | 'unknown';
-
-/**
- * Offsets count bytes of the stream `output()` returns (marks removed, nonce redacted), from the
- * start of the session. `at` is when the boundary was seen (`now()` of the call that carried it;
- * for a heuristic prompt, of the output that drew the prompt line, which can be well before the
- * keystroke that confirmed it).
- */
-export type SegmentEvent =
-  | { type: 'prompt'; offset: number; at: number }
-  | {
-      type: 'command-start';
-      offset: number;
-      commandLine: string | null;
-      cwd: string | null;
-      hostname: string | null;
-      source: 'integrated' | 'heuristic';
-      at: number;
-    }
-  /** `commandLine`: the whole line, when the shell learned it only after the start (a paste). */
-  | { type: 'command-end'; offset: number; exitCode: number | null; commandLine?: string; at: number }
-  | { type: 'cwd'; cwd: string; at: number }
-  | { type: 'hostname'; hostname: string; at: number }
-  | { type: 'mode'; mode: SegmentationMode; at: number };
+export type { SegmentEvent } from './segment-event';
 
 export interface SegmenterOptions {
   nonce: string;

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 import { fieldErrorsOf, SettingsPatch, type FieldError, type Settings } from '../../shared/ipc/settings';
-import { checkRedactionPattern, DEFAULT_PATTERN_BUDGET_MS } from './regex-safety';
+import { checkRedactionPattern, DEFAULT_PATTERN_BUDGET_MS } from '../context/redaction/regex-safety';
 import type { SavedSections, SectionName } from './settings-store';
 
 export type PatchResult =

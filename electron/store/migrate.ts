@@ -1,11 +1,8 @@
 // SPDX-License-Identifier: MIT
 import type { WritableDb } from './database';
+import type { Migration } from './migrations/migration';
 
-export interface Migration {
-  readonly version: number;
-  readonly name: string;
-  up(db: WritableDb): void;
-}
+export type { Migration };
 
 /** The database was written by a newer Contexterm. Never "repaired": the user's data is intact, just ahead of us. */
 export class StoreVersionError extends Error {

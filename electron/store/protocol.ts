@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-import type { SegmentationMode } from '../../shared/ipc/session';
+import type { SegmentationMode } from '../../shared/domain/segmentation';
 import type { IntegrityCheckPolicy } from './open-database';
 import type { StoreQueries } from './queries';
 

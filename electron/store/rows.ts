@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 import type { CommandRecord } from '../../shared/domain/command';
-import type { SegmentationMode, SessionInfo } from '../../shared/ipc/session';
+import type { SegmentationMode } from '../../shared/domain/segmentation';
+import type { SessionInfo } from '../../shared/ipc/session';
 
 /** Columns read into a SessionInfo, in one place so every query returns the same shape. */
 export const SESSION_COLUMNS = 'id, started_at, ended_at, shell, hostname, cwd, title, mode';

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 import { fileURLToPath } from 'node:url';
-import { createCore } from '../core/core';
-import { resolveDataDir } from '../core/data-dir';
+import { createCore } from '../app/create-core';
+import { resolveDataDir } from '../app/data-dir';
 import { parseWebArgs, WEB_USAGE } from './args';
 import { BrowserLauncher, resolveToken } from './launch';
 import { startWebServer } from './server';

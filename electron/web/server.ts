@@ -4,7 +4,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo, Socket } from 'node:net';
 import { WebSocketServer } from 'ws';
 import { WS_PATH, WS_PROTOCOL } from '../../shared/ipc/wire';
-import type { Core } from '../core/core';
+import type { Core } from '../app/create-core';
 import { Gate } from './auth';
 import { parseRequestTarget, safeDecode } from './request-target';
 import { serveSocket } from './socket-session';

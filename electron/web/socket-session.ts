@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: MIT
 import type { WebSocket } from 'ws';
 import { parseClientFrame, type ServerFrame } from '../../shared/ipc/wire';
-import type { Core } from '../core/core';
-import type { Client } from '../core/router';
+import type { Core } from '../app/create-core';
+import type { Client } from '../ipc/router';
 
 /**
  * One authenticated WebSocket as a router client. Nothing a peer sends may throw out of here: a

@@ -1,20 +1,16 @@
 // SPDX-License-Identifier: MIT
 import { useShallow } from 'zustand/react/shallow';
-import { useAssistant } from '../state/assistant';
-import './assistant.css';
-import { Composer } from './composer';
-import { ContextBar } from './context-bar';
-import { ConversationMenu } from './conversation-menu';
-import { EmptyConversation, SetupHelp } from './empty-state';
-import { MessageList } from './message-list';
-import { cancel } from './turn-actions';
 import { DragHandle } from '../layout/drag-handle';
-import { focusActiveTerminal } from '../layout/focus';
-
-export const hideAssistant = (): void => {
-  useAssistant.getState().setOpen(false);
-  focusActiveTerminal();
-};
+import { focusActiveTerminal } from '../terminal/terminal-focus';
+import './assistant.css';
+import { Composer } from './composer/composer';
+import { ContextBar } from './context/context-bar';
+import { ConversationMenu } from './conversation/conversation-menu';
+import { EmptyConversation, SetupHelp } from './empty-state';
+import { MessageList } from './messages/message-list';
+import { hideAssistant } from './pane-focus';
+import { useAssistant } from './store/assistant-store';
+import { cancel } from './turn/turn-actions';
 
 /** The assistant beside the terminals: conversation, context controls and the composer. */
 export const AssistantPane = () => {
@@ -50,7 +46,7 @@ export const AssistantPane = () => {
       {notice && (
         <div className="panel-error notice" role="alert">
           <span>{notice}</span>
-          <button className="icon-button" aria-label="Dismiss" onClick={() => useAssistant.getState().patch({ notice: undefined })}>
+          <button className="icon-button" aria-label="Dismiss" onClick={() => useAssistant.getState().noticeDismissed()}>
             ×
           </button>
         </div>

@@ -1,19 +1,23 @@
 // SPDX-License-Identifier: MIT
-import { useAssistant } from '../state/assistant';
 import { useSettings } from '../state/settings';
 import { useTabs } from '../state/tabs';
+import { onCommandClick } from '../terminal/terminals';
 import { connection } from '../transport/api';
-import { invalidateModelConfig, refreshContext } from './context-actions';
-import { refreshConversations, restoreConversation } from './conversation-actions';
-import { subscribeTurnEvents } from './turn-actions';
+import { attachCommand } from './composer/attach';
+import { invalidateModelConfig, refreshContext } from './context/context-actions';
+import { refreshConversations, restoreConversation } from './conversation/conversation-actions';
+import { useAssistant } from './store/assistant-store';
+import { subscribeTurnEvents } from './turn/turn-events';
 
 /**
  * Wires the assistant to the rest of the app for the window's lifetime (whether or not the pane is
- * shown, so attachments and streams are never lost): turn events, the conversation to resume, and
- * a fresh usage preview whenever what it depends on changes (settings, the active terminal).
+ * shown, so attachments and streams are never lost): turn events, the conversation to resume,
+ * gutter clicks in the terminals (which attach their command), and a fresh usage preview whenever
+ * what it depends on changes (settings, the active terminal).
  */
 export const startAssistant = (): (() => void) => {
   const offEvents = subscribeTurnEvents();
+  const offGutter = onCommandClick(attachCommand);
   void restoreConversation();
   const offSettings = useSettings.subscribe((next, previous) => {
     if (next.view === previous.view) return;
@@ -29,12 +33,13 @@ export const startAssistant = (): (() => void) => {
     if (status !== 'open' || !dropped) return;
     dropped = false;
     // Events sent while the socket was down are gone: forget the half-seen stream and re-read what was stored.
-    useAssistant.getState().patch({ turn: undefined });
+    useAssistant.getState().streamLost();
     void refreshConversations();
     void restoreConversation();
   });
   return () => {
     offEvents();
+    offGutter();
     offSettings();
     offTabs();
     offStatus();

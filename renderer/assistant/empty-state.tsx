@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: MIT
 import { useState } from 'react';
-import { useAssistant } from '../state/assistant';
 import { useSettings } from '../state/settings';
-import { refreshContext } from './context-actions';
-import { useCurrentModel } from './model-choice';
-import { promptOf } from './prompt-text';
+import { refreshContext } from './context/context-actions';
+import { promptOf } from './context/prompt-text';
+import { useCurrentModel } from './model/model-choice';
+import { useAssistant } from './store/assistant-store';
 
 /**
  * Shown when no model is configured or the provider cannot be reached: how to get one in a line
@@ -34,7 +34,7 @@ export const SetupHelp = ({ reason }: { reason: 'no-model' | 'unreachable' }) =>
       </p>
       <p className="setup-alt">
         Meanwhile the context still works with any chat tool:{' '}
-        <button className="link-button" onClick={() => useAssistant.getState().patch({ inspectorOpen: true })}>inspect it</button> or{' '}
+        <button className="link-button" onClick={() => useAssistant.getState().inspectorOpened()}>inspect it</button> or{' '}
         <button className="link-button" data-testid="setup-copy-prompt" onClick={() => void copyPrompt()}>copy it as a prompt</button>.
         {copied && <span className="code-flash" role="status"> {copied}</span>}
       </p>

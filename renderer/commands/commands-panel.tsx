@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import type { CommandRecord } from '../../shared/domain/command';
-import { attachRecord } from '../assistant/attach';
+import { attachRecord } from '../assistant/composer/attach';
 import { useCommands } from '../state/commands';
 import { controllerFor } from '../terminal/terminals';
 import { api } from '../transport/api';

@@ -1,12 +1,13 @@
 // SPDX-License-Identifier: MIT
 import { useEffect, useState } from 'react';
+import { defaultReservedOutput, unlimitedModelConfig } from '../../shared/domain/model-limits';
 import type { ModelContextConfigView } from '../../shared/ipc/context';
-import { useCurrentModel } from '../assistant/model-choice';
-import { modelOptions } from '../assistant/model-options';
-import { invoke } from '../assistant/ipc';
+import { useCurrentModel } from '../assistant/model/model-choice';
+import { modelOptions } from '../assistant/model/model-options';
+import { invoke } from '../transport/invoke';
 import { Field, TextField } from './field';
 import type { SectionProps } from './section-props';
-import { defaultReservedOutput, modelDraftOf, type ModelDraft } from './settings-form';
+import { modelDraftOf, type ModelDraft } from './settings-form';
 
 const SOURCE = { user: 'your setting', default: 'shipped default for this model', none: 'no limit known for this model' } as const;
 
@@ -34,8 +35,9 @@ export const ModelsSection = ({ draft, errors, saved, update }: SectionProps) =>
     };
   }, [selected]);
 
+  // Until the engine answers, a named model shows what the engine gives a model it does not know.
   const base: ModelDraft | undefined =
-    entry ?? (engine ? modelDraftOf(engine) : selected.trim() ? modelDraftOf({ model: selected.trim(), contextLimit: 0, warningThreshold: 0.8, compactionMode: 'summarize', reservedOutputTokens: 4096 }) : undefined);
+    entry ?? (engine ? modelDraftOf(engine) : selected.trim() ? modelDraftOf(unlimitedModelConfig(selected.trim())) : undefined);
 
   const edit = (patch: Partial<ModelDraft>) => {
     if (!base) return;

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 import { useState } from 'react';
 import type { ProviderView } from '../../shared/ipc/settings';
-import { invoke } from '../assistant/ipc';
+import { invoke } from '../transport/invoke';
 
 /**
  * The API key of a saved provider. Write-only: the field is cleared once the key is stored, and the

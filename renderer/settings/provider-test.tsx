@@ -2,8 +2,8 @@
 import { useState } from 'react';
 import type { TestProviderResult } from '../../shared/ipc/settings';
 import { ProviderSettings } from '../../shared/ipc/settings';
-import { describeError } from '../assistant/error-text';
-import { invoke } from '../assistant/ipc';
+import { describeError } from '../assistant/messages/error-text';
+import { invoke } from '../transport/invoke';
 import type { ProviderDraft } from './settings-form';
 
 /** "Test connection" for a provider as currently edited (unsaved edits included). */

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 import type { SettingsView } from '../../shared/ipc/settings';
 import { useSettings } from '../state/settings';
-import { invoke } from '../assistant/ipc';
+import { invoke } from '../transport/invoke';
 import { parseFieldErrorLines, patchOf, type FieldErrors, type SettingsDraft } from './settings-form';
 
 export type SaveOutcome =

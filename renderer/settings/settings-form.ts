@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: MIT
+import { effectiveLimit, SAFETY_MARGIN } from '../../shared/domain/model-limits';
 import type { CompactionMode } from '../../shared/ipc/context';
 import {
   fieldErrorsOf,
@@ -55,13 +56,6 @@ export interface SettingsDraft {
 
 /** Field path (as in `settings:set` errors, e.g. `models.0.contextLimit`) → message. */
 export type FieldErrors = Readonly<Record<string, string>>;
-
-/** The engine assembles requests to 80 % of a model's window; the answer's reserve must fit below that. */
-export const SAFETY_MARGIN = 0.8;
-
-/** The engine's default reserve for a window (a tenth, 256–8192; 4096 when unlimited). */
-export const defaultReservedOutput = (contextLimit: number): number =>
-  contextLimit <= 0 ? 4096 : Math.min(8192, Math.max(256, Math.floor(contextLimit * 0.1)));
 
 const text = (n: number): string => String(n);
 
@@ -177,10 +171,11 @@ export const patchOf = (draft: SettingsDraft, saved: SettingsView): PatchResult 
     for (const issue of fieldErrorsOf(parsed.error.issues)) errors[issue.path] ??= issue.message;
   }
   next.models.forEach((m, i) => {
-    const effective = Math.floor(m.contextLimit * SAFETY_MARGIN);
+    // The engine assembles requests to this share of the window, so the answer's reserve must fit below it.
+    const effective = effectiveLimit(m.contextLimit);
     const path = `models.${i}.reservedOutputTokens`;
     if (m.contextLimit > 0 && Number.isFinite(m.reservedOutputTokens) && m.reservedOutputTokens >= effective && !errors[path]) {
-      errors[path] = `must be below ${effective} (80 % of the limit, where requests are assembled to)`;
+      errors[path] = `must be below ${effective} (${Math.round(SAFETY_MARGIN * 100)} % of the limit, where requests are assembled to)`;
     }
   });
   if (next.defaultProviderId !== null && !next.providers.some((p) => p.id === next.defaultProviderId)) {

@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: MIT
 import { useSettings } from '../state/settings';
+import { resolveTheme, terminalOptionsOf } from '../terminal/terminal-theme';
 import { configureTerminals } from '../terminal/terminals';
 import { api, connection } from '../transport/api';
-import { invoke } from '../assistant/ipc';
-import { resolveTheme, terminalOptionsOf } from './apply-settings';
+import { invoke } from '../transport/invoke';
 
 export const loadSettings = async (): Promise<void> => {
   const result = await invoke('settings:get', {});

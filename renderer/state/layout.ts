@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 import { create } from 'zustand';
-import { loadPref, savePref } from '../assistant/prefs';
+import { loadPref, savePref } from './prefs';
 
 /** Commands list height bounds: enough for a search box and three rows; never the whole pane. */
 export const MIN_COMMANDS_HEIGHT = 96;

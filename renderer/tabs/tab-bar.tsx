@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: MIT
 import { useRef, useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
-import { focusActiveTerminal } from '../layout/focus';
 import { useCommands } from '../state/commands';
+import { rememberTabName } from '../state/tab-memory';
 import { useTabs, type Tab } from '../state/tabs';
-import { rememberTabName } from './tab-memory';
+import { focusActiveTerminal } from '../terminal/terminal-focus';
 import { tabTitle } from './tab-title';
 
 export interface TabBarProps {

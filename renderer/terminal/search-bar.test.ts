@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 import { describe, expect, it, vi } from 'vitest';
-import { terminalOptionsOf } from '../settings/apply-settings';
 import type { TerminalSettings } from '../../shared/ipc/settings';
+import { terminalOptionsOf } from './terminal-theme';
 
 // The bar's module also reaches the live terminals, which need a DOM; the colour choice does not.
 vi.mock('./terminals', () => ({ controllerFor: () => undefined }));

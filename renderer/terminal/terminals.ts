@@ -1,11 +1,10 @@
 // SPDX-License-Identifier: MIT
 import type { PtyInfo, TerminalSnapshot } from '../../shared/ipc/pty';
-import { attachCommand } from '../assistant/attach';
 import { useCommands } from '../state/commands';
+import { rememberActiveTab, rememberedActiveTab, rememberedTabName } from '../state/tab-memory';
 import { useTabs } from '../state/tabs';
 import { api, connection, unwrap } from '../transport/api';
 import { createLinkRouter } from './link-routing';
-import { rememberActiveTab, rememberedActiveTab, rememberedTabName } from '../tabs/tab-memory';
 import { LiveOutput } from './live-output';
 import { TerminalController, type LiveTerminalOptions } from './terminal-controller';
 
@@ -38,6 +37,21 @@ export const openLinkAfterConfirm = (url: string): void => void links.openConfir
 
 const live = new LiveOutput((id) => controllers.get(id));
 
+type CommandClickHandler = (commandId: string) => void;
+const ignoreClick: CommandClickHandler = () => undefined;
+let commandClicked = ignoreClick;
+
+/**
+ * What a click on a gutter mark does beyond selecting the command (the assistant attaches it).
+ * Installed from outside so terminal/ never imports the assistant; returns the uninstall.
+ */
+export const onCommandClick = (handler: CommandClickHandler): (() => void) => {
+  commandClicked = handler;
+  return () => {
+    if (commandClicked === handler) commandClicked = ignoreClick;
+  };
+};
+
 const adopt = (info: PtyInfo, snapshot: TerminalSnapshot | undefined, activate: boolean): void => {
   let controller = controllers.get(info.id);
   if (!controller) {
@@ -49,7 +63,7 @@ const adopt = (info: PtyInfo, snapshot: TerminalSnapshot | undefined, activate: 
       onTitle: (title) => useTabs.getState().update(info.id, { programTitle: title || null }),
       onCommandClick: (commandId) => {
         useCommands.getState().select(commandId);
-        attachCommand(commandId);
+        commandClicked(commandId);
       },
     });
     controller.applyOptions(liveOptions);

@@ -1,24 +1,12 @@
 // SPDX-License-Identifier: MIT
 import { z } from 'zod';
+import { CompactionMode, ModelContextConfig, ModelName } from '../domain/model-config';
 import { event, invoke } from './define';
 
-/** `summarize` asks the configured model for a summary of older messages; `truncate-oldest` drops them. */
-export const CompactionMode = z.enum(['summarize', 'truncate-oldest']);
-export type CompactionMode = z.infer<typeof CompactionMode>;
+export { CompactionMode, ModelContextConfig };
 
-const ModelName = z.string().min(1).max(200);
 const ConversationId = z.string().min(1).max(128);
 const CommandIdString = z.string().min(1).max(200);
-
-/** A stored per-model configuration. `contextLimit` 0 means "no limit known". */
-export const ModelContextConfig = z.object({
-  model: ModelName,
-  contextLimit: z.number().int().min(0).max(100_000_000),
-  compactionMode: CompactionMode,
-  warningThreshold: z.number().min(0.05).max(1),
-  reservedOutputTokens: z.number().int().min(0).max(10_000_000),
-});
-export type ModelContextConfig = z.infer<typeof ModelContextConfig>;
 
 /** What the settings UI sends: anything left out keeps the current (or default) value. */
 export const ModelContextConfigInput = z
@@ -203,16 +191,14 @@ export const contextChannels = {
   'context:usage': invoke(byConversation, ContextUsage),
   /** The `get_commands` tool as the UI sees it (pinned-command views, "what would the model get"). */
   'context:get-commands': invoke(z.object({ commandIds: z.array(CommandIdString).min(1).max(50) }).strict(), GetCommandsResult),
-  'context:list-model-configs': invoke(z.object({}).strict(), z.array(ModelContextConfigView)),
+  /**
+   * A model's limits as the engine applies them (shipped default or the user's entry). They are
+   * written with `settings:set` (`models`), the one place settings are saved.
+   */
   'context:get-model-config': invoke(byModel, ModelContextConfigView),
-  'context:set-model-config': invoke(ModelContextConfigInput, ModelContextConfigView),
-  /** Forgets the user's override; the shipped default (or "no limit") applies again. */
-  'context:reset-model-config': invoke(byModel, ModelContextConfigView),
   'context:compact': invoke(byConversation, CompactResult),
   /** Reverts the latest compaction or clear of the conversation; originals were never deleted. */
   'context:undo-compaction': invoke(byConversation, UndoResult),
   'context:clear': invoke(byConversation, ContextUsage),
-  'context:get-redaction': invoke(z.object({}).strict(), RedactionSettings),
-  'context:set-redaction': invoke(RedactionSettings, RedactionSettings),
   'context:warning': event(ContextWarning),
 } as const;

@@ -1,10 +1,7 @@
 // SPDX-License-Identifier: MIT
 import { z } from 'zod';
+import { SegmentationMode } from '../domain/segmentation';
 import { invoke } from './define';
-
-/** How a session's commands are found: shell-integration marks, prompt heuristics, or not yet known. */
-export const SegmentationMode = z.enum(['integrated', 'heuristic', 'unknown']);
-export type SegmentationMode = z.infer<typeof SegmentationMode>;
 
 export const SessionInfo = z.object({
   id: z.string(),

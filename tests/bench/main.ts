@@ -3,8 +3,8 @@
 // reports the ratio (absolute numbers are printed for information; this 2-core box is noisy).
 // The last line is `BENCH {json}` for tools.
 import { arch, cpus, release } from 'node:os';
-import { benchContextBuild, benchTokenEstimate } from '../../electron/context/bench';
-import { benchSegmenter } from '../../electron/segmenter/bench';
+import { benchContextBuild, benchTokenEstimate } from './context-bench';
+import { benchSegmenter } from './segmenter-bench';
 import { benchLostBytes, benchPipeline } from './pipeline-bench';
 import { benchRedaction } from './redaction-bench';
 import { benchQueries, benchStoreIngest } from './store-bench';

@@ -117,13 +117,15 @@ describe('assistant through the host', () => {
   });
 
   it('warns when the conversation reaches the model\'s threshold', async () => {
-    await client.invoke('context:set-model-config', { model: model.model, contextLimit: 2000, warningThreshold: 0.05, reservedOutputTokens: 100 });
+    const { models } = await client.invoke<{ models: Array<{ model: string }> }>('settings:get', {});
+    const tight = { model: model.model, contextLimit: 2000, warningThreshold: 0.05, compactionMode: 'summarize', reservedOutputTokens: 100 };
+    await client.invoke('settings:set', { models: [...models.filter((m) => m.model !== model.model), tight] });
     llm.enqueue({ kind: 'text', text: 'A long answer '.repeat(20) });
     const { turnId } = await client.invoke<{ turnId: string }>('assistant:ask', { conversationId, question: 'and now?', attachments: [], model });
     await waitForEvent('assistant:done', (p: { turnId: string }) => p.turnId === turnId);
     const warning = await waitForEvent('context:warning', (p: { conversationId: string }) => p.conversationId === conversationId);
     expect(warning).toMatchObject({ model: model.model, threshold: 0.05, usage: { contextLimit: 2000 } });
-    await client.invoke('context:reset-model-config', { model: model.model });
+    await client.invoke('settings:set', { models });
   });
 
   it('never sends a key to the renderer, and redacts secrets typed in the terminal', async () => {

@@ -40,12 +40,15 @@ describe('typed errors through the host', () => {
     await expectCode('conversations:get', { conversationId: 'missing' }, 'not-found', /conversation/i);
   });
 
-  it('answers invalid-request for a redaction pattern that is rejected', async () => {
-    await expectCode('context:set-redaction', { enabled: true, userPatterns: [{ kind: 'x', pattern: '(' }] }, 'invalid-request', /pattern/i);
+  it('answers a redaction pattern that is rejected with the field it belongs to', async () => {
+    // settings:set answers field errors as invalid-payload, `path: message` lines the form maps back.
+    const redaction = { enabled: true, userPatterns: [{ kind: 'x', pattern: '(' }] };
+    await expectCode('settings:set', { redaction }, 'invalid-payload', /^redaction\.userPatterns\.0\.pattern: .*regular expression/i);
   });
 
   it('answers invalid-request when the question cannot fit the model at all', async () => {
-    await client.invoke('context:set-model-config', { model: 'tiny-model', contextLimit: 100, reservedOutputTokens: 16 });
+    const models = [{ model: 'tiny-model', contextLimit: 100, warningThreshold: 0.8, compactionMode: 'summarize', reservedOutputTokens: 16 }];
+    await client.invoke('settings:set', { models });
     const { id } = await client.invoke<{ id: string }>('conversations:create', {});
     await expectCode('assistant:ask', { conversationId: id, question: 'why?', model }, 'invalid-request', /context limit/i);
   });

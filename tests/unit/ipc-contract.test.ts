@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 import { describe, expect, it, vi } from 'vitest';
-import { createRouter, type Client, type InvokeHandlers, type SendHandlers } from '../../electron/core/router';
+import { createRouter, type Client, type InvokeHandlers, type SendHandlers } from '../../electron/ipc/router';
 import { channels, DomainError, type ChannelName } from '../../shared/ipc';
 
 const client: Client = { id: 'test', emit: () => undefined, onClose: () => undefined };
@@ -54,17 +54,21 @@ const NEAR_MISSES: Partial<Record<ChannelName, unknown[]>> = {
   'context:preview': [{ question: 5 }, { conversationId: '', question: 'q' }],
   'context:usage': [{ conversationId: '' }, { conversationId: 'c', x: 1 }],
   'context:get-commands': [{ commandIds: [] }, { commandIds: Array(51).fill('s:1') }],
-  'context:list-model-configs': [{ model: 'x' }],
   'context:get-model-config': [{ model: '' }],
-  'context:set-model-config': [{ model: 'm', contextLimit: -5 }, { model: 'm', warningThreshold: 2 }],
-  'context:reset-model-config': [{ model: 5 }],
   'context:compact': [{ conversationId: 1 }],
   'context:undo-compaction': [{ conversationId: '' }],
   'context:clear': [{ conversationId: null }],
-  'context:get-redaction': [{ enabled: true }],
-  'context:set-redaction': [{ enabled: 'yes' }, { userPatterns: [{ kind: 'Bad Kind', pattern: 'x' }] }],
   'settings:get': [{ all: true }],
-  'settings:set': [{ terminal: { fontSize: 2 } }, { terminal: { theme: 'neon' } }, { bogus: {} }],
+  'settings:set': [
+    { terminal: { fontSize: 2 } },
+    { terminal: { theme: 'neon' } },
+    { bogus: {} },
+    // Model limits and redaction are written here only (no context:* duplicates).
+    { models: [{ model: 'm', contextLimit: -5, warningThreshold: 0.8, compactionMode: 'summarize', reservedOutputTokens: 0 }] },
+    { models: [{ model: 'm', contextLimit: 5, warningThreshold: 2, compactionMode: 'summarize', reservedOutputTokens: 0 }] },
+    { redaction: { enabled: 'yes', userPatterns: [] } },
+    { redaction: { enabled: true, userPatterns: [{ kind: 'Bad Kind', pattern: 'x' }] } },
+  ],
   'settings:test-provider': [{ providerId: 'UPPER' }, { providerId: 'p', model: '' }],
   'settings:set-key': [{ providerId: 'p', key: '' }, { providerId: 'p', key: 'has space' }],
   'settings:delete-key': [{ providerId: '' }],
@@ -115,6 +119,15 @@ describe('IPC validation', () => {
       error: { code: 'unknown-channel' },
     });
     expect(await router.invoke(client, { toString: () => 'pty:list' }, {})).toMatchObject({ ok: false });
+  });
+
+  it('has no second way to write settings: the old context:* setters are unknown channels', async () => {
+    const { invoke, send } = spyHandlers();
+    const router = createRouter(invoke, send);
+    const removed = ['context:list-model-configs', 'context:set-model-config', 'context:reset-model-config', 'context:get-redaction', 'context:set-redaction'];
+    for (const name of removed) {
+      expect(await router.invoke(client, name, {}), name).toMatchObject({ ok: false, error: { code: 'unknown-channel' } });
+    }
   });
 
   it('turns a throwing handler into an internal error instead of crashing', async () => {

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-import { compileSpec, type CompiledRule, type RuleSpec } from './rule-spec';
+import { compileSpec, type CompiledRule, type RuleSpec } from './rules/rule-spec';
 import { AI_RULES } from './rules/ai';
 import { ASSIGNMENT_RULES } from './rules/assignments';
 import { CLOUD_RULES } from './rules/cloud';

@@ -4,7 +4,7 @@ import { decoyCases, secretCases } from '../../../tests/fixtures/secret-corpus';
 import { cleanOutput } from '../../segmenter/clean-text';
 import { placeholder, Redactor, totalRedactions } from './redactor';
 import { compileUserPattern, RedactionPatternError } from './user-pattern';
-import { isPlaceholder, shannonEntropy } from './checks';
+import { isPlaceholder, shannonEntropy } from './rules/checks';
 
 const redactor = new Redactor();
 

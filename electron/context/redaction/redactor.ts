@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 import type { RedactionCounts, RedactionSettings } from '../../../shared/ipc/context';
 import { BUILTIN_RULES } from './builtin-rules';
-import type { CompiledRule } from './rule-spec';
+import type { CompiledRule } from './rules/rule-spec';
 import { compileUserPattern } from './user-pattern';
 
 export const placeholder = (kind: string): string => `[REDACTED:${kind}]`;

@@ -2,7 +2,7 @@
 import { RE2JS, RE2JSException } from 're2js';
 import type { RedactionPattern } from '../../../shared/ipc/context';
 import { DomainError } from '../../../shared/ipc/define';
-import { SECRET_GROUPS, type CompiledRule } from './rule-spec';
+import { SECRET_GROUPS, type CompiledRule } from './rules/rule-spec';
 
 /**
  * User patterns run on RE2 (re2js, a pure-JS port): matching time is linear in the input whatever

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-import type { WritableDb } from '../database';
+import type { MigrationDb } from './migration';
 
 /**
  * Sessions and their raw byte streams.
@@ -11,7 +11,7 @@ import type { WritableDb } from '../database';
  *
  * `chunks` stays a rowid table: its ~4 KB rows would overflow a WITHOUT ROWID b-tree's leaves.
  */
-export const up = (db: WritableDb): void => {
+export const up = (db: MigrationDb): void => {
   db.exec(`
     CREATE TABLE sessions (
       id TEXT PRIMARY KEY NOT NULL,

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-import type { WritableDb } from '../database';
+import type { MigrationDb } from './migration';
 
 /**
  * Commands (the seeds' CommandRecord) and their full-text index.
@@ -19,7 +19,7 @@ import type { WritableDb } from '../database';
  * idle-time indexer (writer.ts). The view shows exactly the indexed text, so 'rebuild' and
  * 'integrity-check' stay exact. Triggers keep the index in step, whoever writes.
  */
-export const up = (db: WritableDb): void => {
+export const up = (db: MigrationDb): void => {
   db.exec(`
     CREATE TABLE commands (
       rid INTEGER PRIMARY KEY,

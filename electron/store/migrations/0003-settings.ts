@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: MIT
-import type { WritableDb } from '../database';
+import type { MigrationDb } from './migration';
 
 /** Key/value settings for later features; values are JSON text, checked so a bad write fails loudly. */
-export const up = (db: WritableDb): void => {
+export const up = (db: MigrationDb): void => {
   db.exec(`
     CREATE TABLE settings (
       key TEXT PRIMARY KEY NOT NULL,

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-import type { WritableDb } from '../database';
+import type { MigrationDb } from './migration';
 
 /**
  * Marks commands that were still running when the app died (kill -9, a crash, power loss): on the
@@ -15,7 +15,7 @@ import type { WritableDb } from '../database';
  * `commands_open` lets the start-up sweep find the running commands without scanning a history of
  * millions: it only ever holds the few commands running right now.
  */
-export const up = (db: WritableDb): void => {
+export const up = (db: MigrationDb): void => {
   db.exec(`
     ALTER TABLE commands ADD COLUMN interrupted INTEGER NOT NULL DEFAULT 0 CHECK (interrupted IN (0, 1));
     CREATE INDEX commands_open ON commands (session_id) WHERE ended_at IS NULL;

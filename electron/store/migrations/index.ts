@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-import type { Migration } from '../migrate';
+import type { Migration } from './migration';
 import * as m0001 from './0001-sessions-and-chunks';
 import * as m0002 from './0002-commands-and-search';
 import * as m0003 from './0003-settings';

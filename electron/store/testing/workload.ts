@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-import { seededRandom, type Random } from '../../../shared/seeded-random';
+import { seededRandom, type Random } from '../../../shared/testing/seeded-random';
 /**
  * Seeded, realistic-looking terminal workloads for the store benchmarks: command lines, short clean
  * outputs, and coloured output streams. Deterministic so runs compare.

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 // Model providers: OpenAI, Anthropic, Hugging Face and a few others whose keys show up next to them.
-import { notDummy } from '../checks';
-import type { RuleSpec } from '../rule-spec';
+import { notDummy } from './checks';
+import type { RuleSpec } from './rule-spec';
 import { END } from './fragments';
 
 export const AI_RULES: readonly RuleSpec[] = [

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 // Generic rules, last: values assigned to credential-named variables, and random values after secret-ish words.
-import { literalPassword, literalValue, randomLooking } from '../checks';
-import type { RuleSpec } from '../rule-spec';
+import { literalPassword, literalValue, randomLooking } from './checks';
+import type { RuleSpec } from './rule-spec';
 import { VALUE } from './fragments';
 
 /**

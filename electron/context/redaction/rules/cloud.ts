@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 // AWS, Google Cloud and Azure credentials.
-import { notDummy, notPlaceholder } from '../checks';
-import type { RuleSpec } from '../rule-spec';
+import { notDummy, notPlaceholder } from './checks';
+import type { RuleSpec } from './rule-spec';
 import { END, START } from './fragments';
 
 export const CLOUD_RULES: readonly RuleSpec[] = [

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 // Source hosts and package registries: GitHub, GitLab, npm, PyPI.
-import { notDummy } from '../checks';
-import type { RuleSpec } from '../rule-spec';
+import { notDummy } from './checks';
+import type { RuleSpec } from './rule-spec';
 import { END } from './fragments';
 
 export const CODE_HOST_RULES: readonly RuleSpec[] = [

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 // Passwords on command lines: flags, tool-specific options, values piped into `sudo -S` and friends.
-import { notPlaceholder, type SecretCheck } from '../checks';
-import type { RuleSpec } from '../rule-spec';
+import { notPlaceholder, type SecretCheck } from './checks';
+import type { RuleSpec } from './rule-spec';
 import { ARG, CMD, VALUE } from './fragments';
 
 /** A flag's value: not a placeholder, and not the next flag. */

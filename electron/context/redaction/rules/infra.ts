@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 // Infrastructure and developer platforms, all with a recognisable prefix so they are caught printed alone.
-import { notDummy, randomLooking } from '../checks';
-import type { RuleSpec } from '../rule-spec';
+import { notDummy, randomLooking } from './checks';
+import type { RuleSpec } from './rule-spec';
 import { END } from './fragments';
 
 export const INFRA_RULES: readonly RuleSpec[] = [

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 // Chat, mail and payments: Slack, Discord, Telegram, Twilio, SendGrid, Stripe, Shopify.
-import { notDummy, randomLooking } from '../checks';
-import type { RuleSpec } from '../rule-spec';
+import { notDummy, randomLooking } from './checks';
+import type { RuleSpec } from './rule-spec';
 import { END } from './fragments';
 
 /** `sk_live_…`, `rk_test_…` always; `sk_<other word>_…` only when the rest looks generated. */

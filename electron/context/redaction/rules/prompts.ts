@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 // Passwords echoed after a prompt: `Password for user app: …`, `[sudo] password for ada: …`, `Enter PEM pass phrase: …`.
-import { typedPassword } from '../checks';
-import type { RuleSpec } from '../rule-spec';
+import { typedPassword } from './checks';
+import type { RuleSpec } from './rule-spec';
 
 /**
  * A prompt starts its line (perhaps after `[sudo]`, `Enter`, `New`, `Retype`, …), names a

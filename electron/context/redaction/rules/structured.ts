@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 // Formats recognised by their structure: key blocks, JWTs, credentials in URLs and HTTP headers.
-import { literalValue, notPlaceholder, randomLooking } from '../checks';
-import type { RuleSpec } from '../rule-spec';
+import { literalValue, notPlaceholder, randomLooking } from './checks';
+import type { RuleSpec } from './rule-spec';
 
 /** A header value: bare, or quoted as in `-H 'Authorization: …'` and JSON. */
 const HEADER_SEP = String.raw`["']?[ \t]{0,5}[:=][ \t]{0,5}["']?`;

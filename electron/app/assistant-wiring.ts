@@ -1,0 +1,95 @@
+// SPDX-License-Identifier: MIT
+import { join } from 'node:path';
+import type { CommandRecord } from '../../shared/domain/command';
+import type { EventChannel, EventPayload } from '../../shared/ipc';
+import type { Settings } from '../../shared/ipc/settings';
+import { AssistantService } from '../assistant/assistant-service';
+import { providerChatModel } from '../assistant/provider-chat-model';
+import { SettingsModelConfigRepository, SettingsRedactionRepository } from '../assistant/settings-backed-repositories';
+import { ContextEngine } from '../context/context-engine';
+import { DEFAULT_CANDIDATE_OPTIONS } from '../context/relevance/relevance';
+import { CommandPatternSignal, CwdSignal, HostnameSignal, OutcomeSignal, TimeProximitySignal } from '../context/relevance/relevance-signals';
+import { assistantHandlers } from '../ipc/assistant-handlers';
+import { contextHandlers } from '../ipc/context-handlers';
+import { createSettingsHandlers } from '../ipc/settings-handlers';
+import { FileKeyStore, type KeyStore } from '../llm/key-store';
+import { SettingsService } from '../settings/settings-service';
+import { SqliteConversationRepository } from '../store/conversations/conversation-repository';
+import { openConversationDb } from '../store/conversations/open-conversation-db';
+import { SqliteKeyValueStore } from '../store/settings-table';
+import type { Store } from '../store/store';
+
+export interface AssistantWiringOptions {
+  readonly store: Store;
+  readonly dataDir: string;
+  readonly keyStore?: KeyStore;
+  readonly broadcast: <K extends EventChannel>(channel: K, payload: EventPayload<K>) => void;
+  readonly log: (message: string) => void;
+}
+
+const relevanceOptions = (settings: Settings) => {
+  const { weights, threshold, windowMinutes } = settings.relevance;
+  return {
+    signals: [
+      { signal: new CwdSignal(), weight: weights.cwd },
+      { signal: new TimeProximitySignal(), weight: weights.time },
+      { signal: new HostnameSignal(), weight: weights.hostname },
+      { signal: new CommandPatternSignal(), weight: weights.commandPattern },
+      { signal: new OutcomeSignal(), weight: 0.5 },
+    ],
+    relevanceThreshold: threshold,
+    candidates: { ...DEFAULT_CANDIDATE_OPTIONS, sessionWindowMs: windowMinutes * 60_000 },
+  };
+};
+
+/**
+ * Settings, the context engine, conversations and the assistant, on top of the store. Conversations
+ * and settings share the store's main-thread connection (see store/conversations): the store owns
+ * its SQL and pragmas, this file only joins the parts.
+ */
+export const wireAssistant = async (options: AssistantWiringOptions) => {
+  const db = openConversationDb(options.store.path);
+  const settings = await SettingsService.open({
+    kv: new SqliteKeyValueStore(db),
+    keys: options.keyStore ?? new FileKeyStore(join(options.dataDir, 'keys.json')),
+    env: process.env,
+  });
+  for (const problem of settings.problems) options.log(`settings: ${problem}`);
+  const conversations = new SqliteConversationRepository(db);
+  // Summaries go to the provider that last answered with the conversation's model.
+  const providerByModel = new Map<string, string>();
+  const engine = await ContextEngine.create({
+    commands: options.store,
+    conversations,
+    modelConfigs: new SettingsModelConfigRepository(settings),
+    redactionSettings: new SettingsRedactionRepository(settings),
+    chatModelFor: (model) => providerChatModel(settings, providerByModel.get(model), model),
+    ...relevanceOptions(settings.current),
+  });
+  settings.onChange((current) => {
+    engine.applyRedactionSettings(current.redaction);
+    const relevance = relevanceOptions(current);
+    engine.applyRelevance({ signals: relevance.signals, threshold: relevance.relevanceThreshold, candidates: relevance.candidates });
+  });
+  engine.onWarning((warning) => options.broadcast('context:warning', warning));
+  const assistant = new AssistantService({
+    engine,
+    providerByModel,
+    settings,
+    emit: (channel, payload) => options.broadcast(channel, payload as never),
+  });
+  const handlers = {
+    ...contextHandlers(engine),
+    ...createSettingsHandlers(settings, (view) => options.broadcast('settings:changed', view)),
+    ...assistantHandlers({ assistant, engine, settings }),
+  };
+  return {
+    settings,
+    handlers,
+    commandFinished: (command: CommandRecord) => engine.commandFinished(command),
+    close: () => {
+      assistant.cancelAll();
+      db.close();
+    },
+  };
+};

@@ -1,0 +1,140 @@
+// SPDX-License-Identifier: MIT
+import { hostname } from 'node:os';
+import type { EventChannel, EventPayload } from '../../shared/ipc';
+import { createNodePtyHost, defaultShell, shellEnvironment } from '../pty/node-pty-host';
+import { MirrorHost } from '../pty/mirror-host';
+import { PtyManager } from '../pty/pty-manager';
+import type { PtyHost } from '../pty/types';
+import type { KeyStore } from '../llm/key-store';
+import { Recorder } from '../recorder/recorder';
+import { projectPath } from '../runtime/paths';
+import { openStore, type Store } from '../store/store';
+import { appHandlers } from '../ipc/app-handlers';
+import { commandsHandlers } from '../ipc/commands-handlers';
+import { ptyHandlers } from '../ipc/pty-handlers';
+import { createRouter, type Client, type Router } from '../ipc/router';
+import { wireAssistant } from './assistant-wiring';
+
+export interface CoreOptions {
+  readonly host: 'electron' | 'web';
+  readonly version: string;
+  readonly dataDir: string;
+  readonly ptyHost?: PtyHost;
+  readonly shell?: string;
+  /** Where resources/shell-integration lives (packaged apps move it); default: next to the sources. */
+  readonly integrationDir?: string;
+  /** Where API keys live (Electron: safeStorage); default: a 0600 file in the data dir. */
+  readonly keyStore?: KeyStore;
+  /** Opens a URL in the user's browser (Electron: shell.openExternal). */
+  readonly openExternal?: (url: string) => void;
+  readonly log?: (message: string) => void;
+}
+
+export interface Core {
+  readonly router: Router;
+  readonly ptys: PtyManager;
+  readonly store: Store;
+  /** Something the user should be told once a window is up (e.g. a corrupt database was replaced). */
+  readonly notices: readonly string[];
+  /** Registers a renderer for broadcasts; it is dropped when it closes. */
+  connect(client: Client): void;
+  shutdown(): Promise<void>;
+}
+
+const defaultIntegrationDir = (): string => projectPath('resources/shell-integration');
+
+/**
+ * The composition root of the main process: builds the store, the recorder, the ptys and the
+ * assistant, and joins them to one router. Both hosts (Electron and the browser host) call this.
+ */
+export const createCore = async (options: CoreOptions): Promise<Core> => {
+  const log = options.log ?? ((message: string) => console.error(message));
+  const opened = await openStore({ dataDir: options.dataDir });
+  const store = opened.store;
+  const notices: string[] = [];
+  if (opened.recoveredCorruptTo) {
+    notices.push(`The history database was damaged; it was moved to ${opened.recoveredCorruptTo} and a new one started.`);
+  }
+  if (opened.orphanedSessionsEnded > 0) log(`store: ended ${opened.orphanedSessionsEnded} sessions left open by a crash`);
+
+  const clients = new Set<Client>();
+  const broadcast = <K extends EventChannel>(channel: K, payload: EventPayload<K>) => {
+    for (const client of clients) client.emit(channel, payload);
+  };
+
+  const assistant = await wireAssistant({
+    store,
+    dataDir: options.dataDir,
+    ...(options.keyStore ? { keyStore: options.keyStore } : {}),
+    broadcast,
+    log,
+  });
+  const { settings } = assistant;
+  const recorder = new Recorder({
+    store,
+    integrationDir: options.integrationDir ?? defaultIntegrationDir(),
+    hostname: hostname(),
+    events: {
+      command: (command) => {
+        if (command.endedAt !== null) assistant.commandFinished(command);
+        broadcast('commands:updated', { command });
+      },
+      session: (session) => broadcast('session:updated', { session }),
+    },
+  });
+  const mirrors = await MirrorHost.start();
+  const ptys = new PtyManager(options.ptyHost ?? createNodePtyHost(), recorder.tapFor, mirrors.factory);
+
+  const pty = ptyHandlers({
+    ptys,
+    announce: (event, id, except) => {
+      for (const client of clients) if (client !== except) client.emit(event, { id });
+    },
+    spawn: ({ cols, rows, cwd }, id) =>
+      ptys.spawn(
+        recorder.launch(
+          id,
+          { cols, rows, shell: settings.current.terminal.shell || options.shell || defaultShell(), ...(cwd ? { cwd } : {}) },
+          shellEnvironment(),
+        ),
+        id,
+      ),
+  });
+
+  const app = appHandlers({
+    host: options.host,
+    version: options.version,
+    dataDir: options.dataDir,
+    notices,
+    ...(options.openExternal ? { openExternal: options.openExternal } : {}),
+  });
+
+  // Every channel of the contract must have its handler here: the router's types say so.
+  const router = createRouter(
+    { ...pty.invoke, ...commandsHandlers(store, recorder), ...assistant.handlers, ...app.invoke },
+    { ...pty.send, ...app.send },
+    {
+      onRejected: (channel, reason) => log(`ipc: rejected ${channel}: ${reason}`),
+      onError: (channel, error) => log(`ipc: ${channel} failed: ${(error as Error)?.stack ?? String(error)}`),
+    },
+  );
+
+  let shutdown: Promise<void> | undefined;
+  return {
+    router,
+    ptys,
+    store,
+    notices,
+    connect: (client) => {
+      clients.add(client);
+      client.onClose(() => clients.delete(client));
+    },
+    shutdown: () =>
+      (shutdown ??= (async () => {
+        assistant.close();
+        await ptys.killAll();
+        await mirrors.close();
+        await store.close();
+      })()),
+  };
+};

@@ -1,0 +1,28 @@
+// SPDX-License-Identifier: MIT
+import type { SegmentationMode } from '../../shared/domain/segmentation';
+
+/**
+ * What the segmenter reports. It has its own file because the segmenter and the heuristic detector
+ * it drives both produce these, and neither should import the other for a type.
+ *
+ * Offsets count bytes of the stream `output()` returns (marks removed, nonce redacted), from the
+ * start of the session. `at` is when the boundary was seen (`now()` of the call that carried it;
+ * for a heuristic prompt, of the output that drew the prompt line, which can be well before the
+ * keystroke that confirmed it).
+ */
+export type SegmentEvent =
+  | { type: 'prompt'; offset: number; at: number }
+  | {
+      type: 'command-start';
+      offset: number;
+      commandLine: string | null;
+      cwd: string | null;
+      hostname: string | null;
+      source: 'integrated' | 'heuristic';
+      at: number;
+    }
+  /** `commandLine`: the whole line, when the shell learned it only after the start (a paste). */
+  | { type: 'command-end'; offset: number; exitCode: number | null; commandLine?: string; at: number }
+  | { type: 'cwd'; cwd: string; at: number }
+  | { type: 'hostname'; hostname: string; at: number }
+  | { type: 'mode'; mode: SegmentationMode; at: number };

@@ -1,0 +1,93 @@
+// SPDX-License-Identifier: MIT
+import { useShallow } from 'zustand/react/shallow';
+import { useCurrentModel, useModelLimits } from '../model/model-choice';
+import { useAssistant } from '../store/assistant-store';
+import { clearContext, compact, undoCompaction } from './context-actions';
+import { UsageMeterView } from './usage-meter-view';
+
+const MODE_LABEL = { summarize: 'Summarize', 'truncate-oldest': 'Truncate oldest' } as const;
+
+/** Usage meter, Compact / Clear / Inspect, the threshold warning and the last compaction's result. */
+export const ContextBar = () => {
+  const { conversationId, busy, level, percent, hasMessages, streaming } = useAssistant(
+    useShallow((state) => ({
+      conversationId: state.conversationId,
+      busy: state.busy,
+      level: state.meter?.level ?? 'normal',
+      percent: state.meter?.percent ?? null,
+      hasMessages: state.messages.length > 0,
+      streaming: state.turn !== undefined,
+    })),
+  );
+  const model = useCurrentModel();
+  const { compactionMode: mode, warningThreshold } = useModelLimits(model?.model);
+  const openInspector = () => useAssistant.getState().inspectorOpened();
+  const canAct = !!conversationId && hasMessages && !busy && !streaming;
+  return (
+    <div className="context-bar-wrap">
+      <div className="context-bar">
+        <UsageMeterView onInspect={openInspector} />
+        <button
+          className="small"
+          data-testid="compact-button"
+          disabled={!canAct}
+          onClick={() => void compact()}
+          title={`Compact the conversation (${MODE_LABEL[mode]}, set per model in Settings); undo is possible`}
+        >
+          {busy === 'compact' ? 'Compacting…' : 'Compact'}
+        </button>
+        <button className="small" data-testid="clear-button" disabled={!canAct} onClick={() => void clearContext()} title="Start the context afresh; the conversation stays and Undo restores it">
+          {busy === 'clear' ? 'Clearing…' : 'Clear'}
+        </button>
+        <button className="small" data-testid="inspect-context" onClick={openInspector} title="See the exact payload the next question sends">
+          Inspect
+        </button>
+      </div>
+      {level !== 'normal' && (
+        <div className={`context-warning ${level}`} data-testid="context-warning" role="alert">
+          <span>
+            {level === 'critical' ? 'Over this model’s limit' : 'Nearing this model’s limit'} ({Math.round(percent ?? 0)}%, warns at{' '}
+            {Math.round(warningThreshold * 100)}%): older messages will be left out.
+          </span>
+          <button className="small" data-testid="warning-compact" disabled={!canAct} onClick={() => void compact()} title={`Compact now (${MODE_LABEL[mode]})`}>
+            Compact now
+          </button>
+        </div>
+      )}
+      <CompactionNotice />
+    </div>
+  );
+};
+
+const CompactionNotice = () => {
+  const notice = useAssistant((state) => (state.compaction?.conversationId === state.conversationId ? state.compaction : undefined));
+  const busy = useAssistant((state) => state.busy);
+  if (!notice) return null;
+  const result = notice.result;
+  const text =
+    notice.kind === 'clear'
+      ? 'Context cleared: the next question starts afresh.'
+      : (result?.note ?? 'Compacted.');
+  return (
+    <div className="compaction-notice" data-testid="compaction-result" data-mode={result?.mode ?? 'clear'} role="status">
+      <div className="compaction-line">
+        <span>{notice.undone ? 'Undone: the earlier messages are back in the context.' : text}</span>
+        {!notice.undone && (notice.kind === 'clear' || (result && result.mode !== 'none')) && (
+          <button className="small" data-testid="undo-compaction" disabled={!!busy} onClick={() => void undoCompaction()}>
+            Undo
+          </button>
+        )}
+        <button className="icon-button" aria-label="Dismiss" onClick={() => useAssistant.getState().compactionDismissed()}>
+          ×
+        </button>
+      </div>
+      {result?.fallback && <div className="compaction-fallback">Summarize failed ({result.fallback.reason}); the oldest messages were dropped instead.</div>}
+      {!notice.undone && notice.summary && (
+        <details className="compaction-summary" open>
+          <summary>Summary now at the start of the context</summary>
+          <pre>{notice.summary}</pre>
+        </details>
+      )}
+    </div>
+  );
+};

@@ -1,0 +1,70 @@
+// SPDX-License-Identifier: MIT
+import { useState } from 'react';
+import { useAssistant } from '../store/assistant-store';
+import { formatTokens } from '../store/usage-meter';
+
+/**
+ * The `context-usage` meter for the selected model: tokens / limit and percent, coloured at the
+ * model's warning threshold. Hover or click opens the breakdown by section from the preview.
+ */
+export const UsageMeterView = ({ onInspect }: { onInspect: () => void }) => {
+  const meter = useAssistant((state) => state.meter);
+  const previewError = useAssistant((state) => state.previewError);
+  const tokenizer = useAssistant((state) => state.preview?.tokenizer);
+  // How many conversation messages the reading covers, so a reader can tell a fresh one from a stale one.
+  const messageCount = useAssistant((state) => state.preview?.usage?.messageCount ?? 0);
+  const [open, setOpen] = useState(false);
+  const tokens = meter?.tokens ?? 0;
+  const limit = meter?.limit ?? null;
+  const percent = meter?.percent ?? null;
+  const level = meter?.level ?? 'normal';
+  const label = meter
+    ? `${formatTokens(tokens)} / ${limit === null ? '∞' : formatTokens(limit)}${percent === null ? '' : ` · ${Math.round(percent)}%`}`
+    : previewError
+      ? 'usage unavailable'
+      : '…';
+  return (
+    <div className="usage-wrap" onMouseEnter={() => setOpen(true)} onMouseLeave={() => setOpen(false)}>
+      <button
+        className={`context-usage ${level}`}
+        data-testid="context-usage"
+        data-tokens={tokens}
+        data-limit={limit ?? ''}
+        data-percent={percent ?? ''}
+        data-level={level}
+        data-messages={messageCount}
+        aria-label={`Context usage ${label}`}
+        aria-expanded={open}
+        onClick={() => setOpen(!open)}
+        title={previewError}
+      >
+        <span className="usage-bar" aria-hidden="true">
+          <span className="usage-fill" style={{ width: `${Math.min(100, percent ?? 0)}%` }} />
+        </span>
+        <span className="usage-label">{label}</span>
+      </button>
+      {open && meter && (
+        <div className="usage-breakdown" role="tooltip">
+          <table>
+            <tbody>
+              {meter.sections.map((s) => (
+                <tr key={s.id}>
+                  <td>{s.title}</td>
+                  <td className="num">{s.tokens.toLocaleString()}</td>
+                </tr>
+              ))}
+              <tr className="total">
+                <td>Total{limit !== null ? ` of ${limit.toLocaleString()}` : ' (no limit set)'}</td>
+                <td className="num">{tokens.toLocaleString()}</td>
+              </tr>
+            </tbody>
+          </table>
+          <div className="usage-foot">
+            {tokenizer === 'estimate' ? 'Estimated tokens' : `Counted with ${tokenizer ?? '…'}`} ·{' '}
+            <button className="link-button" onClick={onInspect}>Inspect payload</button>
+          </div>
+        </div>
+      )}
+    </div>
+  );
+};

@@ -1,0 +1,56 @@
+// SPDX-License-Identifier: MIT
+import { Fragment, useLayoutEffect, useRef } from 'react';
+import { useAssistant } from '../store/assistant-store';
+import { ErrorNotice } from './error-notice';
+import { MessageItem } from './message-item';
+import { StreamingTurn } from './streaming-turn';
+
+/**
+ * The conversation, oldest first. Messages folded into a compaction or a clear stay visible but
+ * dimmed, above a line marking where the context now starts (they are no longer sent; Undo brings
+ * them back). Sticks to the bottom while the user is
+ * there, so a streaming answer stays in view without yanking someone reading further up.
+ */
+export const MessageList = () => {
+  const messages = useAssistant((state) => state.messages);
+  const turnText = useAssistant((state) => state.turn?.text.length ?? -1);
+  const failure = useAssistant((state) => state.failure);
+  const conversationId = useAssistant((state) => state.conversationId);
+  // The failure the notice below shows (it shows only the open conversation's).
+  const toldBelow = failure?.conversationId === conversationId ? failure?.messageId : undefined;
+  const list = useRef<HTMLDivElement>(null);
+  const pinned = useRef(true);
+
+  useLayoutEffect(() => {
+    if (pinned.current && list.current) list.current.scrollTop = list.current.scrollHeight;
+  }, [messages, turnText, failure]);
+
+  const lastCompacted = messages.findLastIndex((m) => m.compacted);
+  return (
+    <div
+      className="message-list"
+      ref={list}
+      role="log"
+      aria-label="Conversation"
+      aria-live="polite"
+      onScroll={(event) => {
+        const el = event.currentTarget;
+        pinned.current = el.scrollHeight - el.scrollTop - el.clientHeight < 32;
+      }}
+    >
+      {messages.map((message, index) => (
+        <Fragment key={message.id}>
+          {/* The current failure with nothing streamed is told by the error notice below, with Retry. */}
+          {!(message.id === toldBelow && !message.content) && <MessageItem message={message} errorToldBelow={message.id === toldBelow} />}
+          {index === lastCompacted && (
+            <div className="context-cut" role="separator">
+              Context starts here · messages above are not sent
+            </div>
+          )}
+        </Fragment>
+      ))}
+      <StreamingTurn />
+      <ErrorNotice />
+    </div>
+  );
+};

@@ -1,0 +1,51 @@
+// SPDX-License-Identifier: MIT
+import { useEffect, useState } from 'react';
+import { useShallow } from 'zustand/react/shallow';
+import { MarkdownView } from '../markdown/markdown-view';
+import { useAssistant } from '../store/assistant-store';
+import { cancel } from '../turn/turn-actions';
+import { ToolCallItem } from './message-item';
+
+const useElapsed = (since: number): number => {
+  const [now, setNow] = useState(Date.now());
+  useEffect(() => {
+    const timer = setInterval(() => setNow(Date.now()), 500);
+    return () => clearInterval(timer);
+  }, []);
+  return Math.max(0, Math.floor((now - since) / 1000));
+};
+
+/** The answer while it streams: progress (waiting, round, tools), the text so far, and Stop. */
+export const StreamingTurn = () => {
+  const turn = useAssistant(useShallow((state) => state.turn));
+  const elapsed = useElapsed(turn?.startedAt ?? Date.now());
+  if (!turn) return null;
+  const running = turn.tools.find((t) => t.status === 'running');
+  const phase = turn.cancelRequested
+    ? 'Stopping…'
+    : running
+      ? `Running ${running.name}…`
+      : turn.text
+        ? 'Writing…'
+        : turn.round > 1
+          ? 'Reading tool results…'
+          : 'Waiting for the model…';
+  return (
+    <article className="message assistant streaming" data-testid="assistant-message" data-role="assistant" data-streaming="true" aria-busy="true">
+      <header className="message-meta">
+        <span className="spinner" aria-hidden="true" />
+        <span className="stream-phase" data-testid="assistant-progress" role="status">
+          {phase}
+          {turn.round > 1 ? ` · round ${turn.round}` : ''} · {elapsed} s
+        </span>
+        <button className="link-button stop" data-testid="assistant-stop" onClick={() => void cancel()} disabled={turn.cancelRequested} aria-label="Stop the answer (Esc)">
+          Stop
+        </button>
+      </header>
+      {turn.tools.map((call) => (
+        <ToolCallItem key={call.id} call={call} />
+      ))}
+      {turn.text && <MarkdownView source={turn.text} streaming />}
+    </article>
+  );
+};

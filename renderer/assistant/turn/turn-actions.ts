@@ -1,0 +1,88 @@
+// SPDX-License-Identifier: MIT
+import type { ConversationMessage } from '../../../shared/ipc/assistant';
+import { useCommands } from '../../state/commands';
+import { useTabs } from '../../state/tabs';
+import { invoke } from '../../transport/invoke';
+import { createConversation, refreshConversations, report } from '../conversation/conversation-actions';
+import { currentModel } from '../model/model-choice';
+import { useAssistant } from '../store/assistant-store';
+
+const state = () => useAssistant.getState();
+
+/** Sends the composer's question with its attachments; the answer streams in through events. */
+export const ask = async (): Promise<void> => {
+  const { draft, attachments, turn } = state();
+  const question = draft.trim();
+  if (!question || turn) return;
+  const model = currentModel();
+  if (!model) return report('No model is configured yet: pick one in Settings (or start Ollama) first.');
+  const conversationId = state().conversationId ?? (await createConversation(question.slice(0, 60)));
+  if (!conversationId) return;
+  const pending: ConversationMessage = {
+    id: `pending-${Date.now()}`,
+    conversationId,
+    role: 'user',
+    content: question,
+    attachments: attachments.map((a) => ({ commandId: a.commandId, commandLine: a.commandLine })),
+    toolCalls: [],
+    usage: null,
+    model,
+    createdAt: Date.now(),
+    compacted: false,
+    error: null,
+  };
+  // Optimistic: the question shows at once, and the composer is cleared only once the turn exists.
+  state().questionSent(pending);
+  const result = await invoke('assistant:ask', {
+    conversationId,
+    question,
+    attachments: attachments.map((a) => a.commandId),
+    model,
+    sessionId: useTabs.getState().activeId ?? null,
+  });
+  if (!result.ok) {
+    state().questionRefused(pending.id);
+    return report(`Could not ask: ${result.error.message}`);
+  }
+  // The attachments went with the question: their chips leave the composer, and the list stops
+  // highlighting the command they came from, which would otherwise look attached still.
+  useCommands.getState().deselect([...attachments, ...state().attachments].map((a) => a.commandId));
+  state().questionAccepted({ pendingId: pending.id, userMessageId: result.value.userMessageId, sentDraft: draft });
+  learnTurnId(conversationId, result.value.turnId);
+  void refreshConversations();
+};
+
+/**
+ * Records the id `ask`/`retry` returned, unless the turn already finished; honours an early Stop.
+ * Needed only because the main process makes turn ids: see turn-state.ts.
+ */
+const learnTurnId = (conversationId: string, turnId: string) => {
+  const turn = state().turn;
+  if (!turn || turn.conversationId !== conversationId || (turn.turnId && turn.turnId !== turnId)) return;
+  state().turnIdLearned(turnId);
+  if (turn.cancelRequested) void invoke('assistant:cancel', { turnId });
+};
+
+export const cancel = async (): Promise<void> => {
+  const turn = state().turn;
+  if (!turn) return;
+  state().stopRequested();
+  if (!turn.turnId) return;
+  const result = await invoke('assistant:cancel', { turnId: turn.turnId });
+  // The turn had already ended on the server: no event will come, so stop waiting for one.
+  if (result.ok && !result.value.cancelled && state().turn?.turnId === turn.turnId) state().turnEndedUnseen();
+};
+
+/** Runs the conversation's last question again (after an error or a stop) with the selected model. */
+export const retry = async (): Promise<void> => {
+  const conversationId = state().conversationId;
+  if (!conversationId || state().turn) return;
+  const model = currentModel();
+  state().retryStarted(conversationId);
+  const result = await invoke('assistant:retry', { conversationId, ...(model ? { model } : {}) });
+  if (!result.ok) {
+    state().retryRefused();
+    return report(`Could not retry: ${result.error.message}`);
+  }
+  learnTurnId(conversationId, result.value.turnId);
+};

@@ -1,0 +1,20 @@
+// SPDX-License-Identifier: MIT
+import { useTabs } from '../state/tabs';
+import { controllerFor } from './terminals';
+
+/**
+ * Keystrokes must always land somewhere visible. After a tab click, a close or a dialog the DOM
+ * element that had focus may be gone (focus falls to <body> and typing is silently lost), so the
+ * active terminal takes focus back, one frame later, once React has mounted its view.
+ */
+export const focusActiveTerminal = (): void => {
+  const before = document.activeElement;
+  requestAnimationFrame(() => {
+    // A field that took the focus in the meantime (a double-click opened the tab's name editor)
+    // was chosen by the user after this request: leave it there.
+    const now = document.activeElement;
+    if (now !== before && now?.matches('input, textarea, select, [contenteditable="true"]') && !now.closest('.xterm')) return;
+    const id = useTabs.getState().activeId;
+    if (id) controllerFor(id)?.focus();
+  });
+};

@@ -1,0 +1,60 @@
+// SPDX-License-Identifier: MIT
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { describeCycle, folderCycles, folderGraph, readSources, repoRootOf, resolveFolder } from './folder-graph';
+
+/**
+ * No folder imports a folder that imports it back (ARCHITECTURE.md §2): a cycle means two concerns
+ * that cannot be understood, tested or moved apart. Nodes are folders (a sub-folder is its own
+ * node); imports inside one folder are free. Test files are left out; `testing/` fakes are not.
+ */
+const ROOTS = ['electron', 'shared', 'renderer'] as const;
+
+describe('folder import graph', () => {
+  const root = repoRootOf(fileURLToPath(import.meta.url));
+  const graph = folderGraph(readSources(root, ROOTS), ROOTS);
+  const cycles = folderCycles(graph);
+
+  it('has no cycle between folders of electron/, shared/ and renderer/', () => {
+    const found = cycles.map((group) => describeCycle(group, graph));
+    expect(found, `folders that import each other:\n${found.join('\n\n')}`).toEqual([]);
+  });
+
+  it('sees the real imports (a sanity check that the parser finds edges at all)', () => {
+    expect(graph.get('electron/app')?.has('electron/ipc')).toBe(true);
+    expect(graph.get('electron/ipc')?.has('shared/ipc')).toBe(true);
+  });
+});
+
+describe('cycle detection', () => {
+  it('finds a deliberately introduced cycle, across export-from and sub-folders', () => {
+    const files = new Map([
+      ['electron/a/one.ts', "import { two } from '../b/two';\nexport const one = two;"],
+      ['electron/b/two.ts', "import type { T } from './deep/t';\nexport const two = 2;"],
+      ['electron/b/deep/t.ts', "export { one as T } from '../../a/one';"],
+      ['electron/c/free.ts', "import { one } from '../a/one';\nimport { z } from 'zod';\nexport const free = [one, z];"],
+    ]);
+    const graph = folderGraph(files, ['electron']);
+    expect(folderCycles(graph)).toEqual([['electron/a', 'electron/b', 'electron/b/deep']]);
+    expect(describeCycle(['electron/a', 'electron/b', 'electron/b/deep'], graph)).toContain("electron/b/deep/t.ts → '../../a/one'");
+  });
+
+  it('finds none when imports only go one way or stay inside a folder', () => {
+    const files = new Map([
+      ['shared/ipc/index.ts', "export * from './define';"],
+      ['shared/ipc/define.ts', "import { x } from './index';\nexport const y = x;"],
+      ['electron/ipc/router.ts', "import { channels } from '../../shared/ipc';\nexport const r = channels;"],
+    ]);
+    expect(folderCycles(folderGraph(files, ['electron', 'shared']))).toEqual([]);
+  });
+
+  it('resolves a folder import through its index and a file import to its folder', () => {
+    const files = new Map([
+      ['shared/ipc/index.ts', ''],
+      ['electron/context/request/budget.ts', ''],
+    ]);
+    expect(resolveFolder('electron/ipc/router.ts', '../../shared/ipc', files)).toBe('shared/ipc');
+    expect(resolveFolder('electron/app/x.ts', '../context/request/budget', files)).toBe('electron/context/request');
+    expect(resolveFolder('electron/app/x.ts', 'zod', files)).toBeNull();
+  });
+});
