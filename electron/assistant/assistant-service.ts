@@ -26,6 +26,8 @@ export interface AskRequest {
   readonly attachments: readonly string[];
   readonly model: ModelRef;
   readonly sessionId?: string | null | undefined;
+  /** The client's id for this turn (events carry it; a cancel may name it before ask answers). */
+  readonly turnId?: string | undefined;
 }
 
 /**
@@ -73,13 +75,13 @@ export class AssistantService {
       meta: meta as Record<string, unknown>,
       at: this._now(),
     });
-    const turn = this._turns.start(conversation.id);
+    const turn = this._turns.start(conversation.id, request.turnId);
     void this._run(turn, request, question, assembled, meta).finally(() => turn.finish());
     return { turnId: turn.turnId, userMessageId: question.id };
   }
 
   /** Asks the conversation's last question again, if its answer failed or was cancelled. */
-  async retry(conversationId: string, model?: ModelRef): Promise<{ turnId: string }> {
+  async retry(conversationId: string, turnId: string, model?: ModelRef): Promise<{ turnId: string }> {
     const messages = await this._deps.engine.conversations.messages(conversationId);
     const last = messages.at(-1);
     if (!last || last.role !== 'user') throw new DomainError('failed', 'The last question already has an answer.');
@@ -87,14 +89,15 @@ export class AssistantService {
     const ref = model ?? meta.model ?? null;
     if (!ref) throw new DomainError('failed', 'Pick a model to retry with.');
     await this._deps.engine.conversations.withdrawQuestion(last.id);
-    const { turnId } = await this.ask({
+    const { turnId: started } = await this.ask({
       conversationId,
       question: last.content,
       attachments: (meta.attachments ?? []).map((a) => a.commandId),
       model: ref,
       sessionId: meta.sessionId ?? null,
+      turnId,
     });
-    return { turnId };
+    return { turnId: started };
   }
 
   cancel(turnId: string): boolean {

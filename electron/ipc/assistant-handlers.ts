@@ -39,7 +39,7 @@ export const assistantHandlers = ({ assistant, engine, settings }: AssistantHand
   };
   return {
     'assistant:ask': (request) => assistant.ask(request),
-    'assistant:retry': ({ conversationId, model }) => assistant.retry(conversationId, model),
+    'assistant:retry': ({ conversationId, model, turnId }) => assistant.retry(conversationId, turnId, model),
     'assistant:cancel': ({ turnId }) => ({ cancelled: assistant.cancel(turnId) }),
     'conversations:list': async ({ limit }) =>
       (await conversations.listConversations(limit ?? 100)).map(({ model: _model, ...rest }) => rest),

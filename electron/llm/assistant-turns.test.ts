@@ -47,6 +47,18 @@ describe('TurnRegistry', () => {
     expect(other.signal.aborted).toBe(false);
   });
 
+  it('runs under the client\'s turn id, and a Stop sent before the turn started stops it at once', () => {
+    const turns = new TurnRegistry();
+    expect(turns.cancel('client-made-1')).toBe(false);
+    const stopped = turns.start('c1', 'client-made-1');
+    expect(stopped.turnId).toBe('client-made-1');
+    expect(stopped.signal.aborted).toBe(true);
+    stopped.finish();
+    const running = turns.start('c2', 'client-made-2');
+    expect(running.signal.aborted).toBe(false);
+    expect(() => turns.start('c3', 'client-made-2')).toThrow(expect.objectContaining({ code: 'invalid-request' }));
+  });
+
   it('cancels everything at shutdown', () => {
     const turns = new TurnRegistry();
     const a = turns.start('a');

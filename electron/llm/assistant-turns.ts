@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: MIT
+import { DomainError } from '../../shared/ipc/define';
 import { randomUUID } from 'node:crypto';
 import type { z } from 'zod';
 import type { assistantChannels, ToolCallView } from '../../shared/ipc/assistant';
@@ -44,18 +45,27 @@ export interface RunningTurn {
   finish(): void;
 }
 
+const MAX_STOPPED_EARLY = 64;
+
 /**
  * Turns in flight, for assistant:cancel and shutdown. One per conversation: a new question in a
  * conversation cancels the turn still streaming there, as its answer would interleave.
  */
 export class TurnRegistry {
   private readonly _turns = new Map<string, { conversationId: string; controller: AbortController }>();
+  /**
+   * Turns stopped before they started: the client knows its turn id at once and may send
+   * `assistant:cancel` while `assistant:ask` is still building the request. Bounded, oldest first.
+   */
+  private readonly _stoppedEarly = new Set<string>();
 
-  start(conversationId: string): RunningTurn {
+  /** Starts a turn under the client's id; a fresh one when none is given (tests, tools). */
+  start(conversationId: string, turnId: string = randomUUID()): RunningTurn {
+    if (this._turns.has(turnId)) throw new DomainError('invalid-request', `turn ${turnId} is already running`);
     const previous = this.runningIn(conversationId);
     if (previous !== undefined) this.cancel(previous);
-    const turnId = randomUUID();
     const controller = new AbortController();
+    if (this._stoppedEarly.delete(turnId)) controller.abort();
     this._turns.set(turnId, { conversationId, controller });
     return {
       turnId,
@@ -70,7 +80,11 @@ export class TurnRegistry {
   /** False when the turn already ended (the UI raced the last event); that is not an error. */
   cancel(turnId: string): boolean {
     const turn = this._turns.get(turnId);
-    if (!turn) return false;
+    if (!turn) {
+      this._stoppedEarly.add(turnId);
+      if (this._stoppedEarly.size > MAX_STOPPED_EARLY) this._stoppedEarly.delete(this._stoppedEarly.values().next().value!);
+      return false;
+    }
     this._turns.delete(turnId);
     turn.controller.abort();
     return true;

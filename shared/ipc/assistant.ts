@@ -42,7 +42,8 @@ export const ModelRef = z.strictObject({ providerId: ProviderId, model: z.string
 export type ModelRef = z.infer<typeof ModelRef>;
 
 const ConversationId = z.string().min(1).max(128);
-const TurnId = z.string().min(1).max(128);
+/** Made by the client (a UUID), so it can follow and stop its turn before `assistant:ask` answers. */
+const TurnId = z.string().regex(/^[A-Za-z0-9-]{8,128}$/, 'letters, digits and dashes');
 const CommandIdString = z.string().min(1).max(200);
 
 export const ToolCallView = z.object({
@@ -105,12 +106,13 @@ export const assistantChannels = {
       model: ModelRef,
       /** The active terminal's session, for the recent-commands section. */
       sessionId: z.string().min(1).max(128).nullable().optional(),
+      turnId: TurnId,
     }),
     z.object({ turnId: z.string(), userMessageId: z.string() }),
   ),
   /** Runs the conversation's last question again (after an error or a cancel) without repeating it. */
   'assistant:retry': invoke(
-    z.strictObject({ conversationId: ConversationId, model: ModelRef.optional() }),
+    z.strictObject({ conversationId: ConversationId, model: ModelRef.optional(), turnId: TurnId }),
     z.object({ turnId: z.string() }),
   ),
   'assistant:cancel': invoke(z.strictObject({ turnId: TurnId }), z.object({ cancelled: z.boolean() })),

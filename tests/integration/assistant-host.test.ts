@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: MIT
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startScriptedLlmServer, type ScriptedLlmServer } from '../fixtures/scripted-llm-server';
 import { startServer, type AppServer } from '../e2e/app';
@@ -73,6 +74,7 @@ describe('assistant through the host', () => {
     const [failed] = await client.invoke<Array<{ id: string }>>('commands:list', { sessionId: ptyId });
     llm.enqueue({ kind: 'text', text: 'The linker cannot find foo.', chunks: ['The linker ', 'cannot find ', 'foo.'] });
     const { turnId } = await client.invoke<{ turnId: string }>('assistant:ask', {
+      turnId: randomUUID(),
       conversationId,
       question: 'why did it fail?',
       attachments: [failed!.id],
@@ -96,7 +98,7 @@ describe('assistant through the host', () => {
       { kind: 'text', text: 'Fetched it.' },
     );
     const before = llm.requests.length;
-    const { turnId } = await client.invoke<{ turnId: string }>('assistant:ask', { conversationId, question: 'look it up', attachments: [], model });
+    const { turnId } = await client.invoke<{ turnId: string }>('assistant:ask', { turnId: randomUUID(), conversationId, question: 'look it up', attachments: [], model });
     await waitForEvent('assistant:done', (p: { turnId: string }) => p.turnId === turnId);
     const second = JSON.stringify(llm.requests[before + 1]!.body);
     expect(second).toContain('"role":"tool"');
@@ -106,10 +108,10 @@ describe('assistant through the host', () => {
 
   it('reports a provider error and answers the same question on retry', async () => {
     llm.enqueue({ kind: 'error', status: 503, message: 'overloaded' }, { kind: 'text', text: 'Second try worked.' });
-    const { turnId } = await client.invoke<{ turnId: string }>('assistant:ask', { conversationId, question: 'try again later?', attachments: [], model });
+    const { turnId } = await client.invoke<{ turnId: string }>('assistant:ask', { turnId: randomUUID(), conversationId, question: 'try again later?', attachments: [], model });
     const error = await waitForEvent('assistant:error', (p: { turnId: string }) => p.turnId === turnId);
     expect((error as { error: { kind: string; retryable: boolean } }).error).toMatchObject({ kind: 'server', retryable: true });
-    const retry = await client.invoke<{ turnId: string }>('assistant:retry', { conversationId });
+    const retry = await client.invoke<{ turnId: string }>('assistant:retry', { conversationId, turnId: randomUUID() });
     await waitForEvent('assistant:done', (p: { turnId: string }) => p.turnId === retry.turnId);
     const { messages } = await client.invoke<{ messages: Array<{ role: string; content: string }> }>('conversations:get', { conversationId });
     expect(messages.filter((m) => m.content === 'try again later?')).toHaveLength(1);
@@ -121,7 +123,7 @@ describe('assistant through the host', () => {
     const tight = { model: model.model, contextLimit: 2000, warningThreshold: 0.05, compactionMode: 'summarize', reservedOutputTokens: 100 };
     await client.invoke('settings:set', { models: [...models.filter((m) => m.model !== model.model), tight] });
     llm.enqueue({ kind: 'text', text: 'A long answer '.repeat(20) });
-    const { turnId } = await client.invoke<{ turnId: string }>('assistant:ask', { conversationId, question: 'and now?', attachments: [], model });
+    const { turnId } = await client.invoke<{ turnId: string }>('assistant:ask', { turnId: randomUUID(), conversationId, question: 'and now?', attachments: [], model });
     await waitForEvent('assistant:done', (p: { turnId: string }) => p.turnId === turnId);
     const warning = await waitForEvent('context:warning', (p: { conversationId: string }) => p.conversationId === conversationId);
     expect(warning).toMatchObject({ model: model.model, threshold: 0.05, usage: { contextLimit: 2000 } });
@@ -133,7 +135,7 @@ describe('assistant through the host', () => {
     await waitForEvent('commands:updated', (p: { command: { commandLine: string | null; endedAt: number | null } }) =>
       Boolean(p.command.commandLine?.includes('GITHUB_TOKEN') && p.command.endedAt));
     llm.enqueue({ kind: 'text', text: 'ok' });
-    const { turnId } = await client.invoke<{ turnId: string }>('assistant:ask', { conversationId, question: 'what did I just run?', attachments: [], model, sessionId: ptyId });
+    const { turnId } = await client.invoke<{ turnId: string }>('assistant:ask', { turnId: randomUUID(), conversationId, question: 'what did I just run?', attachments: [], model, sessionId: ptyId });
     await waitForEvent('assistant:done', (p: { turnId: string }) => p.turnId === turnId);
     const body = llm.requests.at(-1)!.rawBody;
     expect(body).not.toContain('ghp_abcdefghijklmnopqrstuvwxyz0123456789');

@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: MIT
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type AppServer } from '../e2e/app';
 import { HostClient } from './host-ws-client';
@@ -35,7 +36,7 @@ describe('typed errors through the host', () => {
 
   it('answers not-found for ids that do not exist', async () => {
     await expectCode('conversations:rename', { conversationId: 'missing', title: 'x' }, 'not-found', /conversation/i);
-    await expectCode('assistant:retry', { conversationId: 'missing' }, 'not-found', /conversation/i);
+    await expectCode('assistant:retry', { conversationId: 'missing', turnId: randomUUID() }, 'not-found', /conversation/i);
     await expectCode('models:list', { providerId: 'no-such-provider' }, 'not-found', /provider/i);
     await expectCode('conversations:get', { conversationId: 'missing' }, 'not-found', /conversation/i);
   });
@@ -50,7 +51,7 @@ describe('typed errors through the host', () => {
     const models = [{ model: 'tiny-model', contextLimit: 100, warningThreshold: 0.8, compactionMode: 'summarize', reservedOutputTokens: 16 }];
     await client.invoke('settings:set', { models });
     const { id } = await client.invoke<{ id: string }>('conversations:create', {});
-    await expectCode('assistant:ask', { conversationId: id, question: 'why?', model }, 'invalid-request', /context limit/i);
+    await expectCode('assistant:ask', { turnId: randomUUID(), conversationId: id, question: 'why?', model }, 'invalid-request', /context limit/i);
   });
 
   it('logs no stack for any of them', () => {

@@ -42,6 +42,8 @@ const NEAR_MISSES: Partial<Record<ChannelName, unknown[]>> = {
     { conversationId: 'c', question: '', model: { providerId: 'p', model: 'm' } },
     { conversationId: 'c', question: 'q', model: { providerId: 'Bad Id', model: 'm' } },
     { conversationId: 'c', question: 'q', model: { providerId: 'p', model: 'm' }, attachments: Array(51).fill('s:1') },
+    { conversationId: 'c', question: 'q', model: { providerId: 'p', model: 'm' } },
+    { conversationId: 'c', question: 'q', model: { providerId: 'p', model: 'm' }, turnId: 'no spaces allowed' },
   ],
   'assistant:retry': [{ conversationId: '' }, { conversationId: 'c', model: { providerId: 'p' } }],
   'assistant:cancel': [{ turnId: '' }, { turnId: 'x', extra: 1 }],

@@ -79,14 +79,13 @@ interface AssistantActions {
   messagesReloaded(messages: readonly ConversationMessage[]): void;
   // Turns.
   /** The question shows at once (optimistically) and its turn starts streaming. */
-  questionSent(pending: ConversationMessage): void;
+  questionSent(pending: ConversationMessage, turnId: string): void;
   questionRefused(pendingId: string): void;
   /** The composer empties only now, and only of what was sent (the user may have typed on). */
   questionAccepted(accepted: { pendingId: string; userMessageId: string; sentDraft: string }): void;
   /** The failed answer is replaced by the new one; the question stays where it is. */
-  retryStarted(conversationId: string): void;
+  retryStarted(conversationId: string, turnId: string): void;
   retryRefused(): void;
-  turnIdLearned(turnId: string): void;
   stopRequested(): void;
   /** Stop found the turn already over on the server: no event will come for it. */
   turnEndedUnseen(): void;
@@ -170,8 +169,8 @@ export const useAssistant = create<AssistantState>()((set) => ({
     set((s) => ({ messages, failure: failureFromMessages(conversationId, messages, s.failure) })),
   messagesReloaded: (messages) => set({ messages }),
 
-  questionSent: (pending) =>
-    set((s) => ({ messages: [...s.messages, pending], turn: newTurn(pending.conversationId, undefined), failure: undefined, notice: undefined })),
+  questionSent: (pending, turnId) =>
+    set((s) => ({ messages: [...s.messages, pending], turn: newTurn(pending.conversationId, turnId), failure: undefined, notice: undefined })),
   questionRefused: (pendingId) => set((s) => ({ messages: s.messages.filter((m) => m.id !== pendingId), turn: undefined })),
   questionAccepted: ({ pendingId, userMessageId, sentDraft }) =>
     set((s) => ({
@@ -179,18 +178,17 @@ export const useAssistant = create<AssistantState>()((set) => ({
       attachments: [],
       messages: s.messages.map((m) => (m.id === pendingId ? { ...m, id: userMessageId } : m)),
     })),
-  retryStarted: (conversationId) =>
+  retryStarted: (conversationId, turnId) =>
     set((s) => {
       const failed = s.failure?.messageId;
       return {
-        turn: newTurn(conversationId, undefined),
+        turn: newTurn(conversationId, turnId),
         failure: undefined,
         notice: undefined,
         messages: failed ? s.messages.filter((m) => m.id !== failed) : s.messages,
       };
     }),
   retryRefused: () => set({ turn: undefined }),
-  turnIdLearned: (turnId) => set((s) => (s.turn ? { turn: { ...s.turn, turnId } } : s)),
   stopRequested: () => set((s) => (s.turn ? { turn: { ...s.turn, cancelRequested: true } } : s)),
   turnEndedUnseen: () => set({ turn: undefined }),
   streamLost: () => set({ turn: undefined }),

@@ -9,8 +9,8 @@ import type { CompactResult } from '../../../shared/ipc/context';
  */
 
 /**
- * The answer being streamed. `turnId` is unknown until `assistant:ask` answers, and its events may
- * arrive before that answer; the IPC contract has no client-made turn id yet.
+ * The answer being streamed. This window makes the turn id for its own questions; `turnId` is
+ * undefined only for a turn another window started, until its first event names it.
  */
 export interface StreamingTurn {
   readonly turnId: string | undefined;

@@ -32,13 +32,16 @@ export const ask = async (): Promise<void> => {
     error: null,
   };
   // Optimistic: the question shows at once, and the composer is cleared only once the turn exists.
-  state().questionSent(pending);
+  // The turn id is ours, so Stop works and events are recognised before the answer to ask arrives.
+  const turnId = crypto.randomUUID();
+  state().questionSent(pending, turnId);
   const result = await invoke('assistant:ask', {
     conversationId,
     question,
     attachments: attachments.map((a) => a.commandId),
     model,
     sessionId: useTabs.getState().activeId ?? null,
+    turnId,
   });
   if (!result.ok) {
     state().questionRefused(pending.id);
@@ -48,25 +51,14 @@ export const ask = async (): Promise<void> => {
   // highlighting the command they came from, which would otherwise look attached still.
   useCommands.getState().deselect([...attachments, ...state().attachments].map((a) => a.commandId));
   state().questionAccepted({ pendingId: pending.id, userMessageId: result.value.userMessageId, sentDraft: draft });
-  learnTurnId(conversationId, result.value.turnId);
   void refreshConversations();
-};
-
-/**
- * Records the id `ask`/`retry` returned, unless the turn already finished; honours an early Stop.
- * Needed only because the main process makes turn ids: see turn-state.ts.
- */
-const learnTurnId = (conversationId: string, turnId: string) => {
-  const turn = state().turn;
-  if (!turn || turn.conversationId !== conversationId || (turn.turnId && turn.turnId !== turnId)) return;
-  state().turnIdLearned(turnId);
-  if (turn.cancelRequested) void invoke('assistant:cancel', { turnId });
 };
 
 export const cancel = async (): Promise<void> => {
   const turn = state().turn;
   if (!turn) return;
   state().stopRequested();
+  // A turn this window did not start (another window asked) has no id until its first event.
   if (!turn.turnId) return;
   const result = await invoke('assistant:cancel', { turnId: turn.turnId });
   // The turn had already ended on the server: no event will come, so stop waiting for one.
@@ -78,11 +70,11 @@ export const retry = async (): Promise<void> => {
   const conversationId = state().conversationId;
   if (!conversationId || state().turn) return;
   const model = currentModel();
-  state().retryStarted(conversationId);
-  const result = await invoke('assistant:retry', { conversationId, ...(model ? { model } : {}) });
+  const turnId = crypto.randomUUID();
+  state().retryStarted(conversationId, turnId);
+  const result = await invoke('assistant:retry', { conversationId, turnId, ...(model ? { model } : {}) });
   if (!result.ok) {
     state().retryRefused();
     return report(`Could not retry: ${result.error.message}`);
   }
-  learnTurnId(conversationId, result.value.turnId);
 };
