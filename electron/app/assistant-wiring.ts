@@ -14,9 +14,6 @@ import { contextHandlers } from '../ipc/context-handlers';
 import { createSettingsHandlers } from '../ipc/settings-handlers';
 import { FileKeyStore, type KeyStore } from '../llm/key-store';
 import { SettingsService } from '../settings/settings-service';
-import { SqliteConversationRepository } from '../store/conversations/conversation-repository';
-import { openConversationDb } from '../store/conversations/open-conversation-db';
-import { SqliteKeyValueStore } from '../store/settings-table';
 import type { Store } from '../store/store';
 
 export interface AssistantWiringOptions {
@@ -44,18 +41,17 @@ const relevanceOptions = (settings: Settings) => {
 
 /**
  * Settings, the context engine, conversations and the assistant, on top of the store. Conversations
- * and settings share the store's main-thread connection (see store/conversations): the store owns
- * its SQL and pragmas, this file only joins the parts.
+ * and settings are the store's tables, written by its writer worker on its one connection
+ * (`store.tables`): the store owns its SQL and pragmas, this file only joins the parts.
  */
 export const wireAssistant = async (options: AssistantWiringOptions) => {
-  const db = openConversationDb(options.store.path);
   const settings = await SettingsService.open({
-    kv: new SqliteKeyValueStore(db),
+    kv: options.store.tables.settings,
     keys: options.keyStore ?? new FileKeyStore(join(options.dataDir, 'keys.json')),
     env: process.env,
   });
   for (const problem of settings.problems) options.log(`settings: ${problem}`);
-  const conversations = new SqliteConversationRepository(db);
+  const conversations = options.store.tables.conversations;
   // Summaries go to the provider that last answered with the conversation's model.
   const providerByModel = new Map<string, string>();
   const engine = await ContextEngine.create({
@@ -89,7 +85,6 @@ export const wireAssistant = async (options: AssistantWiringOptions) => {
     commandFinished: (command: CommandRecord) => engine.commandFinished(command),
     close: () => {
       assistant.cancelAll();
-      db.close();
     },
   };
 };

@@ -1,7 +1,9 @@
 // SPDX-License-Identifier: MIT
 import type { SegmentationMode } from '../../shared/domain/segmentation';
 import type { IntegrityCheckPolicy } from './open-database';
+import type { SqliteConversationRepository } from './conversations/conversation-repository';
 import type { StoreQueries } from './queries';
+import type { SqliteKeyValueStore } from './settings-table';
 
 /** What the store worker is started with (`workerData`). */
 export type WorkerInit =
@@ -76,7 +78,57 @@ export type WriterRequest =
       /** With a flushId: also index all clean output committed so far before reporting the flush. */
       readonly searchable?: boolean;
     }
+  | TableCall
   | { readonly type: 'close' };
+
+/**
+ * The store's small tables (conversations, settings) are written by the writer worker too, on its
+ * one connection, between its batched transactions: one writer for the whole file. A call names a
+ * table and one of its methods; the worker dispatches only to the names listed below.
+ */
+export interface TableCall {
+  readonly type: 'call';
+  readonly id: number;
+  readonly table: TableName;
+  readonly method: string;
+  readonly args: readonly unknown[];
+}
+
+export interface Tables {
+  readonly conversations: SqliteConversationRepository;
+  readonly settings: SqliteKeyValueStore;
+}
+export type TableName = keyof Tables;
+type MethodsOf<T> = { [K in keyof T]: T[K] extends (...args: never[]) => unknown ? K : never }[keyof T];
+export type TableMethod<N extends TableName> = MethodsOf<Tables[N]> & string;
+
+/** Records, so a method added to a table class without listing it here fails to compile. */
+const TABLE_METHODS: { readonly [N in TableName]: Record<TableMethod<N>, true> } = {
+  conversations: {
+    createConversation: true,
+    getConversation: true,
+    setConversationModel: true,
+    appendMessage: true,
+    setMessageMeta: true,
+    listMessages: true,
+    applyCompaction: true,
+    undoLatestCompaction: true,
+    listCompactions: true,
+    recentSummaries: true,
+    listConversations: true,
+    summary: true,
+    rename: true,
+    delete: true,
+    search: true,
+    deleteMessage: true,
+  },
+  settings: { get: true, set: true },
+};
+
+export const tableMethods = <N extends TableName>(table: N): Array<TableMethod<N>> => Object.keys(TABLE_METHODS[table]) as Array<TableMethod<N>>;
+
+export const isTableMethod = (table: string, method: string): boolean =>
+  Object.hasOwn(TABLE_METHODS, table) && Object.hasOwn(TABLE_METHODS[table as TableName], method);
 
 export interface WriterReady {
   readonly type: 'ready';
@@ -90,6 +142,9 @@ export type WriterEvent =
   | { readonly type: 'committed'; readonly bytes: number; readonly flushIds: readonly number[] }
   | { readonly type: 'write-error'; readonly message: string }
   | { readonly type: 'open-error'; readonly name: string; readonly message: string }
+  | { readonly type: 'call-result'; readonly id: number; readonly value: unknown }
+  /** `code`: a DomainError's IPC code (not-found…), so the error keeps its meaning on main. */
+  | { readonly type: 'call-failure'; readonly id: number; readonly name: string; readonly message: string; readonly code?: string }
   | { readonly type: 'closed' };
 
 /** The reader's methods are exactly StoreQueries' public methods. */

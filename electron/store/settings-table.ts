@@ -3,9 +3,8 @@ import type Database from 'better-sqlite3';
 import type { KeyValueStore } from '../settings/key-value-store';
 
 /**
- * The store's `settings` table (JSON values) as the settings service's key/value store. It shares
- * the conversations' connection (see conversations/open-conversation-db.ts): both are a few small
- * writes from the main thread.
+ * The store's `settings` table (JSON values) as the settings service's key/value store. It runs in
+ * the writer worker on the store's one write connection; main reaches it through `store.tables`.
  */
 export class SqliteKeyValueStore implements KeyValueStore {
   constructor(private readonly _db: Database.Database) {}

@@ -10,6 +10,7 @@ import { migrations } from './migrations/index';
 import { openWriter } from './open-database';
 import { isReadMethod, type ReaderEvent, type ReaderRequest, type WorkerInit, type WriterEvent, type WriterRequest } from './protocol';
 import { StoreQueries } from './queries';
+import { tableServer } from './table-calls';
 import { Writer } from './writer';
 
 const errorFields = (error: unknown) => ({
@@ -20,12 +21,14 @@ const errorFields = (error: unknown) => ({
 const runWriter = (port: MessagePort, init: Extract<WorkerInit, { role: 'writer' }>): void => {
   const send = (event: WriterEvent) => port.postMessage(event);
   let writer: Writer;
+  let serveTable: ReturnType<typeof tableServer>;
   try {
     const opened = openWriter({ path: init.path, migrations, integrityCheck: init.integrityCheck });
     writer = new Writer(opened.db, {
       committed: (bytes, flushIds) => send({ type: 'committed', bytes, flushIds }),
       error: (message) => send({ type: 'write-error', message }),
     });
+    serveTable = tableServer(opened.db, send);
     const { recoveredCorruptTo, orphanedSessionsEnded } = opened;
     send({ type: 'ready', orphanedSessionsEnded, ...(recoveredCorruptTo ? { recoveredCorruptTo } : {}) });
   } catch (error) {
@@ -35,6 +38,7 @@ const runWriter = (port: MessagePort, init: Extract<WorkerInit, { role: 'writer'
   }
   port.on('message', (request: WriterRequest) => {
     if (request.type === 'write') return writer.enqueue(request);
+    if (request.type === 'call') return serveTable(request);
     writer.close();
     send({ type: 'closed' });
     port.close();

@@ -5,6 +5,7 @@ import type { SessionInfo } from '../../shared/ipc/session';
 import { toCommandRow, toMs, toSessionRow, type CommandUpsert } from './inputs';
 import type { IntegrityCheckPolicy } from './open-database';
 import type { SessionPatch, SessionRowInput } from './protocol';
+import { remoteTable, type RemoteTables } from './remote-tables';
 import { ReaderClient, startWorker, WriterClient } from './worker-clients';
 import { openReader } from './database';
 import { StoreQueries } from './queries';
@@ -78,6 +79,8 @@ export class Store {
   private readonly _queue: WriteQueue;
   private readonly _streams = new Map<string, Stream>();
   private _closing: Promise<void> | undefined;
+  /** Conversations and settings, written by the writer worker on the store's one write connection. */
+  readonly tables: RemoteTables;
 
   /** Use openStore(). */
   constructor(
@@ -87,6 +90,7 @@ export class Store {
     private readonly _local: StoreQueries,
   ) {
     this._queue = new WriteQueue((message, transfer) => this._writer.post(message, transfer));
+    this.tables = { conversations: remoteTable(_writer, 'conversations'), settings: remoteTable(_writer, 'settings') };
   }
 
   /** True once close() began: writes would throw, so late writers (a pty draining at shutdown) check it. */

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 import { Worker } from 'node:worker_threads';
-import type { ReadArgs, ReaderEvent, ReadMethod, ReadResult, WorkerInit, WriterEvent, WriterReady, WriterRequest } from './protocol';
+import { DomainError, type IpcErrorCode } from '../../shared/ipc/define';
+import type { ReadArgs, ReaderEvent, ReadMethod, ReadResult, TableName, WorkerInit, WriterEvent, WriterReady, WriterRequest } from './protocol';
 
 interface Deferred<T> {
   readonly promise: Promise<T>;
@@ -23,6 +24,13 @@ const BUILT_IN_ERRORS: Record<string, ErrorConstructor> = { RangeError, TypeErro
 /** Errors cross the thread boundary as name + message; built-in classes are restored so `instanceof` still works. */
 const namedError = (name: string, message: string): Error => {
   const error = new (BUILT_IN_ERRORS[name] ?? Error)(message);
+  error.name = name;
+  return error;
+};
+
+/** A table call's failure: a domain error keeps its code (a missing conversation is still not-found). */
+const tableError = (name: string, message: string, code: string | undefined): Error => {
+  const error = code ? new DomainError(code as IpcErrorCode, message) : namedError(name, message);
   error.name = name;
   return error;
 };
@@ -101,6 +109,8 @@ export class WriterClient extends WorkerClient {
   backlogBytes = 0;
   private _nextFlushId = 1;
   private readonly _flushes = new Map<number, Deferred<void>>();
+  private _nextCallId = 1;
+  private readonly _calls = new Map<number, Deferred<unknown>>();
 
   constructor(worker: Worker, onError: (error: Error) => void) {
     super(worker, onError);
@@ -113,6 +123,11 @@ export class WriterClient extends WorkerClient {
         }
       } else if (event.type === 'write-error') {
         this._onError(new Error(event.message));
+      } else if (event.type === 'call-result' || event.type === 'call-failure') {
+        const call = this._calls.get(event.id);
+        this._calls.delete(event.id);
+        if (event.type === 'call-result') call?.resolve(event.value);
+        else call?.reject(tableError(event.name, event.message, event.code));
       }
     });
   }
@@ -132,6 +147,18 @@ export class WriterClient extends WorkerClient {
     return { id, promise: done.promise };
   }
 
+  /** Runs a method of one of the store's small tables in the writer (see TableCall). */
+  call(table: TableName, method: string, args: readonly unknown[]): Promise<unknown> {
+    const done = deferred<unknown>();
+    if (this.failed) done.reject(this.failed);
+    else {
+      const id = this._nextCallId++;
+      this._calls.set(id, done);
+      this.worker.postMessage({ type: 'call', id, table, method, args } satisfies WriterRequest);
+    }
+    return done.promise;
+  }
+
   close(): Promise<void> {
     return this._close({ type: 'close' });
   }
@@ -139,6 +166,8 @@ export class WriterClient extends WorkerClient {
   protected _rejectAll(error: Error): void {
     for (const done of this._flushes.values()) done.reject(error);
     this._flushes.clear();
+    for (const done of this._calls.values()) done.reject(error);
+    this._calls.clear();
   }
 }
 

@@ -6,8 +6,9 @@ const model = { providerId: 'ollama', model: 'llama3.2' };
 
 describe('assistant channel schemas', () => {
   it('fills defaults for an ask and keeps the question as typed', () => {
-    const parsed = assistantChannels['assistant:ask'].req.parse({ conversationId: 'c1', question: '  why?  ', model });
-    expect(parsed).toEqual({ conversationId: 'c1', question: '  why?  ', attachments: [], model });
+    const turnId = '0f8e2b1c-3d4a-4b5c-8d9e-1f2a3b4c5d6e';
+    const parsed = assistantChannels['assistant:ask'].req.parse({ conversationId: 'c1', question: '  why?  ', model, turnId });
+    expect(parsed).toEqual({ conversationId: 'c1', question: '  why?  ', attachments: [], model, turnId });
   });
 
   it.each([

@@ -85,9 +85,10 @@ const toCompaction = (row: SummaryRow): CompactionRecord => ({
 });
 
 /**
- * Conversations in the store's database (the context engine's ConversationRepository port), on the
- * connection `openConversationDb` opens. Writes are a handful per assistant turn and tiny; each is
- * one short transaction. Only the engine's ConversationService calls the writes.
+ * Conversations in the store's database (the context engine's ConversationRepository port). It runs
+ * in the store's writer worker, on its one write connection; main calls it through
+ * `store.tables.conversations`. Writes are a handful per assistant turn and tiny; each is one short
+ * transaction. Only the engine's ConversationService calls the writes.
  */
 export class SqliteConversationRepository {
   constructor(private readonly _db: Database.Database) {}
