@@ -3,7 +3,7 @@ import type { ConversationMessage, LlmErrorInfo, ModelRef, TurnUsage } from '../
 import { DomainError } from '../../shared/ipc';
 import type { ContextEngine } from '../context/context-engine';
 import type { AssembledRequest } from '../context/request/request-builder';
-import { forwardTurnEvents, TurnRegistry, type toolCallView } from '../llm/assistant-turns';
+import { forwardTurnEvents, TurnRegistry, type toolCallView } from './assistant-turns';
 import { LlmError } from '../llm/errors';
 import { runAssistantTurn, type AssistantTool } from '../llm/tool-loop';
 import type { SettingsService } from '../settings/settings-service';

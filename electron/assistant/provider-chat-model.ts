@@ -1,14 +1,8 @@
 // SPDX-License-Identifier: MIT
-import { ChatModelError, type ChatCompletion, type ChatModel, type ChatTurn } from '../context/conversation/summarizer';
-import { LlmError } from '../llm/errors';
+import { DomainError } from '../../shared/ipc/define';
+import type { ChatCompletion, ChatModel, ChatTurn } from '../context/conversation/summarizer';
+import { LlmError } from '../llm/llm-error';
 import type { SettingsService } from '../settings/settings-service';
-
-const KIND: Record<string, ConstructorParameters<typeof ChatModelError>[0]> = {
-  timeout: 'timeout',
-  cancelled: 'aborted',
-  unreachable: 'network',
-  'bad-response': 'bad-response',
-};
 
 /**
  * The context engine's one-shot `ChatModel` (Summarize compaction) over the same configured
@@ -32,11 +26,10 @@ export const providerChatModel = (settings: Pick<SettingsService, 'resolve'>, pr
       }
       return { text, ...(usage ? { usage } : {}) };
     } catch (error) {
-      if (error instanceof LlmError) {
-        const info = error.toInfo();
-        throw new ChatModelError(KIND[info.kind] ?? 'http', info.message, info.status ?? undefined, info.retryAfterMs ?? undefined);
-      }
-      throw new ChatModelError('network', (error as Error)?.message ?? String(error));
+      // Providers throw only LlmError; anything else (resolving a provider that is gone) is reported
+      // in the same vocabulary, so compaction says why it fell back either way.
+      if (error instanceof LlmError || error instanceof DomainError) throw error;
+      throw new LlmError('unreachable', (error as Error)?.message ?? String(error));
     }
   },
 });

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-import { DomainError } from '../../../shared/ipc/define';
+import { LlmError } from '../../llm/llm-error';
 import { toPromptString } from '../domain/llm-context';
 import type { Redactor } from '../redaction';
 import type { StoredMessage } from './repositories';
@@ -20,20 +20,6 @@ export interface ChatModel {
   complete(messages: readonly ChatTurn[], options?: { signal?: AbortSignal; maxTokens?: number }): Promise<ChatCompletion>;
 }
 
-export type ChatModelErrorKind = 'http' | 'network' | 'timeout' | 'aborted' | 'bad-response';
-
-export class ChatModelError extends DomainError {
-  override readonly name = 'ChatModelError';
-
-  constructor(
-    readonly kind: ChatModelErrorKind,
-    message: string,
-    readonly status?: number,
-    readonly retryAfterMs?: number,
-  ) {
-    super('failed', message);
-  }
-}
 
 export const SUMMARY_SYSTEM_PROMPT =
   'You compress a conversation between a user and a terminal assistant so it can continue in less space. ' +
@@ -83,7 +69,7 @@ export const summarizeMessages = async (
       ],
       { ...(options.signal ? { signal: options.signal } : {}), maxTokens: options.maxTokens },
     );
-    if (text.trim() === '') throw new ChatModelError('bad-response', 'the model returned an empty summary');
+    if (text.trim() === '') throw new LlmError('bad-response', 'the model returned an empty summary');
     summary = text.trim();
   }
   return summary;

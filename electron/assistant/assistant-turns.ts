@@ -3,8 +3,8 @@ import { DomainError } from '../../shared/ipc/define';
 import { randomUUID } from 'node:crypto';
 import type { z } from 'zod';
 import type { assistantChannels, ToolCallView } from '../../shared/ipc/assistant';
-import type { AssistantEvent } from './tool-loop';
-import type { ToolCall } from './types';
+import type { AssistantEvent } from '../llm/tool-loop';
+import type { ToolCall } from '../llm/types';
 
 type Channels = typeof assistantChannels;
 export type StreamingChannel = 'assistant:delta' | 'assistant:tool';

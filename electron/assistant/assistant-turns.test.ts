@@ -2,8 +2,8 @@
 import { describe, expect, it } from 'vitest';
 import { assistantChannels } from '../../shared/ipc/assistant';
 import { forwardTurnEvents, TurnRegistry, type StreamingChannel } from './assistant-turns';
-import { FakeProvider } from './testing/collect';
-import { runAssistantTurn, type AssistantTool } from './tool-loop';
+import { FakeProvider } from '../llm/testing/collect';
+import { runAssistantTurn, type AssistantTool } from '../llm/tool-loop';
 
 const tool: AssistantTool = {
   name: 'get_commands',
