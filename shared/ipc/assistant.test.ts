@@ -18,6 +18,7 @@ describe('assistant channel schemas', () => {
     ['assistant:ask', { conversationId: 'c1', question: 'q', model: { providerId: 'Bad Id', model: 'm' } }],
     ['assistant:ask', { conversationId: 'c1', question: 'q', model: { ...model, apiKey: 'sk-x' } }],
     ['assistant:ask', { conversationId: '', question: 'q', model }],
+    ['assistant:ask', { conversationId: 'c1', question: ' \n\t ', model, turnId: '0f8e2b1c-3d4a-4b5c' }],
     ['assistant:cancel', { turnId: '' }],
     ['assistant:retry', { conversationId: 'c1', question: 'again' }],
     ['conversations:list', { limit: 0 }],

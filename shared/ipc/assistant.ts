@@ -101,7 +101,8 @@ export const assistantChannels = {
   'assistant:ask': invoke(
     z.strictObject({
       conversationId: ConversationId,
-      question: z.string().min(1).max(100_000),
+      // Blank is refused here: a request needs a user turn with something in it to answer.
+      question: z.string().min(1).max(100_000).refine((q) => q.trim() !== '', 'the question is empty'),
       attachments: z.array(CommandIdString).max(50).default([]),
       model: ModelRef,
       /** The active terminal's session, for the recent-commands section. */

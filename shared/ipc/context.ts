@@ -127,7 +127,7 @@ export type ContextPreview = z.infer<typeof ContextPreview>;
 
 export const PreviewRequest = z
   .object({
-    question: z.string().min(1).max(1_000_000),
+    question: z.string().min(1).max(1_000_000).refine((q) => q.trim() !== '', 'the question is empty'),
     model: ModelName,
     sessionId: z.string().min(1).max(128).nullable().optional(),
     conversationId: ConversationId.nullable().optional(),

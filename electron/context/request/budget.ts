@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
 import type { RedactionCounts, SectionId } from '../../../shared/ipc/context';
+import type { ContextEntry } from '../domain/llm-context';
 import { capChars } from './output-lines';
 
 /** One piece of a request that can be kept, shortened or dropped as a whole. */
@@ -17,6 +18,13 @@ export interface BudgetUnit {
   readonly required?: boolean;
   /** May be shortened instead of dropped. */
   readonly shrinkable?: boolean;
+  /**
+   * Kept only if the unit with this id was kept (it must rank before this one): an older turn needs
+   * the newer one, so the history sent is always the newest whole turns, without gaps.
+   */
+  readonly requires?: string;
+  /** The messages a history unit stands for (a whole turn); never shortened. */
+  readonly entries?: readonly ContextEntry[];
 }
 
 export interface Included extends BudgetUnit {
@@ -92,8 +100,13 @@ export const selectUnits = (units: readonly BudgetUnit[], options: SelectOptions
   const share = (u: BudgetUnit) => Math.min(u.tokens, Math.floor(options.available / 4));
   let reserve = sorted.reduce((sum, u) => sum + (u.required ? share(u) : 0), 0);
 
+  const kept = new Set<string>();
   for (const unit of sorted) {
     if (unit.required) reserve -= share(unit);
+    if (unit.requires !== undefined && !kept.has(unit.requires)) {
+      dropped.push(unit);
+      continue;
+    }
     const frame = options.frames[unit.section];
     const group = frame?.group;
     const overhead =
@@ -117,6 +130,7 @@ export const selectUnits = (units: readonly BudgetUnit[], options: SelectOptions
       continue;
     }
     included.push(take);
+    kept.add(take.id);
     used += take.tokens + overhead;
     openSections.add(unit.section);
     if (group) openGroups.add(group);

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
-import { isUserRole, type Context } from '../domain/llm-context';
+import type { ChatMessage } from '../../llm/types';
+import { isToolResult, isUserRole, type Context } from '../domain/llm-context';
 
 export interface OpenAIChatMessage {
   readonly role: 'system' | 'user' | 'assistant';
@@ -77,3 +78,17 @@ export const toAnthropicRequest = (context: Context): AnthropicRequest => {
       : {}),
   };
 };
+
+/**
+ * The provider-neutral messages (electron/llm) for a context, tool calls and results included: what
+ * toOpenAIMessages and toAnthropicMessages turn into each API's wire format.
+ */
+export const toChatMessages = (context: Context): ChatMessage[] => [
+  ...(context.systemPrompt !== '' ? [{ role: 'system' as const, content: context.systemPrompt }] : []),
+  ...context.history.map((entry): ChatMessage => {
+    if (isUserRole(entry.role)) return { role: 'user', content: entry.content };
+    if (isToolResult(entry)) return { role: 'tool', content: entry.content, toolCallId: entry.toolCallId! };
+    return { role: 'assistant', content: entry.content, ...(entry.toolCalls?.length ? { toolCalls: entry.toolCalls } : {}) };
+  }),
+  { role: 'user', content: context.currentMessage },
+];

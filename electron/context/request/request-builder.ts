@@ -13,11 +13,11 @@ import { buildQueryContext, gatherCandidates, type CandidateOptions, type Releva
 import { buildPreview } from './request-preview';
 import {
   catalogUnits,
+  historyEntries,
   historyUnits,
   pinnedUnit,
   questionUnit,
   recentCommandUnits,
-  roleOfHistoryUnit,
   shortTrackUnit,
   systemUnit,
   toolsUnit,
@@ -99,7 +99,7 @@ export const renderContext = (included: readonly Included[], tools: readonly Too
   const question = texts('question', '');
   return {
     systemPrompt: texts('system', ''),
-    history: of('history').map((u) => ({ role: roleOfHistoryUnit(u), content: u.text })),
+    history: historyEntries(of('history')),
     currentMessage: parts.length > 0 ? `${CONTEXT_OPEN}\n\n${parts.join('\n\n')}\n${CONTEXT_CLOSE}\n\n${question}` : question,
     tools: of('tools').length > 0 ? [...tools] : [],
   };
@@ -161,7 +161,7 @@ export const buildRequest = async (deps: RequestBuilderDeps, input: BuildInput):
     // again among those units only: the second pass can only drop or shorten, never add.
     const exactUnits: BudgetUnit[] = [];
     for (const u of selection.included) {
-      const tokens = (await counter.countExact(u.text, input.signal)) + (u.section === 'history' ? MESSAGE_OVERHEAD_TOKENS : 0);
+      const tokens = (await counter.countExact(u.text, input.signal)) + (u.section === 'history' ? MESSAGE_OVERHEAD_TOKENS * (u.entries?.length ?? 1) : 0);
       exactUnits.push({ ...u, tokens });
     }
     counter.learn(
@@ -213,12 +213,18 @@ export const buildRequest = async (deps: RequestBuilderDeps, input: BuildInput):
   return { context, preview: { ...preview, ...promptViews(context) }, requestTokens };
 };
 
-/** The prompt string and chat messages the preview shows: exactly what the provider will be sent. */
+/**
+ * The prompt string and chat messages the preview shows: exactly what the provider will be sent. The
+ * preview's messages have no tool plumbing: a turn's tool results are left out and an assistant message
+ * that only called tools is skipped, so a turn still reads question, answer.
+ */
 const promptViews = (context: Context): Pick<ContextPreview, 'prompt' | 'messages'> => ({
   prompt: toPromptString(context),
   messages: [
     ...(context.systemPrompt ? [{ role: 'system' as const, content: context.systemPrompt }] : []),
-    ...context.history.map((entry) => ({ role: isUserRole(entry.role) ? ('user' as const) : ('assistant' as const), content: entry.content })),
+    ...context.history
+      .filter((entry) => entry.role !== 'tool' && !(entry.content === '' && (entry.toolCalls?.length ?? 0) > 0))
+      .map((entry) => ({ role: isUserRole(entry.role) ? ('user' as const) : ('assistant' as const), content: entry.content })),
     { role: 'user' as const, content: context.currentMessage },
   ],
 });

@@ -4,6 +4,8 @@ import type { BudgetUnit } from './budget';
 import type { CatalogOptions } from './catalog';
 import { renderCatalogEntry } from './catalog';
 import type { HistoryMessage } from '../conversation/conversation-service';
+import { isUserRole, type ContextEntry } from '../domain/llm-context';
+import { addCounts } from '../redaction';
 import type { TwoTrackMemory } from '../conversation/memory';
 import { capOutput } from './output-lines';
 import type { CommandBlock } from './recent-commands';
@@ -15,13 +17,16 @@ import { MESSAGE_OVERHEAD_TOKENS } from '../tokens/token-counter';
 import type { CommandRecord } from '../domain/ports';
 
 /**
- * Priorities, most important first. Conversation history is split: the last exchange ranks above the
- * terminal data (a follow-up question needs it), older turns rank last, as the issue orders it.
+ * Priorities, most important first. Conversation history is split: the last turn ranks above the
+ * terminal data (a follow-up question needs it), older turns rank last, as the issue orders it. The
+ * newest command of the active terminal is the guaranteed minimum of terminal context: it ranks just
+ * after the tools, so even a 4K model sees what the user just ran.
  */
 export const PRIORITY = {
   system: 0,
   question: 1,
   tools: 2,
+  lastCommand: 2.5,
   pinned: 3,
   shortTrack: 4,
   lastExchange: 5,
@@ -100,11 +105,16 @@ export const pinnedUnit = (ctx: UnitContext, command: CommandRecord, output: str
   };
 };
 
-/** Recent commands of the active session: newer ones are worth more. */
+/**
+ * Recent commands of the active session: newer ones are worth more. The newest is the guaranteed
+ * minimum: it ranks with the essentials and is shortened (head and tail kept) rather than dropped.
+ */
 export const recentCommandUnits = (ctx: UnitContext, blocks: readonly CommandBlock[]): BudgetUnit[] =>
-  blocks.map((block, i) =>
-    unit(ctx, `recent:${block.command.id}`, 'recent-commands', PRIORITY.recentCommands + (blocks.length - i) * 1e-4, i, block.text, { fence: true }),
-  );
+  blocks.map((block, i) => {
+    const newest = i === blocks.length - 1;
+    const priority = newest ? PRIORITY.lastCommand : PRIORITY.recentCommands + (blocks.length - i) * 1e-4;
+    return unit(ctx, `recent:${block.command.id}`, 'recent-commands', priority, i, block.text, { fence: true, ...(newest ? { shrinkable: true } : {}) });
+  });
 
 export const catalogUnits = (
   ctx: UnitContext,
@@ -126,24 +136,84 @@ export const catalogUnits = (
     };
   });
 
+export interface HistoryTurn {
+  /** Index of the turn's first message in the history. */
+  readonly start: number;
+  readonly messages: readonly HistoryMessage[];
+}
+
 /**
- * Conversation turns, newest first until even the stored counts show nothing older can fit: a long
- * conversation is not redacted and re-counted message by message on every question.
+ * Splits the history into turns: a user message (a question, or a compaction summary) and everything
+ * that answered it (assistant messages, tool calls and their results) up to the next user message.
+ * Messages before the first user message answer a question that is no longer there: they are
+ * returned as `orphans` and never sent.
  */
-export const historyUnits = (ctx: UnitContext, history: readonly HistoryMessage[], available: number): { units: BudgetUnit[]; skipped: number } => {
-  const units: BudgetUnit[] = [];
-  let budget = 0;
-  let i = history.length - 1;
-  for (; i >= 0; i--) {
-    const message = history[i]!;
-    if (budget > available && units.length >= 2) break;
-    const age = history.length - 1 - i;
-    const priority = age < 2 ? PRIORITY.lastExchange + age * 1e-3 : PRIORITY.olderHistory + age * 1e-6;
-    const u = unit(ctx, `history:${i}:${message.role}`, 'history', priority, i, message.content, { overhead: MESSAGE_OVERHEAD_TOKENS });
-    units.push(u);
-    budget += u.tokens;
-  }
-  return { units: units.reverse(), skipped: i + 1 };
+export const groupTurns = (history: readonly HistoryMessage[]): { turns: HistoryTurn[]; orphans: number } => {
+  const turns: Array<{ start: number; messages: HistoryMessage[] }> = [];
+  let orphans = 0;
+  history.forEach((message, i) => {
+    if (isUserRole(message.role)) turns.push({ start: i, messages: [message] });
+    else if (turns.length > 0) turns[turns.length - 1]!.messages.push(message);
+    else orphans++;
+  });
+  return { turns, orphans };
 };
 
-export const roleOfHistoryUnit = (u: BudgetUnit): 'user' | 'assistant' => (u.id.endsWith(':user') ? 'user' : 'assistant');
+const turnUnit = (ctx: UnitContext, turn: HistoryTurn, priority: number, requires: string | null): BudgetUnit => {
+  const redactions: Record<string, number> = {};
+  let tokens = 0;
+  const entries: ContextEntry[] = turn.messages.map((message) => {
+    const content = ctx.redactor.redact(message.content);
+    addCounts(redactions, content.counts);
+    const calls = (message.toolCalls ?? []).map((call) => {
+      const args = ctx.redactor.redact(call.arguments);
+      addCounts(redactions, args.counts);
+      return { ...call, arguments: args.text };
+    });
+    tokens += ctx.count(content.text) + MESSAGE_OVERHEAD_TOKENS + (calls.length > 0 ? ctx.count(JSON.stringify(calls)) : 0);
+    return {
+      role: message.role,
+      content: content.text,
+      ...(calls.length > 0 ? { toolCalls: calls } : {}),
+      ...(message.toolCallId !== undefined ? { toolCallId: message.toolCallId } : {}),
+    };
+  });
+  return {
+    id: `history:${turn.start}`,
+    section: 'history',
+    priority,
+    order: turn.start,
+    text: entries.map((e) => e.content).join('\n\n'),
+    tokens,
+    redactions: redactions as RedactionCounts,
+    entries,
+    ...(requires !== null ? { requires } : {}),
+  };
+};
+
+/**
+ * Conversation turns, newest first until even the stored counts show nothing older can fit: a long
+ * conversation is not redacted and re-counted message by message on every question. Each turn is one
+ * unit, kept or dropped whole, and each older turn requires the next newer one, so what is sent is
+ * always the newest whole turns and starts with a question. `skipped` counts messages not considered.
+ */
+export const historyUnits = (ctx: UnitContext, history: readonly HistoryMessage[], available: number): { units: BudgetUnit[]; skipped: number } => {
+  const { turns, orphans } = groupTurns(history);
+  const units: BudgetUnit[] = [];
+  let budget = 0;
+  let t = turns.length - 1;
+  for (; t >= 0; t--) {
+    const turn = turns[t]!;
+    if (budget > available && units.length >= 1) break;
+    const age = turns.length - 1 - t;
+    const priority = age === 0 ? PRIORITY.lastExchange : PRIORITY.olderHistory + age * 1e-6;
+    const u = turnUnit(ctx, turn, priority, units.at(-1)?.id ?? null);
+    units.push(u);
+    budget += turn.messages.reduce((sum, m) => sum + m.tokens, 0);
+  }
+  const notConsidered = t >= 0 ? turns[t]!.start + turns[t]!.messages.length - orphans : 0;
+  return { units: units.reverse(), skipped: orphans + notConsidered };
+};
+
+/** The messages of the chosen history units, oldest first. */
+export const historyEntries = (units: readonly BudgetUnit[]): ContextEntry[] => units.flatMap((u) => u.entries ?? [{ role: 'user', content: u.text }]);
