@@ -2,7 +2,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTabs } from '../../state/tabs';
 import { controllerFor } from '../../terminal/terminals';
-import { insertableText } from './markdown';
+import { insertableText } from './markdown-safety';
 
 /** Resets a transient label ("Copied") after a moment. */
 const useFlash = (): [string | undefined, (label: string) => void] => {
