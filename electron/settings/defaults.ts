@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: MIT
+import { DEFAULT_RELEVANCE_THRESHOLD } from '../context/relevance/relevance';
 import type {
   ProviderSettings,
   RedactionSettings,
@@ -22,7 +23,8 @@ export const DEFAULT_PROVIDER: ProviderSettings = {
 export const DEFAULT_RELEVANCE: RelevanceSettings = {
   windowMinutes: 120,
   weights: { cwd: 0.4, time: 0.3, hostname: 0.15, commandPattern: 0.15 },
-  threshold: 0.3,
+  // The engine's own default (0.35, as the README says): one number, not two that drift apart.
+  threshold: DEFAULT_RELEVANCE_THRESHOLD,
 };
 
 export const DEFAULT_REDACTION: RedactionSettings = { enabled: true, userPatterns: [] };

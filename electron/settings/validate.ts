@@ -12,6 +12,12 @@ const MAX_SLOW_PATTERNS = 3;
 
 const patternKey = (p: { pattern: string; caseInsensitive: boolean }): string => `${p.caseInsensitive ? 'i' : ''}/${p.pattern}`;
 
+/** One message per field: a value can break two rules (-1.5 is neither whole nor positive). */
+const firstPerField = (errors: readonly FieldError[]): FieldError[] => {
+  const seen = new Set<string>();
+  return errors.filter((e) => !seen.has(e.path) && (seen.add(e.path), true));
+};
+
 /**
  * Validates a `settings:set` payload against the schema, the cross-field rules, and (for patterns
  * that are new or changed) the regex safety check. Returns every field error at once, or the
@@ -23,7 +29,7 @@ export const applySettingsPatch = (
   patternBudgetMs = DEFAULT_PATTERN_BUDGET_MS,
 ): PatchResult => {
   const parsed = SettingsPatch.safeParse(input);
-  if (!parsed.success) return { ok: false, fieldErrors: fieldErrorsOf(parsed.error.issues) };
+  if (!parsed.success) return { ok: false, fieldErrors: firstPerField(fieldErrorsOf(parsed.error.issues)) };
   const patch: SavedSections = {};
   for (const [name, value] of Object.entries(parsed.data) as Array<[SectionName, unknown]>) {
     if (value !== undefined) (patch as Record<string, unknown>)[name] = value;

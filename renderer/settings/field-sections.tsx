@@ -75,7 +75,7 @@ export const TerminalSection = ({ draft, errors, update }: SectionProps) => {
             </select>
           )}
         </Field>
-        <TextField label="Scrollback (lines)" inputMode="numeric" value={t.scrollback} error={errors['terminal.scrollback']} onValue={(scrollback) => set({ scrollback })} />
+        <TextField label="Scrollback (lines)" inputMode="numeric" data-testid="terminal-scrollback" value={t.scrollback} error={errors['terminal.scrollback']} onValue={(scrollback) => set({ scrollback })} />
       </div>
       <CheckField label="Copy on select" checked={t.copyOnSelect} onValue={(copyOnSelect) => set({ copyOnSelect })} />
     </section>

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-import { useId, type InputHTMLAttributes, type ReactNode } from 'react';
+import { useId, type InputHTMLAttributes, type ReactNode, type Ref } from 'react';
 
 export interface FieldProps {
   readonly label: string;
@@ -33,6 +33,7 @@ type TextInputProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'value' | 'onC
   readonly error?: string | undefined;
   readonly hint?: string;
   readonly onValue: (value: string) => void;
+  readonly ref?: Ref<HTMLInputElement>;
 };
 
 /** A text field that keeps what was typed as text; numbers are parsed (and checked) on save. */

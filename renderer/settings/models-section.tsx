@@ -1,13 +1,13 @@
 // SPDX-License-Identifier: MIT
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { defaultReservedOutput, unlimitedModelConfig } from '../../shared/domain/model-limits';
 import type { ModelContextConfigView } from '../../shared/ipc/context';
 import { useCurrentModel } from '../assistant/model/model-choice';
 import { modelOptions } from '../assistant/model/model-options';
 import { invoke } from '../transport/invoke';
-import { Field, TextField } from './field';
+import { CheckField, Field, TextField } from './field';
 import type { SectionProps } from './section-props';
-import { modelDraftOf, type ModelDraft } from './settings-form';
+import { modelDraftOf, NO_LIMIT_LABEL, type ModelDraft } from './settings-form';
 
 const SOURCE = { user: 'your setting', default: 'shipped default for this model', none: 'no limit known for this model' } as const;
 
@@ -21,6 +21,7 @@ export const ModelsSection = ({ draft, errors, saved, update }: SectionProps) =>
   const [selected, setSelected] = useState(current?.model ?? names[0] ?? '');
   const [engine, setEngine] = useState<ModelContextConfigView | undefined>();
   const [reserveTouched, setReserveTouched] = useState(false);
+  const limitInput = useRef<HTMLInputElement>(null);
   const index = draft.models.findIndex((m) => m.model === selected);
   const entry = index >= 0 ? draft.models[index] : undefined;
 
@@ -42,7 +43,7 @@ export const ModelsSection = ({ draft, errors, saved, update }: SectionProps) =>
   const edit = (patch: Partial<ModelDraft>) => {
     if (!base) return;
     // A new window gets a reserve sized for it (as the engine does) unless the user set one.
-    const limit = patch.contextLimit !== undefined && !reserveTouched ? Number(patch.contextLimit.trim() || 0) : undefined;
+    const limit = patch.contextLimit !== undefined && !reserveTouched ? (patch.noLimit ? 0 : Number(patch.contextLimit.trim() || 0)) : undefined;
     const reserve = limit !== undefined && Number.isInteger(limit) && limit >= 0 ? { reservedOutputTokens: String(defaultReservedOutput(limit)) } : {};
     const next = { ...base, ...reserve, ...patch, model: selected.trim() };
     update((d) => ({ ...d, models: index >= 0 ? d.models.map((m, i) => (i === index ? next : m)) : [...d.models, next] }));
@@ -70,8 +71,30 @@ export const ModelsSection = ({ draft, errors, saved, update }: SectionProps) =>
             )}
           </p>
           <div className="field-row">
-            <TextField label="Context limit (tokens)" hint="Empty: no limit" inputMode="numeric" data-testid="model-limit-input" value={base.contextLimit} error={at('contextLimit')} onValue={(contextLimit) => edit({ contextLimit })} />
-            <TextField label="Warn at (0–1)" inputMode="decimal" data-testid="model-warning-input" value={base.warningThreshold} error={at('warningThreshold')} onValue={(warningThreshold) => edit({ warningThreshold })} />
+            <div className="limit-field">
+              <TextField
+                ref={limitInput}
+                label="Context limit (tokens)"
+                hint={base.noLimit ? 'No limit: usage is shown without a percentage' : 'The model’s context window, e.g. 128000'}
+                inputMode="numeric"
+                placeholder={base.noLimit ? NO_LIMIT_LABEL.toLowerCase() : undefined}
+                data-testid="model-limit-input"
+                value={base.noLimit ? '' : base.contextLimit}
+                error={at('contextLimit')}
+                // Emptying the field is choosing "No limit" (the box shows it); typing a number un-chooses it.
+                onValue={(contextLimit) => edit({ contextLimit, noLimit: contextLimit.trim() === '' })}
+              />
+              <CheckField
+                label={NO_LIMIT_LABEL}
+                checked={base.noLimit}
+                testId="model-no-limit"
+                onValue={(noLimit) => {
+                  edit({ noLimit, contextLimit: noLimit ? '' : base.contextLimit });
+                  if (!noLimit) limitInput.current?.focus();
+                }}
+              />
+            </div>
+            <TextField label="Warn at (0.05–1)" hint="Share of the limit, e.g. 0.8" inputMode="decimal" data-testid="model-warning-input" value={base.warningThreshold} error={at('warningThreshold')} onValue={(warningThreshold) => edit({ warningThreshold })} />
           </div>
           <div className="field-row">
             <Field label="Compaction" error={at('compactionMode')}>

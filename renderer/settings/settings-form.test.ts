@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 import { describe, expect, it } from 'vitest';
 import type { SettingsView } from '../../shared/ipc/settings';
-import { draftOf, newProviderId, parseFieldErrorLines, patchOf, type SettingsDraft } from './settings-form';
+import { draftOf, hasUnsavedChanges, newProviderId, parseFieldErrorLines, patchOf, type SettingsDraft } from './settings-form';
 
 const view: SettingsView = {
   providers: [
@@ -55,9 +55,47 @@ describe('settings draft → settings:set patch', () => {
     expect(providers.ok && providers.patch.defaultProviderId).toBe('ollama');
   });
 
-  it('treats an empty limit as "no limit"', () => {
-    const result = patchOf(withModel({ contextLimit: '' }), view);
+  it('saves "No limit", chosen explicitly, as a limit of 0', () => {
+    const result = patchOf(withModel({ contextLimit: '', noLimit: true }), view);
     expect(result.ok && result.patch.models?.[0]?.contextLimit).toBe(0);
+    const unlimited = { ...view, models: [{ ...view.models[0]!, contextLimit: 0 }] };
+    expect(draftOf(unlimited).models[0]).toMatchObject({ contextLimit: '', noLimit: true });
+    expect(patchOf(draftOf(unlimited), unlimited)).toEqual({ ok: true, patch: {}, changed: [] });
+  });
+
+  it('explains a limit of 0, or none, when "No limit" was not chosen', () => {
+    for (const contextLimit of ['0', ' 0 ', '']) {
+      const result = patchOf(withModel({ contextLimit, noLimit: false }), view);
+      expect(!result.ok && result.errors['models.0.contextLimit'], JSON.stringify(contextLimit)).toMatch(/context window.*No limit/);
+    }
+  });
+
+  it.each([
+    ['-5', /cannot be negative/],
+    ['1.5', /whole number of tokens/],
+    ['-1.5', /whole number of tokens|cannot be negative/],
+    ['lots', /whole number of tokens/],
+  ])('gives limit %s one plain message on that field only', (contextLimit, message) => {
+    const result = patchOf(withModel({ contextLimit }), view);
+    expect(result.ok).toBe(false);
+    if (result.ok) return;
+    expect(Object.keys(result.errors)).toEqual(['models.0.contextLimit']);
+    const text = result.errors['models.0.contextLimit']!;
+    expect(text).toMatch(message);
+    expect(text).not.toMatch(/expected|Too (small|big)|received|Invalid input|>=|<=/);
+  });
+
+  it.each(['-0.2', '1.5', '80', 'high', ''])('gives warning threshold %s one plain message on that field only', (warningThreshold) => {
+    const result = patchOf(withModel({ warningThreshold }), view);
+    expect(!result.ok && result.errors).toEqual({ 'models.0.warningThreshold': 'enter a number from 0.05 to 1 (e.g. 0.8 warns at 80 % of the limit)' });
+  });
+
+  it('counts only real differences as unsaved changes', () => {
+    expect(hasUnsavedChanges(draftOf(view), view)).toBe(false);
+    expect(hasUnsavedChanges(withModel({ contextLimit: '8192 ' }), view)).toBe(false);
+    expect(hasUnsavedChanges(withModel({ contextLimit: '4000' }), view)).toBe(true);
+    expect(hasUnsavedChanges(withModel({ contextLimit: 'lots' }), view)).toBe(true);
+    expect(hasUnsavedChanges(edit((d) => ({ ...d, terminal: { ...d.terminal, copyOnSelect: true } })), view)).toBe(true);
   });
 
   it('reports every bad field inline and produces no patch', () => {
@@ -71,8 +109,8 @@ describe('settings draft → settings:set patch', () => {
     const result = patchOf(draft, view);
     expect(result.ok).toBe(false);
     if (result.ok) return;
-    expect(result.errors['models.0.contextLimit']).toBe('enter a whole number');
-    expect(result.errors['models.0.warningThreshold']).toMatch(/1/);
+    expect(result.errors['models.0.contextLimit']).toMatch(/^enter the model’s context window as a whole number of tokens/);
+    expect(result.errors['models.0.warningThreshold']).toMatch(/from 0.05 to 1/);
     expect(result.errors['terminal.fontSize']).toBeDefined();
     expect(result.errors['relevance.weights']).toBe('at least one weight must be above 0');
     expect(result.errors['providers.0.baseUrl']).toBe('an http:// or https:// URL');

@@ -27,8 +27,10 @@ export interface ProviderDraft {
 
 export interface ModelDraft {
   readonly model: string;
-  /** Empty means "no limit" (stored as 0). */
+  /** The limit as typed; ignored (and empty) while `noLimit` is chosen. */
   readonly contextLimit: string;
+  /** "No limit" chosen explicitly (stored as a limit of 0); a typed 0 is an error instead. */
+  readonly noLimit: boolean;
   readonly warningThreshold: string;
   readonly compactionMode: CompactionMode;
   readonly reservedOutputTokens: string;
@@ -71,6 +73,7 @@ export const providerDraftOf = (p: ProviderSettings): ProviderDraft => ({
 export const modelDraftOf = (m: ModelSettings): ModelDraft => ({
   model: m.model,
   contextLimit: m.contextLimit > 0 ? text(m.contextLimit) : '',
+  noLimit: m.contextLimit <= 0,
   warningThreshold: text(m.warningThreshold),
   compactionMode: m.compactionMode,
   reservedOutputTokens: text(m.reservedOutputTokens),
@@ -94,51 +97,67 @@ export const draftOf = (view: SettingsView): SettingsDraft => ({
   terminal: { ...view.terminal, fontSize: text(view.terminal.fontSize), scrollback: text(view.terminal.scrollback) },
 });
 
-/** A number from a text field; `undefined` records "not a number" under `path`. */
-const numberAt = (raw: string, path: string, errors: Record<string, string>, options: { emptyAs?: number; integer?: boolean } = {}): number => {
+/**
+ * A number from a text field. Text that is not a number becomes NaN, which the schema rejects
+ * with the field's own message (what it expects), so each bad field gets exactly one message.
+ */
+const numberAt = (raw: string, options: { emptyAs?: number } = {}): number => {
   const trimmed = raw.trim();
   if (trimmed === '' && options.emptyAs !== undefined) return options.emptyAs;
-  const value = trimmed === '' ? Number.NaN : Number(trimmed);
-  if (!Number.isFinite(value)) errors[path] = options.integer ? 'enter a whole number' : 'enter a number';
-  else if (options.integer && !Number.isInteger(value)) errors[path] = 'enter a whole number';
+  return trimmed === '' ? Number.NaN : Number(trimmed);
+};
+
+export const NO_LIMIT_LABEL = 'No limit';
+const LIMIT_EXAMPLE = 'e.g. 128000';
+
+/** The context limit: 0 only when "No limit" was chosen; a typed 0 or nothing at all is explained. */
+const limitAt = (m: ModelDraft, path: string, errors: Record<string, string>): number => {
+  if (m.noLimit) return 0;
+  const trimmed = m.contextLimit.trim();
+  if (trimmed === '') {
+    errors[path] = `enter the model\u2019s context window in tokens (${LIMIT_EXAMPLE}), or choose \u201c${NO_LIMIT_LABEL}\u201d`;
+    return 0;
+  }
+  const value = Number(trimmed);
+  if (value === 0) errors[path] = `0 tokens is not a limit: enter the model\u2019s context window (${LIMIT_EXAMPLE}), or choose \u201c${NO_LIMIT_LABEL}\u201d if it has none`;
   return value;
 };
 
-const stripProvider = (p: ProviderDraft, index: number, errors: Record<string, string>): ProviderSettings => ({
+const stripProvider = (p: ProviderDraft): ProviderSettings => ({
   id: p.id,
   kind: p.kind,
   label: p.label,
   baseUrl: p.baseUrl.trim(),
   defaultModel: p.defaultModel.trim(),
-  timeoutSeconds: numberAt(p.timeoutSeconds, `providers.${index}.timeoutSeconds`, errors, { integer: true }),
+  timeoutSeconds: numberAt(p.timeoutSeconds),
 });
 
 /** The full settings the draft describes, with text-to-number problems in `errors`. */
 const settingsOf = (draft: SettingsDraft, errors: Record<string, string>): Settings => ({
-  providers: draft.providers.map((p, i) => stripProvider(p, i, errors)),
+  providers: draft.providers.map((p) => stripProvider(p)),
   defaultProviderId: draft.defaultProviderId,
   models: draft.models.map((m, i) => ({
     model: m.model.trim(),
-    contextLimit: numberAt(m.contextLimit, `models.${i}.contextLimit`, errors, { emptyAs: 0, integer: true }),
-    warningThreshold: numberAt(m.warningThreshold, `models.${i}.warningThreshold`, errors),
+    contextLimit: limitAt(m, `models.${i}.contextLimit`, errors),
+    warningThreshold: numberAt(m.warningThreshold),
     compactionMode: m.compactionMode,
-    reservedOutputTokens: numberAt(m.reservedOutputTokens, `models.${i}.reservedOutputTokens`, errors, { emptyAs: 0, integer: true }),
+    reservedOutputTokens: numberAt(m.reservedOutputTokens, { emptyAs: 0 }),
   })),
   relevance: {
-    windowMinutes: numberAt(draft.relevance.windowMinutes, 'relevance.windowMinutes', errors, { integer: true }),
+    windowMinutes: numberAt(draft.relevance.windowMinutes),
     weights: {
-      cwd: numberAt(draft.relevance.weights.cwd, 'relevance.weights.cwd', errors),
-      time: numberAt(draft.relevance.weights.time, 'relevance.weights.time', errors),
-      hostname: numberAt(draft.relevance.weights.hostname, 'relevance.weights.hostname', errors),
-      commandPattern: numberAt(draft.relevance.weights.commandPattern, 'relevance.weights.commandPattern', errors),
+      cwd: numberAt(draft.relevance.weights.cwd),
+      time: numberAt(draft.relevance.weights.time),
+      hostname: numberAt(draft.relevance.weights.hostname),
+      commandPattern: numberAt(draft.relevance.weights.commandPattern),
     },
-    threshold: numberAt(draft.relevance.threshold, 'relevance.threshold', errors),
+    threshold: numberAt(draft.relevance.threshold),
   },
   redaction: draft.redaction,
   terminal: {
     ...draft.terminal,
-    fontSize: numberAt(draft.terminal.fontSize, 'terminal.fontSize', errors, { integer: true }),
-    scrollback: numberAt(draft.terminal.scrollback, 'terminal.scrollback', errors, { integer: true }),
+    fontSize: numberAt(draft.terminal.fontSize),
+    scrollback: numberAt(draft.terminal.scrollback),
   },
 });
 
@@ -168,13 +187,15 @@ export const patchOf = (draft: SettingsDraft, saved: SettingsView): PatchResult 
   if (changed.includes('providers') && !changed.includes('defaultProviderId')) patch.defaultProviderId = next.defaultProviderId;
   const parsed = SettingsPatch.safeParse(patch);
   if (!parsed.success) {
+    // The first message per field only: zod can report one value twice (not whole and too small).
     for (const issue of fieldErrorsOf(parsed.error.issues)) errors[issue.path] ??= issue.message;
   }
   next.models.forEach((m, i) => {
     // The engine assembles requests to this share of the window, so the answer's reserve must fit below it.
     const effective = effectiveLimit(m.contextLimit);
     const path = `models.${i}.reservedOutputTokens`;
-    if (m.contextLimit > 0 && Number.isFinite(m.reservedOutputTokens) && m.reservedOutputTokens >= effective && !errors[path]) {
+    // Only against a limit that is itself valid: a wrong limit gets its own message, not a second one here.
+    if (m.contextLimit > 0 && !errors[`models.${i}.contextLimit`] && Number.isFinite(m.reservedOutputTokens) && m.reservedOutputTokens >= effective && !errors[path]) {
       errors[path] = `must be below ${effective} (${Math.round(SAFETY_MARGIN * 100)} % of the limit, where requests are assembled to)`;
     }
   });
@@ -182,6 +203,15 @@ export const patchOf = (draft: SettingsDraft, saved: SettingsView): PatchResult 
     errors.defaultProviderId = 'pick one of the providers';
   }
   return Object.keys(errors).length > 0 ? { ok: false, errors } : { ok: true, patch: patch as SettingsPatch, changed };
+};
+
+/**
+ * Whether closing would lose something: a draft that saves differently from `saved`, or one with
+ * values that do not save at all. Typing a value and typing it back away is not a change.
+ */
+export const hasUnsavedChanges = (draft: SettingsDraft, saved: SettingsView): boolean => {
+  const result = patchOf(draft, saved);
+  return !result.ok || result.changed.length > 0;
 };
 
 /** `settings:set`'s `path: message` lines (its invalid-payload error) back into field errors. */

@@ -8,7 +8,7 @@ import { RelevanceSection, TerminalSection } from './field-sections';
 import { saveSettings } from './save-settings';
 import type { SectionProps } from './section-props';
 import './settings.css';
-import { draftOf, type FieldErrors, type SettingsDraft } from './settings-form';
+import { draftOf, hasUnsavedChanges, type FieldErrors, type SettingsDraft } from './settings-form';
 
 const NAV = [
   ['settings-providers', 'Providers'],
@@ -17,6 +17,8 @@ const NAV = [
   ['settings-redaction', 'Redaction'],
   ['settings-terminal', 'Terminal'],
 ] as const;
+
+export const UNSAVED_QUESTION = 'Close Settings without saving? Your changes will be lost.';
 
 /** The settings overlay: edit a draft, Save validates everything first and saves all or nothing. */
 export const SettingsPage = () => {
@@ -40,7 +42,11 @@ export const SettingsPage = () => {
     return () => opener?.focus?.();
   }, []);
 
-  const close = () => useSettings.getState().setPageOpen(false);
+  /** Closing with unsaved edits asks first; an untouched (or saved) form closes at once. */
+  const close = () => {
+    if (draft && saved && hasUnsavedChanges(draft, saved) && !window.confirm(UNSAVED_QUESTION)) return;
+    useSettings.getState().setPageOpen(false);
+  };
   const update: SectionProps['update'] = (change) => {
     dirty.current = true;
     setStatus(undefined);

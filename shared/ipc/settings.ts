@@ -9,6 +9,24 @@ export type ProviderKind = z.infer<typeof ProviderKind>;
 
 export { ProviderId };
 
+/**
+ * Plain-language messages for the settings page (shown next to the field, one per field): a
+ * number field says what it expects in every failure case, never the schema's wording.
+ */
+const wholeNumber = (min: number, max: number, unit: string, messages: { expected?: string; tooSmall?: string; tooBig?: string } = {}) => {
+  const expected = messages.expected ?? `enter a whole number of ${unit} from ${min.toLocaleString('en-US')} to ${max.toLocaleString('en-US')}`;
+  return z
+    .number({ error: expected })
+    .int({ error: expected })
+    .min(min, { error: messages.tooSmall ?? expected })
+    .max(max, { error: messages.tooBig ?? expected });
+};
+
+const share = (min: number, max: number, example: string) => {
+  const expected = `enter a number from ${min} to ${max} (${example})`;
+  return z.number({ error: expected }).min(min, { error: expected }).max(max, { error: expected });
+};
+
 /** Credentials in a URL would end up in logs and error messages; keys go through set-key instead. */
 export const BaseUrl = z
   .url({ protocol: /^https?$/, error: 'an http:// or https:// URL' })
@@ -24,7 +42,7 @@ export const ProviderSettings = z.strictObject({
   /** Empty when none was picked yet. */
   defaultModel: z.string().max(200),
   /** Time allowed until the response starts (connect, queueing, model load). */
-  timeoutSeconds: z.number().int().min(5).max(600),
+  timeoutSeconds: wholeNumber(5, 600, 'seconds'),
 });
 export type ProviderSettings = z.infer<typeof ProviderSettings>;
 
@@ -32,21 +50,25 @@ export type ProviderSettings = z.infer<typeof ProviderSettings>;
 export const ModelSettings = z.strictObject({
   model: z.string().min(1).max(200),
   /** 0 means "no limit known". */
-  contextLimit: z.number().int().min(0).max(100_000_000),
-  warningThreshold: z.number().min(0.05).max(1),
+  contextLimit: wholeNumber(0, 100_000_000, 'tokens', {
+    expected: 'enter the model\u2019s context window as a whole number of tokens (e.g. 128000), or choose \u201cNo limit\u201d',
+    tooSmall: 'a limit cannot be negative: enter the model\u2019s context window in tokens (e.g. 128000), or choose \u201cNo limit\u201d',
+    tooBig: 'at most 100,000,000 tokens',
+  }),
+  warningThreshold: share(0.05, 1, 'e.g. 0.8 warns at 80 % of the limit'),
   compactionMode: CompactionMode,
-  reservedOutputTokens: z.number().int().min(0).max(10_000_000),
+  reservedOutputTokens: wholeNumber(0, 10_000_000, 'tokens'),
 });
 export type ModelSettings = z.infer<typeof ModelSettings>;
 
-const weight = z.number().min(0).max(1);
+const weight = share(0, 1, 'e.g. 0.4');
 
 export const RelevanceSettings = z.strictObject({
-  windowMinutes: z.number().int().min(1).max(7 * 24 * 60),
+  windowMinutes: wholeNumber(1, 7 * 24 * 60, 'minutes'),
   weights: z
     .strictObject({ cwd: weight, time: weight, hostname: weight, commandPattern: weight })
     .refine((w) => w.cwd + w.time + w.hostname + w.commandPattern > 0, 'at least one weight must be above 0'),
-  threshold: z.number().min(0).max(1),
+  threshold: share(0, 1, 'e.g. 0.35 lists commands scoring 35 % or more'),
 });
 export type RelevanceSettings = z.infer<typeof RelevanceSettings>;
 
@@ -54,9 +76,9 @@ export const TerminalSettings = z.strictObject({
   /** Empty: the user's $SHELL, else /bin/bash. */
   shell: z.string().max(4096),
   fontFamily: z.string().trim().min(1).max(200),
-  fontSize: z.number().int().min(6).max(72),
+  fontSize: wholeNumber(6, 72, 'pixels'),
   theme: z.enum(['light', 'dark', 'system']),
-  scrollback: z.number().int().min(0).max(1_000_000),
+  scrollback: wholeNumber(0, 1_000_000, 'lines'),
   copyOnSelect: z.boolean(),
 });
 export type TerminalSettings = z.infer<typeof TerminalSettings>;

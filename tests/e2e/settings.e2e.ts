@@ -24,6 +24,8 @@ beforeAll(async () => {
   server = await startServer({ env: llmEnv(llm, { CONTEXTERM_API_KEY: envKey }) });
   browser = await launchBrowser();
   page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
+  // Closing Settings with unsaved changes asks first; these tests mean to discard them.
+  page.on('dialog', (dialog) => void dialog.accept());
   page.on('websocket', (ws) => ws.on('framereceived', (frame) => received.push(String(frame.payload))));
   await page.goto(server.url);
   await page.locator('[data-testid="terminal"] .xterm').waitFor();
