@@ -32,6 +32,11 @@ export interface CompactionHost {
   tokensOf(message: StoredMessage, model: string): number;
 }
 
+/** Every "did nothing" result starts the same way, so the pane can tell it apart at a glance. */
+export const NOTHING_TO_COMPACT = 'Nothing to compact yet:';
+const nothingYet = (why: string): string => `${NOTHING_TO_COMPACT} ${why}`;
+const plural = (n: number, word: string): string => `${n.toLocaleString('en-US')} ${word}${n === 1 ? '' : 's'}`;
+
 export const isHistory = (m: StoredMessage): boolean => m.role === 'user' || m.role === 'assistant';
 
 /**
@@ -83,14 +88,21 @@ export class Compaction {
     });
 
     if (config.compactionMode === 'truncate-oldest') {
-      if (target === null) return result('none', null, 0, 'No context limit is configured for this model: nothing to compact.');
+      if (target === null) return result('none', null, 0, nothingYet(`${conversation.model} has no context limit, so Truncate oldest has no size to cut down to (set a limit in Settings, or choose Summarize).`));
       const n = await this.truncateOldest(conversationId, target);
-      const id = n > 0 ? (await this._latestId(conversationId)) : null;
-      return result(n > 0 ? 'truncate-oldest' : 'none', id, n, n > 0 ? `Dropped the ${n} oldest messages; undo restores them.` : 'The conversation already fits.');
+      if (n === 0) {
+        const usage = await this._host.getContextUsage(conversationId);
+        return result('none', null, 0, nothingYet(`the ${plural(usage.messageCount, 'message')} (${plural(usage.estimatedTokens, 'token')}) already fit in the ${target.toLocaleString('en-US')} tokens Truncate oldest keeps.`));
+      }
+      const id = await this._latestId(conversationId);
+      return result('truncate-oldest', id, n, `Dropped the ${n} oldest messages; undo restores them.`);
     }
 
     const older = await this._summarizable(conversationId, conversation.model, target);
-    if (older.length === 0) return result('none', null, 0, 'Nothing old enough to summarise.');
+    if (older.length === 0) {
+      const kept = (await this._deps.conversations.listMessages(conversationId)).filter(isHistory).length;
+      return result('none', null, 0, nothingYet(`the newest turns are always kept, and there ${kept === 1 ? 'is' : 'are'} only ${plural(kept, 'message')}, nothing older to summarise.`));
+    }
     const model = this._deps.chatModelFor?.(conversation.model) ?? null;
     let failure: string;
     if (model) {

@@ -5,6 +5,7 @@ import { invoke } from '../../transport/invoke';
 import { currentModel, modelLimits, PREVIEW_FALLBACK_MODEL } from '../model/model-choice';
 import { useAssistant, type CompactionNotice, type ContextBusy } from '../store/assistant-store';
 import { meterOf } from '../store/usage-meter';
+import { readingOf, useCompactionMeasure } from './compaction-measure';
 
 const state = () => useAssistant.getState();
 
@@ -88,11 +89,21 @@ const settle = async (conversationId: string, notice: Omit<CompactionNotice, 'su
   state().compactionSettled({ ...notice, conversationId, summary });
 };
 
-/** Compacts with the model's configured mode (the engine reads it); shows the result and offers Undo. */
+/**
+ * Compacts with the model's configured mode (the engine reads it); shows the result and offers Undo.
+ * The meter is read fresh just before and again after, so the result line shows the measured change.
+ */
 export const compact = async (): Promise<CompactResult | undefined> => {
+  if (!state().conversationId || state().busy) return undefined;
+  await runPreview();
+  const before = readingOf(state().meter);
   const result = await runContextAction('compact', (conversationId) => invoke('context:compact', { conversationId }));
   const conversationId = state().conversationId;
-  if (result && conversationId) await settle(conversationId, { kind: 'compact', result, undone: false });
+  if (result && conversationId) {
+    await settle(conversationId, { kind: 'compact', result, undone: false });
+    const after = readingOf(state().meter);
+    useCompactionMeasure.setState({ measure: before && after && result.mode !== 'none' ? { result, before, after } : undefined });
+  }
   return result;
 };
 

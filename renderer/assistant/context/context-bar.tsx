@@ -2,6 +2,7 @@
 import { useShallow } from 'zustand/react/shallow';
 import { useCurrentModel, useModelLimits } from '../model/model-choice';
 import { useAssistant } from '../store/assistant-store';
+import { usageChangeText, useCompactionMeasure } from './compaction-measure';
 import { clearContext, compact, undoCompaction } from './context-actions';
 import { UsageMeterView } from './usage-meter-view';
 
@@ -62,14 +63,17 @@ export const ContextBar = () => {
 const CompactionNotice = () => {
   const notice = useAssistant((state) => (state.compaction?.conversationId === state.conversationId ? state.compaction : undefined));
   const busy = useAssistant((state) => state.busy);
+  const measure = useCompactionMeasure((state) => state.measure);
   if (!notice) return null;
   const result = notice.result;
+  // Only the reading taken around this very result (a later clear or compaction replaces it).
+  const measured = measure && result && measure.result === result && !notice.undone ? measure : undefined;
   const text =
     notice.kind === 'clear'
       ? 'Context cleared: the next question starts afresh.'
       : (result?.note ?? 'Compacted.');
   return (
-    <div className="compaction-notice" data-testid="compaction-result" data-mode={result?.mode ?? 'clear'} role="status">
+    <div className="compaction-notice" data-testid="compaction-result" data-mode={result?.mode ?? 'clear'} data-nothing={result?.mode === 'none' ? '' : undefined} role="status">
       <div className="compaction-line">
         <span>{notice.undone ? 'Undone: the earlier messages are back in the context.' : text}</span>
         {!notice.undone && (notice.kind === 'clear' || (result && result.mode !== 'none')) && (
@@ -81,6 +85,11 @@ const CompactionNotice = () => {
           ×
         </button>
       </div>
+      {measured && (
+        <div className="compaction-usage" data-testid="compaction-usage" data-before={measured.before.tokens} data-after={measured.after.tokens}>
+          {usageChangeText(measured)}
+        </div>
+      )}
       {result?.fallback && <div className="compaction-fallback">Summarize failed ({result.fallback.reason}); the oldest messages were dropped instead.</div>}
       {!notice.undone && notice.summary && (
         <details className="compaction-summary" open>
