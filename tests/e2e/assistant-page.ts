@@ -53,6 +53,7 @@ export const contentText = (content: unknown): string =>
 export interface UsageReading {
   readonly tokens: number;
   readonly limit: string;
+  readonly budget: string;
   readonly percent: string;
 }
 
@@ -61,6 +62,7 @@ export const usage = async (page: Page): Promise<UsageReading> => {
   return {
     tokens: Number(await meter.getAttribute('data-tokens')),
     limit: (await meter.getAttribute('data-limit')) ?? '',
+    budget: (await meter.getAttribute('data-budget')) ?? '',
     percent: (await meter.getAttribute('data-percent')) ?? '',
   };
 };

@@ -142,7 +142,10 @@ describe('assistant pane against a scripted OpenAI-compatible server', () => {
     await setModelLimits(page, { limit: '8000', warning: '0.9' });
     await expect.poll(async () => (await usage(page)).limit).toBe('8000');
     const limited = await usage(page);
-    expect(Number(limited.percent)).toBeCloseTo((limited.tokens / 8000) * 100, 0);
+    // Against the budget a request may use (8000 × 0.8 − the answer's reserve), drawn on the bar.
+    expect(Number(limited.budget)).toBeLessThan(8000 * 0.8);
+    expect(Number(limited.percent)).toBeCloseTo((limited.tokens / Number(limited.budget)) * 100, 0);
+    await page.getByTestId('usage-budget-mark').waitFor({ state: 'attached' });
     await expect.poll(() => page.getByTestId('context-warning').count()).toBe(0);
 
     // A threshold just under the current usage must raise the warning; the maximum must clear it.
@@ -166,7 +169,12 @@ describe('assistant pane against a scripted OpenAI-compatible server', () => {
     await expect.poll(() => page.getByTestId('context-usage').getAttribute('data-messages'), { timeout: 10_000 }).toBe(String(shown));
     await expect.poll(async () => Number((await usage(page)).percent), { timeout: 10_000 }).toBeGreaterThan(80);
     await page.getByTestId('context-warning').waitFor();
-    const before = (await usage(page)).tokens;
+    // The meter, the warning and the inspector agree: what the request leaves out is named.
+    const reading = await usage(page);
+    if (Number(reading.percent) >= 100) {
+      await expect.poll(() => page.getByTestId('context-warning').getAttribute('data-left-out')).toContain('older messages');
+    }
+    const before = reading.tokens;
 
     await page.getByTestId('compact-button').click();
     await expect.poll(() => page.getByTestId('compaction-result').getAttribute('data-mode'), { timeout: 15_000 }).toBe('truncate-oldest');

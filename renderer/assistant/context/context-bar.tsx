@@ -2,20 +2,32 @@
 import { useShallow } from 'zustand/react/shallow';
 import { useCurrentModel, useModelLimits } from '../model/model-choice';
 import { useAssistant } from '../store/assistant-store';
+import type { UsageLevel } from '../store/usage-meter';
 import { usageChangeText, useCompactionMeasure } from './compaction-measure';
 import { clearContext, compact, undoCompaction } from './context-actions';
 import { UsageMeterView } from './usage-meter-view';
 
 const MODE_LABEL = { summarize: 'Summarize', 'truncate-oldest': 'Truncate oldest' } as const;
+const NONE: readonly string[] = [];
+
+/** Says how full the next request is and, above all, what it is already leaving out. */
+export const warningText = (level: UsageLevel, percent: number | null, threshold: number, leftOut: readonly string[]): string => {
+  const where = `${Math.round(percent ?? 0)}% of this model’s budget, warns at ${Math.round(threshold * 100)}%`;
+  if (leftOut.length > 0) return `The next request leaves out ${leftOut.join(', ')} (${where}).`;
+  return level === 'critical'
+    ? `Over this model’s budget (${where}): older messages will be left out.`
+    : `Nearing this model’s budget (${where}): older messages will soon be left out.`;
+};
 
 /** Usage meter, Compact / Clear / Inspect, the threshold warning and the last compaction's result. */
 export const ContextBar = () => {
-  const { conversationId, busy, level, percent, hasMessages, streaming } = useAssistant(
+  const { conversationId, busy, level, percent, leftOut, hasMessages, streaming } = useAssistant(
     useShallow((state) => ({
       conversationId: state.conversationId,
       busy: state.busy,
       level: state.meter?.level ?? 'normal',
       percent: state.meter?.percent ?? null,
+      leftOut: state.meter?.leftOut ?? NONE,
       hasMessages: state.messages.length > 0,
       streaming: state.turn !== undefined,
     })),
@@ -45,10 +57,9 @@ export const ContextBar = () => {
         </button>
       </div>
       {level !== 'normal' && (
-        <div className={`context-warning ${level}`} data-testid="context-warning" role="alert">
+        <div className={`context-warning ${level}`} data-testid="context-warning" data-left-out={leftOut.join(', ')} role="alert">
           <span>
-            {level === 'critical' ? 'Over this model’s limit' : 'Nearing this model’s limit'} ({Math.round(percent ?? 0)}%, warns at{' '}
-            {Math.round(warningThreshold * 100)}%): older messages will be left out.
+            {warningText(level, percent, warningThreshold, leftOut)}
           </span>
           <button className="small" data-testid="warning-compact" disabled={!canAct} onClick={() => void compact()} title={`Compact now (${MODE_LABEL[mode]})`}>
             Compact now

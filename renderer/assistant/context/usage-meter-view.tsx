@@ -4,8 +4,9 @@ import { useAssistant } from '../store/assistant-store';
 import { formatTokens } from '../store/usage-meter';
 
 /**
- * The `context-usage` meter for the selected model: tokens / limit and percent, coloured at the
- * model's warning threshold. Hover or click opens the breakdown by section from the preview.
+ * The `context-usage` meter for the selected model: what the next request needs against the budget
+ * it may use (percent of that budget), coloured at the model's warning threshold. The bar spans the
+ * model's window with the budget marked on it. Hover or click opens the breakdown by section.
  */
 export const UsageMeterView = ({ onInspect }: { onInspect: () => void }) => {
   const meter = useAssistant((state) => state.meter);
@@ -16,10 +17,11 @@ export const UsageMeterView = ({ onInspect }: { onInspect: () => void }) => {
   const [open, setOpen] = useState(false);
   const tokens = meter?.tokens ?? 0;
   const limit = meter?.limit ?? null;
+  const budget = meter?.budget ?? null;
   const percent = meter?.percent ?? null;
   const level = meter?.level ?? 'normal';
   const label = meter
-    ? `${formatTokens(tokens)} / ${limit === null ? '∞' : formatTokens(limit)}${percent === null ? '' : ` · ${Math.round(percent)}%`}`
+    ? `${formatTokens(tokens)} / ${budget === null ? '∞' : formatTokens(budget)}${percent === null ? '' : ` · ${Math.round(percent)}%`}`
     : previewError
       ? 'usage unavailable'
       : '…';
@@ -30,16 +32,20 @@ export const UsageMeterView = ({ onInspect }: { onInspect: () => void }) => {
         data-testid="context-usage"
         data-tokens={tokens}
         data-limit={limit ?? ''}
+        data-budget={budget ?? ''}
         data-percent={percent ?? ''}
         data-level={level}
         data-messages={messageCount}
         aria-label={`Context usage ${label}`}
         aria-expanded={open}
         onClick={() => setOpen(!open)}
-        title={previewError}
+        title={previewError ?? (limit !== null && budget !== null ? `Budget ${budget.toLocaleString()} of a ${limit.toLocaleString()}-token window (the rest is safety margin and the answer's reserve)` : undefined)}
       >
         <span className="usage-bar" aria-hidden="true">
-          <span className="usage-fill" style={{ width: `${Math.min(100, percent ?? 0)}%` }} />
+          <span className="usage-fill" style={{ width: `${limit ? Math.min(100, (tokens / limit) * 100) : 0}%` }} />
+          {limit !== null && budget !== null && (
+            <span className="usage-budget" data-testid="usage-budget-mark" style={{ left: `${Math.min(100, (budget / limit) * 100)}%` }} />
+          )}
         </span>
         <span className="usage-label">{label}</span>
       </button>
@@ -54,7 +60,7 @@ export const UsageMeterView = ({ onInspect }: { onInspect: () => void }) => {
                 </tr>
               ))}
               <tr className="total">
-                <td>Total{limit !== null ? ` of ${limit.toLocaleString()}` : ' (no limit set)'}</td>
+                <td>Total{budget !== null ? ` of a ${budget.toLocaleString()} budget` : ' (no limit set)'}</td>
                 <td className="num">{tokens.toLocaleString()}</td>
               </tr>
             </tbody>

@@ -17,7 +17,7 @@ const preview = (sections: PreviewSection[], limit: number | null, used: number,
   model: 'm',
   tokenizer: 'estimate',
   exactTokens: false,
-  budget: { contextLimit: limit, effectiveLimit: limit ? limit * 0.8 : 0, reservedOutputTokens: 0, available: 0, used },
+  budget: { contextLimit: limit, effectiveLimit: limit ? limit * 0.8 : 0, reservedOutputTokens: 0, available: limit ? limit * 0.8 : 0, used },
   sections,
   catalog: [],
   redactions: {},
@@ -48,7 +48,8 @@ describe('usage colours', () => {
 describe('meter from a preview', () => {
   it('sums the sections and the framing the engine counted', () => {
     const meter = meterOf(preview([section('system', 100), section('question', 20), section('pinned', 0)], 1000, 130), 0.8);
-    expect(meter).toMatchObject({ tokens: 130, limit: 1000, percent: 13, level: 'normal' });
+    // Measured against the budget (1000 × 0.8 here), not the raw window.
+    expect(meter).toMatchObject({ tokens: 130, limit: 1000, budget: 800, percent: 16.3, level: 'normal', leftOut: [] });
     expect(meter.sections.map((s) => [s.id, s.tokens])).toEqual([
       ['system', 100],
       ['question', 20],
@@ -61,6 +62,27 @@ describe('meter from a preview', () => {
     expect(meter.tokens).toBe(1600);
     expect(meter.level).toBe('critical');
     expect(meter.sections.at(-1)).toMatchObject({ id: 'trimmed-history', tokens: 900 });
+    expect(meter.leftOut).toEqual(['older messages']);
+  });
+
+  it('warns as soon as something the user would miss is left out, even under the threshold', () => {
+    const small = meterOf(preview([section('system', 50), section('history', 100, 2)], 10_000, 150, 300), 0.8);
+    expect(small.percent).toBeLessThan(10);
+    expect(small.level).toBe('warning');
+    expect(small.leftOut).toEqual(['older messages']);
+    const squeezed = { ...section('recent-commands', 40, 7), items: 1 };
+    expect(meterOf(preview([section('system', 50), squeezed], 10_000, 90), 0.8).leftOut).toEqual(['recent commands of this terminal']);
+    // Plenty of recent commands sent (older ones simply not needed): nothing to warn about.
+    const plenty = { ...section('recent-commands', 400, 7), items: 10 };
+    expect(meterOf(preview([section('system', 50), plenty], 10_000, 450), 0.8).level).toBe('normal');
+  });
+
+  it('counts what any section had to leave out, so over reads as over', () => {
+    const pinned = { ...section('pinned', 500), trimmed: { items: 0, tokens: 700, truncated: 1, notes: [] } };
+    const meter = meterOf(preview([section('system', 100), pinned], 1000, 600), 0.8);
+    expect(meter.tokens).toBe(1300);
+    expect(meter.level).toBe('critical');
+    expect(meter.leftOut).toEqual(['part of the attached output']);
   });
 
   it('lists recent commands and the catalog without counting them: they fill what is left', () => {
