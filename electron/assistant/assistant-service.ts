@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: MIT
+import { autoCompactOn } from '../../shared/ipc/settings';
 import type { ConversationMessage, LlmErrorInfo, ModelRef, TurnUsage } from '../../shared/ipc/assistant';
 import { DomainError } from '../../shared/ipc';
 import type { ContextEngine } from '../context/context-engine';
@@ -14,11 +15,15 @@ export interface AssistantServiceDeps {
   /** Conversations are written only through `engine.conversations` (the one writer). */
   readonly engine: ContextEngine;
   readonly settings: SettingsService;
-  readonly emit: (channel: 'assistant:delta' | 'assistant:tool' | 'assistant:done' | 'assistant:error', payload: unknown) => void;
+  readonly emit: (channel: 'assistant:delta' | 'assistant:tool' | 'assistant:done' | 'assistant:error' | 'context:auto-compacted', payload: unknown) => void;
   /** Filled with the provider each model was last asked through. */
   readonly providerByModel?: Map<string, string>;
   readonly now?: () => number;
 }
+
+/** The request would leave conversation history out to fit the budget. */
+const leavesHistoryOut = (assembled: AssembledRequest): boolean =>
+  assembled.preview.sections.some((section) => section.id === 'history' && section.trimmed.items > 0);
 
 export interface AskRequest {
   readonly conversationId: string;
@@ -53,13 +58,24 @@ export class AssistantService {
     const model = request.model.model;
     this._providerByModel.set(model, request.model.providerId);
     await engine.conversations.useModel(conversation.id, model, this._now());
-    const assembled = await engine.buildRequest({
-      conversationId: conversation.id,
-      question: request.question,
-      model,
-      sessionId: request.sessionId ?? null,
-      pinnedCommandIds: [...request.attachments],
-    });
+    const build = () =>
+      engine.buildRequest({
+        conversationId: conversation.id,
+        question: request.question,
+        model,
+        sessionId: request.sessionId ?? null,
+        pinnedCommandIds: [...request.attachments],
+      });
+    let assembled = await build();
+    if (leavesHistoryOut(assembled) && autoCompactOn(this._deps.settings.modelSettings(model))) {
+      // As Warp, VS Code and Claude Code do: compact first rather than silently drop the oldest
+      // turns. The pane shows the result (a summary, or what was truncated) and can undo it.
+      const result = await engine.compactContext(conversation.id);
+      if (result.mode !== 'none') {
+        this._deps.emit('context:auto-compacted', { conversationId: conversation.id, result });
+        assembled = await build();
+      }
+    }
     const pinned = request.attachments.length > 0 ? await engine.getCommands(request.attachments).catch(() => null) : null;
     const meta: MessageMeta = {
       sessionId: request.sessionId ?? null,

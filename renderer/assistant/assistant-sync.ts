@@ -4,7 +4,8 @@ import { useTabs } from '../state/tabs';
 import { onCommandClick } from '../terminal/terminals';
 import { connection } from '../transport/api';
 import { attachCommand } from './composer/attach';
-import { invalidateModelConfig, refreshContext } from './context/context-actions';
+import { autoCompacted, invalidateModelConfig, refreshContext } from './context/context-actions';
+import { api } from '../transport/api';
 import { refreshConversations, restoreConversation } from './conversation/conversation-actions';
 import { useAssistant } from './store/assistant-store';
 import { subscribeTurnEvents } from './turn/turn-events';
@@ -17,6 +18,7 @@ import { subscribeTurnEvents } from './turn/turn-events';
  */
 export const startAssistant = (): (() => void) => {
   const offEvents = subscribeTurnEvents();
+  const offAutoCompact = api.on('context:auto-compacted', ({ conversationId, result }) => void autoCompacted(conversationId, result));
   const offGutter = onCommandClick(attachCommand);
   void restoreConversation();
   const offSettings = useSettings.subscribe((next, previous) => {
@@ -39,6 +41,7 @@ export const startAssistant = (): (() => void) => {
   });
   return () => {
     offEvents();
+    offAutoCompact();
     offGutter();
     offSettings();
     offTabs();

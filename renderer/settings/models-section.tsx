@@ -7,7 +7,7 @@ import { modelOptions } from '../assistant/model/model-options';
 import { invoke } from '../transport/invoke';
 import { CheckField, Field, TextField } from './field';
 import type { SectionProps } from './section-props';
-import { modelDraftOf, NO_LIMIT_LABEL, type ModelDraft } from './settings-form';
+import { autoCompactShown, modelDraftOf, NO_LIMIT_LABEL, type ModelDraft } from './settings-form';
 
 const SOURCE = { user: 'your setting', default: 'shipped default for this model', none: 'no limit known for this model' } as const;
 
@@ -105,6 +105,10 @@ export const ModelsSection = ({ draft, errors, saved, update }: SectionProps) =>
                 </select>
               )}
             </Field>
+            <label className="checkbox-field" title="Before a question whose request would leave older messages out, compact first (undoable). On by default for models under 16K tokens.">
+              <input type="checkbox" data-testid="model-auto-compact" checked={autoCompactShown(base)} onChange={(event) => edit({ autoCompact: event.target.checked })} />
+              Compact automatically
+            </label>
             <TextField
               label="Reserved for the answer (tokens)"
               inputMode="numeric"

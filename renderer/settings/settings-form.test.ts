@@ -1,7 +1,16 @@
 // SPDX-License-Identifier: MIT
 import { describe, expect, it } from 'vitest';
-import type { SettingsView } from '../../shared/ipc/settings';
-import { draftOf, hasUnsavedChanges, newProviderId, parseFieldErrorLines, patchOf, type SettingsDraft } from './settings-form';
+import { autoCompactOn, type SettingsView } from '../../shared/ipc/settings';
+import {
+  autoCompactShown,
+  draftOf,
+  hasUnsavedChanges,
+  modelDraftOf,
+  newProviderId,
+  parseFieldErrorLines,
+  patchOf,
+  type SettingsDraft,
+} from './settings-form';
 
 const view: SettingsView = {
   providers: [
@@ -138,5 +147,24 @@ describe('settings draft → settings:set patch', () => {
     expect(newProviderId('openai', [{ id: 'ollama' }])).toBe('openai');
     expect(newProviderId('openai', [{ id: 'openai' }, { id: 'openai-2' }])).toBe('openai-3');
     expect(newProviderId('openai-compatible', [])).toBe('local');
+  });
+});
+
+describe('auto-compaction', () => {
+  it('is on by default under 16K tokens, off above and without a limit, and an explicit choice wins', () => {
+    expect(autoCompactOn({ contextLimit: 8192, autoCompact: undefined })).toBe(true);
+    expect(autoCompactOn({ contextLimit: 128_000, autoCompact: undefined })).toBe(false);
+    expect(autoCompactOn({ contextLimit: 0, autoCompact: undefined })).toBe(false);
+    expect(autoCompactOn({ contextLimit: 8192, autoCompact: false })).toBe(false);
+    expect(autoCompactOn({ contextLimit: 128_000, autoCompact: true })).toBe(true);
+    expect(autoCompactOn(undefined)).toBe(false);
+  });
+
+  it('shows the default until the user chooses, and saves only a choice', () => {
+    const draft = modelDraftOf({ model: 'm', contextLimit: 4096, warningThreshold: 0.8, compactionMode: 'summarize', reservedOutputTokens: 409 });
+    expect(draft.autoCompact).toBeUndefined();
+    expect(autoCompactShown(draft)).toBe(true);
+    expect(autoCompactShown({ ...draft, contextLimit: '200000' })).toBe(false);
+    expect(autoCompactShown({ ...draft, autoCompact: false })).toBe(false);
   });
 });

@@ -2,6 +2,7 @@
 import { effectiveLimit, SAFETY_MARGIN } from '../../shared/domain/model-limits';
 import type { CompactionMode } from '../../shared/ipc/context';
 import {
+  autoCompactOn,
   fieldErrorsOf,
   SettingsPatch,
   type ModelSettings,
@@ -34,6 +35,8 @@ export interface ModelDraft {
   readonly warningThreshold: string;
   readonly compactionMode: CompactionMode;
   readonly reservedOutputTokens: string;
+  /** Compact before a question that would leave history out; undefined = the default for its limit. */
+  readonly autoCompact: boolean | undefined;
 }
 
 export interface SettingsDraft {
@@ -77,7 +80,12 @@ export const modelDraftOf = (m: ModelSettings): ModelDraft => ({
   warningThreshold: text(m.warningThreshold),
   compactionMode: m.compactionMode,
   reservedOutputTokens: text(m.reservedOutputTokens),
+  autoCompact: m.autoCompact,
 });
+
+/** What the "Compact automatically" box shows: the user's choice, else the default for the limit. */
+export const autoCompactShown = (m: ModelDraft): boolean =>
+  m.autoCompact ?? autoCompactOn({ contextLimit: m.noLimit ? 0 : Number(m.contextLimit) || 0, autoCompact: undefined });
 
 export const draftOf = (view: SettingsView): SettingsDraft => ({
   providers: view.providers.map(providerDraftOf),
@@ -142,6 +150,7 @@ const settingsOf = (draft: SettingsDraft, errors: Record<string, string>): Setti
     warningThreshold: numberAt(m.warningThreshold),
     compactionMode: m.compactionMode,
     reservedOutputTokens: numberAt(m.reservedOutputTokens, { emptyAs: 0 }),
+    ...(m.autoCompact === undefined ? {} : { autoCompact: m.autoCompact }),
   })),
   relevance: {
     windowMinutes: numberAt(draft.relevance.windowMinutes),

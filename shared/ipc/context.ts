@@ -201,4 +201,6 @@ export const contextChannels = {
   'context:undo-compaction': invoke(byConversation, UndoResult),
   'context:clear': invoke(byConversation, ContextUsage),
   'context:warning': event(ContextWarning),
+  /** A question compacted its conversation first (auto-compaction): the pane shows it, undoable. */
+  'context:auto-compacted': event(z.object({ conversationId: z.string(), result: CompactResult })),
 } as const;

@@ -58,8 +58,19 @@ export const ModelSettings = z.strictObject({
   warningThreshold: share(0.05, 1, 'e.g. 0.8 warns at 80 % of the limit'),
   compactionMode: CompactionMode,
   reservedOutputTokens: wholeNumber(0, 10_000_000, 'tokens'),
+  /**
+   * Compact before a question whose request would leave history out. Absent means the default:
+   * on for models under 16K tokens (where every turn counts), off above.
+   */
+  autoCompact: z.boolean().optional(),
 });
 export type ModelSettings = z.infer<typeof ModelSettings>;
+
+/** Below this window, auto-compaction is on unless the user turned it off. */
+export const AUTO_COMPACT_BELOW_TOKENS = 16_000;
+
+export const autoCompactOn = (m: Pick<ModelSettings, 'contextLimit' | 'autoCompact'> | undefined): boolean =>
+  m?.autoCompact ?? (m !== undefined && m.contextLimit > 0 && m.contextLimit < AUTO_COMPACT_BELOW_TOKENS);
 
 const weight = share(0, 1, 'e.g. 0.4');
 

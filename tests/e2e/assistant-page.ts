@@ -70,13 +70,14 @@ export const usage = async (page: Page): Promise<UsageReading> => {
 /** Opens settings, sets the selected model's limits, saves and closes. */
 export const setModelLimits = async (
   page: Page,
-  limits: { limit?: string; warning?: string; compaction?: 'summarize' | 'truncate-oldest'; reserved?: string },
+  limits: { limit?: string; warning?: string; compaction?: 'summarize' | 'truncate-oldest'; reserved?: string; autoCompact?: boolean },
 ): Promise<void> => {
   await page.getByTestId('settings-open').click();
   if (limits.limit !== undefined) await page.getByTestId('model-limit-input').fill(limits.limit);
   if (limits.warning !== undefined) await page.getByTestId('model-warning-input').fill(limits.warning);
   if (limits.compaction !== undefined) await page.getByTestId('model-compaction-select').selectOption(limits.compaction);
   if (limits.reserved !== undefined) await page.getByTestId('model-reserved-input').fill(limits.reserved);
+  if (limits.autoCompact !== undefined) await page.getByTestId('model-auto-compact').setChecked(limits.autoCompact);
   await page.getByTestId('settings-save').click();
   await expect.poll(() => page.getByTestId('settings-status').innerText()).toMatch(/Saved|No changes/);
   await page.getByTestId('settings-close').click();

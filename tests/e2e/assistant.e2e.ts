@@ -157,7 +157,8 @@ describe('assistant pane against a scripted OpenAI-compatible server', () => {
   });
 
   it('compacts by truncating the oldest messages, lowering usage, and undo restores it', async () => {
-    await setModelLimits(page, { limit: '2000', warning: '0.8', compaction: 'truncate-oldest' });
+    // Manual compaction is what this test is about: automatic compaction (on under 16K) is turned off.
+    await setModelLimits(page, { limit: '2000', warning: '0.8', compaction: 'truncate-oldest', autoCompact: false });
     await expect.poll(async () => (await usage(page)).limit).toBe('2000');
     for (const n of [1, 2, 3]) {
       llm.enqueue({ kind: 'text', text: longAnswer(n) });

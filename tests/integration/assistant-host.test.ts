@@ -130,6 +130,40 @@ describe('assistant through the host', () => {
     await client.invoke('settings:set', { models });
   });
 
+  it('compacts before a question that would leave history out, on small models unless turned off', async () => {
+    const { models } = await client.invoke<{ models: Array<{ model: string }> }>('settings:get', {});
+    const small = { model: model.model, contextLimit: 1500, warningThreshold: 0.8, compactionMode: 'truncate-oldest', reservedOutputTokens: 100 };
+    await client.invoke('settings:set', { models: [...models.filter((m) => m.model !== model.model), small] });
+    const { id } = await client.invoke<{ id: string }>('conversations:create', {});
+    const autoCompacted: unknown[] = [];
+    const off = client.on((channel, payload) => channel === 'context:auto-compacted' && autoCompacted.push(payload));
+    for (let n = 0; n < 6 && autoCompacted.length === 0; n++) {
+      llm.enqueue({ kind: 'text', text: `answer ${n} `.repeat(120) });
+      const { turnId } = await client.invoke<{ turnId: string }>('assistant:ask', { turnId: randomUUID(), conversationId: id, question: `question ${n}`, attachments: [], model });
+      await waitForEvent('assistant:done', (p: { turnId: string }) => p.turnId === turnId);
+    }
+    off();
+    expect(autoCompacted).toHaveLength(1);
+    expect(autoCompacted[0]).toMatchObject({ conversationId: id, result: { mode: 'truncate-oldest' } });
+    // What the model got after compacting starts with a question, as every request must.
+    const body = JSON.parse(llm.requests.at(-1)!.rawBody) as { messages: Array<{ role: string }> };
+    expect(body.messages[1]?.role).toBe('user');
+
+    // Turned off explicitly, the same model only warns.
+    await client.invoke('settings:set', { models: [...models.filter((m) => m.model !== model.model), { ...small, autoCompact: false }] });
+    const again = await client.invoke<{ id: string }>('conversations:create', {});
+    let compactedAgain = false;
+    const offAgain = client.on((channel) => channel === 'context:auto-compacted' && (compactedAgain = true));
+    for (let n = 0; n < 6; n++) {
+      llm.enqueue({ kind: 'text', text: `answer ${n} `.repeat(120) });
+      const { turnId } = await client.invoke<{ turnId: string }>('assistant:ask', { turnId: randomUUID(), conversationId: again.id, question: `question ${n}`, attachments: [], model });
+      await waitForEvent('assistant:done', (p: { turnId: string }) => p.turnId === turnId);
+    }
+    offAgain();
+    expect(compactedAgain).toBe(false);
+    await client.invoke('settings:set', { models });
+  });
+
   it('never sends a key to the renderer, and redacts secrets typed in the terminal', async () => {
     client.send('pty:input', { id: ptyId, data: 'echo "export GITHUB_TOKEN=ghp_abcdefghijklmnopqrstuvwxyz0123456789"\r' });
     await waitForEvent('commands:updated', (p: { command: { commandLine: string | null; endedAt: number | null } }) =>

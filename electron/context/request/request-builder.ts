@@ -188,6 +188,12 @@ export const buildRequest = async (deps: RequestBuilderDeps, input: BuildInput):
     requestTokens = countRequestTokens(context, count);
   }
   if (counter.exact) requestTokens = selection.used + REQUEST_OVERHEAD_TOKENS + 2 * MESSAGE_OVERHEAD_TOKENS;
+  // The question is always sent; when the system prompt alone fills the budget there is no request.
+  if (!included.some((u) => u.section === 'question')) {
+    throw new ContextBudgetError(
+      `The context limit of ${config.model} (${config.contextLimit} tokens) leaves no room for a question after the system prompt; raise it in Settings → Models.`,
+    );
+  }
 
   const includedIds = new Set(included.map((u) => u.id));
   const preview = buildPreview({

@@ -107,6 +107,18 @@ export const compact = async (): Promise<CompactResult | undefined> => {
   return result;
 };
 
+/** A question compacted its conversation first: show it like a compaction the user asked for (undoable). */
+export const autoCompacted = async (conversationId: string, result: CompactResult): Promise<void> => {
+  if (state().conversationId !== conversationId) return;
+  const local = state().messages;
+  await settle(conversationId, { kind: 'compact', result, undone: false });
+  // The question that caused it may not be stored yet when the list is re-read: keep it on screen.
+  const shown = new Set(state().messages.map((m) => m.id));
+  const stored = new Set(state().messages.filter((m) => !m.compacted).map((m) => `${m.role}\u0000${m.content}`));
+  const missing = local.filter((m) => !shown.has(m.id) && !stored.has(`${m.role}\u0000${m.content}`));
+  if (missing.length > 0 && state().conversationId === conversationId) state().messagesReloaded([...state().messages, ...missing]);
+};
+
 /** Clears the conversation's context; the conversation and its messages stay (and Undo brings them back). */
 export const clearContext = async (): Promise<void> => {
   const usage = await runContextAction('clear', (conversationId) => invoke('context:clear', { conversationId }));
