@@ -8,7 +8,13 @@ export const InspectorSection = ({ section }: { section: PreviewSection }) => {
   const redacted = redactionTotal(section.redactions);
   const empty = section.text === '';
   return (
-    <details className="inspector-section" data-testid="inspector-section" data-section-id={section.id} open={!empty && section.id !== 'tools'}>
+    <details
+      className="inspector-section"
+      data-testid="inspector-section"
+      data-section-id={section.id}
+      data-trimmed-items={section.trimmed.items}
+      open={!empty && section.id !== 'tools'}
+    >
       <summary>
         <span className="section-title">{section.title}</span>
         <span className="section-meta">
