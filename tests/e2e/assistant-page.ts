@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: MIT
-import type { Locator, Page } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
-import type { RecordedRequest, ScriptedLlmServer } from '../fixtures/scripted-llm-server';
+import { startScriptedLlmServer, type RecordedRequest, type ScriptedLlmServer } from '../fixtures/scripted-llm-server';
+import { launchBrowser, startServer, type AppServer } from './app';
 
 /** The model the scripted server stands in for (CONTEXTERM_MODEL in these tests). */
 export const MODEL = 'scripted-model';
@@ -91,4 +92,43 @@ export const attachCommand = async (page: Page, text: string): Promise<string> =
   await item.click();
   await expect.poll(() => page.locator(`[data-testid="attachment-chip"][data-command-id="${id}"]`).count()).toBe(1);
   return id;
+};
+
+export interface AssistantApp {
+  readonly llm: ScriptedLlmServer;
+  readonly server: AppServer;
+  readonly browser: Browser;
+  readonly page: Page;
+  close(): Promise<void>;
+}
+
+/**
+ * Browser mode wired to a scripted OpenAI-compatible server, in Chromium, with the terminal and the
+ * assistant's question box ready (and, when asked for, shell integration reporting).
+ */
+export const openAssistantApp = async (
+  options: { integrated?: boolean; beforeLoad?: (page: Page) => void } = {},
+): Promise<AssistantApp> => {
+  const llm = await startScriptedLlmServer({ models: [MODEL] });
+  const server = await startServer({ env: llmEnv(llm) });
+  const browser = await launchBrowser();
+  const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
+  options.beforeLoad?.(page);
+  await page.goto(server.url);
+  await page.locator('[data-testid="terminal"] .xterm').waitFor({ timeout: 60_000 });
+  if (options.integrated) {
+    await page.locator('[data-testid="segmentation-mode"][data-mode="integrated"]').waitFor({ timeout: 20_000 });
+  }
+  await page.getByTestId('assistant-input').waitFor();
+  return {
+    llm,
+    server,
+    browser,
+    page,
+    close: async () => {
+      await browser.close();
+      await server.stop();
+      await llm.close();
+    },
+  };
 };

@@ -1,31 +1,18 @@
 // SPDX-License-Identifier: MIT
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startScriptedLlmServer, type ScriptedLlmServer } from '../fixtures/scripted-llm-server';
-import { launchBrowser, startServer, typeInTerminal, waitForTerminalText, type AppServer } from './app';
-import { ask, attachCommand, llmEnv, MODEL, waitForAnswer } from './assistant-page';
+import { typeInTerminal, waitForTerminalText } from './app';
+import { ask, type AssistantApp, attachCommand, openAssistantApp, waitForAnswer } from './assistant-page';
 
-let llm: ScriptedLlmServer;
-let server: AppServer;
-let browser: Browser;
+let app: AssistantApp;
 let page: Page;
 
 beforeAll(async () => {
-  llm = await startScriptedLlmServer({ models: [MODEL] });
-  server = await startServer({ env: llmEnv(llm) });
-  browser = await launchBrowser();
-  page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
-  await page.goto(server.url);
-  await page.locator('[data-testid="terminal"] .xterm').waitFor({ timeout: 60_000 });
-  await page.locator('[data-testid="segmentation-mode"][data-mode="integrated"]').waitFor({ timeout: 20_000 });
-  await page.getByTestId('assistant-input').waitFor();
+  app = await openAssistantApp({ integrated: true });
+  page = app.page;
 });
 
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-  await llm?.close();
-});
+afterAll(() => app?.close());
 
 const occurrences = (text: string, word: RegExp) => text.match(new RegExp(word.source, 'g'))?.length ?? 0;
 
@@ -37,7 +24,7 @@ describe('assistant turns in the pane', () => {
     const item = page.locator(`[data-testid="command-item"][data-command-id="${id}"]`);
     expect(await item.getAttribute('aria-selected')).toBe('true');
 
-    llm.enqueue({ kind: 'text', text: 'It printed highlight-42.' });
+    app.llm.enqueue({ kind: 'text', text: 'It printed highlight-42.' });
     await ask(page, 'What did it print?');
     await waitForAnswer(page, 'It printed highlight-42.');
     await expect.poll(() => page.getByTestId('attachment-chip').count()).toBe(0);
@@ -47,7 +34,7 @@ describe('assistant turns in the pane', () => {
 
   it('says once that a stopped answer was stopped', async () => {
     const words = Array.from({ length: 60 }, (_, i) => `slow${i}`).join(' ');
-    llm.enqueue({ kind: 'text', text: `${words} FINAL-WORD`, chunkDelayMs: 250 });
+    app.llm.enqueue({ kind: 'text', text: `${words} FINAL-WORD`, chunkDelayMs: 250 });
     await ask(page, 'Tell me slowly.');
     const streaming = page.locator('[data-testid="assistant-message"][data-streaming="true"]');
     await expect.poll(() => streaming.innerText(), { timeout: 15_000 }).toContain('slow3');

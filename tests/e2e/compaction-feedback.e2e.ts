@@ -1,30 +1,17 @@
 // SPDX-License-Identifier: MIT
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startScriptedLlmServer, type ScriptedLlmServer } from '../fixtures/scripted-llm-server';
-import { launchBrowser, startServer, type AppServer } from './app';
-import { ask, llmEnv, MODEL, setModelLimits, usage, waitForAnswer } from './assistant-page';
+import { ask, type AssistantApp, openAssistantApp, setModelLimits, usage, waitForAnswer } from './assistant-page';
 
-let llm: ScriptedLlmServer;
-let server: AppServer;
-let browser: Browser;
+let app: AssistantApp;
 let page: Page;
 
 beforeAll(async () => {
-  llm = await startScriptedLlmServer({ models: [MODEL] });
-  server = await startServer({ env: llmEnv(llm) });
-  browser = await launchBrowser();
-  page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
-  await page.goto(server.url);
-  await page.locator('[data-testid="terminal"] .xterm').waitFor({ timeout: 60_000 });
-  await page.getByTestId('assistant-input').waitFor();
+  app = await openAssistantApp();
+  page = app.page;
 });
 
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-  await llm?.close();
-});
+afterAll(() => app?.close());
 
 const longAnswer = (n: number) => `Answer ${n}: ${Array.from({ length: 300 }, (_, i) => `word${n}x${i}`).join(' ')}`;
 const result = () => page.getByTestId('compaction-result');
@@ -51,11 +38,11 @@ const compactNow = async () => {
 describe('compaction does something or says why', () => {
   it('says "Nothing to compact yet" when only the kept turns exist, and leaves usage as it was', async () => {
     await setModelLimits(page, { limit: '8000', compaction: 'summarize' });
-    llm.enqueue({ kind: 'text', text: 'A short answer.' });
+    app.llm.enqueue({ kind: 'text', text: 'A short answer.' });
     await ask(page, 'A short question');
     await waitForAnswer(page, 'A short answer.');
     const before = await settledUsage();
-    const requests = llm.requests.length;
+    const requests = app.llm.requests.length;
 
     await compactNow();
     expect(await result().getAttribute('data-mode')).toBe('none');
@@ -63,7 +50,7 @@ describe('compaction does something or says why', () => {
     expect(await page.getByTestId('undo-compaction').count()).toBe(0);
     expect(await page.getByTestId('compaction-usage').count()).toBe(0);
     expect((await usage(page)).tokens).toBe(before.tokens);
-    expect(llm.requests.length).toBe(requests);
+    expect(app.llm.requests.length).toBe(requests);
   });
 
   it('says why Truncate oldest has nothing to drop when the conversation fits', async () => {
@@ -78,7 +65,7 @@ describe('compaction does something or says why', () => {
   it('shows usage before → after, as the meter measured it, when it compacts', async () => {
     await setModelLimits(page, { limit: '2000', compaction: 'truncate-oldest' });
     for (const n of [1, 2, 3]) {
-      llm.enqueue({ kind: 'text', text: longAnswer(n) });
+      app.llm.enqueue({ kind: 'text', text: longAnswer(n) });
       await ask(page, `Long question ${n}`);
       await waitForAnswer(page, `word${n}x299`);
     }

@@ -1,35 +1,22 @@
 // SPDX-License-Identifier: MIT
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startScriptedLlmServer, type ScriptedLlmServer } from '../fixtures/scripted-llm-server';
-import { launchBrowser, startServer, type AppServer } from './app';
-import { ask, llmEnv, MODEL, setModelLimits, usage, waitForAnswer } from './assistant-page';
+import { ask, type AssistantApp, openAssistantApp, setModelLimits, usage, waitForAnswer } from './assistant-page';
 
 /**
  * The meter, the warning and the inspector tell one story on a 2K model: asked until the request
  * starts leaving history out, the meter reads over its budget, the warning names what is left out,
  * and the inspector shows the same history trimmed.
  */
-let llm: ScriptedLlmServer;
-let server: AppServer;
-let browser: Browser;
+let app: AssistantApp;
 let page: Page;
 
 beforeAll(async () => {
-  llm = await startScriptedLlmServer({ models: [MODEL] });
-  server = await startServer({ env: llmEnv(llm) });
-  browser = await launchBrowser();
-  page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
-  await page.goto(server.url);
-  await page.locator('[data-testid="terminal"] .xterm').waitFor({ timeout: 60_000 });
-  await page.getByTestId('assistant-input').waitFor();
+  app = await openAssistantApp();
+  page = app.page;
 });
 
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-  await llm?.close();
-});
+afterAll(() => app?.close());
 
 const answer = (n: number) => `Answer ${n}: ${Array.from({ length: 120 }, (_, i) => `w${n}x${i}`).join(' ')}`;
 
@@ -50,7 +37,7 @@ describe('a 2K model until trimming starts', () => {
     await expect.poll(async () => (await usage(page)).limit).toBe('2000');
     let trimmed = 0;
     for (let n = 1; n <= 8 && trimmed === 0; n++) {
-      llm.enqueue({ kind: 'text', text: answer(n) });
+      app.llm.enqueue({ kind: 'text', text: answer(n) });
       await ask(page, `Question ${n}`);
       await waitForAnswer(page, `w${n}x119`);
       const shown = await page.locator('[data-testid="assistant-message"]:not([data-compacted]):not([data-streaming]):not([data-error])').count();

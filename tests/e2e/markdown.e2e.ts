@@ -1,32 +1,19 @@
 // SPDX-License-Identifier: MIT
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startScriptedLlmServer, type ScriptedLlmServer } from '../fixtures/scripted-llm-server';
-import { launchBrowser, startServer, waitForTerminalText, type AppServer } from './app';
-import { answers, ask, llmEnv, MODEL, waitForAnswer } from './assistant-page';
+import { waitForTerminalText } from './app';
+import { answers, ask, type AssistantApp, openAssistantApp, waitForAnswer } from './assistant-page';
 
-let llm: ScriptedLlmServer;
-let server: AppServer;
-let browser: Browser;
+let app: AssistantApp;
 let page: Page;
 
 beforeAll(async () => {
-  llm = await startScriptedLlmServer({ models: [MODEL] });
-  server = await startServer({ env: llmEnv(llm) });
-  browser = await launchBrowser();
-  page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
-  page.on('pageerror', (error) => console.error('[pageerror]', error.message));
-  await page.goto(server.url);
-  await page.locator('[data-testid="terminal"] .xterm').waitFor({ timeout: 60_000 });
+  app = await openAssistantApp({ beforeLoad: (p) => p.on('pageerror', (error) => console.error('[pageerror]', error.message)) });
+  page = app.page;
   await waitForTerminalText(page, /[$#%>]\s*$/m, 30_000);
-  await page.getByTestId('assistant-input').waitFor();
 });
 
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-  await llm?.close();
-});
+afterAll(() => app?.close());
 
 /** Page state read in one go (the test project has no DOM types). */
 const inPage = <T>(fn: () => T): Promise<T> => page.evaluate(fn);
@@ -42,7 +29,7 @@ describe('markdown answers (CommonMark + GFM)', () => {
       '-$((6*7))\n',
       '```\n\nAfter the block.',
     ];
-    llm.enqueue({ kind: 'text', text: chunks.join(''), chunks, chunkDelayMs: 400 });
+    app.llm.enqueue({ kind: 'text', text: chunks.join(''), chunks, chunkDelayMs: 400 });
     await ask(page, 'Show me some markdown');
 
     // While the fence is open the block shows but cannot be inserted (sampled atomically in the page).
@@ -96,7 +83,7 @@ describe('markdown answers (CommonMark + GFM)', () => {
     await expect.poll(() => asked.length).toBe(1);
     expect(asked[0]).toContain('https://example.com/docs');
     expect(page.url()).toBe(before);
-    expect(browser.contexts().flatMap((c) => c.pages())).toHaveLength(1);
+    expect(app.browser.contexts().flatMap((c) => c.pages())).toHaveLength(1);
 
     // Insert shows exactly what will be pasted, pastes it without Enter; the user runs it.
     expect(await answer.locator('.code-lang').innerText()).toBe('sh');
