@@ -51,11 +51,10 @@ const TabHeader = ({ tab, active, onClose }: { tab: Tab; active: boolean; onClos
           onClose(tab.id);
         }
       }}
-      onClick={(event) => {
+      onClick={() => {
         useTabs.getState().activate(tab.id);
-        // The second click of a double-click opens the name editor: the terminal must not take
-        // the focus back from it a frame later.
-        if (!editing && event.detail < 2) focusActiveTerminal();
+        // A double-click's name editor keeps the focus: focusActiveTerminal leaves a field alone.
+        if (!editing) focusActiveTerminal();
       }}
       onDoubleClick={() => {
         finished.current = false;
