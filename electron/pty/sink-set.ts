@@ -119,9 +119,11 @@ export class SinkSet {
 
   /** Re-decides the pause, e.g. after a renderer's visibility changed. */
   evaluate(): void {
-    const visible = [...this._unacked].filter(([sink]) => sink.visible).map(([, unacked]) => unacked);
-    if (!this._paused && visible.some((unacked) => unacked > this._high)) this._setPaused(true);
-    else if (this._paused && visible.every((unacked) => unacked < this._low)) this._setPaused(false);
+    // Runs after every output batch: one pass over the (one or two) renderers, no allocations.
+    let highest = 0;
+    for (const [sink, unacked] of this._unacked) if (sink.visible && unacked > highest) highest = unacked;
+    if (!this._paused && highest > this._high) this._setPaused(true);
+    else if (this._paused && highest < this._low) this._setPaused(false);
   }
 
   private _setPaused(paused: boolean): void {
