@@ -63,7 +63,8 @@ describe('compaction does something or says why', () => {
   });
 
   it('shows usage before → after, as the meter measured it, when it compacts', async () => {
-    await setModelLimits(page, { limit: '2000', compaction: 'truncate-oldest' });
+    // A manual compaction is measured here: automatic compaction (on under 16K) is turned off.
+    await setModelLimits(page, { limit: '2000', compaction: 'truncate-oldest', autoCompact: false });
     for (const n of [1, 2, 3]) {
       app.llm.enqueue({ kind: 'text', text: longAnswer(n) });
       await ask(page, `Long question ${n}`);
