@@ -67,6 +67,11 @@ export default tseslint.config(
     languageOptions: { globals: globals.node },
   },
   {
+    // The UI benchmark's bare page and in-page probe run in Chromium.
+    files: ['tests/bench/ui/page/**/*.ts'],
+    languageOptions: { globals: globals.browser },
+  },
+  {
     // Tool configuration files are loaded by their tools through a default export.
     files: ['*.config.{js,ts}'],
     rules: { 'no-restricted-syntax': 'off' },

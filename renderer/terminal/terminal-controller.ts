@@ -10,6 +10,7 @@ import { FlowControl } from '../../shared/terminal/flow-control';
 import { CommandDecorations } from './command-decorations';
 import { hyperlinkHandler, webLinkActivate } from './link-routing';
 import { shouldUseWebgl, webglRendererName } from './renderer-choice';
+import { TERMINAL_DEFAULTS } from './terminal-options';
 
 export interface TerminalControllerOptions {
   readonly id: string;
@@ -40,13 +41,6 @@ let webglDecision: boolean | undefined;
 const USER_EVENTS = ['keydown', 'keypress', 'beforeinput', 'input', 'compositionend', 'paste', 'mousedown', 'mouseup', 'mousemove', 'wheel', 'focusin', 'focusout'] as const;
 const USER_EVENT_WINDOW_MS = 150;
 
-const DARK: ITheme = {
-  background: '#16181d',
-  foreground: '#d8dee9',
-  cursor: '#e5e9f0',
-  selectionBackground: '#3b4252',
-};
-
 /**
  * Owns one xterm.js instance and its addons for the lifetime of a tab, outside React: components
  * only lend it a container. Output is acknowledged to the pty after xterm has parsed it, which is
@@ -74,15 +68,11 @@ export class TerminalController {
     this.id = options.id;
     this._api = options.api;
     this.term = new Terminal({
-      allowProposedApi: true,
-      fontFamily: options.fontFamily ?? '"JetBrains Mono", "DejaVu Sans Mono", Menlo, monospace',
-      fontSize: options.fontSize ?? 13,
-      scrollback: options.scrollback ?? 10_000,
-      theme: options.theme ?? DARK,
-      cursorBlink: true,
-      // At 1.0 the DOM renderer clips underscores of common monospace fonts (DejaVu Sans Mono).
-      lineHeight: 1.1,
-      macOptionIsMeta: true,
+      ...TERMINAL_DEFAULTS,
+      fontFamily: options.fontFamily ?? TERMINAL_DEFAULTS.fontFamily,
+      fontSize: options.fontSize ?? TERMINAL_DEFAULTS.fontSize,
+      scrollback: options.scrollback ?? TERMINAL_DEFAULTS.scrollback,
+      theme: options.theme ?? TERMINAL_DEFAULTS.theme,
       linkHandler: hyperlinkHandler(options.openHyperlink),
     });
     this._decorations = new CommandDecorations(this.term, options.onCommandClick);

@@ -8,6 +8,7 @@ import { benchSegmenter } from './segmenter-bench';
 import { benchLostBytes, benchPipeline } from './pipeline-bench';
 import { benchRedaction } from './redaction-bench';
 import { benchQueries, benchStoreIngest } from './store-bench';
+import { benchUi } from './ui/ui-bench';
 
 type Metrics = Record<string, number>;
 
@@ -23,6 +24,10 @@ const TARGETS: Record<string, { target: number; better: 'higher' | 'lower' }> = 
   token_estimate_error_pct: { target: 10, better: 'lower' },
   redaction_recall_pct: { target: 99, better: 'higher' },
   redaction_false_positive_pct: { target: 3, better: 'lower' },
+  ui_cat_vs_bare: { target: 1.1, better: 'higher' },
+  ui_ansi_vs_bare: { target: 1.1, better: 'higher' },
+  ctrl_c_stop_ms: { target: 500, better: 'lower' },
+  max_frame_gap_ms: { target: 100, better: 'lower' },
 };
 
 const quick = process.argv.includes('--quick');
@@ -46,6 +51,7 @@ const suites: Array<[string, () => Promise<Metrics>]> = [
   ['context', async () => ({ ...(await benchContextBuild()) })],
   ['tokens', async () => ({ ...(await benchTokenEstimate()) })],
   ['redaction', async () => benchRedaction()],
+  ['ui', () => benchUi({ quick })],
 ];
 
 const verdict = (key: string, value: number): string => {

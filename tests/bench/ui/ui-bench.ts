@@ -1,0 +1,153 @@
+// SPDX-License-Identifier: MIT
+// `npm run bench:ui`: Contexterm's real UI against a bare xterm.js page in one Chromium, with
+// interleaved rounds. Throughput is "Enter → the next prompt on screen"; echo is "keydown → the
+// frame that shows the letter"; both timed in the page (tests/bench/ui/page/probe.ts).
+import { setTimeout as delay } from 'node:timers/promises';
+import { interleaved, median, percentile, round } from '../stats';
+import type { Fixture, UiRig } from './ui-setup';
+import { startRig } from './ui-setup';
+import type { TermPage, Watch } from './term-page';
+
+type Metrics = Record<string, number>;
+/** Progress on stderr: a run takes minutes, and a stuck step should be obvious. */
+const step = (message: string) => process.stderr.write(`  ui: ${message}\n`);
+const MB = 1_000_000;
+const CTRL_C = { kind: 'key', key: 'c', ctrl: true } as const;
+
+/** Cats `file` and returns MB/s from Enter to the prompt; the longest frame gap goes to `gaps`. */
+const catRate = async (page: TermPage, file: Fixture, gaps: number[]): Promise<number> => {
+  step(`${page.name}: cat ${(file.bytes / MB).toFixed(0)} MB`);
+  const watch = await page.run(`cat ${file.path}`);
+  gaps.push(watch.maxGapMs);
+  return file.bytes / MB / (watch.ms / 1000);
+};
+
+const throughput = async (rig: UiRig, file: Fixture, rounds: number, prefix: string): Promise<Metrics> => {
+  const gaps = { ct: [] as number[], bare: [] as number[] };
+  const result = await interleaved(
+    rounds,
+    () => catRate(rig.contexterm, file, gaps.ct),
+    () => catRate(rig.bare, file, gaps.bare),
+  );
+  return {
+    [`ui_${prefix}_vs_bare`]: round(result.ratio),
+    [`ui_${prefix}_vs_bare_min`]: round(Math.min(...result.ratios)),
+    [`ui_${prefix}_vs_bare_max`]: round(Math.max(...result.ratios)),
+    [`ui_${prefix}_mb_s`]: round(result.subject, 2),
+    [`bare_${prefix}_mb_s`]: round(result.baseline, 2),
+    [`ui_${prefix}_frame_gap_ms`]: round(median(gaps.ct), 1),
+    [`bare_${prefix}_frame_gap_ms`]: round(median(gaps.bare), 1),
+  };
+};
+
+const echoStats = (prefix: string, times: number[]): Metrics => ({
+  [`${prefix}_p50_ms`]: round(percentile(times, 50), 1),
+  [`${prefix}_p95_ms`]: round(percentile(times, 95), 1),
+});
+
+/** Echo at an idle prompt, then with `yes` flooding a second (hidden) terminal of the same page. */
+const echo = async (rig: UiRig, count: number): Promise<Metrics> => {
+  const { contexterm: ct, bare } = rig;
+  step('echo at an idle prompt');
+  const idle = { ct: [] as number[], bare: [] as number[] };
+  for (let half = 0; half < 2; half++) {
+    idle.ct.push(...(await ct.echoes(count / 2)));
+    idle.bare.push(...(await bare.echoes(count / 2)));
+  }
+
+  step('echo with `yes` in another tab');
+  await ct.page.locator('[data-testid="tab-new"]').click();
+  await ct.waitPrompt();
+  await ct.focus();
+  await ct.page.keyboard.type('yes\n');
+  await ct.waitText(/y\s*y\s*y/);
+  await ct.page.locator('[data-testid="tab"]').first().click();
+  await ct.waitPrompt();
+  await ct.focus();
+  await bare.page.evaluate(() => (globalThis as unknown as { bareSend(i: number, d: string): void }).bareSend(1, 'yes\r'));
+  const load = { ct: [] as number[], bare: [] as number[] };
+  for (let half = 0; half < 2; half++) {
+    load.bare.push(...(await bare.echoes(count / 2)));
+    load.ct.push(...(await ct.echoes(count / 2)));
+  }
+  await bare.page.evaluate(() => (globalThis as unknown as { bareSend(i: number, d: string): void }).bareSend(1, '\x03'));
+  await ct.page.locator('[data-testid="tab"]').nth(1).click();
+  await ct.focus();
+  await ct.page.keyboard.press('Control+c');
+  await ct.waitPrompt();
+  await ct.page.locator('[data-testid="tab"]').first().click();
+  await ct.focus();
+  return {
+    ...echoStats('echo', idle.ct),
+    ...echoStats('bare_echo', idle.bare),
+    ...echoStats('echo_load', load.ct),
+    ...echoStats('bare_echo_load', load.bare),
+  };
+};
+
+/** Ctrl+C one second into a flood of `file`: keydown → the prompt back on screen. */
+const ctrlC = async (page: TermPage, file: Fixture): Promise<number> => {
+  step(`${page.name}: Ctrl+C during a flood`);
+  await page.page.keyboard.type(`cat ${file.path}\n`);
+  await page.waitText(/worker-\d/);
+  await delay(1000);
+  const watch: Watch = await page.timePrompt(CTRL_C, () => page.page.keyboard.press('Control+c'), 120_000);
+  return watch.ms;
+};
+
+/** New tabs: click → the new terminal's prompt on screen; and the page's JS heap per tab. */
+const tabs = async (rig: UiRig, count: number): Promise<Metrics> => {
+  const { page } = rig.contexterm;
+  const cdp = await page.context().newCDPSession(page);
+  const heap = async () => {
+    await cdp.send('HeapProfiler.collectGarbage');
+    return (await cdp.send('Runtime.getHeapUsage')).usedSize / MB;
+  };
+  step('new tabs');
+  const before = await heap();
+  const times: number[] = [];
+  for (let index = 0; index < count; index++) {
+    const watch = await rig.contexterm.timePrompt({ kind: 'click' }, () => page.locator('[data-testid="tab-new"]').click(), 30_000, true);
+    times.push(watch.ms);
+  }
+  await rig.contexterm.waitPrompt();
+  const after = await heap();
+  const bareCdp = await rig.bare.page.context().newCDPSession(rig.bare.page);
+  await bareCdp.send('HeapProfiler.collectGarbage');
+  const bareHeap = (await bareCdp.send('Runtime.getHeapUsage')).usedSize / MB;
+  return {
+    tab_open_ms: round(median(times), 1),
+    page_heap_mb: round(before, 1),
+    page_heap_mb_per_tab: round((after - before) / count, 2),
+    bare_page_heap_mb: round(bareHeap, 1),
+  };
+};
+
+export const benchUi = async (options: { quick: boolean }): Promise<Metrics> => {
+  const rig = await startRig({ bigBytes: 100 * MB });
+  try {
+    const rounds = options.quick ? 2 : 3;
+    const metrics: Metrics = {
+      ...(await throughput(rig, rig.files.log, rounds, 'cat')),
+      ...(await throughput(rig, rig.files.ansi, rounds, 'ansi')),
+      ...(await echo(rig, options.quick ? 20 : 40)),
+    };
+    const stops = { ct: [] as number[], bare: [] as number[] };
+    for (let index = 0; index < (options.quick ? 1 : 2); index++) {
+      stops.ct.push(await ctrlC(rig.contexterm, rig.files.big));
+      stops.bare.push(await ctrlC(rig.bare, rig.files.big));
+    }
+    metrics.ctrl_c_stop_ms = round(median(stops.ct), 1);
+    metrics.bare_ctrl_c_stop_ms = round(median(stops.bare), 1);
+    if (!options.quick) {
+      const big = await throughput(rig, rig.files.big, 1, 'cat100');
+      Object.assign(metrics, big, { max_frame_gap_ms: big.ui_cat100_frame_gap_ms!, bare_max_frame_gap_ms: big.bare_cat100_frame_gap_ms! });
+    } else {
+      Object.assign(metrics, { max_frame_gap_ms: metrics.ui_cat_frame_gap_ms!, bare_max_frame_gap_ms: metrics.bare_cat_frame_gap_ms! });
+    }
+    Object.assign(metrics, await tabs(rig, 4));
+    return metrics;
+  } finally {
+    await rig.close();
+  }
+};

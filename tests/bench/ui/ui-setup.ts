@@ -1,0 +1,102 @@
+// SPDX-License-Identifier: MIT
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Browser } from 'playwright-core';
+import { launchBrowser, startServer, type AppServer } from '../../e2e/app';
+import { buildUiAssets, writeLogFile } from './assets';
+import { PROMPT, TermPage } from './term-page';
+
+export interface Fixture {
+  readonly path: string;
+  readonly bytes: number;
+}
+
+export interface UiRig {
+  readonly contexterm: TermPage;
+  readonly bare: TermPage;
+  readonly server: AppServer;
+  readonly files: { readonly log: Fixture; readonly ansi: Fixture; readonly big: Fixture };
+  readonly browser: Browser;
+  close(): Promise<void>;
+}
+
+const MB = 1_000_000;
+
+const startBare = (script: string, root: string, env: NodeJS.ProcessEnv): Promise<{ child: ChildProcess; url: string }> =>
+  new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [script, root], { env, stdio: ['ignore', 'pipe', 'inherit'] });
+    let out = '';
+    child.stdout!.on('data', (chunk: Buffer) => {
+      out += chunk.toString();
+      const match = /http:\/\/127\.0\.0\.1:\d+\//.exec(out);
+      if (match) resolve({ child, url: match[0] });
+    });
+    child.once('exit', (code) => reject(new Error(`bare server exited with ${code}`)));
+  });
+
+/**
+ * Both pages side by side in one Chromium, each on its own server, with the same shell, the same
+ * ~/.bashrc (a fixed prompt) and the same terminal size: Contexterm's default layout decides the
+ * grid, and the bare page is given the same number of columns and rows.
+ */
+export const startRig = async (options: { bigBytes: number }): Promise<UiRig> => {
+  const work = mkdtempSync(join(tmpdir(), 'ct-bench-ui-'));
+  const home = join(work, 'home');
+  mkdirSync(home);
+  writeFileSync(join(home, '.bashrc'), `PS1='${PROMPT} '\nHISTFILE=/dev/null\n`);
+  // Contexterm starts login shells, the bare server a plain one: both end up reading ~/.bashrc.
+  writeFileSync(join(home, '.bash_profile'), '. ~/.bashrc\n');
+  const [assets, log, ansi, big] = await Promise.all([
+    buildUiAssets(),
+    writeLogFile(join(work, 'log.txt'), 20 * MB, false),
+    writeLogFile(join(work, 'ansi.txt'), 20 * MB, true),
+    writeLogFile(join(work, 'big.txt'), options.bigBytes, false),
+  ]);
+  const env = { ...process.env, HOME: home, SHELL: '/bin/bash' };
+  const cleanups: Array<() => Promise<unknown>> = [async () => rmSync(work, { recursive: true, force: true })];
+  const close = async () => {
+    for (const cleanup of cleanups.splice(0).reverse()) await cleanup().catch(() => undefined);
+  };
+  try {
+    const server = await startServer({ env: { HOME: home, SHELL: '/bin/bash' }, dataDir: join(work, 'data') });
+    cleanups.push(() => server.stop());
+    const bareServer = await startBare(assets.bareServer, assets.dir, env);
+    cleanups.push(async () => bareServer.child.kill('SIGTERM'));
+    const browser = await launchBrowser();
+    cleanups.push(() => browser.close());
+    const pages = await openPages(browser, server.url, bareServer.url, assets.probe);
+    const files = {
+      log: { path: join(work, 'log.txt'), bytes: log },
+      ansi: { path: join(work, 'ansi.txt'), bytes: ansi },
+      big: { path: join(work, 'big.txt'), bytes: big },
+    };
+    return { ...pages, server, browser, files, close };
+  } catch (error) {
+    await close();
+    throw error;
+  }
+};
+
+const openPages = async (browser: Browser, appUrl: string, bareUrl: string, probe: string): Promise<Pick<UiRig, 'contexterm' | 'bare'>> => {
+  const ctPage = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+  await ctPage.addInitScript({ content: probe });
+  await ctPage.goto(appUrl);
+  await ctPage.locator('[data-testid="segmentation-mode"][data-mode="integrated"]').waitFor({ timeout: 30_000 });
+  const contexterm = new TermPage('contexterm', ctPage, '[data-testid="terminal"] .xterm-rows', '[data-testid="terminal"]');
+  await contexterm.waitPrompt();
+  await contexterm.focus();
+  await contexterm.run('echo "SIZE=$(tput cols)x$(tput lines)"', 20_000);
+  const size = /SIZE=(\d+)x(\d+)/.exec(await contexterm.text());
+  if (!size) throw new Error('could not read the terminal size');
+
+  const barePage = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+  await barePage.addInitScript({ content: probe });
+  await barePage.goto(`${bareUrl}?cols=${size[1]}&rows=${size[2]}&terms=2`);
+  const bare = new TermPage('bare', barePage, '#t0 .xterm-rows', '#t0');
+  await bare.waitPrompt();
+  await bare.focus();
+
+  return { contexterm, bare };
+};
