@@ -29,7 +29,7 @@ export const toPtyInfo = (pty: PtyProcess): PtyInfo => ({
   exitCode: pty.exit?.exitCode ?? null,
 });
 
-type ClientSink = PtySink & { visible: boolean };
+type ClientSink = PtySink & { visible: boolean; shown: Set<string> | undefined };
 
 /** One sink per client, so a client's acks and visibility only count for the ptys it is attached to. */
 const sinks = new WeakMap<Client, ClientSink>();
@@ -38,8 +38,12 @@ const sinkFor = (client: Client, ptys: PtyManager): ClientSink => {
   let sink = sinks.get(client);
   if (!sink) {
     const created: ClientSink = {
-      // A client is visible until it says otherwise (the desktop window, a page that just loaded).
+      // A client is visible, with every terminal on screen, until it says otherwise.
       visible: true,
+      shown: undefined,
+      shows(id) {
+        return this.visible && (this.shown === undefined || this.shown.has(id));
+      },
       data: (id, data, end) => client.emit('pty:data', { id, data, end }),
       mark: (id, mark, at) => client.emit('pty:mark', { id, at, ...mark }),
       exit: (id, exit) => client.emit('pty:exit', { id, exitCode: exit.exitCode, signal: exit.signal }),
@@ -62,8 +66,11 @@ export const ptyHandlers = ({ ptys, spawn, announce }: PtyHandlerDeps): { invoke
   invoke: {
     'pty:spawn': (request, client) => {
       const pty = spawn(request, newPtyId());
+      const sink = sinkFor(client, ptys);
+      // The window that asked shows its new tab at once: its first prompt need not wait for the report.
+      sink.shown?.add(pty.id);
       // Nothing has been printed yet: the live output that follows is the whole screen.
-      void ptys.attach(pty.id, sinkFor(client, ptys));
+      void ptys.attach(pty.id, sink);
       announce('pty:opened', pty.id, client);
       return toPtyInfo(pty);
     },
@@ -93,9 +100,10 @@ export const ptyHandlers = ({ ptys, spawn, announce }: PtyHandlerDeps): { invoke
       const sink = sinks.get(client);
       if (sink) ptys.ack(id, chars, sink);
     },
-    'pty:visibility': ({ visible }, client) => {
+    'pty:visibility': ({ visible, shown }, client) => {
       const sink = sinkFor(client, ptys);
       sink.visible = visible;
+      sink.shown = shown ? new Set(shown) : undefined;
       ptys.visibilityChanged(sink);
     },
   },

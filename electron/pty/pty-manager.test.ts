@@ -9,7 +9,7 @@ const collectingSink = () => {
   const data: string[] = [];
   const exits: Array<number | null> = [];
   const sink: PtySink = {
-    visible: true,
+    shows: () => true,
     data: (_id, chunk) => data.push(chunk),
     mark: (_id, mark) => data.push(`<${mark.kind}>`),
     exit: (_id, exit) => exits.push(exit.exitCode),

@@ -209,7 +209,7 @@ export class PtyManager {
     }
   }
 
-  /** A renderer's window was shown or hidden: only visible ones may hold a pty back. */
+  /** A renderer showed or hid terminals (or its window): only what is on screen holds a pty back. */
   visibilityChanged(sink: PtySink): void {
     for (const entry of this._entries.values()) if (entry.sinks.has(sink)) entry.sinks.evaluate();
   }

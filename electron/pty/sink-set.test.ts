@@ -5,20 +5,27 @@ import { SinkSet, type PtySink } from './sink-set';
 
 const sink = (visible = true) => {
   const got: string[] = [];
+  const events: string[] = [];
   const detached: string[] = [];
   const value: PtySink & { visible: boolean } = {
     visible,
-    data: (_id, data) => got.push(data),
-    mark: () => undefined,
-    exit: () => undefined,
+    shows() {
+      return this.visible;
+    },
+    data: (_id, data, end) => {
+      got.push(data);
+      events.push(`data ${data.length}@${end}`);
+    },
+    mark: (_id, mark, at) => events.push(`mark ${mark.kind}@${at}`),
+    exit: () => events.push('exit'),
     detached: (id) => detached.push(id),
   };
-  return { sink: value, got, detached };
+  return { sink: value, got, events, detached };
 };
 
-const make = (detachAfter?: number) => {
+const make = (holdLimit?: number) => {
   const log: string[] = [];
-  const set = new SinkSet('p1', { pause: () => log.push('pause'), resume: () => log.push('resume'), ...(detachAfter ? { detachAfter } : {}) });
+  const set = new SinkSet('p1', { pause: () => log.push('pause'), resume: () => log.push('resume'), ...(holdLimit ? { holdLimit } : {}) });
   return { set, log };
 };
 
@@ -70,7 +77,28 @@ describe('SinkSet', () => {
     expect(log).toEqual(['pause', 'resume', 'pause', 'resume']);
   });
 
-  it('detaches a hidden renderer that falls too far behind instead of buffering without bound', () => {
+  it('sends nothing to a renderer not showing the pty, then what it missed in one go, marks in order', () => {
+    const { set, log } = make();
+    const shown = sink();
+    const hidden = sink(false);
+    set.add(shown.sink);
+    set.add(hidden.sink);
+    set.data('a'.repeat(10), 10);
+    set.mark({ kind: 'prompt' } as never, 10);
+    set.data('b'.repeat(20), 30);
+    set.data('c'.repeat(5), 35);
+    expect(hidden.events).toEqual([]);
+    expect(shown.events).toEqual(['data 10@10', 'mark prompt@10', 'data 20@30', 'data 5@35']);
+    hidden.sink.visible = true;
+    set.evaluate();
+    expect(hidden.events).toEqual(['data 10@10', 'mark prompt@10', 'data 25@35']);
+    // What was sent on showing counts against flow control like any output.
+    expect(set.unacked(hidden.sink)).toBe(35);
+    set.data('d'.repeat(HIGH), HIGH + 35);
+    expect(log).toEqual(['pause']);
+  });
+
+  it('detaches a renderer not showing the pty once too much is held for it, instead of holding without bound', () => {
     const { set } = make(1000);
     const shown = sink();
     const hidden = sink(false);
@@ -82,7 +110,16 @@ describe('SinkSet', () => {
     expect(hidden.detached).toEqual(['p1']);
     expect(set.has(hidden.sink)).toBe(false);
     expect(shown.got).toHaveLength(2);
-    expect(hidden.got).toHaveLength(1);
+    expect(hidden.got).toHaveLength(0);
+  });
+
+  it('sends held output before the exit, so the exit notice comes last', () => {
+    const { set } = make();
+    const hidden = sink(false);
+    set.add(hidden.sink);
+    set.data('bye', 3);
+    set.exit({ exitCode: 0, signal: null } as never);
+    expect(hidden.events).toEqual(['data 3@3', 'exit']);
   });
 
   it('releases its pause when the last renderer leaves', () => {

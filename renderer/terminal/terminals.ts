@@ -160,14 +160,20 @@ api.on('pty:exit', ({ id, exitCode }) => markExited(id, exitCode));
 api.on('pty:mark', ({ id, at, ...mark }) => live.mark(id, mark, at));
 
 /**
- * A hidden window is never waited for: the server detaches it if it falls far behind, and it
- * repaints those terminals from their current screens once it is shown again.
+ * Only the terminal on screen (the active tab's, in a visible window) is sent output as it comes;
+ * the server holds the others' and sends it when they are shown, so a flood in a background tab
+ * costs this page nothing and never delays the keystrokes typed here. If too much piles up the
+ * server detaches the terminal instead, and it repaints from its current screen once shown.
  */
 const detached = new Set<string>();
 const visible = () => document.visibilityState === 'visible';
+const shownIds = (): string[] => {
+  const active = useTabs.getState().activeId;
+  return visible() && active ? [active] : [];
+};
 const reattachDetached = () => {
-  for (const id of [...detached]) {
-    detached.delete(id);
+  for (const id of shownIds()) {
+    if (!detached.delete(id)) continue;
     if (controllers.has(id)) void attach(id, false).catch(() => undefined);
   }
 };
@@ -179,20 +185,23 @@ api.on('pty:closed', ({ id }) => {
   if (controllers.has(id)) disposeTab(id);
 });
 
-const reportVisibility = () => api.send('pty:visibility', { visible: visible() });
+const reportVisibility = () => api.send('pty:visibility', { visible: visible(), shown: shownIds() });
+const shownChanged = () => {
+  reportVisibility();
+  reattachDetached();
+};
 api.on('pty:detached', ({ id }) => {
   detached.add(id);
-  if (visible()) reattachDetached();
+  reattachDetached();
 });
-document.addEventListener('visibilitychange', () => {
-  reportVisibility();
-  if (visible()) reattachDetached();
-});
+document.addEventListener('visibilitychange', shownChanged);
 connection.onStatus((status) => status === 'open' && reportVisibility());
 reportVisibility();
 api.on('commands:updated', ({ command }) => useCommands.getState().upsert(command));
 api.on('session:updated', ({ session }) => useCommands.getState().setSession(session));
 
 useTabs.subscribe((state, previous) => {
-  if (state.activeId !== previous.activeId) rememberActiveTab(state.activeId);
+  if (state.activeId === previous.activeId) return;
+  rememberActiveTab(state.activeId);
+  shownChanged();
 });

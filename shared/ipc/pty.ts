@@ -85,8 +85,13 @@ export const ptyChannels = {
   'pty:resize': send(z.strictObject({ id: PtyId, cols: dimension(2000), rows: dimension(1000) })),
   /** Characters the renderer has parsed (xterm's write callback); drives flow control. */
   'pty:ack': send(z.strictObject({ id: PtyId, chars: z.number().int().min(0) }), isAck),
-  /** Whether this client's window is visible: a hidden one never holds a pty back. */
-  'pty:visibility': send(z.strictObject({ visible: z.boolean() })),
+  /**
+   * Whether this client's window is visible and, with `shown`, which terminals it has on screen
+   * (the active tab's). Only terminals on screen in a visible window may hold a pty back and are
+   * sent output as it comes; the others get theirs when shown (see electron/pty/sink-set.ts).
+   * Without `shown`, every attached terminal counts as on screen.
+   */
+  'pty:visibility': send(z.strictObject({ visible: z.boolean(), shown: z.array(PtyId).max(64).optional() })),
   /**
    * A command boundary found in the output, sent in stream order between `pty:data` events so the
    * renderer can put a gutter decoration on the line where it happened.

@@ -8,11 +8,11 @@
  */
 export const FlowControl = {
   /** Pause the pty once this many characters are sent but not yet parsed by the renderer. */
-  HIGH_WATERMARK_CHARS: 100_000,
+  HIGH_WATERMARK_CHARS: 1_000_000,
   /** Resume once the renderer has caught up to this many unacknowledged characters. */
-  LOW_WATERMARK_CHARS: 5_000,
+  LOW_WATERMARK_CHARS: 500_000,
   /** The renderer acknowledges in batches of this many parsed characters. */
-  ACK_CHARS: 5_000,
+  ACK_CHARS: 64_000,
 } as const;
 
 /** Output batching: VS Code's TerminalDataBufferer uses 5 ms; a flush also happens at this size. */

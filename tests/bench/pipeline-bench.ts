@@ -40,7 +40,7 @@ const rawPty = (file: string, size: number): Promise<number> =>
 /** A renderer stand-in: acknowledges each batch on the next turn, as xterm's write callback would. */
 const ackingSink = (manager: PtyManager): PtySink => {
   const sink: PtySink = {
-    visible: true,
+    shows: () => true,
     data: (id, data) => setImmediate(() => manager.ack(id, data.length, sink)),
     mark: () => undefined,
     exit: () => undefined,

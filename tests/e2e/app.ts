@@ -27,11 +27,11 @@ export interface AppServer {
 
 /** Starts browser mode exactly as the UI contract describes and resolves once it printed its URL. */
 export const startServer = async (
-  options: { env?: Record<string, string>; dataDir?: string } = {},
+  options: { env?: Record<string, string>; dataDir?: string; nodeArgs?: readonly string[] } = {},
 ): Promise<AppServer> => {
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'ct-e2e-'));
   const home = mkdtempSync(join(tmpdir(), 'ct-home-'));
-  const child = spawn(process.execPath, ['dist/node/web.mjs', '--port', '0', '--data-dir', dataDir, '--no-open'], {
+  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), 'dist/node/web.mjs', '--port', '0', '--data-dir', dataDir, '--no-open'], {
     env: { ...process.env, HOME: home, SHELL: '/bin/bash', ...options.env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

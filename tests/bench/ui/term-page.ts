@@ -88,6 +88,11 @@ export class TermPage {
   /** Runs `command` and returns the time from Enter to the next prompt on screen. */
   async run(command: string, timeoutMs = 300_000): Promise<Watch> {
     await this.page.keyboard.type(command);
+    // Enter before the echo arrived would find the old prompt on screen and measure nothing.
+    await this.page.waitForFunction(([rows, line]) => (globalThis as unknown as G).__bench.lastLine(rows) === line, [this._rows, `${PROMPT} ${command}`] as const, {
+      timeout: 20_000,
+      polling: 20,
+    });
     return this.timePrompt(ENTER, () => this.page.keyboard.press('Enter'), timeoutMs);
   }
 

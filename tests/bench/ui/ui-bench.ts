@@ -2,10 +2,12 @@
 // `npm run bench:ui`: Contexterm's real UI against a bare xterm.js page in one Chromium, with
 // interleaved rounds. Throughput is "Enter → the next prompt on screen"; echo is "keydown → the
 // frame that shows the letter"; both timed in the page (tests/bench/ui/page/probe.ts).
+import { basename } from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
 import { interleaved, median, percentile, round } from '../stats';
 import type { Fixture, UiRig } from './ui-setup';
 import { startRig } from './ui-setup';
+import { profiled } from './page-profile';
 import type { TermPage, Watch } from './term-page';
 
 type Metrics = Record<string, number>;
@@ -17,7 +19,8 @@ const CTRL_C = { kind: 'key', key: 'c', ctrl: true } as const;
 /** Cats `file` and returns MB/s from Enter to the prompt; the longest frame gap goes to `gaps`. */
 const catRate = async (page: TermPage, file: Fixture, gaps: number[]): Promise<number> => {
   step(`${page.name}: cat ${(file.bytes / MB).toFixed(0)} MB`);
-  const watch = await page.run(`cat ${file.path}`);
+  const name = `${page.name}-${basename(file.path, '.txt')}`;
+  const watch = await profiled(page.page, name, () => page.run(`cat ${file.path}`));
   gaps.push(watch.maxGapMs);
   return file.bytes / MB / (watch.ms / 1000);
 };

@@ -60,7 +60,9 @@ export const startRig = async (options: { bigBytes: number }): Promise<UiRig> =>
     for (const cleanup of cleanups.splice(0).reverse()) await cleanup().catch(() => undefined);
   };
   try {
-    const server = await startServer({ env: { HOME: home, SHELL: '/bin/bash' }, dataDir: join(work, 'data') });
+    // With CT_BENCH_PROFILE the server writes CPU profiles of itself and its workers there at exit.
+    const nodeArgs = process.env.CT_BENCH_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.CT_BENCH_PROFILE}`] : [];
+    const server = await startServer({ env: { HOME: home, SHELL: '/bin/bash' }, dataDir: join(work, 'data'), nodeArgs });
     cleanups.push(() => server.stop());
     const bareServer = await startBare(assets.bareServer, assets.dir, env);
     cleanups.push(async () => bareServer.child.kill('SIGTERM'));

@@ -29,8 +29,10 @@ const onTrigger = (trigger: Trigger): Promise<number> =>
     const type = trigger.kind === 'key' ? 'keydown' : 'click';
     const listener = (event: Event) => {
       // Case-insensitive: with Ctrl held, browsers report the letter as typed (`c` or `C`).
-      const matches = event instanceof KeyboardEvent && event.key.toLowerCase() === trigger.key.toLowerCase() && event.ctrlKey === trigger.ctrl;
-      if (trigger.kind === 'key' && !matches) return;
+      if (trigger.kind === 'key') {
+        const matches = event instanceof KeyboardEvent && event.key.toLowerCase() === trigger.key.toLowerCase() && event.ctrlKey === trigger.ctrl;
+        if (!matches) return;
+      }
       window.removeEventListener(type, listener, true);
       resolve(performance.now());
     };
