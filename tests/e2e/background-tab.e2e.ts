@@ -39,7 +39,7 @@ afterAll(async () => {
 });
 
 const waitForFile = async (path: string) => {
-  await expect.poll(() => existsSync(path), { timeout: 60_000, intervals: [100] }).toBe(true);
+  await expect.poll(() => existsSync(path), { timeout: 60_000, interval: 100 }).toBe(true);
 };
 
 describe('output of a tab in the background', () => {

@@ -82,7 +82,8 @@ export const startRig = async (options: { bigBytes: number }): Promise<UiRig> =>
 };
 
 const openPages = async (browser: Browser, appUrl: string, bareUrl: string, probe: string): Promise<Pick<UiRig, 'contexterm' | 'bare'>> => {
-  const ctPage = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+  // Dark, so Contexterm's `system` theme resolves to the palette both pages start with.
+  const ctPage = await browser.newPage({ viewport: { width: 1280, height: 800 }, colorScheme: 'dark' });
   await ctPage.addInitScript({ content: probe });
   await ctPage.goto(appUrl);
   await ctPage.locator('[data-testid="segmentation-mode"][data-mode="integrated"]').waitFor({ timeout: 30_000 });
@@ -92,10 +93,19 @@ const openPages = async (browser: Browser, appUrl: string, bareUrl: string, prob
   await contexterm.run('echo "SIZE=$(tput cols)x$(tput lines)"', 20_000);
   const size = /SIZE=(\d+)x(\d+)/.exec(await contexterm.text());
   if (!size) throw new Error('could not read the terminal size');
+  // The font the user's settings put on the terminal (not the xterm defaults): the bare page uses it too.
+  const font = await ctPage.evaluate(() => {
+    type Style = { fontFamily: string; fontSize: string };
+    const page = globalThis as unknown as { document: { querySelector(s: string): unknown }; getComputedStyle(e: unknown): Style };
+    const style = page.getComputedStyle(page.document.querySelector('[data-testid="terminal"] .xterm-rows'));
+    return { family: style.fontFamily, size: style.fontSize };
+  });
+  if (!font.family || !(parseFloat(font.size) > 0)) throw new Error(`could not read the terminal font: ${JSON.stringify(font)}`);
+  const query = new URLSearchParams({ cols: size[1]!, rows: size[2]!, terms: '2', fontFamily: font.family, fontSize: String(parseFloat(font.size)) });
 
-  const barePage = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+  const barePage = await browser.newPage({ viewport: { width: 1280, height: 800 }, colorScheme: 'dark' });
   await barePage.addInitScript({ content: probe });
-  await barePage.goto(`${bareUrl}?cols=${size[1]}&rows=${size[2]}&terms=2`);
+  await barePage.goto(`${bareUrl}?${query}`);
   const bare = new TermPage('bare', barePage, '#t0 .xterm-rows', '#t0');
   await bare.waitPrompt();
   await bare.focus();

@@ -11,6 +11,9 @@ const params = new URLSearchParams(location.search);
 const cols = Number(params.get('cols') ?? 100);
 const rows = Number(params.get('rows') ?? 30);
 const count = Number(params.get('terms') ?? 1);
+// The font Contexterm's settings chose (the benchmark reads it off Contexterm's terminal).
+const fontFamily = params.get('fontFamily') ?? TERMINAL_DEFAULTS.fontFamily;
+const fontSize = Number(params.get('fontSize') ?? TERMINAL_DEFAULTS.fontSize);
 
 const sockets: WebSocket[] = [];
 /** The benchmark types into the hidden terminals through this (they cannot take focus). */
@@ -22,7 +25,7 @@ for (let index = 0; index < count; index++) {
   // Like a background tab: present and parsing, never painted.
   if (index > 0) host.style.display = 'none';
   document.body.appendChild(host);
-  const term = new Terminal({ ...TERMINAL_DEFAULTS, cols, rows });
+  const term = new Terminal({ ...TERMINAL_DEFAULTS, fontFamily, fontSize, cols, rows });
   term.loadAddon(new Unicode11Addon());
   term.unicode.activeVersion = '11';
   term.open(host);
