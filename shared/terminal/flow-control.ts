@@ -2,7 +2,12 @@
 
 /**
  * Ack-based flow control between a pty and the renderer that parses its output, in characters.
- * The values are VS Code's (terminalProcess / ptyService), battle-tested against `yes` and `cat` floods.
+ *
+ * Sized by what the page parses, not by a round trip. VS Code's values (100K / 5K / 5K) left the
+ * page idle 22% of a 20 MB `cat` (CPU profile via `CT_BENCH_PROFILE`, see tests/bench/ui/): after
+ * a pause the pty resumed only once the page had all but run dry, and 4,000 acks went back. With
+ * 1M / 500K the page always has ~100 ms of output queued, and Ctrl+C still stops a flood within
+ * what is queued (≈ 1M chars at 5–8 MB/s, measured 50–330 ms as `ctrl_c_stop_ms`).
  *
  * Invariant: ACK_CHARS ≤ LOW_WATERMARK, otherwise a paused pty may never see enough acks to resume.
  */
