@@ -8,7 +8,7 @@ import type { PtyHost } from '../pty/types';
 import type { KeyStore } from '../llm/key-store';
 import { Recorder } from '../recorder/recorder';
 import { projectPath } from '../runtime/paths';
-import { openStore, type Store } from '../store/store';
+import { openStore } from '../store/store';
 import { appHandlers } from '../ipc/app-handlers';
 import { commandsHandlers } from '../ipc/commands-handlers';
 import { ptyHandlers } from '../ipc/pty-handlers';
@@ -32,10 +32,10 @@ export interface CoreOptions {
 
 export interface Core {
   readonly router: Router;
-  readonly ptys: PtyManager;
-  readonly store: Store;
   /** Something the user should be told once a window is up (e.g. a corrupt database was replaced). */
   readonly notices: readonly string[];
+  /** Settles once the store is open and every handler is wired; rejects with why the core could not start. */
+  readonly ready: Promise<void>;
   /** Registers a renderer for broadcasts; it is dropped when it closes. */
   connect(client: Client): void;
   shutdown(): Promise<void>;
@@ -44,24 +44,51 @@ export interface Core {
 const defaultIntegrationDir = (): string => projectPath('resources/shell-integration');
 
 /**
+ * A router that can take requests before the real one exists: they wait for it, in the order they
+ * came (one promise chain), and once it is there calls go straight through. Requests that waited
+ * for a core that failed to start are answered `internal` by the transport.
+ */
+export const deferredRouter = (ready: Promise<Router>): Router => {
+  let router: Router | undefined;
+  ready.then(
+    (value) => (router = value),
+    () => undefined,
+  );
+  return {
+    invoke: (client, channel, payload) => router?.invoke(client, channel, payload) ?? ready.then((r) => r.invoke(client, channel, payload)),
+    send: (client, channel, payload) => {
+      if (router) return router.send(client, channel, payload);
+      ready.then(
+        (r) => r.send(client, channel, payload),
+        () => undefined,
+      );
+    },
+  };
+};
+
+interface Assembled {
+  readonly router: Router;
+  shutdown(): Promise<void>;
+}
+
+/**
  * The composition root of the main process: builds the store, the recorder, the ptys and the
  * assistant, and joins them to one router. Both hosts (Electron and the browser host) call this.
  */
-export const createCore = async (options: CoreOptions): Promise<Core> => {
-  const log = options.log ?? ((message: string) => console.error(message));
-  const opened = await openStore({ dataDir: options.dataDir });
+const assemble = async (
+  options: CoreOptions,
+  { notices, clients, log }: { notices: string[]; clients: ReadonlySet<Client>; log: (message: string) => void },
+): Promise<Assembled> => {
+  const [opened, mirrors] = await Promise.all([openStore({ dataDir: options.dataDir }), MirrorHost.start()]);
   const store = opened.store;
-  const notices: string[] = [];
   if (opened.recoveredCorruptTo) {
     notices.push(`The history database was damaged; it was moved to ${opened.recoveredCorruptTo} and a new one started.`);
   }
   if (opened.orphanedSessionsEnded > 0) log(`store: ended ${opened.orphanedSessionsEnded} sessions left open by a crash`);
 
-  const clients = new Set<Client>();
   const broadcast = <K extends EventChannel>(channel: K, payload: EventPayload<K>) => {
     for (const client of clients) client.emit(channel, payload);
   };
-
   const assistant = await wireAssistant({
     store,
     dataDir: options.dataDir,
@@ -82,7 +109,6 @@ export const createCore = async (options: CoreOptions): Promise<Core> => {
       session: (session) => broadcast('session:updated', { session }),
     },
   });
-  const mirrors = await MirrorHost.start();
   const ptys = new PtyManager(options.ptyHost ?? createNodePtyHost(), recorder.tapFor, mirrors.factory);
 
   const pty = ptyHandlers({
@@ -119,22 +145,47 @@ export const createCore = async (options: CoreOptions): Promise<Core> => {
     },
   );
 
-  let shutdown: Promise<void> | undefined;
   return {
     router,
-    ptys,
-    store,
+    shutdown: async () => {
+      assistant.close();
+      await ptys.killAll();
+      await mirrors.close();
+      await store.close();
+    },
+  };
+};
+
+/**
+ * Starts the core and returns at once, so a host can start listening while the store opens: the
+ * router holds requests until `ready` (see deferredRouter), and renderers can connect meanwhile.
+ */
+export const startCore = (options: CoreOptions): Core => {
+  const log = options.log ?? ((message: string) => console.error(message));
+  const notices: string[] = [];
+  const clients = new Set<Client>();
+  const assembled = assemble(options, { notices, clients, log });
+  const ready = assembled.then(() => undefined);
+  // Handled here so a failure before the host awaits `ready` (it starts its server first) is not
+  // an unhandled rejection; awaiting `ready` still throws it.
+  ready.catch(() => undefined);
+  let shutdown: Promise<void> | undefined;
+  return {
+    router: deferredRouter(assembled.then((parts) => parts.router)),
     notices,
+    ready,
     connect: (client) => {
       clients.add(client);
       client.onClose(() => clients.delete(client));
     },
-    shutdown: () =>
-      (shutdown ??= (async () => {
-        assistant.close();
-        await ptys.killAll();
-        await mirrors.close();
-        await store.close();
-      })()),
+    // A core that never started has nothing to stop.
+    shutdown: () => (shutdown ??= assembled.then((parts) => parts.shutdown(), () => undefined)),
   };
+};
+
+/** The core once it is ready (the desktop host opens its window only then). */
+export const createCore = async (options: CoreOptions): Promise<Core> => {
+  const core = startCore(options);
+  await core.ready;
+  return core;
 };

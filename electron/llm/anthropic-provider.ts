@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: MIT
-import { Anthropic } from '@anthropic-ai/sdk';
+import type * as AnthropicSdk from '@anthropic-ai/sdk';
+import type { Anthropic } from '@anthropic-ai/sdk';
 import { toAnthropicRequest } from './anthropic-messages';
 import { AnthropicStreamState } from './anthropic-stream';
-import { errorContextOf, LlmError } from './errors';
+import { errorContextOf, LlmError, loadAnthropic } from './errors';
 import { SILENT_LOGGER } from './openai-provider';
 import { createPinnedFetch, normalizeBaseUrl } from './pinned-fetch';
 import { RequestRun } from './request-run';
@@ -18,12 +19,15 @@ export interface AnthropicProviderOptions {
 /**
  * Without an explicit key the SDK would look for credentials on disk (profiles, workload identity)
  * and could send them to whatever base URL is configured. Only the key from our key store counts.
+ * Defined once the SDK is loaded (see loadAnthropic).
  */
-class ConfiguredAnthropic extends Anthropic {
-  protected override _shouldResolveDefaultCredentials(): boolean {
-    return false;
-  }
-}
+let configured: typeof Anthropic | undefined;
+const configuredAnthropic = (sdk: typeof AnthropicSdk): typeof Anthropic =>
+  (configured ??= class ConfiguredAnthropic extends sdk.Anthropic {
+    protected override _shouldResolveDefaultCredentials(): boolean {
+      return false;
+    }
+  });
 
 /** The SDK appends /v1/messages itself; a pasted ".../v1" would otherwise become /v1/v1/messages. */
 const anthropicBase = (baseUrl: string): string => normalizeBaseUrl(baseUrl).replace(/\/v1$/, '');
@@ -35,18 +39,24 @@ export const createAnthropicProvider = (options: AnthropicProviderOptions): Chat
   const timeouts = { ...DEFAULT_TIMEOUTS, ...options.timeouts };
   const key = options.apiKey || undefined;
   const label = options.label ?? 'Anthropic';
-  const client = new ConfiguredAnthropic({
-    apiKey: key ?? null,
-    authToken: null,
-    baseURL: baseUrl,
-    maxRetries: 0,
-    timeout: timeouts.connectTimeoutMs,
-    fetch: createPinnedFetch(baseUrl),
-    logger: SILENT_LOGGER,
-    logLevel: 'off',
-    openTelemetry: false,
-    ...(key ? {} : { defaultHeaders: { Authorization: null } }),
-  });
+  let client: Promise<Anthropic> | undefined;
+  // Created on the first request, inside its try (see openai-provider.ts).
+  const sdkClient = (): Promise<Anthropic> =>
+    (client ??= loadAnthropic().then((sdk) => {
+      const ConfiguredAnthropic = configuredAnthropic(sdk);
+      return new ConfiguredAnthropic({
+        apiKey: key ?? null,
+        authToken: null,
+        baseURL: baseUrl,
+        maxRetries: 0,
+        timeout: timeouts.connectTimeoutMs,
+        fetch: createPinnedFetch(baseUrl),
+        logger: SILENT_LOGGER,
+        logLevel: 'off',
+        openTelemetry: false,
+        ...(key ? {} : { defaultHeaders: { Authorization: null } }),
+      });
+    }));
   const context = errorContextOf({ label, baseUrl, key, connectTimeoutMs: timeouts.connectTimeoutMs });
 
   return {
@@ -57,7 +67,7 @@ export const createAnthropicProvider = (options: AnthropicProviderOptions): Chat
       const run = new RequestRun(request.signal, timeouts.idleTimeoutMs, context(request.model));
       const state = new AnthropicStreamState();
       try {
-        const stream = await client.messages.create(toAnthropicRequest(request), { signal: run.signal });
+        const stream = await (await sdkClient()).messages.create(toAnthropicRequest(request), { signal: run.signal });
         run.touch();
         for await (const event of stream) {
           for (const item of state.handle(event)) {
@@ -82,7 +92,7 @@ export const createAnthropicProvider = (options: AnthropicProviderOptions): Chat
       const run = new RequestRun(signal, timeouts.connectTimeoutMs, context());
       try {
         const models: ModelInfo[] = [];
-        for await (const model of client.models.list({ limit: 100 }, { signal: run.signal })) {
+        for await (const model of (await sdkClient()).models.list({ limit: 100 }, { signal: run.signal })) {
           models.push({ id: model.id, label: model.display_name });
           if (models.length >= MAX_MODELS) break;
         }

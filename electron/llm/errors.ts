@@ -1,10 +1,31 @@
 // SPDX-License-Identifier: MIT
-import * as Anthropic from '@anthropic-ai/sdk';
-import * as OpenAI from 'openai';
+import type * as AnthropicSdk from '@anthropic-ai/sdk';
+import type * as OpenAISdk from 'openai';
 import { LlmError } from './llm-error';
 import { scrubSecrets } from './scrub';
 
 export { LlmError, type LlmErrorKind } from './llm-error';
+
+/**
+ * The vendor SDKs, loaded on a provider's first request rather than at start-up. Importing both
+ * took ~300 ms of the browser server's ~1 s launch and ~15 MB of its memory, for clients most
+ * sessions never create (see tests/bench/server-footprint.ts). They are imported dynamically,
+ * by package name: a static import, even in a module loaded lazily, is hoisted to the top of the
+ * bundle (packages stay external) and loaded with the process.
+ */
+let openAI: Promise<typeof OpenAISdk> | undefined;
+let anthropic: Promise<typeof AnthropicSdk> | undefined;
+/** The SDKs loaded so far: an SDK's error can only come from one of them, so only these are checked. */
+const loaded: Array<typeof OpenAISdk | typeof AnthropicSdk> = [];
+
+const remember = <T extends typeof OpenAISdk | typeof AnthropicSdk>(sdk: T): T => {
+  loaded.push(sdk);
+  return sdk;
+};
+
+export const loadOpenAI = (): Promise<typeof OpenAISdk> => (openAI ??= import('openai').then(remember));
+
+export const loadAnthropic = (): Promise<typeof AnthropicSdk> => (anthropic ??= import('@anthropic-ai/sdk').then(remember));
 
 /** What every request of one provider client reports in its errors (the model is added per request). */
 export const errorContextOf =
@@ -44,21 +65,20 @@ export const retryAfterMs = (headers: Headers | undefined, now = Date.now()): nu
   return Number.isNaN(date) ? undefined : Math.max(0, date - now);
 };
 
-type SdkApiError = OpenAI.APIError | Anthropic.APIError;
+type SdkApiError = OpenAISdk.APIError | AnthropicSdk.APIError;
 
-const isSdkError = (error: unknown): error is SdkApiError =>
-  error instanceof OpenAI.APIError || error instanceof Anthropic.APIError;
+/** Whether `error` is an instance of one of the loaded SDKs' error classes (`pick` chooses the class). */
+const fromSdk = (error: unknown, pick: (sdk: typeof OpenAISdk | typeof AnthropicSdk) => abstract new (...args: never[]) => unknown): boolean =>
+  loaded.some((sdk) => error instanceof pick(sdk));
+
+const isSdkError = (error: unknown): error is SdkApiError => fromSdk(error, (sdk) => sdk.APIError);
 
 const isAbort = (error: unknown): boolean =>
-  error instanceof OpenAI.APIUserAbortError ||
-  error instanceof Anthropic.APIUserAbortError ||
-  (error instanceof Error && error.name === 'AbortError');
+  fromSdk(error, (sdk) => sdk.APIUserAbortError) || (error instanceof Error && error.name === 'AbortError');
 
-const isTimeout = (error: unknown): boolean =>
-  error instanceof OpenAI.APIConnectionTimeoutError || error instanceof Anthropic.APIConnectionTimeoutError;
+const isTimeout = (error: unknown): boolean => fromSdk(error, (sdk) => sdk.APIConnectionTimeoutError);
 
-const isConnection = (error: unknown): boolean =>
-  error instanceof OpenAI.APIConnectionError || error instanceof Anthropic.APIConnectionError;
+const isConnection = (error: unknown): boolean => fromSdk(error, (sdk) => sdk.APIConnectionError);
 
 /** undici puts the reason (ECONNREFUSED, ENOTFOUND, a certificate error) two `cause`s deep. */
 const networkCode = (error: unknown): string | undefined => {

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
-import { OpenAI } from 'openai';
-import { errorContextOf, LlmError } from './errors';
+import type { OpenAI } from 'openai';
+import { errorContextOf, LlmError, loadOpenAI } from './errors';
 import { openAIFinishReason, toOpenAIRequest } from './openai-messages';
 import { createPinnedFetch, normalizeBaseUrl } from './pinned-fetch';
 import { RequestRun } from './request-run';
@@ -36,19 +36,26 @@ export const createOpenAIProvider = (options: OpenAIProviderOptions): ChatProvid
   const timeouts = { ...DEFAULT_TIMEOUTS, ...options.timeouts };
   const key = options.apiKey || undefined;
   const label = options.label ?? (options.kind === 'openai' ? 'OpenAI' : new URL(baseUrl).host);
-  const client = new OpenAI({
-    // The SDK insists on a key; for keyless servers the header it would make is removed below.
-    apiKey: key ?? 'no-key',
-    baseURL: baseUrl,
-    organization: null,
-    project: null,
-    maxRetries: 0,
-    timeout: timeouts.connectTimeoutMs,
-    fetch: createPinnedFetch(baseUrl),
-    logger: SILENT_LOGGER,
-    logLevel: 'off',
-    ...(key ? {} : { defaultHeaders: { Authorization: null } }),
-  });
+  let client: Promise<OpenAI> | undefined;
+  // Created on the first request, when the SDK is loaded (see loadOpenAI); inside the request's try,
+  // so a failure to load it is reported like any other.
+  const sdkClient = (): Promise<OpenAI> =>
+    (client ??= loadOpenAI().then(
+      (sdk) =>
+        new sdk.OpenAI({
+          // The SDK insists on a key; for keyless servers the header it would make is removed below.
+          apiKey: key ?? 'no-key',
+          baseURL: baseUrl,
+          organization: null,
+          project: null,
+          maxRetries: 0,
+          timeout: timeouts.connectTimeoutMs,
+          fetch: createPinnedFetch(baseUrl),
+          logger: SILENT_LOGGER,
+          logLevel: 'off',
+          ...(key ? {} : { defaultHeaders: { Authorization: null } }),
+        }),
+    ));
   const context = errorContextOf({ label, baseUrl, key, connectTimeoutMs: timeouts.connectTimeoutMs });
 
   return {
@@ -59,7 +66,7 @@ export const createOpenAIProvider = (options: OpenAIProviderOptions): ChatProvid
       const run = new RequestRun(request.signal, timeouts.idleTimeoutMs, context(request.model));
       let text = '';
       try {
-        const stream = await client.chat.completions.create(toOpenAIRequest(request, options.kind), { signal: run.signal });
+        const stream = await (await sdkClient()).chat.completions.create(toOpenAIRequest(request, options.kind), { signal: run.signal });
         const calls = new ToolCallAssembler();
         let finish: string | null = null;
         let usage: TokenUsage | undefined;
@@ -101,7 +108,7 @@ export const createOpenAIProvider = (options: OpenAIProviderOptions): ChatProvid
       const run = new RequestRun(signal, timeouts.connectTimeoutMs, context());
       try {
         const ids = new Set<string>();
-        for await (const model of client.models.list({ signal: run.signal })) {
+        for await (const model of (await sdkClient()).models.list({ signal: run.signal })) {
           if (options.kind !== 'openai' || !NOT_CHAT.test(model.id)) ids.add(model.id);
           if (ids.size >= MAX_MODELS) break;
         }

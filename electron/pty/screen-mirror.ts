@@ -1,14 +1,47 @@
 // SPDX-License-Identifier: MIT
-import { SerializeAddon } from '@xterm/addon-serialize';
-import headless from '@xterm/headless';
+import { createRequire } from 'node:module';
+import type * as SerializeModule from '@xterm/addon-serialize';
+import type { SerializeAddon } from '@xterm/addon-serialize';
+import type * as HeadlessModule from '@xterm/headless';
 import type { IMarker, Terminal as HeadlessTerminal } from '@xterm/headless';
 import type { TerminalMark, TerminalSnapshot } from '../../shared/ipc/pty';
 import { clearedAway } from '../../shared/terminal/prompt-anchor';
+import { moduleUrl } from '../runtime/paths';
 
-/** Lines of history a re-attaching renderer gets back (its own scrollback setting may be larger). */
-export const MIRROR_SCROLLBACK = 5_000;
+/**
+ * Lines of history a re-attaching renderer gets back (its own scrollback setting may be larger).
+ * Each line costs the mirror ~1.6 KB at 100 columns (xterm keeps 12 bytes a cell, blank or not),
+ * so 5,000 lines made a terminal that printed a lot hold ~9 MB for a reload that may never come.
+ * 2,000 lines are ~65 screens; VS Code restores 100 by default, and all of the output stays in
+ * the store (the commands list, search, the assistant's context).
+ */
+export const MIRROR_SCROLLBACK = 2_000;
 
 const PRUNE_AT = 2_000;
+
+interface Xterm {
+  readonly Terminal: typeof HeadlessTerminal;
+  readonly SerializeAddon: typeof SerializeAddon;
+}
+
+let xterm: Xterm | undefined;
+
+/**
+ * Headless xterm.js is loaded with the first mirror, not with this module: the app's main thread
+ * imports this file (the in-process mirrors for tests and tools) but keeps its mirrors in the
+ * worker, and loading xterm there cost ~40 ms of launch and ~3 MB for nothing. `require`, because
+ * a mirror is made synchronously as its pty spawns (both packages are CommonJS).
+ */
+const loadXterm = (): Xterm => {
+  if (!xterm) {
+    const require = createRequire(moduleUrl());
+    xterm = {
+      Terminal: (require('@xterm/headless') as typeof HeadlessModule).Terminal,
+      SerializeAddon: (require('@xterm/addon-serialize') as typeof SerializeModule).SerializeAddon,
+    };
+  }
+  return xterm;
+};
 
 interface MarkedLine {
   readonly marker: IMarker;
@@ -28,13 +61,15 @@ interface MarkedLine {
  */
 export class ScreenMirror {
   private readonly _term: HeadlessTerminal;
-  private readonly _serializer = new SerializeAddon();
+  private readonly _serializer: SerializeAddon;
   private readonly _marks: MarkedLine[] = [];
   /** Output characters written so far: the stream position a snapshot stands for. */
   private _written = 0;
 
   constructor(cols: number, rows: number) {
-    this._term = new headless.Terminal({ cols, rows, scrollback: MIRROR_SCROLLBACK, allowProposedApi: true });
+    const { Terminal, SerializeAddon } = loadXterm();
+    this._term = new Terminal({ cols, rows, scrollback: MIRROR_SCROLLBACK, allowProposedApi: true });
+    this._serializer = new SerializeAddon();
     // The serializer is typed against the browser build's Terminal; the headless one has the same API.
     this._term.loadAddon(this._serializer as unknown as Parameters<HeadlessTerminal['loadAddon']>[0]);
   }

@@ -1,24 +1,9 @@
 // SPDX-License-Identifier: MIT
 import { commandId, type CommandRecord } from '../../shared/domain/command';
+import { capCleanOutput } from './command-output';
 import type { CommandRowInput, SessionRowInput } from './protocol';
 
-/**
- * Clean output kept per command: the head and tail of anything longer. Every kept character is
- * also full-text indexed, and FTS5 indexes at 16–30 MB/s here against ~120 MB/s for raw chunk
- * inserts, so an uncapped `cat` of a large file would make indexing, not recording, the
- * bottleneck, and store the output twice. The exact bytes always remain in `chunks` (readOutput).
- */
-export const CLEAN_OUTPUT_MAX_CHARS = 32 * 1024;
-
 export type CommandUpsert = CommandRecord & { readonly cleanOutput?: string };
-
-/** Head and tail halves with a marker between, in the spirit of the seeds' output summaries. */
-export const capCleanOutput = (text: string, max: number = CLEAN_OUTPUT_MAX_CHARS): string => {
-  if (text.length <= max) return text;
-  const half = Math.floor(max / 2);
-  const omitted = text.length - 2 * half;
-  return `${text.slice(0, half)}\n... (${omitted} characters omitted) ...\n${text.slice(text.length - half)}`;
-};
 
 /** Integer milliseconds, as stored; a non-number here would fail a whole batch in the worker, so it fails here. */
 export const toMs = (name: string, value: number): number => {

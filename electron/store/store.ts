@@ -8,6 +8,7 @@ import type { SessionPatch, SessionRowInput } from './protocol';
 import { remoteTable, type RemoteTables } from './remote-tables';
 import { ReaderClient, startWorker, WriterClient } from './worker-clients';
 import { openReader } from './database';
+import { OnDemandReader } from './on-demand-reader';
 import { StoreQueries } from './queries';
 import { resolveStoreWorkerUrl } from './worker-url';
 import { WriteQueue } from './write-queue';
@@ -41,7 +42,8 @@ interface Stream {
 /**
  * Opens the session store: a writer worker that owns the only write connection (created,
  * checked, migrated and recovered there, so none of it blocks this thread) and a reader worker
- * for queries. Rejects with an Error named StoreVersionError for a database from a newer version.
+ * for queries, started by the first one (see OnDemandReader). Rejects with an Error named
+ * StoreVersionError for a database from a newer version.
  */
 export const openStore = async (options: OpenStoreOptions): Promise<StoreOpenResult> => {
   const path = join(options.dataDir, options.fileName ?? DEFAULT_STORE_FILE);
@@ -49,19 +51,15 @@ export const openStore = async (options: OpenStoreOptions): Promise<StoreOpenRes
   const onError = options.onError ?? ((error: Error) => console.error(`store: ${error.message}`));
   const log = options.log ?? ((message: string) => console.warn(`store: ${message}`));
   const writer = await startWorker(url, { role: 'writer', path, integrityCheck: options.integrityCheck ?? 'auto' });
-  let reader;
+  let local;
   try {
-    reader = await startWorker(url, { role: 'reader', path });
+    local = new StoreQueries(openReader(path));
   } catch (error) {
     await writer.worker.terminate();
     throw error;
   }
-  const store = new Store(
-    path,
-    new WriterClient(writer.worker, onError),
-    new ReaderClient(reader.worker, onError, log),
-    new StoreQueries(openReader(path)),
-  );
+  const reader = new OnDemandReader(async () => new ReaderClient((await startWorker(url, { role: 'reader', path })).worker, onError, log));
+  const store = new Store(path, new WriterClient(writer.worker, onError), reader, local);
   const { orphanedSessionsEnded, recoveredCorruptTo } = writer.ready;
   return { store, orphanedSessionsEnded, ...(recoveredCorruptTo ? { recoveredCorruptTo } : {}) };
 };
@@ -86,7 +84,7 @@ export class Store {
   constructor(
     readonly path: string,
     private readonly _writer: WriterClient,
-    private readonly _reader: ReaderClient,
+    private readonly _reader: OnDemandReader,
     private readonly _local: StoreQueries,
   ) {
     this._queue = new WriteQueue((message, transfer) => this._writer.post(message, transfer));

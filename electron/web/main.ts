@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 import { fileURLToPath } from 'node:url';
-import { createCore } from '../app/create-core';
+import { startCore } from '../app/create-core';
 import { resolveDataDir } from '../app/data-dir';
 import { parseWebArgs, WEB_USAGE } from './args';
 import { BrowserLauncher, resolveToken } from './launch';
@@ -16,7 +16,9 @@ const main = async () => {
   }
   const token = resolveToken(args.tokenSource);
   const dataDir = resolveDataDir(args.dataDir);
-  const core = await createCore({ host: 'web', version: __APP_VERSION__, dataDir });
+  // The store opens in its worker while the server starts listening: the address is printed as
+  // soon as a page can load, and whatever the page asks before the core is ready waits for it.
+  const core = startCore({ host: 'web', version: __APP_VERSION__, dataDir });
   const server = await startWebServer({
     core,
     rendererDir: fileURLToPath(new URL('../renderer', import.meta.url)),
@@ -25,7 +27,6 @@ const main = async () => {
     log: (message) => console.error(message),
   });
   console.log(`Contexterm (browser mode) is running at ${server.url}`);
-  for (const notice of core.notices) console.log(`contexterm: ${notice}`);
   const launcher = new BrowserLauncher(dataDir);
   if (args.open) launcher.open(server.url, () => console.log('Open the address above in your browser.'));
 
@@ -41,6 +42,14 @@ const main = async () => {
   };
   process.on('SIGTERM', () => void stop('SIGTERM'));
   process.on('SIGINT', () => void stop('SIGINT'));
+
+  try {
+    await core.ready;
+  } catch (error) {
+    launcher.dispose();
+    throw error;
+  }
+  for (const notice of core.notices) console.log(`contexterm: ${notice}`);
 };
 
 main().catch((error: unknown) => {

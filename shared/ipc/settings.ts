@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: MIT
+import { grouped } from '../domain/grouped';
 import { z } from 'zod';
 import { LlmErrorInfo, ProviderId } from './assistant';
 import { CompactionMode, RedactionSettings } from './context';
@@ -14,7 +15,7 @@ export { ProviderId };
  * number field says what it expects in every failure case, never the schema's wording.
  */
 const wholeNumber = (min: number, max: number, unit: string, messages: { expected?: string; tooSmall?: string; tooBig?: string } = {}) => {
-  const expected = messages.expected ?? `enter a whole number of ${unit} from ${min.toLocaleString('en-US')} to ${max.toLocaleString('en-US')}`;
+  const expected = messages.expected ?? `enter a whole number of ${unit} from ${grouped(min)} to ${grouped(max)}`;
   return z
     .number({ error: expected })
     .int({ error: expected })

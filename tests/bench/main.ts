@@ -7,6 +7,7 @@ import { benchContextBuild, benchTokenEstimate } from './context-bench';
 import { benchSegmenter } from './segmenter-bench';
 import { benchLostBytes, benchPipeline } from './pipeline-bench';
 import { benchRedaction } from './redaction-bench';
+import { benchServerFootprint } from './server-footprint';
 import { benchQueries, benchStoreIngest } from './store-bench';
 import { benchUi } from './ui/ui-bench';
 
@@ -28,6 +29,9 @@ const TARGETS: Record<string, { target: number; better: 'higher' | 'lower' }> = 
   ui_ansi_vs_bare: { target: 1.1, better: 'higher' },
   ctrl_c_stop_ms: { target: 500, better: 'lower' },
   max_frame_gap_ms: { target: 100, better: 'lower' },
+  launch_to_url_ms: { target: 400, better: 'lower' },
+  server_rss_mb_idle: { target: 80, better: 'lower' },
+  server_rss_mb_per_idle_tab: { target: 15, better: 'lower' },
 };
 
 const quick = process.argv.includes('--quick');
@@ -52,6 +56,7 @@ const suites: Array<[string, () => Promise<Metrics>]> = [
   ['tokens', async () => ({ ...(await benchTokenEstimate()) })],
   ['redaction', async () => benchRedaction()],
   ['ui', () => benchUi({ quick })],
+  ['footprint', () => benchServerFootprint({ quick })],
 ];
 
 const verdict = (key: string, value: number): string => {

@@ -63,6 +63,11 @@ describe('durability', () => {
     client.close();
 
     server = await startServer({ dataDir });
+    // The address comes out before the store has opened (and ended the sessions the kill left
+    // open); a request is answered only once it has.
+    const ready = await HostClient.connect(server.origin, server.token);
+    await ready.invoke('app:info', {});
+    ready.close();
     const db = new Database(join(dataDir, 'contexterm.db'), { readonly: true });
     try {
       expect(db.pragma('integrity_check', { simple: true })).toBe('ok');

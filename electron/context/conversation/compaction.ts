@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: MIT
+import { grouped } from '../../../shared/domain/grouped';
 import { randomUUID } from 'node:crypto';
 import type { CompactResult, ContextUsage, UndoResult } from '../../../shared/ipc/context';
 import { effectiveLimit } from '../../../shared/domain/model-limits';
@@ -35,7 +36,8 @@ export interface CompactionHost {
 /** Every "did nothing" result starts the same way, so the pane can tell it apart at a glance. */
 export const NOTHING_TO_COMPACT = 'Nothing to compact yet:';
 const nothingYet = (why: string): string => `${NOTHING_TO_COMPACT} ${why}`;
-const plural = (n: number, word: string): string => `${n.toLocaleString('en-US')} ${word}${n === 1 ? '' : 's'}`;
+
+const plural = (n: number, word: string): string => `${grouped(n)} ${word}${n === 1 ? '' : 's'}`;
 
 export const isHistory = (m: StoredMessage): boolean => m.role === 'user' || m.role === 'assistant';
 
@@ -92,7 +94,7 @@ export class Compaction {
       const n = await this.truncateOldest(conversationId, target);
       if (n === 0) {
         const usage = await this._host.getContextUsage(conversationId);
-        return result('none', null, 0, nothingYet(`the ${plural(usage.messageCount, 'message')} (${plural(usage.estimatedTokens, 'token')}) already fit in the ${target.toLocaleString('en-US')} tokens Truncate oldest keeps.`));
+        return result('none', null, 0, nothingYet(`the ${plural(usage.messageCount, 'message')} (${plural(usage.estimatedTokens, 'token')}) already fit in the ${grouped(target)} tokens Truncate oldest keeps.`));
       }
       const id = await this._latestId(conversationId);
       return result('truncate-oldest', id, n, `Dropped the ${n} oldest messages; undo restores them.`);

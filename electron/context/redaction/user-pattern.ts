@@ -1,7 +1,10 @@
 // SPDX-License-Identifier: MIT
-import { RE2JS, RE2JSException } from 're2js';
+import { createRequire } from 'node:module';
+import type * as Re2 from 're2js';
+import type { RE2JS } from 're2js';
 import type { RedactionPattern } from '../../../shared/ipc/context';
 import { DomainError } from '../../../shared/ipc/define';
+import { moduleUrl } from '../../runtime/paths';
 import { SECRET_GROUPS, type CompiledRule } from './rules/rule-spec';
 
 /**
@@ -9,6 +12,15 @@ import { SECRET_GROUPS, type CompiledRule } from './rules/rule-spec';
  * the pattern, so `(a|a)+$` cannot freeze the app the way it freezes a backtracking engine. The
  * price is RE2's syntax: no lookaround and no backreferences, which we say in plain words.
  */
+
+let re2: typeof Re2 | undefined;
+
+/**
+ * re2js is loaded by the first user pattern, not with the app: most setups have none, and loading
+ * it cost the server ~2 MB (tests/bench/server-footprint.ts). `require`, because patterns are
+ * compiled synchronously as they are saved.
+ */
+const loadRe2 = (): typeof Re2 => (re2 ??= createRequire(moduleUrl())('re2js') as typeof Re2);
 
 /** RE2 programs this big still run in linear time, but slowly (≈150 ms per 100 KB at the limit on a laptop). */
 export const MAX_PROGRAM_SIZE = 2000;
@@ -40,9 +52,10 @@ const explain = (pattern: string, error: unknown): string => {
 
 /** Compiles with the flags the redactor uses, or throws `RedactionPatternError` saying why not. */
 export const compileLinearPattern = (pattern: RedactionPattern): RE2JS => {
+  const { RE2JS: Engine, RE2JSException } = loadRe2();
   let re: RE2JS;
   try {
-    re = RE2JS.compile(pattern.pattern, pattern.caseInsensitive ? RE2JS.CASE_INSENSITIVE : 0);
+    re = Engine.compile(pattern.pattern, pattern.caseInsensitive ? Engine.CASE_INSENSITIVE : 0);
   } catch (error) {
     if (!(error instanceof RE2JSException)) throw error;
     throw new RedactionPatternError(pattern.kind, explain(pattern.pattern, error));

@@ -1,0 +1,249 @@
+// SPDX-License-Identifier: MIT
+// The browser-mode server as a user meets it: how long `node dist/node/web.mjs` takes to print its
+// address, and its memory with idle tabs open, each a real WebSocket client of the app's protocol.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { WebSocket } from 'ws';
+import { WS_PATH, WS_PROTOCOL, WS_TOKEN_PROTOCOL_PREFIX } from '../../shared/ipc/wire';
+import { writeTextFile } from './pipeline-bench';
+import { median, round } from './stats';
+
+/** The bundle under test; sources (tests/bench/) and the bench bundle (dist/node/) sit two levels below the root. */
+const WEB_ENTRY = fileURLToPath(new URL('../../dist/node/web.mjs', import.meta.url));
+const URL_LINE = /running at (http:\/\/\S+)/;
+const FLOOD_BYTES = 20_000_000;
+/** Printed after the flood; split in the typed command so its echo never matches. */
+const DONE = '__FOOTPRINT_DONE__';
+const TIMEOUT_MS = 120_000;
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** A line of bash's prompt (the integration leaves PS1 alone: `bash-5.2$ ` in a bare HOME). */
+const endsWithPrompt = (text: string): boolean => /[$#] $/.test(text.replace(/\x1b\[[0-9;?]*[A-Za-z]|\x1b\][^\x07\x1b]*(\x07|\x1b\\)/g, ''));
+
+interface Server {
+  readonly child: ChildProcess;
+  readonly url: URL;
+  readonly started: number; // performance.now() at spawn
+  readonly launchMs: number;
+  stop(): Promise<void>;
+}
+
+const launch = (): Promise<Server> => {
+  const home = mkdtempSync(join(tmpdir(), 'contexterm-footprint-'));
+  const env: NodeJS.ProcessEnv = { ...process.env, HOME: home, SHELL: '/bin/bash' };
+  delete env.npm_lifecycle_event;
+  const started = performance.now();
+  const child = spawn(process.execPath, [WEB_ENTRY, '--port', '0', '--no-open', '--data-dir', join(home, 'data')], {
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const stop = async () => {
+    if (child.exitCode === null && child.signalCode === null) {
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.kill('SIGTERM');
+      if (!(await Promise.race([exited.then(() => true), sleep(10_000)]))) child.kill('SIGKILL');
+    }
+    rmSync(home, { recursive: true, force: true });
+  };
+  return new Promise((resolve, reject) => {
+    let stdout = '';
+    let stderr = '';
+    const fail = (why: string) => void stop().then(() => reject(new Error(`web server ${why}: ${stderr.trim().slice(-500)}`)));
+    const timer = setTimeout(() => fail('printed no address'), 20_000);
+    child.stderr!.on('data', (chunk: Buffer) => (stderr = (stderr + chunk.toString()).slice(-4096)));
+    child.once('exit', (code) => fail(`exited (${code})`));
+    child.stdout!.on('data', (chunk: Buffer) => {
+      stdout += chunk.toString();
+      const match = URL_LINE.exec(stdout);
+      if (!match) return;
+      const launchMs = performance.now() - started;
+      clearTimeout(timer);
+      child.stdout!.removeAllListeners('data');
+      child.stdout!.resume();
+      child.removeAllListeners('exit');
+      resolve({ child, url: new URL(match[1]!), started, launchMs, stop });
+    });
+  });
+};
+
+/** One browser tab: its own socket and one terminal, acknowledging output as xterm.js would. */
+class Tab {
+  private _nextId = 1;
+  private readonly _results = new Map<number, (result: { ok: boolean; value?: unknown; error?: unknown }) => void>();
+  private _tail = '';
+  private _waiter: (() => void) | undefined;
+  ptyId = '';
+
+  private constructor(private readonly _ws: WebSocket) {
+    _ws.on('message', (raw) => this._onFrame(JSON.parse(raw.toString()) as Record<string, unknown>));
+  }
+
+  static async open(server: Server): Promise<Tab> {
+    const token = server.url.searchParams.get('token')!;
+    const ws = new WebSocket(`ws://${server.url.host}${WS_PATH}`, [WS_PROTOCOL, `${WS_TOKEN_PROTOCOL_PREFIX}${token}`], {
+      origin: server.url.origin,
+    });
+    await new Promise((resolve, reject) => ws.once('open', resolve).once('error', reject));
+    const tab = new Tab(ws);
+    const prompt = tab.waitFor(endsWithPrompt);
+    const info = (await tab._invoke('pty:spawn', { cols: 100, rows: 30 })) as { id: string };
+    tab.ptyId = info.id;
+    await prompt;
+    return tab;
+  }
+
+  /** Prints FLOOD_BYTES of `file` and waits for the prompt to come back. */
+  async flood(file: string): Promise<void> {
+    const done = this.waitFor((tail) => tail.includes(DONE) && endsWithPrompt(tail));
+    this._send('pty:input', { id: this.ptyId, data: `head -c ${FLOOD_BYTES} ${file}; echo "${DONE.slice(0, 6)}""${DONE.slice(6)}"\r` });
+    await done;
+  }
+
+  /** Resolves once the last output satisfies `test` (checked after every batch). */
+  waitFor(test: (tail: string) => boolean): Promise<void> {
+    return new Promise((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`tab: timed out; last output ${JSON.stringify(this._tail.slice(-200))}`)), TIMEOUT_MS);
+      this._waiter = () => {
+        if (!test(this._tail)) return;
+        clearTimeout(timer);
+        this._waiter = undefined;
+        resolve();
+      };
+      this._waiter();
+    });
+  }
+
+  close = (): void => this._ws.close();
+
+  private _invoke(channel: string, payload: unknown): Promise<unknown> {
+    const id = this._nextId++;
+    this._ws.send(JSON.stringify({ t: 'invoke', id, channel, payload }));
+    return new Promise((resolve, reject) =>
+      this._results.set(id, (result) => (result.ok ? resolve(result.value) : reject(new Error(`${channel}: ${JSON.stringify(result.error)}`)))),
+    );
+  }
+
+  private _send(channel: string, payload: unknown): void {
+    this._ws.send(JSON.stringify({ t: 'send', channel, payload }));
+  }
+
+  private _onFrame(frame: Record<string, unknown>): void {
+    if (frame.t === 'result') {
+      this._results.get(frame.id as number)?.(frame.result as { ok: boolean });
+      return void this._results.delete(frame.id as number);
+    }
+    if (frame.channel !== 'pty:data') return;
+    const { id, data } = frame.payload as { id: string; data: string };
+    // Spawn's answer may come after its first output; this tab has only the one terminal anyway.
+    this._send('pty:ack', { id, chars: data.length });
+    this._tail = (this._tail + data).slice(-4096);
+    this._waiter?.();
+  }
+}
+
+const rssMb = (pid: number): number => Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? NaN) / 1024;
+
+/** CPU time the process has used, in clock ticks (utime + stime, fields 14 and 15 of /proc/PID/stat). */
+const cpuTicks = (pid: number): number => {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return Number(fields[11]) + Number(fields[12]);
+};
+
+/**
+ * RSS once V8 has given back what it can. Its memory reducer collects only after a thread has been
+ * idle for a while: 8 s timers while the allocation rate still looks high, a watchdog 100 s after
+ * the last GC (the mirror worker may parse a flood's backlog long after the prompt is back). Read
+ * at once, an idle server looks ~25 MB bigger and one after a flood ~200 MB. So: until the server
+ * has been idle (≤ 200 ms of CPU a second: a GC is not work) for `quietMs` and its last 5 samples
+ * agree within 1 MB.
+ */
+const settledRss = async (pid: number, quietMs: number): Promise<number> => {
+  const started = performance.now();
+  let quietSince = started;
+  let ticks = cpuTicks(pid);
+  const samples: number[] = [];
+  for (;;) {
+    await sleep(1000);
+    const now = cpuTicks(pid);
+    if (now - ticks > 20) quietSince = performance.now();
+    ticks = now;
+    samples.push(rssMb(pid));
+    const recent = samples.slice(-5);
+    const stable = recent.length === 5 && Math.max(...recent) - Math.min(...recent) < 1;
+    if ((stable && performance.now() - quietSince >= quietMs) || performance.now() - started > quietMs + 120_000) return recent.at(-1)!;
+  }
+};
+
+/**
+ * Launch → URL, and launch → the first prompt of a tab that connects the moment the URL is out
+ * (the server may print its address before its store is open: this shows what that is worth).
+ */
+const launchTimes = async (runs: number): Promise<{ url: number[]; prompt: number[] }> => {
+  const url: number[] = [];
+  const prompt: number[] = [];
+  for (let run = 0; run < runs; run++) {
+    const server = await launch();
+    try {
+      (await Tab.open(server)).close();
+      prompt.push(performance.now() - server.started);
+      url.push(server.launchMs);
+    } finally {
+      await server.stop();
+    }
+  }
+  return { url, prompt };
+};
+
+type MemoryRound = Record<'idle' | 'perTab' | 'flooded', number>;
+
+/** One server: 1 idle tab, then 5, then 8 that each printed FLOOD_BYTES. */
+const memoryRound = async (file: string): Promise<MemoryRound> => {
+  const server = await launch();
+  const pid = server.child.pid!;
+  const tabs: Tab[] = [];
+  try {
+    tabs.push(await Tab.open(server));
+    const idle = await settledRss(pid, 30_000);
+    while (tabs.length < 5) tabs.push(await Tab.open(server));
+    const five = await settledRss(pid, 30_000);
+    while (tabs.length < 8) tabs.push(await Tab.open(server));
+    await Promise.all(tabs.map((tab) => tab.flood(file)));
+    const flooded = await settledRss(pid, 100_000);
+    return { idle, perTab: (five - idle) / 4, flooded };
+  } finally {
+    for (const tab of tabs) tab.close();
+    await server.stop();
+  }
+};
+
+/** The median of `values` under `name`, with its spread (min, max). */
+const spread = (name: string, values: readonly number[], digits: number): Record<string, number> => ({
+  [name]: round(median(values), digits),
+  [`${name}_min`]: round(Math.min(...values), digits),
+  [`${name}_max`]: round(Math.max(...values), digits),
+});
+
+export const benchServerFootprint = async (options: { quick: boolean }): Promise<Record<string, number>> => {
+  const times = await launchTimes(options.quick ? 3 : 5);
+  const dir = mkdtempSync(join(tmpdir(), 'contexterm-footprint-log-'));
+  const file = join(dir, 'build.log');
+  try {
+    writeTextFile(file, FLOOD_BYTES);
+    const rounds: MemoryRound[] = [];
+    for (let i = 0; i < (options.quick ? 1 : 3); i++) rounds.push(await memoryRound(file));
+    return {
+      ...spread('launch_to_url_ms', times.url, 0),
+      launch_to_prompt_ms: round(median(times.prompt), 0),
+      ...spread('server_rss_mb_idle', rounds.map((r) => r.idle), 1),
+      ...spread('server_rss_mb_per_idle_tab', rounds.map((r) => r.perTab), 2),
+      ...spread('server_rss_mb_8_tabs_after_20mb', rounds.map((r) => r.flooded), 1),
+    };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+};
