@@ -70,7 +70,8 @@ describe('settings page', () => {
     await card.getByTestId('provider-key-input').fill(uiKey);
     await card.getByTestId('provider-key-save').click();
     await expect.poll(() => card.getByTestId('key-state').innerText()).toBe('key saved');
-    expect(await card.getByTestId('provider-key-input').inputValue()).toBe('');
+    // "key saved" comes with the settings:changed broadcast; the field clears when the invoke answers.
+    await expect.poll(() => card.getByTestId('provider-key-input').inputValue()).toBe('');
     await card.getByTestId('provider-test').click();
     await expect.poll(() => card.getByTestId('provider-test-result').getAttribute('data-ok'), { timeout: 15_000 }).toBe('true');
     await page.getByTestId('settings-close').click();
