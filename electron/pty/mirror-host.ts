@@ -19,9 +19,10 @@ export const MIRROR_DEFER_CHARS = 256 * 1024;
 
 /**
  * The screen mirrors of every pty, in one worker thread, started by the first mirror that needs
- * parsing (see MIRROR_DEFER_CHARS): not at launch, where it would compete for the CPU. Writes are fire-and-forget messages in stream order; a snapshot is a request answered after
- * everything sent before it was parsed. The stream position (`end`) is counted here, on the main
- * thread, where the output is sent.
+ * parsing (see MIRROR_DEFER_CHARS): not at launch, where it would compete for the CPU. Writes are
+ * fire-and-forget messages in stream order; a snapshot is a request answered after everything
+ * sent before it was parsed. The stream position (`end`) is counted here, on the main thread,
+ * where the output is sent.
  */
 export class MirrorHost {
   private _next = 0;
@@ -65,34 +66,31 @@ export class MirrorHost {
     // Until the pty has printed MIRROR_DEFER_CHARS or someone asks for its screen, its requests
     // wait here, in order, and are replayed to the worker when it opens: the same stream parsed
     // later is the same screen.
-    let deferred: { ops: MirrorRequest[]; chars: number; blank: boolean } | undefined = {
-      ops: [{ t: 'open', id, cols, rows }],
-      chars: 0,
-      blank: true,
-    };
+    // Deferral starts with the mirror, so until it ends every character written (`written`) is
+    // one the worker has yet to parse.
+    let deferred: { ops: MirrorRequest[]; blank: boolean } | undefined = { ops: [{ t: 'open', id, cols, rows }], blank: true };
     let disposed = false;
     let written = 0;
     let size = { cols, rows };
     const open = () => {
       if (!deferred) return;
-      const { ops, chars } = deferred;
+      const { ops } = deferred;
       deferred = undefined;
-      this._backlog.set(id, chars);
+      this._backlog.set(id, written);
       for (const op of ops) this._post(op);
     };
-    const post = (message: MirrorRequest, chars = 0) => {
+    const post = (message: MirrorRequest) => {
       if (disposed) return;
       if (!deferred) return this._post(message);
       deferred.ops.push(message);
-      deferred.chars += chars;
       if (message.t === 'write' || message.t === 'mark') deferred.blank = false;
-      if (deferred.chars > MIRROR_DEFER_CHARS) open();
+      if (written > MIRROR_DEFER_CHARS) open();
     };
     return {
       write: (data) => {
         written += data.length;
         if (!deferred) this._backlog.set(id, (this._backlog.get(id) ?? 0) + data.length);
-        post({ t: 'write', id, data }, data.length);
+        post({ t: 'write', id, data });
       },
       congested: () => (this._backlog.get(id) ?? 0) > MIRROR_BACKLOG_CHARS,
       mark: (mark) => post({ t: 'mark', id, mark }),
