@@ -6,8 +6,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { WebSocket } from 'ws';
-import { WS_PATH, WS_PROTOCOL, WS_TOKEN_PROTOCOL_PREFIX } from '../../shared/ipc/wire';
+import { HostClient } from '../integration/host-ws-client';
 import { writeTextFile } from './pipeline-bench';
 import { median, round } from './stats';
 
@@ -72,26 +71,25 @@ const launch = (): Promise<Server> => {
 
 /** One browser tab: its own socket and one terminal, acknowledging output as xterm.js would. */
 class Tab {
-  private _nextId = 1;
-  private readonly _results = new Map<number, (result: { ok: boolean; value?: unknown; error?: unknown }) => void>();
   private _tail = '';
   private _waiter: (() => void) | undefined;
   ptyId = '';
 
-  private constructor(private readonly _ws: WebSocket) {
-    _ws.on('message', (raw) => this._onFrame(JSON.parse(raw.toString()) as Record<string, unknown>));
+  private constructor(private readonly _client: HostClient) {
+    _client.on((channel, payload) => {
+      if (channel !== 'pty:data') return;
+      const { id, data } = payload as { id: string; data: string };
+      // Spawn's answer may come after its first output; this tab has only the one terminal anyway.
+      _client.send('pty:ack', { id, chars: data.length });
+      this._tail = (this._tail + data).slice(-4096);
+      this._waiter?.();
+    });
   }
 
   static async open(server: Server): Promise<Tab> {
-    const token = server.url.searchParams.get('token')!;
-    const ws = new WebSocket(`ws://${server.url.host}${WS_PATH}`, [WS_PROTOCOL, `${WS_TOKEN_PROTOCOL_PREFIX}${token}`], {
-      origin: server.url.origin,
-    });
-    await new Promise((resolve, reject) => ws.once('open', resolve).once('error', reject));
-    const tab = new Tab(ws);
+    const tab = new Tab(await HostClient.connect(server.url.origin, server.url.searchParams.get('token')!));
     const prompt = tab.waitFor(endsWithPrompt);
-    const info = (await tab._invoke('pty:spawn', { cols: 100, rows: 30 })) as { id: string };
-    tab.ptyId = info.id;
+    tab.ptyId = (await tab._client.invoke<{ id: string }>('pty:spawn', { cols: 100, rows: 30 })).id;
     await prompt;
     return tab;
   }
@@ -99,7 +97,7 @@ class Tab {
   /** Prints FLOOD_BYTES of `file` and waits for the prompt to come back. */
   async flood(file: string): Promise<void> {
     const done = this.waitFor((tail) => tail.includes(DONE) && endsWithPrompt(tail));
-    this._send('pty:input', { id: this.ptyId, data: `head -c ${FLOOD_BYTES} ${file}; echo "${DONE.slice(0, 6)}""${DONE.slice(6)}"\r` });
+    this._client.send('pty:input', { id: this.ptyId, data: `head -c ${FLOOD_BYTES} ${file}; echo "${DONE.slice(0, 6)}""${DONE.slice(6)}"\r` });
     await done;
   }
 
@@ -117,32 +115,7 @@ class Tab {
     });
   }
 
-  close = (): void => this._ws.close();
-
-  private _invoke(channel: string, payload: unknown): Promise<unknown> {
-    const id = this._nextId++;
-    this._ws.send(JSON.stringify({ t: 'invoke', id, channel, payload }));
-    return new Promise((resolve, reject) =>
-      this._results.set(id, (result) => (result.ok ? resolve(result.value) : reject(new Error(`${channel}: ${JSON.stringify(result.error)}`)))),
-    );
-  }
-
-  private _send(channel: string, payload: unknown): void {
-    this._ws.send(JSON.stringify({ t: 'send', channel, payload }));
-  }
-
-  private _onFrame(frame: Record<string, unknown>): void {
-    if (frame.t === 'result') {
-      this._results.get(frame.id as number)?.(frame.result as { ok: boolean });
-      return void this._results.delete(frame.id as number);
-    }
-    if (frame.channel !== 'pty:data') return;
-    const { id, data } = frame.payload as { id: string; data: string };
-    // Spawn's answer may come after its first output; this tab has only the one terminal anyway.
-    this._send('pty:ack', { id, chars: data.length });
-    this._tail = (this._tail + data).slice(-4096);
-    this._waiter?.();
-  }
+  close = (): void => this._client.close();
 }
 
 const rssMb = (pid: number): number => Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? NaN) / 1024;

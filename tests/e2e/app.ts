@@ -102,6 +102,32 @@ export interface OpenApp {
   close(): Promise<void>;
 }
 
+export interface PageOptions {
+  readonly viewport?: { readonly width: number; readonly height: number };
+  readonly colorScheme?: 'light' | 'dark';
+  /** Runs on the new page before it loads (listeners, init scripts). */
+  readonly beforeLoad?: (page: Page) => unknown;
+  /** How long the first terminal may take to appear (Playwright's default otherwise). */
+  readonly terminalTimeoutMs?: number;
+  /** Also wait for the shell integration to report, i.e. for commands to be recorded. */
+  readonly integrated?: boolean;
+}
+
+/** A new page of browser mode at `url`, its first terminal shown (and, if asked, integrated). */
+export const openPage = async (browser: Browser, url: string, options: PageOptions = {}): Promise<Page> => {
+  const page = await browser.newPage({
+    viewport: options.viewport ?? { width: 1280, height: 760 },
+    ...(options.colorScheme ? { colorScheme: options.colorScheme } : {}),
+  });
+  await options.beforeLoad?.(page);
+  await page.goto(url);
+  await page.locator('[data-testid="terminal"] .xterm').waitFor({ timeout: options.terminalTimeoutMs });
+  if (options.integrated) {
+    await page.locator('[data-testid="segmentation-mode"][data-mode="integrated"]').waitFor({ timeout: 20_000 });
+  }
+  return page;
+};
+
 /**
  * Browser mode in Chromium with its first terminal ready: the page loaded and, when asked for,
  * the shell integration reporting (so commands are being recorded).
@@ -109,12 +135,7 @@ export interface OpenApp {
 export const openApp = async (options: { integrated?: boolean } = {}): Promise<OpenApp> => {
   const server = await startServer();
   const browser = await launchBrowser();
-  const page = await browser.newPage({ viewport: { width: 1280, height: 760 } });
-  await page.goto(server.url);
-  await page.locator('[data-testid="terminal"] .xterm').waitFor();
-  if (options.integrated ?? true) {
-    await page.locator('[data-testid="segmentation-mode"][data-mode="integrated"]').waitFor({ timeout: 20_000 });
-  }
+  const page = await openPage(browser, server.url, { integrated: options.integrated ?? true });
   return {
     server,
     browser,

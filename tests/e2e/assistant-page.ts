@@ -2,7 +2,7 @@
 import type { Browser, Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { startScriptedLlmServer, type RecordedRequest, type ScriptedLlmServer } from '../fixtures/scripted-llm-server';
-import { launchBrowser, startServer, type AppServer } from './app';
+import { launchBrowser, openPage, startServer, type AppServer, type PageOptions } from './app';
 
 /** The model the scripted server stands in for (CONTEXTERM_MODEL in these tests). */
 export const MODEL = 'scripted-model';
@@ -107,18 +107,12 @@ export interface AssistantApp {
  * assistant's question box ready (and, when asked for, shell integration reporting).
  */
 export const openAssistantApp = async (
-  options: { integrated?: boolean; beforeLoad?: (page: Page) => void } = {},
+  options: Pick<PageOptions, 'integrated' | 'beforeLoad'> = {},
 ): Promise<AssistantApp> => {
   const llm = await startScriptedLlmServer({ models: [MODEL] });
   const server = await startServer({ env: llmEnv(llm) });
   const browser = await launchBrowser();
-  const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
-  options.beforeLoad?.(page);
-  await page.goto(server.url);
-  await page.locator('[data-testid="terminal"] .xterm').waitFor({ timeout: 60_000 });
-  if (options.integrated) {
-    await page.locator('[data-testid="segmentation-mode"][data-mode="integrated"]').waitFor({ timeout: 20_000 });
-  }
+  const page = await openPage(browser, server.url, { ...options, viewport: { width: 1400, height: 900 }, terminalTimeoutMs: 60_000 });
   await page.getByTestId('assistant-input').waitFor();
   return {
     llm,

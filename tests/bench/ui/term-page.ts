@@ -55,14 +55,19 @@ export class TermPage {
   }
 
   /** Waits for the prompt to be the last line (a fresh shell, or after a command). */
-  async waitPrompt(timeoutMs = 20_000): Promise<void> {
+  waitPrompt(timeoutMs = 20_000): Promise<void> {
+    return this._waitLine(PROMPT, timeoutMs);
+  }
+
+  /** Waits for `line` to be the terminal's last line. */
+  private async _waitLine(line: string, timeoutMs: number): Promise<void> {
     try {
-      await this.page.waitForFunction(([rows, prompt]) => (globalThis as unknown as G).__bench.lastLine(rows) === prompt, [this._rows, PROMPT] as const, {
+      await this.page.waitForFunction(([rows, text]) => (globalThis as unknown as G).__bench.lastLine(rows) === text, [this._rows, line] as const, {
         timeout: timeoutMs,
-        polling: 50,
+        polling: 20,
       });
     } catch (error) {
-      throw new Error(`${this.name}: no prompt within ${timeoutMs} ms; last line: ${JSON.stringify(await this.lastLine())}`, { cause: error });
+      throw new Error(`${this.name}: no ${JSON.stringify(line)} within ${timeoutMs} ms; last line: ${JSON.stringify(await this.lastLine())}`, { cause: error });
     }
   }
 
@@ -89,10 +94,7 @@ export class TermPage {
   async run(command: string, timeoutMs = 300_000): Promise<Watch> {
     await this.page.keyboard.type(command);
     // Enter before the echo arrived would find the old prompt on screen and measure nothing.
-    await this.page.waitForFunction(([rows, line]) => (globalThis as unknown as G).__bench.lastLine(rows) === line, [this._rows, `${PROMPT} ${command}`] as const, {
-      timeout: 20_000,
-      polling: 20,
-    });
+    await this._waitLine(`${PROMPT} ${command}`, 20_000);
     return this.timePrompt(ENTER, () => this.page.keyboard.press('Enter'), timeoutMs);
   }
 

@@ -48,6 +48,10 @@ const echoStats = (prefix: string, times: number[]): Metrics => ({
   [`${prefix}_p95_ms`]: round(percentile(times, 95), 1),
 });
 
+/** Input for the bare page's second, hidden terminal (it cannot take focus; see page/bare-page.ts). */
+const typeInHidden = (bare: TermPage, data: string): Promise<void> =>
+  bare.page.evaluate((text) => (globalThis as unknown as { bareSend(i: number, d: string): void }).bareSend(1, text), data);
+
 /** Echo at an idle prompt, then with `yes` flooding a second (hidden) terminal of the same page. */
 const echo = async (rig: UiRig, count: number): Promise<Metrics> => {
   const { contexterm: ct, bare } = rig;
@@ -67,13 +71,13 @@ const echo = async (rig: UiRig, count: number): Promise<Metrics> => {
   await ct.page.locator('[data-testid="tab"]').first().click();
   await ct.waitPrompt();
   await ct.focus();
-  await bare.page.evaluate(() => (globalThis as unknown as { bareSend(i: number, d: string): void }).bareSend(1, 'yes\r'));
+  await typeInHidden(bare, 'yes\r');
   const load = { ct: [] as number[], bare: [] as number[] };
   for (let half = 0; half < 2; half++) {
     load.bare.push(...(await bare.echoes(count / 2)));
     load.ct.push(...(await ct.echoes(count / 2)));
   }
-  await bare.page.evaluate(() => (globalThis as unknown as { bareSend(i: number, d: string): void }).bareSend(1, '\x03'));
+  await typeInHidden(bare, '\x03');
   await ct.page.locator('[data-testid="tab"]').nth(1).click();
   await ct.focus();
   await ct.page.keyboard.press('Control+c');

@@ -4,7 +4,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
-import { launchBrowser, startServer, type AppServer } from '../../e2e/app';
+import { launchBrowser, openPage, startServer, type AppServer } from '../../e2e/app';
 import { buildUiAssets, writeLogFile } from './assets';
 import { PROMPT, TermPage } from './term-page';
 
@@ -83,9 +83,11 @@ export const startRig = async (options: { bigBytes: number }): Promise<UiRig> =>
 
 const openPages = async (browser: Browser, appUrl: string, bareUrl: string, probe: string): Promise<Pick<UiRig, 'contexterm' | 'bare'>> => {
   // Dark, so Contexterm's `system` theme resolves to the palette both pages start with.
-  const ctPage = await browser.newPage({ viewport: { width: 1280, height: 800 }, colorScheme: 'dark' });
-  await ctPage.addInitScript({ content: probe });
-  await ctPage.goto(appUrl);
+  const ctPage = await openPage(browser, appUrl, {
+    viewport: { width: 1280, height: 800 },
+    colorScheme: 'dark',
+    beforeLoad: (page) => page.addInitScript({ content: probe }),
+  });
   await ctPage.locator('[data-testid="segmentation-mode"][data-mode="integrated"]').waitFor({ timeout: 30_000 });
   const contexterm = new TermPage('contexterm', ctPage, '[data-testid="terminal"] .xterm-rows', '[data-testid="terminal"]');
   await contexterm.waitPrompt();
