@@ -83,6 +83,8 @@ export const wireAssistant = async (options: AssistantWiringOptions) => {
     settings,
     handlers,
     commandFinished: (command: CommandRecord) => engine.commandFinished(command),
+    forgetCommands: (commandIds: readonly string[], sessionIds: readonly string[]) =>
+      engine.memory.forgetCommands(new Set(commandIds), new Set(sessionIds)),
     close: () => {
       assistant.cancelAll();
     },

@@ -14,6 +14,7 @@ import { commandsHandlers } from '../ipc/commands-handlers';
 import { ptyHandlers } from '../ipc/pty-handlers';
 import { createRouter, type Client, type Router } from '../ipc/router';
 import { wireAssistant } from './assistant-wiring';
+import { wireHistory } from './history-wiring';
 
 export interface CoreOptions {
   readonly host: 'electron' | 'web';
@@ -109,6 +110,7 @@ const assemble = async (
       session: (session) => broadcast('session:updated', { session }),
     },
   });
+  const history = wireHistory({ store, recorder, settings, forgetInMemory: assistant.forgetCommands, broadcast, log });
   const ptys = new PtyManager(options.ptyHost ?? createNodePtyHost(), recorder.tapFor, mirrors.factory);
 
   const pty = ptyHandlers({
@@ -116,15 +118,19 @@ const assemble = async (
     announce: (event, id, except) => {
       for (const client of clients) if (client !== except) client.emit(event, { id });
     },
-    spawn: ({ cols, rows, cwd }, id) =>
+    spawn: ({ cols, rows, cwd, private: isPrivate }, id) =>
       ptys.spawn(
         recorder.launch(
           id,
           { cols, rows, shell: settings.current.terminal.shell || options.shell || defaultShell(), ...(cwd ? { cwd } : {}) },
           shellEnvironment(),
+          { private: isPrivate === true },
         ),
         id,
       ),
+    recording: (id) => recorder.recording(id),
+    setPaused: (id, paused) => recorder.setPaused(id, paused),
+    recordingChanged: (id, recording) => broadcast('pty:recording-changed', { id, recording }),
   });
 
   const app = appHandlers({
@@ -137,7 +143,7 @@ const assemble = async (
 
   // Every channel of the contract must have its handler here: the router's types say so.
   const router = createRouter(
-    { ...pty.invoke, ...commandsHandlers(store, recorder), ...assistant.handlers, ...app.invoke },
+    { ...pty.invoke, ...commandsHandlers(store, recorder), ...history.handlers, ...assistant.handlers, ...app.invoke },
     { ...pty.send, ...app.send },
     {
       onRejected: (channel, reason) => log(`ipc: rejected ${channel}: ${reason}`),
@@ -149,6 +155,7 @@ const assemble = async (
     router,
     shutdown: async () => {
       assistant.close();
+      history.dispose();
       await ptys.killAll();
       await mirrors.close();
       await store.close();

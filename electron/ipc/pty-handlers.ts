@@ -1,23 +1,29 @@
 // SPDX-License-Identifier: MIT
 import { basename } from 'node:path';
 import { DomainError } from '../../shared/ipc';
+import type { RecordingState } from '../../shared/ipc/history';
 import type { PtyInfo } from '../../shared/ipc/pty';
 import { newPtyId, type PtyManager, type PtySink } from '../pty/pty-manager';
 import type { PtyProcess } from '../pty/types';
 import type { Client, InvokeHandlers, SendHandlers } from './router';
 
-type PtyInvoke = Pick<InvokeHandlers, 'pty:spawn' | 'pty:list' | 'pty:attach' | 'pty:kill' | 'pty:busy'>;
+type PtyInvoke = Pick<InvokeHandlers, 'pty:spawn' | 'pty:list' | 'pty:attach' | 'pty:kill' | 'pty:busy' | 'pty:recording'>;
 type PtySend = Pick<SendHandlers, 'pty:input' | 'pty:resize' | 'pty:ack' | 'pty:visibility'>;
 
 export interface PtyHandlerDeps {
   readonly ptys: PtyManager;
   /** Starts a new terminal (with its session recording) under the given id. */
-  readonly spawn: (request: { cols: number; rows: number; cwd?: string }, id: string) => PtyProcess;
+  readonly spawn: (request: { cols: number; rows: number; cwd?: string; private?: boolean }, id: string) => PtyProcess;
   /** Tells every window (but `except`) that a terminal opened or closed, so their tab bars agree. */
   readonly announce: (event: 'pty:opened' | 'pty:closed', id: string, except?: Client) => void;
+  /** How a terminal is recorded, and pausing it (the recorder's). */
+  readonly recording: (id: string) => RecordingState;
+  readonly setPaused: (id: string, paused: boolean) => RecordingState;
+  /** Tells every window a terminal's recording state changed. */
+  readonly recordingChanged: (id: string, recording: RecordingState) => void;
 }
 
-export const toPtyInfo = (pty: PtyProcess): PtyInfo => ({
+export const toPtyInfo = (pty: PtyProcess, recording: RecordingState): PtyInfo => ({
   id: pty.id,
   sessionId: pty.id,
   pid: pty.pid,
@@ -27,6 +33,7 @@ export const toPtyInfo = (pty: PtyProcess): PtyInfo => ({
   rows: pty.rows,
   exited: pty.exit !== undefined,
   exitCode: pty.exit?.exitCode ?? null,
+  recording,
 });
 
 type ClientSink = PtySink & { visible: boolean; shown: Set<string> | undefined };
@@ -62,49 +69,59 @@ const requirePty = (ptys: PtyManager, id: string): PtyProcess => {
   return pty;
 };
 
-export const ptyHandlers = ({ ptys, spawn, announce }: PtyHandlerDeps): { invoke: PtyInvoke; send: PtySend } => ({
-  invoke: {
-    'pty:spawn': (request, client) => {
-      const pty = spawn(request, newPtyId());
-      const sink = sinkFor(client, ptys);
-      // The window that asked shows its new tab at once: its first prompt need not wait for the report.
-      sink.shown?.add(pty.id);
-      // Nothing has been printed yet: the live output that follows is the whole screen.
-      void ptys.attach(pty.id, sink);
-      announce('pty:opened', pty.id, client);
-      return toPtyInfo(pty);
+export const ptyHandlers = (deps: PtyHandlerDeps): { invoke: PtyInvoke; send: PtySend } => {
+  const { ptys, spawn, announce } = deps;
+  const info = (pty: PtyProcess): PtyInfo => toPtyInfo(pty, deps.recording(pty.id));
+  return {
+    invoke: {
+      'pty:spawn': (request, client) => {
+        const pty = spawn(request, newPtyId());
+        const sink = sinkFor(client, ptys);
+        // The window that asked shows its new tab at once: its first prompt need not wait for the report.
+        sink.shown?.add(pty.id);
+        // Nothing has been printed yet: the live output that follows is the whole screen.
+        void ptys.attach(pty.id, sink);
+        announce('pty:opened', pty.id, client);
+        return info(pty);
+      },
+      'pty:list': () => ptys.list().map(info),
+      'pty:attach': async ({ id }, client) => {
+        const pty = requirePty(ptys, id);
+        const snapshot = await ptys.attach(id, sinkFor(client, ptys));
+        if (!snapshot) throw new DomainError('not-found', `no terminal ${id}`);
+        return { info: info(pty), snapshot };
+      },
+      'pty:kill': async ({ id }) => {
+        const killed = await ptys.kill(id);
+        if (killed) announce('pty:closed', id);
+        return { killed };
+      },
+      'pty:busy': ({ id }) => {
+        const pty = requirePty(ptys, id);
+        if (pty.exit) return { busy: false, process: '' };
+        const process = pty.foregroundProcess();
+        return { busy: process !== basename(pty.shell), process };
+      },
+      'pty:recording': ({ id, paused }) => {
+        const pty = requirePty(ptys, id);
+        if (deps.recording(id) === 'private') throw new DomainError('failed', 'A private terminal is never recorded.');
+        deps.recordingChanged(id, deps.setPaused(id, paused));
+        return info(pty);
+      },
     },
-    'pty:list': () => ptys.list().map(toPtyInfo),
-    'pty:attach': async ({ id }, client) => {
-      const pty = requirePty(ptys, id);
-      const snapshot = await ptys.attach(id, sinkFor(client, ptys));
-      if (!snapshot) throw new DomainError('not-found', `no terminal ${id}`);
-      return { info: toPtyInfo(pty), snapshot };
+    send: {
+      'pty:input': ({ id, data, reply }, client) => ptys.input(id, data, sinks.get(client), reply === true),
+      'pty:resize': ({ id, cols, rows }) => ptys.resize(id, cols, rows),
+      'pty:ack': ({ id, chars }, client) => {
+        const sink = sinks.get(client);
+        if (sink) ptys.ack(id, chars, sink);
+      },
+      'pty:visibility': ({ visible, shown }, client) => {
+        const sink = sinkFor(client, ptys);
+        sink.visible = visible;
+        sink.shown = shown ? new Set(shown) : undefined;
+        ptys.visibilityChanged(sink);
+      },
     },
-    'pty:kill': async ({ id }) => {
-      const killed = await ptys.kill(id);
-      if (killed) announce('pty:closed', id);
-      return { killed };
-    },
-    'pty:busy': ({ id }) => {
-      const pty = requirePty(ptys, id);
-      if (pty.exit) return { busy: false, process: '' };
-      const process = pty.foregroundProcess();
-      return { busy: process !== basename(pty.shell), process };
-    },
-  },
-  send: {
-    'pty:input': ({ id, data, reply }, client) => ptys.input(id, data, sinks.get(client), reply === true),
-    'pty:resize': ({ id, cols, rows }) => ptys.resize(id, cols, rows),
-    'pty:ack': ({ id, chars }, client) => {
-      const sink = sinks.get(client);
-      if (sink) ptys.ack(id, chars, sink);
-    },
-    'pty:visibility': ({ visible, shown }, client) => {
-      const sink = sinkFor(client, ptys);
-      sink.visible = visible;
-      sink.shown = shown ? new Set(shown) : undefined;
-      ptys.visibilityChanged(sink);
-    },
-  },
-});
+  };
+};

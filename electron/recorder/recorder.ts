@@ -8,6 +8,8 @@ import { newNonce } from '../segmenter/mark-codec';
 import { Segmenter } from '../segmenter/segmenter';
 import { shellLaunch } from '../segmenter/shell-launch';
 import type { Store } from '../store/store';
+import type { RecordingState } from '../../shared/ipc/history';
+import { CommandExclusion } from './exclusion';
 import { SessionRecorder } from './session-recorder';
 
 export interface RecorderEvents {
@@ -31,6 +33,7 @@ const isLocalShell = (shell: string): boolean => LOCAL_SHELL.test(basename(shell
 interface Pending {
   readonly nonce: string;
   readonly shell: string;
+  readonly private: boolean;
 }
 
 /**
@@ -42,14 +45,20 @@ interface Pending {
 export class Recorder {
   private readonly _pending = new Map<string, Pending>();
   private readonly _live = new Map<string, SessionInfo>();
+  private readonly _sessions = new Map<string, SessionRecorder>();
+  /** Command lines kept out of history; follows the settings (see create-core.ts). */
+  readonly exclusion = new CommandExclusion();
 
   constructor(private readonly _options: RecorderOptions) {}
 
-  /** The spawn options that start `shell` with shell integration for pty `id`. */
-  launch(id: string, base: SpawnOptions & { shell: string }, env: Record<string, string>): SpawnOptions {
+  /**
+   * The spawn options that start `shell` with shell integration for pty `id`. A private terminal
+   * gets the integration too (its gutter marks still work) but is never stored.
+   */
+  launch(id: string, base: SpawnOptions & { shell: string }, env: Record<string, string>, options: { private?: boolean } = {}): SpawnOptions {
     const nonce = newNonce();
     const launch = shellLaunch(base.shell, nonce, this._options.integrationDir, env);
-    this._pending.set(id, { nonce, shell: base.shell });
+    this._pending.set(id, { nonce, shell: base.shell, private: options.private === true });
     return { ...base, shell: launch.file, args: launch.args, env: launch.env };
   }
 
@@ -67,9 +76,15 @@ export class Recorder {
       startedAt: Date.now(),
       endedAt: null,
     };
-    this._live.set(info.id, info);
-    this._options.store.startSession(info);
-    return new SessionRecorder({
+    const isPrivate = pending.private;
+    // A private session is nowhere but here: not in the store, not in the session list the assistant reads.
+    if (!isPrivate) {
+      this._live.set(info.id, info);
+      this._options.store.startSession(info);
+    }
+    const session = new SessionRecorder({
+      recording: isPrivate ? 'private' : 'on',
+      excludes: this.exclusion.excludes,
       sessionId: info.id,
       shell: info.shell,
       hostname: info.hostname,
@@ -84,6 +99,7 @@ export class Recorder {
       events: {
         command: (record) => this._options.events.command(record),
         session: (patch) => {
+          if (patch.endedAt !== undefined) this._sessions.delete(info.id);
           const current = this._live.get(info.id);
           if (!current) return;
           const next = { ...current, ...patch };
@@ -96,7 +112,31 @@ export class Recorder {
         },
       },
     });
+    this._sessions.set(info.id, session);
+    return session;
   };
+
+  recording(id: string): RecordingState {
+    return this._sessions.get(id)?.recording ?? 'on';
+  }
+
+  setPaused(id: string, paused: boolean): RecordingState {
+    const session = this._sessions.get(id);
+    session?.setPaused(paused);
+    return session?.recording ?? 'on';
+  }
+
+  /** Forgotten in the store: a command still running stops being recorded. */
+  forgotten(commandIds: readonly string[], sessionIds: readonly string[]): void {
+    const ids = new Set(commandIds);
+    const sessions = new Set(sessionIds);
+    for (const [id, session] of this._sessions) session.forget(ids, sessions.has(id));
+  }
+
+  /** Recording failed: commands running anywhere end now, interrupted, instead of staying open forever. */
+  interruptRunning(): void {
+    for (const session of this._sessions.values()) session.interruptRunning();
+  }
 
   live(id: string): SessionInfo | undefined {
     return this._live.get(id);

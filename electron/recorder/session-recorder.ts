@@ -5,6 +5,7 @@ import type { SegmentationMode } from '../../shared/domain/segmentation';
 import type { PtyTap, TapOutput } from '../pty/pty-manager';
 import type { PtyExit } from '../pty/types';
 import type { SegmentEvent, Segmenter } from '../segmenter/segmenter';
+import type { RecordingState } from '../../shared/ipc/history';
 import type { Store } from '../store/store';
 
 export interface SessionRecorderEvents {
@@ -21,6 +22,10 @@ export interface SessionRecorderOptions {
   readonly segmenter: Segmenter;
   readonly events: SessionRecorderEvents;
   readonly now?: () => number;
+  /** 'private': nothing reaches the store or the assistant, ever. Default 'on'. */
+  readonly recording?: RecordingState;
+  /** Command lines the user keeps out of history (ignorespace, patterns). */
+  readonly excludes?: (commandLine: string) => boolean;
 }
 
 type Marks = Array<TapOutput['marks'][number]>;
@@ -45,9 +50,15 @@ export class SessionRecorder implements PtyTap {
   private _cwd: string;
   private _hostname: string;
   private _running: CommandRecord | undefined;
+  private _recording: RecordingState;
+  /** The command running now is kept out of history: its output is skipped, not stored. */
+  private _excluding = false;
+  /** Where the current turn began (the previous command's end): its prompt and echoed command line follow. */
+  private _turnStart = 0;
 
   constructor(private readonly _options: SessionRecorderOptions) {
     this._now = _options.now ?? Date.now;
+    this._recording = _options.recording ?? 'on';
     this._cwd = _options.cwd;
     this._hostname = _options.hostname;
   }
@@ -57,12 +68,40 @@ export class SessionRecorder implements PtyTap {
     return this._record(clean, events);
   }
 
+  get recording(): RecordingState {
+    return this._recording;
+  }
+
+  /** Pauses or resumes recording; a command running at a pause ends there, interrupted. */
+  setPaused(paused: boolean): void {
+    if (this._recording === 'private') return;
+    if (paused && this._recording === 'on') this.interruptRunning();
+    this._recording = paused ? 'paused' : 'on';
+  }
+
+  /** The user forgot the running command (or this whole session): the rest of it is not stored either. */
+  forget(commandIds: ReadonlySet<string>, wholeSession: boolean): void {
+    if (!this._running || !(wholeSession || commandIds.has(this._running.id))) return;
+    this._running = undefined;
+    this._excluding = true;
+  }
+
+  /** Recording failed (a full disk): the running command is ended as interrupted rather than left open. */
+  interruptRunning(): void {
+    if (this._running) this._finish(this._offset, null, [], 0, this._now(), undefined, true);
+  }
+
   /**
-   * The store to write to, or none once it is closing: at shutdown a pty that outlives its kill
-   * grace may still deliver output, and the store ends open sessions itself.
+   * The store to write to, or none: a private session never writes, and once the store is closing
+   * a pty that outlives its kill grace may still deliver output (the store ends open sessions itself).
    */
   private get _store(): Store | undefined {
-    return this._options.store.closed ? undefined : this._options.store;
+    return this._recording === 'private' || this._options.store.closed ? undefined : this._options.store;
+  }
+
+  /** Whether commands become records (and reach the assistant) right now. */
+  private get _records(): boolean {
+    return this._recording === 'on';
   }
 
   /** The store's writer is more than STORE_BACKLOG_BYTES behind: hold the pty until it catches up. */
@@ -81,7 +120,7 @@ export class SessionRecorder implements PtyTap {
   }
 
   input(bytes: Buffer): void {
-    this._store?.appendChunk(this._options.sessionId, 0, this._now(), bytes);
+    if (this._records && !this._excluding) this._store?.appendChunk(this._options.sessionId, 0, this._now(), bytes);
     // Heuristic boundaries are confirmed by keystrokes, after their output was delivered: they make
     // records, but no marks (their position in the terminal has passed).
     const late: Marks = [];
@@ -92,6 +131,7 @@ export class SessionRecorder implements PtyTap {
     const { bytes, events } = this._options.segmenter.end();
     const out = this._record(bytes, events);
     if (this._running) this._finish(this._offset, null, []);
+    this._excluding = false;
     const endedAt = this._now();
     this._store?.endSession(this._options.sessionId, endedAt);
     this._options.events.session({ endedAt });
@@ -100,7 +140,10 @@ export class SessionRecorder implements PtyTap {
 
   private _record(clean: Buffer, events: readonly SegmentEvent[]): TapOutput {
     const base = this._offset;
-    if (clean.length > 0) this._store?.appendChunk(this._options.sessionId, 1, this._now(), clean);
+    if (clean.length > 0) {
+      if (this._records && !this._excluding) this._store?.appendChunk(this._options.sessionId, 1, this._now(), clean);
+      else this._store?.skipOutput(this._options.sessionId, clean.length);
+    }
     this._offset += clean.length;
     const marks: Marks = [];
     for (const event of events) this._handle(event, base, marks);
@@ -116,6 +159,8 @@ export class SessionRecorder implements PtyTap {
       case 'command-start':
         return this._start(event, at, marks);
       case 'command-end':
+        this._excluding = false;
+        this._turnStart = event.offset;
         return this._finish(event.offset, event.exitCode, marks, at, event.at, event.commandLine);
       case 'cwd':
         this._cwd = event.cwd;
@@ -132,6 +177,18 @@ export class SessionRecorder implements PtyTap {
   private _start(event: Extract<SegmentEvent, { type: 'command-start' }>, at: number, marks: Marks): void {
     // A start while a command runs means its end was lost (the shell was killed mid-command).
     if (this._running) this._finish(event.offset, null, marks, at, event.at);
+    this._excluding = false;
+    if (!this._records) {
+      marks.push({ at, mark: { kind: 'command-start', commandId: null, exitCode: null } });
+      return;
+    }
+    if (event.commandLine !== null && this._options.excludes?.(event.commandLine)) {
+      // Its prompt, echo and keystrokes are already on their way to the store: take them back.
+      this._excluding = true;
+      this._store?.dropRange(this._options.sessionId, this._turnStart, this._offset);
+      marks.push({ at, mark: { kind: 'command-start', commandId: null, exitCode: null } });
+      return;
+    }
     const seq = ++this._seq;
     if (event.cwd) this._cwd = event.cwd;
     if (event.hostname) this._hostname = event.hostname;
@@ -160,7 +217,15 @@ export class SessionRecorder implements PtyTap {
     marks.push({ at, mark: { kind: 'command-start', commandId: record.id, exitCode: null } });
   }
 
-  private _finish(offset: number, exitCode: number | null, marks: Marks, at = 0, endedAt = this._now(), commandLine?: string): void {
+  private _finish(
+    offset: number,
+    exitCode: number | null,
+    marks: Marks,
+    at = 0,
+    endedAt = this._now(),
+    commandLine?: string,
+    interrupted = false,
+  ): void {
     const running = this._running;
     if (!running) return;
     this._running = undefined;
@@ -170,6 +235,7 @@ export class SessionRecorder implements PtyTap {
       endedAt: Math.max(endedAt, running.startedAt),
       exitCode,
       outputEnd: Math.max(offset, running.outputStart),
+      ...(interrupted ? { interrupted } : {}),
     };
     this._store?.upsertCommand(record);
     this._options.events.command(record);

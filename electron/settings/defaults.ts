@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 import { DEFAULT_RELEVANCE_THRESHOLD } from '../context/relevance/relevance';
 import type {
+  HistorySettings,
   ProviderSettings,
   RedactionSettings,
   RelevanceSettings,
@@ -38,6 +39,21 @@ export const DEFAULT_TERMINAL: TerminalSettings = {
   copyOnSelect: false,
 };
 
+/**
+ * Raw output: 2 GB and 30 days (a month of scrollback at a few MB a day leaves the cap for
+ * floods). Records: a year, a million commands (~1 GB at the 32K clean-output cap, far less in
+ * practice). One command keeps at most 64 MB of raw output: its head and its tail.
+ */
+export const DEFAULT_HISTORY: HistorySettings = {
+  rawMaxMb: 2048,
+  rawMaxAgeDays: 30,
+  commandRawMaxMb: 64,
+  recordsMaxAgeDays: 365,
+  recordsMax: 1_000_000,
+  ignoreSpace: true,
+  excludePatterns: [],
+};
+
 export const DEFAULT_SETTINGS: Settings = {
   providers: [DEFAULT_PROVIDER],
   defaultProviderId: DEFAULT_PROVIDER.id,
@@ -45,4 +61,5 @@ export const DEFAULT_SETTINGS: Settings = {
   relevance: DEFAULT_RELEVANCE,
   redaction: DEFAULT_REDACTION,
   terminal: DEFAULT_TERMINAL,
+  history: DEFAULT_HISTORY,
 };

@@ -55,6 +55,7 @@ export const composeSettings = (saved: SavedSections, environment: EnvironmentPr
     relevance: saved.relevance ?? DEFAULT_SETTINGS.relevance,
     redaction: saved.redaction ?? DEFAULT_SETTINGS.redaction,
     terminal: saved.terminal ?? DEFAULT_SETTINGS.terminal,
+    history: saved.history ?? DEFAULT_SETTINGS.history,
   };
 };
 

@@ -57,5 +57,16 @@ export const applySettingsPatch = (
     });
   }
 
+  if (patch.history) {
+    // Same engine and checks as redaction patterns: linear time, no empty match (which would keep everything out).
+    const known = new Set(current.history.excludePatterns);
+    patch.history.excludePatterns.forEach((pattern, index) => {
+      if (known.has(pattern)) return;
+      const problem = checkRedactionPattern({ pattern }, patternBudgetMs);
+      const message = problem?.startsWith('matches the empty string') ? 'matches the empty string, so it would keep every command out' : problem;
+      if (message) errors.push({ path: `history.excludePatterns.${index}`, message });
+    });
+  }
+
   return errors.length > 0 ? { ok: false, fieldErrors: errors } : { ok: true, settings: next, patch };
 };

@@ -49,5 +49,6 @@ export const toCommandRow = (record: CommandUpsert): CommandRowInput => {
     outputSummary: record.outputSummary,
     cleanOutput: record.cleanOutput === undefined ? null : capCleanOutput(record.cleanOutput),
     source: record.source,
+    interrupted: record.interrupted === true,
   };
 };

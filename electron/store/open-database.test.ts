@@ -21,7 +21,7 @@ const STAMP = '2025-01-02T03-04-05-006Z';
 /** A real database with enough rows to span many pages, closed cleanly. */
 const makePopulatedDb = (path: string) => {
   const { db } = openWriter({ path, migrations });
-  db.prepare("INSERT INTO sessions VALUES ('s', 1, NULL, 'bash', 'h', '/', 't', 'unknown')").run();
+  db.prepare("INSERT INTO sessions (id, started_at, ended_at, shell, hostname, cwd, title, mode) VALUES ('s', 1, NULL, 'bash', 'h', '/', 't', 'unknown')").run();
   const insert = db.prepare('INSERT INTO chunks VALUES (?, ?, ?, 1, ?, ?)');
   db.transaction(() => {
     for (let seq = 0; seq < 200; seq++) insert.run('s', seq, seq, seq * 1000, pseudoRandomBytes(1000, seq + 1));
@@ -58,7 +58,7 @@ describe('openWriter', () => {
     expect(readFileSync(`${target}-wal`, 'utf8')).toBe('stale wal');
     // The shared-memory file is only an index SQLite rebuilds from the WAL; it moves along but its bytes may not survive.
     expect(existsSync(`${target}-shm`)).toBe(true);
-    opened.db.prepare("INSERT INTO sessions VALUES ('new', 1, NULL, 'sh', 'h', '/', 't', 'unknown')").run();
+    opened.db.prepare("INSERT INTO sessions (id, started_at, ended_at, shell, hostname, cwd, title, mode) VALUES ('new', 1, NULL, 'sh', 'h', '/', 't', 'unknown')").run();
     expect(opened.db.prepare('SELECT count(*) FROM sessions').pluck().get()).toBe(1);
     opened.db.close();
   });
@@ -88,7 +88,7 @@ describe('openWriter', () => {
   it('ends orphaned sessions at their last chunk, or at their start when they have none', () => {
     const path = join(dir.path, 'contexterm.db');
     const { db } = openWriter({ path, migrations });
-    const session = db.prepare("INSERT INTO sessions VALUES (?, ?, ?, 'bash', 'h', '/', 't', 'unknown')");
+    const session = db.prepare("INSERT INTO sessions (id, started_at, ended_at, shell, hostname, cwd, title, mode) VALUES (?, ?, ?, 'bash', 'h', '/', 't', 'unknown')");
     session.run('with-chunks', 100, null);
     session.run('empty', 200, null);
     session.run('done', 300, 400);

@@ -109,9 +109,14 @@ interface Opened {
 }
 
 const openOnce = (options: OpenWriterOptions): Opened => {
+  const fresh = fileSize(options.path) === 0;
   ensurePrivateFiles(options.path);
   const db = new Database(options.path);
   try {
+    // Only possible before the first table exists (and before WAL writes the header): a new file
+    // can give pages freed by retention back to the file system in steps. Older files switch with
+    // one VACUUM, the first time the user asks to free space (history/space.ts).
+    if (fresh) db.pragma('auto_vacuum = INCREMENTAL');
     const writable = configureWriter(db);
     migrate(writable, options.migrations);
     // Commands first: their end is read from sessions' chunks, and both land in one commit.

@@ -1,9 +1,11 @@
 // SPDX-License-Identifier: MIT
 import type { SegmentationMode } from '../../shared/domain/segmentation';
+import type { RecordingStatus } from '../../shared/ipc/history';
 import type { IntegrityCheckPolicy } from './open-database';
 import type { SqliteConversationRepository } from './conversations/conversation-repository';
 import type { StoreQueries } from './queries';
 import type { SqliteKeyValueStore } from './settings-table';
+import type { HistoryTable } from './history/history-table';
 
 /** What the store worker is started with (`workerData`). */
 export type WorkerInit =
@@ -43,6 +45,8 @@ export interface CommandRowInput {
   readonly outputSummary: string;
   readonly cleanOutput: string | null;
   readonly source: 'integrated' | 'heuristic';
+  /** Ended by something other than the command finishing (the app died, recording failed or paused). */
+  readonly interrupted: boolean;
 }
 
 /**
@@ -64,7 +68,9 @@ export type WriteOp =
       readonly at: number;
       readonly length: number;
     }
-  | { readonly kind: 'command'; readonly command: CommandRowInput };
+  | { readonly kind: 'command'; readonly command: CommandRowInput }
+  /** Removes stored bytes of [from, to) in both directions (a command kept out of history). */
+  | { readonly kind: 'drop-range'; readonly sessionId: string; readonly from: number; readonly to: number };
 
 /** main → writer */
 export type WriterRequest =
@@ -97,6 +103,7 @@ export interface TableCall {
 export interface Tables {
   readonly conversations: SqliteConversationRepository;
   readonly settings: SqliteKeyValueStore;
+  readonly history: HistoryTable;
 }
 export type TableName = keyof Tables;
 type MethodsOf<T> = { [K in keyof T]: T[K] extends (...args: never[]) => unknown ? K : never }[keyof T];
@@ -123,6 +130,7 @@ const TABLE_METHODS: { readonly [N in TableName]: Record<TableMethod<N>, true> }
     deleteMessage: true,
   },
   settings: { get: true, set: true },
+  history: { usage: true, freeSpace: true, forget: true, setPolicy: true, status: true },
 };
 
 export const tableMethods = <N extends TableName>(table: N): Array<TableMethod<N>> => Object.keys(TABLE_METHODS[table]) as Array<TableMethod<N>>;
@@ -141,6 +149,7 @@ export type WriterEvent =
   | WriterReady
   | { readonly type: 'committed'; readonly bytes: number; readonly flushIds: readonly number[] }
   | { readonly type: 'write-error'; readonly message: string }
+  | { readonly type: 'health'; readonly status: RecordingStatus }
   | { readonly type: 'open-error'; readonly name: string; readonly message: string }
   | { readonly type: 'call-result'; readonly id: number; readonly value: unknown }
   /** `code`: a DomainError's IPC code (not-found…), so the error keeps its meaning on main. */

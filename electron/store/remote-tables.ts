@@ -21,4 +21,5 @@ export const remoteTable = <N extends TableName>(writer: WriterClient, table: N)
 export interface RemoteTables {
   readonly conversations: RemoteTable<'conversations'>;
   readonly settings: RemoteTable<'settings'>;
+  readonly history: RemoteTable<'history'>;
 }

@@ -25,7 +25,7 @@ const ids = (query: string, limit = 10) => queries.searchCommands(query, limit).
 
 beforeEach(() => {
   db = createMigratedDb();
-  writer = new Writer(db, { committed: () => {}, error: (message) => expect.fail(message) });
+  writer = new Writer(db, { committed: () => {}, error: (message) => expect.fail(message), health: () => {} });
   queries = new StoreQueries(db);
   write(['a', 'b'].map((id) => ({ kind: 'session-start', session: toSessionRow(sessionInput(id)) })));
   upsert(

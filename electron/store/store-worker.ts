@@ -10,6 +10,7 @@ import { migrations } from './migrations/index';
 import { openWriter } from './open-database';
 import { isReadMethod, type ReaderEvent, type ReaderRequest, type WorkerInit, type WriterEvent, type WriterRequest } from './protocol';
 import { StoreQueries } from './queries';
+import { HistoryTable } from './history/history-table';
 import { tableServer } from './table-calls';
 import { Writer } from './writer';
 
@@ -27,8 +28,9 @@ const runWriter = (port: MessagePort, init: Extract<WorkerInit, { role: 'writer'
     writer = new Writer(opened.db, {
       committed: (bytes, flushIds) => send({ type: 'committed', bytes, flushIds }),
       error: (message) => send({ type: 'write-error', message }),
+      health: (status) => send({ type: 'health', status }),
     });
-    serveTable = tableServer(opened.db, send);
+    serveTable = tableServer(opened.db, send, new HistoryTable(writer));
     const { recoveredCorruptTo, orphanedSessionsEnded } = opened;
     send({ type: 'ready', orphanedSessionsEnded, ...(recoveredCorruptTo ? { recoveredCorruptTo } : {}) });
   } catch (error) {

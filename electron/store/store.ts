@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 import { join } from 'node:path';
 import type { CommandRecord } from '../../shared/domain/command';
+import type { RecordingStatus } from '../../shared/ipc/history';
 import type { SessionInfo } from '../../shared/ipc/session';
 import { toCommandRow, toMs, toSessionRow, type CommandUpsert } from './inputs';
 import type { IntegrityCheckPolicy } from './open-database';
@@ -88,7 +89,16 @@ export class Store {
     private readonly _local: StoreQueries,
   ) {
     this._queue = new WriteQueue((message, transfer) => this._writer.post(message, transfer));
-    this.tables = { conversations: remoteTable(_writer, 'conversations'), settings: remoteTable(_writer, 'settings') };
+    this.tables = {
+      conversations: remoteTable(_writer, 'conversations'),
+      settings: remoteTable(_writer, 'settings'),
+      history: remoteTable(_writer, 'history'),
+    };
+  }
+
+  /** Recording stopped (disk full, locked, read-only) or resumed; see write-health.ts. */
+  onStatus(listener: (status: RecordingStatus) => void): () => void {
+    return this._writer.onHealth(listener);
   }
 
   /** True once close() began: writes would throw, so late writers (a pty draining at shutdown) check it. */
@@ -135,6 +145,21 @@ export class Store {
     const meta = { sessionId, ts: toMs('ts', ts), direction, outputOffset: stream.output };
     if (direction === 1) stream.output += data.length;
     this._queue.pushChunk(meta, data);
+  }
+
+  /**
+   * Output the session shows but the store keeps out (a paused tab, an excluded command): the
+   * stream position moves on as if stored, so later command ranges still name the right bytes.
+   */
+  skipOutput(sessionId: string, bytes: number): void {
+    const stream = this._streams.get(sessionId);
+    if (stream) stream.output += bytes;
+  }
+
+  /** Removes what was stored of [from, to) of a session's stream, output and keystrokes (an excluded command). */
+  dropRange(sessionId: string, from: number, to: number): void {
+    this._assertWritable();
+    if (to > from) this._queue.push({ kind: 'drop-range', sessionId, from, to });
   }
 
   /** Output bytes appended so far to an open session: the offset the next output chunk will start at. */

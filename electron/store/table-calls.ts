@@ -4,14 +4,15 @@ import { DomainError } from '../../shared/ipc/define';
 import { SqliteConversationRepository } from './conversations/conversation-repository';
 import { isTableMethod, type TableCall, type Tables, type WriterEvent } from './protocol';
 import { SqliteKeyValueStore } from './settings-table';
+import type { HistoryTable } from './history/history-table';
 
 /**
  * The writer worker's side of table calls: the conversation and settings tables on the writer's
  * own connection. Calls run between batches (the writer never holds a transaction across ticks), so
  * a conversation's multi-row writes keep their own transactions.
  */
-export const tableServer = (db: Database.Database, send: (event: WriterEvent) => void) => {
-  const tables: Tables = { conversations: new SqliteConversationRepository(db), settings: new SqliteKeyValueStore(db) };
+export const tableServer = (db: Database.Database, send: (event: WriterEvent) => void, history: HistoryTable) => {
+  const tables: Tables = { conversations: new SqliteConversationRepository(db), settings: new SqliteKeyValueStore(db), history };
   return (call: TableCall): void => {
     const fail = (error: unknown) =>
       send({

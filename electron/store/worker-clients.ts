@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 import { Worker } from 'node:worker_threads';
 import { DomainError, type IpcErrorCode } from '../../shared/ipc/define';
+import type { RecordingStatus } from '../../shared/ipc/history';
 import type { ReadArgs, ReaderEvent, ReadMethod, ReadResult, TableName, WorkerInit, WriterEvent, WriterReady, WriterRequest } from './protocol';
 
 interface Deferred<T> {
@@ -111,6 +112,7 @@ export class WriterClient extends WorkerClient {
   private readonly _flushes = new Map<number, Deferred<void>>();
   private _nextCallId = 1;
   private readonly _calls = new Map<number, Deferred<unknown>>();
+  private readonly _health = new Set<(status: RecordingStatus) => void>();
 
   constructor(worker: Worker, onError: (error: Error) => void) {
     super(worker, onError);
@@ -123,6 +125,8 @@ export class WriterClient extends WorkerClient {
         }
       } else if (event.type === 'write-error') {
         this._onError(new Error(event.message));
+      } else if (event.type === 'health') {
+        for (const listener of this._health) listener(event.status);
       } else if (event.type === 'call-result' || event.type === 'call-failure') {
         const call = this._calls.get(event.id);
         this._calls.delete(event.id);
@@ -130,6 +134,11 @@ export class WriterClient extends WorkerClient {
         else call?.reject(tableError(event.name, event.message, event.code));
       }
     });
+  }
+
+  onHealth(listener: (status: RecordingStatus) => void): () => void {
+    this._health.add(listener);
+    return () => this._health.delete(listener);
   }
 
   post(message: WriterRequest, transfer: ArrayBuffer[]): void {

@@ -4,7 +4,10 @@ import type { WritableDb } from './database';
 import { coalesceChunks, type ApplyItem } from './chunk-rows';
 import { CommandOutput } from './command-output';
 import { OutputIndexer } from './output-indexer';
+import { Retention } from './history/retention';
+import type { RecordingStatus } from '../../shared/ipc/history';
 import type { WriterRequest } from './protocol';
+import { storageFailure, WriteHealth } from './write-health';
 
 type WriteMessage = Extract<WriterRequest, { type: 'write' }>;
 
@@ -14,6 +17,8 @@ export interface WriterHooks {
   committed(bytes: number, flushIds: readonly number[]): void;
   /** A write that could not be applied (the rest of its batch still commits). */
   error(message: string): void;
+  /** Recording stopped (the disk is full, the file locked or read-only) or resumed. */
+  health(status: RecordingStatus): void;
 }
 
 /**
@@ -29,6 +34,9 @@ export interface CommitCadence {
 export const DEFAULT_CADENCE: CommitCadence = { intervalMs: 20, maxBytes: 4 * 1024 * 1024 };
 
 const MAX_REPORTED_FAILURES = 3;
+/** While the disk is full, session and command updates wait (row data cannot: it is dropped and counted). */
+const MAX_HELD_ITEMS = 10_000;
+const RETRY_MS = 1000;
 
 const SQL = {
   startSession: `INSERT INTO sessions (id, started_at, ended_at, shell, hostname, cwd, title, mode)
@@ -40,13 +48,14 @@ const SQL = {
   nextSeq: 'SELECT coalesce(max(seq) + 1, 0) FROM chunks WHERE session_id = ?',
   // A command is written when it starts and again when it ends; the end may not repeat the clean output.
   command: `INSERT INTO commands (id, session_id, seq, command_line, cwd, hostname, shell, started_at, ended_at,
-      exit_code, output_start, output_end, output_summary, clean_output, source)
-    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+      exit_code, output_start, output_end, output_summary, clean_output, source, interrupted)
+    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
     ON CONFLICT (id) DO UPDATE SET command_line = excluded.command_line, cwd = excluded.cwd,
       hostname = excluded.hostname, shell = excluded.shell, started_at = excluded.started_at,
       ended_at = excluded.ended_at, exit_code = excluded.exit_code, output_start = excluded.output_start,
       output_end = excluded.output_end, output_summary = excluded.output_summary,
       clean_output = coalesce(excluded.clean_output, commands.clean_output), source = excluded.source,
+      interrupted = excluded.interrupted,
       output_indexed = CASE WHEN excluded.clean_output IS NULL THEN commands.output_indexed ELSE 0 END`,
 } as const;
 
@@ -67,6 +76,10 @@ export class Writer {
   private _flushIds: number[] = [];
   private _searchable = false;
   private _timer: NodeJS.Timeout | undefined;
+  /** Items of failed commits other than output, retried with the next commit. */
+  private _held: ApplyItem[] = [];
+  private readonly _health: WriteHealth;
+  readonly retention: Retention;
 
   constructor(
     private readonly _db: WritableDb,
@@ -83,9 +96,12 @@ export class Writer {
       command: _db.prepare(SQL.command),
     };
     this._output = new CommandOutput(_db);
+    this._health = new WriteHealth((status) => _hooks.health(status));
+    this.retention = new Retention(_db, _db.name, (error) => this._failed(error, 'pruning'));
     this._indexer = new OutputIndexer(_db, () => this._pending.length > 0, (error) => _hooks.error(`indexing output: ${error.message}`));
     this._applyAll = _db.transaction((items: readonly ApplyItem[]) => {
       for (const item of items) this._apply(item);
+      this.retention.flush();
     });
   }
 
@@ -111,20 +127,56 @@ export class Writer {
     this._searchable = false;
     // Nothing here may throw out of the worker's message handler: that would kill the writer.
     try {
-      if (batch.length > 0) {
-        const items = coalesceChunks(batch, (sessionId) => this._nextSeq(sessionId));
-        try {
-          this._applyAll(items);
-        } catch {
-          this._applyOneByOne(items);
-        }
-      }
-      if (searchable) this._indexer.drain();
+      const held = this._held;
+      this._held = [];
+      const items = [...held, ...(batch.length > 0 ? coalesceChunks(batch, (sessionId) => this._nextSeq(sessionId)) : [])];
+      if (items.length > 0) this._applyItems(items);
+      if (searchable && !this._health.failing) this._indexer.drain();
     } catch (error) {
-      this._hooks.error(`commit: ${(error as Error).message}`);
+      this._failed(error, 'commit');
     }
     if (batch.length > 0 || flushIds.length > 0) this._hooks.committed(bytes, flushIds);
-    this._indexer.schedule();
+    if (this._health.failing) this._timer ??= setTimeout(() => this.commit(), RETRY_MS);
+    else {
+      this._indexer.schedule();
+      this.retention.schedule();
+    }
+  }
+
+  get status(): RecordingStatus {
+    return this._health.status;
+  }
+
+  private _applyItems(items: readonly ApplyItem[]): void {
+    // Dropping an excluded command's bytes zeroes them on the page too (see forget.ts).
+    const secure = items.some((item) => item.kind === 'drop-range');
+    if (secure) this._db.pragma('secure_delete = ON');
+    try {
+      this._applyAll(items);
+      this._health.succeeded();
+      // The WAL still holds the pages as they were before the drop: fold it in and truncate it.
+      if (secure) this.retention.checkpoint();
+    } catch (error) {
+      this.retention.discard();
+      const reason = storageFailure(error);
+      if (!reason) return this._applyOneByOne(items);
+      // Output cannot wait in memory for space to come back; what describes it (sessions, commands) can.
+      let lost = 0;
+      for (const item of items) {
+        if (item.kind === 'row') lost += item.data.length;
+        else if (this._held.length < MAX_HELD_ITEMS) this._held.push(item);
+      }
+      this._health.failed(reason, lost);
+    } finally {
+      if (secure) this._db.pragma('secure_delete = OFF');
+    }
+  }
+
+  /** A failure outside a write batch (indexing, pruning): a storage failure is a state, anything else a report. */
+  private _failed(error: unknown, what: string): void {
+    const reason = storageFailure(error);
+    if (reason) this._health.failed(reason, 0);
+    else this._hooks.error(`${what}: ${(error as Error)?.message ?? String(error)}`);
   }
 
   /** Indexes all clean output committed so far (tests and flush({ searchable: true })). */
@@ -136,6 +188,8 @@ export class Writer {
   close(): void {
     try {
       this.commit();
+      if (this._timer) clearTimeout(this._timer);
+      this.retention.dispose();
       this._indexer.dispose();
       this._db.pragma('optimize');
       this._db.pragma('wal_checkpoint(TRUNCATE)');
@@ -172,6 +226,10 @@ export class Writer {
     switch (item.kind) {
       case 'row':
         statements.chunk.run(item.sessionId, item.seq, item.ts, item.direction, item.outputOffset, item.data);
+        this.retention.noteRow(item);
+        return;
+      case 'drop-range':
+        this.retention.dropRange(item.sessionId, item.from, item.to);
         return;
       case 'session-start': {
         const s = item.session;
@@ -186,6 +244,7 @@ export class Writer {
       case 'session-end':
         statements.endSession.run(item.endedAt, item.id);
         this._seqs.delete(item.id);
+        this.retention.noteSessionEnd(item.id);
         return;
       case 'command': {
         let c = item.command;
@@ -195,7 +254,8 @@ export class Writer {
           c = { ...c, ...this._output.compute(c.sessionId, c.outputStart, c.outputEnd) };
         }
         statements.command.run(c.id, c.sessionId, c.seq, c.commandLine, c.cwd, c.hostname, c.shell, c.startedAt, c.endedAt,
-          c.exitCode, c.outputStart, c.outputEnd, c.outputSummary, c.cleanOutput, c.source);
+          c.exitCode, c.outputStart, c.outputEnd, c.outputSummary, c.cleanOutput, c.source, c.interrupted ? 1 : 0);
+        this.retention.noteCommand(c);
         if (c.cleanOutput !== null) this._indexer.noteOutput();
         return;
       }
@@ -212,6 +272,8 @@ const describe = (item: ApplyItem): string => {
       return item.id;
     case 'row':
       return `${item.sessionId}#${item.seq}`;
+    case 'drop-range':
+      return `${item.sessionId}[${item.from}, ${item.to})`;
     case 'command':
       return item.command.id;
   }

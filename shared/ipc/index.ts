@@ -4,6 +4,7 @@ import { appChannels } from './app';
 import { assistantChannels } from './assistant';
 import { commandsChannels } from './commands';
 import { contextChannels } from './context';
+import { historyChannels } from './history';
 import type { EventDef, InvokeDef, Result, SendDef } from './define';
 import { ptyChannels } from './pty';
 import { sessionChannels } from './session';
@@ -14,6 +15,7 @@ export const channels = {
   ...assistantChannels,
   ...commandsChannels,
   ...contextChannels,
+  ...historyChannels,
   ...ptyChannels,
   ...sessionChannels,
   ...settingsChannels,

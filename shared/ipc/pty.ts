@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 import { z } from 'zod';
 import { event, invoke, send } from './define';
+import { RecordingState } from './history';
 
 export const PtyId = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/);
 
@@ -16,6 +17,8 @@ export const PtyInfo = z.object({
   rows: z.number().int(),
   exited: z.boolean(),
   exitCode: z.number().int().nullable(),
+  /** Recorded, paused by the user, or a private terminal that is never recorded. */
+  recording: RecordingState,
 });
 export type PtyInfo = z.infer<typeof PtyInfo>;
 
@@ -65,9 +68,15 @@ export const ptyChannels = {
       cols: dimension(2000),
       rows: dimension(1000),
       cwd: z.string().max(4096).optional(),
+      /** A private terminal: nothing it shows or runs is stored or given to the assistant. */
+      private: z.boolean().optional(),
     }),
     PtyInfo,
   ),
+  /** Pauses or resumes recording of a terminal (not of a private one, which never records). */
+  'pty:recording': invoke(z.strictObject({ id: PtyId, paused: z.boolean() }), PtyInfo),
+  /** A terminal's recording state changed (in any window). */
+  'pty:recording-changed': event(z.object({ id: PtyId, recording: RecordingState })),
   'pty:list': invoke(z.strictObject({}), z.array(PtyInfo)),
   /**
    * Attach this client to a pty (several clients may be attached to one): it receives the current

@@ -1,27 +1,15 @@
 // SPDX-License-Identifier: MIT
-import { grouped } from '../domain/grouped';
 import { z } from 'zod';
 import { LlmErrorInfo, ProviderId } from './assistant';
 import { CompactionMode, RedactionSettings } from './context';
 import { event, invoke } from './define';
+import { wholeNumber } from './fields';
+import { HistorySettings } from './history';
 
 export const ProviderKind = z.enum(['openai-compatible', 'openai', 'anthropic']);
 export type ProviderKind = z.infer<typeof ProviderKind>;
 
 export { ProviderId };
-
-/**
- * Plain-language messages for the settings page (shown next to the field, one per field): a
- * number field says what it expects in every failure case, never the schema's wording.
- */
-const wholeNumber = (min: number, max: number, unit: string, messages: { expected?: string; tooSmall?: string; tooBig?: string } = {}) => {
-  const expected = messages.expected ?? `enter a whole number of ${unit} from ${grouped(min)} to ${grouped(max)}`;
-  return z
-    .number({ error: expected })
-    .int({ error: expected })
-    .min(min, { error: messages.tooSmall ?? expected })
-    .max(max, { error: messages.tooBig ?? expected });
-};
 
 const share = (min: number, max: number, example: string) => {
   const expected = `enter a number from ${min} to ${max} (${example})`;
@@ -95,7 +83,7 @@ export const TerminalSettings = z.strictObject({
 });
 export type TerminalSettings = z.infer<typeof TerminalSettings>;
 
-export { RedactionSettings };
+export { RedactionSettings, HistorySettings };
 
 const unique = <T>(items: readonly T[], key: (item: T) => string): boolean =>
   new Set(items.map(key)).size === items.length;
@@ -113,6 +101,7 @@ export const Settings = z.object({
   relevance: RelevanceSettings,
   redaction: RedactionSettings,
   terminal: TerminalSettings,
+  history: HistorySettings,
 });
 export type Settings = z.infer<typeof Settings>;
 
@@ -127,6 +116,7 @@ export const SettingsPatch = z.strictObject({
   relevance: RelevanceSettings.optional(),
   redaction: RedactionSettings.optional(),
   terminal: TerminalSettings.optional(),
+  history: HistorySettings.optional(),
 });
 export type SettingsPatch = z.input<typeof SettingsPatch>;
 

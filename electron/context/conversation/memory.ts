@@ -9,6 +9,8 @@ export interface RecentAction {
   readonly outcome: Outcome;
   readonly summary: string;
   readonly timestamp: number;
+  /** For a recorded command: which, so forgetting it removes it here too. */
+  readonly commandId?: string;
 }
 
 export type MemoryEvent =
@@ -54,6 +56,7 @@ export const commandAction = (command: CommandRecord, timestamp = command.endedA
     outcome: command.exitCode === null ? 'partial' : command.exitCode === 0 ? 'success' : 'error',
     summary: last === '' ? exit : `${exit} · ${last}`,
     timestamp,
+    commandId: command.id,
   };
 };
 
@@ -101,6 +104,12 @@ export class TwoTrackMemory {
     this._knowledge.delete(key);
     this._knowledge.set(key, oneLine(text, 300));
     while (this._knowledge.size > this._options.maxKnowledge) this._knowledge.delete(this._knowledge.keys().next().value!);
+  }
+
+  /** The user forgot these commands: they leave the short track too. */
+  forgetCommands(ids: ReadonlySet<string>, sessionIds: ReadonlySet<string> = new Set()): void {
+    const sessionOf = (id: string) => id.slice(0, id.lastIndexOf(':'));
+    this._recent = this._recent.filter((a) => a.commandId === undefined || (!ids.has(a.commandId) && !sessionIds.has(sessionOf(a.commandId))));
   }
 
   forgetKnowledge(key: string): void {

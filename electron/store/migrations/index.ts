@@ -5,6 +5,7 @@ import * as m0002 from './0002-commands-and-search';
 import * as m0003 from './0003-settings';
 import * as m0004 from './0004-conversations';
 import * as m0005 from './0005-interrupted-commands';
+import * as m0006 from './0006-retention';
 
 /** Every schema migration, in order. The runner refuses a list that is not 1, 2, 3, … */
 export const migrations: readonly Migration[] = [
@@ -13,4 +14,5 @@ export const migrations: readonly Migration[] = [
   { version: 3, name: 'settings', up: m0003.up },
   { version: 4, name: 'conversations', up: m0004.up },
   { version: 5, name: 'interrupted-commands', up: m0005.up },
+  { version: 6, name: 'retention', up: m0006.up },
 ];

@@ -1,0 +1,43 @@
+// SPDX-License-Identifier: MIT
+import type { EventChannel, EventPayload } from '../../shared/ipc';
+import type { Settings } from '../../shared/ipc/settings';
+import { historyHandlers } from '../ipc/history-handlers';
+import type { Recorder } from '../recorder/recorder';
+import { policyFromSettings } from '../store/history/policy';
+import type { Store } from '../store/store';
+
+export interface HistoryWiringDeps {
+  readonly store: Store;
+  readonly recorder: Recorder;
+  readonly settings: { readonly current: Settings; onChange(listener: (settings: Settings) => void): () => void };
+  readonly forgetInMemory: (commandIds: readonly string[], sessionIds: readonly string[]) => void;
+  readonly broadcast: <K extends EventChannel>(channel: K, payload: EventPayload<K>) => void;
+  readonly log: (message: string) => void;
+}
+
+/**
+ * Joins what the user controls about history to the parts that do it: the retention policy and
+ * exclusions follow the settings; a recording failure reaches every window (and ends the running
+ * commands as interrupted) instead of stderr; forgetting runs through the store and every copy.
+ */
+export const wireHistory = (deps: HistoryWiringDeps) => {
+  const { store, recorder, settings } = deps;
+  const apply = (current: Settings) => {
+    recorder.exclusion.update(current.history);
+    store.tables.history.setPolicy(policyFromSettings(current.history)).catch((error: unknown) => deps.log(`store: retention policy: ${String(error)}`));
+  };
+  apply(settings.current);
+  const unsubscribe = settings.onChange(apply);
+  const offStatus = store.onStatus((status) => {
+    if (status.state === 'failing') recorder.interruptRunning();
+    deps.log(`store: ${status.message}${status.lostBytes > 0 ? ` (${status.lostBytes} bytes of output not saved)` : ''}`);
+    deps.broadcast('history:status-changed', status);
+  });
+  return {
+    handlers: historyHandlers({ store, recorder, forgetInMemory: deps.forgetInMemory, broadcast: deps.broadcast }),
+    dispose: () => {
+      unsubscribe();
+      offStatus();
+    },
+  };
+};

@@ -1,0 +1,40 @@
+// SPDX-License-Identifier: MIT
+import type { EventChannel, EventPayload } from '../../shared/ipc';
+import type { ForgetRequest } from '../../shared/ipc/history';
+import type { Recorder } from '../recorder/recorder';
+import type { Store } from '../store/store';
+import type { InvokeHandlers } from './router';
+
+type Handlers = Pick<InvokeHandlers, 'history:usage' | 'history:free-space' | 'history:forget' | 'history:status'>;
+
+export interface HistoryHandlerDeps {
+  readonly store: Store;
+  readonly recorder: Recorder;
+  /** In-memory copies outside the store (the assistant's short track) drop what was forgotten. */
+  readonly forgetInMemory: (commandIds: readonly string[], sessionIds: readonly string[]) => void;
+  readonly broadcast: <K extends EventChannel>(channel: K, payload: EventPayload<K>) => void;
+  readonly now?: () => number;
+}
+
+/** Storage use, freeing space and forgetting; the work runs in the store's writer worker. */
+export const historyHandlers = (deps: HistoryHandlerDeps): Handlers => {
+  const { store, recorder } = deps;
+  const now = deps.now ?? Date.now;
+  return {
+    'history:usage': () => store.tables.history.usage(),
+    'history:free-space': () => store.tables.history.freeSpace(),
+    'history:status': () => store.tables.history.status(),
+    'history:forget': async (request: ForgetRequest) => {
+      // A range ends now unless it says otherwise: fix "now" here, so every window drops the same span.
+      const resolved: ForgetRequest = 'sinceMs' in request ? { sinceMs: request.sinceMs, untilMs: request.untilMs ?? now() + 1 } : request;
+      // Posts what the recorder queued, so output written just before the request is forgotten too.
+      await store.flush();
+      const { commandIds, sessionIds, ...result } = await store.tables.history.forget(resolved);
+      recorder.forgotten(commandIds, sessionIds);
+      deps.forgetInMemory(commandIds, sessionIds);
+      const range = 'sinceMs' in resolved ? { sinceMs: resolved.sinceMs, untilMs: resolved.untilMs ?? now() } : null;
+      deps.broadcast('history:forgotten', { commandIds: [...commandIds], sessionIds: [...sessionIds], range });
+      return result;
+    },
+  };
+};

@@ -1,0 +1,119 @@
+// SPDX-License-Identifier: MIT
+import { existsSync, readFileSync } from 'node:fs';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { commandInput, makeTempDir, sessionInput, type TempDir } from '../testing/fixtures';
+import { openStore, type Store } from '../store';
+
+let dir: TempDir;
+let store: Store;
+
+beforeEach(async () => {
+  dir = makeTempDir();
+  store = (await openStore({ dataDir: dir.path, onError: (error) => expect.fail(error.message) })).store;
+});
+
+afterEach(async () => {
+  await store.close();
+  dir.remove();
+});
+
+/** Every byte the data directory holds for the database: the file, its WAL and shared memory. */
+const fileContains = (marker: string): boolean =>
+  ['', '-wal', '-shm'].some((suffix) => existsSync(store.path + suffix) && readFileSync(store.path + suffix).includes(marker));
+
+/** A turn as a shell shows it: prompt and echoed command line, keystrokes, output; returns its command id. */
+const turn = (sessionId: string, seq: number, line: string, output: string): string => {
+  const prev = store.outputBytes(sessionId)!;
+  store.appendChunk(sessionId, 1, Date.now(), Buffer.from(`$ `));
+  store.appendChunk(sessionId, 0, Date.now(), Buffer.from(`${line}\r`));
+  store.appendChunk(sessionId, 1, Date.now(), Buffer.from(`${line}\r\n`));
+  const start = store.outputBytes(sessionId)!;
+  store.upsertCommand(commandInput(sessionId, seq, { commandLine: line, outputStart: start, startedAt: Date.now() }));
+  store.appendChunk(sessionId, 1, Date.now(), Buffer.from(output));
+  const end = store.outputBytes(sessionId)!;
+  store.upsertCommand({
+    ...commandInput(sessionId, seq, { commandLine: line, outputStart: start, startedAt: Date.now() }),
+    outputEnd: end, endedAt: Date.now(), exitCode: 0, cleanOutput: output,
+  });
+  expect(start).toBeGreaterThan(prev);
+  return `${sessionId}:${seq}`;
+};
+
+describe('forget', () => {
+  it('leaves no byte of a forgotten command in the file, the index or a conversation', async () => {
+    store.startSession(sessionInput('s'));
+    turn('s', 1, 'echo keepme-alpha', 'keepme-alpha output\r\n');
+    const secret = turn('s', 2, 'export TOKEN=forgetme-7f3a9c', 'forgetme-7f3a9c printed\r\n'.repeat(2000));
+    turn('s', 3, 'echo keepme-omega', 'keepme-omega output\r\n');
+    await store.flush({ searchable: true });
+    const conversation = await store.tables.conversations.createConversation({ model: 'm', title: 'talk', createdAt: Date.now() });
+    await store.tables.conversations.appendMessage(
+      conversation.id,
+      { role: 'user', content: 'why?', tokenCount: 1, tokenModel: 'm', createdAt: Date.now() },
+      { attachments: [{ commandId: secret, commandLine: 'export TOKEN=forgetme-7f3a9c' }] },
+    );
+    expect(fileContains('forgetme-7f3a9c')).toBe(true);
+    expect((await store.searchCommands('forgetme', 10)).map((c) => c.id)).toEqual([secret]);
+
+    const result = await store.tables.history.forget({ commandIds: [secret] });
+    expect(result).toMatchObject({ commands: 1, attachments: 1, commandIds: [secret] });
+
+    expect(fileContains('forgetme-7f3a9c')).toBe(false);
+    expect(await store.searchCommands('forgetme', 10)).toEqual([]);
+    expect(await store.commandsByIds([secret])).toEqual([]);
+    const [message] = await store.tables.conversations.listMessages(conversation.id);
+    expect(message?.meta).toEqual({ attachments: [{ commandId: secret, commandLine: null, forgotten: true }] });
+    // The neighbours are whole: their records, their search entries and their bytes at their offsets.
+    const kept = await store.searchCommands('keepme', 10);
+    expect(kept.map((c) => c.id).sort()).toEqual(['s:1', 's:3']);
+    const last = kept.find((c) => c.id === 's:3')!;
+    expect((await store.readOutput('s', last.outputStart, last.outputEnd)).toString()).toBe('keepme-omega output\r\n');
+    expect(fileContains('keepme-alpha')).toBe(true);
+  });
+
+  it('forgets a whole ended session, rows and all', async () => {
+    store.startSession(sessionInput('gone'));
+    turn('gone', 1, 'echo sessionmarker-1', 'sessionmarker-1\r\n');
+    store.endSession('gone', Date.now());
+    store.startSession(sessionInput('stays'));
+    turn('stays', 1, 'echo other', 'other\r\n');
+    await store.flush({ searchable: true });
+    const result = await store.tables.history.forget({ sessionId: 'gone' });
+    expect(result).toMatchObject({ commands: 1, sessions: 1 });
+    expect(await store.getSession('gone')).toBeUndefined();
+    expect(fileContains('sessionmarker-1')).toBe(false);
+    expect(await store.getSession('stays')).toBeDefined();
+  });
+
+  it('forgets a time range across sessions and keeps a live session open for more output', async () => {
+    store.startSession(sessionInput('a', { startedAt: Date.now() - 10_000 }));
+    turn('a', 1, 'echo rangemarker-a', 'rangemarker-a\r\n');
+    store.startSession(sessionInput('b', { startedAt: Date.now() - 10_000 }));
+    turn('b', 1, 'echo rangemarker-b', 'rangemarker-b\r\n');
+    await store.flush({ searchable: true });
+    const result = await store.tables.history.forget({ sinceMs: Date.now() - 60_000, untilMs: Date.now() + 1 });
+    expect(result.commands).toBe(2);
+    expect(fileContains('rangemarker')).toBe(false);
+    // Still recording: the live session's next command lands normally.
+    turn('a', 2, 'echo afterwards', 'afterwards\r\n');
+    await store.flush({ searchable: true });
+    expect((await store.searchCommands('afterwards', 10)).map((c) => c.id)).toEqual(['a:2']);
+  });
+
+  it('takes back the stored prompt, keystrokes and output of a command kept out of history', async () => {
+    store.startSession(sessionInput('s'));
+    turn('s', 1, 'echo visible', 'visible\r\n');
+    const from = store.outputBytes('s')!;
+    store.appendChunk('s', 1, Date.now(), Buffer.from('$ '));
+    store.appendChunk('s', 0, Date.now(), Buffer.from(' export PASS=excluded-91ab\r'));
+    store.appendChunk('s', 1, Date.now(), Buffer.from(' export PASS=excluded-91ab\r\n'));
+    await store.flush();
+    store.dropRange('s', from, store.outputBytes('s')!);
+    store.skipOutput('s', 100);
+    turn('s', 2, 'echo next', 'next\r\n');
+    await store.flush({ searchable: true });
+    expect(fileContains('excluded-91ab')).toBe(false);
+    const [next] = await store.commandsByIds(['s:2']);
+    expect((await store.readOutput('s', next!.outputStart, next!.outputEnd)).toString()).toBe('next\r\n');
+  });
+});

@@ -1,0 +1,116 @@
+// SPDX-License-Identifier: MIT
+import type Database from 'better-sqlite3';
+import type { ForgetRequest, ForgetResult } from '../../../shared/ipc/history';
+import type { WritableDb } from '../database';
+import { RawRanges } from './raw-ranges';
+import { scrubAttachments } from './scrub-attachments';
+
+interface CommandSpan {
+  readonly id: string;
+  readonly session_id: string;
+  readonly output_start: number;
+  readonly output_end: number | null;
+  /** Where the previous command of the session ended: this one's prompt and echoed command line start there. */
+  readonly prev_end: number;
+}
+
+export interface Forgotten extends ForgetResult {
+  readonly commandIds: readonly string[];
+  readonly sessionIds: readonly string[];
+}
+
+/**
+ * Forgetting, on the writer's connection: raw bytes, command records, their search entries and
+ * the copies conversations keep (attachment command lines). `PRAGMA secure_delete` zeroes what is
+ * deleted (cells and freed pages) and the index was switched to FTS5 secure-delete (migration 6),
+ * so after the closing checkpoint truncates the WAL the file holds no copy: tests scan its bytes.
+ */
+export class Forgetter {
+  private readonly _ranges: RawRanges;
+  private readonly _sql: { readonly [name: string]: Database.Statement };
+
+  constructor(private readonly _db: WritableDb) {
+    this._ranges = new RawRanges(_db);
+    const span = `SELECT c.id, c.session_id, c.output_start, c.output_end,
+        coalesce((SELECT max(p.output_end) FROM commands p WHERE p.session_id = c.session_id AND p.seq < c.seq), 0) AS prev_end
+      FROM commands c`;
+    this._sql = {
+      byId: _db.prepare(`${span} WHERE c.id = ?`),
+      bySession: _db.prepare(`${span} WHERE c.session_id = ?`),
+      inRange: _db.prepare(`${span} WHERE c.started_at >= ? AND c.started_at < ?`),
+      deleteCommand: _db.prepare('DELETE FROM commands WHERE id = ?'),
+      session: _db.prepare('SELECT id, ended_at FROM sessions WHERE id = ?'),
+      deleteChunks: _db.prepare('DELETE FROM chunks WHERE session_id = ? RETURNING length(data)').pluck(),
+      deleteSession: _db.prepare('DELETE FROM sessions WHERE id = ?'),
+      zeroRaw: _db.prepare('UPDATE sessions SET raw_bytes = 0 WHERE id = ?'),
+      overlapping: _db.prepare(
+        'SELECT id, ended_at FROM sessions WHERE started_at < ? AND (ended_at IS NULL OR ended_at >= ?)',
+      ),
+      deleteChunksInTime: _db.prepare('DELETE FROM chunks WHERE session_id = ? AND ts >= ? AND ts < ? RETURNING length(data)').pluck(),
+      orphanSessions: _db.prepare(
+        `DELETE FROM sessions WHERE started_at >= ? AND started_at < ? AND ended_at IS NOT NULL
+           AND NOT EXISTS (SELECT 1 FROM chunks WHERE chunks.session_id = sessions.id)
+           AND NOT EXISTS (SELECT 1 FROM commands WHERE commands.session_id = sessions.id) RETURNING id`,
+      ).pluck(),
+    };
+  }
+
+  forget(request: ForgetRequest, now: number): Forgotten {
+    this._db.pragma('secure_delete = ON');
+    try {
+      return this._db.transaction(() => this._forget(request, now)).immediate();
+    } finally {
+      this._db.pragma('secure_delete = OFF');
+    }
+  }
+
+  private _forget(request: ForgetRequest, now: number): Forgotten {
+    if ('commandIds' in request) {
+      const spans = request.commandIds.flatMap((id) => (this._sql.byId!.all(id) as CommandSpan[]));
+      return this._finish(this._forgetCommands(spans), []);
+    }
+    if ('sessionId' in request) {
+      const spans = this._sql.bySession!.all(request.sessionId) as CommandSpan[];
+      const ids = spans.map((s) => s.id);
+      for (const id of ids) this._sql.deleteCommand!.run(id);
+      const session = this._sql.session!.get(request.sessionId) as { id: string; ended_at: number | null } | undefined;
+      if (!session) return this._finish({ ids, rawBytes: 0 }, []);
+      const rawBytes = sum(this._sql.deleteChunks!.all(session.id) as number[]);
+      // A live session keeps its row: the pty is still writing to it.
+      if (session.ended_at === null) this._sql.zeroRaw!.run(session.id);
+      else this._sql.deleteSession!.run(session.id);
+      return this._finish({ ids, rawBytes }, [session.id]);
+    }
+    const since = request.sinceMs;
+    const until = request.untilMs ?? now + 1;
+    const commands = this._forgetCommands(this._sql.inRange!.all(since, until) as CommandSpan[]);
+    let rawBytes = commands.rawBytes;
+    for (const session of this._sql.overlapping!.all(until, since) as Array<{ id: string }>) {
+      const freed = sum(this._sql.deleteChunksInTime!.all(session.id, since, until) as number[]);
+      if (freed > 0) this._ranges.account(session.id, -freed);
+      rawBytes += freed;
+    }
+    const sessions = this._sql.orphanSessions!.all(since, until) as string[];
+    return this._finish({ ids: commands.ids, rawBytes }, sessions);
+  }
+
+  private _forgetCommands(spans: readonly CommandSpan[]): { ids: string[]; rawBytes: number } {
+    let rawBytes = 0;
+    for (const span of spans) {
+      const end = span.output_end ?? Number.MAX_SAFE_INTEGER;
+      // Output from the end of the previous command: this one's prompt, its echoed command line, its output.
+      rawBytes += this._ranges.cut(span.session_id, 1, span.prev_end, end);
+      // Its keystrokes (typed while that stretch was on screen), the command line among them.
+      rawBytes += this._ranges.cut(span.session_id, 0, span.prev_end, end === Number.MAX_SAFE_INTEGER ? end : end + 1);
+      this._sql.deleteCommand!.run(span.id);
+    }
+    return { ids: spans.map((s) => s.id), rawBytes };
+  }
+
+  private _finish(done: { ids: readonly string[]; rawBytes: number }, sessionIds: readonly string[]): Forgotten {
+    const attachments = scrubAttachments(this._db, done.ids);
+    return { commands: done.ids.length, sessions: sessionIds.length, rawBytes: done.rawBytes, attachments, commandIds: done.ids, sessionIds };
+  }
+}
+
+const sum = (values: readonly number[]): number => values.reduce((a, b) => a + b, 0);

@@ -1,0 +1,99 @@
+// SPDX-License-Identifier: MIT
+import { z } from 'zod';
+import { event, invoke } from './define';
+import { wholeNumber } from './fields';
+
+/**
+ * What is kept, and for how long. Raw terminal bytes are the bulk and go first; command records
+ * (command line, cwd, exit code, clean output, the search index) are what search and the assistant
+ * use, so they have their own, much longer limits. 0 means no limit.
+ */
+export const HistorySettings = z.strictObject({
+  /** Stored raw terminal output, all sessions together. */
+  rawMaxMb: wholeNumber(0, 10_000_000, 'MB (0: no limit)'),
+  /** Raw output older than this is dropped. */
+  rawMaxAgeDays: wholeNumber(0, 36_500, 'days (0: forever)'),
+  /** One command's raw output beyond this keeps its first and last halves and counts the rest. */
+  commandRawMaxMb: wholeNumber(1, 100_000, 'MB'),
+  /** Command records older than this are deleted, with their clean output and search entries. */
+  recordsMaxAgeDays: wholeNumber(0, 36_500, 'days (0: forever)'),
+  /** The newest this many command records are kept. */
+  recordsMax: wholeNumber(0, 100_000_000, 'commands (0: no limit)'),
+  /** As HISTCONTROL=ignorespace: a command line starting with a space is not recorded. */
+  ignoreSpace: z.boolean(),
+  /** Command lines matching any of these (RE2 syntax, checked on save) are not recorded. */
+  excludePatterns: z.array(z.string().min(1, { error: 'enter a pattern or remove the line' }).max(500)).max(50),
+});
+export type HistorySettings = z.infer<typeof HistorySettings>;
+
+/** How a terminal is recorded: fully, paused by the user, or a private tab that is never recorded. */
+export const RecordingState = z.enum(['on', 'paused', 'private']);
+export type RecordingState = z.infer<typeof RecordingState>;
+
+export const HistoryUsage = z.object({
+  /** The database file with its write-ahead log: what the data directory really holds. */
+  dbBytes: z.number().int().min(0),
+  /** Pages SQLite holds free inside the file (reused before the file grows; "free space now" returns them). */
+  freeBytes: z.number().int().min(0),
+  /** Raw terminal output kept, all sessions. */
+  rawBytes: z.number().int().min(0),
+  /** Raw output dropped from the middle of commands over the per-command limit. */
+  droppedBytes: z.number().int().min(0),
+  commands: z.number().int().min(0),
+  sessions: z.number().int().min(0),
+  oldestRawAt: z.number().nullable(),
+  oldestCommandAt: z.number().nullable(),
+});
+export type HistoryUsage = z.infer<typeof HistoryUsage>;
+
+const CommandIdString = z.string().min(3).max(160);
+
+/** One command, one whole session, or everything recorded in a time range (epoch ms, end exclusive). */
+export const ForgetRequest = z.union([
+  z.strictObject({ commandIds: z.array(CommandIdString).min(1).max(1000) }),
+  z.strictObject({ sessionId: z.string().min(1).max(128) }),
+  z.strictObject({ sinceMs: z.number().int().min(0), untilMs: z.number().int().min(0).optional() }),
+]);
+export type ForgetRequest = z.infer<typeof ForgetRequest>;
+
+export const ForgetResult = z.object({
+  commands: z.number().int().min(0),
+  sessions: z.number().int().min(0),
+  rawBytes: z.number().int().min(0),
+  /** Conversation messages whose attachments named a forgotten command. */
+  attachments: z.number().int().min(0),
+});
+export type ForgetResult = z.infer<typeof ForgetResult>;
+
+/**
+ * Whether recording works. `failing` while writes to the database fail (the UI shows a banner);
+ * back to `ok` once a write succeeds again. `reason` is the kind of failure, `message` plain words.
+ */
+export const RecordingStatus = z.object({
+  state: z.enum(['ok', 'failing']),
+  reason: z.enum(['disk-full', 'locked', 'read-only', 'io', 'other']).nullable(),
+  message: z.string(),
+  /** When the current state began (epoch ms). */
+  since: z.number(),
+  /** Raw output bytes that could not be stored during the last failure. */
+  lostBytes: z.number().int().min(0),
+});
+export type RecordingStatus = z.infer<typeof RecordingStatus>;
+
+export const historyChannels = {
+  'history:usage': invoke(z.strictObject({}), HistoryUsage),
+  /** Applies the retention limits now and gives free pages back to the file system. */
+  'history:free-space': invoke(z.strictObject({}), HistoryUsage.extend({ freedBytes: z.number().int() })),
+  /** Removes raw bytes, records, search entries and conversation attachments; the file keeps no copy. */
+  'history:forget': invoke(ForgetRequest, ForgetResult),
+  'history:status': invoke(z.strictObject({}), RecordingStatus),
+  /** Something was forgotten (in any window): drop it from lists. A range names the span it covered. */
+  'history:forgotten': event(
+    z.object({
+      commandIds: z.array(z.string()),
+      sessionIds: z.array(z.string()),
+      range: z.object({ sinceMs: z.number(), untilMs: z.number() }).nullable(),
+    }),
+  ),
+  'history:status-changed': event(RecordingStatus),
+} as const;
