@@ -9,6 +9,9 @@ const seen = vi.hoisted(() => ({
   handled: new Map<string, (request: Request) => Promise<Response>>(),
   opened: [] as string[],
   coreOptions: undefined as { openExternal?: (url: string) => void } | undefined,
+  lockedDirs: [] as string[],
+  refuseLock: false,
+  errorBoxes: [] as Array<[string, string]>,
   session: {
     request: undefined as unknown,
     check: undefined as unknown,
@@ -31,18 +34,35 @@ vi.mock('electron', () => {
     whenReady: () => (seen.calls.push('whenReady'), Promise.resolve()),
     getPath: () => '/tmp/contexterm-test',
     isPackaged: false,
-    quit: () => undefined,
+    quit: () => seen.calls.push('quit'),
   };
+  const dialog = { showErrorBox: (title: string, content: string) => seen.errorBoxes.push([title, content]) };
   const protocol = {
     registerSchemesAsPrivileged: (schemes: unknown[]) => (seen.calls.push('privileged'), seen.privileged.push(...schemes)),
     handle: (scheme: string, handler: (request: Request) => Promise<Response>) => (seen.calls.push('handle'), seen.handled.set(scheme, handler)),
   };
   const shell = { openExternal: (url: string) => (seen.opened.push(url), Promise.resolve()) };
-  return { app, protocol, session, shell, safeStorage: {} };
+  return { app, dialog, protocol, session, shell, safeStorage: {} };
 });
 vi.mock('../app/create-core', () => ({
-  createCore: (options: typeof seen.coreOptions) => ((seen.coreOptions = options), seen.calls.push('core'), Promise.resolve({})),
+  createCore: (options: typeof seen.coreOptions) => (
+    (seen.coreOptions = options),
+    seen.calls.push('core'),
+    Promise.resolve({ shutdown: () => (seen.calls.push('shutdown'), Promise.resolve()) })
+  ),
 }));
+vi.mock('../app/data-dir-lock', () => {
+  class DataDirLockedError extends Error {}
+  return {
+    DataDirLockedError,
+    acquireDataDirLock: (dir: string) => {
+      seen.calls.push('lock');
+      seen.lockedDirs.push(dir);
+      if (seen.refuseLock) throw new DataDirLockedError(`Another Contexterm (pid 1234, started 17:03) is using ${dir}. Close it first.`);
+      return { path: `${dir}/contexterm.lock`, release: () => seen.calls.push('release') };
+    },
+  };
+});
 vi.mock('../llm/key-store', () => ({ SafeStorageKeyStore: class {} }));
 vi.mock('./ipc-transport', () => ({ registerIpcTransport: () => seen.calls.push('ipc') }));
 vi.mock('./windows', () => ({ createMainWindow: () => seen.calls.push('window'), isOurFrame: () => false }));
@@ -84,5 +104,24 @@ describe('desktop composition root', () => {
       open?.(url);
     }
     expect(seen.opened).toEqual(['https://example.com/a']);
+  });
+
+  it('locks Electron’s data dir before the core opens the store, and releases it after shutdown', async () => {
+    expect(seen.lockedDirs).toEqual(['/tmp/contexterm-test']);
+    expect(seen.calls.indexOf('lock')).toBeLessThan(seen.calls.indexOf('core'));
+    seen.appHandlers.get('before-quit')?.({ preventDefault: () => undefined });
+    await vi.waitFor(() => expect(seen.calls).toContain('release'));
+    expect(seen.calls.indexOf('shutdown')).toBeLessThan(seen.calls.indexOf('release'));
+  });
+
+  it('refuses a data dir another instance holds: one dialog with the message, quit, no core, no window', async () => {
+    seen.calls.length = 0;
+    seen.refuseLock = true;
+    vi.resetModules();
+    await import('./index');
+    await vi.waitFor(() => expect(seen.calls).toContain('quit'));
+    expect(seen.errorBoxes).toEqual([['Contexterm', 'Another Contexterm (pid 1234, started 17:03) is using /tmp/contexterm-test. Close it first.']]);
+    expect(seen.calls).not.toContain('core');
+    expect(seen.calls).not.toContain('window');
   });
 });

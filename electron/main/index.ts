@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: MIT
-import { app, protocol, safeStorage, session, shell } from 'electron';
+import { app, dialog, protocol, safeStorage, session, shell } from 'electron';
 import { join } from 'node:path';
 import { createCore, type Core } from '../app/create-core';
+import { acquireDataDirLock, DataDirLockedError, type DataDirLock } from '../app/data-dir-lock';
 import { SafeStorageKeyStore } from '../llm/key-store';
 import { APP_SCHEME, APP_SCHEME_PRIVILEGES, createAppProtocolHandler } from './app-protocol';
 import { openExternalSafely } from './external-links';
@@ -14,6 +15,7 @@ declare const __APP_VERSION__: string;
 // dist/electron/main.cjs → dist/
 const distDir = join(__dirname, '..');
 let core: Core | undefined;
+let dataDirLock: DataDirLock | undefined;
 
 if (!app.requestSingleInstanceLock()) {
   app.quit();
@@ -29,6 +31,16 @@ if (!app.requestSingleInstanceLock()) {
   });
 
   void app.whenReady().then(async () => {
+    // requestSingleInstanceLock() only sees other Electron instances; browser mode (`npm run web
+    // -- --data-dir` on this userData) would share the database. The dialog needs `ready` on Linux.
+    try {
+      dataDirLock = acquireDataDirLock(app.getPath('userData'), 'Close it first.');
+    } catch (error) {
+      if (!(error instanceof DataDirLockedError)) throw error;
+      dialog.showErrorBox('Contexterm', error.message);
+      app.quit();
+      return;
+    }
     hardenSession(session.defaultSession);
     protocol.handle(APP_SCHEME, createAppProtocolHandler(join(distDir, 'renderer')));
     core = await createCore({
@@ -52,6 +64,9 @@ if (!app.requestSingleInstanceLock()) {
     if (shuttingDown || !core) return;
     shuttingDown = true;
     event.preventDefault();
-    void core.shutdown().finally(() => app.quit());
+    void core.shutdown().finally(() => {
+      dataDirLock?.release();
+      app.quit();
+    });
   });
 }

@@ -2,6 +2,7 @@
 import { fileURLToPath } from 'node:url';
 import { startCore } from '../app/create-core';
 import { resolveDataDir } from '../app/data-dir';
+import { acquireDataDirLock } from '../app/data-dir-lock';
 import { parseWebArgs, WEB_USAGE } from './args';
 import { BrowserLauncher, resolveToken } from './launch';
 import { startWebServer } from './server';
@@ -16,6 +17,11 @@ const main = async () => {
   }
   const token = resolveToken(args.tokenSource);
   const dataDir = resolveDataDir(args.dataDir);
+  // Before anything opens the store: a second instance's start-up sweep would end this directory's
+  // live sessions. A refusal (DataDirLockedError) reaches the catch below, which prints
+  // `contexterm: <message>` and exits 1 with no server started and no address printed. Paths that
+  // end in process.exit() without a release are covered by the lock's own exit hook.
+  const lock = acquireDataDirLock(dataDir);
   // The store opens in its worker while the server starts listening: the address is printed as
   // soon as a page can load, and whatever the page asks before the core is ready waits for it.
   const core = startCore({ host: 'web', version: __APP_VERSION__, dataDir });
@@ -38,6 +44,7 @@ const main = async () => {
     launcher.dispose();
     await server.close();
     await core.shutdown();
+    lock.release();
     process.exit(0);
   };
   process.on('SIGTERM', () => void stop('SIGTERM'));
@@ -47,6 +54,7 @@ const main = async () => {
     await core.ready;
   } catch (error) {
     launcher.dispose();
+    lock.release();
     throw error;
   }
   for (const notice of core.notices) console.log(`contexterm: ${notice}`);
