@@ -89,14 +89,11 @@ export class Store {
     private readonly _local: StoreQueries,
   ) {
     this._queue = new WriteQueue((message, transfer) => this._writer.post(message, transfer));
-    this.tables = {
-      conversations: remoteTable(_writer, 'conversations'),
-      settings: remoteTable(_writer, 'settings'),
-      history: remoteTable(_writer, 'history'),
-    };
+    const table = <N extends 'conversations' | 'settings' | 'history'>(name: N) => remoteTable(_writer, name);
+    this.tables = { conversations: table('conversations'), settings: table('settings'), history: table('history') };
   }
 
-  /** Recording stopped (disk full, locked, read-only) or resumed; see write-health.ts. */
+  /** Recording stopped (disk full, locked, read-only) or resumed (write-health.ts). */
   onStatus(listener: (status: RecordingStatus) => void): () => void {
     return this._writer.onHealth(listener);
   }
@@ -147,10 +144,7 @@ export class Store {
     this._queue.pushChunk(meta, data);
   }
 
-  /**
-   * Output the session shows but the store keeps out (a paused tab, an excluded command): the
-   * stream position moves on as if stored, so later command ranges still name the right bytes.
-   */
+  /** Output shown but kept out (paused, excluded): the offset moves on, so later ranges stay right. */
   skipOutput(sessionId: string, bytes: number): void {
     const stream = this._streams.get(sessionId);
     if (stream) stream.output += bytes;

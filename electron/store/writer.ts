@@ -3,6 +3,7 @@ import type Database from 'better-sqlite3';
 import type { WritableDb } from './database';
 import { coalesceChunks, type ApplyItem } from './chunk-rows';
 import { CommandOutput } from './command-output';
+import { DEFAULT_CADENCE, WRITER_SQL as SQL, type CommitCadence } from './writer-config';
 import { OutputIndexer } from './output-indexer';
 import { Retention } from './history/retention';
 import type { RecordingStatus } from '../../shared/ipc/history';
@@ -21,43 +22,11 @@ export interface WriterHooks {
   health(status: RecordingStatus): void;
 }
 
-/**
- * When to commit: `intervalMs` after the first uncommitted write, or as soon as `maxBytes` of chunk
- * data wait, whichever comes first. 20 ms keeps the crash-loss window far under a second; 100
- * chunks/transaction is where NORMAL's per-commit cost stops mattering (performance.md §4).
- */
-export interface CommitCadence {
-  readonly intervalMs: number;
-  readonly maxBytes: number;
-}
-
-export const DEFAULT_CADENCE: CommitCadence = { intervalMs: 20, maxBytes: 4 * 1024 * 1024 };
-
 const MAX_REPORTED_FAILURES = 3;
 /** While the disk is full, session and command updates wait (row data cannot: it is dropped and counted). */
 const MAX_HELD_ITEMS = 10_000;
 const RETRY_MS = 1000;
 
-const SQL = {
-  startSession: `INSERT INTO sessions (id, started_at, ended_at, shell, hostname, cwd, title, mode)
-    VALUES (?, ?, NULL, ?, ?, ?, ?, ?)`,
-  updateSession: `UPDATE sessions SET title = coalesce(?, title), mode = coalesce(?, mode),
-    cwd = coalesce(?, cwd), hostname = coalesce(?, hostname) WHERE id = ?`,
-  endSession: 'UPDATE sessions SET ended_at = ? WHERE id = ? AND ended_at IS NULL',
-  chunk: 'INSERT INTO chunks (session_id, seq, ts, direction, output_offset, data) VALUES (?, ?, ?, ?, ?, ?)',
-  nextSeq: 'SELECT coalesce(max(seq) + 1, 0) FROM chunks WHERE session_id = ?',
-  // A command is written when it starts and again when it ends; the end may not repeat the clean output.
-  command: `INSERT INTO commands (id, session_id, seq, command_line, cwd, hostname, shell, started_at, ended_at,
-      exit_code, output_start, output_end, output_summary, clean_output, source, interrupted)
-    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-    ON CONFLICT (id) DO UPDATE SET command_line = excluded.command_line, cwd = excluded.cwd,
-      hostname = excluded.hostname, shell = excluded.shell, started_at = excluded.started_at,
-      ended_at = excluded.ended_at, exit_code = excluded.exit_code, output_start = excluded.output_start,
-      output_end = excluded.output_end, output_summary = excluded.output_summary,
-      clean_output = coalesce(excluded.clean_output, commands.clean_output), source = excluded.source,
-      interrupted = excluded.interrupted,
-      output_indexed = CASE WHEN excluded.clean_output IS NULL THEN commands.output_indexed ELSE 0 END`,
-} as const;
 
 /**
  * The writer worker's side of the store: queues what the main thread posts and applies it in one
