@@ -130,7 +130,7 @@ const TABLE_METHODS: { readonly [N in TableName]: Record<TableMethod<N>, true> }
     deleteMessage: true,
   },
   settings: { get: true, set: true },
-  history: { usage: true, freeSpace: true, forget: true, setPolicy: true, status: true },
+  history: { usage: true, rawBytes: true, freeSpace: true, forget: true, setPolicy: true, status: true },
 };
 
 export const tableMethods = <N extends TableName>(table: N): Array<TableMethod<N>> => Object.keys(TABLE_METHODS[table]) as Array<TableMethod<N>>;

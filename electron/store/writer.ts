@@ -69,6 +69,9 @@ export class Writer {
     this.retention = new Retention(_db, _db.name, (error) => this._failed(error, 'pruning'));
     this._indexer = new OutputIndexer(_db, () => this._pending.length > 0, (error) => _hooks.error(`indexing output: ${error.message}`));
     this._applyAll = _db.transaction((items: readonly ApplyItem[]) => {
+      let incoming = 0;
+      for (const item of items) if (item.kind === 'row') incoming += item.data.length;
+      this.retention.makeRoom(incoming);
       for (const item of items) this._apply(item);
       this.retention.flush();
     });

@@ -7,6 +7,7 @@ import { benchContextBuild, benchTokenEstimate } from './context-bench';
 import { benchSegmenter } from './segmenter-bench';
 import { benchLostBytes, benchPipeline } from './pipeline-bench';
 import { benchRedaction } from './redaction-bench';
+import { benchHourOfHistory, benchIngestAtCap } from './retention-bench';
 import { benchServerFootprint } from './server-footprint';
 import { benchQueries, benchStoreIngest } from './store-bench';
 import { benchUi } from './ui/ui-bench';
@@ -17,6 +18,7 @@ const TARGETS: Record<string, { target: number; better: 'higher' | 'lower' }> = 
   pipeline_vs_raw_pty: { target: 0.9, better: 'higher' },
   segmenter_vs_indexof: { target: 0.5, better: 'higher' },
   store_ingest_vs_raw_sqlite: { target: 0.8, better: 'higher' },
+  ingest_at_cap_vs_uncapped: { target: 0.9, better: 'higher' },
   lost_bytes_at_exit: { target: 0, better: 'lower' },
   history_query_p99_ms: { target: 1, better: 'lower' },
   fts_query_p99_ms: { target: 50, better: 'lower' },
@@ -52,6 +54,7 @@ const suites: Array<[string, () => Promise<Metrics>]> = [
     const r = await benchQueries(quick ? 100_000 : 1_000_000);
     return { history_query_p99_ms: r.history_query_p99_ms, fts_query_p99_ms: r.fts_query_p99_ms, queries_store_build_s: r.build_s };
   }],
+  ['retention', async () => ({ ...(await benchIngestAtCap({ rounds: quick ? 3 : 5 })), ...(await benchHourOfHistory()) })],
   ['context', async () => ({ ...(await benchContextBuild()) })],
   ['tokens', async () => ({ ...(await benchTokenEstimate()) })],
   ['redaction', async () => benchRedaction()],

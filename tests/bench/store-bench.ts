@@ -10,15 +10,16 @@ import { join } from 'node:path';
 import { commandId } from '../../shared/domain/command';
 import { configureWriter, openReader } from '../../electron/store/database';
 import { StoreQueries } from '../../electron/store/queries';
-import { DEFAULT_CADENCE } from '../../electron/store/writer';
-import { openStore } from '../../electron/store/store';
+import { DEFAULT_CADENCE } from '../../electron/store/writer-config';
+import { openStore, type Store } from '../../electron/store/store';
+import type { RetentionPolicy } from '../../electron/store/history/policy';
 import { generateHistory } from '../../electron/store/testing/generate-history';
 import { randomCommand, seededRandom, stripForBench, terminalText, type Random } from '../../electron/store/testing/workload';
 
 const SESSIONS = 4;
 const CHUNK = 4096;
 
-type IngestOp =
+export type IngestOp =
   | { kind: 'chunk'; session: number; direction: 0 | 1; data: Buffer }
   | { kind: 'command-start'; session: number; seq: number; line: string }
   | { kind: 'command-end'; session: number; seq: number; line: string; clean: string };
@@ -27,7 +28,7 @@ type IngestOp =
  * Output size of one command: mostly small, some medium, a few floods, which is where the bytes
  * (and the need for throughput) are.
  */
-const outputSize = (random: Random): number => {
+export const outputSize = (random: Random): number => {
   const p = random();
   if (p < 0.7) return 200 + Math.floor(random() * 3900);
   if (p < 0.95) return 4096 + Math.floor(random() * 60_000);
@@ -35,7 +36,7 @@ const outputSize = (random: Random): number => {
 };
 
 /** Commands round-robin over 4 sessions: typed line (input), output in 4 KB chunks, then the command's end record. */
-const buildWorkload = (megabytes: number): { ops: IngestOp[]; bytes: number } => {
+export const buildWorkload = (megabytes: number): { ops: IngestOp[]; bytes: number } => {
   const random = seededRandom(42);
   const ops: IngestOp[] = [];
   let bytes = 0;
@@ -52,17 +53,22 @@ const buildWorkload = (megabytes: number): { ops: IngestOp[]; bytes: number } =>
   return { ops, bytes };
 };
 
-const sessionId = (session: number) => `bench-${session}`;
+export const sessionId = (session: number) => `bench-${session}`;
 
-const dbBytes = (path: string) => [path, `${path}-wal`].reduce((sum, file) => sum + (existsSync(file) ? statSync(file).size : 0), 0);
+export const dbBytes = (path: string) => [path, `${path}-wal`].reduce((sum, file) => sum + (existsSync(file) ? statSync(file).size : 0), 0);
 
 /**
  * Through the Store API: the main thread posts, the writer worker commits chunks, command records
  * and command-line FTS. Seconds from the first write until all of it is committed; the clean
  * output's indexing, which runs off the recording path, is timed separately.
  */
-const runStore = async (dir: string, ops: readonly IngestOp[]): Promise<{ seconds: number; catchUpSeconds: number; diskBytes: number }> => {
+export const runStore = async (
+  dir: string,
+  ops: readonly IngestOp[],
+  options: { policy?: RetentionPolicy; settled?: (store: Store) => Promise<void> } = {},
+): Promise<{ seconds: number; catchUpSeconds: number; diskBytes: number }> => {
   const { store } = await openStore({ dataDir: dir });
+  if (options.policy) await store.tables.history.setPolicy(options.policy);
   const started = performance.now();
   for (let s = 0; s < SESSIONS; s++) {
     store.startSession({ id: sessionId(s), startedAt: Date.now(), shell: 'bash', hostname: 'bench', cwd: '/', title: 'bench', mode: 'integrated' });
@@ -84,6 +90,8 @@ const runStore = async (dir: string, ops: readonly IngestOp[]): Promise<{ second
     });
   }
   await store.flush();
+  // With a cap, the run is over once pruning has caught up too: its work is part of the price.
+  await options.settled?.(store);
   const seconds = (performance.now() - started) / 1000;
   // Clean output is indexed off the recording path; this is how long search lags behind at the end of a flood.
   await store.flush({ searchable: true });
@@ -120,7 +128,7 @@ const runRaw = (dir: string, ops: readonly IngestOp[]): { seconds: number } => {
   return { seconds };
 };
 
-const median = (values: readonly number[]): number => {
+export const median = (values: readonly number[]): number => {
   const sorted = [...values].sort((a, b) => a - b);
   const mid = sorted.length >> 1;
   return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;

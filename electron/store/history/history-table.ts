@@ -23,6 +23,11 @@ export class HistoryTable {
     return this._host.retention.usage();
   }
 
+  /** Raw output stored now (a counter, no query): cheap enough to poll. */
+  rawBytes(): number {
+    return this._host.retention.raw.total;
+  }
+
   freeSpace(): HistoryUsage & { freedBytes: number } {
     this._host.commit();
     return this._host.retention.freeSpace();

@@ -50,6 +50,19 @@ export class Pruner {
   }
 
   /**
+   * Inside a commit, before its rows go in: frees what they will take beyond the cap, so the
+   * inserts reuse the pages just freed in the same transaction (measured: ingest at the cap
+   * 0.61 → 0.83–0.9 of uncapped, against pruning after each commit in its own transaction).
+   */
+  makeRoom(policy: RetentionPolicy, incoming: number): void {
+    if (policy.rawMaxBytes <= 0) return;
+    const target = policy.rawMaxBytes * (1 - HYSTERESIS);
+    for (let guard = 0; guard < 64 && this._raw.total + incoming > target; guard++) {
+      if (this._pruneOldestRaw(this._raw.total + incoming - target) === 0) return;
+    }
+  }
+
+  /**
    * Does up to `budgetMs` of pruning, in transactions of one step each, and says whether more
    * remains. `records` includes the record limits (a count over the whole table; not every pass).
    */

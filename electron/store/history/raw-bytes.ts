@@ -34,13 +34,7 @@ export class RawBytes {
     this._deltas.clear();
   }
 
-  /** The transaction failed: what it counted did not happen. */
-  discard(): void {
-    for (const delta of this._deltas.values()) this._total -= delta;
-    this._deltas.clear();
-  }
-
-  /** After deletes this class did not see (forget, VACUUM): read the truth again. */
+  /** After deletes this class did not see (forget) or a rollback: read the truth again. */
   reload(db: WritableDb): void {
     this._deltas.clear();
     this._total = db.prepare('SELECT coalesce(sum(raw_bytes), 0) FROM sessions').pluck().get() as number;
