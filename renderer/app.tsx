@@ -9,6 +9,9 @@ import { CommandsPanel } from './commands/commands-panel';
 import { actionFor, type AppAction } from './keybindings';
 import { ConfirmDialog } from './layout/confirm-dialog';
 import { DragHandle } from './layout/drag-handle';
+import { startHistorySync } from './history/history-actions';
+import { RecordingBanner } from './history/recording-banner';
+import './history/history.css';
 import { SettingsPage } from './settings/settings-page';
 import { startSettingsSync } from './settings/settings-sync';
 import { useCommands } from './state/commands';
@@ -16,14 +19,20 @@ import { useLayout } from './state/layout';
 import { useSettings } from './state/settings';
 import { useTabs } from './state/tabs';
 import { TabBar } from './tabs/tab-bar';
+import { openTabMenu } from './tabs/tab-menu';
 import { SearchBar } from './terminal/search-bar';
 import { focusActiveTerminal } from './terminal/terminal-focus';
 import { TerminalView } from './terminal/terminal-view';
-import { closeTab, controllerFor, isBusy, openTab, syncTabs } from './terminal/terminals';
+import { closeTab, controllerFor, isBusy, openTab, setRecording, syncTabs } from './terminal/terminals';
 import { api, connection } from './transport/api';
+
+/** Where the context-menu keys mean "this tab's menu": the terminal, a tab header, or nothing focused. */
+const tabMenuTarget = (target: EventTarget | null): boolean =>
+  !(target instanceof Element) || target === document.body || target.closest('.terminal-pane, [role="tab"]') !== null;
 
 export const App = () => {
   const activeId = useTabs((state) => state.activeId);
+  const activeRecording = useTabs((state) => state.tabs.find((tab) => tab.id === state.activeId)?.recording);
   const [findOpen, setFindOpen] = useState(false);
   const [confirm, setConfirm] = useState<{ id: string; process: string } | undefined>();
   const [status, setStatus] = useState<'open' | 'connecting' | 'closed'>('open');
@@ -91,6 +100,8 @@ export const App = () => {
           return focusActiveTerminal();
         case 'focus-switch':
           return switchFocus();
+        case 'tab-menu':
+          return void (id && openTabMenu(id));
       }
     },
     [report, requestClose],
@@ -99,9 +110,11 @@ export const App = () => {
   useEffect(() => {
     const stopSettings = startSettingsSync();
     const stopAssistant = startAssistant();
+    const stopHistory = startHistorySync();
     return () => {
       stopSettings();
       stopAssistant();
+      stopHistory();
     };
   }, []);
 
@@ -119,7 +132,7 @@ export const App = () => {
     });
     const onKey = (event: KeyboardEvent) => {
       const action = actionFor(event);
-      if (!action) return;
+      if (!action || (action === 'tab-menu' && !tabMenuTarget(event.target))) return;
       event.preventDefault();
       event.stopPropagation();
       run(action);
@@ -138,7 +151,12 @@ export const App = () => {
   return (
     <div className="app">
       <header className="top-bar">
-        <TabBar onNew={() => run('tab-new')} onClose={(id) => void requestClose(id).catch(report)} />
+        <TabBar
+          onNew={() => run('tab-new')}
+          onNewPrivate={() => void openTab({ private: true }).catch(report)}
+          onClose={(id) => void requestClose(id).catch(report)}
+          onRecording={(id, paused) => void setRecording(id, paused).catch(report)}
+        />
         <div className="top-actions">
           <button
             className={`top-button${sideOpen ? ' active' : ''}`}
@@ -175,7 +193,8 @@ export const App = () => {
         </div>
       )}
       <main className="workspace">
-        <section className="terminal-pane">
+        <section className={`terminal-pane recording-${activeRecording ?? 'on'}`} data-recording={activeRecording}>
+          <RecordingBanner />
           {findOpen && activeId && <SearchBar id={activeId} onClose={() => setFindOpen(false)} />}
           {activeId ? (
             <TerminalView key={activeId} id={activeId} />

@@ -12,13 +12,17 @@ export type AppAction =
   | 'command-next'
   | 'assistant-toggle'
   | 'focus-switch'
-  | 'side-toggle';
+  | 'side-toggle'
+  | 'tab-menu';
 
 /**
  * App shortcuts. They are taken in the capture phase, before xterm sees the key, so the shell never
  * receives them; everything else (including plain Ctrl+C/V) goes to the terminal untouched.
  */
 export const actionFor = (event: KeyboardEvent): AppAction | undefined => {
+  // The keyboard's context-menu keys open the active tab's menu (rename, pause recording, close);
+  // the app only takes them where no field has a context menu of its own (see app.tsx).
+  if (!event.ctrlKey && !event.altKey && !event.metaKey && (event.key === 'ContextMenu' || (event.key === 'F10' && event.shiftKey))) return 'tab-menu';
   if (!event.ctrlKey || event.altKey || event.metaKey) return undefined;
   if (event.key === 'Tab') return event.shiftKey ? 'tab-previous' : 'tab-next';
   if (event.key === 'PageDown' && !event.shiftKey) return 'tab-next';

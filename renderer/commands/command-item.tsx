@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 import { memo } from 'react';
 import type { CommandRecord } from '../../shared/domain/command';
+import { MoreIcon } from '../layout/icons';
+import type { OpenCommandMenu } from './command-menu';
 import { Elapsed } from './elapsed';
 import { commandDuration, shortPath, statusOf, type CommandStatus } from './format';
 
@@ -16,10 +18,14 @@ export interface CommandItemProps {
   readonly selected: boolean;
   readonly showSession?: boolean;
   readonly onSelect: (command: CommandRecord) => void;
+  readonly onActions: OpenCommandMenu;
+  /** This row's actions menu is open. */
+  readonly actionsOpen: boolean;
 }
 
-export const CommandItem = memo(({ command, selected, showSession, onSelect }: CommandItemProps) => {
+export const CommandItem = memo(({ command, selected, showSession, onSelect, onActions, actionsOpen }: CommandItemProps) => {
   const status = statusOf(command);
+  const label = command.commandLine ?? 'this command';
   return (
     <li
       className={`command-item ${status}${selected ? ' selected' : ''}`}
@@ -32,6 +38,10 @@ export const CommandItem = memo(({ command, selected, showSession, onSelect }: C
       tabIndex={-1}
       title={command.outputSummary || command.commandLine || ''}
       onClick={() => onSelect(command)}
+      onContextMenu={(event) => {
+        event.preventDefault();
+        onActions({ command, at: { x: event.clientX, y: event.clientY }, align: 'start' });
+      }}
     >
       <span className="command-status" aria-label={status === 'failed' ? `exit ${command.exitCode}` : status} title={STATUS_TITLE[status]}>
         {GLYPH[status]}
@@ -45,6 +55,23 @@ export const CommandItem = memo(({ command, selected, showSession, onSelect }: C
         {status === 'running' ? <Elapsed since={command.startedAt} /> : <span className="command-duration">{commandDuration(command)}</span>}
         {command.source === 'heuristic' && <span className="command-heuristic" title="found by prompt heuristics">≈</span>}
       </span>
+      <button
+        className={`command-actions${actionsOpen ? ' open' : ''}`}
+        data-testid="command-actions"
+        aria-label={`Actions for ${label}`}
+        aria-haspopup="menu"
+        aria-expanded={actionsOpen}
+        title="Copy, forget…"
+        // Its own action only: a click that reached the row would attach the command to the assistant.
+        onClick={(event) => {
+          event.stopPropagation();
+          const box = event.currentTarget.getBoundingClientRect();
+          onActions({ command, at: { x: box.right, y: box.bottom + 2 }, align: 'end', opener: event.currentTarget });
+        }}
+        onDoubleClick={(event) => event.stopPropagation()}
+      >
+        <MoreIcon />
+      </button>
     </li>
   );
 });

@@ -2,12 +2,19 @@
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import type { CommandRecord } from '../../shared/domain/command';
 import { attachRecord } from '../assistant/composer/attach';
+import { onForgotten } from '../history/history-actions';
 import { useCommands } from '../state/commands';
+import { useTabs } from '../state/tabs';
 import { controllerFor } from '../terminal/terminals';
 import { api } from '../transport/api';
 import { CommandItem } from './command-item';
+import { useCommandMenu } from './command-menu';
 
 const EMPTY: readonly CommandRecord[] = [];
+const NOT_RECORDED = {
+  paused: 'Recording is paused in this tab: what runs now is not saved.',
+  private: 'Private tab: nothing that runs here is recorded.',
+} as const;
 const MODE_LABEL = { integrated: 'Shell integration', heuristic: 'Prompt heuristics', unknown: 'Detecting…' } as const;
 const MODE_HINT = {
   integrated: 'Commands come from shell-integration marks (exact).',
@@ -24,11 +31,16 @@ export const CommandsPanel = ({ sessionId, height }: { sessionId: string | undef
   // that never found a prompt is not detecting anything any more.
   const mode = session && !(session.mode === 'unknown' && session.endedAt !== null) ? session.mode : undefined;
   const selectedId = useCommands((state) => state.selectedId);
+  const recording = useTabs((state) => state.tabs.find((tab) => tab.sessionId === sessionId || tab.id === sessionId)?.recording);
   const [query, setQuery] = useState('');
   const [results, setResults] = useState<readonly CommandRecord[] | undefined>();
   const [searchError, setSearchError] = useState<string | undefined>();
   const list = useRef<HTMLUListElement>(null);
   const pinnedToBottom = useRef(true);
+  const menu = useCommandMenu();
+
+  // Search results are this panel's own list: forgotten commands leave it like they leave the store.
+  useEffect(() => onForgotten((gone) => setResults((current) => (current?.some(gone) ? current.filter((c) => !gone(c)) : current))), []);
 
   useEffect(() => {
     const text = query.trim();
@@ -66,6 +78,11 @@ export const CommandsPanel = ({ sessionId, height }: { sessionId: string | undef
           </span>
         )}
       </header>
+      {(recording === 'paused' || recording === 'private') && (
+        <div className={`panel-note ${recording}`} data-testid="commands-not-recorded">
+          {NOT_RECORDED[recording]}
+        </div>
+      )}
       <input
         className="command-search"
         data-testid="command-search"
@@ -93,12 +110,16 @@ export const CommandsPanel = ({ sessionId, height }: { sessionId: string | undef
             selected={command.id === selectedId}
             showSession={results !== undefined}
             onSelect={onSelect}
+            onActions={menu.open}
+            actionsOpen={command.id === menu.openId}
           />
         ))}
-        {shown.length === 0 && (
+        {/* In a private or paused tab the note above says why the list stays empty. */}
+        {shown.length === 0 && (results || !(recording === 'private' || recording === 'paused')) && (
           <li className="command-empty">{results ? 'No matches.' : 'Commands you run in this tab appear here.'}</li>
         )}
       </ul>
+      {menu.view}
     </section>
   );
 };

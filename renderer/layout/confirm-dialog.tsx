@@ -19,7 +19,12 @@ export const ConfirmDialog = ({ message, confirmLabel, onConfirm, onCancel }: Co
         aria-modal="true"
         aria-label={message}
         onClick={(event) => event.stopPropagation()}
-        onKeyDown={(event) => event.key === 'Escape' && onCancel()}
+        onKeyDown={(event) => {
+          if (event.key !== 'Escape') return;
+          // Only the dialog closes, not a page it was opened over (Settings closes on Escape too).
+          event.stopPropagation();
+          onCancel();
+        }}
       >
         <p>{message}</p>
         <div className="dialog-buttons">

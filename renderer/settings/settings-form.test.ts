@@ -32,6 +32,7 @@ const view: SettingsView = {
   relevance: { windowMinutes: 120, weights: { cwd: 0.4, time: 0.3, hostname: 0.15, commandPattern: 0.15 }, threshold: 0.3 },
   redaction: { enabled: true, userPatterns: [] },
   terminal: { shell: '', fontFamily: 'monospace', fontSize: 14, theme: 'system', scrollback: 10_000, copyOnSelect: false },
+  history: { rawMaxMb: 2048, rawMaxAgeDays: 30, commandRawMaxMb: 64, recordsMaxAgeDays: 365, recordsMax: 1_000_000, ignoreSpace: true, excludePatterns: [] },
   keyStorage: { backend: 'file', secure: false },
   environmentProviderId: null,
 };

@@ -11,6 +11,7 @@ import {
   type Settings,
   type SettingsView,
 } from '../../shared/ipc/settings';
+import { historyDraftOf, historyOf, type HistoryDraft } from './history-form';
 
 /**
  * The settings page edits a draft in which every number is still the text the user typed, so a
@@ -57,6 +58,7 @@ export interface SettingsDraft {
     readonly scrollback: string;
     readonly copyOnSelect: boolean;
   };
+  readonly history: HistoryDraft;
 }
 
 /** Field path (as in `settings:set` errors, e.g. `models.0.contextLimit`) → message. */
@@ -103,6 +105,7 @@ export const draftOf = (view: SettingsView): SettingsDraft => ({
   },
   redaction: view.redaction,
   terminal: { ...view.terminal, fontSize: text(view.terminal.fontSize), scrollback: text(view.terminal.scrollback) },
+  history: historyDraftOf(view.history),
 });
 
 /**
@@ -168,9 +171,10 @@ const settingsOf = (draft: SettingsDraft, errors: Record<string, string>): Setti
     fontSize: numberAt(draft.terminal.fontSize),
     scrollback: numberAt(draft.terminal.scrollback),
   },
+  history: historyOf(draft.history),
 });
 
-const SECTIONS = ['providers', 'defaultProviderId', 'models', 'relevance', 'redaction', 'terminal'] as const;
+const SECTIONS = ['providers', 'defaultProviderId', 'models', 'relevance', 'redaction', 'terminal', 'history'] as const;
 type Section = (typeof SECTIONS)[number];
 
 /** Only what the main process would not know yet: with the saved view's `hasKey` etc. stripped. */

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 import { useEffect, useRef, useState } from 'react';
 import { useSettings } from '../state/settings';
+import { HistorySection } from './history-section';
 import { ModelsSection } from './models-section';
 import { ProvidersSection } from './providers-section';
 import { RedactionSection } from './redaction-section';
@@ -16,6 +17,7 @@ const NAV = [
   ['settings-relevance', 'Relevance'],
   ['settings-redaction', 'Redaction'],
   ['settings-terminal', 'Terminal'],
+  ['settings-history', 'History'],
 ] as const;
 
 export const UNSAVED_QUESTION = 'Close Settings without saving? Your changes will be lost.';
@@ -122,6 +124,7 @@ export const SettingsPage = () => {
               <RelevanceSection {...props} />
               <RedactionSection {...props} />
               <TerminalSection {...props} />
+              <HistorySection {...props} />
             </>
           )}
         </div>

@@ -2,6 +2,7 @@
 import { create } from 'zustand';
 import type { CommandRecord } from '../../shared/domain/command';
 import type { SessionInfo } from '../../shared/ipc/session';
+import { sessionOfCommandId, withoutForgotten, type Forgettable } from '../history/forget';
 
 /** Commands kept per session in the list; older ones stay searchable through history search. */
 const MAX_PER_SESSION = 500;
@@ -18,6 +19,8 @@ interface CommandsState {
   select(id: string | undefined): void;
   /** Clears the selection if it is one of `ids` (commands that were attached and now are not). */
   deselect(ids: readonly string[]): void;
+  /** Drops forgotten commands (see history/forget.ts) from every list and from the selection. */
+  forget(gone: (command: Forgettable) => boolean): void;
 }
 
 export const useCommands = create<CommandsState>()((set) => ({
@@ -54,4 +57,13 @@ export const useCommands = create<CommandsState>()((set) => ({
     }),
   select: (id) => set({ selectedId: id }),
   deselect: (ids) => set((state) => (state.selectedId !== undefined && ids.includes(state.selectedId) ? { selectedId: undefined } : state)),
+  forget: (gone) =>
+    set((state) => {
+      const id = state.selectedId;
+      // The selection may be a search result, which no list holds: judge it by its id then.
+      const selected = id === undefined ? undefined : (state.bySession[sessionOfCommandId(id)]?.find((c) => c.id === id) ?? { id, sessionId: sessionOfCommandId(id) });
+      const selectedId = selected && gone(selected) ? undefined : id;
+      const bySession = withoutForgotten(state.bySession, gone);
+      return bySession === state.bySession && selectedId === id ? state : { bySession, selectedId };
+    }),
 }));

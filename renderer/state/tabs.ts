@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
 import { create } from 'zustand';
+import type { RecordingState } from '../../shared/ipc/history';
 
 export interface Tab {
   readonly id: string;
@@ -11,6 +12,8 @@ export interface Tab {
   readonly customTitle: string | null;
   readonly exited: boolean;
   readonly exitCode: number | null;
+  /** Recorded, paused by the user, or a private tab that is never recorded (from the main process). */
+  readonly recording: RecordingState;
 }
 
 interface TabsState {

@@ -1,15 +1,19 @@
 // SPDX-License-Identifier: MIT
-import { useRef, useState } from 'react';
+import { useEffect, useRef } from 'react';
 import { useShallow } from 'zustand/react/shallow';
+import { EyeOffIcon, RecordOffIcon } from '../layout/icons';
 import { useCommands } from '../state/commands';
 import { rememberTabName } from '../state/tab-memory';
 import { useTabs, type Tab } from '../state/tabs';
 import { focusActiveTerminal } from '../terminal/terminal-focus';
+import { TabMenu, useTabMenu } from './tab-menu';
 import { tabTitle } from './tab-title';
 
 export interface TabBarProps {
   readonly onNew: () => void;
+  readonly onNewPrivate: () => void;
   readonly onClose: (id: string) => void;
+  readonly onRecording: (id: string, paused: boolean) => void;
 }
 
 /** The title sources that change while a tab lives: its running command and current directory. */
@@ -25,26 +29,85 @@ const rename = (id: string, name: string) => {
   rememberTabName(id, customTitle, useTabs.getState().tabs.map((t) => t.id));
 };
 
-const TabHeader = ({ tab, active, onClose }: { tab: Tab; active: boolean; onClose: (id: string) => void }) => {
+/** What a tab header says about recording, for its tooltip and screen readers. */
+const RECORDING_NOTE = {
+  on: '',
+  paused: 'Recording paused: nothing this terminal runs or prints is saved. ',
+  private: 'Private: nothing this terminal runs or prints is saved or given to the assistant. ',
+} as const;
+
+/** The "not recorded" marks in a tab header: a private badge, or a paused one that resumes on click. */
+const RecordingBadge = ({ tab, onRecording }: { tab: Tab; onRecording: TabBarProps['onRecording'] }) => {
+  if (tab.recording === 'private') {
+    return (
+      <span className="tab-badge private" data-testid="tab-private-badge">
+        <EyeOffIcon size={12} />
+        Private
+      </span>
+    );
+  }
+  if (tab.recording !== 'paused') return null;
+  return (
+    <button
+      className="tab-badge paused"
+      data-testid="tab-paused-badge"
+      aria-label="Not recording (paused): resume recording"
+      title="Not recording: paused. Click to resume recording."
+      onMouseDown={(event) => event.preventDefault()}
+      onClick={(event) => {
+        event.stopPropagation();
+        onRecording(tab.id, false);
+      }}
+      onDoubleClick={(event) => event.stopPropagation()}
+    >
+      <RecordOffIcon size={12} />
+      Paused
+    </button>
+  );
+};
+
+const TabHeader = ({ tab, active, onClose, onRecording }: { tab: Tab; active: boolean } & Pick<TabBarProps, 'onClose' | 'onRecording'>) => {
   const title = useTitle(tab);
-  const [editing, setEditing] = useState(false);
+  const editing = useTabMenu((state) => state.renaming === tab.id);
   // Enter/Esc end the edit; the blur that follows when the input goes away must not end it again.
   const finished = useRef(false);
   const finish = (name: string | undefined) => {
     if (finished.current) return;
     finished.current = true;
-    setEditing(false);
+    useTabMenu.getState().rename(undefined);
     if (name !== undefined) rename(tab.id, name);
     focusActiveTerminal();
   };
+  useEffect(() => {
+    if (editing) finished.current = false;
+  }, [editing]);
   return (
     <div
-      className={`tab${active ? ' active' : ''}${tab.exited ? ' exited' : ''}`}
+      className={`tab${active ? ' active' : ''}${tab.exited ? ' exited' : ''} recording-${tab.recording}`}
       role="tab"
       data-testid="tab"
       data-pty-id={tab.id}
+      data-recording={tab.recording}
+      data-private={tab.recording === 'private' ? 'true' : undefined}
       aria-selected={active}
-      title={`${title} (double-click to rename)`}
+      aria-haspopup="menu"
+      aria-description={RECORDING_NOTE[tab.recording] || undefined}
+      tabIndex={active ? 0 : -1}
+      title={`${RECORDING_NOTE[tab.recording]}${title} (double-click to rename, right-click for more)`}
+      onContextMenu={(event) => {
+        event.preventDefault();
+        useTabMenu.getState().show(tab.id, { x: event.clientX, y: event.clientY });
+      }}
+      // The menu key and Shift+F10 open this menu through the app's shortcuts (see keybindings.ts).
+      onKeyDown={(event) => {
+        // Keys on the buttons inside (close, resume) are theirs.
+        if (editing || event.target !== event.currentTarget) return;
+        if (event.key === 'Enter' || event.key === ' ') {
+          event.preventDefault();
+          useTabs.getState().activate(tab.id);
+          focusActiveTerminal();
+        }
+      }}
       onMouseDown={(event) => {
         if (event.button === 1) {
           event.preventDefault();
@@ -56,11 +119,9 @@ const TabHeader = ({ tab, active, onClose }: { tab: Tab; active: boolean; onClos
         // A double-click's name editor keeps the focus: focusActiveTerminal leaves a field alone.
         if (!editing) focusActiveTerminal();
       }}
-      onDoubleClick={() => {
-        finished.current = false;
-        setEditing(true);
-      }}
+      onDoubleClick={() => useTabMenu.getState().rename(tab.id)}
     >
+      <RecordingBadge tab={tab} onRecording={onRecording} />
       {editing ? (
         <input
           className="tab-rename"
@@ -96,16 +157,26 @@ const TabHeader = ({ tab, active, onClose }: { tab: Tab; active: boolean; onClos
   );
 };
 
-export const TabBar = ({ onNew, onClose }: TabBarProps) => {
+export const TabBar = ({ onNew, onNewPrivate, onClose, onRecording }: TabBarProps) => {
   const { tabs, activeId } = useTabs(useShallow((state) => ({ tabs: state.tabs, activeId: state.activeId })));
   return (
     <div className="tab-bar" role="tablist" aria-label="Terminals">
       {tabs.map((tab) => (
-        <TabHeader key={tab.id} tab={tab} active={tab.id === activeId} onClose={onClose} />
+        <TabHeader key={tab.id} tab={tab} active={tab.id === activeId} onClose={onClose} onRecording={onRecording} />
       ))}
       <button className="tab-new" data-testid="tab-new" aria-label="New tab (Ctrl+Shift+T)" title="New tab (Ctrl+Shift+T)" onClick={onNew}>
         +
       </button>
+      <button
+        className="tab-new tab-private-new"
+        data-testid="tab-private"
+        aria-label="New private tab (not recorded)"
+        title="New private tab (not recorded)"
+        onClick={onNewPrivate}
+      >
+        <EyeOffIcon size={15} />
+      </button>
+      <TabMenu handlers={{ setRecording: onRecording, close: onClose }} />
     </div>
   );
 };

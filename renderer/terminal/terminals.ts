@@ -80,9 +80,12 @@ const adopt = (info: PtyInfo, snapshot: TerminalSnapshot | undefined, activate: 
       customTitle: rememberedTabName(info.id),
       exited: info.exited,
       exitCode: info.exitCode,
+      recording: info.recording,
     },
     activate,
   );
+  // A tab known before (a re-attach) keeps its entry: bring its recording state up to date.
+  useTabs.getState().update(info.id, { recording: info.recording });
   if (info.exited) markExited(info.id, info.exitCode);
   void loadSession(info.sessionId);
 };
@@ -102,9 +105,21 @@ const markExited = (id: string, exitCode: number | null) => {
   controllers.get(id)?.write(`\r\n\x1b[2m[process exited${exitCode === null ? '' : ` with code ${exitCode}`}]\x1b[0m\r\n`);
 };
 
-export const openTab = async (): Promise<void> => {
-  const info = await unwrap(api.invoke('pty:spawn', { cols: 100, rows: 30 }));
+/** Opens a terminal; a private one records nothing, and if it would be recorded it is not kept. */
+export const openTab = async (options: { readonly private?: boolean } = {}): Promise<void> => {
+  const info = await unwrap(api.invoke('pty:spawn', { cols: 100, rows: 30, ...(options.private ? { private: true } : {}) }));
+  if (options.private && info.recording !== 'private') {
+    // Someone who asked for privacy must never get a recorded terminal that merely looks private.
+    await api.invoke('pty:kill', { id: info.id });
+    throw new Error('A private tab could not be opened (this Contexterm would record it), so none was opened.');
+  }
   adopt(info, undefined, true);
+};
+
+/** Pauses or resumes a tab's recording; the answer (and the event to other windows) says the state. */
+export const setRecording = async (id: string, paused: boolean): Promise<void> => {
+  const info = await unwrap(api.invoke('pty:recording', { id, paused }));
+  useTabs.getState().update(id, { recording: info.recording });
 };
 
 /** Attaches to a pty and paints its current screen, lining up the live output around it. */
@@ -158,6 +173,7 @@ const disposeTab = (id: string) => {
 api.on('pty:data', ({ id, data, end }) => live.data(id, data, end));
 api.on('pty:exit', ({ id, exitCode }) => markExited(id, exitCode));
 api.on('pty:mark', ({ id, at, ...mark }) => live.mark(id, mark, at));
+api.on('pty:recording-changed', ({ id, recording }) => useTabs.getState().update(id, { recording }));
 
 /**
  * Only the terminal on screen (the active tab's, in a visible window) is sent output as it comes;

@@ -6,7 +6,7 @@ import { useAssistant } from '../store/assistant-store';
 import { attachmentOf, lastFailed } from '../store/attachments';
 
 /** Attaches a command to the composer, opening the pane so the new chip is seen. */
-export const attachRecord = (command: Pick<CommandRecord, 'id' | 'commandLine' | 'exitCode'>): void => {
+export const attachRecord = (command: Pick<CommandRecord, 'id' | 'commandLine' | 'exitCode'> & { readonly startedAt?: number }): void => {
   const assistant = useAssistant.getState();
   const before = assistant.attachments;
   assistant.attach(attachmentOf(command));

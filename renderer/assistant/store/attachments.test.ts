@@ -28,7 +28,7 @@ describe('attachment chips', () => {
     const same = addAttachment(list, attachmentOf(record(1, 0)));
     expect(same).toBe(list);
     expect(list.map((a) => a.commandId)).toEqual(['s1:1', 's1:2']);
-    expect(list[1]).toEqual({ commandId: 's1:2', commandLine: 'cmd 2', exitCode: 1 });
+    expect(list[1]).toEqual({ commandId: 's1:2', commandLine: 'cmd 2', exitCode: 1, startedAt: 2 });
   });
 
   it('removes by id and leaves the list identical when absent', () => {

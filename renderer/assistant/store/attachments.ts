@@ -6,15 +6,18 @@ export interface Attachment {
   readonly commandId: string;
   readonly commandLine: string | null;
   readonly exitCode: number | null;
+  /** When the command started, if known: forgetting a time range removes the chips it covers. */
+  readonly startedAt?: number;
 }
 
 /** `assistant:ask` accepts at most this many attachments. */
 export const MAX_ATTACHMENTS = 50;
 
-export const attachmentOf = (command: Pick<CommandRecord, 'id' | 'commandLine' | 'exitCode'>): Attachment => ({
+export const attachmentOf = (command: Pick<CommandRecord, 'id' | 'commandLine' | 'exitCode'> & { readonly startedAt?: number }): Attachment => ({
   commandId: command.id,
   commandLine: command.commandLine,
   exitCode: command.exitCode,
+  ...(command.startedAt === undefined ? {} : { startedAt: command.startedAt }),
 });
 
 /** Adds once (a second click on the same command is a no-op, not a duplicate chip); keeps click order. */

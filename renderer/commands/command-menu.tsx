@@ -1,0 +1,99 @@
+// SPDX-License-Identifier: MIT
+import { useCallback, useEffect, useState, type ReactNode } from 'react';
+import type { CommandRecord } from '../../shared/domain/command';
+import { forget } from '../history/history-actions';
+import { ConfirmDialog } from '../layout/confirm-dialog';
+import { Menu } from '../layout/menu';
+import { useCommands } from '../state/commands';
+import { commandActions, type CommandActionHandlers } from './command-actions';
+
+/** Where a command's menu was asked for: under its ⋯ button (right-aligned), or at the pointer. */
+export interface MenuRequest {
+  readonly command: CommandRecord;
+  readonly at: { readonly x: number; readonly y: number };
+  readonly align: 'start' | 'end';
+  readonly opener?: Element | null;
+}
+
+export type OpenCommandMenu = (request: MenuRequest) => void;
+
+const NOTICE_MS = 2500;
+
+const sessionQuestion = (command: CommandRecord): string => {
+  const session = useCommands.getState().sessions[command.sessionId];
+  const started = new Date(session?.startedAt ?? command.startedAt).toLocaleString();
+  return `Forget the whole terminal session started ${started}? Every command recorded in it goes, with its output, its search entries and its attachments in assistant conversations. This cannot be undone.`;
+};
+
+/**
+ * One actions menu for the whole list (there are hundreds of rows), the question before forgetting
+ * a session, and a short notice of what happened ("Forgotten", "Copied"). Returns the opener, the
+ * id of the command whose menu is open, and the elements to render.
+ */
+export const useCommandMenu = (): { open: OpenCommandMenu; openId: string | undefined; view: ReactNode } => {
+  const [request, setRequest] = useState<MenuRequest | undefined>();
+  const [asking, setAsking] = useState<CommandRecord | undefined>();
+  const [notice, setNotice] = useState<{ text: string; error: boolean } | undefined>();
+
+  useEffect(() => {
+    if (!notice || notice.error) return;
+    const timer = setTimeout(() => setNotice(undefined), NOTICE_MS);
+    return () => clearTimeout(timer);
+  }, [notice]);
+
+  const forgetNow = async (request: Parameters<typeof forget>[0]) => {
+    const result = await forget(request);
+    setNotice(result.ok ? { text: 'Forgotten', error: false } : { text: `Nothing was forgotten: ${result.error.message}`, error: true });
+  };
+
+  const handlers: CommandActionHandlers = {
+    copyCommand: (command) =>
+      void navigator.clipboard.writeText(command.commandLine ?? '').then(
+        () => setNotice({ text: 'Copied', error: false }),
+        (error: unknown) => setNotice({ text: `Could not copy: ${(error as Error)?.message ?? String(error)}`, error: true }),
+      ),
+    // One click forgets: the menu itself was the deliberate step, and the row vanishing shows it worked.
+    forget: (command) => void forgetNow({ commandIds: [command.id] }),
+    forgetSession: (command) => setAsking(command),
+  };
+
+  const open = useCallback<OpenCommandMenu>((next) => setRequest((current) => (current?.command.id === next.command.id ? undefined : next)), []);
+
+  const view = (
+    <>
+      {request && (
+        <Menu
+          actions={commandActions(request.command, handlers)}
+          at={request.at}
+          align={request.align}
+          opener={request.opener}
+          label={`Actions for ${request.command.commandLine ?? 'this command'}`}
+          testId="command-menu"
+          onClose={() => setRequest(undefined)}
+        />
+      )}
+      {notice && (
+        <div
+          className={`command-notice${notice.error ? ' error' : ''}`}
+          role={notice.error ? 'alert' : 'status'}
+          data-testid="command-notice"
+          onClick={() => setNotice(undefined)}
+        >
+          {notice.text}
+        </div>
+      )}
+      {asking && (
+        <ConfirmDialog
+          message={sessionQuestion(asking)}
+          confirmLabel="Forget session"
+          onCancel={() => setAsking(undefined)}
+          onConfirm={() => {
+            setAsking(undefined);
+            void forgetNow({ sessionId: asking.sessionId });
+          }}
+        />
+      )}
+    </>
+  );
+  return { open, openId: request?.command.id, view };
+};

@@ -1,0 +1,70 @@
+// SPDX-License-Identifier: MIT
+import { create } from 'zustand';
+import { Menu, type MenuAction } from '../layout/menu';
+import { useTabs, type Tab } from '../state/tabs';
+
+interface TabMenuState {
+  /** The tab whose menu is open, and where. */
+  readonly open: { readonly id: string; readonly at: { x: number; y: number } } | undefined;
+  /** The tab whose name is being edited in its header. */
+  readonly renaming: string | undefined;
+  show(id: string, at: { x: number; y: number }): void;
+  hide(): void;
+  rename(id: string | undefined): void;
+}
+
+/** Which tab menu is open and which tab is being renamed: a shortcut and the menu both drive them. */
+export const useTabMenu = create<TabMenuState>()((set) => ({
+  open: undefined,
+  renaming: undefined,
+  show: (id, at) => set({ open: { id, at } }),
+  hide: () => set({ open: undefined }),
+  rename: (renaming) => set({ renaming }),
+}));
+
+/** Opens a tab's menu under its header: for the keyboard (context-menu key, Shift+F10). */
+export const openTabMenu = (id: string): void => {
+  const header = document.querySelector(`[data-testid="tab"][data-pty-id="${CSS.escape(id)}"]`);
+  const box = header?.getBoundingClientRect();
+  useTabMenu.getState().show(id, box ? { x: box.left, y: box.bottom } : { x: 8, y: 32 });
+};
+
+export interface TabMenuHandlers {
+  readonly rename: (id: string) => void;
+  readonly setRecording: (id: string, paused: boolean) => void;
+  readonly close: (id: string) => void;
+}
+
+/** What a tab's menu offers. A private tab never records, so it has no recording toggle at all. */
+export const tabActions = (tab: Pick<Tab, 'id' | 'recording'>, on: TabMenuHandlers): MenuAction[] => [
+  { id: 'rename', label: 'Rename…', testId: 'tab-rename-start', run: () => on.rename(tab.id) },
+  ...(tab.recording === 'private'
+    ? []
+    : [
+        tab.recording === 'paused'
+          ? {
+              id: 'recording',
+              label: 'Resume recording',
+              testId: 'tab-recording-toggle',
+              hint: 'Record this terminal again from now on (what ran while paused stays unrecorded)',
+              run: () => on.setRecording(tab.id, false),
+            }
+          : {
+              id: 'recording',
+              label: 'Pause recording',
+              testId: 'tab-recording-toggle',
+              hint: 'Stop saving what this terminal runs and prints until you resume',
+              run: () => on.setRecording(tab.id, true),
+            },
+      ]),
+  { id: 'close', label: 'Close tab', testId: 'tab-menu-close', run: () => on.close(tab.id) },
+];
+
+/** The open tab menu, if any; rendered once by the tab bar. */
+export const TabMenu = ({ handlers }: { handlers: Omit<TabMenuHandlers, 'rename'> }) => {
+  const open = useTabMenu((state) => state.open);
+  const tab = useTabs((state) => (open ? state.tabs.find((t) => t.id === open.id) : undefined));
+  if (!open || !tab) return null;
+  const actions = tabActions(tab, { ...handlers, rename: (id) => useTabMenu.getState().rename(id) });
+  return <Menu actions={actions} at={open.at} label="Tab actions" testId="tab-menu" onClose={() => useTabMenu.getState().hide()} />;
+};
