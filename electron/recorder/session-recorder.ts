@@ -7,6 +7,7 @@ import type { PtyExit } from '../pty/types';
 import type { SegmentEvent, Segmenter } from '../segmenter/segmenter';
 import type { RecordingState } from '../../shared/ipc/history';
 import type { Store } from '../store/store';
+import { TypedLine } from './typed-line';
 
 export interface SessionRecorderEvents {
   command(record: CommandRecord): void;
@@ -55,6 +56,7 @@ export class SessionRecorder implements PtyTap {
   private _excluding = false;
   /** Where the current turn began (the previous command's end): its prompt and echoed command line follow. */
   private _turnStart = 0;
+  private readonly _typed = new TypedLine();
 
   constructor(private readonly _options: SessionRecorderOptions) {
     this._now = _options.now ?? Date.now;
@@ -145,8 +147,12 @@ export class SessionRecorder implements PtyTap {
       else this._store?.skipOutput(this._options.sessionId, clean.length);
     }
     this._offset += clean.length;
+    this._typed.append(clean);
     const marks: Marks = [];
-    for (const event of events) this._handle(event, base, marks);
+    for (const event of events) {
+      if (event.type === 'prompt') this._typed.prompt(event.offset, clean.subarray(Math.max(0, event.offset - base)));
+      this._handle(event, base, marks);
+    }
     return { bytes: clean, marks };
   }
 
@@ -182,7 +188,11 @@ export class SessionRecorder implements PtyTap {
       marks.push({ at, mark: { kind: 'command-start', commandId: null, exitCode: null } });
       return;
     }
-    if (event.commandLine !== null && this._options.excludes?.(event.commandLine)) {
+    // Without a command line from the shell (bash drops a line its HISTCONTROL ignores from history
+    // before the integration can read it), go by what the shell echoed as it was typed.
+    const typed = event.inputStart === undefined ? null : this._typed.take(event.inputStart, event.offset);
+    const line = event.commandLine ?? typed?.line ?? null;
+    if (line !== null && this._options.excludes?.(line)) {
       // Its prompt, echo and keystrokes are already on their way to the store: take them back.
       this._excluding = true;
       this._store?.dropRange(this._options.sessionId, this._turnStart, this._offset);
@@ -199,7 +209,7 @@ export class SessionRecorder implements PtyTap {
       id: commandId(this._options.sessionId, seq),
       sessionId: this._options.sessionId,
       seq,
-      commandLine: event.commandLine,
+      commandLine: event.commandLine ?? (typed?.plain && typed.line.trim() !== '' ? typed.line : null),
       cwd: heuristic ? event.cwd : (event.cwd ?? this._cwd),
       hostname: heuristic ? event.hostname : (event.hostname ?? this._hostname),
       shell: this._options.shell,

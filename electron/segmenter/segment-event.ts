@@ -20,6 +20,8 @@ export type SegmentEvent =
       hostname: string | null;
       source: 'integrated' | 'heuristic';
       at: number;
+      /** Where the typed line's echo began (the prompt's end mark), when the shell marked it. */
+      inputStart?: number;
     }
   /** `commandLine`: the whole line, when the shell learned it only after the start (a paste). */
   | { type: 'command-end'; offset: number; exitCode: number | null; commandLine?: string; at: number }

@@ -15,7 +15,7 @@ describe('Segmenter with integration marks', () => {
       { type: 'cwd', cwd: '/home/u', at: 0 },
       { type: 'hostname', hostname: 'box', at: 0 },
       { type: 'prompt', offset: 0, at: 0 },
-      { type: 'command-start', offset: 9, commandLine: 'ls -l', cwd: '/home/u', hostname: 'box', source: 'integrated', at: 0 },
+      { type: 'command-start', offset: 9, commandLine: 'ls -l', cwd: '/home/u', hostname: 'box', source: 'integrated', at: 0, inputStart: 2 },
       { type: 'command-end', offset: 15, exitCode: 0, at: 0 },
       { type: 'prompt', offset: 15, at: 0 },
     ]);

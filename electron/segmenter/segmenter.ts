@@ -65,6 +65,8 @@ export class Segmenter {
   private _commandLine: string | null = null;
   /** The whole command line, sent again while the command ran. */
   private _completedLine: string | null = null;
+  /** Offset of the last prompt-end mark (B) of the prompt on screen: the typed line's echo starts there. */
+  private _inputStart: number | null = null;
   private _cwd: string | null = null;
   private _hostname: string | null = null;
   private readonly _now: () => number;
@@ -221,16 +223,22 @@ export class Segmenter {
         if (this._state === 'running') this._push({ type: 'command-end', offset, exitCode: null, at });
         this._push({ type: 'prompt', offset, at });
         this._state = 'prompt';
+        this._inputStart = null;
         this._commandLine = null;
         this._completedLine = null;
         return;
       case 0x42: // B: prompt end, input starts.
         if (this._state === 'prompt') this._state = 'input';
+        this._inputStart = offset;
         return;
       case 0x43: // C: output starts.
         if (this._state !== 'prompt' && this._state !== 'input') return;
-        this._push({ type: 'command-start', offset, commandLine: this._commandLine, cwd: this._cwd, hostname: this._hostname, source: 'integrated', at });
+        this._push({
+          type: 'command-start', offset, commandLine: this._commandLine, cwd: this._cwd, hostname: this._hostname, source: 'integrated', at,
+          ...(this._inputStart !== null ? { inputStart: this._inputStart } : {}),
+        });
         this._state = 'running';
+        this._inputStart = null;
         this._completedLine = null;
         return;
       case 0x44: // D: command end. Without C it was an empty Enter or Ctrl+C at the prompt.

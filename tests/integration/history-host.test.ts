@@ -1,11 +1,10 @@
 // SPDX-License-Identifier: MIT
 import Database from 'better-sqlite3';
-import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startServer, type AppServer } from '../e2e/app';
+import { canMountTmpfs, mountSmallDisk } from '../e2e/tmpfs';
 import { HostClient } from './host-ws-client';
 
 interface Command {
@@ -130,6 +129,21 @@ describe('history controls over the host', () => {
     expect(cleanOutput).toContain('after');
   });
 
+  it('keeps a leading-space line out in bash, which drops it from its own history first (HISTCONTROL=ignoreboth)', async () => {
+    const { server, client } = await start();
+    const terminal = await Terminal.open(client);
+    await terminal.run('HISTCONTROL=ignoreboth; echo set', /set\r\n/);
+    await terminal.run(' echo bashsecret-$((5*5))', /bashsecret-25/);
+    // ignoredups drops a repeated line from history too: it is recorded, its line read from the echo.
+    await terminal.run('echo twice', /twice\r\n/);
+    await terminal.run('echo twice', /twice\r\n/);
+    await expect.poll(async () => (await terminal.commands()).length).toBe(3);
+    const commands = await terminal.commands();
+    expect(commands.map((c) => c.commandLine)).toEqual(['HISTCONTROL=ignoreboth; echo set', 'echo twice', 'echo twice']);
+    await client.invoke('history:free-space', {});
+    expect(databaseContains(server.dataDir, 'bashsecret')).toBe(false);
+  });
+
   it('forgets a command everywhere and tells every window', async () => {
     const { server, client } = await start();
     const other = await HostClient.connect(server.origin, server.token);
@@ -151,30 +165,14 @@ describe('history controls over the host', () => {
   });
 });
 
-/** mount(2) of a tmpfs works here (root with CAP_SYS_ADMIN, as in CI). */
-const canMountTmpfs = ((): boolean => {
-  if (process.getuid?.() !== 0) return false;
-  const probe = mkdtempSync(join(tmpdir(), 'ct-mount-probe-'));
-  try {
-    execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=1m', 'tmpfs', probe], { stdio: 'ignore' });
-    execFileSync('umount', [probe], { stdio: 'ignore' });
-    return true;
-  } catch {
-    return false;
-  } finally {
-    rmSync(probe, { recursive: true, force: true });
-  }
-})();
 if (!canMountTmpfs) console.warn('history-host: the full-disk test needs to mount a tmpfs (root); skipped here');
 
 /** A real full disk: the data directory on a 24 MB tmpfs, most of it taken by a ballast file. */
 describe.skipIf(!canMountTmpfs)('a full disk', () => {
   it('stops recording with a status event, ends the running command as interrupted, and resumes when space returns', { timeout: 120_000 }, async () => {
-    const mountPoint = mkdtempSync(join(tmpdir(), 'ct-full-'));
-    execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=24m,mode=0700', 'tmpfs', mountPoint]);
+    const disk = mountSmallDisk(24);
     try {
-      const dataDir = join(mountPoint, 'data');
-      const ballast = join(mountPoint, 'ballast');
+      const dataDir = join(disk.path, 'data');
       const { client } = await start({}, dataDir);
       const statuses: Array<{ state: string; reason: string | null }> = [];
       client.on((channel, payload) => channel === 'history:status-changed' && statuses.push(payload as never));
@@ -186,7 +184,7 @@ describe.skipIf(!canMountTmpfs)('a full disk', () => {
       const terminal = await Terminal.open(client);
       await terminal.run('echo ready', /ready\r\n/);
       // Leave ~2 MB, then flood more than that.
-      execFileSync('sh', ['-c', `avail=$(df -k --output=avail ${mountPoint} | tail -1); head -c $(( (avail - 2048) * 1024 )) /dev/zero > ${ballast}`]);
+      disk.fill(2048);
       terminal.client.send('pty:input', { id: terminal.id, data: 'yes full-disk-line | head -c 40000000; sleep 60\r' });
       await expect.poll(() => statuses.at(-1)?.state, { timeout: 60_000, interval: 100 }).toBe('failing');
       expect(statuses.at(-1)?.reason).toBe('disk-full');
@@ -196,7 +194,7 @@ describe.skipIf(!canMountTmpfs)('a full disk', () => {
       expect(interrupted[0]!.endedAt).not.toBeNull();
 
       // Space comes back: the next writes land and every window hears it.
-      execFileSync('rm', ['-f', ballast]);
+      disk.free();
       terminal.client.send('pty:input', { id: terminal.id, data: '\x03' });
       await terminal.run('echo back-$((9*9))', /back-81/);
       await expect.poll(() => statuses.at(-1)?.state, { timeout: 30_000, interval: 100 }).toBe('ok');
@@ -211,7 +209,7 @@ describe.skipIf(!canMountTmpfs)('a full disk', () => {
     } finally {
       await server?.stop();
       server = undefined;
-      execFileSync('umount', ['-l', mountPoint]);
+      disk.unmount();
     }
   });
 });
