@@ -227,7 +227,6 @@ export class SessionRecorder implements PtyTap {
     marks.push({ at, mark: { kind: 'command-start', commandId: record.id, exitCode: null } });
   }
 
-  // prettier-ignore
   private _finish(offset: number, exitCode: number | null, marks: Marks, at = 0, endedAt = this._now(), commandLine?: string, interrupted = false): void {
     const running = this._running;
     if (!running) return;
