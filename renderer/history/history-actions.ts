@@ -7,7 +7,7 @@ import { useAssistant } from '../assistant/store/assistant-store';
 import { useCommands } from '../state/commands';
 import { api } from '../transport/api';
 import { invoke } from '../transport/invoke';
-import { forgottenBy, scopeOfRequest, sessionOfCommandId, type Forgettable, type ForgottenScope } from './forget';
+import { forgottenBy, scopeOfRequest, sessionOfCommandId, type Forgettable, type ForgottenScope } from '../state/forgotten';
 
 type Gone = (command: Forgettable) => boolean;
 const listeners = new Set<(gone: Gone) => void>();

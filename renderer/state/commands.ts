@@ -2,7 +2,7 @@
 import { create } from 'zustand';
 import type { CommandRecord } from '../../shared/domain/command';
 import type { SessionInfo } from '../../shared/ipc/session';
-import { sessionOfCommandId, withoutForgotten, type Forgettable } from '../history/forget';
+import { sessionOfCommandId, withoutForgotten, type Forgettable } from './forgotten';
 
 /** Commands kept per session in the list; older ones stay searchable through history search. */
 const MAX_PER_SESSION = 500;

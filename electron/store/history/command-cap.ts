@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: MIT
 import type Database from 'better-sqlite3';
-import type { ChunkRow } from '../chunk-rows';
-import type { WritableDb } from '../database';
-import type { CommandRowInput } from '../protocol';
+import type { RowWritten as ChunkRow } from './ports';
+import type { Db as WritableDb } from './ports';
+import type { CommandWritten as CommandRowInput } from './ports';
 import type { RawBytes } from './raw-bytes';
 
 /** Trim in steps of this much, so a flood costs one small DELETE every few MB, not one per row. */

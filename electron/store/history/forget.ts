@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 import type Database from 'better-sqlite3';
 import type { ForgetRequest, ForgetResult } from '../../../shared/ipc/history';
-import type { WritableDb } from '../database';
+import type { Db as WritableDb } from './ports';
 import { RawRanges } from './raw-ranges';
 import { scrubAttachments } from './scrub-attachments';
 

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 import type Database from 'better-sqlite3';
-import type { WritableDb } from '../database';
+import type { Db as WritableDb } from './ports';
 import type { RetentionPolicy } from './policy';
 import type { RawBytes } from './raw-bytes';
 

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 import type Database from 'better-sqlite3';
-import type { WritableDb } from '../database';
+import type { Db as WritableDb } from './ports';
 
 /**
  * The stored raw bytes per session (`sessions.raw_bytes`) and in total, kept by whoever inserts or

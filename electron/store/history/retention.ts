@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: MIT
 import type { HistoryUsage } from '../../../shared/ipc/history';
-import type { ChunkRow } from '../chunk-rows';
-import type { WritableDb } from '../database';
-import type { CommandRowInput } from '../protocol';
+import type { RowWritten as ChunkRow } from './ports';
+import type { Db as WritableDb } from './ports';
+import type { CommandWritten as CommandRowInput } from './ports';
 import { CommandCap } from './command-cap';
 import { Forgetter, type Forgotten } from './forget';
 import { UNLIMITED_POLICY, type RetentionPolicy } from './policy';

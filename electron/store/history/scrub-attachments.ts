@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-import type { WritableDb } from '../database';
+import type { Db as WritableDb } from './ports';
 
 interface AttachmentMeta {
   readonly commandId?: unknown;

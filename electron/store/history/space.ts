@@ -1,8 +1,7 @@
 // SPDX-License-Identifier: MIT
 import { existsSync, statSync } from 'node:fs';
 import type { HistoryUsage } from '../../../shared/ipc/history';
-import type { WritableDb } from '../database';
-import { DEFAULT_CADENCE } from '../writer-config';
+import type { Db as WritableDb } from './ports';
 
 const fileBytes = (path: string): number => (existsSync(path) ? statSync(path).size : 0);
 
@@ -14,11 +13,11 @@ const FREE_SLACK_BYTES = 32 * 1024 * 1024;
 /** With a cap, the slack is at most this share of it: a 100 MB cap keeps 10 MB spare, not 32… */
 const FREE_SLACK_SHARE = 0.1;
 /**
- * …but never less than two of the writer's largest commits (4 MB each): at the cap every commit is
+ * …but never less than two of the writer's largest commits (4 MB each, writer-config.ts): at the cap every commit is
  * followed by a prune of about its size, and returning those pages only for the next commit to
  * grow the file again cost ingest 40 % (bench: ingest_at_cap_vs_uncapped 0.61 with 0.8 MB slack).
  */
-const MIN_SLACK_BYTES = 2 * DEFAULT_CADENCE.maxBytes;
+const MIN_SLACK_BYTES = 8 * 1024 * 1024;
 
 /**
  * The database's footprint on disk and giving space back. A file created by this version uses

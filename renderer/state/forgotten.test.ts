@@ -2,7 +2,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { CommandRecord } from '../../shared/domain/command';
 import { useCommands } from '../state/commands';
-import { forgottenBy, scopeOfRequest, sessionOfCommandId, withoutForgotten, type ForgottenScope } from './forget';
+import { forgottenBy, scopeOfRequest, sessionOfCommandId, withoutForgotten, type ForgottenScope } from './forgotten';
 
 const record = (sessionId: string, seq: number, startedAt: number): CommandRecord => ({
   id: `${sessionId}:${seq}`,
