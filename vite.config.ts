@@ -10,6 +10,13 @@ export default defineConfig({
     target: 'es2022',
     sourcemap: true,
     chunkSizeWarningLimit: 1500,
+    rollupOptions: {
+      // react-resizable-panels starts with "use client" (a React Server Components marker): meaningless in this bundle.
+      onwarn(warning, warn) {
+        if (warning.code === 'MODULE_LEVEL_DIRECTIVE') return;
+        warn(warning);
+      },
+    },
   },
   oxc: { jsx: { runtime: 'automatic' } },
 });

@@ -3,27 +3,36 @@ import { useCallback, useEffect, useState } from 'react';
 import { AssistantPane, ResizeHandle } from './assistant/assistant-pane';
 import { startAssistant } from './assistant/assistant-sync';
 import { ContextInspector } from './assistant/context/context-inspector';
-import { hideAssistant, switchFocus } from './assistant/pane-focus';
 import { useAssistant } from './assistant/store/assistant-store';
+import { CommandOverlays } from './commands/command-overlays';
 import { CommandsPanel } from './commands/commands-panel';
-import { actionFor, type AppAction } from './keybindings';
+import { useBindings } from './actions/bindings';
+import { shortcutOf } from './actions/keys';
+import { runAction } from './actions/run-action';
+import { actionFor, isKeyRecorder, type AppAction } from './keybindings';
+import { CommandPalette } from './palette/command-palette';
 import { ConfirmDialog } from './layout/confirm-dialog';
 import { DragHandle } from './layout/drag-handle';
 import { startHistorySync } from './history/history-actions';
+import { startNotify } from './notify/start-notify';
 import { RecordingBanner } from './history/recording-banner';
 import './history/history.css';
 import { SettingsPage } from './settings/settings-page';
 import { startSettingsSync } from './settings/settings-sync';
-import { useCommands } from './state/commands';
 import { useLayout } from './state/layout';
 import { useSettings } from './state/settings';
 import { useTabs } from './state/tabs';
 import { TabBar } from './tabs/tab-bar';
-import { openTabMenu } from './tabs/tab-menu';
 import { SearchBar } from './terminal/search-bar';
 import { focusActiveTerminal } from './terminal/terminal-focus';
-import { TerminalView } from './terminal/terminal-view';
-import { closeTab, controllerFor, isBusy, openTab, setRecording, syncTabs } from './terminal/terminals';
+import { isMac } from './terminal/link-routing';
+import { TerminalMenu } from './terminal/terminal-menu';
+import { PaneLayout } from './panes/pane-layout';
+import { RestoreOffer } from './panes/restore-offer';
+import './panes/panes.css';
+import { tabTerminals } from './panes/pane-actions';
+import { groupOf, usePanes } from './state/panes';
+import { closeTab, isBusy, setRecording, syncTabs } from './terminal/terminals';
 import { api, connection } from './transport/api';
 
 /** Where the context-menu keys mean "this tab's menu": the terminal, a tab header, or nothing focused. */
@@ -34,7 +43,9 @@ export const App = () => {
   const activeId = useTabs((state) => state.activeId);
   const activeRecording = useTabs((state) => state.tabs.find((tab) => tab.id === state.activeId)?.recording);
   const [findOpen, setFindOpen] = useState(false);
-  const [confirm, setConfirm] = useState<{ id: string; process: string } | undefined>();
+  const [confirm, setConfirm] = useState<{ ids: readonly string[]; process: string } | undefined>();
+  // Re-rendered when the layout changes; the active tab is the group holding the active terminal.
+  const activeGroup = usePanes((state) => state.groups.find((g) => g.id === groupOf(activeId)?.id));
   const [status, setStatus] = useState<'open' | 'connecting' | 'closed'>('open');
   const [error, setError] = useState<string | undefined>();
   const [notices, setNotices] = useState<readonly string[]>([]);
@@ -45,65 +56,32 @@ export const App = () => {
   const sideOpen = useLayout((state) => state.sideOpen);
   const commandsHeight = useLayout((state) => state.commandsHeight);
 
+  const bindings = useBindings();
+  /** An action's shortcut as shown in tooltips: " (Ctrl+Shift+B)", or nothing once the user removed it. */
+  const keys = (id: AppAction) => {
+    const shortcut = shortcutOf(bindings, id, isMac());
+    return shortcut ? ` (${shortcut})` : '';
+  };
+
   const report = useCallback((failure: unknown) => setError((failure as Error)?.message ?? String(failure)), []);
 
+  /** Closes terminals (a pane, or every pane of a tab), asking first if one still runs something. */
   const requestClose = useCallback(
-    async (id: string) => {
-      const process = await isBusy(id);
-      if (process) setConfirm({ id, process });
+    async (ids: readonly string[]) => {
+      const busy = await Promise.all(ids.map((id) => isBusy(id)));
+      const process = busy.find((p) => p !== undefined);
+      if (process) setConfirm({ ids, process });
       else {
-        await closeTab(id);
+        await Promise.all(ids.map((id) => closeTab(id)));
         focusActiveTerminal();
       }
     },
     [],
   );
 
+  /** Every action (keys, palette, menus, buttons) runs through the registry (renderer/actions). */
   const run = useCallback(
-    (action: AppAction) => {
-      const id = useTabs.getState().activeId;
-      const controller = id ? controllerFor(id) : undefined;
-      switch (action) {
-        case 'tab-new':
-          return void openTab().catch(report);
-        case 'tab-close':
-          return void (id && requestClose(id).catch(report));
-        case 'tab-next':
-          return useTabs.getState().cycle(1);
-        case 'tab-previous':
-          return useTabs.getState().cycle(-1);
-        case 'find':
-          return setFindOpen(true);
-        case 'command-previous':
-        case 'command-next': {
-          const commandId = controller?.jumpCommand(action === 'command-previous' ? -1 : 1);
-          if (commandId) useCommands.getState().select(commandId);
-          return;
-        }
-        case 'copy': {
-          const selection = controller?.term.getSelection();
-          if (selection) void navigator.clipboard.writeText(selection).catch(report);
-          return;
-        }
-        case 'paste':
-          return void navigator.clipboard
-            .readText()
-            .then((text) => controller?.paste(text))
-            .catch(report);
-        case 'assistant-toggle':
-          if (useAssistant.getState().open && useLayout.getState().sideOpen) return hideAssistant();
-          useLayout.getState().setSideOpen(true);
-          useAssistant.getState().setOpen(true);
-          return useAssistant.getState().requestFocus();
-        case 'side-toggle':
-          useLayout.getState().setSideOpen(!useLayout.getState().sideOpen);
-          return focusActiveTerminal();
-        case 'focus-switch':
-          return switchFocus();
-        case 'tab-menu':
-          return void (id && openTabMenu(id));
-      }
-    },
+    (action: AppAction, arg?: string) => runAction(action, { report, requestClose, openFind: () => setFindOpen(true) }, arg),
     [report, requestClose],
   );
 
@@ -118,6 +96,8 @@ export const App = () => {
     };
   }, []);
 
+  useEffect(() => startNotify(), []);
+
   useEffect(() => {
     void api.invoke('app:info', {}).then((info) => info.ok && setNotices(info.value.notices));
   }, []);
@@ -131,7 +111,7 @@ export const App = () => {
       if (next === 'open') first = false;
     });
     const onKey = (event: KeyboardEvent) => {
-      const action = actionFor(event);
+      const action = isKeyRecorder(event.target) ? undefined : actionFor(event);
       if (!action || (action === 'tab-menu' && !tabMenuTarget(event.target))) return;
       event.preventDefault();
       event.stopPropagation();
@@ -153,8 +133,14 @@ export const App = () => {
       <header className="top-bar">
         <TabBar
           onNew={() => run('tab-new')}
-          onNewPrivate={() => void openTab({ private: true }).catch(report)}
-          onClose={(id) => void requestClose(id).catch(report)}
+          onNewPrivate={() => run('tab-new-private')}
+          onNewWithProfile={(profileId) => run('tab-new-profile', profileId)}
+          onEditProfiles={() => {
+            useSettings.getState().setPageOpen(true);
+            requestAnimationFrame(() => document.getElementById('settings-profiles')?.scrollIntoView());
+          }}
+          onClose={(id) => void requestClose(tabTerminals(id)).catch(report)}
+          onSplit={(orientation) => run(orientation === 'horizontal' ? 'pane-split-right' : 'pane-split-down')}
           onRecording={(id, paused) => void setRecording(id, paused).catch(report)}
         />
         <div className="top-actions">
@@ -162,7 +148,7 @@ export const App = () => {
             className={`top-button${sideOpen ? ' active' : ''}`}
             data-testid="side-toggle"
             aria-pressed={sideOpen}
-            title="Side pane: commands and assistant (Ctrl+Shift+B)"
+            title={`Side pane: commands and assistant${keys('side-toggle')}`}
             onClick={() => run('side-toggle')}
           >
             ◧ Panel
@@ -171,12 +157,15 @@ export const App = () => {
             className={`top-button${assistantOpen && sideOpen ? ' active' : ''}`}
             data-testid="assistant-toggle"
             aria-pressed={assistantOpen && sideOpen}
-            title="Assistant (Ctrl+Shift+A)"
+            title={`Assistant${keys('assistant-toggle')}`}
             onClick={() => run('assistant-toggle')}
           >
             ✦ Assistant
           </button>
-          <button className="top-button" data-testid="settings-open" aria-label="Settings" title="Settings" onClick={() => useSettings.getState().setPageOpen(true)}>
+          <button className="top-button" data-testid="palette-open" aria-label="Command palette" title={`Command palette${keys('palette')}`} onClick={() => run('palette')}>
+            ⌘
+          </button>
+          <button className="top-button" data-testid="settings-open" aria-label="Settings" title="Settings" onClick={() => run('settings-open')}>
             ⚙
           </button>
         </div>
@@ -195,9 +184,10 @@ export const App = () => {
       <main className="workspace">
         <section className={`terminal-pane recording-${activeRecording ?? 'on'}`} data-recording={activeRecording}>
           <RecordingBanner />
+          <RestoreOffer />
           {findOpen && activeId && <SearchBar id={activeId} onClose={() => setFindOpen(false)} />}
           {activeId ? (
-            <TerminalView key={activeId} id={activeId} />
+            activeGroup && <PaneLayout group={activeGroup} />
           ) : (
             <div className="empty-state">
               <p>No terminals open.</p>
@@ -228,18 +218,21 @@ export const App = () => {
       </main>
       {inspectorOpen && <ContextInspector />}
       {settingsOpen && <SettingsPage />}
+      <CommandOverlays />
+      <TerminalMenu run={run} shortcut={(id) => shortcutOf(bindings, id, isMac())} />
+      <CommandPalette run={run} />
       {confirm && (
         <ConfirmDialog
-          message={`“${confirm.process}” is still running in this tab. Close it and end the process?`}
+          message={`“${confirm.process}” is still running ${confirm.ids.length > 1 ? 'in a pane of this tab' : 'here'}. Close it and end the process?`}
           confirmLabel="Close tab"
           onCancel={() => {
             setConfirm(undefined);
             focusActiveTerminal();
           }}
           onConfirm={() => {
-            const { id } = confirm;
+            const { ids } = confirm;
             setConfirm(undefined);
-            void closeTab(id).then(focusActiveTerminal, report);
+            void Promise.all(ids.map((id) => closeTab(id))).then(focusActiveTerminal, report);
           }}
         />
       )}

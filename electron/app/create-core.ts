@@ -9,12 +9,14 @@ import type { KeyStore } from '../llm/key-store';
 import { Recorder } from '../recorder/recorder';
 import { projectPath } from '../runtime/paths';
 import { openStore } from '../store/store';
-import { appHandlers } from '../ipc/app-handlers';
+import { appHandlers, type AppHandlerDeps } from '../ipc/app-handlers';
 import { commandsHandlers } from '../ipc/commands-handlers';
 import { ptyHandlers } from '../ipc/pty-handlers';
 import { createRouter, type Client, type Router } from '../ipc/router';
 import { wireAssistant } from './assistant-wiring';
 import { wireHistory } from './history-wiring';
+import { planLaunch } from './profile-launch';
+import { wireWorkspace } from './workspace';
 
 export interface CoreOptions {
   readonly host: 'electron' | 'web';
@@ -28,6 +30,8 @@ export interface CoreOptions {
   readonly keyStore?: KeyStore;
   /** Opens a URL in the user's browser (Electron: shell.openExternal). */
   readonly openExternal?: (url: string) => void;
+  /** Shows a desktop notification (Electron: Notification); browser mode has none, its page notifies. */
+  readonly notify?: AppHandlerDeps['notify'];
   readonly log?: (message: string) => void;
 }
 
@@ -113,21 +117,27 @@ const assemble = async (
   const history = wireHistory({ store, recorder, settings, forgetInMemory: assistant.forgetCommands, broadcast, log });
   const ptys = new PtyManager(options.ptyHost ?? createNodePtyHost(), recorder.tapFor, mirrors.factory);
 
+  type SpawnRequest = { cols: number; rows: number; cwd?: string; private?: boolean; profileId?: string };
+  const spawn = ({ cols, rows, cwd, private: isPrivate, profileId }: SpawnRequest, id: string, prelude?: string) => {
+    const shell = settings.current.terminal.shell || options.shell || defaultShell();
+    const plan = planLaunch(settings.current.profiles, { profileId, cwd }, shell);
+    return ptys.spawn(
+      recorder.launch(
+        id,
+        { cols, rows, shell: plan.program, ...(plan.cwd ? { cwd: plan.cwd } : {}) },
+        { ...shellEnvironment(), ...plan.env },
+        { private: isPrivate === true, args: plan.args },
+      ),
+      id,
+      prelude,
+    );
+  };
   const pty = ptyHandlers({
     ptys,
     announce: (event, id, except) => {
       for (const client of clients) if (client !== except) client.emit(event, { id });
     },
-    spawn: ({ cols, rows, cwd, private: isPrivate }, id) =>
-      ptys.spawn(
-        recorder.launch(
-          id,
-          { cols, rows, shell: settings.current.terminal.shell || options.shell || defaultShell(), ...(cwd ? { cwd } : {}) },
-          shellEnvironment(),
-          { private: isPrivate === true },
-        ),
-        id,
-      ),
+    spawn,
     recording: (id) => recorder.recording(id),
     setPaused: (id, paused) => recorder.setPaused(id, paused),
     recordingChanged: (id, recording) => broadcast('pty:recording-changed', { id, recording }),
@@ -139,11 +149,12 @@ const assemble = async (
     dataDir: options.dataDir,
     notices,
     ...(options.openExternal ? { openExternal: options.openExternal } : {}),
+    ...(options.notify ? { notify: options.notify } : {}),
   });
 
   // Every channel of the contract must have its handler here: the router's types say so.
   const router = createRouter(
-    { ...pty.invoke, ...commandsHandlers(store, recorder), ...history.handlers, ...assistant.handlers, ...app.invoke },
+    { ...pty.invoke, ...commandsHandlers(store, recorder), ...history.handlers, ...wireWorkspace({ settings, store, recorder, ptys, spawn }), ...assistant.handlers, ...app.invoke },
     { ...pty.send, ...app.send },
     {
       onRejected: (channel, reason) => log(`ipc: rejected ${channel}: ${reason}`),

@@ -1,5 +1,12 @@
 // SPDX-License-Identifier: MIT
+import type { NoteRequest } from '../../shared/ipc/notifications';
 import type { InvokeHandlers, SendHandlers } from './router';
+
+/** Shows a desktop notification; `onClick` runs when the user clicks it. */
+export type Notify = (note: Pick<NoteRequest, 'title' | 'body'>, onClick: () => void) => void;
+
+/** Tags of notifications shown lately: every window hears of a finished command and may ask for it. */
+const RECENT_TAGS = 100;
 
 export interface AppHandlerDeps {
   readonly host: 'electron' | 'web';
@@ -9,6 +16,8 @@ export interface AppHandlerDeps {
   readonly notices: readonly string[];
   /** Opens a URL in the user's browser (Electron: shell.openExternal); absent in browser mode. */
   readonly openExternal?: (url: string) => void;
+  /** Shows a system notification (Electron: Notification); absent in browser mode, where the page shows its own. */
+  readonly notify?: Notify;
 }
 
 /** What the renderer asks about the host it runs in. */
@@ -18,12 +27,23 @@ export const appHandlers = ({
   dataDir,
   notices,
   openExternal,
-}: AppHandlerDeps): { invoke: Pick<InvokeHandlers, 'app:info'>; send: Pick<SendHandlers, 'app:open-external'> } => ({
-  invoke: {
-    // A copy: the core's list is its own (and the answer is serialized anyway).
-    'app:info': () => ({ version, host, platform: process.platform, dataDir, notices: [...notices] }),
-  },
-  send: {
-    'app:open-external': ({ url }) => openExternal?.(url),
-  },
-});
+  notify,
+}: AppHandlerDeps): { invoke: Pick<InvokeHandlers, 'app:info'>; send: Pick<SendHandlers, 'app:open-external' | 'app:notify'> } => {
+  const shown = new Set<string>();
+  return {
+    invoke: {
+      // A copy: the core's list is its own (and the answer is serialized anyway).
+      'app:info': () => ({ version, host, platform: process.platform, dataDir, notices: [...notices] }),
+    },
+    send: {
+      'app:open-external': ({ url }) => openExternal?.(url),
+      'app:notify': ({ title, body, tag }, client) => {
+        if (!notify || shown.has(tag)) return;
+        shown.add(tag);
+        if (shown.size > RECENT_TAGS) shown.delete(shown.values().next().value!);
+        // The click goes back to the window that asked: it brings itself forward and shows the tab.
+        notify({ title, body }, () => client.emit('app:notification-clicked', { tag }));
+      },
+    },
+  };
+};

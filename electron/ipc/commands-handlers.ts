@@ -1,17 +1,51 @@
 // SPDX-License-Identifier: MIT
+import type { CommandRecord } from '../../shared/domain/command';
 import { DomainError } from '../../shared/ipc';
+import { OUTPUT_MAX_BYTES } from '../../shared/ipc/commands';
 import type { SessionInfo } from '../../shared/ipc/session';
 import type { Recorder } from '../recorder/recorder';
+import { outputText, readOutputPieces, type OutputPiece } from '../store/command-output';
 import type { Store } from '../store/store';
 import type { InvokeHandlers } from './router';
 
 type Handlers = Pick<
   InvokeHandlers,
-  'commands:list' | 'commands:search' | 'commands:get' | 'session:list' | 'session:get'
+  'commands:list' | 'commands:search' | 'commands:get' | 'commands:output' | 'session:list' | 'session:get'
 >;
 
+/** What the handlers use of the store and the recorder (tests pass fakes). */
+export type CommandsStore = Pick<
+  Store,
+  'flush' | 'recentCommands' | 'searchCommands' | 'commandsByIds' | 'readCleanOutput' | 'readOutput' | 'outputBytes' | 'listSessions' | 'getSession'
+>;
+export type CommandsRecorder = Pick<Recorder, 'liveSessions' | 'live'>;
+
+/**
+ * A command's output pieces from the store. A running command reads to what its session has
+ * appended so far (flushed first, so all of it is committed); a command whose end is unknown in a
+ * session this store no longer follows reads to the end of what is stored, without gap detection.
+ */
+const commandOutputPieces = async (store: CommandsStore, command: CommandRecord, maxBytes: number): Promise<{ pieces: OutputPiece[]; bytes: number }> => {
+  const { sessionId, outputStart: start } = command;
+  if (command.outputEnd === null) await store.flush();
+  const end = command.outputEnd ?? store.outputBytes(sessionId);
+  if (end !== undefined) {
+    const pieces = await readOutputPieces((from, to) => store.readOutput(sessionId, from, to), start, end, { maxBytes });
+    return { pieces, bytes: Math.max(0, end - start) };
+  }
+  const data = await store.readOutput(sessionId, start, null);
+  if (data.length <= maxBytes) return { pieces: [{ kind: 'data', data }], bytes: data.length };
+  const half = Math.floor(maxBytes / 2);
+  const pieces: OutputPiece[] = [
+    { kind: 'data', data: data.subarray(0, half) },
+    { kind: 'omitted', bytes: data.length - 2 * half },
+    { kind: 'data', data: data.subarray(data.length - half) },
+  ];
+  return { pieces, bytes: data.length };
+};
+
 /** History and sessions, read from the store; live sessions come from the recorder's memory. */
-export const commandsHandlers = (store: Store, recorder: Recorder): Handlers => ({
+export const commandsHandlers = (store: CommandsStore, recorder: CommandsRecorder, options: { outputMaxBytes?: number } = {}): Handlers => ({
   'commands:list': async ({ sessionId, limit }) => {
     // The renderer asks right after a tab appears: include what is written but not yet committed.
     await store.flush();
@@ -22,6 +56,13 @@ export const commandsHandlers = (store: Store, recorder: Recorder): Handlers => 
     const [command] = await store.commandsByIds([id]);
     if (!command) throw new DomainError('not-found', `no command ${id}`);
     return { command, cleanOutput: (await store.readCleanOutput(id)) ?? null };
+  },
+  'commands:output': async ({ id, format }) => {
+    const [command] = await store.commandsByIds([id]);
+    if (!command) throw new DomainError('not-found', `no command ${id}`);
+    const maxBytes = options.outputMaxBytes ?? OUTPUT_MAX_BYTES;
+    const { pieces, bytes } = await commandOutputPieces(store, command, maxBytes);
+    return { command, text: outputText(pieces, format, maxBytes), bytes, truncated: pieces.some((piece) => piece.kind === 'omitted') };
   },
   'session:list': async ({ endedWithinMs }) => {
     const stored = await store.listSessions(endedWithinMs === undefined ? {} : { endedWithinMs });

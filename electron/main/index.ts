@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: MIT
-import { app, dialog, protocol, safeStorage, session, shell } from 'electron';
+import { app, dialog, Notification, protocol, safeStorage, session, shell } from 'electron';
 import { join } from 'node:path';
 import { createCore, type Core } from '../app/create-core';
+import type { Notify } from '../ipc/app-handlers';
 import { acquireDataDirLock, DataDirLockedError, type DataDirLock } from '../app/data-dir-lock';
 import { SafeStorageKeyStore } from '../llm/key-store';
 import { APP_SCHEME, APP_SCHEME_PRIVILEGES, createAppProtocolHandler } from './app-protocol';
@@ -16,6 +17,18 @@ declare const __APP_VERSION__: string;
 const distDir = join(__dirname, '..');
 let core: Core | undefined;
 let dataDirLock: DataDirLock | undefined;
+
+/** Shown notifications, held so a click still reaches its handler (an unreferenced one may be collected). */
+const notes = new Set<Notification>();
+const notify: Notify = ({ title, body }, onClick) => {
+  if (!Notification.isSupported()) return;
+  const note = new Notification({ title, body });
+  notes.add(note);
+  if (notes.size > 20) notes.delete(notes.values().next().value!);
+  note.on('click', () => (notes.delete(note), onClick()));
+  note.on('close', () => notes.delete(note));
+  note.show();
+};
 
 if (!app.requestSingleInstanceLock()) {
   app.quit();
@@ -52,6 +65,7 @@ if (!app.requestSingleInstanceLock()) {
       // Packaged: electron-builder copies resources/shell-integration next to the app.
       ...(app.isPackaged ? { integrationDir: join(process.resourcesPath, 'shell-integration') } : {}),
       openExternal: (url) => void openExternalSafely(url, (safe) => shell.openExternal(safe)),
+      notify,
     });
     registerIpcTransport(core, isOurFrame);
     createMainWindow(distDir);

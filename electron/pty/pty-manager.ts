@@ -97,7 +97,11 @@ export class PtyManager {
     return () => this._observers.delete(observer);
   }
 
-  spawn(options: SpawnOptions, id: string = newPtyId()): PtyProcess {
+  /**
+   * Starts a pty. `prelude` is shown before its first output (a restored tab's earlier scrollback):
+   * to every renderer and the screen mirror, never to the recorder, which stores only what runs.
+   */
+  spawn(options: SpawnOptions, id: string = newPtyId(), prelude?: string): PtyProcess {
     const pty = this._host.spawn(id, options);
     const entry: Entry = {
       pty,
@@ -116,6 +120,7 @@ export class PtyManager {
       holds: new Set(),
     };
     this._entries.set(id, entry);
+    if (prelude) entry.batcher.push(prelude);
     for (const observer of this._observers) observer.spawned?.(pty);
     pty.onBytes((bytes) => this._deliver(entry, entry.tap ? entry.tap.output(bytes) : { bytes, marks: [] }));
     pty.onExit((exit) => {

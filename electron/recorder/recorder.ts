@@ -55,9 +55,15 @@ export class Recorder {
    * The spawn options that start `shell` with shell integration for pty `id`. A private terminal
    * gets the integration too (its gutter marks still work) but is never stored.
    */
-  launch(id: string, base: SpawnOptions & { shell: string }, env: Record<string, string>, options: { private?: boolean } = {}): SpawnOptions {
+  launch(
+    id: string,
+    base: SpawnOptions & { shell: string },
+    env: Record<string, string>,
+    options: { private?: boolean; args?: readonly string[] | undefined } = {},
+  ): SpawnOptions {
     const nonce = newNonce();
-    const launch = shellLaunch(base.shell, nonce, this._options.integrationDir, env);
+    // A program with arguments of its own (a profile's `ssh host`) runs as given: no integration.
+    const launch = options.args ? { file: base.shell, args: [...options.args], env } : shellLaunch(base.shell, nonce, this._options.integrationDir, env);
     this._pending.set(id, { nonce, shell: base.shell, private: options.private === true });
     return { ...base, shell: launch.file, args: launch.args, env: launch.env };
   }

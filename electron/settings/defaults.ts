@@ -9,6 +9,7 @@ import type {
   TerminalSettings,
 } from '../../shared/ipc/settings';
 import { DEFAULT_BASE_URLS } from '../llm/provider-factory';
+import { DEFAULT_NOTIFICATIONS } from '../../shared/ipc/notifications';
 
 /** Works with no key and no account: `ollama serve` and a pulled model are all it needs. */
 export const DEFAULT_PROVIDER: ProviderSettings = {
@@ -32,11 +33,18 @@ export const DEFAULT_REDACTION: RedactionSettings = { enabled: true, userPattern
 
 export const DEFAULT_TERMINAL: TerminalSettings = {
   shell: '',
-  fontFamily: 'monospace',
+  // Bundled with the renderer (OFL), so it is there offline in both hosts.
+  fontFamily: "'JetBrains Mono', monospace",
   fontSize: 14,
   theme: 'system',
   scrollback: 10_000,
   copyOnSelect: false,
+  restore: 'always',
+  scheme: 'system',
+  customSchemes: [],
+  ligatures: false,
+  cursorStyle: 'block',
+  cursorBlink: true,
 };
 
 /**
@@ -62,4 +70,7 @@ export const DEFAULT_SETTINGS: Settings = {
   redaction: DEFAULT_REDACTION,
   terminal: DEFAULT_TERMINAL,
   history: DEFAULT_HISTORY,
+  profiles: { list: [], defaultId: null },
+  notifications: DEFAULT_NOTIFICATIONS,
+  keybindings: {},
 };

@@ -110,7 +110,7 @@ describe('SettingsService: validation and persistence', () => {
 
   it('rejects unknown fields, duplicate providers and a default provider that does not exist', async () => {
     const service = await open();
-    const unknown = await service.update({ terminal: { ...DEFAULT_TERMINAL, ligatures: true } });
+    const unknown = await service.update({ terminal: { ...DEFAULT_TERMINAL, sparkles: true } });
     expect(unknown.ok || unknown.fieldErrors.map((e) => e.path)).toEqual(['terminal']);
     const dup = await service.update({ providers: [local(), local()] });
     expect(dup.ok || dup.fieldErrors.map((e) => e.path)).toEqual(['providers']);

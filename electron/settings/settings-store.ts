@@ -56,6 +56,9 @@ export const composeSettings = (saved: SavedSections, environment: EnvironmentPr
     redaction: saved.redaction ?? DEFAULT_SETTINGS.redaction,
     terminal: saved.terminal ?? DEFAULT_SETTINGS.terminal,
     history: saved.history ?? DEFAULT_SETTINGS.history,
+    profiles: saved.profiles ?? DEFAULT_SETTINGS.profiles,
+    notifications: saved.notifications ?? DEFAULT_SETTINGS.notifications,
+    keybindings: saved.keybindings ?? DEFAULT_SETTINGS.keybindings,
   };
 };
 

@@ -76,3 +76,121 @@ export class CommandOutput {
     return Buffer.concat(parts);
   }
 }
+
+/** A stretch of a command's output range: bytes the store holds, bytes it no longer holds, or bytes left unread. */
+export type OutputPiece =
+  | { readonly kind: 'data'; readonly data: Buffer }
+  | { readonly kind: 'gap'; readonly bytes: number }
+  | { readonly kind: 'omitted'; readonly bytes: number };
+
+/** Reads raw output bytes [start, end) of one session's stream, skipping what is not stored (store.readOutput). */
+export type OutputRangeReader = (start: number, end: number) => Promise<Buffer>;
+
+export interface ReadPiecesOptions {
+  /** Bytes per read; each is one reader-worker round trip. */
+  readonly segmentBytes?: number;
+  /** Past this many reads gaps are no longer pinned down exactly (they are still counted). */
+  readonly maxReads?: number;
+  /** At most this many bytes are read: past it, the head and tail halves and an `omitted` piece between. */
+  readonly maxBytes?: number;
+}
+
+const SEGMENT_BYTES = 8 * 1024 * 1024;
+const MAX_GAP_READS = 2000;
+
+/**
+ * A command's output range as stored, with the holes in it found: the per-command cap deletes its
+ * middle, paused or excluded output was never kept, retention may have trimmed old rows. A read
+ * returns only the bytes still there, so a short read means a hole somewhere in its range; the
+ * range is then halved until each part is whole or empty. One hole costs about 2·log2(segment)
+ * extra reads, each an index seek, and whole segments (the usual case) cost one read.
+ */
+export const readOutputPieces = async (
+  read: OutputRangeReader,
+  start: number,
+  end: number,
+  options: ReadPiecesOptions = {},
+): Promise<OutputPiece[]> => {
+  const segment = Math.max(1, options.segmentBytes ?? SEGMENT_BYTES);
+  const maxReads = options.maxReads ?? MAX_GAP_READS;
+  const maxBytes = options.maxBytes ?? Number.MAX_SAFE_INTEGER;
+  const pieces: OutputPiece[] = [];
+  let reads = 0;
+  const push = (piece: OutputPiece) => {
+    const last = pieces.at(-1);
+    if (piece.kind === 'data' && piece.data.length === 0) return;
+    if (piece.kind !== 'data' && piece.bytes <= 0) return;
+    if (last?.kind === 'data' && piece.kind === 'data') pieces[pieces.length - 1] = { kind: 'data', data: Buffer.concat([last.data, piece.data]) };
+    else if (last && last.kind === piece.kind && piece.kind !== 'data') pieces[pieces.length - 1] = { kind: piece.kind, bytes: (last as { bytes: number }).bytes + piece.bytes };
+    else pieces.push(piece);
+  };
+  const visit = async (from: number, to: number): Promise<void> => {
+    reads++;
+    const data = await read(from, to);
+    const want = to - from;
+    if (data.length >= want) return push({ kind: 'data', data: data.length > want ? data.subarray(0, want) : data });
+    if (data.length === 0) return push({ kind: 'gap', bytes: want });
+    if (reads >= maxReads || want <= 1) {
+      push({ kind: 'data', data });
+      return push({ kind: 'gap', bytes: want - data.length });
+    }
+    const mid = from + Math.floor(want / 2);
+    await visit(from, mid);
+    await visit(mid, to);
+  };
+  const walk = async (from: number, to: number) => {
+    for (let at = from; at < to; at += segment) await visit(at, Math.min(to, at + segment));
+  };
+  if (end - start > maxBytes) {
+    const half = Math.floor(maxBytes / 2);
+    await walk(start, start + half);
+    push({ kind: 'omitted', bytes: end - start - 2 * half });
+    await walk(end - half, end);
+  } else await walk(start, end);
+  return pieces;
+};
+
+/** `1.5 MB`, `512 bytes`: sizes in the notes a viewer shows in place of missing output. */
+export const formatBytes = (bytes: number): string => {
+  if (bytes < 1024) return `${bytes} byte${bytes === 1 ? '' : 's'}`;
+  const units = ['KB', 'MB', 'GB', 'TB'];
+  let value = bytes / 1024;
+  let unit = 0;
+  while (value >= 1024 && unit < units.length - 1) {
+    value /= 1024;
+    unit++;
+  }
+  return `${value.toFixed(value < 10 ? 1 : 0)} ${units[unit]}`;
+};
+
+const pieceNote = (piece: Exclude<OutputPiece, { kind: 'data' }>, maxBytes: number | undefined): string =>
+  piece.kind === 'gap'
+    ? `… ${formatBytes(piece.bytes)} not kept …`
+    : maxBytes === undefined
+      ? `… ${formatBytes(piece.bytes)} not shown …`
+      : `… ${formatBytes(piece.bytes)} not shown: only the first and last ${formatBytes(Math.floor(maxBytes / 2))} are read …`;
+
+/**
+ * The text of output pieces. `ansi`: the bytes as UTF-8, escapes kept, each missing stretch a dim
+ * line of its own (an SGR reset first, so no colour of the output bleeds into it). `plain`: each
+ * piece cleaned (cleanOutput: no escapes, `\r` redraws applied, `\n` line ends), notes as lines.
+ */
+export const outputText = (pieces: readonly OutputPiece[], format: 'ansi' | 'plain', maxBytes?: number): string => {
+  const parts: string[] = [];
+  let atLineStart = true;
+  for (const piece of pieces) {
+    if (piece.kind === 'data') {
+      const text = format === 'ansi' ? piece.data.toString('utf8') : cleanOutput(piece.data);
+      if (text.length === 0) continue;
+      parts.push(text);
+      atLineStart = text.endsWith('\n');
+      continue;
+    }
+    const note = pieceNote(piece, maxBytes);
+    const newline = format === 'ansi' ? '\r\n' : '\n';
+    const lead = atLineStart ? '' : newline;
+    parts.push(format === 'ansi' ? `\x1b[0m${lead}\x1b[2m${note}\x1b[0m${newline}` : `${lead}${note}${newline}`);
+    atLineStart = true;
+  }
+  return parts.join('');
+};

@@ -170,6 +170,7 @@ const READ_METHODS: Record<ReadMethod, true> = {
   commandsInWindow: true,
   searchCommands: true,
   readOutput: true,
+  outputEnd: true,
   readCleanOutput: true,
   integrityCheck: true,
 };

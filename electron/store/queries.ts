@@ -131,6 +131,15 @@ export class StoreQueries {
    * The raw output bytes [start, end) of a session's output stream (end null: to the end recorded
    * so far). Two index seeks: the chunk containing `start`, then the chunks up to `end`.
    */
+  /** Where a session's stored output ends (its stream length), or 0 with none stored. */
+  outputEnd(sessionId: string): number {
+    const end = this._statements
+      .get('SELECT output_offset + length(data) FROM chunks WHERE session_id = ? AND direction = 1 ORDER BY output_offset DESC LIMIT 1')
+      .pluck()
+      .get(sessionId) as number | undefined;
+    return end ?? 0;
+  }
+
   readOutput(sessionId: string, start: number, end: number | null): Buffer {
     assertCount('start', start);
     if (end !== null) assertCount('end', end);

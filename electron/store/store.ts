@@ -226,11 +226,17 @@ export class Store {
     return this._reader.call('readOutput', sessionId, start, end);
   }
 
+  /** The last `maxBytes` of a session's stored output (a restored tab's scrollback). */
+  async outputTail(sessionId: string, maxBytes: number): Promise<Buffer> {
+    const end = await this._point(() => this._local.outputEnd(sessionId));
+    return this.readOutput(sessionId, Math.max(0, end - maxBytes), end);
+  }
+
   readCleanOutput(commandId: string): Promise<string | undefined> {
     return this._reader.call('readCleanOutput', commandId);
   }
 
-  /** `PRAGMA integrity_check` on the reader connection: 'ok' when sound. Reads every page: not for hot paths. */
+  /** `PRAGMA integrity_check` on the reader connection ('ok' when sound): reads every page. */
   integrityCheck(): Promise<string> {
     return this._reader.call('integrityCheck');
   }

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 import { describe, expect, it } from 'vitest';
 import type { CommandRecord } from '../../shared/domain/command';
-import { commandActions } from './command-actions';
+import { commandActions, type CommandActionHandlers } from './command-actions';
 
 const command: CommandRecord = {
   id: 's:3',
@@ -22,21 +22,51 @@ const command: CommandRecord = {
 
 describe('command actions', () => {
   const calls: string[] = [];
-  const on = {
-    copyCommand: (c: CommandRecord) => void calls.push(`copy ${c.id}`),
-    forget: (c: CommandRecord) => void calls.push(`forget ${c.id}`),
+  const record = (name: string) => (c: CommandRecord) => void calls.push(`${name} ${c.id}`);
+  const on: CommandActionHandlers = {
+    openOutput: record('open-output'),
+    copyCommand: record('copy'),
+    copyOutput: record('copy-output'),
+    copyBoth: record('copy-both'),
+    rerun: record('rerun'),
+    attach: record('attach'),
+    explain: record('explain'),
+    forget: record('forget'),
     forgetSession: (c: CommandRecord) => void calls.push(`forget-session ${c.sessionId}`),
   };
 
-  it('offers copy, forget and forget-session under their test ids, and runs the matching handler', () => {
+  it('offers every action under its test id, and runs the matching handler', () => {
+    calls.length = 0;
     const actions = commandActions(command, on);
-    expect(actions.map((a) => a.testId)).toEqual(['command-copy', 'command-forget', 'command-forget-session']);
+    expect(actions.map((a) => a.testId)).toEqual([
+      'command-open-output',
+      'command-copy',
+      'command-copy-output',
+      'command-copy-both',
+      'command-rerun',
+      'command-attach',
+      'command-forget',
+      'command-forget-session',
+    ]);
     for (const action of actions) action.run();
-    expect(calls).toEqual(['copy s:3', 'forget s:3', 'forget-session s']);
+    expect(calls).toEqual(['open-output s:3', 'copy s:3', 'copy-output s:3', 'copy-both s:3', 'rerun s:3', 'attach s:3', 'forget s:3', 'forget-session s']);
   });
 
-  it('cannot copy a command line that was never recorded', () => {
-    const copy = commandActions({ ...command, commandLine: null }, on).find((a) => a.id === 'copy-command')!;
-    expect(copy.disabled).toBe(true);
+  it('offers to explain a failure only for a command that exited non-zero', () => {
+    const explain = (c: CommandRecord) => commandActions(c, on).some((a) => a.testId === 'command-explain');
+    expect(explain({ ...command, exitCode: 2 })).toBe(true);
+    expect(explain(command)).toBe(false);
+    expect(explain({ ...command, exitCode: null })).toBe(false);
+    expect(explain({ ...command, exitCode: null, endedAt: null })).toBe(false);
+    // Before the forget actions, which stay last.
+    expect(commandActions({ ...command, exitCode: 1 }, on).map((a) => a.id).slice(-3)).toEqual(['explain', 'forget', 'forget-session']);
+  });
+
+  it('cannot copy or rerun a command line that was never recorded', () => {
+    const actions = commandActions({ ...command, commandLine: null }, on);
+    expect(actions.find((a) => a.id === 'copy-command')!.disabled).toBe(true);
+    expect(actions.find((a) => a.id === 'rerun')!.disabled).toBe(true);
+    expect(actions.find((a) => a.id === 'copy-output')!.disabled).toBeFalsy();
+    expect(actions.find((a) => a.id === 'open-output')!.disabled).toBeFalsy();
   });
 });

@@ -61,7 +61,7 @@ export const CommandItem = memo(({ command, selected, showSession, onSelect, onA
         aria-label={`Actions for ${label}`}
         aria-haspopup="menu"
         aria-expanded={actionsOpen}
-        title="Copy, forget…"
+        title="Output, copy, rerun, forget…"
         // Its own action only: a click that reached the row would attach the command to the assistant.
         onClick={(event) => {
           event.stopPropagation();

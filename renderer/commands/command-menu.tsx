@@ -4,8 +4,12 @@ import type { CommandRecord } from '../../shared/domain/command';
 import { forget } from '../history/history-actions';
 import { ConfirmDialog } from '../layout/confirm-dialog';
 import { Menu } from '../layout/menu';
+import { openOutputViewer } from './output-viewer-store';
 import { useCommands } from '../state/commands';
 import { commandActions, type CommandActionHandlers } from './command-actions';
+import { copyCommandOutput } from './output-copy';
+import { explainFailure, rerun, selectAndAttach } from './command-runs';
+import './command-actions.css';
 
 /** Where a command's menu was asked for: under its ⋯ button (right-aligned), or at the pointer. */
 export interface MenuRequest {
@@ -19,6 +23,11 @@ export type OpenCommandMenu = (request: MenuRequest) => void;
 
 const NOTICE_MS = 2500;
 
+const EXPLAIN_WAITS = {
+  'no-model': 'No model is set up yet: the question waits in the assistant’s box',
+  streaming: 'An answer is still coming: the question waits in the assistant’s box',
+} as const;
+
 const sessionQuestion = (command: CommandRecord): string => {
   const session = useCommands.getState().sessions[command.sessionId];
   const started = new Date(session?.startedAt ?? command.startedAt).toLocaleString();
@@ -30,7 +39,7 @@ const sessionQuestion = (command: CommandRecord): string => {
  * a session, and a short notice of what happened ("Forgotten", "Copied"). Returns the opener, the
  * id of the command whose menu is open, and the elements to render.
  */
-export const useCommandMenu = (): { open: OpenCommandMenu; openId: string | undefined; view: ReactNode } => {
+export const useCommandMenu = (options: { floating?: boolean } = {}): { open: OpenCommandMenu; openId: string | undefined; view: ReactNode } => {
   const [request, setRequest] = useState<MenuRequest | undefined>();
   const [asking, setAsking] = useState<CommandRecord | undefined>();
   const [notice, setNotice] = useState<{ text: string; error: boolean } | undefined>();
@@ -46,11 +55,28 @@ export const useCommandMenu = (): { open: OpenCommandMenu; openId: string | unde
     setNotice(result.ok ? { text: 'Forgotten', error: false } : { text: `Nothing was forgotten: ${result.error.message}`, error: true });
   };
 
+  const messageOf = (error: unknown) => (error as Error)?.message ?? String(error);
+  const copied = (copy: Promise<void>) =>
+    void copy.then(
+      () => setNotice({ text: 'Copied', error: false }),
+      (error: unknown) => setNotice({ text: `Could not copy: ${messageOf(error)}`, error: true }),
+    );
+
   const handlers: CommandActionHandlers = {
-    copyCommand: (command) =>
-      void navigator.clipboard.writeText(command.commandLine ?? '').then(
-        () => setNotice({ text: 'Copied', error: false }),
-        (error: unknown) => setNotice({ text: `Could not copy: ${(error as Error)?.message ?? String(error)}`, error: true }),
+    openOutput: (command) => openOutputViewer(command),
+    copyCommand: (command) => copied(navigator.clipboard.writeText(command.commandLine ?? '')),
+    copyOutput: (command) => copied(copyCommandOutput(command, 'output')),
+    copyBoth: (command) => copied(copyCommandOutput(command, 'both')),
+    rerun: (command) =>
+      void rerun(command).then(
+        (text) => setNotice({ text, error: false }),
+        (error: unknown) => setNotice({ text: `Could not run it again: ${messageOf(error)}`, error: true }),
+      ),
+    attach: (command) => selectAndAttach(command),
+    explain: (command) =>
+      void explainFailure(command).then(
+        (how) => how !== 'asked' && setNotice({ text: EXPLAIN_WAITS[how], error: false }),
+        (error: unknown) => setNotice({ text: `Could not ask: ${messageOf(error)}`, error: true }),
       ),
     // One click forgets: the menu itself was the deliberate step, and the row vanishing shows it worked.
     forget: (command) => void forgetNow({ commandIds: [command.id] }),
@@ -74,7 +100,7 @@ export const useCommandMenu = (): { open: OpenCommandMenu; openId: string | unde
       )}
       {notice && (
         <div
-          className={`command-notice${notice.error ? ' error' : ''}`}
+          className={`command-notice${notice.error ? ' error' : ''}${options.floating ? ' floating' : ''}`}
           role={notice.error ? 'alert' : 'status'}
           data-testid="command-notice"
           onClick={() => setNotice(undefined)}

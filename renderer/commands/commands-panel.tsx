@@ -1,14 +1,13 @@
 // SPDX-License-Identifier: MIT
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import type { CommandRecord } from '../../shared/domain/command';
-import { attachRecord } from '../assistant/composer/attach';
 import { onForgotten } from '../history/history-actions';
 import { useCommands } from '../state/commands';
 import { useTabs } from '../state/tabs';
-import { controllerFor } from '../terminal/terminals';
 import { api } from '../transport/api';
 import { CommandItem } from './command-item';
 import { useCommandMenu } from './command-menu';
+import { selectAndAttach } from './command-runs';
 
 const EMPTY: readonly CommandRecord[] = [];
 const NOT_RECORDED = {
@@ -61,11 +60,7 @@ export const CommandsPanel = ({ sessionId, height }: { sessionId: string | undef
     list.current.scrollTop = list.current.scrollHeight;
   }, [commands, results]);
 
-  const onSelect = useCallback((command: CommandRecord) => {
-    useCommands.getState().select(command.id);
-    controllerFor(command.sessionId)?.revealCommand(command.id);
-    attachRecord(command);
-  }, []);
+  const onSelect = useCallback((command: CommandRecord) => selectAndAttach(command), []);
 
   const shown = results ?? commands;
   return (

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
 import { CheckField, Field, TextField } from './field';
+import { SchemeField } from './scheme-field';
 import type { SectionProps } from './section-props';
 import type { SettingsDraft } from './settings-form';
 
@@ -53,7 +54,7 @@ export const RelevanceSection = ({ draft, errors, update }: SectionProps) => {
 
 type TerminalDraft = SettingsDraft['terminal'];
 
-/** Shell, font, theme, scrollback and copy-on-select; all but the shell apply to open terminals at once. */
+/** Shell, font, colours, cursor, scrollback and copy-on-select; all but the shell apply to open terminals at once. */
 export const TerminalSection = ({ draft, errors, update }: SectionProps) => {
   const t = draft.terminal;
   const set = (patch: Partial<TerminalDraft>) => update((d) => ({ ...d, terminal: { ...d.terminal, ...patch } }));
@@ -62,7 +63,7 @@ export const TerminalSection = ({ draft, errors, update }: SectionProps) => {
       <h3 id="settings-terminal-title">Terminal</h3>
       <TextField label="Shell" hint="Empty: your $SHELL. Applies to new tabs." value={t.shell} error={errors['terminal.shell']} spellCheck={false} onValue={(shell) => set({ shell })} />
       <div className="field-row">
-        <TextField label="Font family" value={t.fontFamily} error={errors['terminal.fontFamily']} data-testid="terminal-font-family" onValue={(fontFamily) => set({ fontFamily })} />
+        <TextField label="Font family" hint="JetBrains Mono comes with Contexterm; any installed font works" value={t.fontFamily} error={errors['terminal.fontFamily']} data-testid="terminal-font-family" onValue={(fontFamily) => set({ fontFamily })} />
         <TextField label="Font size" inputMode="numeric" value={t.fontSize} error={errors['terminal.fontSize']} data-testid="terminal-font-size" onValue={(fontSize) => set({ fontSize })} />
       </div>
       <div className="field-row">
@@ -77,7 +78,33 @@ export const TerminalSection = ({ draft, errors, update }: SectionProps) => {
         </Field>
         <TextField label="Scrollback (lines)" inputMode="numeric" data-testid="terminal-scrollback" value={t.scrollback} error={errors['terminal.scrollback']} onValue={(scrollback) => set({ scrollback })} />
       </div>
+      <CheckField label="Ligatures (=> != -> drawn as one sign)" checked={t.ligatures} testId="terminal-ligatures" onValue={(ligatures) => set({ ligatures })} />
+      <span className="field-hint">Where the font has them, as JetBrains Mono does; in the desktop app and in browser mode alike.</span>
+      <SchemeField draft={draft} errors={errors} update={update} />
+      <div className="field-row">
+        <Field label="Cursor" error={errors['terminal.cursorStyle']}>
+          {(a11y) => (
+            <select {...a11y} data-testid="terminal-cursor-style" value={t.cursorStyle} onChange={(event) => set({ cursorStyle: event.target.value as TerminalDraft['cursorStyle'] })}>
+              <option value="block">Block</option>
+              <option value="bar">Bar</option>
+              <option value="underline">Underline</option>
+            </select>
+          )}
+        </Field>
+        <div className="field">
+          <CheckField label="Blinking cursor" checked={t.cursorBlink} testId="terminal-cursor-blink" onValue={(cursorBlink) => set({ cursorBlink })} />
+        </div>
+      </div>
       <CheckField label="Copy on select" checked={t.copyOnSelect} onValue={(copyOnSelect) => set({ copyOnSelect })} />
+      <Field label="At start, reopen the last session's tabs and panes" error={errors['terminal.restore']}>
+        {(a11y) => (
+          <select {...a11y} data-testid="terminal-restore" value={t.restore} onChange={(event) => set({ restore: event.target.value as TerminalDraft['restore'] })}>
+            <option value="always">Always (with their earlier output)</option>
+            <option value="ask">Ask</option>
+            <option value="never">Never</option>
+          </select>
+        )}
+      </Field>
     </section>
   );
 };

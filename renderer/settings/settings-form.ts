@@ -11,7 +11,10 @@ import {
   type Settings,
   type SettingsView,
 } from '../../shared/ipc/settings';
+import { notificationsDraftOf, notificationsOf, type NotificationsDraft } from '../notify/notifications-form';
 import { historyDraftOf, historyOf, type HistoryDraft } from './history-form';
+import { keybindingsDraftOf, keybindingsOf, type KeybindingsDraft } from './keys-form';
+import { profilesDraftOf, profilesOf, type ProfilesDraft } from './profiles-form';
 
 /**
  * The settings page edits a draft in which every number is still the text the user typed, so a
@@ -57,8 +60,17 @@ export interface SettingsDraft {
     readonly theme: Settings['terminal']['theme'];
     readonly scrollback: string;
     readonly copyOnSelect: boolean;
+    readonly restore: Settings['terminal']['restore'];
+    readonly scheme: string;
+    readonly customSchemes: Settings['terminal']['customSchemes'];
+    readonly ligatures: boolean;
+    readonly cursorStyle: Settings['terminal']['cursorStyle'];
+    readonly cursorBlink: boolean;
   };
   readonly history: HistoryDraft;
+  readonly profiles: ProfilesDraft;
+  readonly notifications: NotificationsDraft;
+  readonly keybindings: KeybindingsDraft;
 }
 
 /** Field path (as in `settings:set` errors, e.g. `models.0.contextLimit`) → message. */
@@ -106,6 +118,9 @@ export const draftOf = (view: SettingsView): SettingsDraft => ({
   redaction: view.redaction,
   terminal: { ...view.terminal, fontSize: text(view.terminal.fontSize), scrollback: text(view.terminal.scrollback) },
   history: historyDraftOf(view.history),
+  profiles: profilesDraftOf(view.profiles),
+  notifications: notificationsDraftOf(view.notifications),
+  keybindings: keybindingsDraftOf(view.keybindings),
 });
 
 /**
@@ -172,9 +187,12 @@ const settingsOf = (draft: SettingsDraft, errors: Record<string, string>): Setti
     scrollback: numberAt(draft.terminal.scrollback),
   },
   history: historyOf(draft.history),
+  profiles: profilesOf(draft.profiles),
+  notifications: notificationsOf(draft.notifications),
+  keybindings: keybindingsOf(draft.keybindings, errors),
 });
 
-const SECTIONS = ['providers', 'defaultProviderId', 'models', 'relevance', 'redaction', 'terminal', 'history'] as const;
+const SECTIONS = ['providers', 'defaultProviderId', 'models', 'relevance', 'redaction', 'terminal', 'history', 'notifications', 'profiles', 'keybindings'] as const;
 type Section = (typeof SECTIONS)[number];
 
 /** Only what the main process would not know yet: with the saved view's `hasKey` etc. stripped. */

@@ -2,7 +2,10 @@
 import { useEffect, useRef, useState } from 'react';
 import { useSettings } from '../state/settings';
 import { HistorySection } from './history-section';
+import { KeysSection } from './keys-section';
+import { ProfilesSection } from './profiles-section';
 import { ModelsSection } from './models-section';
+import { NotificationsSection } from './notifications-section';
 import { ProvidersSection } from './providers-section';
 import { RedactionSection } from './redaction-section';
 import { RelevanceSection, TerminalSection } from './field-sections';
@@ -17,7 +20,10 @@ const NAV = [
   ['settings-relevance', 'Relevance'],
   ['settings-redaction', 'Redaction'],
   ['settings-terminal', 'Terminal'],
+  ['settings-keys', 'Keys'],
+  ['settings-profiles', 'Profiles'],
   ['settings-history', 'History'],
+  ['settings-notifications', 'Notifications'],
 ] as const;
 
 export const UNSAVED_QUESTION = 'Close Settings without saving? Your changes will be lost.';
@@ -124,7 +130,10 @@ export const SettingsPage = () => {
               <RelevanceSection {...props} />
               <RedactionSection {...props} />
               <TerminalSection {...props} />
+              <KeysSection {...props} />
+              <ProfilesSection {...props} />
               <HistorySection {...props} />
+              <NotificationsSection {...props} />
             </>
           )}
         </div>

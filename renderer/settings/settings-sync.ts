@@ -22,7 +22,12 @@ export const startSettingsSync = (): (() => void) => {
     const terminal = useSettings.getState().view?.terminal;
     const resolved = resolveTheme(terminal?.theme ?? 'dark', media.matches);
     document.documentElement.dataset.theme = resolved;
-    if (terminal) configureTerminals(terminalOptionsOf(terminal, resolved));
+    if (!terminal) return;
+    const options = terminalOptionsOf(terminal, resolved);
+    // The terminal area around the grid is painted in the scheme's background (styles.css).
+    document.documentElement.style.setProperty('--terminal-bg', options.theme?.background ?? null);
+    document.documentElement.dataset.ligatures = terminal.ligatures ? 'on' : 'off';
+    configureTerminals(options);
   };
   const offChanged = api.on('settings:changed', (view) => useSettings.getState().setView(view));
   const offStore = useSettings.subscribe((next, previous) => {

@@ -7,6 +7,7 @@
  * everywhere. Storage may be unavailable (a locked-down profile): then nothing is remembered.
  */
 const ACTIVE_KEY = 'contexterm.activeTab';
+const PANES_KEY = 'contexterm.panes';
 const NAMES_KEY = 'contexterm.tabNames';
 
 const safely = <T>(work: () => T, fallback: T): T => {
@@ -41,3 +42,8 @@ export const rememberTabName = (id: string, name: string | null, liveIds: readon
     else delete names[id];
     localStorage.setItem(NAMES_KEY, JSON.stringify(names));
   }, undefined);
+
+/** This window's split layouts (per window, like the active tab), as stored by rememberPanes. */
+export const rememberPanes = (groups: unknown): void => safely(() => sessionStorage.setItem(PANES_KEY, JSON.stringify(groups)), undefined);
+
+export const rememberedPanes = (): unknown => safely(() => JSON.parse(sessionStorage.getItem(PANES_KEY) ?? 'null') as unknown, null);

@@ -2,18 +2,28 @@
 import { useEffect, useRef } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { EyeOffIcon, RecordOffIcon } from '../layout/icons';
+import { TabDoneBadge } from '../notify/tab-done-badge';
 import { useCommands } from '../state/commands';
 import { rememberTabName } from '../state/tab-memory';
 import { useTabs, type Tab } from '../state/tabs';
+import type { Orientation } from '../state/pane-tree';
+import { leaves } from '../state/pane-tree';
+import { usePanes, type PaneGroup } from '../state/panes';
 import { focusActiveTerminal } from '../terminal/terminal-focus';
+import { ProfileMenuButton } from './profile-menu';
 import { TabMenu, useTabMenu } from './tab-menu';
 import { tabTitle } from './tab-title';
 
 export interface TabBarProps {
   readonly onNew: () => void;
   readonly onNewPrivate: () => void;
+  /** A new tab with a profile ('' the plain shell); and where profiles are edited. */
+  readonly onNewWithProfile: (profileId: string) => void;
+  readonly onEditProfiles: () => void;
   readonly onClose: (id: string) => void;
   readonly onRecording: (id: string, paused: boolean) => void;
+  /** Splits the focused pane: 'horizontal' puts the new one to the right, 'vertical' below. */
+  readonly onSplit: (orientation: Orientation) => void;
 }
 
 /** The title sources that change while a tab lives: its running command and current directory. */
@@ -66,7 +76,14 @@ const RecordingBadge = ({ tab, onRecording }: { tab: Tab; onRecording: TabBarPro
   );
 };
 
-const TabHeader = ({ tab, active, onClose, onRecording }: { tab: Tab; active: boolean } & Pick<TabBarProps, 'onClose' | 'onRecording'>) => {
+const TabHeader = ({
+  tab,
+  group,
+  active,
+  onClose,
+  onRecording,
+}: { tab: Tab; group: PaneGroup; active: boolean } & Pick<TabBarProps, 'onClose' | 'onRecording'>) => {
+  const panes = leaves(group.root).length;
   const title = useTitle(tab);
   const editing = useTabMenu((state) => state.renaming === tab.id);
   // Enter/Esc end the edit; the blur that follows when the input goes away must not end it again.
@@ -92,7 +109,19 @@ const TabHeader = ({ tab, active, onClose, onRecording }: { tab: Tab; active: bo
       aria-selected={active}
       aria-haspopup="menu"
       aria-description={RECORDING_NOTE[tab.recording] || undefined}
+      data-panes={panes}
       tabIndex={active ? 0 : -1}
+      draggable={!editing}
+      onDragStart={(event) => event.dataTransfer.setData('application/x-contexterm-tab', group.id)}
+      onDragOver={(event) => {
+        if (event.dataTransfer.types.includes('application/x-contexterm-tab')) event.preventDefault();
+      }}
+      onDrop={(event) => {
+        const moved = event.dataTransfer.getData('application/x-contexterm-tab');
+        const { groups, move } = usePanes.getState();
+        const from = groups.findIndex((g) => g.id === moved);
+        if (from !== -1) move(from, groups.findIndex((g) => g.id === group.id));
+      }}
       title={`${RECORDING_NOTE[tab.recording]}${title} (double-click to rename, right-click for more)`}
       onContextMenu={(event) => {
         event.preventDefault();
@@ -122,6 +151,7 @@ const TabHeader = ({ tab, active, onClose, onRecording }: { tab: Tab; active: bo
       onDoubleClick={() => useTabMenu.getState().rename(tab.id)}
     >
       <RecordingBadge tab={tab} onRecording={onRecording} />
+      <TabDoneBadge terminalIds={leaves(group.root)} />
       {editing ? (
         <input
           className="tab-rename"
@@ -140,6 +170,11 @@ const TabHeader = ({ tab, active, onClose, onRecording }: { tab: Tab; active: bo
       ) : (
         <span className="tab-title">{title}</span>
       )}
+      {panes > 1 && (
+        <span className="tab-panes" title={`${panes} panes`} aria-label={`${panes} panes`}>
+          {panes}
+        </span>
+      )}
       <button
         className="tab-close"
         aria-label={`Close ${title}`}
@@ -157,16 +192,22 @@ const TabHeader = ({ tab, active, onClose, onRecording }: { tab: Tab; active: bo
   );
 };
 
-export const TabBar = ({ onNew, onNewPrivate, onClose, onRecording }: TabBarProps) => {
+export const TabBar = ({ onNew, onNewPrivate, onNewWithProfile, onEditProfiles, onClose, onRecording, onSplit }: TabBarProps) => {
   const { tabs, activeId } = useTabs(useShallow((state) => ({ tabs: state.tabs, activeId: state.activeId })));
+  const groups = usePanes((state) => state.groups);
   return (
     <div className="tab-bar" role="tablist" aria-label="Terminals">
-      {tabs.map((tab) => (
-        <TabHeader key={tab.id} tab={tab} active={tab.id === activeId} onClose={onClose} onRecording={onRecording} />
-      ))}
+      {groups.map((group) => {
+        // A tab shows its focused pane's terminal: title, recording state, close.
+        const tab = tabs.find((t) => t.id === group.focus);
+        if (!tab) return null;
+        const active = activeId !== undefined && leaves(group.root).includes(activeId);
+        return <TabHeader key={group.id} tab={tab} group={group} active={active} onClose={onClose} onRecording={onRecording} />;
+      })}
       <button className="tab-new" data-testid="tab-new" aria-label="New tab (Ctrl+Shift+T)" title="New tab (Ctrl+Shift+T)" onClick={onNew}>
         +
       </button>
+      <ProfileMenuButton onOpen={(id) => onNewWithProfile(id ?? '')} onEdit={onEditProfiles} />
       <button
         className="tab-new tab-private-new"
         data-testid="tab-private"
@@ -175,6 +216,24 @@ export const TabBar = ({ onNew, onNewPrivate, onClose, onRecording }: TabBarProp
         onClick={onNewPrivate}
       >
         <EyeOffIcon size={15} />
+      </button>
+      <button
+        className="tab-new tab-split"
+        data-testid="pane-split-right"
+        aria-label="Split right (Ctrl+Shift+D)"
+        title="Split right (Ctrl+Shift+D)"
+        onClick={() => onSplit('horizontal')}
+      >
+        ◫
+      </button>
+      <button
+        className="tab-new tab-split"
+        data-testid="pane-split-down"
+        aria-label="Split down (Ctrl+Shift+S)"
+        title="Split down (Ctrl+Shift+S)"
+        onClick={() => onSplit('vertical')}
+      >
+        ⊟
       </button>
       <TabMenu handlers={{ setRecording: onRecording, close: onClose }} />
     </div>

@@ -13,6 +13,29 @@ interface Entry {
 
 const GLYPH = { prompt: '', running: '◌', ok: '✓', failed: '✗' } as const;
 
+/** Opens a command's actions menu at viewport coordinates, next to the mark that asked. */
+export type GutterMenuHandler = (commandId: string, at: { readonly x: number; readonly y: number }, mark: HTMLElement) => void;
+let gutterMenu: GutterMenuHandler | undefined;
+
+/**
+ * What a right-click (or the context-menu key's click) on a gutter mark opens: the command's
+ * actions. Installed from outside, like the click's handler, so terminal/ never imports the
+ * commands UI; returns the uninstall. Without one, the mark keeps the browser's own menu.
+ */
+export const onGutterMenu = (handler: GutterMenuHandler): (() => void) => {
+  gutterMenu = handler;
+  return () => {
+    if (gutterMenu === handler) gutterMenu = undefined;
+  };
+};
+
+/** Opens the command actions menu a gutter mark's right-click opens (false without a handler installed). */
+export const openCommandMenu = (commandId: string, at: { readonly x: number; readonly y: number }, opener: HTMLElement): boolean => {
+  if (!gutterMenu) return false;
+  gutterMenu(commandId, at, opener);
+  return true;
+};
+
 /**
  * Gutter marks at each command's prompt. Marks arrive in stream order between output writes, and
  * `term.write('', cb)` runs `cb` once everything written before it is parsed, so the cursor line at
@@ -88,6 +111,13 @@ export class CommandDecorations implements IDisposable {
     return target.commandId;
   }
 
+  /** The command whose prompt or output holds buffer line `line`: the last command mark at or above it. */
+  commandAt(line: number): string | undefined {
+    let best: Entry | undefined;
+    for (const e of this._entries) if (!e.marker.isDisposed && e.marker.line <= line && (!best || e.marker.line >= best.marker.line)) best = e;
+    return best?.commandId ?? undefined;
+  }
+
   dispose(): void {
     this.clear();
   }
@@ -149,8 +179,15 @@ export class CommandDecorations implements IDisposable {
     element.classList.add('command-gutter', entry.status);
     element.textContent = GLYPH[entry.status];
     element.dataset.commandId = entry.commandId ?? '';
-    element.title =
-      entry.status === 'failed' ? `exit ${entry.exitCode}` : entry.status === 'running' ? 'running' : '';
+    const state =
+      entry.status === 'prompt' ? '' : entry.status === 'running' ? 'running' : entry.exitCode === null ? 'finished' : `exit ${entry.exitCode}`;
+    element.title = entry.commandId ? `${state}${state ? ' · ' : ''}click: attach to the assistant · right-click: actions` : state;
     element.onclick = () => entry.commandId && this._onClick(entry.commandId);
+    element.oncontextmenu = (event) => {
+      if (!entry.commandId || !gutterMenu) return;
+      event.preventDefault();
+      event.stopPropagation();
+      gutterMenu(entry.commandId, { x: event.clientX, y: event.clientY }, element);
+    };
   }
 }

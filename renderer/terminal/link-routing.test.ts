@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 import { describe, expect, it } from 'vitest';
-import { confirmMessage, createLinkRouter, hyperlinkHandler, webLinkActivate } from './link-routing';
+import { confirmMessage, createLinkRouter, hyperlinkHandler, linkModifierHeld, webLinkActivate } from './link-routing';
 
 const harness = (host: 'electron' | 'web', answer = true) => {
   const log = { sent: [] as string[], windows: [] as string[], asked: [] as string[] };
@@ -13,10 +13,11 @@ const harness = (host: 'electron' | 'web', answer = true) => {
   return { router, log };
 };
 
-const click = () => {
-  const event = { prevented: false, preventDefault: () => (event.prevented = true) };
+const click = (modifiers: { ctrlKey?: boolean; metaKey?: boolean } = { ctrlKey: true }) => {
+  const event = { ctrlKey: false, metaKey: false, ...modifiers, prevented: false, preventDefault: () => (event.prevented = true) };
   return event;
 };
+const onLinux = (event: { ctrlKey: boolean; metaKey: boolean }) => linkModifierHeld(event, false);
 
 describe('link routing', () => {
   it('sends desktop links to main over app:open-external, normalised', () => {
@@ -59,9 +60,9 @@ describe('link routing', () => {
 });
 
 describe('xterm.js handlers', () => {
-  it('routes an activated OSC 8 link to the confirming opener instead of window.open()', () => {
+  it('routes a Ctrl+clicked OSC 8 link to the confirming opener instead of window.open()', () => {
     const opened: string[] = [];
-    const handler = hyperlinkHandler((url) => opened.push(url));
+    const handler = hyperlinkHandler((url) => opened.push(url), onLinux);
     const event = click();
     handler.activate(event as unknown as MouseEvent, 'https://example.com/', { start: { x: 1, y: 1 }, end: { x: 5, y: 1 } });
     expect(event.prevented).toBe(true);
@@ -69,11 +70,27 @@ describe('xterm.js handlers', () => {
     expect(handler.allowNonHttpProtocols).toBe(false);
   });
 
-  it('routes a clicked plain web link to the direct opener', () => {
+  it('routes a Ctrl+clicked printed URL to the direct opener', () => {
     const opened: string[] = [];
     const event = click();
-    webLinkActivate((url) => opened.push(url))(event as unknown as MouseEvent, 'https://example.com/');
+    webLinkActivate((url) => opened.push(url), onLinux)(event as unknown as MouseEvent, 'https://example.com/');
     expect(event.prevented).toBe(true);
     expect(opened).toEqual(['https://example.com/']);
+  });
+
+  it('leaves a plain click to the terminal (it selects), for printed URLs and OSC 8 links alike', () => {
+    const opened: string[] = [];
+    const plain = click({});
+    webLinkActivate((url) => opened.push(url), onLinux)(plain as unknown as MouseEvent, 'https://example.com/');
+    expect(plain.prevented).toBe(false);
+    hyperlinkHandler((url) => opened.push(url), onLinux).activate(click({}) as unknown as MouseEvent, 'https://example.com/', { start: { x: 1, y: 1 }, end: { x: 5, y: 1 } });
+    expect(opened).toEqual([]);
+  });
+
+  it('opens with Cmd+click on macOS, where Ctrl+click is the context menu', () => {
+    expect(linkModifierHeld({ ctrlKey: false, metaKey: true }, true)).toBe(true);
+    expect(linkModifierHeld({ ctrlKey: true, metaKey: false }, true)).toBe(false);
+    expect(linkModifierHeld({ ctrlKey: true, metaKey: false }, false)).toBe(true);
+    expect(linkModifierHeld({ ctrlKey: false, metaKey: true }, false)).toBe(false);
   });
 });

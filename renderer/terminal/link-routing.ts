@@ -2,6 +2,21 @@
 import type { ILinkHandler } from '@xterm/xterm';
 import { toExternalUrl } from '../../shared/ipc/app';
 
+/** The modifier keys of a mouse or key event. */
+export interface ModifierState {
+  readonly ctrlKey: boolean;
+  readonly metaKey: boolean;
+}
+
+export const isMac = (): boolean =>
+  typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.platform || navigator.userAgent || '');
+
+/** Whether a click opens a link: Ctrl held, or Cmd on macOS (where Ctrl+click is the context menu). */
+export const linkModifierHeld = (event: ModifierState, mac = isMac()): boolean => (mac ? event.metaKey : event.ctrlKey);
+
+/** The hover hint on a link in the terminal. */
+export const linkHint = (mac = isMac()): string => `${mac ? 'Cmd' : 'Ctrl'}+click to open the link`;
+
 /** How a link leaves the page: injected so that the routing can be tested without a DOM or a host. */
 export interface LinkOpeners {
   /** Read per click: the transport is known once the page has connected. */
@@ -15,7 +30,7 @@ export interface LinkOpeners {
 }
 
 export interface LinkRouter {
-  /** A link whose text is its target (a URL printed in the terminal): opened on click. */
+  /** A link whose text is its target (a URL printed in the terminal): opened on Ctrl+click. */
   open(raw: string): boolean;
   /** A link whose target is hidden behind other text (OSC 8, markdown): opened only if confirmed. */
   openConfirmed(raw: string): boolean;
@@ -54,18 +69,22 @@ export const createLinkRouter = (openers: LinkOpeners): LinkRouter => {
  * with `window.open()` and no URL, which the desktop app refuses, so they never opened there.
  * Non-http(s) OSC 8 targets (file:, ssh:, …) stay plain text: xterm does not even underline them.
  */
-export const hyperlinkHandler = (openConfirmed: (url: string) => unknown): ILinkHandler => ({
+export const hyperlinkHandler = (openConfirmed: (url: string) => unknown, held: (event: ModifierState) => boolean = linkModifierHeld): ILinkHandler => ({
   allowNonHttpProtocols: false,
   activate: (event, uri) => {
     event.preventDefault();
-    openConfirmed(uri);
+    if (held(event)) openConfirmed(uri);
   },
 });
 
-/** The web-links addon's click handler: URLs found in the output open like any visible link. */
+/**
+ * The web-links addon's click handler: URLs found in the output open like any visible link, with
+ * Ctrl+click (Cmd+click on macOS). A plain click is the terminal's: it selects, as in VS Code.
+ */
 export const webLinkActivate =
-  (open: (url: string) => unknown) =>
+  (open: (url: string) => unknown, held: (event: ModifierState) => boolean = linkModifierHeld) =>
   (event: MouseEvent, uri: string): void => {
+    if (!held(event)) return;
     event.preventDefault();
     open(uri);
   };

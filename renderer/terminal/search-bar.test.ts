@@ -5,7 +5,7 @@ import { terminalOptionsOf } from './terminal-theme';
 
 // The bar's module also reaches the live terminals, which need a DOM; the colour choice does not.
 vi.mock('./terminals', () => ({ controllerFor: () => undefined }));
-const { findDecorations } = await import('./search-bar');
+const { findDecorations, queryProblem } = await import('./search-bar');
 
 /** WCAG 2 relative luminance and contrast ratio of two #rrggbb colours. */
 const luminance = (hex: string): number => {
@@ -31,5 +31,14 @@ describe.each(['light', 'dark'] as const)('find highlights in the %s theme', (re
   it('stand out from the background, and the active match from the others', () => {
     expect(contrast(decorations.matchBackground!, theme.background!)).toBeGreaterThanOrEqual(1.2);
     expect(contrast(decorations.activeMatchBackground, decorations.matchBackground!)).toBeGreaterThanOrEqual(1.2);
+  });
+});
+
+describe('find options', () => {
+  it('explains a broken regular expression instead of searching (the addon would throw)', () => {
+    expect(queryProblem('l+o', { regex: true })).toBeUndefined();
+    expect(queryProblem('(', { regex: true })).toMatch(/^Not a valid regular expression/);
+    expect(queryProblem('(', { regex: false })).toBeUndefined();
+    expect(queryProblem('', { regex: true })).toBeUndefined();
   });
 });

@@ -40,11 +40,37 @@ const luminanceOf = (color: string | undefined): number | undefined => {
 export const findDecorations = (theme: ITheme | undefined): typeof DARK_DECORATIONS | typeof LIGHT_DECORATIONS =>
   (luminanceOf(theme?.background) ?? 0) > 0.5 ? LIGHT_DECORATIONS : DARK_DECORATIONS;
 
+export interface FindOptions {
+  readonly caseSensitive: boolean;
+  readonly wholeWord: boolean;
+  readonly regex: boolean;
+}
+
+/** Why a query cannot be searched for with these options (a broken regular expression), else undefined. */
+export const queryProblem = (query: string, options: Pick<FindOptions, 'regex'>): string | undefined => {
+  if (!options.regex || query === '') return undefined;
+  try {
+    new RegExp(query);
+    return undefined;
+  } catch (error) {
+    const detail = (error as Error).message.replace(/^Invalid regular expression: \/.*\/[a-z]*: /, '');
+    return `Not a valid regular expression${detail ? `: ${detail}` : ''}`;
+  }
+};
+
+const TOGGLES = [
+  ['caseSensitive', 'Aa', 'Match case', 'find-case'],
+  ['wholeWord', 'W', 'Whole word', 'find-word'],
+  ['regex', '.*', 'Regular expression', 'find-regex'],
+] as const;
+
 /** Find in the active terminal's scrollback (Ctrl+Shift+F). Enter: next, Shift+Enter: previous. */
 export const SearchBar = ({ id, onClose }: { id: string; onClose: () => void }) => {
   const input = useRef<HTMLInputElement>(null);
   const [query, setQuery] = useState('');
   const [result, setResult] = useState<{ index: number; count: number } | undefined>();
+  const [options, setOptions] = useState<FindOptions>({ caseSensitive: false, wholeWord: false, regex: false });
+  const problem = queryProblem(query, options);
 
   useEffect(() => {
     input.current?.focus();
@@ -56,14 +82,26 @@ export const SearchBar = ({ id, onClose }: { id: string; onClose: () => void }) 
     };
   }, [id]);
 
-  const find = (forward: boolean, text = query) => {
+  const find = (forward: boolean, text = query, how = options) => {
     const controller = controllerFor(id);
     if (!controller) return;
     const { search } = controller;
+    // A broken regular expression would throw inside the addon: nothing is searched, the bar says why.
+    if (queryProblem(text, how)) {
+      search.clearDecorations();
+      return setResult(undefined);
+    }
     // Read at each search, so matches found after a theme switch get that theme's colours.
-    const options = { decorations: findDecorations(controller.term.options.theme), incremental: false };
-    if (forward) search.findNext(text, options);
-    else search.findPrevious(text, options);
+    const searchOptions = { ...how, decorations: findDecorations(controller.term.options.theme), incremental: false };
+    if (forward) search.findNext(text, searchOptions);
+    else search.findPrevious(text, searchOptions);
+  };
+
+  const toggle = (name: keyof FindOptions) => {
+    const next = { ...options, [name]: !options[name] };
+    setOptions(next);
+    find(true, query, next);
+    input.current?.focus();
   };
 
   return (
@@ -71,6 +109,8 @@ export const SearchBar = ({ id, onClose }: { id: string; onClose: () => void }) 
       <input
         ref={input}
         aria-label="Find in terminal"
+        data-testid="find-input"
+        aria-invalid={problem !== undefined}
         placeholder="Find"
         value={query}
         onChange={(event) => {
@@ -85,8 +125,13 @@ export const SearchBar = ({ id, onClose }: { id: string; onClose: () => void }) 
           }
         }}
       />
-      <span className="search-count">
-        {result && query ? (result.count === 0 ? 'No results' : `${result.index + 1} of ${result.count}`) : ''}
+      {TOGGLES.map(([name, label, title, testId]) => (
+        <button key={name} className="search-toggle" aria-label={title} title={title} aria-pressed={options[name]} data-testid={testId} onClick={() => toggle(name)}>
+          {label}
+        </button>
+      ))}
+      <span className={`search-count${problem ? ' invalid' : ''}`} data-testid="find-count" role="status" title={problem}>
+        {problem ? 'Invalid regex' : result && query ? (result.count === 0 ? 'No results' : `${result.index + 1} of ${result.count}`) : ''}
       </span>
       <button aria-label="Previous match" onClick={() => find(false)}>↑</button>
       <button aria-label="Next match" onClick={() => find(true)}>↓</button>

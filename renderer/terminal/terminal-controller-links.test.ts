@@ -53,7 +53,9 @@ describe('terminal links', () => {
     onTitle: () => undefined,
     onCommandClick: () => undefined,
   });
-  const click = { preventDefault: () => undefined } as unknown as MouseEvent;
+  // Node has no navigator.platform: the Linux/Windows modifier, Ctrl.
+  const click = { ctrlKey: true, metaKey: false, preventDefault: () => undefined } as unknown as MouseEvent;
+  const plainClick = { ctrlKey: false, metaKey: false, preventDefault: () => undefined } as unknown as MouseEvent;
 
   it('gives xterm.js a linkHandler, so OSC 8 links do not fall back to window.open()', () => {
     const handler = seen.options?.linkHandler as { activate: (event: MouseEvent, uri: string, range: unknown) => void } | undefined;
@@ -63,7 +65,9 @@ describe('terminal links', () => {
     expect(direct).toEqual([]);
   });
 
-  it('opens printed URLs through the direct opener', () => {
+  it('opens printed URLs through the direct opener on Ctrl+click, and not on a plain click', () => {
+    seen.webLinks?.(plainClick, 'https://example.com/plain');
+    expect(direct).toEqual([]);
     seen.webLinks?.(click, 'https://example.com/printed');
     expect(direct).toEqual(['https://example.com/printed']);
   });

@@ -8,9 +8,13 @@ import type { Api } from '../../shared/ipc';
 import type { TerminalMark, TerminalSnapshot } from '../../shared/ipc/pty';
 import { FlowControl } from '../../shared/terminal/flow-control';
 import { CommandDecorations } from './command-decorations';
-import { hyperlinkHandler, webLinkActivate } from './link-routing';
+import { useFontZoom, zoomedSize } from './font-zoom';
+import { hyperlinkHandler, linkModifierHeld, webLinkActivate } from './link-routing';
+import { ModifierLinksAddon } from './modifier-links';
 import { shouldUseWebgl, webglRendererName } from './renderer-choice';
 import { TERMINAL_DEFAULTS } from './terminal-options';
+import { loadTerminalFont } from '../themes/font';
+import { TerminalLigatures } from '../themes/ligatures';
 
 export interface TerminalControllerOptions {
   readonly id: string;
@@ -34,6 +38,10 @@ export interface LiveTerminalOptions {
   readonly scrollback?: number;
   readonly theme?: ITheme;
   readonly copyOnSelect?: boolean;
+  readonly cursorStyle?: 'block' | 'bar' | 'underline';
+  readonly cursorBlink?: boolean;
+  /** Not an xterm.js option: a character joiner and the font's features (themes/ligatures.ts). */
+  readonly ligatures?: boolean;
 }
 
 let webglDecision: boolean | undefined;
@@ -51,6 +59,7 @@ export class TerminalController {
   readonly term: Terminal;
   readonly search = new SearchAddon();
   private readonly _decorations: CommandDecorations;
+  private readonly _ligatures: TerminalLigatures;
   private readonly _fit = new FitAddon();
   private readonly _disposables: IDisposable[] = [];
   private readonly _api: Api;
@@ -59,6 +68,10 @@ export class TerminalController {
   private _disposed = false;
   private _lastSize = { cols: 0, rows: 0 };
   private _copyOnSelect = false;
+  private readonly _onCommandClick: (commandId: string) => void;
+  /** Settings → Terminal → Font size; what is shown is this moved by the font zoom (Ctrl+=). */
+  private _baseFontSize: number;
+  private _container: HTMLElement | undefined;
   /** When the user last pressed a key, clicked, scrolled or pasted in this terminal. */
   private _lastUserEvent = -Infinity;
   /** True while a snapshot is painted: nothing xterm says meanwhile goes to the pty. */
@@ -67,20 +80,23 @@ export class TerminalController {
   constructor(options: TerminalControllerOptions) {
     this.id = options.id;
     this._api = options.api;
+    this._onCommandClick = options.onCommandClick;
+    this._baseFontSize = options.fontSize ?? TERMINAL_DEFAULTS.fontSize;
     this.term = new Terminal({
       ...TERMINAL_DEFAULTS,
       fontFamily: options.fontFamily ?? TERMINAL_DEFAULTS.fontFamily,
-      fontSize: options.fontSize ?? TERMINAL_DEFAULTS.fontSize,
+      fontSize: zoomedSize(this._baseFontSize, useFontZoom.getState().delta),
       scrollback: options.scrollback ?? TERMINAL_DEFAULTS.scrollback,
       theme: options.theme ?? TERMINAL_DEFAULTS.theme,
       linkHandler: hyperlinkHandler(options.openHyperlink),
     });
     this._decorations = new CommandDecorations(this.term, options.onCommandClick);
+    this._ligatures = new TerminalLigatures(this.term);
     this.term.loadAddon(this._fit);
     this.term.loadAddon(this.search);
     this.term.loadAddon(new Unicode11Addon());
     this.term.unicode.activeVersion = '11';
-    this.term.loadAddon(new WebLinksAddon(webLinkActivate(options.openLink)));
+    this.term.loadAddon(new ModifierLinksAddon(new WebLinksAddon(webLinkActivate(options.openLink)), linkModifierHeld));
     this._disposables.push(
       this.term.onData((data) => this._input(data)),
       this.term.onBinary((data) => this._input(data)),
@@ -89,12 +105,15 @@ export class TerminalController {
         const selection = this._copyOnSelect ? this.term.getSelection() : '';
         if (selection) void navigator.clipboard?.writeText(selection).catch(() => undefined);
       }),
+      { dispose: useFontZoom.subscribe(() => this._applyFontSize()) },
     );
   }
 
   /** Mounts into `container`; later calls move the existing element (StrictMode, tab re-layout). */
   mount(container: HTMLElement): void {
     if (this._disposed) return;
+    this._container = container;
+    container.dataset.fontSize = String(this.term.options.fontSize);
     if (this._opened && this.term.element) {
       if (this.term.element.parentElement !== container) container.appendChild(this.term.element);
       return;
@@ -104,6 +123,8 @@ export class TerminalController {
     // Capture phase, before xterm turns the event into input: this is how input the user caused is
     // told apart from xterm's own answers to queries in the output (see `_input`).
     for (const type of USER_EVENTS) this.term.element?.addEventListener(type, this._noteUserEvent, true);
+    this._ligatures.apply();
+    this._measureWhenFontLoaded();
     void this._loadWebgl();
   }
 
@@ -151,6 +172,30 @@ export class TerminalController {
     return this._decorations.jump(direction);
   }
 
+  /** The buffer line under a viewport point (for a right-click), or undefined outside the rows. */
+  lineAt(clientY: number): number | undefined {
+    const screen = this.term.element?.querySelector('.xterm-screen');
+    const box = screen?.getBoundingClientRect();
+    if (!box || box.height <= 0 || clientY < box.top || clientY >= box.bottom) return undefined;
+    const row = Math.floor(((clientY - box.top) / box.height) * this.term.rows);
+    return this.term.buffer.active.viewportY + row;
+  }
+
+  /** The recorded command whose prompt or output is on buffer line `line`. */
+  commandAt(line: number): string | undefined {
+    return this.term.buffer.active.type === 'normal' ? this._decorations.commandAt(line) : undefined;
+  }
+
+  /** What a click on the command's gutter mark does: select it (and attach it to the assistant). */
+  clickCommand(commandId: string): void {
+    this._onCommandClick(commandId);
+  }
+
+  /** Whether a running program reads the mouse itself (then right-click is its, unless Shift is held). */
+  get mouseTracking(): boolean {
+    return this.term.modes.mouseTrackingMode !== 'none';
+  }
+
   /** Fits the terminal to its container and tells the pty about a changed size. */
   fit(): void {
     if (!this._opened || this._disposed || !this.term.element?.isConnected) return;
@@ -170,14 +215,36 @@ export class TerminalController {
   /** Applies changed settings live; a new font size or family changes the grid, so it refits. */
   applyOptions(options: LiveTerminalOptions): void {
     if (this._disposed) return;
-    const { copyOnSelect, ...xtermOptions } = options;
+    const { copyOnSelect, fontSize, ligatures, ...rest } = options;
     if (copyOnSelect !== undefined) this._copyOnSelect = copyOnSelect;
+    if (ligatures !== undefined) this._ligatures.set(ligatures);
+    if (fontSize !== undefined) this._baseFontSize = fontSize;
+    const xtermOptions = { ...rest, fontSize: zoomedSize(this._baseFontSize, useFontZoom.getState().delta) };
+    if (this._container) this._container.dataset.fontSize = String(xtermOptions.fontSize);
     const changed = Object.entries(xtermOptions).filter(
       ([key, value]) => value !== undefined && (this.term.options as Record<string, unknown>)[key] !== value,
     );
     if (changed.length === 0) return;
     this.term.options = Object.fromEntries(changed);
+    if (changed.some(([key]) => key === 'fontFamily' || key === 'fontSize')) this._measureWhenFontLoaded();
     this.fit();
+  }
+
+  /**
+   * xterm.js measures its cell when opened and when the font options change, with whatever font is
+   * there: a web font still loading (the bundled JetBrains Mono) would leave the grid measured with
+   * the fallback. Once its files are in, measure again (a font option change is the only way in).
+   */
+  private _measureWhenFontLoaded(): void {
+    const { fontFamily, fontSize } = this.term.options;
+    if (!this._opened || !fontFamily || !fontSize) return;
+    void loadTerminalFont(fontFamily, fontSize).then((loaded) => {
+      if (!loaded || this._disposed || this.term.options.fontFamily !== fontFamily || this.term.options.fontSize !== fontSize) return;
+      this.term.options.fontSize = fontSize + 1;
+      this.term.options.fontSize = fontSize;
+      this.term.clearTextureAtlas();
+      this.fit();
+    });
   }
 
   dispose(): void {
@@ -186,6 +253,10 @@ export class TerminalController {
     for (const disposable of this._disposables.splice(0)) disposable.dispose();
     this._decorations.dispose();
     this.term.dispose();
+  }
+
+  private _applyFontSize(): void {
+    this.applyOptions({});
   }
 
   private readonly _noteUserEvent = (): void => {

@@ -2,8 +2,11 @@
 import { useEffect, useRef } from 'react';
 import { controllerFor } from './terminals';
 
-/** Lends a container to the active tab's controller and keeps the terminal fitted to it. */
-export const TerminalView = ({ id }: { id: string }) => {
+/**
+ * Lends a container to a terminal's controller and keeps the terminal fitted to it. The focused
+ * pane's container is the `terminal` hook (UI contract): one per window, the one typed into.
+ */
+export const TerminalView = ({ id, focused = true }: { id: string; focused?: boolean }) => {
   const container = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
@@ -19,17 +22,20 @@ export const TerminalView = ({ id }: { id: string }) => {
     const observer = new ResizeObserver(refit);
     observer.observe(element);
     refit();
-    controller.focus();
     return () => {
       observer.disconnect();
       cancelAnimationFrame(frame);
     };
   }, [id]);
 
+  useEffect(() => {
+    if (focused) controllerFor(id)?.focus();
+  }, [id, focused]);
+
   return (
     <div
       className="terminal-container"
-      data-testid="terminal"
+      data-testid={focused ? 'terminal' : 'pane-terminal'}
       data-pty-id={id}
       ref={container}
       onClick={() => controllerFor(id)?.focus()}

@@ -1,8 +1,11 @@
 // SPDX-License-Identifier: MIT
 import type { PtyInfo, TerminalSnapshot } from '../../shared/ipc/pty';
 import { useCommands } from '../state/commands';
-import { rememberActiveTab, rememberedActiveTab, rememberedTabName } from '../state/tab-memory';
+import type { Orientation } from '../state/pane-tree';
+import { applyStoredLayout, usePanes, visibleTerminals } from '../state/panes';
+import { rememberActiveTab, rememberedActiveTab, rememberedPanes, rememberedTabName, rememberPanes } from '../state/tab-memory';
 import { useTabs } from '../state/tabs';
+import { answerRestoreOffer, markDecided, restoreAtStart, scheduleSave } from './workspace-restore';
 import { api, connection, unwrap } from '../transport/api';
 import { createLinkRouter } from './link-routing';
 import { LiveOutput } from './live-output';
@@ -105,9 +108,32 @@ const markExited = (id: string, exitCode: number | null) => {
   controllers.get(id)?.write(`\r\n\x1b[2m[process exited${exitCode === null ? '' : ` with code ${exitCode}`}]\x1b[0m\r\n`);
 };
 
-/** Opens a terminal; a private one records nothing, and if it would be recorded it is not kept. */
-export const openTab = async (options: { readonly private?: boolean } = {}): Promise<void> => {
-  const info = await unwrap(api.invoke('pty:spawn', { cols: 100, rows: 30, ...(options.private ? { private: true } : {}) }));
+/**
+ * Opens a terminal: a tab of its own, or with `split` a pane next to an open one (in its tab). A
+ * private one records nothing, and if it would be recorded it is not kept.
+ */
+export const openTab = async (
+  options: {
+    readonly private?: boolean;
+    readonly split?: { target: string; orientation: Orientation };
+    readonly cwd?: string;
+    readonly profileId?: string;
+  } = {},
+): Promise<void> => {
+  // Set before spawning: the new terminal may appear (its first output) before the answer does.
+  if (options.split) usePanes.setState({ pendingSplit: options.split });
+  const info = await unwrap(
+    api.invoke('pty:spawn', {
+      cols: 100,
+      rows: 30,
+      ...(options.private ? { private: true } : {}),
+      ...(options.cwd ? { cwd: options.cwd } : {}),
+      ...(options.profileId !== undefined ? { profileId: options.profileId } : {}),
+    }),
+  ).catch((error: unknown) => {
+    usePanes.setState({ pendingSplit: null });
+    throw error;
+  });
   if (options.private && info.recording !== 'private') {
     // Someone who asked for privacy must never get a recorded terminal that merely looks private.
     await api.invoke('pty:kill', { id: info.id });
@@ -146,9 +172,16 @@ export const syncTabs = (): Promise<void> => {
 const doSync = async (): Promise<void> => {
   // Read first: attaching activates the first tab, which is remembered in turn.
   const wasActive = useTabs.getState().activeId ?? rememberedActiveTab();
+  // Read before attaching: each terminal attached is first a tab of its own, which is remembered.
+  const layout = rememberedPanes();
   const ptys = await unwrap(api.invoke('pty:list', {}));
-  if (ptys.length === 0 && useTabs.getState().tabs.length === 0) return openTab();
+  if (ptys.length === 0 && useTabs.getState().tabs.length === 0) {
+    if (await restoreAtStart(attach)) return;
+    return openTab();
+  }
+  markDecided();
   for (const info of ptys) await attach(info.id, useTabs.getState().activeId === undefined);
+  applyStoredLayout(layout);
   if (wasActive) useTabs.getState().activate(wasActive);
   const live = new Set(ptys.map((info) => info.id));
   for (const tab of useTabs.getState().tabs) if (!live.has(tab.id)) disposeTab(tab.id);
@@ -183,10 +216,7 @@ api.on('pty:recording-changed', ({ id, recording }) => useTabs.getState().update
  */
 const detached = new Set<string>();
 const visible = () => document.visibilityState === 'visible';
-const shownIds = (): string[] => {
-  const active = useTabs.getState().activeId;
-  return visible() && active ? [active] : [];
-};
+const shownIds = (): string[] => (visible() ? visibleTerminals() : []);
 const reattachDetached = () => {
   for (const id of shownIds()) {
     if (!detached.delete(id)) continue;
@@ -221,3 +251,15 @@ useTabs.subscribe((state, previous) => {
   rememberActiveTab(state.activeId);
   shownChanged();
 });
+// Splitting, closing a pane or zooming changes what is on screen too; the layout survives a reload.
+usePanes.subscribe((state, previous) => {
+  if (state.groups === previous.groups) return;
+  rememberPanes(state.groups.map(({ root, focus }) => ({ root, focus })));
+  shownChanged();
+  scheduleSave();
+});
+// A shell that changed directory changes where its pane would come back.
+api.on('session:updated', () => scheduleSave());
+
+/** The restore offer's answer (restore = ask), with this module's attach. */
+export const answerRestore = (restore: boolean): Promise<void> => answerRestoreOffer(restore, attach);

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 import { z } from 'zod';
-import { invoke, send } from './define';
+import { event, invoke, send } from './define';
+import { NoteRequest } from './notifications';
 
 export const HostKind = z.enum(['electron', 'web']);
 
@@ -63,4 +64,8 @@ export const appChannels = {
         .refine((url) => toExternalUrl(url) !== undefined, 'not an http(s) link that may leave the app'),
     }),
   ),
+  /** Desktop only: shows a system notification (a long command finished in the background); browser mode ignores it. */
+  'app:notify': send(NoteRequest),
+  /** The user clicked the notification `app:notify` showed (sent to the window that asked for it). */
+  'app:notification-clicked': event(z.object({ tag: z.string() })),
 } as const;

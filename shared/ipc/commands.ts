@@ -7,6 +7,9 @@ import { SessionInfo } from './session';
 const SessionId = z.string().min(1).max(128);
 const CommandIdString = z.string().min(3).max(160);
 
+/** At most this many raw output bytes are read for one `commands:output` answer (head and tail halves). */
+export const OUTPUT_MAX_BYTES = 64 * 1024 * 1024;
+
 export const commandsChannels = {
   /** A session's most recent commands, newest last. */
   'commands:list': invoke(
@@ -21,6 +24,18 @@ export const commandsChannels = {
   'commands:get': invoke(
     z.strictObject({ id: CommandIdString }),
     z.object({ command: CommandRecord, cleanOutput: z.string().nullable() }),
+  ),
+  /**
+   * A command's whole recorded output, read from the store (not the 32 KB clean text kept for search):
+   * `ansi` is the raw bytes as UTF-8 text, escapes and all (for a terminal-like viewer); `plain` has
+   * escapes removed and `\r` redraws applied, lines ending in `\n` (for the clipboard). Ranges the
+   * store no longer holds (the per-command cap's middle, paused or excluded output) appear as one
+   * `… N bytes not kept …` line each; past OUTPUT_MAX_BYTES only the head and tail are read and
+   * `truncated` is true. `bytes`: raw bytes of the command's range, kept or not.
+   */
+  'commands:output': invoke(
+    z.strictObject({ id: CommandIdString, format: z.enum(['ansi', 'plain']) }),
+    z.object({ command: CommandRecord, text: z.string(), bytes: z.number().int().min(0), truncated: z.boolean() }),
   ),
   /** A command started or finished somewhere. */
   'commands:updated': event(z.object({ command: CommandRecord })),

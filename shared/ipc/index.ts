@@ -8,6 +8,7 @@ import { historyChannels } from './history';
 import type { EventDef, InvokeDef, Result, SendDef } from './define';
 import { ptyChannels } from './pty';
 import { sessionChannels } from './session';
+import { workspaceChannels } from './workspace';
 import { settingsChannels } from './settings';
 
 export const channels = {
@@ -18,6 +19,7 @@ export const channels = {
   ...historyChannels,
   ...ptyChannels,
   ...sessionChannels,
+  ...workspaceChannels,
   ...settingsChannels,
 } as const;
 

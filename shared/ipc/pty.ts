@@ -70,6 +70,8 @@ export const ptyChannels = {
       cwd: z.string().max(4096).optional(),
       /** A private terminal: nothing it shows or runs is stored or given to the assistant. */
       private: z.boolean().optional(),
+      /** Open with this profile's program, arguments, directory and environment (else the default profile). */
+      profileId: z.string().max(40).optional(),
     }),
     PtyInfo,
   ),

@@ -5,6 +5,9 @@ import { CompactionMode, RedactionSettings } from './context';
 import { event, invoke } from './define';
 import { wholeNumber } from './fields';
 import { HistorySettings } from './history';
+import { KeybindingsSettings } from './keybindings';
+import { NotificationSettings } from './notifications';
+import { ProfilesSettings } from './profiles';
 
 export const ProviderKind = z.enum(['openai-compatible', 'openai', 'anthropic']);
 export type ProviderKind = z.infer<typeof ProviderKind>;
@@ -72,6 +75,50 @@ export const RelevanceSettings = z.strictObject({
 });
 export type RelevanceSettings = z.infer<typeof RelevanceSettings>;
 
+/** `#rrggbb`, or `#rrggbbaa` (a see-through selection). */
+export const SchemeColor = z.string().regex(/^#[0-9a-f]{6}([0-9a-f]{2})?$/i, { error: 'a colour like #1e2030' });
+
+/** A terminal colour scheme in xterm.js's names: the 16 ANSI colours and those around them. */
+export const SchemeColors = z.strictObject({
+  background: SchemeColor,
+  foreground: SchemeColor,
+  cursor: SchemeColor,
+  /** The character under a block cursor; the background when absent. */
+  cursorAccent: SchemeColor.optional(),
+  selectionBackground: SchemeColor,
+  selectionForeground: SchemeColor.optional(),
+  black: SchemeColor,
+  red: SchemeColor,
+  green: SchemeColor,
+  yellow: SchemeColor,
+  blue: SchemeColor,
+  magenta: SchemeColor,
+  cyan: SchemeColor,
+  white: SchemeColor,
+  brightBlack: SchemeColor,
+  brightRed: SchemeColor,
+  brightGreen: SchemeColor,
+  brightYellow: SchemeColor,
+  brightBlue: SchemeColor,
+  brightMagenta: SchemeColor,
+  brightCyan: SchemeColor,
+  brightWhite: SchemeColor,
+});
+export type SchemeColors = z.infer<typeof SchemeColors>;
+
+export const MAX_CUSTOM_SCHEMES = 20;
+
+/** An imported scheme (iTerm2, Windows Terminal, VS Code); its id never clashes with a built-in's. */
+export const CustomScheme = z.strictObject({
+  id: z.string().regex(/^custom-[a-z0-9-]{1,48}$/, { error: 'an id like custom-my-scheme' }),
+  name: z.string().trim().min(1).max(80),
+  colors: SchemeColors,
+});
+export type CustomScheme = z.infer<typeof CustomScheme>;
+
+export const CursorStyle = z.enum(['block', 'bar', 'underline']);
+export type CursorStyle = z.infer<typeof CursorStyle>;
+
 export const TerminalSettings = z.strictObject({
   /** Empty: the user's $SHELL, else /bin/bash. */
   shell: z.string().max(4096),
@@ -80,6 +127,19 @@ export const TerminalSettings = z.strictObject({
   theme: z.enum(['light', 'dark', 'system']),
   scrollback: wholeNumber(0, 1_000_000, 'lines'),
   copyOnSelect: z.boolean(),
+  /** What a start with no terminals does with the last session's tabs and panes. */
+  restore: z.enum(['always', 'ask', 'never']).default('always'),
+  /** `system`: Contexterm's own colours, light or dark with the theme; else a built-in or custom scheme's id. */
+  scheme: z.string().regex(/^[a-z0-9-]{1,64}$/, { error: 'pick a colour scheme' }).default('system'),
+  customSchemes: z
+    .array(CustomScheme)
+    .max(MAX_CUSTOM_SCHEMES, { error: `at most ${MAX_CUSTOM_SCHEMES} imported schemes: remove one first` })
+    .refine((list) => new Set(list.map((s) => s.id)).size === list.length, 'scheme ids must be unique')
+    .default([]),
+  /** Programming ligatures (=>, !=, ->) where the font has them. */
+  ligatures: z.boolean().default(false),
+  cursorStyle: CursorStyle.default('block'),
+  cursorBlink: z.boolean().default(true),
 });
 export type TerminalSettings = z.infer<typeof TerminalSettings>;
 
@@ -102,6 +162,9 @@ export const Settings = z.object({
   redaction: RedactionSettings,
   terminal: TerminalSettings,
   history: HistorySettings,
+  notifications: NotificationSettings,
+  profiles: ProfilesSettings,
+  keybindings: KeybindingsSettings,
 });
 export type Settings = z.infer<typeof Settings>;
 
@@ -117,6 +180,9 @@ export const SettingsPatch = z.strictObject({
   redaction: RedactionSettings.optional(),
   terminal: TerminalSettings.optional(),
   history: HistorySettings.optional(),
+  notifications: NotificationSettings.optional(),
+  profiles: ProfilesSettings.optional(),
+  keybindings: KeybindingsSettings.optional(),
 });
 export type SettingsPatch = z.input<typeof SettingsPatch>;
 

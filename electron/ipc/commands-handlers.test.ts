@@ -1,0 +1,104 @@
+// SPDX-License-Identifier: MIT
+import { describe, expect, it } from 'vitest';
+import type { CommandRecord } from '../../shared/domain/command';
+import { commandsChannels } from '../../shared/ipc/commands';
+import { commandsHandlers, type CommandsRecorder, type CommandsStore } from './commands-handlers';
+
+const record = (overrides: Partial<CommandRecord>): CommandRecord => ({
+  id: 's:1',
+  sessionId: 's',
+  seq: 1,
+  commandLine: 'seq 1 3',
+  cwd: '/tmp',
+  hostname: null,
+  shell: 'bash',
+  startedAt: 1000,
+  endedAt: 2000,
+  exitCode: 0,
+  outputStart: 0,
+  outputEnd: null,
+  outputSummary: '',
+  source: 'integrated',
+  ...overrides,
+});
+
+/** A store holding one session's output stream, some of it missing, and the commands given. */
+const fakeStore = (stream: string, commands: CommandRecord[], options: { missing?: [number, number]; open?: boolean } = {}) => {
+  const bytes = Buffer.from(stream);
+  let flushes = 0;
+  const store = {
+    flush: async () => void flushes++,
+    commandsByIds: async (ids: readonly string[]) => commands.filter((c) => ids.includes(c.id)),
+    readOutput: async (_session: string, start: number, end: number | null) => {
+      const kept: number[] = [];
+      for (let at = start; at < Math.min(end ?? bytes.length, bytes.length); at++) {
+        if (options.missing && at >= options.missing[0] && at < options.missing[1]) continue;
+        kept.push(bytes[at]!);
+      }
+      return Buffer.from(kept);
+    },
+    outputBytes: () => (options.open ? bytes.length : undefined),
+  } as unknown as CommandsStore;
+  return { store, flushes: () => flushes };
+};
+
+const recorder = { liveSessions: () => [], live: () => undefined } as unknown as CommandsRecorder;
+
+const ask = async (store: CommandsStore, request: unknown, outputMaxBytes?: number) => {
+  const handler = commandsHandlers(store, recorder, outputMaxBytes === undefined ? {} : { outputMaxBytes })['commands:output'];
+  const parsed = commandsChannels['commands:output'].req.parse(request);
+  const response = await handler(parsed, undefined as never);
+  return commandsChannels['commands:output'].res.parse(response);
+};
+
+describe('commands:output', () => {
+  const stream = 'prompt$ \x1b[32m1\x1b[0m\r\n2\r\n3\r\nprompt$ ';
+  const start = 'prompt$ '.length;
+  const end = stream.length - 'prompt$ '.length;
+
+  it('answers the raw range of a finished command (ansi) and its cleaned text (plain)', async () => {
+    const { store } = fakeStore(stream, [record({ outputStart: start, outputEnd: end })]);
+    const ansi = await ask(store, { id: 's:1', format: 'ansi' });
+    expect(ansi).toMatchObject({ text: '\x1b[32m1\x1b[0m\r\n2\r\n3\r\n', bytes: end - start, truncated: false });
+    expect(ansi.command.id).toBe('s:1');
+    const plain = await ask(store, { id: 's:1', format: 'plain' });
+    expect(plain.text).toBe('1\n2\n3\n');
+  });
+
+  it('reads a running command up to what its session has appended, after a flush', async () => {
+    const running = fakeStore(stream, [record({ outputStart: start, outputEnd: null, endedAt: null, exitCode: null })], { open: true });
+    const result = await ask(running.store, { id: 's:1', format: 'plain' });
+    expect(result.text).toBe('1\n2\n3\nprompt$ ');
+    expect(running.flushes()).toBe(1);
+  });
+
+  it('says where output was not kept', async () => {
+    const lines = Array.from({ length: 100 }, (_, i) => `line ${i}\r\n`).join('');
+    const cutFrom = lines.indexOf('line 40');
+    const cutTo = lines.indexOf('line 60');
+    const { store } = fakeStore(lines, [record({ outputStart: 0, outputEnd: lines.length })], { missing: [cutFrom, cutTo] });
+    const plain = (await ask(store, { id: 's:1', format: 'plain' })).text.split('\n');
+    expect(plain.slice(39, 42)).toEqual(['line 39', `… ${cutTo - cutFrom} bytes not kept …`, 'line 60']);
+    expect(plain).toHaveLength(100 - 20 + 1 + 1);
+  });
+
+  it('reads only the head and tail past the limit, and says so', async () => {
+    const lines = Array.from({ length: 1000 }, (_, i) => `${i}\n`).join('');
+    const { store } = fakeStore(lines, [record({ outputStart: 0, outputEnd: lines.length })]);
+    const result = await ask(store, { id: 's:1', format: 'plain' }, 100);
+    expect(result.truncated).toBe(true);
+    expect(result.bytes).toBe(lines.length);
+    expect(result.text.startsWith('0\n1\n')).toBe(true);
+    expect(result.text.endsWith('998\n999\n')).toBe(true);
+    expect(result.text).toContain('not shown');
+  });
+
+  it('refuses an unknown command and a malformed request', async () => {
+    const { store } = fakeStore(stream, []);
+    await expect(ask(store, { id: 's:9', format: 'ansi' })).rejects.toMatchObject({ code: 'not-found' });
+    const channel = commandsChannels['commands:output'].req;
+    expect(channel.safeParse({ id: 's:1', format: 'html' }).success).toBe(false);
+    expect(channel.safeParse({ id: 's:1' }).success).toBe(false);
+    expect(channel.safeParse({ id: 's:1', format: 'ansi', extra: 1 }).success).toBe(false);
+  });
+});

@@ -1,0 +1,83 @@
+// SPDX-License-Identifier: MIT
+import { ACTIONS, type ActionId, type ActionSpec } from './catalog';
+import { browserKeeps, displayCombo } from './keys';
+
+/** What the README says an action does, where its title alone says too little. */
+const DETAILS: Partial<Record<ActionId, string>> = {
+  palette: 'command palette: every action with its shortcut; type to filter, ↑/↓ and Enter run, Esc closes',
+  'tab-close': 'close the focused pane (its tab with its last pane; asks first if a program is running); the tab’s × closes all its panes',
+  'tab-new-private': 'new private tab (nothing it runs is recorded)',
+  'tab-menu': 'the active tab’s menu (rename, pause recording, close)',
+  'pane-split-right': 'split the focused pane right (also the ◫ button in the tab bar)',
+  'pane-split-down': 'split the focused pane down (also the ⊟ button in the tab bar)',
+  'pane-zoom': 'zoom the focused pane to the whole tab, and back',
+  'pane-focus-left': 'move the keyboard to the pane on the left',
+  'pane-focus-right': 'move the keyboard to the pane on the right',
+  'pane-focus-up': 'move the keyboard to the pane above',
+  'pane-focus-down': 'move the keyboard to the pane below',
+  copy: 'copy the selection',
+  paste: 'paste (bracketed paste when the program asks for it)',
+  find: 'find in the terminal (Enter next, Shift+Enter previous, Esc closes; toggles for case, whole word, regex)',
+  'command-previous': 'scroll to the previous command’s prompt',
+  'command-next': 'scroll to the next command’s prompt',
+  'assistant-toggle': 'show / hide the assistant',
+  'side-toggle': 'show / hide the whole side pane (Commands and Assistant)',
+  'focus-switch': 'move the focus between the terminal and the assistant’s question box',
+  'font-bigger': 'bigger terminal font, in every terminal (kept across reloads; the base size is Settings → Terminal)',
+  'font-smaller': 'smaller terminal font',
+  'font-reset': 'terminal font back to the size in Settings',
+};
+
+/** Mouse habits and keys that belong to one place rather than to an action. */
+const OTHER_ROWS: readonly (readonly [string, string])[] = [
+  ['Ctrl+click a link (Cmd+click on macOS)', 'open it; hold Ctrl to see links underlined. A plain click selects, as in VS Code'],
+  ['right-click in a terminal', 'copy, paste, select all, clear, split, find, and the actions of the command under the pointer (Shift+right-click while a program uses the mouse)'],
+  ['drag the edge between panes', 'resize them (arrow keys on a focused edge too)'],
+  ['drag a tab', 'reorder tabs'],
+  ['double-click a tab', 'rename it (Enter saves, Esc cancels, empty = automatic name)'],
+  ['Esc (in the assistant)', 'stop the answer being written, else back to the terminal'],
+];
+
+const lower = (title: string): string => title[0]!.toLowerCase() + title.slice(1);
+
+/** The README's "## Keys" section, generated from the action registry (tests/unit/readme-keys.test.ts checks it; UPDATE_README=1 rewrites it). */
+export const keysSection = (): string => {
+  const bound = ACTIONS.filter((a: ActionSpec) => a.keys.length > 0);
+  const unbound = ACTIONS.filter((a: ActionSpec) => a.keys.length === 0);
+  const rows = bound.map((action: ActionSpec) => {
+    const keys = action.keys.map((k) => displayCombo(k)).join(', ');
+    const kept = action.keys.some((k) => browserKeeps(k) !== undefined);
+    const browser = action.browserAlternative && (kept || action.id.startsWith('font-') || action.id === 'palette') ? action.browserAlternative : '';
+    return `| ${keys} | ${DETAILS[action.id as ActionId] ?? lower(action.title)} | ${browser} |`;
+  });
+  const others = OTHER_ROWS.map(([keys, what]) => `| ${keys} | ${what} | |`);
+  return [
+    '## Keys',
+    '',
+    '| Keys | Action | In browser mode |',
+    '|---|---|---|',
+    ...rows,
+    ...others,
+    '',
+    `In the palette, without a default shortcut: ${unbound
+      .map((a: ActionSpec) => (a.perProfile ? `${lower(a.title)} (one entry per profile)` : lower(a.title)))
+      .join(', ')}.`,
+    '',
+    'Every shortcut can be changed in Settings → Keys: Add records the next combination pressed. Combinations the terminal needs',
+    '(Ctrl+letter, Alt+letter, plain typing) are refused, and one given to two actions must be resolved before saving.',
+    '',
+    'Browsers keep some shortcuts for themselves (Ctrl+Shift+T/W/N, Ctrl+Tab, Ctrl+PgUp/PgDn; Firefox also Ctrl+Shift+P), and some',
+    'zoom the page on Ctrl+=/-/0; in browser mode use the alternatives above, the command palette (the ⌘ button in the top bar),',
+    '`exit` in a pane, or install the page as an app.',
+    '',
+    '',
+  ].join('\n');
+};
+
+/** `readme` with its "## Keys" section (up to the next "## " heading) replaced. */
+export const withKeysSection = (readme: string, section = keysSection()): string => {
+  const start = readme.indexOf('\n## Keys\n');
+  if (start < 0) throw new Error('README has no "## Keys" section');
+  const next = readme.indexOf('\n## ', start + 1);
+  return `${readme.slice(0, start + 1)}${section}${next < 0 ? '' : readme.slice(next + 1)}`;
+};

@@ -1,0 +1,104 @@
+// SPDX-License-Identifier: MIT
+import { hideAssistant, switchFocus } from '../assistant/pane-focus';
+import { useAssistant } from '../assistant/store/assistant-store';
+import { focusPane, splitFocused, toggleZoom } from '../panes/pane-actions';
+import { usePalette } from '../state/palette';
+import { useCommands } from '../state/commands';
+import { useLayout } from '../state/layout';
+import { cycleGroups } from '../state/panes';
+import { useSettings } from '../state/settings';
+import { useTabs } from '../state/tabs';
+import { openTabMenu } from '../tabs/tab-menu';
+import { zoomFont } from '../terminal/font-zoom';
+import { focusActiveTerminal } from '../terminal/terminal-focus';
+import { TERMINAL_DEFAULTS } from '../terminal/terminal-options';
+import { controllerFor, openTab } from '../terminal/terminals';
+import type { ActionId } from './catalog';
+
+/** What actions need from the app shell: its error banner, its close confirmation, its find bar. */
+export interface ActionContext {
+  readonly report: (failure: unknown) => void;
+  /** Closes terminals, asking first if one still runs something. */
+  readonly requestClose: (ids: readonly string[]) => Promise<void>;
+  readonly openFind: () => void;
+}
+
+/** `arg`: the profile of "New tab with profile" ('' = the shell). */
+type Runner = (context: ActionContext, arg?: string) => void;
+
+const active = () => {
+  const id = useTabs.getState().activeId;
+  return { id, controller: id ? controllerFor(id) : undefined };
+};
+
+const baseFontSize = (): number => useSettings.getState().view?.terminal.fontSize ?? TERMINAL_DEFAULTS.fontSize;
+
+const jumpCommand = (direction: -1 | 1): void => {
+  const commandId = active().controller?.jumpCommand(direction);
+  if (commandId) useCommands.getState().select(commandId);
+};
+
+/** What every action does; a Record over the registry's ids, so none can be left without one. */
+const RUNNERS: Readonly<Record<ActionId, Runner>> = {
+  palette: () => usePalette.getState().toggle(),
+  'tab-new': ({ report }) => void openTab().catch(report),
+  'tab-new-private': ({ report }) => void openTab({ private: true }).catch(report),
+  'tab-new-profile': ({ report }, profileId = '') => void openTab({ profileId }).catch(report),
+  'tab-close': ({ report, requestClose }) => {
+    const { id } = active();
+    if (id) void requestClose([id]).catch(report);
+  },
+  'tab-next': () => cycleGroups(1),
+  'tab-previous': () => cycleGroups(-1),
+  'tab-menu': () => {
+    const { id } = active();
+    if (id) openTabMenu(id);
+  },
+  'pane-split-right': ({ report }) => void splitFocused('horizontal').catch(report),
+  'pane-split-down': ({ report }) => void splitFocused('vertical').catch(report),
+  'pane-zoom': () => toggleZoom(),
+  'pane-focus-left': () => focusPane('left'),
+  'pane-focus-right': () => focusPane('right'),
+  'pane-focus-up': () => focusPane('up'),
+  'pane-focus-down': () => focusPane('down'),
+  copy: ({ report }) => {
+    const selection = active().controller?.term.getSelection();
+    if (selection) void navigator.clipboard.writeText(selection).catch(report);
+  },
+  paste: ({ report }) => {
+    const { controller } = active();
+    void navigator.clipboard
+      .readText()
+      .then((text) => controller?.paste(text))
+      .catch(report);
+  },
+  'select-all': () => {
+    active().controller?.term.selectAll();
+    focusActiveTerminal();
+  },
+  clear: () => {
+    active().controller?.term.clear();
+    focusActiveTerminal();
+  },
+  find: ({ openFind }) => openFind(),
+  'command-previous': () => jumpCommand(-1),
+  'command-next': () => jumpCommand(1),
+  'assistant-toggle': () => {
+    if (useAssistant.getState().open && useLayout.getState().sideOpen) return hideAssistant();
+    useLayout.getState().setSideOpen(true);
+    useAssistant.getState().setOpen(true);
+    useAssistant.getState().requestFocus();
+  },
+  'side-toggle': () => {
+    useLayout.getState().setSideOpen(!useLayout.getState().sideOpen);
+    focusActiveTerminal();
+  },
+  'focus-switch': () => switchFocus(),
+  'settings-open': () => useSettings.getState().setPageOpen(true),
+  'font-bigger': () => zoomFont(baseFontSize(), 1),
+  'font-smaller': () => zoomFont(baseFontSize(), -1),
+  'font-reset': () => zoomFont(baseFontSize(), 0),
+};
+
+/** Runs one action of the registry (keys, the palette, menus and buttons all come here). */
+export const runAction = (id: ActionId, context: ActionContext, arg?: string): void => RUNNERS[id](context, arg);

@@ -1,0 +1,42 @@
+// SPDX-License-Identifier: MIT
+import { useEffect } from 'react';
+import type { CommandRecord } from '../../shared/domain/command';
+import { OutputViewerHost } from './output-viewer';
+import { useCommands } from '../state/commands';
+import { onGutterMenu } from '../terminal/command-decorations';
+import { api } from '../transport/api';
+import { useCommandMenu } from './command-menu';
+
+/** `{sessionId}:{seq}` → the session id. */
+const sessionOf = (commandId: string): string => commandId.slice(0, commandId.lastIndexOf(':'));
+
+/** The record behind a gutter mark: from the list, or from the store when the list no longer holds it. */
+const recordOf = async (commandId: string): Promise<CommandRecord | undefined> => {
+  const listed = useCommands.getState().bySession[sessionOf(commandId)]?.find((c) => c.id === commandId);
+  if (listed) return listed;
+  const result = await api.invoke('commands:get', { id: commandId });
+  return result.ok ? result.value.command : undefined;
+};
+
+/**
+ * What command actions show outside the commands panel, mounted once for the whole window: the
+ * actions menu of a gutter mark (right-click) and the full-output viewer, which must outlive the
+ * panel (it may be hidden) and the menu that opened it.
+ */
+export const CommandOverlays = () => {
+  const menu = useCommandMenu({ floating: true });
+  const open = menu.open;
+  useEffect(
+    () =>
+      onGutterMenu((commandId, at, mark) => {
+        void recordOf(commandId).then((command) => command && open({ command, at, align: 'start', opener: mark }));
+      }),
+    [open],
+  );
+  return (
+    <>
+      {menu.view}
+      <OutputViewerHost />
+    </>
+  );
+};

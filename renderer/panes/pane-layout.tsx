@@ -1,0 +1,54 @@
+// SPDX-License-Identifier: MIT
+import { Fragment } from 'react';
+import { Group, Panel, Separator } from 'react-resizable-panels';
+import type { PaneNode } from '../state/pane-tree';
+import { leaves } from '../state/pane-tree';
+import type { PaneGroup } from '../state/panes';
+import { useTabs } from '../state/tabs';
+import { TerminalView } from '../terminal/terminal-view';
+
+/** One terminal of the tab. The focused one carries the `terminal` hook the rest of the app knows. */
+const PaneLeaf = ({ id, focused, single }: { id: string; focused: boolean; single: boolean }) => (
+  <div
+    className={`pane${focused ? ' focused' : ''}${single ? ' single' : ''}`}
+    data-testid="pane"
+    data-session-id={id}
+    aria-selected={focused}
+    // Capture: the click that focuses xterm also makes this the active pane, before xterm sees it.
+    onMouseDownCapture={() => {
+      if (useTabs.getState().activeId !== id) useTabs.getState().activate(id);
+    }}
+  >
+    <TerminalView id={id} focused={focused} />
+  </div>
+);
+
+const PaneNodeView = ({ node, focus, single }: { node: PaneNode; focus: string; single: boolean }) => {
+  // Keyed by terminal: a container never changes hands (it would keep the previous xterm in it).
+  if (node.kind === 'leaf') return <PaneLeaf key={node.id} id={node.id} focused={node.id === focus} single={single} />;
+  return (
+    <Group orientation={node.orientation} className="pane-split">
+      {node.children.map((child, index) => {
+        // Keyed by the child's first terminal: a split elsewhere does not remount this one's xterm.
+        const key = leaves(child)[0]!;
+        return (
+          <Fragment key={key}>
+            {index > 0 && <Separator className={`pane-separator ${node.orientation}`} />}
+            <Panel id={key} minSize={80}>
+              <PaneNodeView node={child} focus={focus} single={false} />
+            </Panel>
+          </Fragment>
+        );
+      })}
+    </Group>
+  );
+};
+
+/**
+ * The active tab's panes, split and resizable by dragging (react-resizable-panels: keyboard
+ * resizing and ARIA separators come with it); a zoomed pane takes the whole tab.
+ */
+export const PaneLayout = ({ group }: { group: PaneGroup }) => {
+  if (group.zoomed) return <PaneLeaf key={group.zoomed} id={group.zoomed} focused single />;
+  return <PaneNodeView key={group.id} node={group.root} focus={group.focus} single={group.root.kind === 'leaf'} />;
+};

@@ -1,0 +1,40 @@
+// SPDX-License-Identifier: MIT
+import { z } from 'zod';
+
+const ENV_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
+
+/**
+ * A named way to open a terminal: which program with which arguments, where, with what extra
+ * environment. An empty command is your shell (with shell integration); a shell with no arguments
+ * keeps integration, anything else (`ssh build-box`, `python3`, `htop`) runs as given and is
+ * recorded with prompt heuristics.
+ */
+export const Profile = z.strictObject({
+  id: z.string().regex(/^[a-z0-9][a-z0-9-]{0,39}$/, { error: 'lowercase letters, digits and -, up to 40' }),
+  name: z.string().trim().min(1, { error: 'give the profile a name' }).max(60),
+  command: z.string().max(4096),
+  args: z.array(z.string().max(4096)).max(64),
+  /** Empty: your home directory. */
+  cwd: z.string().max(4096),
+  // Names checked by refine, not by the key schema: zod reports a bad key only as "Invalid key in record".
+  env: z
+    .record(z.string().max(200), z.string().max(32_768))
+    .refine((env) => Object.keys(env).every((name) => ENV_NAME.test(name)), {
+      error: (issue) => {
+        const bad = Object.keys(issue.input as Record<string, string>).find((name) => !ENV_NAME.test(name));
+        return `"${bad}": a variable name is letters, digits and _, not starting with a digit`;
+      },
+    })
+    .refine((env) => Object.keys(env).length <= 64, 'at most 64 variables'),
+});
+export type Profile = z.infer<typeof Profile>;
+
+export const ProfilesSettings = z
+  .strictObject({
+    list: z.array(Profile).max(50),
+    /** The profile + and Ctrl+Shift+T open; null: your shell. */
+    defaultId: z.string().nullable(),
+  })
+  .refine((p) => new Set(p.list.map((x) => x.id)).size === p.list.length, { error: 'profile ids must be unique', path: ['list'] })
+  .refine((p) => p.defaultId === null || p.list.some((x) => x.id === p.defaultId), { error: 'the default profile must be one of the list', path: ['defaultId'] });
+export type ProfilesSettings = z.infer<typeof ProfilesSettings>;

@@ -1,0 +1,43 @@
+// SPDX-License-Identifier: MIT
+import { z } from 'zod';
+import { invoke } from './define';
+import { PtyId } from './pty';
+
+/** A tab's split layout: terminals (pty ids) in nested rows and columns (renderer/state/pane-tree.ts). */
+export type PaneNodeInput =
+  | { readonly kind: 'leaf'; readonly id: string }
+  | { readonly kind: 'split'; readonly orientation: 'horizontal' | 'vertical'; readonly children: readonly PaneNodeInput[] };
+
+const MAX_DEPTH = 8;
+
+const paneNode = (depth: number): z.ZodType<PaneNodeInput> =>
+  depth >= MAX_DEPTH
+    ? z.strictObject({ kind: z.literal('leaf'), id: PtyId })
+    : z.union([
+        z.strictObject({ kind: z.literal('leaf'), id: PtyId }),
+        z.strictObject({
+          kind: z.literal('split'),
+          orientation: z.enum(['horizontal', 'vertical']),
+          children: z.array(z.lazy(() => paneNode(depth + 1))).min(2).max(16),
+        }),
+      ]);
+
+export const PaneNodeSchema = paneNode(0);
+
+export const WorkspaceLayout = z.array(z.strictObject({ root: PaneNodeSchema, focus: PtyId })).max(64);
+export type WorkspaceLayout = z.infer<typeof WorkspaceLayout>;
+
+export const workspaceChannels = {
+  /** This window's tabs and panes, kept by the main process so the next start can restore them. */
+  'workspace:save': invoke(z.strictObject({ groups: WorkspaceLayout }), z.object({ saved: z.number().int() })),
+  /**
+   * At a start with no terminals: reopens the last saved tabs and panes in their directories, each
+   * with its previous scrollback above a "restored" line (per the terminal.restore setting). Answers
+   * the new layout; empty when there is nothing to restore or the setting says never.
+   */
+  'workspace:restore': invoke(
+    z.strictObject({ confirmed: z.boolean().optional() }),
+    /** `waiting`: with restore = ask, the panes that would come back once the user says so (confirmed: true). */
+    z.object({ groups: WorkspaceLayout, waiting: z.number().int().min(0) }),
+  ),
+} as const;

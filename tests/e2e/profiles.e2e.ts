@@ -1,0 +1,45 @@
+// SPDX-License-Identifier: MIT
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openApp, typeInTerminal, waitForTerminalText, type OpenApp } from './app';
+
+let app: OpenApp;
+let page: Page;
+
+beforeAll(async () => {
+  app = await openApp();
+  page = app.page;
+});
+
+afterAll(() => app?.close());
+
+describe('profiles', () => {
+  it('opens a tab with a profile: its program, arguments, directory and environment', async () => {
+    await page.getByTestId('settings-open').click();
+    await page.getByTestId('profile-add').click();
+    const card = page.getByTestId('profile-card').first();
+    await card.getByTestId('profile-name').fill('Plain bash in tmp');
+    await card.getByTestId('profile-command').fill('bash');
+    await card.getByTestId('profile-args').fill('--norc\n--noprofile\n-i');
+    await card.getByTestId('profile-cwd').fill('/tmp');
+    await card.getByTestId('profile-env').fill('PROFILE_MARK=from-profile\nPS1=prof$ ');
+    await page.getByTestId('settings-save').click();
+    await page.getByTestId('settings-close').click();
+
+    await page.getByTestId('tab-new-profile').click();
+    await page.getByTestId('profile-item').filter({ hasText: 'Plain bash in tmp' }).click();
+    await expect.poll(() => page.getByTestId('tab').count()).toBe(2);
+    await waitForTerminalText(page, /prof\$/);
+    await typeInTerminal(page, 'echo "$PROFILE_MARK in $(pwd)"\r');
+    await waitForTerminalText(page, /^from-profile in \/tmp\s*$/m);
+  });
+
+  it('refuses a profile with a bad variable name, saying where', async () => {
+    await page.getByTestId('settings-open').click();
+    const card = page.getByTestId('profile-card').first();
+    await card.getByTestId('profile-env').fill('1BAD=x');
+    await page.getByTestId('settings-save').click();
+    await page.getByText(/a variable name is letters, digits and _/).waitFor();
+    await page.keyboard.press('Escape');
+  });
+});

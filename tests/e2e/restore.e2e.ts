@@ -1,0 +1,65 @@
+// SPDX-License-Identifier: MIT
+import Database from 'better-sqlite3';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, describe, expect, it } from 'vitest';
+import { launchBrowser, openPage, startServer, typeInTerminal, waitForTerminalText, type AppServer } from './app';
+
+const dataDir = mkdtempSync(join(tmpdir(), 'ct-restore-'));
+let server: AppServer | undefined;
+let browser: Browser | undefined;
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+/** What the main process keeps for the next start (the store's settings table). */
+const savedWorkspace = (): { groups: unknown[]; panes: Record<string, { cwd: string }> } | undefined => {
+  const db = new Database(join(dataDir, 'contexterm.db'), { readonly: true });
+  try {
+    const row = db.prepare("SELECT value FROM settings WHERE key = 'workspace'").get() as { value: string } | undefined;
+    return row ? JSON.parse(row.value) : undefined;
+  } finally {
+    db.close();
+  }
+};
+
+const paneText = (page: Page, index: number) => page.getByTestId('pane').nth(index).locator('.xterm-rows').innerText();
+
+describe('session restore', () => {
+  it('brings tabs and panes back after a restart, in their directories, with their earlier output', async () => {
+    server = await startServer({ dataDir });
+    browser = await launchBrowser();
+    let page = await openPage(browser, server.url, { integrated: true });
+    await typeInTerminal(page, 'cd /tmp && echo left-$((20+1))-marker\r');
+    await waitForTerminalText(page, /left-21-marker/);
+    await page.getByTestId('pane-split-right').click();
+    await page.waitForFunction(() => document.querySelectorAll('[data-testid="pane"]').length === 2);
+    await typeInTerminal(page, 'cd /usr && echo right-$((20+2))-marker\r');
+    await waitForTerminalText(page, /right-22-marker/);
+    await page.getByTestId('tab-new').click();
+    await expect.poll(() => page.getByTestId('tab').count()).toBe(2);
+    // The layout and each shell's directory reach the main process (the directory a moment later).
+    await expect
+      .poll(() => Object.values(savedWorkspace()?.panes ?? {}).map((p) => p.cwd).sort(), { timeout: 10_000 })
+      .toEqual(expect.arrayContaining(['/tmp', '/usr']));
+    expect(savedWorkspace()?.groups).toHaveLength(2);
+
+    await page.close();
+    expect(await server.stop()).toBe(0);
+    server = await startServer({ dataDir });
+    page = await openPage(browser, server.url, { integrated: false });
+    await expect.poll(() => page.getByTestId('tab').count(), { timeout: 15_000 }).toBe(2);
+    await page.getByTestId('tab').nth(0).click();
+    await page.waitForFunction(() => document.querySelectorAll('[data-testid="pane"]').length === 2);
+    // Earlier output, above a divider, and a fresh shell below it in the same directory.
+    await expect.poll(() => paneText(page, 0), { timeout: 15_000 }).toMatch(/left-21-marker[\s\S]*restored · \/tmp/);
+    await expect.poll(() => paneText(page, 1), { timeout: 15_000 }).toMatch(/right-22-marker[\s\S]*restored · \/usr/);
+    await page.getByTestId('pane').nth(0).click();
+    await typeInTerminal(page, 'echo now-in-$(pwd)\r');
+    await waitForTerminalText(page, /now-in-\/tmp/);
+  });
+});

@@ -1,0 +1,30 @@
+// SPDX-License-Identifier: MIT
+import { readFileSync, writeFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { ACTIONS } from '../../renderer/actions/catalog';
+import { displayCombo } from '../../renderer/actions/keys';
+import { keysSection, withKeysSection } from '../../renderer/actions/keys-table';
+
+const README = new URL('../../README.md', import.meta.url);
+
+describe('the README keys table', () => {
+  it('is the one generated from the action registry (UPDATE_README=1 rewrites it)', () => {
+    const readme = readFileSync(README, 'utf8');
+    const generated = withKeysSection(readme);
+    if (process.env.UPDATE_README === '1' && generated !== readme) writeFileSync(README, generated);
+    else expect(readme).toBe(generated);
+  });
+
+  it('lists every default shortcut and every action without one', () => {
+    const section = keysSection();
+    for (const action of ACTIONS) {
+      for (const key of action.keys) expect(section).toContain(displayCombo(key));
+      if (action.keys.length === 0) expect(section.toLowerCase()).toContain(action.title.toLowerCase());
+    }
+  });
+
+  it('replaces only its own section', () => {
+    const readme = '# T\n\nintro\n\n## Keys\n\nold\n\n## Next\n\nkept\n';
+    expect(withKeysSection(readme, '## Keys\n\nnew\n\n')).toBe('# T\n\nintro\n\n## Keys\n\nnew\n\n## Next\n\nkept\n');
+  });
+});
