@@ -5,6 +5,7 @@ import type { PaneNode } from '../state/pane-tree';
 import { leaves } from '../state/pane-tree';
 import type { PaneGroup } from '../state/panes';
 import { useTabs } from '../state/tabs';
+import { StickyCommand } from '../terminal/sticky-command';
 import { TerminalView } from '../terminal/terminal-view';
 
 /** One terminal of the tab. The focused one carries the `terminal` hook the rest of the app knows. */
@@ -19,6 +20,7 @@ const PaneLeaf = ({ id, focused, single }: { id: string; focused: boolean; singl
       if (useTabs.getState().activeId !== id) useTabs.getState().activate(id);
     }}
   >
+    <StickyCommand id={id} />
     <TerminalView id={id} focused={focused} />
   </div>
 );

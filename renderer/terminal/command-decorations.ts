@@ -118,6 +118,13 @@ export class CommandDecorations implements IDisposable {
     return best?.commandId ?? undefined;
   }
 
+  /** The command mark at or above `line`, with the buffer line of its prompt (for a sticky header). */
+  markAbove(line: number): { commandId: string; line: number } | undefined {
+    let best: Entry | undefined;
+    for (const e of this._entries) if (!e.marker.isDisposed && e.marker.line <= line && (!best || e.marker.line >= best.marker.line)) best = e;
+    return best?.commandId ? { commandId: best.commandId, line: best.marker.line } : undefined;
+  }
+
   dispose(): void {
     this.clear();
   }

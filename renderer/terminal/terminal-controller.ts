@@ -186,6 +186,18 @@ export class TerminalController {
     return this.term.buffer.active.type === 'normal' ? this._decorations.commandAt(line) : undefined;
   }
 
+  /**
+   * The command whose output fills the top of the viewport while its prompt is scrolled out of
+   * sight (what a sticky header names), or undefined.
+   */
+  commandAboveViewport(): string | undefined {
+    const buffer = this.term.buffer.active;
+    if (buffer.type !== 'normal') return undefined;
+    const top = buffer.viewportY;
+    const mark = this._decorations.markAbove(top);
+    return mark && mark.line < top ? mark.commandId : undefined;
+  }
+
   /** What a click on the command's gutter mark does: select it (and attach it to the assistant). */
   clickCommand(commandId: string): void {
     this._onCommandClick(commandId);

@@ -88,4 +88,15 @@ describe('split panes', () => {
     await paneCount(2);
     expect(await page.getByTestId('tab').count()).toBe(1);
   });
+
+  it('names the command whose output fills the top of a pane in a sticky header', async () => {
+    const sticky = page.locator('[data-testid="pane"][aria-selected="true"] [data-testid="sticky-command"]');
+    await typeInTerminal(page, 'seq 1 300\r');
+    await waitForTerminalText(page, /^300\s*$/m);
+    await sticky.waitFor();
+    expect(await sticky.innerText()).toContain('seq 1 300');
+    // A click goes back to the command's prompt line.
+    await sticky.click();
+    await waitForTerminalText(page, /seq 1 300\s*\n1\s*\n2\s*$/m);
+  });
 });

@@ -1,0 +1,45 @@
+// SPDX-License-Identifier: MIT
+import { useEffect, useState } from 'react';
+import { useCommands } from '../state/commands';
+import { controllerFor } from './terminals';
+
+/**
+ * As VS Code's sticky scroll: while the top of a pane shows a command's output and its prompt has
+ * scrolled away, a header names that command (status and command line); a click goes back to it.
+ * Follows the viewport at most once a frame, so a flood costs one mark lookup per frame.
+ */
+export const StickyCommand = ({ id }: { id: string }) => {
+  const [commandId, setCommandId] = useState<string | undefined>();
+  const command = useCommands((state) => (commandId ? state.bySession[id]?.find((c) => c.id === commandId) : undefined));
+
+  useEffect(() => {
+    const controller = controllerFor(id);
+    if (!controller) return;
+    let frame = 0;
+    const update = () => {
+      cancelAnimationFrame(frame);
+      frame = requestAnimationFrame(() => setCommandId(controller.commandAboveViewport()));
+    };
+    const subscriptions = [controller.term.onScroll(update), controller.term.onResize(update)];
+    update();
+    return () => {
+      cancelAnimationFrame(frame);
+      for (const subscription of subscriptions) subscription.dispose();
+    };
+  }, [id]);
+
+  if (!command) return null;
+  const status = command.endedAt === null ? '…' : command.exitCode === 0 ? '✓' : command.interrupted ? '⚠' : '✗';
+  return (
+    <button
+      className={`sticky-command ${command.endedAt === null ? 'running' : command.exitCode === 0 ? 'ok' : 'failed'}`}
+      data-testid="sticky-command"
+      data-command-id={command.id}
+      title="Output of this command: click to go to its prompt"
+      onMouseDown={(event) => event.preventDefault()}
+      onClick={() => controllerFor(id)?.revealCommand(command.id)}
+    >
+      <span className="sticky-status">{status}</span> <span className="sticky-line">{command.commandLine ?? '(command)'}</span>
+    </button>
+  );
+};
