@@ -140,6 +140,7 @@ export const App = () => {
             requestAnimationFrame(() => document.getElementById('settings-profiles')?.scrollIntoView());
           }}
           onClose={(id) => void requestClose(tabTerminals(id)).catch(report)}
+          shortcutFor={(id) => shortcutOf(bindings, id, isMac())}
           onSplit={(orientation) => run(orientation === 'horizontal' ? 'pane-split-right' : 'pane-split-down')}
           onRecording={(id, paused) => void setRecording(id, paused).catch(report)}
         />

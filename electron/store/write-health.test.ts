@@ -1,9 +1,10 @@
 // SPDX-License-Identifier: MIT
 import Database from 'better-sqlite3';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import type { RecordingStatus } from '../../shared/ipc/history';
-import { openStore, type Store } from './store';
-import { commandInput, makeTempDir, sessionInput, type TempDir } from './testing/fixtures';
+import type { Store } from './store';
+import { commandInput, sessionInput } from './testing/fixtures';
+import { useTempStore } from './testing/temp-store';
 import { storageFailure, WriteHealth } from './write-health';
 
 const sqliteError = (code: string, message = code) => new Database.SqliteError(message, code);
@@ -37,15 +38,10 @@ describe('WriteHealth', () => {
 });
 
 describe('a database locked by another program', () => {
-  let dir: TempDir;
+  const temp = useTempStore();
   let store: Store;
-  beforeEach(async () => {
-    dir = makeTempDir();
-    store = (await openStore({ dataDir: dir.path, onError: (error) => expect.fail(error.message) })).store;
-  });
-  afterEach(async () => {
-    await store.close();
-    dir.remove();
+  beforeEach(() => {
+    store = temp.store;
   });
 
   it('stops recording with reason "locked" after the busy timeout, and resumes once released', { timeout: 30_000 }, async () => {

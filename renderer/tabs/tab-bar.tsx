@@ -24,6 +24,8 @@ export interface TabBarProps {
   readonly onRecording: (id: string, paused: boolean) => void;
   /** Splits the focused pane: 'horizontal' puts the new one to the right, 'vertical' below. */
   readonly onSplit: (orientation: Orientation) => void;
+  /** An action's shortcut as the user has it (Settings → Keys), for tooltips; '' when none. */
+  readonly shortcutFor: (action: 'pane-split-right' | 'pane-split-down') => string;
 }
 
 /** The title sources that change while a tab lives: its running command and current directory. */
@@ -192,7 +194,12 @@ const TabHeader = ({
   );
 };
 
-export const TabBar = ({ onNew, onNewPrivate, onNewWithProfile, onEditProfiles, onClose, onRecording, onSplit }: TabBarProps) => {
+const SPLITS = [
+  { orientation: 'horizontal', testId: 'pane-split-right', action: 'pane-split-right', label: 'Split right', icon: '◫' },
+  { orientation: 'vertical', testId: 'pane-split-down', action: 'pane-split-down', label: 'Split down', icon: '⊟' },
+] as const;
+
+export const TabBar = ({ onNew, onNewPrivate, onNewWithProfile, onEditProfiles, onClose, onRecording, onSplit, shortcutFor }: TabBarProps) => {
   const { tabs, activeId } = useTabs(useShallow((state) => ({ tabs: state.tabs, activeId: state.activeId })));
   const groups = usePanes((state) => state.groups);
   return (
@@ -217,24 +224,16 @@ export const TabBar = ({ onNew, onNewPrivate, onNewWithProfile, onEditProfiles, 
       >
         <EyeOffIcon size={15} />
       </button>
-      <button
-        className="tab-new tab-split"
-        data-testid="pane-split-right"
-        aria-label="Split right (Ctrl+Shift+D)"
-        title="Split right (Ctrl+Shift+D)"
-        onClick={() => onSplit('horizontal')}
-      >
-        ◫
-      </button>
-      <button
-        className="tab-new tab-split"
-        data-testid="pane-split-down"
-        aria-label="Split down (Ctrl+Shift+S)"
-        title="Split down (Ctrl+Shift+S)"
-        onClick={() => onSplit('vertical')}
-      >
-        ⊟
-      </button>
+      {SPLITS.map(({ orientation, testId, action, label, icon }) => {
+        // The shortcut as the user has it now (Settings → Keys), not a hard-coded default.
+        const shortcut = shortcutFor(action);
+        const title = shortcut ? `${label} (${shortcut})` : label;
+        return (
+          <button key={testId} className="tab-new tab-split" data-testid={testId} aria-label={title} title={title} onClick={() => onSplit(orientation)}>
+            {icon}
+          </button>
+        );
+      })}
       <TabMenu handlers={{ setRecording: onRecording, close: onClose }} />
     </div>
   );

@@ -1,20 +1,14 @@
 // SPDX-License-Identifier: MIT
 import { existsSync, readFileSync } from 'node:fs';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { commandInput, makeTempDir, sessionInput, type TempDir } from '../testing/fixtures';
-import { openStore, type Store } from '../store';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { commandInput, sessionInput } from '../testing/fixtures';
+import { useTempStore } from '../testing/temp-store';
+import type { Store } from '../store';
 
-let dir: TempDir;
+const temp = useTempStore();
 let store: Store;
-
-beforeEach(async () => {
-  dir = makeTempDir();
-  store = (await openStore({ dataDir: dir.path, onError: (error) => expect.fail(error.message) })).store;
-});
-
-afterEach(async () => {
-  await store.close();
-  dir.remove();
+beforeEach(() => {
+  store = temp.store;
 });
 
 /** Every byte the data directory holds for the database: the file, its WAL and shared memory. */

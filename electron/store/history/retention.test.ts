@@ -1,23 +1,17 @@
 // SPDX-License-Identifier: MIT
 import { statSync } from 'node:fs';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { makeTempDir, sessionInput, commandInput, type TempDir } from '../testing/fixtures';
-import { openStore, type Store } from '../store';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { sessionInput, commandInput } from '../testing/fixtures';
+import { useTempStore } from '../testing/temp-store';
+import type { Store } from '../store';
 import { UNLIMITED_POLICY, type RetentionPolicy } from './policy';
 
 const MB = 1024 * 1024;
 
-let dir: TempDir;
+const temp = useTempStore();
 let store: Store;
-
-beforeEach(async () => {
-  dir = makeTempDir();
-  store = (await openStore({ dataDir: dir.path, onError: (error) => expect.fail(error.message) })).store;
-});
-
-afterEach(async () => {
-  await store.close();
-  dir.remove();
+beforeEach(() => {
+  store = temp.store;
 });
 
 const policy = (patch: Partial<RetentionPolicy>): Promise<void> => store.tables.history.setPolicy({ ...UNLIMITED_POLICY, ...patch });
