@@ -118,9 +118,11 @@ const assemble = async (
   const ptys = new PtyManager(options.ptyHost ?? createNodePtyHost(), recorder.tapFor, mirrors.factory);
 
   type SpawnRequest = { cols: number; rows: number; cwd?: string; private?: boolean; profileId?: string };
+  const profileOf = new Map<string, string>();
   const spawn = ({ cols, rows, cwd, private: isPrivate, profileId }: SpawnRequest, id: string, prelude?: string) => {
     const shell = settings.current.terminal.shell || options.shell || defaultShell();
     const plan = planLaunch(settings.current.profiles, { profileId, cwd }, shell);
+    if (plan.profile) profileOf.set(id, plan.profile.id);
     return ptys.spawn(
       recorder.launch(
         id,
@@ -141,6 +143,7 @@ const assemble = async (
     recording: (id) => recorder.recording(id),
     setPaused: (id, paused) => recorder.setPaused(id, paused),
     recordingChanged: (id, recording) => broadcast('pty:recording-changed', { id, recording }),
+    profileOf: (id) => profileOf.get(id) ?? null,
   });
 
   const app = appHandlers({

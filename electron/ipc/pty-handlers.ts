@@ -21,9 +21,11 @@ export interface PtyHandlerDeps {
   readonly setPaused: (id: string, paused: boolean) => RecordingState;
   /** Tells every window a terminal's recording state changed. */
   readonly recordingChanged: (id: string, recording: RecordingState) => void;
+  /** The profile a terminal was opened with. */
+  readonly profileOf?: (id: string) => string | null;
 }
 
-export const toPtyInfo = (pty: PtyProcess, recording: RecordingState): PtyInfo => ({
+export const toPtyInfo = (pty: PtyProcess, recording: RecordingState, profileId: string | null = null): PtyInfo => ({
   id: pty.id,
   sessionId: pty.id,
   pid: pty.pid,
@@ -34,6 +36,7 @@ export const toPtyInfo = (pty: PtyProcess, recording: RecordingState): PtyInfo =
   exited: pty.exit !== undefined,
   exitCode: pty.exit?.exitCode ?? null,
   recording,
+  profileId,
 });
 
 type ClientSink = PtySink & { visible: boolean; shown: Set<string> | undefined };
@@ -71,7 +74,7 @@ const requirePty = (ptys: PtyManager, id: string): PtyProcess => {
 
 export const ptyHandlers = (deps: PtyHandlerDeps): { invoke: PtyInvoke; send: PtySend } => {
   const { ptys, spawn, announce } = deps;
-  const info = (pty: PtyProcess): PtyInfo => toPtyInfo(pty, deps.recording(pty.id));
+  const info = (pty: PtyProcess): PtyInfo => toPtyInfo(pty, deps.recording(pty.id), deps.profileOf?.(pty.id) ?? null);
   return {
     invoke: {
       'pty:spawn': (request, client) => {

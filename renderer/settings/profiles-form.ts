@@ -9,6 +9,10 @@ export interface ProfileDraft {
   readonly args: string;
   readonly cwd: string;
   readonly env: string;
+  /** Empty: Settings → Terminal's. */
+  readonly scheme: string;
+  readonly fontFamily: string;
+  readonly fontSize: string;
 }
 
 export interface ProfilesDraft {
@@ -26,6 +30,9 @@ export const profilesDraftOf = (p: ProfilesSettings): ProfilesDraft => ({
     env: Object.entries(profile.env)
       .map(([name, value]) => `${name}=${value}`)
       .join('\n'),
+    scheme: profile.scheme,
+    fontFamily: profile.fontFamily,
+    fontSize: profile.fontSize ? String(profile.fontSize) : '',
   })),
   defaultId: p.defaultId,
 });
@@ -46,6 +53,10 @@ export const profilesOf = (draft: ProfilesDraft): ProfilesSettings => ({
         return eq === -1 ? [line.trim(), ''] : [line.slice(0, eq).trim(), line.slice(eq + 1)];
       }),
     ),
+    scheme: p.scheme,
+    fontFamily: p.fontFamily.trim(),
+    // Empty is "the terminal setting"; anything else goes as typed, for the schema to judge.
+    fontSize: p.fontSize.trim() === '' ? 0 : Number(p.fontSize),
   })),
   defaultId: draft.defaultId,
 });

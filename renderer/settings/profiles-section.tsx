@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: MIT
+import { BUILTIN_SCHEMES } from '../themes/schemes';
 import { Field, TextField } from './field';
 import { profileIdFor, type ProfileDraft, type ProfilesDraft } from './profiles-form';
 import type { SectionProps } from './section-props';
@@ -22,7 +23,7 @@ export const ProfilesSection = ({ draft, errors, update }: SectionProps) => {
   const edit = (index: number, patch: Partial<ProfileDraft>) => set({ list: p.list.map((item, i) => (i === index ? { ...item, ...patch } : item)) });
   const add = () => {
     const name = `Profile ${p.list.length + 1}`;
-    set({ list: [...p.list, { id: profileIdFor(name, p.list.map((x) => x.id)), name, command: '', args: '', cwd: '', env: '' }] });
+    set({ list: [...p.list, { id: profileIdFor(name, p.list.map((x) => x.id)), name, command: '', args: '', cwd: '', env: '', scheme: '', fontFamily: '', fontSize: '' }] });
   };
   const remove = (index: number) => {
     const gone = p.list[index]!.id;
@@ -56,6 +57,24 @@ export const ProfilesSection = ({ draft, errors, update }: SectionProps) => {
             </div>
             <div className="field-row">
               <TextField label="Directory" hint="Empty: your home. ~ works." value={profile.cwd} error={at('cwd')} spellCheck={false} data-testid="profile-cwd" onValue={(cwd) => edit(index, { cwd })} />
+            </div>
+            <div className="field-row">
+              <Field label="Colour scheme" error={at('scheme')}>
+                {(a11y) => (
+                  <select {...a11y} data-testid="profile-scheme" value={profile.scheme} onChange={(event) => edit(index, { scheme: event.target.value })}>
+                    <option value="">As the terminal setting</option>
+                    {[...BUILTIN_SCHEMES, ...draft.terminal.customSchemes].map((scheme) => (
+                      <option key={scheme.id} value={scheme.id}>
+                        {scheme.name}
+                      </option>
+                    ))}
+                  </select>
+                )}
+              </Field>
+              <TextField label="Font family" hint="Empty: the terminal setting" value={profile.fontFamily} error={at('fontFamily')} data-testid="profile-font-family" onValue={(fontFamily) => edit(index, { fontFamily })} />
+              <TextField label="Font size" hint="Empty: the terminal setting" inputMode="numeric" value={profile.fontSize} error={at('fontSize')} data-testid="profile-font-size" onValue={(fontSize) => edit(index, { fontSize })} />
+            </div>
+            <div className="field-row">
               <div className="profile-actions">
                 <label>
                   <input type="radio" name="default-profile" checked={p.defaultId === profile.id} onChange={() => set({ defaultId: profile.id })} /> Default

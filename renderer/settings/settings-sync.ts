@@ -27,11 +27,24 @@ export const startSettingsSync = (): (() => void) => {
     // The terminal area around the grid is painted in the scheme's background (styles.css).
     document.documentElement.style.setProperty('--terminal-bg', options.theme?.background ?? null);
     document.documentElement.dataset.ligatures = terminal.ligatures ? 'on' : 'off';
-    configureTerminals(options);
+    const profiles = useSettings.getState().view?.profiles.list ?? [];
+    configureTerminals(options, (profileId) => {
+      const profile = profiles.find((p) => p.id === profileId);
+      if (!profile || (!profile.scheme && !profile.fontFamily && !profile.fontSize)) return undefined;
+      return terminalOptionsOf(
+        {
+          ...terminal,
+          ...(profile.scheme ? { scheme: profile.scheme } : {}),
+          ...(profile.fontFamily ? { fontFamily: profile.fontFamily } : {}),
+          ...(profile.fontSize ? { fontSize: profile.fontSize } : {}),
+        },
+        resolved,
+      );
+    });
   };
   const offChanged = api.on('settings:changed', (view) => useSettings.getState().setView(view));
   const offStore = useSettings.subscribe((next, previous) => {
-    if (next.view?.terminal !== previous.view?.terminal) apply();
+    if (next.view?.terminal !== previous.view?.terminal || next.view?.profiles !== previous.view?.profiles) apply();
   });
   media.addEventListener('change', apply);
   apply();

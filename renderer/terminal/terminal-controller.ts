@@ -114,6 +114,7 @@ export class TerminalController {
     if (this._disposed) return;
     this._container = container;
     container.dataset.fontSize = String(this.term.options.fontSize);
+    this._paintFrame();
     if (this._opened && this.term.element) {
       if (this.term.element.parentElement !== container) container.appendChild(this.term.element);
       return;
@@ -224,6 +225,15 @@ export class TerminalController {
     this.term.focus();
   }
 
+  /**
+   * The container around the grid in this terminal's own background: a profile's scheme may
+   * differ from the one the page's --terminal-bg follows (looks.css).
+   */
+  private _paintFrame(): void {
+    const background = this.term.options.theme?.background;
+    if (this._container && background) this._container.style.setProperty('--terminal-bg', background);
+  }
+
   /** Applies changed settings live; a new font size or family changes the grid, so it refits. */
   applyOptions(options: LiveTerminalOptions): void {
     if (this._disposed) return;
@@ -238,6 +248,7 @@ export class TerminalController {
     );
     if (changed.length === 0) return;
     this.term.options = Object.fromEntries(changed);
+    this._paintFrame();
     if (changed.some(([key]) => key === 'fontFamily' || key === 'fontSize')) this._measureWhenFontLoaded();
     this.fit();
   }

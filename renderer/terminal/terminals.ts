@@ -5,6 +5,7 @@ import type { Orientation } from '../state/pane-tree';
 import { applyStoredLayout, usePanes, visibleTerminals } from '../state/panes';
 import { rememberActiveTab, rememberedActiveTab, rememberedPanes, rememberedTabName, rememberPanes } from '../state/tab-memory';
 import { useTabs } from '../state/tabs';
+import { looksFor, rememberProfile, setLooks } from './terminal-looks';
 import { answerRestoreOffer, markDecided, restoreAtStart, scheduleSave } from './workspace-restore';
 import { api, connection, unwrap } from '../transport/api';
 import { createLinkRouter } from './link-routing';
@@ -16,14 +17,11 @@ const controllers = new Map<string, TerminalController>();
 
 export const controllerFor = (id: string): TerminalController | undefined => controllers.get(id);
 
-let liveOptions: LiveTerminalOptions = {};
-
-/** Settings for every terminal, open now or opened later. */
-export const configureTerminals = (options: LiveTerminalOptions): void => {
-  liveOptions = options;
-  for (const controller of controllers.values()) controller.applyOptions(options);
+/** Settings for every terminal, open now or opened later; `forProfile` gives a profile's looks. */
+export const configureTerminals = (options: LiveTerminalOptions, forProfile?: (profileId: string) => LiveTerminalOptions | undefined): void => {
+  setLooks(options, forProfile);
+  for (const [id, controller] of controllers) controller.applyOptions(looksFor(id));
 };
-
 
 const links = createLinkRouter({
   host: () => connection.host,
@@ -69,7 +67,8 @@ const adopt = (info: PtyInfo, snapshot: TerminalSnapshot | undefined, activate: 
         commandClicked(commandId);
       },
     });
-    controller.applyOptions(liveOptions);
+    rememberProfile(info.id, info.profileId);
+    controller.applyOptions(looksFor(info.id));
     controllers.set(info.id, controller);
   }
   if (snapshot) controller.restore(snapshot);

@@ -26,6 +26,10 @@ export const Profile = z.strictObject({
       },
     })
     .refine((env) => Object.keys(env).length <= 64, 'at most 64 variables'),
+  /** Looks of this profile's terminals; empty / 0 keep Settings → Terminal's. */
+  scheme: z.string().max(64).default(''),
+  fontFamily: z.string().max(200).default(''),
+  fontSize: z.number({ error: 'a whole number of pixels from 6 to 72, or 0 for the terminal setting' }).int().refine((n) => n === 0 || (n >= 6 && n <= 72), 'a whole number of pixels from 6 to 72, or 0 for the terminal setting').default(0),
 });
 export type Profile = z.infer<typeof Profile>;
 

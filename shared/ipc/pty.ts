@@ -19,6 +19,8 @@ export const PtyInfo = z.object({
   exitCode: z.number().int().nullable(),
   /** Recorded, paused by the user, or a private terminal that is never recorded. */
   recording: RecordingState,
+  /** The profile it was opened with (its looks apply to it), if any. */
+  profileId: z.string().nullable(),
 });
 export type PtyInfo = z.infer<typeof PtyInfo>;
 

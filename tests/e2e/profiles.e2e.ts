@@ -40,6 +40,26 @@ describe('profiles', () => {
     await card.getByTestId('profile-env').fill('1BAD=x');
     await page.getByTestId('settings-save').click();
     await page.getByText(/a variable name is letters, digits and _/).waitFor();
-    await page.keyboard.press('Escape');
+    await card.getByTestId('profile-env').fill('PROFILE_MARK=from-profile\nPS1=prof$ ');
+    await page.getByTestId('settings-save').click();
+    await page.getByText(/a variable name is letters, digits and _/).waitFor({ state: 'detached' });
+    await page.getByTestId('settings-close').click();
+  });
+
+  it("shows a profile's terminals in its own colour scheme and font size", async () => {
+    await page.getByTestId('settings-open').click();
+    const card = page.getByTestId('profile-card').first();
+    await card.getByTestId('profile-scheme').selectOption('dracula');
+    await card.getByTestId('profile-font-size').fill('20');
+    await page.getByTestId('settings-save').click();
+    await page.getByTestId('settings-close').click();
+    // The tab already open with the profile takes its looks; a plain tab keeps the settings'.
+    await page.getByTestId('tab').nth(1).click();
+    await expect.poll(() => page.getByTestId('terminal').getAttribute('data-font-size')).toBe('20');
+    const background = () => page.locator('[data-testid="terminal"] .xterm-viewport').evaluate((el) => getComputedStyle(el).backgroundColor);
+    await expect.poll(background).toBe('rgb(40, 42, 54)');
+    await page.getByTestId('tab').nth(0).click();
+    await expect.poll(() => page.getByTestId('terminal').getAttribute('data-font-size')).not.toBe('20');
+    expect(await background()).not.toBe('rgb(40, 42, 54)');
   });
 });
