@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 import { build } from 'esbuild';
-import { createWriteStream, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { copyFileSync, createWriteStream, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { once } from 'node:events';
 
@@ -30,10 +30,16 @@ export const buildUiAssets = async (): Promise<UiAssets> => {
       packages: 'external',
     }),
   ]);
+  // Contexterm bundles JetBrains Mono: the bare page gets the same files, or it would draw a system font.
+  const fonts = 'node_modules/@fontsource/jetbrains-mono/files';
+  for (const weight of [400, 700]) copyFileSync(join(fonts, `jetbrains-mono-latin-${weight}-normal.woff2`), join(ASSETS_DIR, `font-${weight}.woff2`));
+  const faces = [400, 700]
+    .map((weight) => `@font-face{font-family:'JetBrains Mono';font-weight:${weight};font-style:normal;src:url(font-${weight}.woff2) format('woff2')}`)
+    .join('');
   writeFileSync(
     join(ASSETS_DIR, 'index.html'),
     '<!doctype html><html><head><meta charset="utf-8"><title>bare xterm.js</title>' +
-      '<link rel="stylesheet" href="bare-page.css"><style>body{margin:0;background:#16181d}</style></head>' +
+      `<link rel="stylesheet" href="bare-page.css"><style>${faces}body{margin:0;background:#16181d}</style></head>` +
       '<body><script src="bare-page.js"></script></body></html>',
   );
   return { dir: ASSETS_DIR, probe: readFileSync(join(ASSETS_DIR, 'probe.js'), 'utf8'), bareServer: join(ASSETS_DIR, 'bare-server.mjs') };

@@ -8,8 +8,8 @@ import { spawn } from 'node-pty';
 import { WebSocketServer } from 'ws';
 
 const root = process.argv[2]!;
-const TYPES: Record<string, string> = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css' };
-const FILES = new Set(['/index.html', '/bare-page.js', '/bare-page.css']);
+const TYPES: Record<string, string> = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css', '.woff2': 'font/woff2' };
+const FILES = new Set(['/index.html', '/bare-page.js', '/bare-page.css', '/font-400.woff2', '/font-700.woff2']);
 
 const server = createServer((request, response) => {
   const path = new URL(request.url ?? '/', 'http://127.0.0.1').pathname;
