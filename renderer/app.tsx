@@ -31,7 +31,8 @@ import { PaneLayout } from './panes/pane-layout';
 import { RestoreOffer } from './panes/restore-offer';
 import './panes/panes.css';
 import { tabTerminals } from './panes/pane-actions';
-import { groupOf, usePanes } from './state/panes';
+import { contains } from './state/pane-tree';
+import { usePanes } from './state/panes';
 import { closeTab, isBusy, setRecording, syncTabs } from './terminal/terminals';
 import { api, connection } from './transport/api';
 
@@ -45,7 +46,7 @@ export const App = () => {
   const [findOpen, setFindOpen] = useState(false);
   const [confirm, setConfirm] = useState<{ ids: readonly string[]; process: string } | undefined>();
   // Re-rendered when the layout changes; the active tab is the group holding the active terminal.
-  const activeGroup = usePanes((state) => state.groups.find((g) => g.id === groupOf(activeId)?.id));
+  const activeGroup = usePanes((state) => (activeId === undefined ? undefined : state.groups.find((g) => contains(g.root, activeId))));
   const [status, setStatus] = useState<'open' | 'connecting' | 'closed'>('open');
   const [error, setError] = useState<string | undefined>();
   const [notices, setNotices] = useState<readonly string[]>([]);

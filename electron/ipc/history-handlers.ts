@@ -26,13 +26,13 @@ export const historyHandlers = (deps: HistoryHandlerDeps): Handlers => {
     'history:status': () => store.tables.history.status(),
     'history:forget': async (request: ForgetRequest) => {
       // A range ends now unless it says otherwise: fix "now" here, so every window drops the same span.
-      const resolved: ForgetRequest = 'sinceMs' in request ? { sinceMs: request.sinceMs, untilMs: request.untilMs ?? now() + 1 } : request;
+      const range = 'sinceMs' in request ? { sinceMs: request.sinceMs, untilMs: request.untilMs ?? now() + 1 } : null;
+      const resolved: ForgetRequest = range ?? request;
       // Posts what the recorder queued, so output written just before the request is forgotten too.
       await store.flush();
       const { commandIds, sessionIds, ...result } = await store.tables.history.forget(resolved);
       recorder.forgotten(commandIds, sessionIds);
       deps.forgetInMemory(commandIds, sessionIds);
-      const range = 'sinceMs' in resolved ? { sinceMs: resolved.sinceMs, untilMs: resolved.untilMs ?? now() } : null;
       deps.broadcast('history:forgotten', { commandIds: [...commandIds], sessionIds: [...sessionIds], range });
       return result;
     },

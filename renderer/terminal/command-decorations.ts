@@ -113,9 +113,7 @@ export class CommandDecorations implements IDisposable {
 
   /** The command whose prompt or output holds buffer line `line`: the last command mark at or above it. */
   commandAt(line: number): string | undefined {
-    let best: Entry | undefined;
-    for (const e of this._entries) if (!e.marker.isDisposed && e.marker.line <= line && (!best || e.marker.line >= best.marker.line)) best = e;
-    return best?.commandId ?? undefined;
+    return this.markAbove(line)?.commandId;
   }
 
   /** The command mark at or above `line`, with the buffer line of its prompt (for a sticky header). */
