@@ -42,11 +42,17 @@ describe('session restore', () => {
     await waitForTerminalText(page, /right-22-marker/);
     await page.getByTestId('tab-new').click();
     await expect.poll(() => page.getByTestId('tab').count()).toBe(2);
-    // The layout and each shell's directory reach the main process (the directory a moment later).
+    // The layout and each shell's directory reach the main process, each on its own debounce, so
+    // wait for both in one saved value rather than assume one arrives before the other.
     await expect
-      .poll(() => Object.values(savedWorkspace()?.panes ?? {}).map((p) => p.cwd).sort(), { timeout: 10_000 })
-      .toEqual(expect.arrayContaining(['/tmp', '/usr']));
-    expect(savedWorkspace()?.groups).toHaveLength(2);
+      .poll(
+        () => {
+          const saved = savedWorkspace();
+          return { groups: saved?.groups.length, cwds: Object.values(saved?.panes ?? {}).map((p) => p.cwd) };
+        },
+        { timeout: 10_000 },
+      )
+      .toEqual({ groups: 2, cwds: expect.arrayContaining(['/tmp', '/usr']) });
 
     await page.close();
     expect(await server.stop()).toBe(0);
