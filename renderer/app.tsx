@@ -16,6 +16,7 @@ import { DragHandle } from './layout/drag-handle';
 import { startHistorySync } from './history/history-actions';
 import { startNotify } from './notify/start-notify';
 import { RecordingBanner } from './history/recording-banner';
+import { SshNoticeLine } from './ssh/ssh-notice';
 import './history/history.css';
 import { SettingsPage } from './settings/settings-page';
 import { startSettingsSync } from './settings/settings-sync';
@@ -186,6 +187,7 @@ export const App = () => {
       <main className="workspace">
         <section className={`terminal-pane recording-${activeRecording ?? 'on'}`} data-recording={activeRecording}>
           <RecordingBanner />
+          <SshNoticeLine />
           <RestoreOffer />
           {findOpen && activeId && <SearchBar id={activeId} onClose={() => setFindOpen(false)} />}
           {activeId ? (

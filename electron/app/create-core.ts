@@ -15,6 +15,7 @@ import { ptyHandlers } from '../ipc/pty-handlers';
 import { createRouter, type Client, type Router } from '../ipc/router';
 import { wireAssistant } from './assistant-wiring';
 import { wireHistory } from './history-wiring';
+import { wireSsh } from './ssh-wiring';
 import { planLaunch } from './profile-launch';
 import { wireWorkspace } from './workspace';
 
@@ -102,9 +103,12 @@ const assemble = async (
     log,
   });
   const { settings } = assistant;
+  const integrationDir = options.integrationDir ?? defaultIntegrationDir();
+  const ssh = wireSsh({ settings, dataDir: options.dataDir, integrationDir, broadcast, log });
   const recorder = new Recorder({
     store,
-    integrationDir: options.integrationDir ?? defaultIntegrationDir(),
+    integrationDir,
+    ssh,
     hostname: hostname(),
     events: {
       command: (command) => {
@@ -170,6 +174,7 @@ const assemble = async (
     shutdown: async () => {
       assistant.close();
       history.dispose();
+      ssh.dispose();
       await ptys.killAll();
       await mirrors.close();
       await store.close();

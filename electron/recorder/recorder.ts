@@ -9,6 +9,8 @@ import { Segmenter } from '../segmenter/segmenter';
 import { shellLaunch } from '../segmenter/shell-launch';
 import type { Store } from '../store/store';
 import type { RecordingState } from '../../shared/ipc/history';
+import { planSshProfile } from '../ssh/profile-plan';
+import type { SshResponder } from '../ssh/ssh-responder';
 import { CommandExclusion } from './exclusion';
 import { SessionRecorder } from './session-recorder';
 
@@ -24,6 +26,8 @@ export interface RecorderOptions {
   readonly hostname: string;
   readonly events: RecorderEvents;
   readonly promptEndings?: readonly string[];
+  /** SSH integration: where local shells find the per-host choice, and who answers remote shells. */
+  readonly ssh?: { readonly prefsFile: string; readonly respond: SshResponder };
 }
 
 /** Shells whose prompts run where the pty started (unlike ssh, docker exec, a REPL…). */
@@ -34,6 +38,8 @@ interface Pending {
   readonly nonce: string;
   readonly shell: string;
   readonly private: boolean;
+  /** An SSH-host profile's bootstrap: the request id and host its segmenter expects. */
+  readonly ssh?: { readonly id: string; readonly host: string } | undefined;
 }
 
 /**
@@ -62,9 +68,12 @@ export class Recorder {
     options: { private?: boolean; args?: readonly string[] | undefined } = {},
   ): SpawnOptions {
     const nonce = newNonce();
-    // A program with arguments of its own (a profile's `ssh host`) runs as given: no integration.
-    const launch = options.args ? { file: base.shell, args: [...options.args], env } : shellLaunch(base.shell, nonce, this._options.integrationDir, env);
-    this._pending.set(id, { nonce, shell: base.shell, private: options.private === true });
+    // A program with arguments of its own runs as given, without integration; but `ssh host`
+    // carries the integration to the remote shell when it is an interactive login.
+    const ssh = options.args && this._options.ssh && basename(base.shell) === 'ssh' ? planSshProfile(this._options.integrationDir, this._options.ssh.prefsFile, options.args, env) : undefined;
+    const launch = options.args ? { file: base.shell, args: [...(ssh?.args ?? options.args)], env } : shellLaunch(base.shell, nonce, this._options.integrationDir, env);
+    if (!options.args && this._options.ssh) launch.env.CONTEXTERM_SSH_PREFS = this._options.ssh.prefsFile;
+    this._pending.set(id, { nonce, shell: base.shell, private: options.private === true, ssh: ssh && { id: ssh.id, host: ssh.host } });
     return { ...base, shell: launch.file, args: launch.args, env: launch.env };
   }
 
@@ -88,20 +97,23 @@ export class Recorder {
       this._live.set(info.id, info);
       this._options.store.startSession(info);
     }
+    const segmenter = new Segmenter({
+      nonce: pending.nonce,
+      // Without integration, only a local shell is known to start where the pty did, here.
+      ...(isLocalShell(pending.shell) ? { cwd: pty.cwd, hostname: this._options.hostname } : {}),
+      ...(this._options.promptEndings ? { promptEndings: [...this._options.promptEndings] } : {}),
+    });
+    if (pending.ssh) segmenter.expectSsh(pending.ssh.id, pending.ssh.host);
     const session = new SessionRecorder({
       recording: isPrivate ? 'private' : 'on',
       excludes: this.exclusion.excludes,
+      ...(this._options.ssh ? { ssh: (request) => this._options.ssh?.respond(info.id, request, (data) => pty.write(data)) } : {}),
       sessionId: info.id,
       shell: info.shell,
       hostname: info.hostname,
       cwd: info.cwd,
       store: this._options.store,
-      segmenter: new Segmenter({
-        nonce: pending.nonce,
-        // Without integration, only a local shell is known to start where the pty did, here.
-        ...(isLocalShell(pending.shell) ? { cwd: pty.cwd, hostname: this._options.hostname } : {}),
-        ...(this._options.promptEndings ? { promptEndings: [...this._options.promptEndings] } : {}),
-      }),
+      segmenter,
       events: {
         command: (record) => this._options.events.command(record),
         session: (patch) => {

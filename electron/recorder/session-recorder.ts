@@ -5,8 +5,10 @@ import type { SegmentationMode } from '../../shared/domain/segmentation';
 import type { PtyTap, TapOutput } from '../pty/pty-manager';
 import type { PtyExit } from '../pty/types';
 import type { SegmentEvent, Segmenter } from '../segmenter/segmenter';
+import type { SshRequest } from '../segmenter/segment-event';
 import type { RecordingState } from '../../shared/ipc/history';
 import type { Store } from '../store/store';
+import { RemoteLayer } from './remote-layer';
 import { TypedLine } from './typed-line';
 
 export interface SessionRecorderEvents {
@@ -27,6 +29,11 @@ export interface SessionRecorderOptions {
   readonly recording?: RecordingState;
   /** Command lines the user keeps out of history (ignorespace, patterns). */
   readonly excludes?: (commandLine: string) => boolean;
+  /**
+   * Answers a remote shell's request for the integration (electron/ssh): returns the nonce the
+   * remote shell will sign with when the integration was sent, undefined when it fell back.
+   */
+  readonly ssh?: (request: SshRequest) => string | undefined;
 }
 
 type Marks = Array<TapOutput['marks'][number]>;
@@ -57,6 +64,7 @@ export class SessionRecorder implements PtyTap {
   /** Where the current turn began (the previous command's end): its prompt and echoed command line follow. */
   private _turnStart = 0;
   private readonly _typed = new TypedLine();
+  private readonly _remote = new RemoteLayer();
 
   constructor(private readonly _options: SessionRecorderOptions) {
     this._now = _options.now ?? Date.now;
@@ -170,14 +178,44 @@ export class SessionRecorder implements PtyTap {
         return this._finish(event.offset, event.exitCode, marks, at, event.at, event.commandLine);
       case 'cwd':
         this._cwd = event.cwd;
-        return this._options.events.session({ cwd: event.cwd });
+        return this._remote.origin ? undefined : this._options.events.session({ cwd: event.cwd });
       case 'hostname':
         this._hostname = event.hostname;
-        return this._options.events.session({ hostname: event.hostname });
+        return this._remote.origin ? undefined : this._options.events.session({ hostname: event.hostname });
+      case 'user':
+        return this._remote.user(event.user);
+      case 'ssh-request':
+        return this._sshRequest(event);
+      case 'remote-end': {
+        const { outer, local } = this._remote.leave();
+        if (this._running) this._finish(event.offset, null, marks, at, event.at);
+        this._running = outer;
+        if (local) {
+          this._cwd = local.cwd;
+          this._hostname = local.hostname;
+        }
+        return;
+      }
       case 'mode':
         this._store?.updateSession(this._options.sessionId, { mode: event.mode });
         return this._options.events.session({ mode: event.mode });
     }
+  }
+
+  /** A remote shell asked for the integration; once it is sent, the command that ran ssh waits underneath. */
+  private _sshRequest(request: SshRequest): void {
+    const nonce = this._options.ssh?.(request);
+    if (nonce === undefined) return;
+    this._options.segmenter.enterRemote(nonce);
+    const running = this._running;
+    if (running) {
+      // Its output so far (the login banner) is its own; the remote commands' output is theirs.
+      const outer = { ...running, outputEnd: this._offset };
+      this._store?.upsertCommand(outer);
+      this._options.events.command(outer);
+    }
+    this._remote.enter({ host: request.host, user: request.user || null }, running, this._offset, { cwd: this._cwd, hostname: this._hostname });
+    this._running = undefined;
   }
 
   private _start(event: Extract<SegmentEvent, { type: 'command-start' }>, at: number, marks: Marks): void {
@@ -220,6 +258,7 @@ export class SessionRecorder implements PtyTap {
       outputEnd: null,
       outputSummary: '',
       source: event.source,
+      ...(this._remote.origin ? { remote: this._remote.origin } : {}),
     };
     this._running = record;
     this._store?.upsertCommand(record);
@@ -236,7 +275,7 @@ export class SessionRecorder implements PtyTap {
       commandLine: commandLine ?? running.commandLine,
       endedAt: Math.max(endedAt, running.startedAt),
       exitCode,
-      outputEnd: Math.max(offset, running.outputStart),
+      outputEnd: this._remote.outputEnd(running, offset),
       ...(interrupted ? { interrupted } : {}),
     };
     this._store?.upsertCommand(record);

@@ -48,3 +48,16 @@ export const formatMark = (kind: MarkKind, nonce: string, arg?: string | number,
   fields.push(nonce);
   return `\x1b]${fields.join(';')}${terminator === 'bel' ? '\x07' : '\x1b\\'}`;
 };
+
+/** A decimal exit code in data[start, end), or null if it is anything else. */
+export const parseExitCode = (data: Buffer, start: number, end: number): number | null => {
+  const digits = data[start] === 0x2d ? start + 1 : start;
+  if (end <= digits || end - digits > 10) return null;
+  let value = 0;
+  for (let i = digits; i < end; i++) {
+    const d = data[i]! - 0x30;
+    if (d < 0 || d > 9) return null;
+    value = value * 10 + d;
+  }
+  return digits > start ? -value : value;
+};

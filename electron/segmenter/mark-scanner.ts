@@ -11,11 +11,17 @@ export interface MarkScannerSink {
   /** `data[start, end)` is not a valid mark; ranges come in stream order, valid during the call. */
   plain(data: Buffer, start: number, end: number): void;
   /**
-   * A mark that carried the session nonce. `data[start, end)` is its payload between `ESC ]` and
-   * `;<nonce>`, e.g. `133;D;0`; it is only valid during the call.
+   * A mark that carried one of the accepted nonces. `data[start, end)` is its payload between
+   * `ESC ]` and `;<nonce>`, e.g. `133;D;0`; it is only valid during the call. `key` is the slot of
+   * the nonce that signed it (SESSION_KEY: the session's own).
    */
-  mark(data: Buffer, start: number, end: number): void;
+  mark(data: Buffer, start: number, end: number, key: number): void;
 }
+
+/** Slots of the nonces a scanner accepts: the session's, a remote shell's, a one-time request id. */
+export const SESSION_KEY = 0;
+export const REMOTE_KEY = 1;
+export const REQUEST_KEY = 2;
 
 /**
  * Streaming byte scanner for nonce-carrying OSC 133/633 marks. Plain runs are never looked at
@@ -30,14 +36,25 @@ export interface MarkScannerSink {
  */
 export class MarkScanner {
   private _held: Buffer | undefined;
-  private readonly _nonce: Buffer;
+  /** Accepted nonces by slot (see SESSION_KEY…); only the session's is always there. */
+  private readonly _keys: Array<Buffer | undefined>;
 
   constructor(
     nonce: string,
     private readonly _maxOscBytes: number,
   ) {
-    this._nonce = Buffer.from(nonce, 'latin1');
-    if (_maxOscBytes < INTRO_LENGTH + this._nonce.length + 4) throw new Error('segmenter: maxOscBytes too small for a mark');
+    this._keys = [Buffer.from(nonce, 'latin1'), undefined, undefined];
+    if (_maxOscBytes < INTRO_LENGTH + nonce.length + 4) throw new Error('segmenter: maxOscBytes too small for a mark');
+  }
+
+  key(key: typeof REMOTE_KEY | typeof REQUEST_KEY): string | undefined {
+    return this._keys[key]?.toString('latin1');
+  }
+
+  /** Accepts marks signed with `nonce` in slot `key` (a remote shell's, a request id), or stops. */
+  setKey(key: typeof REMOTE_KEY | typeof REQUEST_KEY, nonce: string | undefined): void {
+    if (nonce !== undefined && nonce.length + INTRO_LENGTH + 4 > this._maxOscBytes) throw new Error('segmenter: nonce too long');
+    this._keys[key] = nonce === undefined ? undefined : Buffer.from(nonce, 'latin1');
   }
 
   /** Bytes held back as a possible mark prefix (bounded by maxOscBytes). */
@@ -54,8 +71,7 @@ export class MarkScanner {
       esc = 0;
     } else esc = firstEsc ?? chunk.indexOf(ESC);
     const len = data.length;
-    const nonce = this._nonce;
-    const nonceLength = nonce.length;
+    const keys = this._keys;
     let plainStart = 0;
     while (esc >= 0) {
       if (esc + INTRO_LENGTH > len) {
@@ -90,11 +106,16 @@ export class MarkScanner {
         esc = data.indexOf(ESC, j);
         continue;
       }
-      const semicolon = j - nonceLength - 1;
-      if (semicolon >= esc + INTRO_LENGTH - 1 && data[semicolon] === SEMICOLON && endsWithNonce(data, j, nonce)) {
-        if (esc > plainStart) sink.plain(data, plainStart, esc);
-        sink.mark(data, esc + 2, semicolon);
-        plainStart = end;
+      for (let key = 0; key < keys.length; key++) {
+        const nonce = keys[key];
+        if (nonce === undefined) continue;
+        const semicolon = j - nonce.length - 1;
+        if (semicolon >= esc + INTRO_LENGTH - 1 && data[semicolon] === SEMICOLON && endsWithNonce(data, j, nonce)) {
+          if (esc > plainStart) sink.plain(data, plainStart, esc);
+          sink.mark(data, esc + 2, semicolon, key);
+          plainStart = end;
+          break;
+        }
       }
       esc = data.indexOf(ESC, end);
     }

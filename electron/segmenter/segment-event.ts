@@ -27,4 +27,15 @@ export type SegmentEvent =
   | { type: 'command-end'; offset: number; exitCode: number | null; commandLine?: string; at: number }
   | { type: 'cwd'; cwd: string; at: number }
   | { type: 'hostname'; hostname: string; at: number }
-  | { type: 'mode'; mode: SegmentationMode; at: number };
+  | { type: 'user'; user: string; at: number }
+  | { type: 'mode'; mode: SegmentationMode; at: number }
+  /**
+   * A remote shell started by our ssh function asks for the integration (see ssh/bootstrap.sh):
+   * `host` as the user typed it, `shell` and `user` as the remote reported them. Answer it by
+   * writing the payload to the pty and calling `enterRemote`, or with the fallback payload.
+   */
+  | { type: 'ssh-request'; id: string; host: string; shell: string; user: string; at: number }
+  /** The integrated remote shell is gone (a mark of the local shell came): local records again. */
+  | { type: 'remote-end'; offset: number; at: number };
+
+export type SshRequest = Extract<SegmentEvent, { type: 'ssh-request' }>;

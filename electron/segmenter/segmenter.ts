@@ -1,9 +1,11 @@
 // SPDX-License-Identifier: MIT
 import type { SegmentationMode } from '../../shared/domain/segmentation';
 import { DEFAULT_CONTINUATION_PROMPTS, DEFAULT_PROMPT_ENDINGS, HeuristicDetector } from './heuristic';
-import { assertValidNonce, unescapeMarkValue } from './mark-codec';
-import { MarkScanner } from './mark-scanner';
-import { NonceRedactor } from './nonce-redactor';
+import { assertValidNonce, parseExitCode, unescapeMarkValue } from './mark-codec';
+import { MarkScanner, REMOTE_KEY, REQUEST_KEY, SESSION_KEY } from './mark-scanner';
+import { OutputRanges } from './output-ranges';
+import { Redactors } from './redactors';
+import { SshHandshake } from './ssh-handshake';
 import type { SegmentEvent } from './segment-event';
 
 export type { SegmentEvent } from './segment-event';
@@ -33,22 +35,19 @@ export interface SegmentResult {
 
 type MarkState = 'idle' | 'prompt' | 'input' | 'running';
 
-const EMPTY: Buffer = Buffer.alloc(0);
+/** What the local shell's layer was doing when a remote shell took over the stream. */
+interface LocalLayer {
+  state: MarkState;
+  commandLine: string | null;
+  completedLine: string | null;
+  cwd: string | null;
+  hostname: string | null;
+}
+
+
 const SEMICOLON = 0x3b;
 const ESC = 0x1b;
 
-/** A decimal exit code in data[start, end), or null if it is anything else. */
-const exitCode = (data: Buffer, start: number, end: number): number | null => {
-  const digits = data[start] === 0x2d ? start + 1 : start;
-  if (end <= digits || end - digits > 10) return null;
-  let value = 0;
-  for (let i = digits; i < end; i++) {
-    const d = data[i]! - 0x30;
-    if (d < 0 || d > 9) return null;
-    value = value * 10 + d;
-  }
-  return digits > start ? -value : value;
-};
 
 /**
  * Splits one session's pty streams into commands. Marks from our shell integration are trusted
@@ -69,31 +68,27 @@ export class Segmenter {
   private _inputStart: number | null = null;
   private _cwd: string | null = null;
   private _hostname: string | null = null;
+  /** Set while an integrated remote shell (signed with its own nonce) owns the stream. */
+  private _local: LocalLayer | null = null;
   private readonly _now: () => number;
   private readonly _scanner: MarkScanner;
-  private readonly _redactor: NonceRedactor;
+  private readonly _ssh: SshHandshake;
+  private readonly _redactors: Redactors;
   private readonly _nonceFirst: number;
   private readonly _heuristic: HeuristicDetector;
-  /** Output ranges of this call, as reused parallel arrays (no object per range on the hot path). */
-  private readonly _partData: Buffer[] = [];
-  private readonly _partStart: number[] = [];
-  private readonly _partEnd: number[] = [];
-  private _parts = 0;
+  private readonly _ranges = new OutputRanges();
   private readonly _emit = (data: Buffer, start: number, end: number): void => {
     if (end <= start) return;
-    const n = this._parts++;
-    this._partData[n] = data;
-    this._partStart[n] = start;
-    this._partEnd[n] = end;
+    this._ranges.add(data, start, end);
     if (this._mode !== 'integrated') this._heuristic.output(data.subarray(start, end), this._offset, this._at);
     this._offset += end - start;
   };
   private readonly _sink = {
-    plain: (data: Buffer, start: number, end: number): void => this._redactor.push(data, start, end, this._emit),
-    mark: (data: Buffer, start: number, end: number): void => {
+    plain: (data: Buffer, start: number, end: number): void => this._redactors.push(data, start, end, this._emit),
+    mark: (data: Buffer, start: number, end: number, key: number): void => {
       // A valid mark is a barrier: a nonce prefix held before it is just output.
-      this._redactor.flush(this._emit);
-      this._mark(data, start, end);
+      this._redactors.flush(this._emit);
+      this._mark(data, start, end, key);
     },
   };
 
@@ -101,7 +96,8 @@ export class Segmenter {
     assertValidNonce(options.nonce);
     this._now = options.now ?? Date.now;
     this._scanner = new MarkScanner(options.nonce, options.maxOscBytes ?? 8192);
-    this._redactor = new NonceRedactor(options.nonce);
+    this._redactors = new Redactors(options.nonce);
+    this._ssh = new SshHandshake(this._scanner);
     this._nonceFirst = options.nonce.charCodeAt(0);
     const context = {
       cwd: options.cwd ?? null,
@@ -117,12 +113,34 @@ export class Segmenter {
 
   /** Bytes held inside the segmenter (a partial mark, a partial nonce, the current line). */
   get bufferedBytes(): number {
-    return this._scanner.heldBytes + this._redactor.heldBytes + this._heuristic.bufferedBytes;
+    return this._scanner.heldBytes + this.pendingBytes + this._heuristic.bufferedBytes;
   }
 
   /** Bytes held back from output only because they may start the nonce (see flush). */
   get pendingBytes(): number {
-    return this._redactor.heldBytes;
+    return this._redactors.heldBytes;
+  }
+
+  /** Whether an integrated remote shell owns the stream now. */
+  get remote(): boolean {
+    return this._local !== null;
+  }
+
+  /**
+   * The remote shell that asked (ssh-request) now gets the integration signed with `nonce`: its
+   * marks make records of their own until a mark of the local shell shows it is gone. The local
+   * command that ran ssh stays running underneath.
+   */
+  enterRemote(nonce: string): void {
+    assertValidNonce(nonce);
+    if (this._local) return;
+    this._local = { state: this._state, commandLine: this._commandLine, completedLine: this._completedLine, cwd: this._cwd, hostname: this._hostname };
+    this._scanner.setKey(REMOTE_KEY, nonce);
+    this._redactors.setRemote(nonce, this._emit);
+    this._state = 'idle';
+    this._commandLine = null;
+    this._completedLine = null;
+    this._inputStart = null;
   }
 
   output(chunk: Buffer): SegmentResult {
@@ -130,11 +148,12 @@ export class Segmenter {
     const esc = chunk.indexOf(ESC);
     // Most reads of an integrated session hold neither a mark nor the nonce's first byte: pass
     // them on untouched without the scanner's machinery.
-    if (esc < 0 && this._mode === 'integrated' && this._scanner.heldBytes === 0 && this._redactor.heldBytes === 0 && chunk.indexOf(this._nonceFirst) < 0) {
+    // (A remote shell's nonce comes from newNonce() too, so it starts with the same byte.)
+    if (esc < 0 && this._mode === 'integrated' && this._scanner.heldBytes === 0 && this.pendingBytes === 0 && chunk.indexOf(this._nonceFirst) < 0) {
       this._offset += chunk.length;
       return { bytes: chunk, events: [] };
     }
-    this._redactor.beginChunk();
+    this._redactors.beginChunk();
     this._scanner.push(chunk, this._sink, esc);
     return this._take();
   }
@@ -152,15 +171,16 @@ export class Segmenter {
    * screen; the cost is that a nonce split across that pause would not be redacted.
    */
   flush(): SegmentResult {
-    this._redactor.flush(this._emit);
+    this._redactors.flush(this._emit);
     return this._take();
   }
 
   end(): SegmentResult {
     this._at = this._now();
     this._scanner.flush(this._sink);
-    this._redactor.flush(this._emit);
+    this._redactors.flush(this._emit);
     if (this._mode === 'integrated') {
+      if (this._local) this._leaveRemote(this._offset, this._at);
       if (this._state === 'running') this._push({ type: 'command-end', offset: this._offset, exitCode: null, at: this._at });
       this._state = 'idle';
     } else this._heuristic.close(this._offset, this._at, true);
@@ -170,20 +190,7 @@ export class Segmenter {
   private _take(): SegmentResult {
     const events = this._events;
     if (events.length > 0) this._events = [];
-    const count = this._parts;
-    const data = this._partData;
-    let bytes: Buffer = EMPTY;
-    if (count === 1 && this._partStart[0] === 0 && this._partEnd[0] === data[0]!.length) bytes = data[0]!;
-    else if (count > 0) {
-      let total = 0;
-      for (let i = 0; i < count; i++) total += this._partEnd[i]! - this._partStart[i]!;
-      bytes = Buffer.allocUnsafe(total);
-      for (let i = 0, at = 0; i < count; i++) at += data[i]!.copy(bytes, at, this._partStart[i], this._partEnd[i]);
-    }
-    // Drop references to the caller's chunks so they can be collected.
-    for (let i = 0; i < count; i++) data[i] = EMPTY;
-    this._parts = 0;
-    return { bytes, events: events.length > 0 ? events : [] };
+    return { bytes: this._ranges.take(), events: events.length > 0 ? events : [] };
   }
 
   private _push(event: SegmentEvent): void {
@@ -201,17 +208,28 @@ export class Segmenter {
   }
 
   /** `data[start, end)` is the payload without the nonce: `133;A`, `133;D;0`, `633;E;<escaped>`… */
-  private _mark(data: Buffer, start: number, end: number): void {
-    if (this._mode !== 'integrated') {
-      this._heuristic.close(this._offset, this._at, false);
-      this._setMode('integrated');
-    }
+  private _mark(data: Buffer, start: number, end: number, key: number): void {
     if (end < start + 5 || (end > start + 5 && data[start + 5] !== SEMICOLON)) return;
     const kind = data[start + 4];
     const offset = this._offset;
     const at = this._at;
+    if (key === REQUEST_KEY) {
+      const request = this._ssh.answer(data[start] === 0x36 && kind === 0x52 ? data.toString('utf8', start + 6, end) : null, at);
+      if (request) this._push(request);
+      return;
+    }
+    if (key === SESSION_KEY) {
+      if (this._local) this._leaveRemote(offset, at);
+      // Any other mark of the local shell means its ssh has ended: the request id is spent.
+      if (this._ssh.pending && !(data[start] === 0x36 && kind === 0x53)) this._ssh.cancel();
+    }
+    if (this._mode !== 'integrated') {
+      this._heuristic.close(this._offset, this._at, false);
+      this._setMode('integrated');
+    }
     if (data[start] === 0x36) {
-      if (kind === 0x45 && (this._state === 'prompt' || this._state === 'input')) {
+      if (kind === 0x53 && key === SESSION_KEY && this._state === 'running') this._ssh.start(data.toString('utf8', start + 6, end));
+      else if (kind === 0x45 && (this._state === 'prompt' || this._state === 'input')) {
         this._commandLine = unescapeMarkValue(data.toString('utf8', start + 6, end));
       } else if (kind === 0x45 && this._state === 'running') {
         this._completedLine = unescapeMarkValue(data.toString('utf8', start + 6, end));
@@ -243,7 +261,7 @@ export class Segmenter {
         return;
       case 0x44: // D: command end. Without C it was an empty Enter or Ctrl+C at the prompt.
         if (this._state === 'running') {
-          const code = exitCode(data, start + 6, end);
+          const code = parseExitCode(data, start + 6, end);
           const completed = this._completedLine;
           this._push(completed === null ? { type: 'command-end', offset, exitCode: code, at } : { type: 'command-end', offset, exitCode: code, commandLine: completed, at });
         }
@@ -252,6 +270,30 @@ export class Segmenter {
         this._completedLine = null;
         return;
     }
+  }
+
+  /** The pty runs ssh itself (an SSH-host profile) with our bootstrap signed by `id`. */
+  expectSsh(id: string, host: string): void {
+    this._ssh.expect(id, host);
+  }
+
+  /** The remote shell is gone: whatever it ran has ended, and the local layer comes back. */
+  private _leaveRemote(offset: number, at: number): void {
+    const local = this._local;
+    if (!local) return;
+    if (this._state === 'running') this._push({ type: 'command-end', offset, exitCode: null, at });
+    this._redactors.setRemote(null, this._emit);
+    this._scanner.setKey(REMOTE_KEY, undefined);
+    this._local = null;
+    this._push({ type: 'remote-end', offset, at });
+    this._state = local.state;
+    this._commandLine = local.commandLine;
+    this._completedLine = local.completedLine;
+    this._inputStart = null;
+    if (local.cwd !== null && local.cwd !== this._cwd) this._push({ type: 'cwd', cwd: local.cwd, at });
+    if (local.hostname !== null && local.hostname !== this._hostname) this._push({ type: 'hostname', hostname: local.hostname, at });
+    this._cwd = local.cwd;
+    this._hostname = local.hostname;
   }
 
   private _property(field: string, at: number): void {
@@ -265,6 +307,6 @@ export class Segmenter {
     } else if (key === 'Hostname' && value !== this._hostname) {
       this._hostname = value;
       this._push({ type: 'hostname', hostname: value, at });
-    }
+    } else if (key === 'User') this._push({ type: 'user', user: value, at });
   }
 }

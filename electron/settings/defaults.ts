@@ -10,6 +10,7 @@ import type {
 } from '../../shared/ipc/settings';
 import { DEFAULT_BASE_URLS } from '../llm/provider-factory';
 import { DEFAULT_NOTIFICATIONS } from '../../shared/ipc/notifications';
+import { DEFAULT_SSH } from '../../shared/ipc/ssh';
 
 /** Works with no key and no account: `ollama serve` and a pulled model are all it needs. */
 export const DEFAULT_PROVIDER: ProviderSettings = {
@@ -72,5 +73,6 @@ export const DEFAULT_SETTINGS: Settings = {
   history: DEFAULT_HISTORY,
   profiles: { list: [], defaultId: null },
   notifications: DEFAULT_NOTIFICATIONS,
+  ssh: DEFAULT_SSH,
   keybindings: {},
 };

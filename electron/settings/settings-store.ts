@@ -59,6 +59,7 @@ export const composeSettings = (saved: SavedSections, environment: EnvironmentPr
     profiles: saved.profiles ?? DEFAULT_SETTINGS.profiles,
     notifications: saved.notifications ?? DEFAULT_SETTINGS.notifications,
     keybindings: saved.keybindings ?? DEFAULT_SETTINGS.keybindings,
+    ssh: saved.ssh ?? DEFAULT_SETTINGS.ssh,
   };
 };
 

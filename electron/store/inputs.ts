@@ -50,5 +50,6 @@ export const toCommandRow = (record: CommandUpsert): CommandRowInput => {
     cleanOutput: record.cleanOutput === undefined ? null : capCleanOutput(record.cleanOutput),
     source: record.source,
     interrupted: record.interrupted === true,
+    remote: record.remote ? { host: String(record.remote.host), user: record.remote.user === null ? null : String(record.remote.user) } : null,
   };
 };

@@ -47,6 +47,7 @@ export interface CommandRowInput {
   readonly source: 'integrated' | 'heuristic';
   /** Ended by something other than the command finishing (the app died, recording failed or paused). */
   readonly interrupted: boolean;
+  readonly remote: { readonly host: string; readonly user: string | null } | null;
 }
 
 /**

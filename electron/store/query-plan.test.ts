@@ -41,7 +41,12 @@ describe.each([
 
   it('recentCommands seeks the (session_id, seq) index, newest first, no sort', () => {
     const lines = plan(READ_SQL.recentCommands, 's', 50);
-    expect(lines).toEqual([expect.stringMatching(/^SEARCH c USING INDEX commands_by_session \(session_id=\?\)$/)]);
+    // The remote origin is one primary-key probe per row (migration 7), never a scan.
+    expect(lines).toEqual([
+      expect.stringMatching(/^SEARCH c USING INDEX commands_by_session \(session_id=\?\)$/),
+      'CORRELATED SCALAR SUBQUERY 1',
+      'SEARCH r USING PRIMARY KEY (command_id=?)',
+    ]);
   });
 
   it('commandsInWindow ranges over the started_at index', () => {

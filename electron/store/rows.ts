@@ -34,7 +34,8 @@ export const toSessionInfo = (row: SessionRow): SessionInfo => ({
  */
 export const COMMAND_COLUMNS =
   'c.id, c.session_id, c.seq, c.command_line, c.cwd, c.hostname, c.shell, c.started_at, c.ended_at, ' +
-  'c.exit_code, c.output_start, c.output_end, c.output_summary, c.source, c.interrupted';
+  'c.exit_code, c.output_start, c.output_end, c.output_summary, c.source, c.interrupted, ' +
+  '(SELECT json_array(r.host, r.user) FROM command_remotes r WHERE r.command_id = c.id) AS remote';
 
 export interface CommandRow {
   id: string;
@@ -52,6 +53,8 @@ export interface CommandRow {
   output_summary: string;
   source: CommandRecord['source'];
   interrupted: 0 | 1;
+  /** `[host, user]` as JSON for a command run in an integrated remote shell, else null. */
+  remote: string | null;
 }
 
 export const toCommandRecord = (row: CommandRow): CommandRecord => ({
@@ -70,4 +73,10 @@ export const toCommandRecord = (row: CommandRow): CommandRecord => ({
   outputSummary: row.output_summary,
   source: row.source,
   interrupted: row.interrupted === 1,
+  ...(row.remote === null ? {} : { remote: remoteOf(row.remote) }),
 });
+
+const remoteOf = (json: string): NonNullable<CommandRecord['remote']> => {
+  const [host, user] = JSON.parse(json) as [string, string | null];
+  return { host, user };
+};

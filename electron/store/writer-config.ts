@@ -33,4 +33,5 @@ export const WRITER_SQL = {
       clean_output = coalesce(excluded.clean_output, commands.clean_output), source = excluded.source,
       interrupted = excluded.interrupted,
       output_indexed = CASE WHEN excluded.clean_output IS NULL THEN commands.output_indexed ELSE 0 END`,
+  commandRemote: 'INSERT OR IGNORE INTO command_remotes (command_id, host, user) VALUES (?, ?, ?)',
 } as const;

@@ -63,6 +63,7 @@ export class Writer {
       chunk: _db.prepare(SQL.chunk),
       nextSeq: _db.prepare(SQL.nextSeq).pluck(),
       command: _db.prepare(SQL.command),
+      commandRemote: _db.prepare(SQL.commandRemote),
     };
     this._output = new CommandOutput(_db);
     this._health = new WriteHealth((status) => _hooks.health(status));
@@ -227,6 +228,7 @@ export class Writer {
         }
         statements.command.run(c.id, c.sessionId, c.seq, c.commandLine, c.cwd, c.hostname, c.shell, c.startedAt, c.endedAt,
           c.exitCode, c.outputStart, c.outputEnd, c.outputSummary, c.cleanOutput, c.source, c.interrupted ? 1 : 0);
+        if (c.remote) statements.commandRemote.run(c.id, c.remote.host, c.remote.user);
         this.retention.noteCommand(c);
         if (c.cleanOutput !== null) this._indexer.noteOutput();
         return;

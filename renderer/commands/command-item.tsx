@@ -23,6 +23,28 @@ export interface CommandItemProps {
   readonly actionsOpen: boolean;
 }
 
+/**
+ * Where the command ran: a remote shell's host (over ssh) always; the machine's name too in search
+ * results, which mix hosts. The local one is left out of a terminal's own list, where it is noise.
+ */
+const HostBadge = ({ command, showLocal }: { command: CommandRecord; showLocal: boolean }) => {
+  if (command.remote) {
+    const who = command.remote.user ? `${command.remote.user}@` : '';
+    const title = `Ran on ${who}${command.hostname ?? command.remote.host} over ssh ${command.remote.host}`;
+    return (
+      <span className="command-host remote" data-testid="command-host" data-host={command.remote.host} title={title}>
+        ⇄ {command.remote.host}
+      </span>
+    );
+  }
+  if (!showLocal || !command.hostname) return null;
+  return (
+    <span className="command-host" data-testid="command-host" data-host={command.hostname} title={`Ran on ${command.hostname}`}>
+      {command.hostname}
+    </span>
+  );
+};
+
 export const CommandItem = memo(({ command, selected, showSession, onSelect, onActions, actionsOpen }: CommandItemProps) => {
   const status = statusOf(command);
   const label = command.commandLine ?? 'this command';
@@ -50,6 +72,7 @@ export const CommandItem = memo(({ command, selected, showSession, onSelect, onA
       <span className="command-line">{command.commandLine ?? '(unknown)'}</span>
       <span className="command-meta">
         {showSession && <span className="command-session">{new Date(command.startedAt).toLocaleString()}</span>}
+        <HostBadge command={command} showLocal={showSession === true} />
         <span className="command-cwd">{shortPath(command.cwd, undefined)}</span>
         {status === 'interrupted' && <span className="command-interrupted">interrupted</span>}
         {status === 'running' ? <Elapsed since={command.startedAt} /> : <span className="command-duration">{commandDuration(command)}</span>}

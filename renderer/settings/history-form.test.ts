@@ -26,6 +26,7 @@ const view: SettingsView = {
   notifications: { enabled: true, minSeconds: 10, whenFocused: false },
   profiles: { list: [], defaultId: null },
   keybindings: {},
+  ssh: { integration: true, offHosts: [] },
   keyStorage: { backend: 'file', secure: false },
   environmentProviderId: null,
 };

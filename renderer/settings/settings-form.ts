@@ -12,6 +12,7 @@ import {
   type SettingsView,
 } from '../../shared/ipc/settings';
 import { notificationsDraftOf, notificationsOf, type NotificationsDraft } from '../notify/notifications-form';
+import { sshDraftOf, sshOf, type SshDraft } from '../ssh/ssh-form';
 import { historyDraftOf, historyOf, type HistoryDraft } from './history-form';
 import { keybindingsDraftOf, keybindingsOf, type KeybindingsDraft } from './keys-form';
 import { profilesDraftOf, profilesOf, type ProfilesDraft } from './profiles-form';
@@ -71,6 +72,7 @@ export interface SettingsDraft {
   readonly profiles: ProfilesDraft;
   readonly notifications: NotificationsDraft;
   readonly keybindings: KeybindingsDraft;
+  readonly ssh: SshDraft;
 }
 
 /** Field path (as in `settings:set` errors, e.g. `models.0.contextLimit`) → message. */
@@ -121,6 +123,7 @@ export const draftOf = (view: SettingsView): SettingsDraft => ({
   profiles: profilesDraftOf(view.profiles),
   notifications: notificationsDraftOf(view.notifications),
   keybindings: keybindingsDraftOf(view.keybindings),
+  ssh: sshDraftOf(view.ssh),
 });
 
 /**
@@ -190,9 +193,10 @@ const settingsOf = (draft: SettingsDraft, errors: Record<string, string>): Setti
   profiles: profilesOf(draft.profiles),
   notifications: notificationsOf(draft.notifications),
   keybindings: keybindingsOf(draft.keybindings, errors),
+  ssh: sshOf(draft.ssh),
 });
 
-const SECTIONS = ['providers', 'defaultProviderId', 'models', 'relevance', 'redaction', 'terminal', 'history', 'notifications', 'profiles', 'keybindings'] as const;
+const SECTIONS = ['providers', 'defaultProviderId', 'models', 'relevance', 'redaction', 'terminal', 'history', 'notifications', 'profiles', 'keybindings', 'ssh'] as const;
 type Section = (typeof SECTIONS)[number];
 
 /** Only what the main process would not know yet: with the saved view's `hasKey` etc. stripped. */

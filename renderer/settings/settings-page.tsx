@@ -6,6 +6,7 @@ import { KeysSection } from './keys-section';
 import { ProfilesSection } from './profiles-section';
 import { ModelsSection } from './models-section';
 import { NotificationsSection } from './notifications-section';
+import { SshSection } from './ssh-section';
 import { ProvidersSection } from './providers-section';
 import { RedactionSection } from './redaction-section';
 import { RelevanceSection, TerminalSection } from './field-sections';
@@ -134,6 +135,7 @@ export const SettingsPage = () => {
               <ProfilesSection {...props} />
               <HistorySection {...props} />
               <NotificationsSection {...props} />
+              <SshSection {...props} />
             </>
           )}
         </div>

@@ -28,7 +28,13 @@ export const CommandRecord = z.object({
    * interrupted; the store always says.
    */
   interrupted: z.boolean().optional(),
+  /**
+   * Run in a remote shell that our ssh integration started inside this session: the host as the
+   * user typed it after `ssh`, and the remote user. Absent for local commands.
+   */
+  remote: z.object({ host: z.string(), user: z.string().nullable() }).optional(),
 });
 export type CommandRecord = z.infer<typeof CommandRecord>;
+export type RemoteOrigin = NonNullable<CommandRecord['remote']>;
 
 export const commandId = (sessionId: string, seq: number): string => `${sessionId}:${seq}`;

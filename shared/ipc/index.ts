@@ -10,6 +10,7 @@ import { ptyChannels } from './pty';
 import { sessionChannels } from './session';
 import { workspaceChannels } from './workspace';
 import { settingsChannels } from './settings';
+import { sshChannels } from './ssh';
 
 export const channels = {
   ...appChannels,
@@ -21,6 +22,7 @@ export const channels = {
   ...sessionChannels,
   ...workspaceChannels,
   ...settingsChannels,
+  ...sshChannels,
 } as const;
 
 export type Channels = typeof channels;

@@ -7,6 +7,7 @@ import { wholeNumber } from './fields';
 import { HistorySettings } from './history';
 import { KeybindingsSettings } from './keybindings';
 import { NotificationSettings } from './notifications';
+import { SshSettings } from './ssh';
 import { ProfilesSettings } from './profiles';
 
 export const ProviderKind = z.enum(['openai-compatible', 'openai', 'anthropic']);
@@ -165,6 +166,7 @@ export const Settings = z.object({
   notifications: NotificationSettings,
   profiles: ProfilesSettings,
   keybindings: KeybindingsSettings,
+  ssh: SshSettings,
 });
 export type Settings = z.infer<typeof Settings>;
 
@@ -183,6 +185,7 @@ export const SettingsPatch = z.strictObject({
   notifications: NotificationSettings.optional(),
   profiles: ProfilesSettings.optional(),
   keybindings: KeybindingsSettings.optional(),
+  ssh: SshSettings.optional(),
 });
 export type SettingsPatch = z.input<typeof SettingsPatch>;
 

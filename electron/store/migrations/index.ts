@@ -6,6 +6,7 @@ import * as m0003 from './0003-settings';
 import * as m0004 from './0004-conversations';
 import * as m0005 from './0005-interrupted-commands';
 import * as m0006 from './0006-retention';
+import * as m0007 from './0007-remote-commands';
 
 /** Every schema migration, in order. The runner refuses a list that is not 1, 2, 3, … */
 export const migrations: readonly Migration[] = [
@@ -15,4 +16,5 @@ export const migrations: readonly Migration[] = [
   { version: 4, name: 'conversations', up: m0004.up },
   { version: 5, name: 'interrupted-commands', up: m0005.up },
   { version: 6, name: 'retention', up: m0006.up },
+  { version: 7, name: 'remote-commands', up: m0007.up },
 ];

@@ -21,7 +21,13 @@ if [[ -n "${CONTEXTERM_NONCE_FILE-}" ]]; then
   [[ -r "$CONTEXTERM_NONCE_FILE" ]] && builtin read -r __contexterm_nonce <"$CONTEXTERM_NONCE_FILE"
   command rm -f -- "$CONTEXTERM_NONCE_FILE" 2>/dev/null
 fi
-builtin unset CONTEXTERM_NONCE CONTEXTERM_NONCE_FILE
+# A remote shell's integration arrives in a temporary directory (see ../ssh/bootstrap.sh), removed
+# once start-up is over; a local one finds the ssh helper next to this file and the per-host
+# preferences in a file the terminal names.
+__contexterm_cleanup="${CONTEXTERM_CLEANUP-}"
+__contexterm_ssh_prefs="${CONTEXTERM_SSH_PREFS-}"
+__contexterm_ssh_dir="${BASH_SOURCE[0]%/*}/../ssh"
+builtin unset CONTEXTERM_NONCE CONTEXTERM_NONCE_FILE CONTEXTERM_CLEANUP CONTEXTERM_SSH_PREFS
 __contexterm_login="${CONTEXTERM_SHELL_LOGIN-}"
 builtin unset CONTEXTERM_SHELL_LOGIN
 
@@ -65,6 +71,26 @@ __contexterm_report() {
     __contexterm_reported_host="${HOSTNAME-}"
     __contexterm_escape "${HOSTNAME-}"
     __contexterm_mark "633;P;Hostname=$__contexterm_escaped"
+    __contexterm_escape "${USER-}"
+    __contexterm_mark "633;P;User=$__contexterm_escaped"
+  fi
+}
+
+# `ssh host` typed here: an interactive login brings the integration along (plan.sh decides; the
+# terminal answers the remote's request over the connection itself). Anything else runs as typed.
+ssh() {
+  builtin local plan id host remote
+  if [[ -n "$__contexterm_nonce" && -r "$__contexterm_ssh_dir/plan.sh" ]] &&
+    plan="$(command sh "$__contexterm_ssh_dir/plan.sh" "$__contexterm_ssh_prefs" "$@")"; then
+    id="${plan%%$'\n'*}"
+    plan="${plan#*$'\n'}"
+    host="${plan%%$'\n'*}"
+    remote="${plan#*$'\n'}"
+    __contexterm_escape "$host"
+    __contexterm_mark "633;S;$id;$__contexterm_escaped"
+    command ssh -t "$@" "$remote"
+  else
+    command ssh "$@"
   fi
 }
 
@@ -301,3 +327,7 @@ if [[ -n "$__contexterm_nonce" && -z "${__contexterm_installed-}" ]]; then
   __contexterm_installed=1
   __contexterm_install "$(trap -p DEBUG)"
 fi
+if [[ "$__contexterm_cleanup" == */ct.* && -d "$__contexterm_cleanup" ]]; then
+  command rm -rf -- "$__contexterm_cleanup"
+fi
+builtin unset __contexterm_cleanup

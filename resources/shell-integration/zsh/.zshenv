@@ -12,7 +12,10 @@ if [[ -n "${CONTEXTERM_NONCE_FILE-}" ]]; then
   [[ -r "$CONTEXTERM_NONCE_FILE" ]] && builtin read -r __contexterm_nonce <"$CONTEXTERM_NONCE_FILE"
   command rm -f -- "$CONTEXTERM_NONCE_FILE" 2>/dev/null
 fi
-builtin unset CONTEXTERM_NONCE CONTEXTERM_NONCE_FILE
+# A remote shell's integration arrives in a temporary directory (see ../ssh/bootstrap.sh), removed
+# at the first prompt; a local one learns where the per-host ssh preferences are.
+typeset -g __contexterm_cleanup="${CONTEXTERM_CLEANUP-}" __contexterm_ssh_prefs="${CONTEXTERM_SSH_PREFS-}"
+builtin unset CONTEXTERM_NONCE CONTEXTERM_NONCE_FILE CONTEXTERM_CLEANUP CONTEXTERM_SSH_PREFS
 typeset -g __contexterm_shim="$ZDOTDIR"
 if (( ${+CONTEXTERM_USER_ZDOTDIR} )); then
   typeset -g __contexterm_user_zdotdir="$CONTEXTERM_USER_ZDOTDIR"

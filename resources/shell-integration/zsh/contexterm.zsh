@@ -52,6 +52,12 @@ __contexterm_precmd() {
     __contexterm_reported_host="$HOST"
     __contexterm_escape "$HOST"
     __contexterm_mark "633;P;Hostname=$__contexterm_escaped"
+    __contexterm_escape "${USER-}"
+    __contexterm_mark "633;P;User=$__contexterm_escaped"
+  fi
+  if [[ -n "$__contexterm_cleanup" ]]; then
+    [[ "$__contexterm_cleanup" == */ct.* && -d "$__contexterm_cleanup" ]] && command rm -rf -- "$__contexterm_cleanup"
+    __contexterm_cleanup=""
   fi
   # Frameworks (powerlevel10k, oh-my-zsh themes) rebuild PS1 in their own precmd: put the
   # prompt-end mark back, zero-width, at its very end.
@@ -80,6 +86,23 @@ __contexterm_preexec() {
   # the prompt-start mark: move ours back to the end.
   if [[ "${precmd_functions[-1]-}" != __contexterm_precmd ]]; then
     precmd_functions=(${precmd_functions:#__contexterm_precmd} __contexterm_precmd)
+  fi
+}
+
+# `ssh host` typed here: an interactive login brings the integration along (plan.sh decides; the
+# terminal answers the remote's request over the connection itself). Anything else runs as typed.
+typeset -g __contexterm_ssh_dir="${__contexterm_shim:-${${(%):-%x}:A:h}}/../ssh"
+ssh() {
+  emulate -L zsh
+  local plan
+  local -a lines
+  if [[ -r "$__contexterm_ssh_dir/plan.sh" ]] && plan="$(command sh "$__contexterm_ssh_dir/plan.sh" "$__contexterm_ssh_prefs" "$@")"; then
+    lines=("${(@f)plan}")
+    __contexterm_escape "${lines[2]}"
+    __contexterm_mark "633;S;${lines[1]};$__contexterm_escaped"
+    command ssh -t "$@" "${lines[3]}"
+  else
+    command ssh "$@"
   fi
 }
 

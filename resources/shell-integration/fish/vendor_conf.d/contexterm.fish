@@ -29,6 +29,18 @@ else if set -q CONTEXTERM_NONCE
     set -g __contexterm_nonce $CONTEXTERM_NONCE
 end
 set -e CONTEXTERM_NONCE
+# A remote shell's integration arrives in a temporary directory (see ../ssh/bootstrap.sh), removed
+# at the end of this file; a local one learns where the per-host ssh preferences are.
+set -g __contexterm_cleanup "$CONTEXTERM_CLEANUP"
+set -g __contexterm_ssh_prefs "$CONTEXTERM_SSH_PREFS"
+set -g __contexterm_ssh_dir (status dirname)/../../ssh
+set -e CONTEXTERM_CLEANUP
+set -e CONTEXTERM_SSH_PREFS
+# fish has read this file: the directory is not needed any more.
+if string match -q -- '*/ct.*' "$__contexterm_cleanup"; and test -d "$__contexterm_cleanup"
+    command rm -rf -- $__contexterm_cleanup
+end
+set -e __contexterm_cleanup
 
 status is-interactive; or return 0
 set -q __contexterm_nonce[1]; or return 0
@@ -78,6 +90,8 @@ function __contexterm_prompt_start --on-event fish_prompt
         set -g __contexterm_reported_host $hostname
         set -l host (__contexterm_escape $hostname)
         __contexterm_mark "633;P;Hostname=$host"
+        set -l user (__contexterm_escape "$USER")
+        __contexterm_mark "633;P;User=$user"
     end
     __contexterm_wrap_prompt
     __contexterm_mark "133;A"
@@ -94,4 +108,19 @@ function __contexterm_wrap_prompt
         __contexterm_user_prompt
         __contexterm_mark "133;B"
     end
+end
+
+# `ssh host` typed here: an interactive login brings the integration along (plan.sh decides; the
+# terminal answers the remote's request over the connection itself). Anything else runs as typed.
+function ssh --wraps ssh --description 'OpenSSH, with Contexterm integration on interactive logins'
+    if test -r $__contexterm_ssh_dir/plan.sh
+        set -l plan (command sh $__contexterm_ssh_dir/plan.sh "$__contexterm_ssh_prefs" $argv)
+        if test $status -eq 0; and set -q plan[3]
+            set -l host (__contexterm_escape $plan[2])
+            __contexterm_mark "633;S;$plan[1];$host"
+            command ssh -t $argv $plan[3]
+            return
+        end
+    end
+    command ssh $argv
 end

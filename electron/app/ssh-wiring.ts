@@ -1,0 +1,35 @@
+// SPDX-License-Identifier: MIT
+import { join } from 'node:path';
+import type { EventChannel, EventPayload } from '../../shared/ipc';
+import type { Settings } from '../../shared/ipc/settings';
+import { writeSshPrefs } from '../ssh/prefs-file';
+import { createSshResponder, type SshResponder } from '../ssh/ssh-responder';
+
+export interface SshWiringDeps {
+  readonly settings: { readonly current: Settings; onChange(listener: (settings: Settings) => void): () => void };
+  readonly dataDir: string;
+  readonly integrationDir: string;
+  readonly broadcast: <K extends EventChannel>(channel: K, payload: EventPayload<K>) => void;
+  readonly log: (message: string) => void;
+}
+
+/**
+ * SSH integration for the recorder: the per-host choice mirrored into a file the local shells'
+ * ssh helper reads (kept in step with Settings), and the responder that answers remote shells,
+ * telling every window what happened.
+ */
+export const wireSsh = (deps: SshWiringDeps): { prefsFile: string; respond: SshResponder; dispose(): void } => {
+  const prefsFile = join(deps.dataDir, 'ssh-integration-off');
+  const apply = (current: Settings): void => {
+    try {
+      writeSshPrefs(prefsFile, current.ssh);
+    } catch (error) {
+      // Without the file every host counts as on: say so rather than fail the start.
+      deps.log(`ssh: could not write ${prefsFile}: ${(error as Error).message}`);
+    }
+  };
+  apply(deps.settings.current);
+  const dispose = deps.settings.onChange(apply);
+  const respond = createSshResponder({ integrationDir: deps.integrationDir, notice: (notice) => deps.broadcast('ssh:notice', notice), log: deps.log });
+  return { prefsFile, respond, dispose };
+};

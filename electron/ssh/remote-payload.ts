@@ -1,0 +1,81 @@
+// SPDX-License-Identifier: MIT
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { assertValidNonce } from '../segmenter/mark-codec';
+import type { IntegratedShell } from '../segmenter/shell-launch';
+
+/** The integration files each shell needs, relative to resources/shell-integration. */
+const FILES: Record<IntegratedShell, readonly string[]> = {
+  bash: ['bash/contexterm.bash'],
+  zsh: ['zsh/.zshenv', 'zsh/.zprofile', 'zsh/.zshrc', 'zsh/.zlogin', 'zsh/contexterm.zsh'],
+  fish: ['fish/vendor_conf.d/contexterm.fish'],
+};
+
+/**
+ * How the answer starts each shell, in the bootstrap's sh (`$s` the login shell, `$d` the private
+ * directory): the same start-up as a local integrated shell (see segmenter/shell-launch.ts), with
+ * the files from `$d`. CONTEXTERM_CLEANUP tells the integration to delete `$d` once it has read it.
+ */
+const START: Record<IntegratedShell, string> = {
+  bash: 'CONTEXTERM_SHELL_LOGIN=1; export CONTEXTERM_SHELL_LOGIN; exec "$s" --init-file "$d/bash/contexterm.bash" -i',
+  zsh: [
+    'if [ -n "${ZDOTDIR+x}" ]; then CONTEXTERM_USER_ZDOTDIR=$ZDOTDIR; export CONTEXTERM_USER_ZDOTDIR;',
+    'else CONTEXTERM_USER_ZDOTDIR_UNSET=1; export CONTEXTERM_USER_ZDOTDIR_UNSET; fi',
+    'ZDOTDIR=$d/zsh; export ZDOTDIR; exec "$s" -l -i',
+  ].join('\n'),
+  fish: [
+    'if [ -n "${XDG_DATA_DIRS+x}" ]; then CONTEXTERM_XDG_DATA_DIRS=$XDG_DATA_DIRS; export CONTEXTERM_XDG_DATA_DIRS; fi',
+    'XDG_DATA_DIRS=$d:${XDG_DATA_DIRS:-/usr/local/share:/usr/share}; export XDG_DATA_DIRS; exec "$s" -l -i',
+  ].join('\n'),
+};
+
+/** Every line goes out behind this byte, which the bootstrap strips: ssh treats `~` at a line's start as its escape. */
+const LEAD = ':';
+
+const cache = new Map<string, string>();
+const read = (dir: string, file: string): string => {
+  const path = join(dir, file);
+  let text = cache.get(path);
+  if (text === undefined) {
+    text = readFileSync(path, 'utf8');
+    cache.set(path, text);
+  }
+  return text;
+};
+
+/**
+ * The script the bootstrap sources: writes the shell's integration files into `$d` (mode 0700 by
+ * the bootstrap's umask), the nonce into `$d/n` (read and deleted by the integration before any
+ * user file runs), then starts the shell. Written as quoted here-documents, so nothing in the
+ * files is expanded.
+ */
+export const integrationScript = (shell: IntegratedShell, integrationDir: string, id: string): string => {
+  const end = `CONTEXTERM_EOF_${id}`;
+  const lines = ['umask 077'];
+  const dirs = new Set(FILES[shell].map((file) => file.slice(0, file.lastIndexOf('/'))));
+  for (const dir of dirs) lines.push(`mkdir -p "$d/${dir}" || return 1`);
+  for (const file of FILES[shell]) {
+    const text = read(integrationDir, file);
+    if (text.split('\n').includes(end)) throw new Error(`ssh payload: ${file} contains its own terminator`);
+    lines.push(`cat > "$d/${file}" <<'${end}' || return 1`, text.replace(/\n$/, ''), end);
+  }
+  lines.push('printf "%s\\n" "$n" > "$d/n" || return 1', 'n=', 'CONTEXTERM_NONCE_FILE=$d/n; CONTEXTERM_CLEANUP=$d; export CONTEXTERM_NONCE_FILE CONTEXTERM_CLEANUP');
+  lines.push(START[shell]);
+  return lines.join('\n');
+};
+
+/** A shell we do not integrate: the bootstrap's own fallback is the plain login shell, without its notice. */
+export const FALLBACK_SCRIPT = 'rm -rf "$d"; exec "$s" -l';
+
+/**
+ * What is typed into the pty in answer to the remote's request: a start line the bootstrap waits
+ * for, the nonce (kept by the bootstrap in an unexported variable), the script, an end line.
+ * With echo off on the remote tty, none of it is shown; nothing of it is on a command line.
+ */
+export const remoteAnswer = (id: string, nonce: string | undefined, script: string): string => {
+  if (nonce !== undefined) assertValidNonce(nonce);
+  // The fallback needs no nonce, but the bootstrap reads one line there all the same.
+  const lines = [`${LEAD}${id}-go`, `${LEAD}${nonce ?? 'none'}`, ...script.split('\n').map((line) => LEAD + line), `${LEAD}${id}-end`];
+  // A leading newline ends any half-typed line the user sent before the request.
+  return `\n${lines.join('\n')}\n`;
+};

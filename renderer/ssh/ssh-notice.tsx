@@ -1,0 +1,56 @@
+// SPDX-License-Identifier: MIT
+import { useEffect, useState } from 'react';
+import type { SshNotice } from '../../shared/ipc/ssh';
+import { api } from '../transport/api';
+import { invoke } from '../transport/invoke';
+import { withHostOff } from './ssh-form';
+
+/** How long the "integration on" line stays; a fallback stays until dismissed. */
+const INTEGRATED_MS = 10_000;
+
+type Shown = { notice: SshNotice; turnedOff?: boolean | string };
+
+const turnOff = async (host: string): Promise<true | string> => {
+  const current = await invoke('settings:get', {});
+  if (!current.ok) return current.error.message;
+  const saved = await invoke('settings:set', { ssh: withHostOff(current.value.ssh, host) });
+  return saved.ok ? true : saved.error.message;
+};
+
+/**
+ * One line above the terminal when `ssh host` asked for the integration: that the remote commands
+ * are now recorded as the host's (with the choice to turn that off for the host), or that the
+ * remote login shell has none and the session is recorded as one command, as before.
+ */
+export const SshNoticeLine = () => {
+  const [shown, setShown] = useState<Shown | undefined>();
+
+  useEffect(() => api.on('ssh:notice', (notice) => setShown({ notice })), []);
+
+  useEffect(() => {
+    if (shown?.notice.outcome !== 'integrated' || shown.turnedOff !== undefined) return;
+    const timer = setTimeout(() => setShown(undefined), INTEGRATED_MS);
+    return () => clearTimeout(timer);
+  }, [shown]);
+
+  if (!shown) return null;
+  const { notice, turnedOff } = shown;
+  const integrated = notice.outcome === 'integrated';
+  const text = integrated
+    ? `ssh ${notice.host}: Contexterm's shell integration is on there — its commands are recorded as ${notice.host}'s; nothing was left on the host.`
+    : `ssh ${notice.host}: the login shell there (${notice.shell || 'unknown'}) is not bash, zsh or fish, so this session is recorded as one command.`;
+  return (
+    <div className={`ssh-notice ${notice.outcome}`} data-testid="ssh-notice" data-outcome={notice.outcome} data-host={notice.host} role="status">
+      <span className="ssh-notice-text">{turnedOff === true ? `Turned off for ${notice.host}: the next ssh ${notice.host} is a plain session.` : text}</span>
+      {typeof turnedOff === 'string' && <span className="field-error">{turnedOff}</span>}
+      {integrated && turnedOff !== true && (
+        <button className="link-button" data-testid="ssh-notice-off" onClick={() => void turnOff(notice.host).then((result) => setShown({ notice, turnedOff: result }))}>
+          Turn off for {notice.host}
+        </button>
+      )}
+      <button className="icon-button" aria-label="Dismiss" data-testid="ssh-notice-dismiss" onClick={() => setShown(undefined)}>
+        ×
+      </button>
+    </div>
+  );
+};
