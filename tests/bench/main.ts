@@ -9,6 +9,7 @@ import { benchLostBytes, benchPipeline } from './pipeline-bench';
 import { benchRedaction } from './redaction-bench';
 import { benchHourOfHistory, benchIngestAtCap } from './retention-bench';
 import { benchServerFootprint } from './server-footprint';
+import { benchSsh } from './ssh-bench';
 import { benchQueries, benchStoreIngest } from './store-bench';
 import { benchUi } from './ui/ui-bench';
 
@@ -34,6 +35,7 @@ const TARGETS: Record<string, { target: number; better: 'higher' | 'lower' }> = 
   launch_to_url_ms: { target: 400, better: 'lower' },
   server_rss_mb_idle: { target: 80, better: 'lower' },
   server_rss_mb_per_idle_tab: { target: 15, better: 'lower' },
+  ssh_integration_overhead_ms: { target: 150, better: 'lower' },
 };
 
 const quick = process.argv.includes('--quick');
@@ -60,6 +62,7 @@ const suites: Array<[string, () => Promise<Metrics>]> = [
   ['redaction', async () => benchRedaction()],
   ['ui', () => benchUi({ quick })],
   ['footprint', () => benchServerFootprint({ quick })],
+  ['ssh', () => benchSsh({ quick })],
 ];
 
 const verdict = (key: string, value: number): string => {
