@@ -282,6 +282,7 @@ export const OutputViewer = ({ command, onClose }: { command: CommandRecord; onC
           <span className="output-viewer-when" title={command.cwd ?? ''}>
             {started}
             {duration && ` · ${duration}`}
+            {command.remote && ` · on ${command.remote.user ? `${command.remote.user}@` : ''}${command.remote.host} (ssh)`}
             {command.cwd && ` · ${shortPath(command.cwd, undefined)}`}
           </span>
           <button className="output-viewer-copy" data-testid="output-viewer-copy" onClick={copyAll} title="Copy the whole output as plain text">

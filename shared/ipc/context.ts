@@ -141,6 +141,8 @@ export const FetchedCommand = z.object({
   sessionId: z.string(),
   commandLine: z.string().nullable(),
   cwd: z.string().nullable(),
+  /** Where it ran, for a command run over ssh (`alice@box over ssh`); absent for local ones. */
+  host: z.string().optional(),
   exitCode: z.number().int().nullable(),
   startedAt: z.number(),
   endedAt: z.number().nullable(),

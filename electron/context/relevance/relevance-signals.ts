@@ -6,6 +6,7 @@ import type { CommandRecord } from '../domain/ports';
 export interface QueryContext {
   readonly sessionId: string | null;
   readonly cwd: string | null;
+  /** Where the terminal is now, as placeOf() names it (a remote shell's host while one runs). */
   readonly hostname: string | null;
   readonly nowMs: number;
   readonly question: string;
@@ -79,20 +80,33 @@ export class TimeProximitySignal implements RelevanceSignal {
 }
 
 /**
- * 1 on the same host, 0 on another. An unknown host scores 0.5: most recordings without a hostname
- * are local shells, but an ssh session may be anywhere.
+ * Where a command ran: the machine's name for a local one; for one run in a remote shell our ssh
+ * integration started, the remote user and host and that it was over ssh. So `ssh localhost` work
+ * is not mistaken for local work, nor one user's for another's on the same box.
+ */
+export const placeOf = (command: CommandRecord): string | null => {
+  if (!command.remote) return command.hostname;
+  return `${command.remote.user ? `${command.remote.user}@` : ''}${command.hostname ?? command.remote.host} over ssh`;
+};
+
+/**
+ * 1 in the same place (host, and for remote work the ssh user), 0 in another. An unknown place
+ * scores 0.5: most recordings without a hostname are local shells, but an ssh session without our
+ * integration may be anywhere.
  */
 export class HostnameSignal implements RelevanceSignal {
   readonly name = 'hostname';
 
   score(query: QueryContext, candidate: CommandRecord): number {
-    if (!query.hostname || !candidate.hostname) return 0.5;
-    return query.hostname === candidate.hostname ? 1 : 0;
+    const place = placeOf(candidate);
+    if (!query.hostname || !place) return 0.5;
+    return query.hostname === place ? 1 : 0;
   }
 
   explain(query: QueryContext, candidate: CommandRecord): string {
-    if (!query.hostname || !candidate.hostname) return 'host unknown';
-    return query.hostname === candidate.hostname ? `same host ${candidate.hostname}` : `other host ${candidate.hostname}`;
+    const place = placeOf(candidate);
+    if (!query.hostname || !place) return 'host unknown';
+    return query.hostname === place ? `same host ${place}` : `other host ${place}`;
   }
 }
 

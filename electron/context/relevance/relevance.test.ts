@@ -56,6 +56,18 @@ describe('signals', () => {
     expect(s.score(query(), at(1, { sessionId: 'x', seq: 1, hostname: null }))).toBe(0.5);
   });
 
+  it('hostname: remote work over ssh is its own place, even on a host with the same name', () => {
+    const s = new HostnameSignal();
+    const remote = at(1, { sessionId: 'x', seq: 1, hostname: 'devbox', remote: { host: 'dev', user: 'ci' } });
+    expect(s.score(query(), remote)).toBe(0);
+    expect(s.explain(query(), remote)).toBe('other host ci@devbox over ssh');
+    // In a terminal whose latest command ran over ssh, the user is there: remote work is local to it.
+    const there = buildQueryContext({ sessionId: 'x', question: 'why?', nowMs: NOW, recent: [remote] });
+    expect(there.hostname).toBe('ci@devbox over ssh');
+    expect(s.score(there, remote)).toBe(1);
+    expect(s.score(there, at(1, { sessionId: 'x', seq: 2 }))).toBe(0);
+  });
+
   it('command pattern: same tool 1, same toolchain 0.6, otherwise 0', () => {
     const s = new CommandPatternSignal();
     const c = (line: string) => at(1, { sessionId: 'x', seq: 1, commandLine: line });

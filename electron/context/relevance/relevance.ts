@@ -5,6 +5,7 @@ import {
   CwdSignal,
   HostnameSignal,
   OutcomeSignal,
+  placeOf,
   TimeProximitySignal,
   type QueryContext,
   type RelevanceSignal,
@@ -139,7 +140,7 @@ export const buildQueryContext = (input: QueryInput): QueryContext => {
   return {
     sessionId: input.sessionId,
     cwd: latest((c) => c.cwd) ?? input.session?.cwd ?? null,
-    hostname: latest((c) => c.hostname) ?? input.session?.hostname ?? null,
+    hostname: latest(placeOf) ?? input.session?.hostname ?? null,
     nowMs: input.nowMs,
     question: input.question,
     tools,

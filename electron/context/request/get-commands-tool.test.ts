@@ -111,4 +111,15 @@ describe('get_commands as a model tool', () => {
     expect(json.unknown_ids).toEqual(['zz:9']);
     expect(JSON.parse(await runGetCommandsTool(source(), 'bad', new Redactor()))).toHaveProperty('error');
   });
+
+  it('returns remote output like local output, saying where it ran', async () => {
+    const s = source();
+    s.addCommand(
+      commandRecord({ sessionId: 'a', seq: 3, commandLine: 'journalctl -u web', cwd: '/home/ops', hostname: 'web-1', exitCode: 1, startedAt: 9000, endedAt: 9500, remote: { host: 'web', user: 'ops' } }),
+      'web.service: failed\n',
+    );
+    const json = JSON.parse(await runGetCommandsTool(s, '{"command_ids":["a:3","a:1"]}', new Redactor()));
+    expect(json.commands[0]).toMatchObject({ command_id: 'a:3', host: 'ops@web-1 over ssh', cwd: '/home/ops', exit_code: 1, full_output: 'web.service: failed' });
+    expect(json.commands[1]).not.toHaveProperty('host');
+  });
 });

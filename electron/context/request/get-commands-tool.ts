@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: MIT
+import { placeOf } from '../relevance/relevance-signals';
 import { z } from 'zod';
 import type { FetchedCommand, GetCommandsResult } from '../../../shared/ipc/context';
 import type { ToolDefinition } from '../domain/llm-context';
@@ -96,6 +97,7 @@ export const getCommands = async (
       sessionId: command.sessionId,
       commandLine: line ? line.text : null,
       cwd: command.cwd,
+      ...(command.remote ? { host: placeOf(command) ?? command.remote.host } : {}),
       exitCode: command.exitCode,
       startedAt: command.startedAt,
       endedAt: command.endedAt,
@@ -116,6 +118,7 @@ export const toolResultJson = (result: GetCommandsResult, maxIds = DEFAULT_GET_C
       session_id: c.sessionId,
       command_line: c.commandLine,
       cwd: c.cwd,
+      ...(c.host ? { host: c.host } : {}),
       exit_code: c.exitCode,
       started_at: new Date(c.startedAt).toISOString(),
       full_output: c.output,

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
 import { cleanOutput } from '../../segmenter/clean-text';
+import { placeOf } from '../relevance/relevance-signals';
 import { DEFAULT_LINE_LIMITS, truncateOutput, type LineLimits } from './output-lines';
 import type { CommandRecord, CommandSource, MaybePromise, StreamEntry, StreamReader } from '../domain/ports';
 
@@ -22,8 +23,9 @@ export interface CommandBlock {
   readonly omittedLines: number;
 }
 
-export const renderCommandBlock = (commandLine: string | null | undefined, output: string): string => {
-  const line = `$ ${commandLine ?? UNKNOWN_COMMAND_LINE}`;
+/** `$ line` and its output; a command run over ssh says where: `[alice@box over ssh] $ line`. */
+export const renderCommandBlock = (commandLine: string | null | undefined, output: string, remotePlace?: string | null): string => {
+  const line = `${remotePlace ? `[${remotePlace}] ` : ''}$ ${commandLine ?? UNKNOWN_COMMAND_LINE}`;
   return output === '' ? line : `${line}\n${output}`;
 };
 
@@ -49,7 +51,7 @@ export class RecentCommands implements ContextStrategy {
     const outputs = await Promise.all(recent.map((command) => reader.readCommandOutput(command)));
     return recent.map((command, i) => {
       const { text, omittedLines } = truncateOutput(outputText(outputs[i] ?? []), this.options);
-      return { command, text: renderCommandBlock(command.commandLine, text), omittedLines };
+      return { command, text: renderCommandBlock(command.commandLine, text, command.remote ? placeOf(command) : null), omittedLines };
     });
   }
 
