@@ -54,7 +54,7 @@ while read -r key value; do
     host) host=$value ;;
     escapechar) escape=$value ;;
     remotecommand) [ "$value" = none ] || exit 1 ;;
-    requesttty) [ "$value" = no ] && exit 1 ;;
+    requesttty) case $value in no | false) exit 1 ;; esac ;;
     sessiontype) [ "$value" = default ] || exit 1 ;;
   esac
 done <<CONFIG
