@@ -79,6 +79,12 @@ const NEAR_MISSES: Partial<Record<ChannelName, unknown[]>> = {
     { models: [{ model: 'm', contextLimit: 5, warningThreshold: 2, compactionMode: 'summarize', reservedOutputTokens: 0 }] },
     { redaction: { enabled: 'yes', userPatterns: [] } },
     { redaction: { enabled: true, userPatterns: [{ kind: 'Bad Kind', pattern: 'x' }] } },
+    // A host is what goes after `ssh`: one word, each once (ssh/plan.sh reads the list line by line).
+    { ssh: { integration: true, offHosts: ['two words'] } },
+    { ssh: { integration: true, offHosts: ['box\nother'] } },
+    { ssh: { integration: true, offHosts: ['box', 'box'] } },
+    { ssh: { integration: 'yes', offHosts: [] } },
+    { ssh: { integration: true } },
   ],
   'settings:test-provider': [{ providerId: 'UPPER' }, { providerId: 'p', model: '' }],
   'settings:set-key': [{ providerId: 'p', key: '' }, { providerId: 'p', key: 'has space' }],
