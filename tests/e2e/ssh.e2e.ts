@@ -120,7 +120,8 @@ describe.skipIf(!sshdAvailable())('ssh host from an integrated prompt, in the UI
     const sshCount = await sshRows.count();
     await typeInTerminal(page, `${ssh('ct-bash')}\n`);
     await expect.poll(() => sshRows.count(), { timeout: 15_000 }).toBe(sshCount + 1);
-    // A plain session reads what was typed ahead once its shell starts: this proves it runs.
+    // No notice to wait for: wait for the remote prompt (ctbash@…$) on the last line, as a user would.
+    await waitForTerminalText(page, /ctbash@[^\n]*\$\s*$/);
     await run('plain1');
     expect(notices.slice(before)).toEqual([]);
     expect(await notice().count()).toBe(0);

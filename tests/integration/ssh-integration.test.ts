@@ -1,8 +1,10 @@
 // SPDX-License-Identifier: MIT
 import { spawnSync } from 'node:child_process';
-import { readFileSync, readdirSync } from 'node:fs';
-import { hostname } from 'node:os';
+import { existsSync, mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { hostname, tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { projectPath } from '../../electron/runtime/paths';
 import { startServer, type AppServer } from '../e2e/app';
 import { Terminal } from './host-terminal';
 import { HostClient } from './host-ws-client';
@@ -123,6 +125,12 @@ describe.skipIf(!sshdAvailable())('ssh integration against a real sshd on 127.0.
     await terminal.run('set | grep -c __contexterm_nonce=; echo vars-$((5+5))', /vars-10/);
     expect(terminal.output).not.toMatch(NONCE_SHAPE);
     await terminal.run('exit', /\n/);
+    // Nor did the answer typed to the remote (it bypasses the input recorder) reach the database.
+    await terminal.client.invoke('history:free-space', {});
+    for (const suffix of ['', '-wal']) {
+      const path = join(server!.dataDir, `contexterm.db${suffix}`);
+      if (existsSync(path)) expect(readFileSync(path, 'latin1'), path).not.toMatch(NONCE_SHAPE);
+    }
   });
 
   it('falls back to a plain session, with a notice, where the login shell is not bash, zsh or fish', async () => {
@@ -137,6 +145,23 @@ describe.skipIf(!sshdAvailable())('ssh integration against a real sshd on 127.0.
     // As before: the whole remote session is the output of the one ssh command.
     const ssh = ((await terminal.commands()) as unknown as Record[]).find((r) => r.commandLine?.startsWith('ssh '));
     expect(ssh?.outputSummary).toContain('dash-8');
+  });
+
+  it('falls back to the plain login shell, cleaned up, when the terminal never answers', async () => {
+    const { terminal, notices } = await open();
+    // The bootstrap as our ssh function sends it, but run by hand: no ssh mark announced its id,
+    // so the terminal ignores the request, as it would a lost one.
+    const bootstrap = readFileSync(projectPath('resources/shell-integration/ssh/bootstrap.sh'), 'utf8').split('\n').filter((line) => line !== '' && !line.startsWith('#')).join('');
+    const file = join(mkdtempSync(join(tmpdir(), 'ct-boot-')), 'remote');
+    writeFileSync(file, `exec sh -c '${bootstrap}' contexterm c0123456789abcdef01234567`);
+    const started = Date.now();
+    await terminal.run(`command ssh -t -F ${sshd!.configFile} ct-bash "$(cat ${file})"`, /could not start here/);
+    const waited = Date.now() - started;
+    await terminal.run(say('fallback'), said('fallback'));
+    expect(waited).toBeLessThan(6_000);
+    expect(notices).toEqual([]);
+    expect(spawnSync('find', ['/tmp', '-maxdepth', '1', '-user', 'ctbash', '-name', 'ct.*'], { encoding: 'utf8' }).stdout).toBe('');
+    await terminal.run('exit', /\n/);
   });
 
   it('leaves ssh with a command, -T, piped input, scp and git byte-identical', async () => {
