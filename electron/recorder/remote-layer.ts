@@ -30,11 +30,23 @@ export class RemoteLayer {
 
   /** The remote shell is gone: the local command that ran ssh, and the local cwd and host. */
   leave(): { outer: CommandRecord | undefined; local: { cwd: string; hostname: string } | undefined } {
+    // Still held for its output end (outputEnd below), unless it was dropped.
     const outer = this._outer?.record;
     const local = this._local;
     this._origin = undefined;
     this._local = undefined;
     return { outer, local };
+  }
+
+  /**
+   * The command that ran ssh, taken out of the layer (its output end set): the user forgot it, or
+   * recording stopped, and it must not come back when the remote shell ends.
+   */
+  dropOuter(matches: (record: CommandRecord) => boolean = () => true): CommandRecord | undefined {
+    const outer = this._outer;
+    if (!outer || !matches(outer.record)) return undefined;
+    this._outer = undefined;
+    return outer.record;
   }
 
   /** Where `record`'s output ends: the command that ran ssh keeps what it printed before the remote shell. */

@@ -91,6 +91,8 @@ export class SessionRecorder implements PtyTap {
 
   /** The user forgot the running command (or this whole session): the rest of it is not stored either. */
   forget(commandIds: ReadonlySet<string>, wholeSession: boolean): void {
+    // The local command that ran ssh, held under a remote shell, must not be written back at its end.
+    this._remote.dropOuter((outer) => wholeSession || commandIds.has(outer.id));
     if (!this._running || !(wholeSession || commandIds.has(this._running.id))) return;
     this._running = undefined;
     this._excluding = true;
@@ -99,6 +101,12 @@ export class SessionRecorder implements PtyTap {
   /** Recording failed (a full disk): the running command is ended as interrupted rather than left open. */
   interruptRunning(): void {
     if (this._running) this._finish(this._offset, null, [], 0, this._now(), undefined, true);
+    const outer = this._remote.dropOuter();
+    if (outer) {
+      const ended: CommandRecord = { ...outer, endedAt: Math.max(this._now(), outer.startedAt), exitCode: null, interrupted: true };
+      this._store?.upsertCommand(ended);
+      this._options.events.command(ended);
+    }
   }
 
   /**

@@ -110,6 +110,7 @@ describe.skipIf(!sshdAvailable())('ssh host from an integrated prompt, in the UI
     expect(await shown.getByTestId('ssh-notice-off').count()).toBe(0);
     // This session keeps its integration; it ends as usual.
     await run('still1');
+    await expect.poll(() => itemWith(say('still1')).getByTestId('command-host').getAttribute('data-host'), { timeout: 15_000 }).toBe('ct-bash');
     await logout('ct-bash');
     await run('local2');
     await shown.getByTestId('ssh-notice-dismiss').click();
@@ -157,6 +158,9 @@ describe.skipIf(!sshdAvailable())('ssh host from an integrated prompt, in the UI
     await run('dash1');
     await logout('ct-dash');
     await run('local4');
+    await itemWith(say('local4')).waitFor({ timeout: 15_000 });
+    // The whole dash session is output of the one ssh command.
     expect(await itemWith(say('dash1')).count()).toBe(0);
+    expect(await itemWith(ssh('ct-dash')).getByTestId('command-host').count()).toBe(0);
   });
 });
