@@ -25,6 +25,7 @@ const NAV = [
   ['settings-profiles', 'Profiles'],
   ['settings-history', 'History'],
   ['settings-notifications', 'Notifications'],
+  ['settings-ssh', 'SSH'],
 ] as const;
 
 export const UNSAVED_QUESTION = 'Close Settings without saving? Your changes will be lost.';

@@ -7,11 +7,12 @@ interface Entry {
   readonly marker: IMarker;
   readonly decoration: IDecoration | undefined;
   commandId: string | null;
-  status: 'prompt' | 'running' | 'ok' | 'failed';
+  status: 'prompt' | 'running' | 'ok' | 'failed' | 'unknown';
   exitCode: number | null;
 }
 
-const GLYPH = { prompt: '', running: '◌', ok: '✓', failed: '✗' } as const;
+/** As the Commands panel: • for a command that ended without an exit status (a remote `exit`, a killed shell). */
+const GLYPH = { prompt: '', running: '◌', ok: '✓', failed: '✗', unknown: '•' } as const;
 
 /** Opens a command's actions menu at viewport coordinates, next to the mark that asked. */
 export type GutterMenuHandler = (commandId: string, at: { readonly x: number; readonly y: number }, mark: HTMLElement) => void;
@@ -162,7 +163,7 @@ export class CommandDecorations implements IDisposable {
     const entry = this._byId.get(commandId);
     if (!entry) return;
     entry.exitCode = exitCode;
-    entry.status = exitCode === null || exitCode === 0 ? 'ok' : 'failed';
+    entry.status = exitCode === null ? 'unknown' : exitCode === 0 ? 'ok' : 'failed';
     if (this._pending === entry) this._pending = undefined;
     this._refresh(entry);
   }
@@ -180,7 +181,7 @@ export class CommandDecorations implements IDisposable {
 
   private _render(entry: Entry, element: HTMLElement): void {
     // Keep xterm's own classes (it positions `.xterm-decoration`); only ours are replaced.
-    element.classList.remove('prompt', 'running', 'ok', 'failed');
+    element.classList.remove('prompt', 'running', 'ok', 'failed', 'unknown');
     element.classList.add('command-gutter', entry.status);
     element.textContent = GLYPH[entry.status];
     element.dataset.commandId = entry.commandId ?? '';

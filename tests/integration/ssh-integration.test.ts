@@ -79,6 +79,8 @@ describe.skipIf(!sshdAvailable())('ssh integration against a real sshd on 127.0.
       const host = sshd!.hosts[remote];
       const user = sshd!.users[remote];
       await login(terminal, notices, host);
+      // Its integration files are gone from the host once the shell is up.
+      expect(spawnSync('find', ['/tmp', '-maxdepth', '1', '-user', user, '-name', 'ct.*'], { encoding: 'utf8' }).stdout).toBe('');
       await terminal.run(`cd /tmp; ${say('moved')}`, said('moved'));
       await terminal.run(`ls /nonexistent-dir; ${say('listed')}`, said('listed'));
       await terminal.run('false', /\n/);
