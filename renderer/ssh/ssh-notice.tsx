@@ -37,7 +37,7 @@ export const SshNoticeLine = () => {
   const { notice, turnedOff } = shown;
   const integrated = notice.outcome === 'integrated';
   const text = integrated
-    ? `ssh ${notice.host}: Contexterm's shell integration is on there — its commands are recorded as ${notice.host}'s; nothing was left on the host.`
+    ? `Recording commands on ${notice.host} (shell integration over ssh; nothing is left on the host)`
     : `ssh ${notice.host}: the login shell there (${notice.shell || 'unknown'}) is not bash, zsh or fish, so this session is recorded as one command.`;
   return (
     <div className={`ssh-notice ${notice.outcome}`} data-testid="ssh-notice" data-outcome={notice.outcome} data-host={notice.host} role="status">
