@@ -2,6 +2,7 @@
 import { join } from 'node:path';
 import type { EventChannel, EventPayload } from '../../shared/ipc';
 import type { Settings } from '../../shared/ipc/settings';
+import type { SshRequest } from '../segmenter/segment-event';
 import { writeSshPrefs } from '../ssh/prefs-file';
 import { createSshResponder, type SshResponder } from '../ssh/ssh-responder';
 
@@ -18,7 +19,9 @@ export interface SshWiringDeps {
  * ssh helper reads (kept in step with Settings), and the responder that answers remote shells,
  * telling every window what happened.
  */
-export const wireSsh = (deps: SshWiringDeps): { prefsFile: string; respond: SshResponder; dispose(): void } => {
+export const wireSsh = (
+  deps: SshWiringDeps,
+): { prefsFile: string; respond: SshResponder; started: (sessionId: string, request: SshRequest) => void; dispose(): void } => {
   const prefsFile = join(deps.dataDir, 'ssh-integration-off');
   const apply = (current: Settings): void => {
     try {
@@ -31,5 +34,7 @@ export const wireSsh = (deps: SshWiringDeps): { prefsFile: string; respond: SshR
   apply(deps.settings.current);
   const dispose = deps.settings.onChange(apply);
   const respond = createSshResponder({ integrationDir: deps.integrationDir, notice: (notice) => deps.broadcast('ssh:notice', notice), log: deps.log });
-  return { prefsFile, respond, dispose };
+  const started = (sessionId: string, request: SshRequest): void =>
+    deps.broadcast('ssh:notice', { sessionId, host: request.host, shell: request.shell, outcome: 'integrated' });
+  return { prefsFile, respond, started, dispose };
 };

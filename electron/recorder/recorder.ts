@@ -11,6 +11,7 @@ import type { Store } from '../store/store';
 import type { RecordingState } from '../../shared/ipc/history';
 import { planSshProfile } from '../ssh/profile-plan';
 import type { SshResponder } from '../ssh/ssh-responder';
+import type { SshRequest } from '../segmenter/segment-event';
 import { CommandExclusion } from './exclusion';
 import { SessionRecorder } from './session-recorder';
 
@@ -27,7 +28,7 @@ export interface RecorderOptions {
   readonly events: RecorderEvents;
   readonly promptEndings?: readonly string[];
   /** SSH integration: where local shells find the per-host choice, and who answers remote shells. */
-  readonly ssh?: { readonly prefsFile: string; readonly respond: SshResponder };
+  readonly ssh?: { readonly prefsFile: string; readonly respond: SshResponder; readonly started: (sessionId: string, request: SshRequest) => void };
 }
 
 /** Shells whose prompts run where the pty started (unlike ssh, docker exec, a REPL…). */
@@ -107,7 +108,7 @@ export class Recorder {
     const session = new SessionRecorder({
       recording: isPrivate ? 'private' : 'on',
       excludes: this.exclusion.excludes,
-      ...(this._options.ssh ? { ssh: (request) => this._options.ssh?.respond(info.id, request, (data) => pty.write(data)) } : {}),
+      ...(this._options.ssh ? { ssh: this._sshFor(info.id, pty, pending.ssh !== undefined) } : {}),
       sessionId: info.id,
       shell: info.shell,
       hostname: info.hostname,
@@ -133,6 +134,21 @@ export class Recorder {
     this._sessions.set(info.id, session);
     return session;
   };
+
+  /**
+   * The answer goes into the pty only while ssh itself is in the foreground there: typed anywhere
+   * else (a request printed by a remote that then quit, ssh already gone) it would be input to
+   * whatever reads the pty next, a local shell included. A pty that runs ssh itself (an SSH-host
+   * profile, under the exit-drain keeper's process group) has nothing else to type into.
+   */
+  private _sshFor(sessionId: string, pty: PtyProcess, direct: boolean) {
+    const ssh = this._options.ssh!;
+    return {
+      answer: (request: SshRequest) =>
+        direct || pty.foregroundProcess() === 'ssh' ? ssh.respond(sessionId, request, (data) => pty.write(data)) : undefined,
+      started: (request: SshRequest) => ssh.started(sessionId, request),
+    };
+  }
 
   recording(id: string): RecordingState {
     return this._sessions.get(id)?.recording ?? 'on';

@@ -25,7 +25,7 @@ const session = () => {
     store: store as unknown as Store,
     segmenter: new Segmenter({ nonce: LOCAL }),
     events: { command: () => undefined, session: (patch) => patches.push(patch) },
-    ssh: () => REMOTE,
+    ssh: { answer: () => REMOTE, started: () => undefined },
   });
   const feed = (text: string) => tap.output(Buffer.from(text));
   // `ssh box` at the local prompt, the login banner, the remote's request, then the remote's first prompt.
@@ -69,5 +69,29 @@ describe('SessionRecorder: a remote shell over ssh', () => {
     s.exit();
     expect(s.records()[0]).toMatchObject({ commandLine: 'ssh box', interrupted: true, exitCode: null });
     expect(s.records()[0]!.outputEnd! - s.records()[0]!.outputStart).toBe('Welcome to box\r\n'.length);
+  });
+
+  it('keeps the whole session in the ssh record when the remote shell never starts its integration', () => {
+    const { store, commands } = (() => {
+      const commands = new Map<string, CommandRecord>();
+      const store = { closed: false, backlogBytes: 0, updateSession: () => undefined, endSession: () => undefined, appendChunk: () => undefined, skipOutput: () => undefined, upsertCommand: (r: CommandRecord) => commands.set(r.id, r) };
+      return { store: store as unknown as Store, commands };
+    })();
+    const started: unknown[] = [];
+    const tap = new SessionRecorder({
+      sessionId: 's', shell: 'bash', hostname: 'laptop', cwd: '/home/me', store,
+      segmenter: new Segmenter({ nonce: LOCAL }),
+      events: { command: () => undefined, session: () => undefined },
+      ssh: { answer: () => REMOTE, started: (request) => started.push(request) },
+    });
+    tap.output(Buffer.from(`${mark('A')}$ ${mark('B')}ssh box\r\n${mark('E', 'ssh box')}${mark('C')}${osc(`633;S;${ID};box`, LOCAL)}`));
+    // Its .bashrc ran `exec /bin/sh`: the answer was sent, but no mark of the remote shell ever comes.
+    tap.output(Buffer.from(`${osc('633;R;/bin/bash;alice', ID)}sh-5.2$ ls\r\nfile\r\nsh-5.2$ exit\r\n`));
+    tap.output(Buffer.from(`${mark('D', 0)}${mark('A')}$ `));
+    const [ssh] = [...commands.values()];
+    expect(commands.size).toBe(1);
+    expect(ssh).toMatchObject({ commandLine: 'ssh box', exitCode: 0 });
+    expect(ssh!.outputEnd! - ssh!.outputStart).toBe('sh-5.2$ ls\r\nfile\r\nsh-5.2$ exit\r\n'.length);
+    expect(started).toEqual([]);
   });
 });

@@ -29,11 +29,13 @@ export interface SessionRecorderOptions {
   readonly recording?: RecordingState;
   /** Command lines the user keeps out of history (ignorespace, patterns). */
   readonly excludes?: (commandLine: string) => boolean;
-  /**
-   * Answers a remote shell's request for the integration (electron/ssh): returns the nonce the
-   * remote shell will sign with when the integration was sent, undefined when it fell back.
-   */
-  readonly ssh?: (request: SshRequest) => string | undefined;
+  /** SSH integration (electron/ssh); without it remote shells' requests are ignored. */
+  readonly ssh?: {
+    /** Answers a remote shell's request: the nonce it will sign with once the integration was sent. */
+    answer(request: SshRequest): string | undefined;
+    /** The remote shell's integration runs (its first mark came). */
+    started(request: SshRequest): void;
+  };
 }
 
 type Marks = Array<TapOutput['marks'][number]>;
@@ -65,6 +67,8 @@ export class SessionRecorder implements PtyTap {
   private _turnStart = 0;
   private readonly _typed = new TypedLine();
   private readonly _remote = new RemoteLayer();
+  /** The last request answered with the integration, and whether its shell has started. */
+  private _answered: { request: SshRequest; started: boolean } | undefined;
 
   constructor(private readonly _options: SessionRecorderOptions) {
     this._now = _options.now ?? Date.now;
@@ -194,6 +198,8 @@ export class SessionRecorder implements PtyTap {
         return this._remote.user(event.user);
       case 'ssh-request':
         return this._sshRequest(event);
+      case 'remote-start':
+        return this._remoteStart(event.offset);
       case 'remote-end': {
         const { outer, local } = this._remote.leave();
         if (this._running) this._finish(event.offset, null, marks, at, event.at);
@@ -210,20 +216,30 @@ export class SessionRecorder implements PtyTap {
     }
   }
 
-  /** A remote shell asked for the integration; once it is sent, the command that ran ssh waits underneath. */
+  /** A remote shell asked for the integration: once sent, its marks are known (nothing changes until one comes). */
   private _sshRequest(request: SshRequest): void {
-    const nonce = this._options.ssh?.(request);
+    const nonce = this._options.ssh?.answer(request);
     if (nonce === undefined) return;
-    this._options.segmenter.enterRemote(nonce);
+    this._options.segmenter.acceptRemote(nonce);
+    this._answered = { request, started: false };
+  }
+
+  /** The remote shell's first mark: the command that ran ssh waits underneath, its output up to here its own. */
+  private _remoteStart(offset: number): void {
+    const answered = this._answered;
     const running = this._running;
     if (running) {
-      // Its output so far (the login banner) is its own; the remote commands' output is theirs.
-      const outer = { ...running, outputEnd: this._offset };
+      const outer = { ...running, outputEnd: offset };
       this._store?.upsertCommand(outer);
       this._options.events.command(outer);
     }
-    this._remote.enter({ host: request.host, user: request.user || null }, running, this._offset, { cwd: this._cwd, hostname: this._hostname });
+    const origin = answered ? { host: answered.request.host, user: answered.request.user || null } : { host: 'ssh', user: null };
+    this._remote.enter(origin, running, offset, { cwd: this._cwd, hostname: this._hostname });
     this._running = undefined;
+    if (answered && !answered.started) {
+      answered.started = true;
+      this._options.ssh?.started(answered.request);
+    }
   }
 
   private _start(event: Extract<SegmentEvent, { type: 'command-start' }>, at: number, marks: Marks): void {

@@ -27,13 +27,16 @@ describe('Segmenter: a remote shell integrated over ssh', () => {
     // Asked once: the same request again is just output now.
     expect(feed(segmenter, request).events).toEqual([]);
 
-    segmenter.enterRemote(REMOTE);
-    expect(segmenter.remote).toBe(true);
+    segmenter.acceptRemote(REMOTE);
+    // Nothing changes until the remote shell's integration shows it runs, with its first mark.
+    expect(segmenter.remote).toBe(false);
     const remote = feed(
       segmenter,
       mark('P', 'Cwd=/home/alice', REMOTE) + mark('P', 'Hostname=box', REMOTE) + mark('P', 'User=alice', REMOTE) + cycle('make', 'built\r\n', 2, REMOTE) + mark('A', undefined, REMOTE) + '$ ',
     );
     expect(remote.text).toBe('$ make\r\nbuilt\r\n$ ');
+    expect(segmenter.remote).toBe(true);
+    expect(remote.events[0]).toMatchObject({ type: 'remote-start' });
     const start = remote.events.find((event) => event.type === 'command-start');
     expect(start).toMatchObject({ commandLine: 'make', cwd: '/home/alice', hostname: 'box' });
     expect(remote.events).toContainEqual({ type: 'user', user: 'alice', at: 0 });
@@ -45,8 +48,12 @@ describe('Segmenter: a remote shell integrated over ssh', () => {
     expect(back.events.map((event) => event.type)).toEqual(['command-start', 'command-end', 'remote-end', 'command-end', 'cwd', 'prompt']);
     expect(back.events[1]).toMatchObject({ type: 'command-end', exitCode: null });
     expect(back.events[3]).toMatchObject({ type: 'command-end', exitCode: 0 });
-    // The remote nonce means nothing any more.
-    expect(feed(segmenter, mark('A', undefined, REMOTE)).events).toEqual([]);
+    // Its marks count no more (a leaked nonce cannot forge remote records later); ssh suspended with
+    // ~^Z and resumed with `fg` is output of `fg`. The nonce is still redacted.
+    const resumed = feed(segmenter, mark('E', 'fg') + mark('C') + mark('A', undefined, REMOTE) + `% echo ${REMOTE}`);
+    expect(resumed.events.map((event) => event.type)).toEqual(['command-start']);
+    expect(resumed.text).not.toContain(REMOTE);
+    expect(resumed.text).toContain(`% echo ${NONCE_REPLACEMENT}`);
   });
 
   it('ignores a request without our ssh mark, with another id, or after the local shell moved on', () => {
@@ -67,7 +74,7 @@ describe('Segmenter: a remote shell integrated over ssh', () => {
   it('redacts the remote nonce from output, and keeps local state across the remote session', () => {
     const segmenter = new Segmenter({ nonce: NONCE, now: () => 0 });
     feed(segmenter, mark('P', 'Hostname=laptop') + sshTyped + request);
-    segmenter.enterRemote(REMOTE);
+    segmenter.acceptRemote(REMOTE);
     const leaked = feed(segmenter, `set | grep nonce: ${REMOTE}\r\n`);
     expect(leaked.text).toBe(`set | grep nonce: ${NONCE_REPLACEMENT}\r\n`);
     feed(segmenter, mark('P', 'Hostname=box', REMOTE));

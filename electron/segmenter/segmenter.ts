@@ -127,20 +127,16 @@ export class Segmenter {
   }
 
   /**
-   * The remote shell that asked (ssh-request) now gets the integration signed with `nonce`: its
-   * marks make records of their own until a mark of the local shell shows it is gone. The local
-   * command that ran ssh stays running underneath.
+   * The remote shell that asked (ssh-request) was sent the integration signed with `nonce`. Its
+   * first mark starts the remote layer (`remote-start`): from there its marks make records of their
+   * own, while the local command that ran ssh stays running underneath, until a mark of the local
+   * shell ends the layer (`remote-end`) and its marks stop counting. The nonce stays redacted for
+   * the rest of the session.
    */
-  enterRemote(nonce: string): void {
+  acceptRemote(nonce: string): void {
     assertValidNonce(nonce);
-    if (this._local) return;
-    this._local = { state: this._state, commandLine: this._commandLine, completedLine: this._completedLine, cwd: this._cwd, hostname: this._hostname };
     this._scanner.setKey(REMOTE_KEY, nonce);
-    this._redactors.setRemote(nonce, this._emit);
-    this._state = 'idle';
-    this._commandLine = null;
-    this._completedLine = null;
-    this._inputStart = null;
+    this._redactors.addRemote(nonce, this._emit);
   }
 
   output(chunk: Buffer): SegmentResult {
@@ -218,8 +214,12 @@ export class Segmenter {
       if (request) this._push(request);
       return;
     }
+    if (key === REMOTE_KEY && !this._local) this._enterRemote(offset, at);
     if (key === SESSION_KEY) {
       if (this._local) this._leaveRemote(offset, at);
+      // The local shell is back: the remote shell's marks are no longer taken (it is gone, or
+      // suspended; after `fg` its marks are output of that command), but its nonce stays redacted.
+      this._scanner.setKey(REMOTE_KEY, undefined);
       // Any other mark of the local shell means its ssh has ended: the request id is spent.
       if (this._ssh.pending && !(data[start] === 0x36 && kind === 0x53)) this._ssh.cancel();
     }
@@ -277,13 +277,21 @@ export class Segmenter {
     this._ssh.expect(id, host);
   }
 
-  /** The remote shell is gone: whatever it ran has ended, and the local layer comes back. */
+  /** The remote shell's first mark (or its first after `fg`): the local layer waits underneath. */
+  private _enterRemote(offset: number, at: number): void {
+    this._local = { state: this._state, commandLine: this._commandLine, completedLine: this._completedLine, cwd: this._cwd, hostname: this._hostname };
+    this._push({ type: 'remote-start', offset, at });
+    this._state = 'idle';
+    this._commandLine = null;
+    this._completedLine = null;
+    this._inputStart = null;
+  }
+
+  /** The remote shell is gone (or suspended): whatever it ran has ended, and the local layer comes back. */
   private _leaveRemote(offset: number, at: number): void {
     const local = this._local;
     if (!local) return;
     if (this._state === 'running') this._push({ type: 'command-end', offset, exitCode: null, at });
-    this._redactors.setRemote(null, this._emit);
-    this._scanner.setKey(REMOTE_KEY, undefined);
     this._local = null;
     this._push({ type: 'remote-end', offset, at });
     this._state = local.state;

@@ -19,21 +19,34 @@ describe('the answer typed into the remote tty', () => {
     expect(script.split('\n').filter((line) => /^\s*#/.test(line))).toEqual([]);
   });
 
-  it('puts a guard byte before every line, so no line starts with ssh’s escape character', () => {
+  it('is comment lines of base64, with no line starting with ssh’s escape character and no nonce in the clear', () => {
     const nonce = newNonce();
     const answer = remoteAnswer(ID, nonce, integrationScript('bash', DIR, ID));
     const lines = answer.slice(1, -1).split('\n');
-    expect(lines.every((line) => line.startsWith(':'))).toBe(true);
-    expect(lines[0]).toBe(`:${ID}-go`);
-    expect(lines[1]).toBe(`:${nonce}`);
-    expect(lines.at(-1)).toBe(`:${ID}-end`);
-    // The nonce appears once: as the line the bootstrap keeps in a variable, never in the script.
-    expect(answer.split(nonce)).toHaveLength(2);
+    expect(lines[0]).toBe(` #${ID}-go`);
+    expect(lines.at(-1)).toBe(` #${ID}-end`);
+    expect(lines.every((line) => /^ #[A-Za-z0-9+/=-]{1,64}$/.test(line))).toBe(true);
+    expect(answer).not.toContain(nonce);
+    const decoded = Buffer.from(lines.slice(1, -1).map((line) => line.slice(2)).join(''), 'base64').toString('utf8');
+    expect(decoded.split('\n')[0]).toBe(nonce);
+    expect(decoded).toContain('exec "$s" --init-file');
+  });
+
+  it.each([
+    ['sh', ['-s']],
+    ['bash', ['--norc', '-i']],
+    ['zsh', ['-f', '-i', '-o', 'interactive_comments']],
+    ['fish', ['--no-config', '-i']],
+  ] as const)('runs nothing when %s reads it as input (an answer that lands at a prompt)', (shell, args) => {
+    const answer = remoteAnswer(ID, newNonce(), integrationScript('zsh', DIR, ID)) + 'echo still-$((2+3))-here\n';
+    const result = spawnSync(shell, [...args], { input: answer, encoding: 'utf8', env: { PATH: process.env.PATH, HOME: '/nonexistent', TERM: 'dumb' } });
+    expect(result.stdout + result.stderr).not.toMatch(/command not found|Unknown command|syntax error|parse error/i);
+    if (shell !== 'fish') expect(result.stdout).toContain('still-5-here');
   });
 
   it('answers an unsupported shell without a nonce', () => {
     const answer = remoteAnswer(ID, undefined, FALLBACK_SCRIPT);
-    expect(answer).toContain(':none\n');
-    expect(answer).toContain(':rm -rf "$d"; exec "$s" -l\n');
+    const body = Buffer.from(answer.slice(1, -1).split('\n').slice(1, -1).map((line) => line.slice(2)).join(''), 'base64').toString('utf8');
+    expect(body).toBe(`none\n${FALLBACK_SCRIPT}\n`);
   });
 });

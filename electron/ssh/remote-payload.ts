@@ -29,13 +29,6 @@ const START: Record<IntegratedShell, string> = {
   ].join('\n'),
 };
 
-/** Every line goes out behind this byte, which the bootstrap strips: ssh treats `~` at a line's start as its escape. */
-const LEAD = ':';
-
-/**
- * A file as sent: without its comment-only and blank lines (40 % of the bytes, read one by one by
- * the remote's `read`), which none of our scripts has inside a multi-line string.
- */
 const cache = new Map<string, string>();
 const read = (dir: string, file: string): string => {
   const path = join(dir, file);
@@ -74,15 +67,24 @@ export const integrationScript = (shell: IntegratedShell, integrationDir: string
 /** A shell we do not integrate: the bootstrap's own fallback is the plain login shell, without its notice. */
 export const FALLBACK_SCRIPT = 'rm -rf "$d"; exec "$s" -l';
 
+/** Base64 per line: short enough for `openssl base64 -d`, the bootstrap's last decoder. */
+const LINE = 64;
+
 /**
  * What is typed into the pty in answer to the remote's request: a start line the bootstrap waits
- * for, the nonce (kept by the bootstrap in an unexported variable), the script, an end line.
- * With echo off on the remote tty, none of it is shown; nothing of it is on a command line.
+ * for, then the nonce and the script base64-encoded, then an end line. Every line starts with
+ * ` #`: ssh's escape character (`~`) never leads a line, and should the answer land where no
+ * bootstrap reads it (a remote that asked and quit, an answer after the bootstrap gave up), every
+ * shell reads comments, which bash's default HISTCONTROL also keeps out of history. With echo off
+ * on the remote tty none of it is shown; nothing of it is on a command line.
  */
 export const remoteAnswer = (id: string, nonce: string | undefined, script: string): string => {
   if (nonce !== undefined) assertValidNonce(nonce);
   // The fallback needs no nonce, but the bootstrap reads one line there all the same.
-  const lines = [`${LEAD}${id}-go`, `${LEAD}${nonce ?? 'none'}`, ...script.split('\n').map((line) => LEAD + line), `${LEAD}${id}-end`];
+  const encoded = Buffer.from(`${nonce ?? 'none'}\n${script}\n`, 'utf8').toString('base64');
+  const lines = [`${id}-go`];
+  for (let at = 0; at < encoded.length; at += LINE) lines.push(encoded.slice(at, at + LINE));
+  lines.push(`${id}-end`);
   // A leading newline ends any half-typed line the user sent before the request.
-  return `\n${lines.join('\n')}\n`;
+  return `\n${lines.map((line) => ` #${line}`).join('\n')}\n`;
 };

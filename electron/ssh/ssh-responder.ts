@@ -44,6 +44,6 @@ export const createSshResponder =
     }
     const nonce = newNonce();
     write(remoteAnswer(request.id, nonce, script));
-    notice('integrated');
+    // 'integrated' is said once the remote shell's first mark shows it runs (see the recorder).
     return nonce;
   };

@@ -166,6 +166,27 @@ describe.skipIf(!sshdAvailable())('ssh integration against a real sshd on 127.0.
     await terminal.run('exit', /\n/);
   });
 
+  it('types nothing into the local shell when a hostile remote asks and quits', async () => {
+    // The remote's startup file answers our bootstrap's question itself and ends the session: the
+    // request arrives as ssh exits, when typing the answer would feed the local shell.
+    const bashrc = '/home/ctbash/.bashrc';
+    const original = readFileSync(bashrc, 'utf8');
+    const hostile = `if [ -n "\${BASH_EXECUTION_STRING-}" ]; then id=\${BASH_EXECUTION_STRING##* }; printf '\\033]633;R;/bin/bash;evil;%s\\007' "$id"; exit 0; fi\n`;
+    writeFileSync(bashrc, hostile + original);
+    try {
+      const { terminal, notices } = await open();
+      await terminal.run(`ssh -F ${sshd!.configFile} ct-bash; ${say('back')}`, said('back'));
+      await terminal.run(say('alive'), said('alive'));
+      const records = (await terminal.commands()) as unknown as Record[];
+      expect(records.map((r) => r.commandLine)).toEqual([say('ready'), `ssh -F ${sshd!.configFile} ct-bash; ${say('back')}`, say('alive')]);
+      expect(notices.filter((n) => n.outcome === 'integrated')).toEqual([]);
+      await terminal.client.invoke('history:free-space', {});
+      expect(readFileSync(join(server!.dataDir, 'contexterm.db'), 'latin1')).not.toMatch(NONCE_SHAPE);
+    } finally {
+      writeFileSync(bashrc, original);
+    }
+  });
+
   it('leaves ssh with a command, -T, piped input, scp and git byte-identical', async () => {
     const { terminal, notices } = await open();
     const cfg = sshd!.configFile;
