@@ -2,6 +2,7 @@
 import { join } from 'node:path';
 import type { EventChannel, EventPayload } from '../../shared/ipc';
 import type { Settings } from '../../shared/ipc/settings';
+import type { SshNotice } from '../../shared/ipc/ssh';
 import type { SshRequest } from '../segmenter/segment-event';
 import { writeSshPrefs } from '../ssh/prefs-file';
 import { createSshResponder, type SshResponder } from '../ssh/ssh-responder';
@@ -21,7 +22,13 @@ export interface SshWiringDeps {
  */
 export const wireSsh = (
   deps: SshWiringDeps,
-): { prefsFile: string; respond: SshResponder; started: (sessionId: string, request: SshRequest) => void; dispose(): void } => {
+): {
+  prefsFile: string;
+  respond: SshResponder;
+  started: (sessionId: string, request: SshRequest) => void;
+  notice: (notice: SshNotice) => void;
+  dispose(): void;
+} => {
   const prefsFile = join(deps.dataDir, 'ssh-integration-off');
   const apply = (current: Settings): void => {
     try {
@@ -33,8 +40,9 @@ export const wireSsh = (
   };
   apply(deps.settings.current);
   const dispose = deps.settings.onChange(apply);
-  const respond = createSshResponder({ integrationDir: deps.integrationDir, notice: (notice) => deps.broadcast('ssh:notice', notice), log: deps.log });
+  const notice = (value: SshNotice): void => deps.broadcast('ssh:notice', value);
+  const respond = createSshResponder({ integrationDir: deps.integrationDir, notice, log: deps.log });
   const started = (sessionId: string, request: SshRequest): void =>
     deps.broadcast('ssh:notice', { sessionId, host: request.host, shell: request.shell, outcome: 'integrated' });
-  return { prefsFile, respond, started, dispose };
+  return { prefsFile, respond, started, notice, dispose };
 };

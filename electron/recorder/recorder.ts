@@ -12,6 +12,7 @@ import type { RecordingState } from '../../shared/ipc/history';
 import { planSshProfile } from '../ssh/profile-plan';
 import type { SshResponder } from '../ssh/ssh-responder';
 import type { SshRequest } from '../segmenter/segment-event';
+import type { SshNotice } from '../../shared/ipc/ssh';
 import { CommandExclusion } from './exclusion';
 import { SessionRecorder } from './session-recorder';
 
@@ -28,7 +29,12 @@ export interface RecorderOptions {
   readonly events: RecorderEvents;
   readonly promptEndings?: readonly string[];
   /** SSH integration: where local shells find the per-host choice, and who answers remote shells. */
-  readonly ssh?: { readonly prefsFile: string; readonly respond: SshResponder; readonly started: (sessionId: string, request: SshRequest) => void };
+  readonly ssh?: {
+    readonly prefsFile: string;
+    readonly respond: SshResponder;
+    readonly started: (sessionId: string, request: SshRequest) => void;
+    readonly notice: (notice: SshNotice) => void;
+  };
 }
 
 /** Shells whose prompts run where the pty started (unlike ssh, docker exec, a REPL…). */
@@ -147,6 +153,7 @@ export class Recorder {
       answer: (request: SshRequest) =>
         direct || pty.foregroundProcess() === 'ssh' ? ssh.respond(sessionId, request, (data) => pty.write(data)) : undefined,
       started: (request: SshRequest) => ssh.started(sessionId, request),
+      unanswered: (host: string) => ssh.notice({ sessionId, host, shell: '', outcome: 'no-shell' }),
     };
   }
 

@@ -25,7 +25,7 @@ const session = () => {
     store: store as unknown as Store,
     segmenter: new Segmenter({ nonce: LOCAL }),
     events: { command: () => undefined, session: (patch) => patches.push(patch) },
-    ssh: { answer: () => REMOTE, started: () => undefined },
+    ssh: { answer: () => REMOTE, started: () => undefined, unanswered: () => undefined },
   });
   const feed = (text: string) => tap.output(Buffer.from(text));
   // `ssh box` at the local prompt, the login banner, the remote's request, then the remote's first prompt.
@@ -82,7 +82,7 @@ describe('SessionRecorder: a remote shell over ssh', () => {
       sessionId: 's', shell: 'bash', hostname: 'laptop', cwd: '/home/me', store,
       segmenter: new Segmenter({ nonce: LOCAL }),
       events: { command: () => undefined, session: () => undefined },
-      ssh: { answer: () => REMOTE, started: (request) => started.push(request) },
+      ssh: { answer: () => REMOTE, started: (request) => started.push(request), unanswered: () => undefined },
     });
     tap.output(Buffer.from(`${mark('A')}$ ${mark('B')}ssh box\r\n${mark('E', 'ssh box')}${mark('C')}${osc(`633;S;${ID};box`, LOCAL)}`));
     // Its .bashrc ran `exec /bin/sh`: the answer was sent, but no mark of the remote shell ever comes.

@@ -35,6 +35,8 @@ export interface SessionRecorderOptions {
     answer(request: SshRequest): string | undefined;
     /** The remote shell's integration runs (its first mark came). */
     started(request: SshRequest): void;
+    /** ssh ended without the remote asking (a host with no shell for our command). */
+    unanswered(host: string): void;
   };
 }
 
@@ -200,6 +202,8 @@ export class SessionRecorder implements PtyTap {
         return this._sshRequest(event);
       case 'remote-start':
         return this._remoteStart(event.offset);
+      case 'ssh-unanswered':
+        return this._options.ssh?.unanswered(event.host);
       case 'remote-end': {
         const { outer, local } = this._remote.leave();
         if (this._running) this._finish(event.offset, null, marks, at, event.at);

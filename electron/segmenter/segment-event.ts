@@ -35,6 +35,8 @@ export type SegmentEvent =
    * writing the payload to the pty and calling `enterRemote`, or with the fallback payload.
    */
   | { type: 'ssh-request'; id: string; host: string; shell: string; user: string; at: number }
+  /** Our ssh ended without the remote asking: that host ran no shell for the bootstrap. */
+  | { type: 'ssh-unanswered'; host: string; exitCode: number; at: number }
   /** The remote shell's first mark (again after `fg`): its records from here, the local command waits. */
   | { type: 'remote-start'; offset: number; at: number }
   /** The integrated remote shell is gone (a mark of the local shell came): local records again. */

@@ -71,6 +71,18 @@ describe('Segmenter: a remote shell integrated over ssh', () => {
     expect(feed(late, request).events).toEqual([]);
   });
 
+  it('says when ssh ended without the remote asking, unless ssh itself failed or was interrupted', () => {
+    const ended = (code: number) => {
+      const segmenter = new Segmenter({ nonce: NONCE, now: () => 0 });
+      feed(segmenter, sshTyped);
+      return feed(segmenter, `% Invalid input detected\r\n${mark('D', code)}`).events.filter((event) => event.type === 'ssh-unanswered');
+    };
+    expect(ended(1)).toEqual([{ type: 'ssh-unanswered', host: 'box', exitCode: 1, at: 0 }]);
+    expect(ended(0)).toHaveLength(1);
+    expect(ended(255)).toEqual([]);
+    expect(ended(130)).toEqual([]);
+  });
+
   it('redacts the remote nonce from output, and keeps local state across the remote session', () => {
     const segmenter = new Segmenter({ nonce: NONCE, now: () => 0 });
     feed(segmenter, mark('P', 'Hostname=laptop') + sshTyped + request);

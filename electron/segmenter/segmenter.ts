@@ -221,7 +221,7 @@ export class Segmenter {
       // suspended; after `fg` its marks are output of that command), but its nonce stays redacted.
       this._scanner.setKey(REMOTE_KEY, undefined);
       // Any other mark of the local shell means its ssh has ended: the request id is spent.
-      if (this._ssh.pending && !(data[start] === 0x36 && kind === 0x53)) this._ssh.cancel();
+      if (this._ssh.pending && !(data[start] === 0x36 && kind === 0x53)) this._sshEnded(data[start] === 0x31 && kind === 0x44 ? parseExitCode(data, start + 6, end) : null, at);
     }
     if (this._mode !== 'integrated') {
       this._heuristic.close(this._offset, this._at, false);
@@ -275,6 +275,16 @@ export class Segmenter {
   /** The pty runs ssh itself (an SSH-host profile) with our bootstrap signed by `id`. */
   expectSsh(id: string, host: string): void {
     this._ssh.expect(id, host);
+  }
+
+  /**
+   * ssh ended and the remote never asked: it ran no shell for our command (a router's CLI, a
+   * ForceCommand menu, git hosting). Said unless ssh itself failed (255) or was interrupted (130).
+   */
+  private _sshEnded(exitCode: number | null, at: number): void {
+    const host = this._ssh.host;
+    this._ssh.cancel();
+    if (host !== null && exitCode !== null && exitCode !== 255 && exitCode !== 130) this._push({ type: 'ssh-unanswered', host, exitCode, at });
   }
 
   /** The remote shell's first mark (or its first after `fg`): the local layer waits underneath. */

@@ -21,6 +21,11 @@ export class SshHandshake {
     return this._host !== null;
   }
 
+  /** The host a request is awaited from. */
+  get host(): string | null {
+    return this._host;
+  }
+
   expect(id: string, host: string): void {
     if (!REQUEST_ID.test(id)) throw new Error('segmenter: a request id is 16–64 characters of [A-Za-z0-9_-]');
     this._host = host;

@@ -58,6 +58,7 @@ describe('ssh/plan.sh: which `ssh` invocations get the integration', () => {
     [['-e', ':', 'box']],
     [['-p']],
     [[]],
+    [['git@github.com']],
   ])('leaves %j alone', (args) => {
     expect(plan(args).ok).toBe(false);
   });
@@ -73,6 +74,8 @@ describe('ssh/plan.sh: which `ssh` invocations get the integration', () => {
     expect(plan(['box'], { prefs }).ok).toBe(false);
     expect(plan(['alice@box'], { prefs }).ok).toBe(false);
     expect(plan(['third'], { prefs }).ok).toBe(true);
+    writeFileSync(prefs, 'alice@third\n');
+    expect(plan(['alice@third'], { prefs }).ok).toBe(false);
     writeFileSync(prefs, '*\n');
     expect(plan(['third'], { prefs }).ok).toBe(false);
     expect(plan(['box'], { env: { CONTEXTERM_SSH_OFF: '1' } }).ok).toBe(false);

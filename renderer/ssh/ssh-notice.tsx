@@ -10,6 +10,13 @@ const INTEGRATED_MS = 10_000;
 
 type Shown = { notice: SshNotice; turnedOff?: boolean | string };
 
+const TEXT: Readonly<Record<SshNotice['outcome'], (notice: SshNotice) => string>> = {
+  integrated: (n) => `Recording commands on ${n.host} (shell integration over ssh; nothing is left on the host)`,
+  unsupported: (n) => `ssh ${n.host}: the login shell there (${n.shell || 'unknown'}) is not bash, zsh or fish, so this session is recorded as one command.`,
+  'no-shell': (n) =>
+    `ssh ${n.host} ended without starting a shell for Contexterm's integration (a device, a menu, git hosting?). If plain ssh works there, turn it off for ${n.host}.`,
+};
+
 const turnOff = async (host: string): Promise<true | string> => {
   const current = await invoke('settings:get', {});
   if (!current.ok) return current.error.message;
@@ -35,15 +42,14 @@ export const SshNoticeLine = () => {
 
   if (!shown) return null;
   const { notice, turnedOff } = shown;
-  const integrated = notice.outcome === 'integrated';
-  const text = integrated
-    ? `Recording commands on ${notice.host} (shell integration over ssh; nothing is left on the host)`
-    : `ssh ${notice.host}: the login shell there (${notice.shell || 'unknown'}) is not bash, zsh or fish, so this session is recorded as one command.`;
+  const text = TEXT[notice.outcome](notice);
+  // Where turning it off is the likely next step: on (to opt out) and a host with no shell for it.
+  const offerOff = notice.outcome !== 'unsupported';
   return (
     <div className={`ssh-notice ${notice.outcome}`} data-testid="ssh-notice" data-outcome={notice.outcome} data-host={notice.host} role="status">
       <span className="ssh-notice-text">{turnedOff === true ? `Turned off for ${notice.host}: the next ssh ${notice.host} is a plain session.` : text}</span>
       {typeof turnedOff === 'string' && <span className="field-error">{turnedOff}</span>}
-      {integrated && turnedOff !== true && (
+      {offerOff && turnedOff !== true && (
         <button className="link-button" data-testid="ssh-notice-off" onClick={() => void turnOff(notice.host).then((result) => setShown({ notice, turnedOff: result }))}>
           Turn off for {notice.host}
         </button>

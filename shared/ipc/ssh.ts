@@ -23,15 +23,16 @@ export type SshSettings = z.infer<typeof SshSettings>;
 export const DEFAULT_SSH: SshSettings = { integration: true, offHosts: [] };
 
 /**
- * What happened when a remote shell asked for the integration: `integrated` (its commands become
- * records of their own), or `unsupported` (its login shell is not bash, zsh or fish: a plain
- * session, recorded as one command as before).
+ * What happened to `ssh host` with the integration: `integrated` (the remote shell runs it; its
+ * commands become records of their own), `unsupported` (the login shell there is not bash, zsh or
+ * fish: a plain session, recorded as one command as before), or `no-shell` (ssh ended without the
+ * remote running our bootstrap: a device's CLI, a menu, git hosting; it may need turning off).
  */
 export const SshNotice = z.strictObject({
   sessionId: z.string(),
   host: z.string(),
   shell: z.string(),
-  outcome: z.enum(['integrated', 'unsupported']),
+  outcome: z.enum(['integrated', 'unsupported', 'no-shell']),
 });
 export type SshNotice = z.infer<typeof SshNotice>;
 

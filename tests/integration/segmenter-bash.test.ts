@@ -210,3 +210,15 @@ describe('bash integration next to a framework that takes over PROMPT_COMMAND an
     }
   });
 });
+
+describe('bash integration in POSIX mode', () => {
+  it('runs no `-` as a user DEBUG trap (POSIX mode lists an unset trap as `trap -- - DEBUG`)', async () => {
+    const bash = new ShellSession('/bin/bash', { '.bash_profile': '. ~/.bashrc\n', '.bashrc': "set -o posix\nPS1='P$ '\n" });
+    try {
+      await bash.waitForPrompts(1);
+      expect(await bash.run('echo posix-$((1+1))')).toEqual([expect.objectContaining({ exitCode: 0, output: 'posix-2' })]);
+    } finally {
+      bash.close();
+    }
+  });
+});

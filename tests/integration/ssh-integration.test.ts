@@ -187,6 +187,21 @@ describe.skipIf(!sshdAvailable())('ssh integration against a real sshd on 127.0.
     }
   });
 
+  it('says so, with the way out, when the host runs no shell for the bootstrap (a device, a menu)', async () => {
+    // Like a router's CLI: any command is refused. Plain logins are untouched by this.
+    const bashrc = '/home/ctbash/.bashrc';
+    const original = readFileSync(bashrc, 'utf8');
+    writeFileSync(bashrc, `if [ -n "\${BASH_EXECUTION_STRING-}" ]; then echo '% Invalid input detected'; exit 1; fi\n${original}`);
+    try {
+      const { terminal, notices } = await open();
+      await terminal.run(`ssh -F ${sshd!.configFile} ct-bash; ${say('back')}`, said('back'));
+      await expect.poll(() => notices.at(-1)).toMatchObject({ host: 'ct-bash', outcome: 'no-shell' });
+      expect(terminal.output).toContain('Invalid input detected');
+    } finally {
+      writeFileSync(bashrc, original);
+    }
+  });
+
   it('leaves ssh with a command, -T, piped input, scp and git byte-identical', async () => {
     const { terminal, notices } = await open();
     const cfg = sshd!.configFile;

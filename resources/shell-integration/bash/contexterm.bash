@@ -254,8 +254,10 @@ __contexterm_status() {
   builtin return "$1"
 }
 
-# Receives the arguments of `trap -p DEBUG` (`--`, the command, `DEBUG`).
+# Receives the arguments of `trap -p DEBUG` (`--`, the command, `DEBUG`). In POSIX mode bash lists
+# an unset trap as `trap -- - DEBUG`: `-` is no command.
 __contexterm_trap_command() {
+  [[ "$2" == - ]] && builtin return 0
   __contexterm_user_debug="$2"
 }
 

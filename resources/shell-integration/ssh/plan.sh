@@ -48,10 +48,11 @@ done
 [ $# -eq 1 ] || exit 1
 destination=$1
 
-host= escape='~'
+host= escape='~' user=
 while read -r key value; do
   case $key in
     host) host=$value ;;
+    user) user=$value ;;
     escapechar) escape=$value ;;
     remotecommand) [ "$value" = none ] || exit 1 ;;
     requesttty) case $value in no | false) exit 1 ;; esac ;;
@@ -63,11 +64,14 @@ CONFIG
 # Our payload's lines start with `:`, which must not be the escape character ssh watches for.
 [ "$escape" = ':' ] && exit 1
 [ -n "$host" ] || host=$destination
+# git hosting (git@github.com, git@gitlab.com…) answers a login with a message, not a shell.
+[ "$user" = git ] && exit 1
 
 # Turned off for every host (`*`) or for this one.
 if [ -n "$prefs" ] && [ -r "$prefs" ]; then
   while IFS= read -r off; do
-    [ "$off" = '*' ] || [ "$off" = "$host" ] && exit 1
+    # As typed (alice@box, an alias) or as ssh resolved it (box).
+    [ "$off" = '*' ] || [ "$off" = "$host" ] || [ "$off" = "$destination" ] && exit 1
   done <"$prefs"
 fi
 
