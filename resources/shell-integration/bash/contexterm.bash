@@ -30,6 +30,12 @@ __contexterm_ssh_dir="${BASH_SOURCE[0]%/*}/../ssh"
 builtin unset CONTEXTERM_NONCE CONTEXTERM_NONCE_FILE CONTEXTERM_CLEANUP CONTEXTERM_SSH_PREFS
 __contexterm_login="${CONTEXTERM_SHELL_LOGIN-}"
 builtin unset CONTEXTERM_SHELL_LOGIN
+# bash has read this whole file before running it: a remote shell's directory can go now, before
+# startup files that may exec another program.
+if [[ "$__contexterm_cleanup" == */ct.* && -d "$__contexterm_cleanup" ]]; then
+  command rm -rf -- "$__contexterm_cleanup"
+fi
+builtin unset __contexterm_cleanup
 
 # Functions are defined before the user's files are read, so their aliases cannot rewrite them.
 
@@ -329,7 +335,4 @@ if [[ -n "$__contexterm_nonce" && -z "${__contexterm_installed-}" ]]; then
   __contexterm_installed=1
   __contexterm_install "$(trap -p DEBUG)"
 fi
-if [[ "$__contexterm_cleanup" == */ct.* && -d "$__contexterm_cleanup" ]]; then
-  command rm -rf -- "$__contexterm_cleanup"
-fi
-builtin unset __contexterm_cleanup
+
