@@ -1,14 +1,13 @@
 // SPDX-License-Identifier: MIT
 import type { CommandRecord } from '../../shared/domain/command';
-import { commandId } from '../../shared/domain/command';
 import type { SegmentationMode } from '../../shared/domain/segmentation';
 import type { PtyTap, TapOutput } from '../pty/pty-manager';
 import type { PtyExit } from '../pty/types';
 import type { SegmentEvent, Segmenter } from '../segmenter/segmenter';
-import type { SshRequest } from '../segmenter/segment-event';
 import type { RecordingState } from '../../shared/ipc/history';
 import type { Store } from '../store/store';
-import { RemoteLayer } from './remote-layer';
+import { RemoteLayer, type SshHooks } from './remote-layer';
+import { startedRecord } from './started-record';
 import { TypedLine } from './typed-line';
 
 export interface SessionRecorderEvents {
@@ -30,14 +29,7 @@ export interface SessionRecorderOptions {
   /** Command lines the user keeps out of history (ignorespace, patterns). */
   readonly excludes?: (commandLine: string) => boolean;
   /** SSH integration (electron/ssh); without it remote shells' requests are ignored. */
-  readonly ssh?: {
-    /** Answers a remote shell's request: the nonce it will sign with once the integration was sent. */
-    answer(request: SshRequest): string | undefined;
-    /** The remote shell's integration runs (its first mark came). */
-    started(request: SshRequest): void;
-    /** ssh ended without the remote asking (a host with no shell for our command). */
-    unanswered(host: string): void;
-  };
+  readonly ssh?: SshHooks;
 }
 
 type Marks = Array<TapOutput['marks'][number]>;
@@ -68,15 +60,14 @@ export class SessionRecorder implements PtyTap {
   /** Where the current turn began (the previous command's end): its prompt and echoed command line follow. */
   private _turnStart = 0;
   private readonly _typed = new TypedLine();
-  private readonly _remote = new RemoteLayer();
-  /** The last request answered with the integration, and whether its shell has started. */
-  private _answered: { request: SshRequest; started: boolean } | undefined;
+  private readonly _remote: RemoteLayer;
 
   constructor(private readonly _options: SessionRecorderOptions) {
     this._now = _options.now ?? Date.now;
     this._recording = _options.recording ?? 'on';
     this._cwd = _options.cwd;
     this._hostname = _options.hostname;
+    this._remote = new RemoteLayer(_options.segmenter, (record) => this._write(record), _options.ssh);
   }
 
   output(bytes: Buffer): TapOutput {
@@ -98,7 +89,7 @@ export class SessionRecorder implements PtyTap {
   /** The user forgot the running command (or this whole session): the rest of it is not stored either. */
   forget(commandIds: ReadonlySet<string>, wholeSession: boolean): void {
     // The local command that ran ssh, held under a remote shell, must not be written back at its end.
-    this._remote.dropOuter((outer) => wholeSession || commandIds.has(outer.id));
+    this._remote.forget((id) => wholeSession || commandIds.has(id));
     if (!this._running || !(wholeSession || commandIds.has(this._running.id))) return;
     this._running = undefined;
     this._excluding = true;
@@ -107,12 +98,7 @@ export class SessionRecorder implements PtyTap {
   /** Recording failed (a full disk): the running command is ended as interrupted rather than left open. */
   interruptRunning(): void {
     if (this._running) this._finish(this._offset, null, [], 0, this._now(), undefined, true);
-    const outer = this._remote.dropOuter();
-    if (outer) {
-      const ended: CommandRecord = { ...outer, endedAt: Math.max(this._now(), outer.startedAt), exitCode: null, interrupted: true };
-      this._store?.upsertCommand(ended);
-      this._options.events.command(ended);
-    }
+    this._remote.interrupt(this._now());
   }
 
   /**
@@ -199,11 +185,13 @@ export class SessionRecorder implements PtyTap {
       case 'user':
         return this._remote.user(event.user);
       case 'ssh-request':
-        return this._sshRequest(event);
+        return this._remote.request(event);
       case 'remote-start':
-        return this._remoteStart(event.offset);
+        this._remote.start(event.offset, this._running, { cwd: this._cwd, hostname: this._hostname });
+        this._running = undefined;
+        return;
       case 'ssh-unanswered':
-        return this._options.ssh?.unanswered(event.host);
+        return this._remote.unanswered(event.host);
       case 'remote-end': {
         const { outer, local } = this._remote.leave();
         if (this._running) this._finish(event.offset, null, marks, at, event.at);
@@ -217,32 +205,6 @@ export class SessionRecorder implements PtyTap {
       case 'mode':
         this._store?.updateSession(this._options.sessionId, { mode: event.mode });
         return this._options.events.session({ mode: event.mode });
-    }
-  }
-
-  /** A remote shell asked for the integration: once sent, its marks are known (nothing changes until one comes). */
-  private _sshRequest(request: SshRequest): void {
-    const nonce = this._options.ssh?.answer(request);
-    if (nonce === undefined) return;
-    this._options.segmenter.acceptRemote(nonce);
-    this._answered = { request, started: false };
-  }
-
-  /** The remote shell's first mark: the command that ran ssh waits underneath, its output up to here its own. */
-  private _remoteStart(offset: number): void {
-    const answered = this._answered;
-    const running = this._running;
-    if (running) {
-      const outer = { ...running, outputEnd: offset };
-      this._store?.upsertCommand(outer);
-      this._options.events.command(outer);
-    }
-    const origin = answered ? { host: answered.request.host, user: answered.request.user || null } : { host: 'ssh', user: null };
-    this._remote.enter(origin, running, offset, { cwd: this._cwd, hostname: this._hostname });
-    this._running = undefined;
-    if (answered && !answered.started) {
-      answered.started = true;
-      this._options.ssh?.started(answered.request);
     }
   }
 
@@ -265,33 +227,25 @@ export class SessionRecorder implements PtyTap {
       marks.push({ at, mark: { kind: 'command-start', commandId: null, exitCode: null } });
       return;
     }
-    const seq = ++this._seq;
     if (event.cwd) this._cwd = event.cwd;
     if (event.hostname) this._hostname = event.hostname;
-    // A heuristic start says null when the shell may have moved since it started: the session's
-    // last known cwd would then be a guess, and a wrong cwd is worse than none.
-    const heuristic = event.source === 'heuristic';
-    const record: CommandRecord = {
-      id: commandId(this._options.sessionId, seq),
+    const record = startedRecord(event, {
       sessionId: this._options.sessionId,
-      seq,
-      commandLine: event.commandLine ?? (typed?.plain && typed.line.trim() !== '' ? typed.line : null),
-      cwd: heuristic ? event.cwd : (event.cwd ?? this._cwd),
-      hostname: heuristic ? event.hostname : (event.hostname ?? this._hostname),
+      seq: ++this._seq,
       shell: this._options.shell,
-      startedAt: event.at,
-      endedAt: null,
-      exitCode: null,
-      outputStart: event.offset,
-      outputEnd: null,
-      outputSummary: '',
-      source: event.source,
-      ...(this._remote.origin ? { remote: this._remote.origin } : {}),
-    };
+      cwd: this._cwd,
+      hostname: this._hostname,
+      typed,
+      remote: this._remote.origin,
+    });
     this._running = record;
+    this._write(record);
+    marks.push({ at, mark: { kind: 'command-start', commandId: record.id, exitCode: null } });
+  }
+
+  private _write(record: CommandRecord): void {
     this._store?.upsertCommand(record);
     this._options.events.command(record);
-    marks.push({ at, mark: { kind: 'command-start', commandId: record.id, exitCode: null } });
   }
 
   private _finish(offset: number, exitCode: number | null, marks: Marks, at = 0, endedAt = this._now(), commandLine?: string, interrupted = false): void {
@@ -306,8 +260,7 @@ export class SessionRecorder implements PtyTap {
       outputEnd: this._remote.outputEnd(running, offset),
       ...(interrupted ? { interrupted } : {}),
     };
-    this._store?.upsertCommand(record);
-    this._options.events.command(record);
+    this._write(record);
     marks.push({ at, mark: { kind: 'command-end', commandId: record.id, exitCode } });
   }
 }

@@ -79,7 +79,7 @@ describe.skipIf(!sshdAvailable())('ssh host from an integrated prompt, in the UI
     await login('ct-bash', 'integrated');
     const shown = page.locator('[data-testid="ssh-notice"][data-outcome="integrated"][data-host="ct-bash"]');
     await shown.waitFor();
-    expect(await shown.innerText()).toContain("commands are recorded as ct-bash's");
+    expect(await shown.innerText()).toContain('Recording commands on ct-bash');
     expect(await shown.getByTestId('ssh-notice-off').innerText()).toBe('Turn off for ct-bash');
 
     await run('remote1');

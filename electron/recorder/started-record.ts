@@ -1,0 +1,40 @@
+// SPDX-License-Identifier: MIT
+import { commandId, type CommandRecord, type RemoteOrigin } from '../../shared/domain/command';
+import type { SegmentEvent } from '../segmenter/segment-event';
+
+export interface StartContext {
+  readonly sessionId: string;
+  readonly seq: number;
+  readonly shell: string;
+  /** The session's last known cwd and host (the remote shell's, under one). */
+  readonly cwd: string;
+  readonly hostname: string;
+  /** The line as echoed while typed, when the shell sent none; `plain` when it is trustworthy text. */
+  readonly typed: { readonly line: string; readonly plain: boolean } | null;
+  readonly remote: RemoteOrigin | undefined;
+}
+
+/** The record of a command that just started. */
+export const startedRecord = (event: Extract<SegmentEvent, { type: 'command-start' }>, context: StartContext): CommandRecord => {
+  // A heuristic start says null when the shell may have moved since it started: the session's
+  // last known cwd would then be a guess, and a wrong cwd is worse than none.
+  const heuristic = event.source === 'heuristic';
+  const { typed } = context;
+  return {
+    id: commandId(context.sessionId, context.seq),
+    sessionId: context.sessionId,
+    seq: context.seq,
+    commandLine: event.commandLine ?? (typed?.plain && typed.line.trim() !== '' ? typed.line : null),
+    cwd: heuristic ? event.cwd : (event.cwd ?? context.cwd),
+    hostname: heuristic ? event.hostname : (event.hostname ?? context.hostname),
+    shell: context.shell,
+    startedAt: event.at,
+    endedAt: null,
+    exitCode: null,
+    outputStart: event.offset,
+    outputEnd: null,
+    outputSummary: '',
+    source: event.source,
+    ...(context.remote ? { remote: context.remote } : {}),
+  };
+};
