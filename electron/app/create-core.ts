@@ -104,7 +104,7 @@ const assemble = async (
   });
   const { settings } = assistant;
   const integrationDir = options.integrationDir ?? defaultIntegrationDir();
-  const ssh = wireSsh({ settings, dataDir: options.dataDir, integrationDir, broadcast, log });
+  const ssh = wireSsh({ settings, dataDir: options.dataDir, integrationDir, broadcast, log, env: shellEnvironment });
   const recorder = new Recorder({
     store,
     integrationDir,

@@ -9,7 +9,7 @@ import { Segmenter } from '../segmenter/segmenter';
 import { shellLaunch } from '../segmenter/shell-launch';
 import type { Store } from '../store/store';
 import type { RecordingState } from '../../shared/ipc/history';
-import { planSshProfile } from '../ssh/profile-plan';
+import type { SshPlan } from '../ssh/profile-plan';
 import type { SshResponder } from '../ssh/ssh-responder';
 import type { SshRequest } from '../segmenter/segment-event';
 import type { SshNotice } from '../../shared/ipc/ssh';
@@ -34,6 +34,8 @@ export interface RecorderOptions {
     readonly respond: SshResponder;
     readonly started: (sessionId: string, request: SshRequest) => void;
     readonly notice: (notice: SshNotice) => void;
+    /** An SSH-host profile's launch with the integration (planned ahead), if it gets one. */
+    readonly profileLaunch: (args: readonly string[]) => SshPlan | undefined;
   };
 }
 
@@ -77,7 +79,7 @@ export class Recorder {
     const nonce = newNonce();
     // A program with arguments of its own runs as given, without integration; but `ssh host`
     // carries the integration to the remote shell when it is an interactive login.
-    const ssh = options.args && this._options.ssh && basename(base.shell) === 'ssh' ? planSshProfile(this._options.integrationDir, this._options.ssh.prefsFile, options.args, env) : undefined;
+    const ssh = options.args && basename(base.shell) === 'ssh' ? this._options.ssh?.profileLaunch(options.args) : undefined;
     const launch = options.args ? { file: base.shell, args: [...(ssh?.args ?? options.args)], env } : shellLaunch(base.shell, nonce, this._options.integrationDir, env);
     if (!options.args && this._options.ssh) launch.env.CONTEXTERM_SSH_PREFS = this._options.ssh.prefsFile;
     this._pending.set(id, { nonce, shell: base.shell, private: options.private === true, ssh: ssh && { id: ssh.id, host: ssh.host } });
