@@ -3,7 +3,6 @@ import { join } from 'node:path';
 import type { EventChannel, EventPayload } from '../../shared/ipc';
 import type { Settings } from '../../shared/ipc/settings';
 import type { SshNotice } from '../../shared/ipc/ssh';
-import type { SshRequest } from '../segmenter/segment-event';
 import { writeSshPrefs } from '../ssh/prefs-file';
 import { SshProfilePlans, type SshPlan } from '../ssh/profile-plan';
 import { createSshResponder, type SshResponder } from '../ssh/ssh-responder';
@@ -28,16 +27,12 @@ export const wireSsh = (
 ): {
   prefsFile: string;
   respond: SshResponder;
-  started: (sessionId: string, request: SshRequest) => void;
   notice: (notice: SshNotice) => void;
   profileLaunch: (args: readonly string[]) => SshPlan | undefined;
-  /** Settles once the SSH-host profiles are planned for the current settings. */
-  planned(): Promise<void>;
   dispose(): void;
 } => {
   const prefsFile = join(deps.dataDir, 'ssh-integration-off');
   const plans = new SshProfilePlans(deps.integrationDir, prefsFile);
-  let planned: Promise<void> = Promise.resolve();
   const apply = (current: Settings): void => {
     try {
       writeSshPrefs(prefsFile, current.ssh);
@@ -45,13 +40,11 @@ export const wireSsh = (
       // Without the file every host counts as on: say so rather than fail the start.
       deps.log(`ssh: could not write ${prefsFile}: ${(error as Error).message}`);
     }
-    planned = plans.refresh(current.profiles.list, deps.env());
+    void plans.refresh(current.profiles.list, deps.env());
   };
   apply(deps.settings.current);
   const dispose = deps.settings.onChange(apply);
   const notice = (value: SshNotice): void => deps.broadcast('ssh:notice', value);
   const respond = createSshResponder({ integrationDir: deps.integrationDir, notice, log: deps.log });
-  const started = (sessionId: string, request: SshRequest): void =>
-    deps.broadcast('ssh:notice', { sessionId, host: request.host, shell: request.shell, outcome: 'integrated' });
-  return { prefsFile, respond, started, notice, profileLaunch: (args) => plans.launch(args), planned: () => planned, dispose };
+  return { prefsFile, respond, notice, profileLaunch: (args) => plans.launch(args), dispose };
 };

@@ -32,7 +32,7 @@ export interface RecorderOptions {
   readonly ssh?: {
     readonly prefsFile: string;
     readonly respond: SshResponder;
-    readonly started: (sessionId: string, request: SshRequest) => void;
+    /** Tells every window what became of an ssh (see SshNotice). */
     readonly notice: (notice: SshNotice) => void;
     /** An SSH-host profile's launch with the integration (planned ahead), if it gets one. */
     readonly profileLaunch: (args: readonly string[]) => SshPlan | undefined;
@@ -154,7 +154,7 @@ export class Recorder {
     return {
       answer: (request: SshRequest) =>
         direct || pty.foregroundProcess() === 'ssh' ? ssh.respond(sessionId, request, (data) => pty.write(data)) : undefined,
-      started: (request: SshRequest) => ssh.started(sessionId, request),
+      started: (request: SshRequest) => ssh.notice({ sessionId, host: request.host, shell: request.shell, outcome: 'integrated' }),
       unanswered: (host: string) => ssh.notice({ sessionId, host, shell: '', outcome: 'no-shell' }),
     };
   }

@@ -47,10 +47,6 @@ export class MarkScanner {
     if (_maxOscBytes < INTRO_LENGTH + nonce.length + 4) throw new Error('segmenter: maxOscBytes too small for a mark');
   }
 
-  key(key: typeof REMOTE_KEY | typeof REQUEST_KEY): string | undefined {
-    return this._keys[key]?.toString('latin1');
-  }
-
   /** Accepts marks signed with `nonce` in slot `key` (a remote shell's, a request id), or stops. */
   setKey(key: typeof REMOTE_KEY | typeof REQUEST_KEY, nonce: string | undefined): void {
     if (nonce !== undefined && nonce.length + INTRO_LENGTH + 4 > this._maxOscBytes) throw new Error('segmenter: nonce too long');

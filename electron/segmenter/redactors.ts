@@ -9,52 +9,51 @@ const MAX_REMOTE = 4;
  * session: no nonce may reach the screen or the store (`set` prints the variables that hold them).
  */
 export class Redactors {
-  private readonly _session: NonceRedactor;
-  private readonly _remote: NonceRedactor[] = [];
+  /** The session's redactor first, then the remote shells'. */
+  private readonly _chain: NonceRedactor[];
+  /** `_next[i]` hands stage i's output to stage i + 1; the last one to `_emit`. */
+  private readonly _next: EmitRange[] = [];
   private _emit: EmitRange = () => undefined;
-  /** The remote redactors as one chain: stage i hands its output to stage i + 1, the last to `_emit`. */
-  private readonly _stages: EmitRange[] = [];
-  private readonly _afterSession: EmitRange = (data, start, end) => this._stage(0, data, start, end);
 
   constructor(nonce: string) {
-    this._session = new NonceRedactor(nonce);
+    this._chain = [new NonceRedactor(nonce)];
+    this._link();
   }
 
   /** Bytes held back only because they may start a nonce. */
   get heldBytes(): number {
-    let held = this._session.heldBytes;
-    for (const remote of this._remote) held += remote.heldBytes;
+    let held = 0;
+    for (const redactor of this._chain) held += redactor.heldBytes;
     return held;
   }
 
   /** Redacts a remote shell's nonce too, from now on. */
   addRemote(nonce: string, emit: EmitRange): void {
     this.flush(emit);
-    if (this._remote.length === MAX_REMOTE) this._remote.shift();
-    this._remote.push(new NonceRedactor(nonce));
-    this._stages.length = 0;
-    for (let i = 0; i < this._remote.length; i++) this._stages.push((data, start, end) => this._stage(i + 1, data, start, end));
+    if (this._chain.length > MAX_REMOTE) this._chain.splice(1, 1);
+    this._chain.push(new NonceRedactor(nonce));
+    this._link();
   }
 
   beginChunk(): void {
-    this._session.beginChunk();
-    for (const remote of this._remote) remote.beginChunk();
-  }
-
-  private _stage(index: number, data: Buffer, start: number, end: number): void {
-    const remote = this._remote[index];
-    if (remote) remote.push(data, start, end, this._stages[index]!);
-    else this._emit(data, start, end);
+    for (const redactor of this._chain) redactor.beginChunk();
   }
 
   push(data: Buffer, start: number, end: number, emit: EmitRange): void {
     this._emit = emit;
-    this._session.push(data, start, end, this._afterSession);
+    this._chain[0]!.push(data, start, end, this._next[0]!);
   }
 
   flush(emit: EmitRange): void {
     this._emit = emit;
-    this._session.flush(this._afterSession);
-    for (let i = 0; i < this._remote.length; i++) this._remote[i]!.flush(this._stages[i]!);
+    for (let i = 0; i < this._chain.length; i++) this._chain[i]!.flush(this._next[i]!);
+  }
+
+  private _link(): void {
+    this._next.length = 0;
+    for (let i = 0; i < this._chain.length; i++) {
+      const next = this._chain[i + 1];
+      this._next.push(next ? (data, start, end) => next.push(data, start, end, this._next[i + 1]!) : (data, start, end) => this._emit(data, start, end));
+    }
   }
 }

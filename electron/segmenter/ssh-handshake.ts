@@ -13,6 +13,7 @@ const REQUEST_ID = /^[A-Za-z0-9_-]{16,64}$/;
  */
 export class SshHandshake {
   private _host: string | null = null;
+  private _id: string | null = null;
 
   constructor(private readonly _scanner: MarkScanner) {}
 
@@ -29,6 +30,7 @@ export class SshHandshake {
   expect(id: string, host: string): void {
     if (!REQUEST_ID.test(id)) throw new Error('segmenter: a request id is 16–64 characters of [A-Za-z0-9_-]');
     this._host = host;
+    this._id = id;
     this._scanner.setKey(REQUEST_KEY, id);
   }
 
@@ -42,15 +44,16 @@ export class SshHandshake {
   /** The mark signed with the id (its fields when it is an `R` mark, else null): the request, once. */
   answer(fields: string | null, at: number): SshRequest | undefined {
     const host = this._host;
-    const id = this._scanner.key(REQUEST_KEY);
+    const id = this._id;
     this.cancel();
-    if (host === null || id === undefined || fields === null) return undefined;
+    if (host === null || id === null || fields === null) return undefined;
     const [shell = '', user = ''] = fields.split(';').map(unescapeMarkValue);
     return { type: 'ssh-request', id, host, shell, user, at };
   }
 
   cancel(): void {
     this._host = null;
+    this._id = null;
     this._scanner.setKey(REQUEST_KEY, undefined);
   }
 }

@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: MIT
 import { execFile, execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { readFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import type { Profile } from '../../shared/ipc/profiles';
+import { bootstrapCommand } from './remote-payload';
 
 export interface SshPlan {
   /** One-time id the remote's request is signed with. */
@@ -29,7 +29,6 @@ export class SshProfilePlans {
   /** The profiles' arguments of the latest refresh, planned or not yet. */
   private _wanted = new Set<string>();
   private _env: Record<string, string> = {};
-  private _bootstrap: string | undefined;
   private _generation = 0;
 
   constructor(
@@ -61,12 +60,8 @@ export class SshProfilePlans {
     let host = this._plans.get(key);
     if (host === undefined && this._wanted.has(key) && this._generation > 0) host = this._planNow(args);
     if (host === undefined) return undefined;
-    this._bootstrap ??= readFileSync(join(this._integrationDir, 'ssh', 'bootstrap.sh'), 'utf8')
-      .split('\n')
-      .filter((line) => line !== '' && !line.startsWith('#'))
-      .join('');
     const id = `c${randomBytes(12).toString('hex')}`;
-    return { id, host, args: ['-t', ...args, `exec sh -c '${this._bootstrap}' contexterm ${id}`] };
+    return { id, host, args: ['-t', ...args, bootstrapCommand(this._integrationDir, id)] };
   }
 
   private _planNow(args: readonly string[]): string | undefined {

@@ -64,6 +64,12 @@ export const integrationScript = (shell: IntegratedShell, integrationDir: string
   return lines.join('\n');
 };
 
+/**
+ * ssh's remote command for request `id`: the one-line bootstrap (ssh/bootstrap.sh) run by sh, as
+ * ssh/plan.sh builds it for the shells' ssh function.
+ */
+export const bootstrapCommand = (integrationDir: string, id: string): string => `exec sh -c '${read(integrationDir, 'ssh/bootstrap.sh')}' contexterm ${id}`;
+
 /** A shell we do not integrate: the bootstrap's own fallback is the plain login shell, without its notice. */
 export const FALLBACK_SCRIPT = 'rm -rf "$d"; exec "$s" -l';
 

@@ -5,6 +5,7 @@ import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { projectPath } from '../../electron/runtime/paths';
+import { bootstrapCommand } from '../../electron/ssh/remote-payload';
 import { startServer, type AppServer } from '../e2e/app';
 import { Terminal } from './host-terminal';
 import { HostClient } from './host-ws-client';
@@ -153,9 +154,8 @@ describe.skipIf(!sshdAvailable())('ssh integration against a real sshd on 127.0.
     const { terminal, notices } = await open();
     // The bootstrap as our ssh function sends it, but run by hand: no ssh mark announced its id,
     // so the terminal ignores the request, as it would a lost one.
-    const bootstrap = readFileSync(projectPath('resources/shell-integration/ssh/bootstrap.sh'), 'utf8').split('\n').filter((line) => line !== '' && !line.startsWith('#')).join('');
     const file = join(mkdtempSync(join(tmpdir(), 'ct-boot-')), 'remote');
-    writeFileSync(file, `exec sh -c '${bootstrap}' contexterm c0123456789abcdef01234567`);
+    writeFileSync(file, bootstrapCommand(projectPath('resources/shell-integration'), 'c0123456789abcdef01234567'));
     const started = Date.now();
     await terminal.run(`command ssh -t -F ${sshd!.configFile} ct-bash "$(cat ${file})"`, /could not start here/);
     const waited = Date.now() - started;

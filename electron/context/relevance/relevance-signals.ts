@@ -84,9 +84,12 @@ export class TimeProximitySignal implements RelevanceSignal {
  * integration started, the remote user and host and that it was over ssh. So `ssh localhost` work
  * is not mistaken for local work, nor one user's for another's on the same box.
  */
-export const placeOf = (command: CommandRecord): string | null => {
-  if (!command.remote) return command.hostname;
-  return `${command.remote.user ? `${command.remote.user}@` : ''}${command.hostname ?? command.remote.host} over ssh`;
+export const placeOf = (command: CommandRecord): string | null => remotePlaceOf(command) ?? command.hostname;
+
+/** `alice@box over ssh` for a command run in a remote shell, undefined for a local one. */
+export const remotePlaceOf = (command: CommandRecord): string | undefined => {
+  const { remote } = command;
+  return remote && `${remote.user ? `${remote.user}@` : ''}${command.hostname ?? remote.host} over ssh`;
 };
 
 /**

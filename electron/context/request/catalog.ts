@@ -4,7 +4,7 @@ import { visibleLines } from './visible-lines';
 import { capChars, truncateLineList } from './output-lines';
 import type { Redactor } from '../redaction';
 import type { RelevanceScorer, ScoredCommand } from '../relevance/relevance';
-import { formatAge, placeOf, type QueryContext } from '../relevance/relevance-signals';
+import { formatAge, remotePlaceOf, type QueryContext } from '../relevance/relevance-signals';
 import { UNKNOWN_COMMAND_LINE } from './recent-commands';
 import { estimateTokensFromBytes } from '../tokens/token-estimate';
 import type { CommandRecord } from '../domain/ports';
@@ -47,9 +47,10 @@ export const renderCatalogEntry = (
     headLines: options.summaryHeadLines,
     tailLines: options.summaryTailLines,
   });
+  const place = remotePlaceOf(command);
   const facts = [
     `session ${command.sessionId}`,
-    ...(command.remote ? [`on ${placeOf(command)}`] : []),
+    ...(place ? [`on ${place}`] : []),
     command.cwd ?? 'cwd unknown',
     formatAge(Math.max(0, nowMs - (command.endedAt ?? command.startedAt))),
     command.exitCode === null ? 'exit ?' : `exit ${command.exitCode}`,

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-import { placeOf } from '../relevance/relevance-signals';
+import { remotePlaceOf } from '../relevance/relevance-signals';
 import { z } from 'zod';
 import type { FetchedCommand, GetCommandsResult } from '../../../shared/ipc/context';
 import type { ToolDefinition } from '../domain/llm-context';
@@ -92,12 +92,13 @@ export const getCommands = async (
     const line = command.commandLine === null ? null : redactor.redact(command.commandLine);
     addCounts(redactions, output.counts);
     if (line) addCounts(redactions, line.counts);
+    const host = remotePlaceOf(command);
     commands.push({
       commandId: id,
       sessionId: command.sessionId,
       commandLine: line ? line.text : null,
       cwd: command.cwd,
-      ...(command.remote ? { host: placeOf(command) ?? command.remote.host } : {}),
+      ...(host ? { host } : {}),
       exitCode: command.exitCode,
       startedAt: command.startedAt,
       endedAt: command.endedAt,

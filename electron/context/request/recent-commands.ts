@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 import { cleanOutput } from '../../segmenter/clean-text';
-import { placeOf } from '../relevance/relevance-signals';
+import { remotePlaceOf } from '../relevance/relevance-signals';
 import { DEFAULT_LINE_LIMITS, truncateOutput, type LineLimits } from './output-lines';
 import type { CommandRecord, CommandSource, MaybePromise, StreamEntry, StreamReader } from '../domain/ports';
 
@@ -51,7 +51,7 @@ export class RecentCommands implements ContextStrategy {
     const outputs = await Promise.all(recent.map((command) => reader.readCommandOutput(command)));
     return recent.map((command, i) => {
       const { text, omittedLines } = truncateOutput(outputText(outputs[i] ?? []), this.options);
-      return { command, text: renderCommandBlock(command.commandLine, text, command.remote ? placeOf(command) : null), omittedLines };
+      return { command, text: renderCommandBlock(command.commandLine, text, remotePlaceOf(command)), omittedLines };
     });
   }
 

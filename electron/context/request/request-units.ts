@@ -12,7 +12,7 @@ import type { CommandBlock } from './recent-commands';
 import { UNKNOWN_COMMAND_LINE } from './recent-commands';
 import type { Redactor } from '../redaction';
 import type { ScoredCommand } from '../relevance/relevance';
-import { placeOf } from '../relevance/relevance-signals';
+import { remotePlaceOf } from '../relevance/relevance-signals';
 import { fenceUntrusted } from './system-prompt';
 import { MESSAGE_OVERHEAD_TOKENS } from '../tokens/token-counter';
 import type { CommandRecord } from '../domain/ports';
@@ -92,7 +92,8 @@ const attr = (value: string): string => value.replace(/&/g, '&amp;').replace(/"/
 export const pinnedUnit = (ctx: UnitContext, command: CommandRecord, output: string, index: number): BudgetUnit => {
   const capped = capOutput(output, { maxLines: 300, headLines: 150, tailLines: 150, maxChars: 24_000 });
   const inner = ctx.redactor.redact(`$ ${command.commandLine ?? UNKNOWN_COMMAND_LINE}${capped.text ? `\n${capped.text}` : ''}`);
-  const attrs = [`id="${attr(command.id)}"`, `session="${attr(command.sessionId)}"`, ...(command.cwd ? [`cwd="${attr(command.cwd)}"`] : []), ...(command.remote ? [`host="${attr(placeOf(command) ?? command.remote.host)}"`] : []), `exit="${command.exitCode ?? '?'}"`];
+  const place = remotePlaceOf(command);
+  const attrs = [`id="${attr(command.id)}"`, `session="${attr(command.sessionId)}"`, ...(command.cwd ? [`cwd="${attr(command.cwd)}"`] : []), ...(place ? [`host="${attr(place)}"`] : []), `exit="${command.exitCode ?? '?'}"`];
   const text = `<command ${attrs.join(' ')}>\n${fenceUntrusted(inner.text)}\n</command>`;
   return {
     id: `pinned:${command.id}`,
