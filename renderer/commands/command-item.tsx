@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 import { memo } from 'react';
-import type { CommandRecord } from '../../shared/domain/command';
+import { remotePlaceOf, type CommandRecord } from '../../shared/domain/command';
 import { MoreIcon } from '../layout/icons';
 import type { OpenCommandMenu } from './command-menu';
 import { Elapsed } from './elapsed';
@@ -29,8 +29,7 @@ export interface CommandItemProps {
  */
 const HostBadge = ({ command, showLocal }: { command: CommandRecord; showLocal: boolean }) => {
   if (command.remote) {
-    const who = command.remote.user ? `${command.remote.user}@` : '';
-    const title = `Ran on ${who}${command.hostname ?? command.remote.host} over ssh ${command.remote.host}`;
+    const title = `Ran on ${remotePlaceOf(command)} (ssh ${command.remote.host})`;
     return (
       <span className="command-host remote" data-testid="command-host" data-host={command.remote.host} title={title}>
         ⇄ {command.remote.host}

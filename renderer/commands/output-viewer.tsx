@@ -4,7 +4,7 @@ import { SearchAddon, type ISearchOptions } from '@xterm/addon-search';
 import { Unicode11Addon } from '@xterm/addon-unicode11';
 import { Terminal, type ITerminalOptions } from '@xterm/xterm';
 import { useEffect, useRef, useState } from 'react';
-import type { CommandRecord } from '../../shared/domain/command';
+import { remotePlaceOf, type CommandRecord } from '../../shared/domain/command';
 import { copyCommandOutput } from './output-copy';
 import { commandDuration, shortPath, statusOf } from './format';
 import { useTabs } from '../state/tabs';
@@ -282,7 +282,7 @@ export const OutputViewer = ({ command, onClose }: { command: CommandRecord; onC
           <span className="output-viewer-when" title={command.cwd ?? ''}>
             {started}
             {duration && ` · ${duration}`}
-            {command.remote && ` · on ${command.remote.user ? `${command.remote.user}@` : ''}${command.remote.host} (ssh)`}
+            {command.remote && ` · on ${remotePlaceOf(command)}`}
             {command.cwd && ` · ${shortPath(command.cwd, undefined)}`}
           </span>
           <button className="output-viewer-copy" data-testid="output-viewer-copy" onClick={copyAll} title="Copy the whole output as plain text">

@@ -37,4 +37,10 @@ export const CommandRecord = z.object({
 export type CommandRecord = z.infer<typeof CommandRecord>;
 export type RemoteOrigin = NonNullable<CommandRecord['remote']>;
 
+/** `alice@box over ssh` for a command run in a remote shell (its hostname as reported), undefined for a local one. */
+export const remotePlaceOf = (command: Pick<CommandRecord, 'hostname' | 'remote'>): string | undefined => {
+  const { remote } = command;
+  return remote && `${remote.user ? `${remote.user}@` : ''}${command.hostname ?? remote.host} over ssh`;
+};
+
 export const commandId = (sessionId: string, seq: number): string => `${sessionId}:${seq}`;

@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: MIT
+import { remotePlaceOf } from '../../../shared/domain/command';
 import { toolchainOf } from './toolchains';
 import type { CommandRecord } from '../domain/ports';
 
@@ -86,11 +87,6 @@ export class TimeProximitySignal implements RelevanceSignal {
  */
 export const placeOf = (command: CommandRecord): string | null => remotePlaceOf(command) ?? command.hostname;
 
-/** `alice@box over ssh` for a command run in a remote shell, undefined for a local one. */
-export const remotePlaceOf = (command: CommandRecord): string | undefined => {
-  const { remote } = command;
-  return remote && `${remote.user ? `${remote.user}@` : ''}${command.hostname ?? remote.host} over ssh`;
-};
 
 /**
  * 1 in the same place (host, and for remote work the ssh user), 0 in another. An unknown place

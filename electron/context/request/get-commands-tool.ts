@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-import { remotePlaceOf } from '../relevance/relevance-signals';
+import { remotePlaceOf } from '../../../shared/domain/command';
 import { z } from 'zod';
 import type { FetchedCommand, GetCommandsResult } from '../../../shared/ipc/context';
 import type { ToolDefinition } from '../domain/llm-context';

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 import { cleanOutput } from '../../segmenter/clean-text';
-import { remotePlaceOf } from '../relevance/relevance-signals';
+import { remotePlaceOf } from '../../../shared/domain/command';
 import { DEFAULT_LINE_LIMITS, truncateOutput, type LineLimits } from './output-lines';
 import type { CommandRecord, CommandSource, MaybePromise, StreamEntry, StreamReader } from '../domain/ports';
 

@@ -12,7 +12,7 @@ import type { CommandBlock } from './recent-commands';
 import { UNKNOWN_COMMAND_LINE } from './recent-commands';
 import type { Redactor } from '../redaction';
 import type { ScoredCommand } from '../relevance/relevance';
-import { remotePlaceOf } from '../relevance/relevance-signals';
+import { remotePlaceOf } from '../../../shared/domain/command';
 import { fenceUntrusted } from './system-prompt';
 import { MESSAGE_OVERHEAD_TOKENS } from '../tokens/token-counter';
 import type { CommandRecord } from '../domain/ports';
