@@ -22,7 +22,7 @@ const STAMP = '2025-01-02T03-04-05-006Z';
 const makePopulatedDb = (path: string) => {
   const { db } = openWriter({ path, migrations });
   db.prepare("INSERT INTO sessions (id, started_at, ended_at, shell, hostname, cwd, title, mode) VALUES ('s', 1, NULL, 'bash', 'h', '/', 't', 'unknown')").run();
-  const insert = db.prepare('INSERT INTO chunks VALUES (?, ?, ?, 1, ?, ?)');
+  const insert = db.prepare('INSERT INTO chunks (session_id, seq, ts, direction, output_offset, data) VALUES (?, ?, ?, 1, ?, ?)');
   db.transaction(() => {
     for (let seq = 0; seq < 200; seq++) insert.run('s', seq, seq, seq * 1000, pseudoRandomBytes(1000, seq + 1));
   })();
@@ -33,7 +33,7 @@ describe('openWriter', () => {
   it('creates the directory 0700 and the database, WAL and shm 0600', () => {
     const path = join(dir.path, 'nested', 'data', 'contexterm.db');
     const { db } = openWriter({ path, migrations });
-    db.prepare("INSERT INTO settings VALUES ('theme', '\"dark\"')").run();
+    db.prepare("INSERT INTO settings (key, value) VALUES ('theme', '\"dark\"')").run();
     expect(mode(join(dir.path, 'nested', 'data'))).toBe(0o700);
     for (const file of [path, `${path}-wal`, `${path}-shm`]) expect(mode(file), file).toBe(0o600);
     db.close();
@@ -92,7 +92,7 @@ describe('openWriter', () => {
     session.run('with-chunks', 100, null);
     session.run('empty', 200, null);
     session.run('done', 300, 400);
-    const chunk = db.prepare("INSERT INTO chunks VALUES ('with-chunks', ?, ?, 1, 0, x'00')");
+    const chunk = db.prepare("INSERT INTO chunks (session_id, seq, ts, direction, output_offset, data) VALUES ('with-chunks', ?, ?, 1, 0, x'00')");
     chunk.run(0, 150);
     chunk.run(1, 180);
     db.close();

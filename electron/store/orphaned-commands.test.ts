@@ -23,7 +23,7 @@ const COMMAND = `INSERT INTO commands (id, session_id, seq, command_line, cwd, h
 const crashMidCommand = (path: string): void => {
   const { db } = openWriter({ path, migrations });
   db.prepare("INSERT INTO sessions (id, started_at, ended_at, shell, hostname, cwd, title, mode) VALUES ('s', 100, NULL, 'bash', 'h', '/', 't', 'integrated')").run();
-  const chunk = db.prepare("INSERT INTO chunks VALUES ('s', ?, ?, ?, ?, ?)");
+  const chunk = db.prepare("INSERT INTO chunks (session_id, seq, ts, direction, output_offset, data) VALUES ('s', ?, ?, ?, ?, ?)");
   chunk.run(0, 110, 1, 0, Buffer.from('$ make\r\n'));
   chunk.run(1, 120, 0, 8, Buffer.from('make\r'));
   chunk.run(2, 130, 1, 8, Buffer.from('compiling a\r\n'));
@@ -33,7 +33,7 @@ const crashMidCommand = (path: string): void => {
   command.run('s:2', 's', 2, 'make', 125, null, null, 8, null);
   // A session whose last byte came before its open command was recorded as started.
   db.prepare("INSERT INTO sessions (id, started_at, ended_at, shell, hostname, cwd, title, mode) VALUES ('quiet', 100, NULL, 'bash', 'h', '/', 't', 'integrated')").run();
-  db.prepare("INSERT INTO chunks VALUES ('quiet', 0, 140, 1, 0, x'2420')").run();
+  db.prepare("INSERT INTO chunks (session_id, seq, ts, direction, output_offset, data) VALUES ('quiet', 0, 140, 1, 0, x'2420')").run();
   command.run('quiet:1', 'quiet', 1, 'sleep 300', 150, null, null, 2, null);
   db.close();
 };

@@ -19,7 +19,7 @@ const fullScans = (lines: string[], table: string, alias = table): string[] =>
 const LARGE_HISTORY_STATS = `
   ANALYZE;
   DELETE FROM sqlite_stat1;
-  INSERT INTO sqlite_stat1 VALUES
+  INSERT INTO sqlite_stat1 (tbl, idx, stat) VALUES
     ('commands', 'commands_by_session', '1000000 100 1'),
     ('commands', 'commands_by_start', '1000000 2'),
     ('commands', 'sqlite_autoindex_commands_1', '1000000 1'),

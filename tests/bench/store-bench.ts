@@ -105,7 +105,7 @@ const runRaw = (dir: string, ops: readonly IngestOp[]): { seconds: number } => {
   const db = configureWriter(new Database(join(dir, 'raw.db')));
   db.exec(`CREATE TABLE chunks (session_id TEXT NOT NULL, seq INTEGER NOT NULL, ts INTEGER NOT NULL, direction INTEGER NOT NULL,
     data BLOB NOT NULL, PRIMARY KEY (session_id, seq)) STRICT`);
-  const insert = db.prepare('INSERT INTO chunks VALUES (?, ?, ?, ?, ?)');
+  const insert = db.prepare('INSERT INTO chunks (session_id, seq, ts, direction, data) VALUES (?, ?, ?, ?, ?)');
   const seqs = new Array<number>(SESSIONS).fill(0);
   const started = performance.now();
   let batchStart = started;

@@ -23,7 +23,12 @@ describe('conversation schema (migration 0004)', () => {
     db.prepare("INSERT INTO summaries (id, conversation_id, mode, created_at) VALUES ('s', 'c', 'summarize', 2)").run();
     insertMessage.run('m5', 'c', 5, 'assistant', 'x', 1, 's');
     expect(() =>
-      db.prepare("INSERT INTO model_configs VALUES ('m', 4096, 'summarize', 1.5, 100, 1)").run(),
+      db
+        .prepare(
+          `INSERT INTO model_configs (model, context_limit, compaction_mode, warning_threshold, reserved_output_tokens, updated_at)
+           VALUES ('m', 4096, 'summarize', 1.5, 100, 1)`,
+        )
+        .run(),
     ).toThrow(/CHECK/);
     const plan = db.prepare('EXPLAIN QUERY PLAN SELECT * FROM messages WHERE conversation_id = ? AND compacted = 0 ORDER BY seq').all('c') as { detail: string }[];
     expect(plan.map((p) => p.detail).join(' ')).toContain('messages_live');

@@ -33,7 +33,8 @@ export const generateHistory = (path: string, options: { commands: number; sessi
   const sessionIds = Array.from({ length: options.sessions }, (_, i) => `s${i.toString(36).padStart(4, '0')}`);
   const needle = `needle${Math.floor(random() * 1e9).toString(36)}`;
   const insertSession = db.prepare(
-    "INSERT INTO sessions VALUES (?, ?, ?, 'bash', 'devbox', '/home/dev', 'bash', 'integrated')",
+    `INSERT INTO sessions (id, started_at, ended_at, shell, hostname, cwd, title, mode)
+     VALUES (?, ?, ?, 'bash', 'devbox', '/home/dev', 'bash', 'integrated')`,
   );
   const insertCommand = db.prepare(
     `INSERT INTO commands (id, session_id, seq, command_line, cwd, hostname, shell, started_at, ended_at, exit_code,
