@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: MIT
+import { displayLine } from '../../../shared/text/display-text';
 import type { CommandRecord, MaybePromise } from '../domain/ports';
 
 export type Outcome = 'success' | 'error' | 'partial';
@@ -41,8 +42,9 @@ export const extractKnowledge = (result: Record<string, unknown> | null | undefi
   return keys.length > 0 ? `fields: ${keys.slice(0, 5).join(', ')}` : 'completed';
 };
 
+/** Recorded text (a remote host may have chosen it) as one short line, its controls as pictures. */
 const oneLine = (text: string, max: number): string => {
-  const flat = text.replace(/\s+/g, ' ').trim();
+  const flat = displayLine(text.replace(/\s+/g, ' ').trim());
   return flat.length > max ? `${flat.slice(0, max - 3)}...` : flat;
 };
 

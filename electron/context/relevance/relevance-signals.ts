@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
 import { remotePlaceOf } from '../../../shared/domain/command';
+import { displayLine } from '../../../shared/text/display-text';
 import { toolchainOf } from './toolchains';
 import type { CommandRecord } from '../domain/ports';
 
@@ -49,7 +50,9 @@ export class CwdSignal implements RelevanceSignal {
   explain(query: QueryContext, candidate: CommandRecord): string {
     if (!candidate.cwd) return 'directory unknown';
     const s = this.score(query, candidate);
-    return s === 1 ? `same directory ${candidate.cwd}` : s > 0 ? `neighbouring directory ${candidate.cwd}` : `other directory ${candidate.cwd}`;
+    // An explanation is shown: the directory's controls as pictures (see displayLine).
+    const cwd = displayLine(candidate.cwd);
+    return s === 1 ? `same directory ${cwd}` : s > 0 ? `neighbouring directory ${cwd}` : `other directory ${cwd}`;
   }
 }
 
@@ -105,7 +108,7 @@ export class HostnameSignal implements RelevanceSignal {
   explain(query: QueryContext, candidate: CommandRecord): string {
     const place = placeOf(candidate);
     if (!query.hostname || !place) return 'host unknown';
-    return query.hostname === place ? `same host ${place}` : `other host ${place}`;
+    return query.hostname === place ? `same host ${displayLine(place)}` : `other host ${displayLine(place)}`;
   }
 }
 

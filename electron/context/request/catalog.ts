@@ -5,6 +5,7 @@ import { capChars, truncateLineList } from './output-lines';
 import type { Redactor } from '../redaction';
 import type { RelevanceScorer, ScoredCommand } from '../relevance/relevance';
 import { remotePlaceOf } from '../../../shared/domain/command';
+import { displayLine, displayText } from '../../../shared/text/display-text';
 import { formatAge, type QueryContext } from '../relevance/relevance-signals';
 import { UNKNOWN_COMMAND_LINE } from './recent-commands';
 import { estimateTokensFromBytes } from '../tokens/token-estimate';
@@ -52,14 +53,15 @@ export const renderCatalogEntry = (
   const facts = [
     `session ${command.sessionId}`,
     ...(place ? [`on ${place}`] : []),
-    command.cwd ?? 'cwd unknown',
+    displayLine(command.cwd) ?? 'cwd unknown',
     formatAge(Math.max(0, nowMs - (command.endedAt ?? command.startedAt))),
     command.exitCode === null ? 'exit ?' : `exit ${command.exitCode}`,
     sizeNote(command),
     `relevance ${score.toFixed(2)}`,
   ].join(' · ');
   const body = summary.text === '' ? '' : `\n${capChars(summary.text, options.summaryChars).text.replace(/^/gm, '  | ')}`;
-  const raw = `- [${command.id}] $ ${command.commandLine ?? UNKNOWN_COMMAND_LINE}\n  ${facts}${body}`;
+  // The command line and directory are shown with their controls as pictures: a remote host chose them.
+  const raw = `- [${command.id}] $ ${displayText(command.commandLine) ?? UNKNOWN_COMMAND_LINE}\n  ${facts}${body}`;
   const { text, counts } = redactor.redact(raw);
   return { text, redactions: counts };
 };
@@ -73,8 +75,8 @@ export const catalogEntryView = (
 ): CatalogEntryView => ({
   commandId: command.id,
   sessionId: command.sessionId,
-  commandLine: command.commandLine === null ? null : redactor.redact(command.commandLine).text,
-  cwd: command.cwd,
+  commandLine: command.commandLine === null ? null : redactor.redact(displayText(command.commandLine)).text,
+  cwd: displayLine(command.cwd),
   startedAt: command.startedAt,
   exitCode: command.exitCode,
   score: Math.min(1, Math.max(0, score)),

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
 import { remotePlaceOf } from '../../../shared/domain/command';
+import { displayLine, displayText } from '../../../shared/text/display-text';
 import { z } from 'zod';
 import type { FetchedCommand, GetCommandsResult } from '../../../shared/ipc/context';
 import type { ToolDefinition } from '../domain/llm-context';
@@ -89,7 +90,8 @@ export const getCommands = async (
     const clean = (await source.readCleanOutput(id)) ?? '';
     const capped = capOutput(clean, { ...options, maxChars: perCommand });
     const output = redactor.redact(capped.text);
-    const line = command.commandLine === null ? null : redactor.redact(command.commandLine);
+    // Recorded text a remote host may have chosen: controls show as pictures (see displayText).
+    const line = command.commandLine === null ? null : redactor.redact(displayText(command.commandLine));
     addCounts(redactions, output.counts);
     if (line) addCounts(redactions, line.counts);
     const host = remotePlaceOf(command);
@@ -97,7 +99,7 @@ export const getCommands = async (
       commandId: id,
       sessionId: command.sessionId,
       commandLine: line ? line.text : null,
-      cwd: command.cwd,
+      cwd: displayLine(command.cwd),
       ...(host ? { host } : {}),
       exitCode: command.exitCode,
       startedAt: command.startedAt,

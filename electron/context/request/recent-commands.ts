@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 import { cleanOutput } from '../../segmenter/clean-text';
 import { remotePlaceOf } from '../../../shared/domain/command';
+import { displayLine, displayText } from '../../../shared/text/display-text';
 import { DEFAULT_LINE_LIMITS, truncateOutput, type LineLimits } from './output-lines';
 import type { CommandRecord, CommandSource, MaybePromise, StreamEntry, StreamReader } from '../domain/ports';
 
@@ -23,9 +24,12 @@ export interface CommandBlock {
   readonly omittedLines: number;
 }
 
-/** `$ line` and its output; a command run over ssh says where: `[alice@box over ssh] $ line`. */
+/**
+ * `$ line` and its output; a command run over ssh says where: `[alice@box over ssh] $ line`. The
+ * line and place are recorded text a remote host may have chosen: their controls show as pictures.
+ */
 export const renderCommandBlock = (commandLine: string | null | undefined, output: string, remotePlace?: string | null): string => {
-  const line = `${remotePlace ? `[${remotePlace}] ` : ''}$ ${commandLine ?? UNKNOWN_COMMAND_LINE}`;
+  const line = `${remotePlace ? `[${displayLine(remotePlace)}] ` : ''}$ ${displayText(commandLine) ?? UNKNOWN_COMMAND_LINE}`;
   return output === '' ? line : `${line}\n${output}`;
 };
 

@@ -13,6 +13,7 @@ import { UNKNOWN_COMMAND_LINE } from './recent-commands';
 import type { Redactor } from '../redaction';
 import type { ScoredCommand } from '../relevance/relevance';
 import { remotePlaceOf } from '../../../shared/domain/command';
+import { displayLine, displayText } from '../../../shared/text/display-text';
 import { fenceUntrusted } from './system-prompt';
 import { MESSAGE_OVERHEAD_TOKENS } from '../tokens/token-counter';
 import type { CommandRecord } from '../domain/ports';
@@ -91,9 +92,10 @@ const attr = (value: string): string => value.replace(/&/g, '&amp;').replace(/"/
 /** A pinned command: the user chose it, so it gets much more output than the recent-commands blocks. */
 export const pinnedUnit = (ctx: UnitContext, command: CommandRecord, output: string, index: number): BudgetUnit => {
   const capped = capOutput(output, { maxLines: 300, headLines: 150, tailLines: 150, maxChars: 24_000 });
-  const inner = ctx.redactor.redact(`$ ${command.commandLine ?? UNKNOWN_COMMAND_LINE}${capped.text ? `\n${capped.text}` : ''}`);
+  // Recorded text a remote host may have chosen: controls show as pictures (see displayText).
+  const inner = ctx.redactor.redact(`$ ${displayText(command.commandLine) ?? UNKNOWN_COMMAND_LINE}${capped.text ? `\n${capped.text}` : ''}`);
   const place = remotePlaceOf(command);
-  const attrs = [`id="${attr(command.id)}"`, `session="${attr(command.sessionId)}"`, ...(command.cwd ? [`cwd="${attr(command.cwd)}"`] : []), ...(place ? [`host="${attr(place)}"`] : []), `exit="${command.exitCode ?? '?'}"`];
+  const attrs = [`id="${attr(command.id)}"`, `session="${attr(command.sessionId)}"`, ...(command.cwd ? [`cwd="${attr(displayLine(command.cwd))}"`] : []), ...(place ? [`host="${attr(place)}"`] : []), `exit="${command.exitCode ?? '?'}"`];
   const text = `<command ${attrs.join(' ')}>\n${fenceUntrusted(inner.text)}\n</command>`;
   return {
     id: `pinned:${command.id}`,
