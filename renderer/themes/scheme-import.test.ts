@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: MIT
+/// <reference types="vite/client" />
 import { describe, expect, it } from 'vitest';
 import { MAX_CUSTOM_SCHEMES, type CustomScheme } from '../../shared/ipc/settings';
+import DRACULA from './fixtures/Dracula.itermcolors?raw';
 import { addSchemes, normalizeColor, parseSchemeFile, stripJsonComments, type ImportedScheme } from './scheme-import';
-import { parsePlist } from './plist';
 import { ANSI_NAMES } from './schemes';
 
 /** An iTerm2 colour as it exports one: component floats, a colour space, an alpha. */
@@ -73,6 +74,28 @@ describe('iTerm2 .itermcolors', () => {
     ANSI_NAMES.forEach((name, n) => expect(scheme!.colors[name], name).toBe(ansiHex(n)));
   });
 
+  it('reads a real iTerm2 export: Dracula from iTerm2-Color-Schemes (see fixtures/NOTICE.md)', () => {
+    const [scheme] = ok(parseSchemeFile('Dracula.itermcolors', DRACULA));
+    // Expected values read from the same file with Python's plistlib, a parser independent of ours.
+    expect(scheme).toEqual({
+      name: 'Dracula',
+      colors: {
+        background: '#282a36',
+        foreground: '#f8f8f2',
+        cursor: '#f8f8f2',
+        cursorAccent: '#282a36',
+        selectionBackground: '#44475a',
+        selectionForeground: '#ffffff',
+        ...Object.fromEntries(
+          ANSI_NAMES.map((name, n) => [
+            name,
+            ['#21222c', '#ff5555', '#50fa7b', '#f1fa8c', '#bd93f9', '#ff79c6', '#8be9fd', '#f8f8f2', '#6272a4', '#ff6e6e', '#69ff94', '#ffffa5', '#d6acff', '#ff92df', '#a4ffff', '#ffffff'][n],
+          ]),
+        ),
+      },
+    });
+  });
+
   it('falls back to the foreground for a missing cursor or selection, and reads (Dark) variants', () => {
     const file = itermFile().replace(/<key>Cursor Color<\/key>/, '<key>Cursor Color (Dark)</key>').replace(/<key>Selection Color<\/key>/, '<key>Unused Color</key>');
     const [scheme] = ok(parseSchemeFile('x.itermcolors', file));
@@ -92,13 +115,6 @@ describe('iTerm2 .itermcolors', () => {
     expect(failure(parseSchemeFile('x.itermcolors', '<html><body>hi</body></html>'))).toMatch(/not a readable iTerm2 colour file: the root element is not <plist>/);
     expect(failure(parseSchemeFile('x.itermcolors', '<plist><dict><key>a</key></plist>'))).toMatch(/not a readable iTerm2 colour file/);
     expect(failure(parseSchemeFile('x.itermcolors', '<plist version="1.0"><array/></plist>'))).toMatch(/no colour dictionary/);
-  });
-});
-
-describe('the property list reader', () => {
-  it('reads values, entities and CDATA, and skips comments', () => {
-    const plist = `<?xml version="1.0"?><plist><dict><!-- c --><key>a &amp; b</key><array><integer>-3</integer><real>0.5</real><false/><string><![CDATA[<x>]]> &#x41;&#66;</string></array></dict></plist>`;
-    expect(parsePlist(plist)).toEqual({ 'a & b': [-3, 0.5, false, '<x> AB'] });
   });
 });
 

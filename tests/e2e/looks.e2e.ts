@@ -88,6 +88,21 @@ describe('looks', () => {
     await page.getByTestId('settings-close').click();
   });
 
+  it('refuses a hostile iTerm2 file (XXE) and an oversized one with a reason, changing nothing', async () => {
+    await page.getByTestId('settings-open').click();
+    const status = page.getByTestId('scheme-import-status');
+    const xxe = ITERM_COLORS.replace(/<!DOCTYPE[^>]*>/, '<!DOCTYPE plist [ <!ENTITY xxe SYSTEM "file:///etc/passwd"> ]>').replace('sRGB', '&xxe;');
+    await page.getByTestId('scheme-import-file').setInputFiles({ name: 'evil.itermcolors', mimeType: 'application/xml', buffer: Buffer.from(xxe) });
+    await expect.poll(() => status.innerText()).toBe('evil.itermcolors: This is not a readable iTerm2 colour file: it declares XML entities, which a colour file never needs (they are not expanded).');
+    expect(await status.getAttribute('role')).toBe('alert');
+    // Refused by its size, before the page reads it.
+    const huge = Buffer.from(ITERM_COLORS.replace('</plist>', `${' '.repeat(1_000_001)}</plist>`));
+    await page.getByTestId('scheme-import-file').setInputFiles({ name: 'huge.itermcolors', mimeType: 'application/xml', buffer: huge });
+    await expect.poll(() => status.innerText()).toBe('huge.itermcolors is too large to be a colour scheme.');
+    expect(await page.getByTestId('terminal-scheme').inputValue()).toBe('dracula');
+    await page.getByTestId('settings-close').click();
+  });
+
   it('imports an iTerm2 scheme, selects it, applies it and keeps it across a reload', async () => {
     await page.getByTestId('settings-open').click();
     await page.getByTestId('scheme-import-file').setInputFiles({ name: 'Harbour Dusk.itermcolors', mimeType: 'application/xml', buffer: Buffer.from(ITERM_COLORS) });
