@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 import { memo } from 'react';
 import { remotePlaceOf, type CommandRecord } from '../../shared/domain/command';
+import { displayLine, displayText } from '../../shared/text/display-text';
 import { MoreIcon } from '../layout/icons';
 import type { OpenCommandMenu } from './command-menu';
 import { Elapsed } from './elapsed';
@@ -26,27 +27,32 @@ export interface CommandItemProps {
 /**
  * Where the command ran: a remote shell's host (over ssh) always; the machine's name too in search
  * results, which mix hosts. The local one is left out of a terminal's own list, where it is noise.
+ * Names are shown with their controls as pictures (a remote host chose them); data-host keeps the
+ * recorded value for tests.
  */
 const HostBadge = ({ command, showLocal }: { command: CommandRecord; showLocal: boolean }) => {
   if (command.remote) {
-    const title = `Ran on ${remotePlaceOf(command)} (ssh ${command.remote.host})`;
+    const host = displayLine(command.remote.host);
     return (
-      <span className="command-host remote" data-testid="command-host" data-host={command.remote.host} title={title}>
-        ⇄ {command.remote.host}
+      <span className="command-host remote" data-testid="command-host" data-host={command.remote.host} title={`Ran on ${remotePlaceOf(command)} (ssh ${host})`}>
+        ⇄ {host}
       </span>
     );
   }
   if (!showLocal || !command.hostname) return null;
+  const host = displayLine(command.hostname);
   return (
-    <span className="command-host" data-testid="command-host" data-host={command.hostname} title={`Ran on ${command.hostname}`}>
-      {command.hostname}
+    <span className="command-host" data-testid="command-host" data-host={command.hostname} title={`Ran on ${host}`}>
+      {host}
     </span>
   );
 };
 
 export const CommandItem = memo(({ command, selected, showSession, onSelect, onActions, actionsOpen }: CommandItemProps) => {
   const status = statusOf(command);
-  const label = command.commandLine ?? 'this command';
+  // Recorded text, shown with its controls as pictures (a remote host may have chosen it).
+  const line = displayText(command.commandLine);
+  const label = displayLine(command.commandLine) ?? 'this command';
   return (
     <li
       className={`command-item ${status}${selected ? ' selected' : ''}`}
@@ -57,7 +63,7 @@ export const CommandItem = memo(({ command, selected, showSession, onSelect, onA
       aria-selected={selected}
       role="option"
       tabIndex={-1}
-      title={command.outputSummary || command.commandLine || ''}
+      title={displayText(command.outputSummary || command.commandLine || '')}
       onClick={() => onSelect(command)}
       onContextMenu={(event) => {
         event.preventDefault();
@@ -68,11 +74,11 @@ export const CommandItem = memo(({ command, selected, showSession, onSelect, onA
         {GLYPH[status]}
         {status === 'failed' && <span className="command-exit">{command.exitCode}</span>}
       </span>
-      <span className="command-line">{command.commandLine ?? '(unknown)'}</span>
+      <span className="command-line">{line ?? '(unknown)'}</span>
       <span className="command-meta">
         {showSession && <span className="command-session">{new Date(command.startedAt).toLocaleString()}</span>}
         <HostBadge command={command} showLocal={showSession === true} />
-        <span className="command-cwd">{shortPath(command.cwd, undefined)}</span>
+        <span className="command-cwd">{shortPath(displayLine(command.cwd), undefined)}</span>
         {status === 'interrupted' && <span className="command-interrupted">interrupted</span>}
         {status === 'running' ? <Elapsed since={command.startedAt} /> : <span className="command-duration">{commandDuration(command)}</span>}
         {command.source === 'heuristic' && <span className="command-heuristic" title="found by prompt heuristics">≈</span>}

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 import { useCallback, useEffect, useState, type ReactNode } from 'react';
 import type { CommandRecord } from '../../shared/domain/command';
+import { displayLine } from '../../shared/text/display-text';
 import { forget } from '../history/history-actions';
 import { ConfirmDialog } from '../layout/confirm-dialog';
 import { Menu } from '../layout/menu';
@@ -93,7 +94,7 @@ export const useCommandMenu = (options: { floating?: boolean } = {}): { open: Op
           at={request.at}
           align={request.align}
           opener={request.opener}
-          label={`Actions for ${request.command.commandLine ?? 'this command'}`}
+          label={`Actions for ${displayLine(request.command.commandLine) ?? 'this command'}`}
           testId="command-menu"
           onClose={() => setRequest(undefined)}
         />

@@ -5,6 +5,7 @@ import { Unicode11Addon } from '@xterm/addon-unicode11';
 import { Terminal, type ITerminalOptions } from '@xterm/xterm';
 import { useEffect, useRef, useState } from 'react';
 import { remotePlaceOf, type CommandRecord } from '../../shared/domain/command';
+import { displayLine, displayText } from '../../shared/text/display-text';
 import { copyCommandOutput } from './output-copy';
 import { commandDuration, shortPath, statusOf } from './format';
 import { useTabs } from '../state/tabs';
@@ -251,6 +252,9 @@ export const OutputViewer = ({ command, onClose }: { command: CommandRecord; onC
   const status = statusOf(command);
   const started = new Date(command.startedAt).toLocaleString();
   const duration = commandDuration(command);
+  // The header's recorded text is shown with its controls as pictures (a remote host may have chosen it).
+  const line = displayText(command.commandLine);
+  const cwd = displayLine(command.cwd);
 
   return (
     <div className="output-viewer-backdrop" onMouseDown={(event) => event.target === event.currentTarget && onClose()}>
@@ -258,7 +262,7 @@ export const OutputViewer = ({ command, onClose }: { command: CommandRecord; onC
         className="output-viewer"
         role="dialog"
         aria-modal="true"
-        aria-label={`Output of ${command.commandLine ?? 'a command'}`}
+        aria-label={`Output of ${displayLine(command.commandLine) ?? 'a command'}`}
         aria-busy={!ready && phase.kind !== 'failed'}
         data-testid="output-viewer"
         data-command-id={command.id}
@@ -276,14 +280,14 @@ export const OutputViewer = ({ command, onClose }: { command: CommandRecord; onC
           <span className={`output-viewer-status ${status}`} title={statusText(command)}>
             {statusText(command)}
           </span>
-          <code className="output-viewer-command" title={command.commandLine ?? ''}>
-            {command.commandLine ?? '(command line not recorded)'}
+          <code className="output-viewer-command" title={line ?? ''}>
+            {line ?? '(command line not recorded)'}
           </code>
-          <span className="output-viewer-when" title={command.cwd ?? ''}>
+          <span className="output-viewer-when" title={cwd ?? ''}>
             {started}
             {duration && ` · ${duration}`}
             {command.remote && ` · on ${remotePlaceOf(command)}`}
-            {command.cwd && ` · ${shortPath(command.cwd, undefined)}`}
+            {cwd && ` · ${shortPath(cwd, undefined)}`}
           </span>
           <button className="output-viewer-copy" data-testid="output-viewer-copy" onClick={copyAll} title="Copy the whole output as plain text">
             Copy all

@@ -57,6 +57,11 @@ describe('noteText', () => {
     expect(noteText({ ...ran(3, null), cwd: null, commandLine: null })).toEqual({ title: '✗ A command', body: 'Ended without an exit status after 3.0 s' });
   });
 
+  it('shows controls in the command line and directory as pictures', () => {
+    const note = noteText({ ...ran(12), commandLine: 'cat \x1b]0;pwned\x07 \u009b2J\u202e', cwd: '/srv/\x1b[31m\u0090$q\u009c' });
+    expect(note).toEqual({ title: '✓ cat ␛]0;pwned␇ ␛[2J⟨U+202E⟩', body: 'Finished after 12 s · /srv/␛[31m␛P$q␛\\' });
+  });
+
   it('keeps one line and clips a huge command line', () => {
     const { title } = noteText({ ...ran(20), commandLine: `for x in 1 2\ndo\n  echo ${'y'.repeat(500)}\ndone` });
     expect(title).not.toContain('\n');

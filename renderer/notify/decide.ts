@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
 import type { CommandRecord } from '../../shared/domain/command';
+import { displayLine } from '../../shared/text/display-text';
 import { DEFAULT_NOTIFICATIONS, MAX_NOTE_BODY, MAX_NOTE_TITLE, type NotificationSettings } from '../../shared/ipc/notifications';
 import { formatDuration } from '../commands/format';
 
@@ -39,9 +40,12 @@ export const succeeded = (command: Pick<CommandRecord, 'exitCode'>): boolean => 
 
 const clip = (text: string, max: number): string => (text.length <= max ? text : `${text.slice(0, max - 1)}…`);
 
-/** A notification's text: the command line as the title, how it ended and where as the body. */
+/**
+ * A notification's text: the command line as the title, how it ended and where as the body. Both
+ * are recorded text a remote host may have chosen: their controls show as pictures.
+ */
 export const noteText = (command: Pick<CommandRecord, 'commandLine' | 'startedAt' | 'endedAt' | 'exitCode' | 'cwd'>): { title: string; body: string } => {
-  const line = (command.commandLine ?? '').replace(/\s+/g, ' ').trim() || 'A command';
+  const line = displayLine((command.commandLine ?? '').replace(/\s+/g, ' ').trim()) || 'A command';
   const took = command.endedAt === null ? '' : ` after ${formatDuration(command.endedAt - command.startedAt)}`;
   const outcome = succeeded(command)
     ? `Finished${took}`
@@ -50,6 +54,6 @@ export const noteText = (command: Pick<CommandRecord, 'commandLine' | 'startedAt
       : `Failed with exit code ${command.exitCode}${took}`;
   return {
     title: clip(`${succeeded(command) ? '✓' : '✗'} ${line}`, MAX_NOTE_TITLE),
-    body: clip(command.cwd ? `${outcome} · ${command.cwd}` : outcome, MAX_NOTE_BODY),
+    body: clip(command.cwd ? `${outcome} · ${displayLine(command.cwd)}` : outcome, MAX_NOTE_BODY),
   };
 };

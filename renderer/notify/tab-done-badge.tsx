@@ -1,10 +1,11 @@
 // SPDX-License-Identifier: MIT
 import { useShallow } from 'zustand/react/shallow';
+import { displayLine } from '../../shared/text/display-text';
 import { tabMark, useDoneMarks } from './done-marks';
 import './notify.css';
 
 const describe = (exitCode: number | null, commandLine: string | null, count: number): string => {
-  const what = commandLine?.trim() || 'a command';
+  const what = displayLine(commandLine?.trim()) || 'a command';
   const how = exitCode === 0 ? `Finished: ${what}` : exitCode === null ? `Ended without an exit status: ${what}` : `Failed (exit ${exitCode}): ${what}`;
   return count > 1 ? `${how} (${count} commands ended here while you were away)` : how;
 };

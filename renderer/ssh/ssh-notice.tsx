@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 import { useEffect, useState } from 'react';
 import type { SshNotice } from '../../shared/ipc/ssh';
+import { displayLine } from '../../shared/text/display-text';
 import { api } from '../transport/api';
 import { invoke } from '../transport/invoke';
 import { withHostOff } from './ssh-form';
@@ -42,16 +43,19 @@ export const SshNoticeLine = () => {
 
   if (!shown) return null;
   const { notice, turnedOff } = shown;
-  const text = TEXT[notice.outcome](notice);
+  // The host as typed and the remote's shell name are shown with their controls as pictures; the
+  // notice itself (data-host, the off list) keeps them as they are.
+  const host = displayLine(notice.host);
+  const text = TEXT[notice.outcome]({ ...notice, host, shell: displayLine(notice.shell) });
   // Where turning it off is the likely next step: on (to opt out) and a host with no shell for it.
   const offerOff = notice.outcome !== 'unsupported';
   return (
     <div className={`ssh-notice ${notice.outcome}`} data-testid="ssh-notice" data-outcome={notice.outcome} data-host={notice.host} role="status">
-      <span className="ssh-notice-text">{turnedOff === true ? `Turned off for ${notice.host}: the next ssh ${notice.host} is a plain session.` : text}</span>
+      <span className="ssh-notice-text">{turnedOff === true ? `Turned off for ${host}: the next ssh ${host} is a plain session.` : text}</span>
       {typeof turnedOff === 'string' && <span className="field-error">{turnedOff}</span>}
       {offerOff && turnedOff !== true && (
         <button className="link-button" data-testid="ssh-notice-off" onClick={() => void turnOff(notice.host).then((result) => setShown({ notice, turnedOff: result }))}>
-          Turn off for {notice.host}
+          Turn off for {host}
         </button>
       )}
       <button className="icon-button" aria-label="Dismiss" data-testid="ssh-notice-dismiss" onClick={() => setShown(undefined)}>

@@ -17,6 +17,13 @@ describe('tabTitle', () => {
     expect(tabTitle(base)).toBe('bash');
   });
 
+  it('shows controls in any source as pictures, on one line', () => {
+    // A directory a remote host named, and a title a program set with a C1 OSC inside it.
+    expect(tabTitle({ ...base, cwd: '/srv/a\x1b]0;pwned\x07b\u009d0;c1\u009c' })).toBe('a␛]0;pwned␇b␛]0;c1␛\\');
+    expect(tabTitle({ ...base, program: 'top\u009b2J\nx' })).toBe('top␛[2J␤x');
+    expect(tabTitle({ ...base, running: running('\x1b[31mvim a') })).toBe('␛[31mvim');
+  });
+
   it('names the program past assignments and wrappers', () => {
     expect(programOf('NODE_ENV=prod npm run dev')).toBe('npm');
     expect(programOf('sudo -E /usr/bin/apt upgrade')).toBe('apt');

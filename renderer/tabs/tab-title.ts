@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
 import type { CommandRecord } from '../../shared/domain/command';
+import { displayLine } from '../../shared/text/display-text';
 
 export interface TitleSources {
   /** What the user typed when renaming the tab; wins over everything. */
@@ -32,13 +33,7 @@ const lastPart = (path: string, home: string | undefined): string => {
   return trimmed.split('/').pop() || '/';
 };
 
-/**
- * A tab's title, as VS Code's `${process}`/`${cwd}` and iTerm2's defaults do: your own name if you
- * renamed it; else the program running in it (`vim`, `npm`); else what the shell set; else the
- * directory; else the shell. A shell that sets its title at every prompt (Debian's bashrc does)
- * still gives way to the running program.
- */
-export const tabTitle = (sources: TitleSources): string => {
+const chooseTitle = (sources: TitleSources): string => {
   if (sources.custom) return sources.custom;
   const program = sources.running?.commandLine ? programOf(sources.running.commandLine) : undefined;
   if (program) return program;
@@ -46,3 +41,12 @@ export const tabTitle = (sources: TitleSources): string => {
   if (sources.cwd) return lastPart(sources.cwd, sources.home);
   return sources.shell.split('/').pop() ?? sources.shell;
 };
+
+/**
+ * A tab's title, as VS Code's `${process}`/`${cwd}` and iTerm2's defaults do: your own name if you
+ * renamed it; else the program running in it (`vim`, `npm`); else what the shell set; else the
+ * directory; else the shell. A shell that sets its title at every prompt (Debian's bashrc does)
+ * still gives way to the running program. Each source is text a program chose (a remote host's
+ * directory name, an OSC title): its controls show as pictures, on one line.
+ */
+export const tabTitle = (sources: TitleSources): string => displayLine(chooseTitle(sources));

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
 import { useEffect, useState } from 'react';
+import { displayLine } from '../../shared/text/display-text';
 import { useCommands } from '../state/commands';
 import { controllerFor } from './terminals';
 
@@ -44,7 +45,7 @@ export const StickyCommand = ({ id }: { id: string }) => {
       onMouseDown={(event) => event.preventDefault()}
       onClick={() => controllerFor(id)?.revealCommand(command.id)}
     >
-      <span className="sticky-status">{status}</span> <span className="sticky-line">{command.commandLine ?? '(command)'}</span>
+      <span className="sticky-status">{status}</span> <span className="sticky-line">{displayLine(command.commandLine) ?? '(command)'}</span>
     </button>
   );
 };

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
 import { useEffect, useState } from 'react';
+import { displayLine } from '../../shared/text/display-text';
 import { Menu, type MenuAction } from '../layout/menu';
 import { useCommands } from '../state/commands';
 import { useTabs } from '../state/tabs';
@@ -25,8 +26,9 @@ interface Request {
 
 const sessionOf = (commandId: string): string => commandId.slice(0, commandId.lastIndexOf(':'));
 
+/** For a menu label: the recorded line with its controls as pictures (a remote host may have chosen it). */
 const commandLineOf = (commandId: string): string | undefined =>
-  useCommands.getState().bySession[sessionOf(commandId)]?.find((c) => c.id === commandId)?.commandLine ?? undefined;
+  displayLine(useCommands.getState().bySession[sessionOf(commandId)]?.find((c) => c.id === commandId)?.commandLine) ?? undefined;
 
 const shorten = (text: string, max = 32): string => (text.length > max ? `${text.slice(0, max - 1)}…` : text);
 

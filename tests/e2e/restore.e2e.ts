@@ -1,11 +1,11 @@
 // SPDX-License-Identifier: MIT
-import Database from 'better-sqlite3';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { launchBrowser, openPage, startServer, typeInTerminal, waitForTerminalText, type AppServer } from './app';
+import { savedWorkspace } from './saved-workspace';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'ct-restore-'));
 let server: AppServer | undefined;
@@ -15,17 +15,6 @@ afterAll(async () => {
   await browser?.close();
   await server?.stop();
 });
-
-/** What the main process keeps for the next start (the store's settings table). */
-const savedWorkspace = (): { groups: unknown[]; panes: Record<string, { cwd: string }> } | undefined => {
-  const db = new Database(join(dataDir, 'contexterm.db'), { readonly: true });
-  try {
-    const row = db.prepare("SELECT value FROM settings WHERE key = 'workspace'").get() as { value: string } | undefined;
-    return row ? JSON.parse(row.value) : undefined;
-  } finally {
-    db.close();
-  }
-};
 
 const paneText = (page: Page, index: number) => page.getByTestId('pane').nth(index).locator('.xterm-rows').innerText();
 
@@ -47,7 +36,7 @@ describe('session restore', () => {
     await expect
       .poll(
         () => {
-          const saved = savedWorkspace();
+          const saved = savedWorkspace(dataDir);
           return { groups: saved?.groups.length, cwds: Object.values(saved?.panes ?? {}).map((p) => p.cwd) };
         },
         { timeout: 10_000 },

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
 import { useEffect, useRef, useState } from 'react';
+import { displayText } from '../../../shared/text/display-text';
 import { useTabs } from '../../state/tabs';
 import { refreshContext } from '../context/context-actions';
 import { useAssistant } from '../store/assistant-store';
@@ -95,7 +96,7 @@ export const AttachmentChips = () => {
             className={`attachment-chip${failed ? ' failed' : ''}`}
             data-testid="attachment-chip"
             data-command-id={a.commandId}
-            title={`${a.commandLine ?? a.commandId}${failed ? ` (exit ${a.exitCode})` : ''}: its full output goes with the question`}
+            title={`${displayText(a.commandLine) ?? a.commandId}${failed ? ` (exit ${a.exitCode})` : ''}: its full output goes with the question`}
             tabIndex={0}
             onKeyDown={(event) => {
               if (event.key === 'Delete' || event.key === 'Backspace') detach(a.commandId);

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
 import type { CommandRecord } from '../../../shared/domain/command';
+import { displayLine } from '../../../shared/text/display-text';
 
 /** A command attached to the next question; its full output is fetched by the main process. */
 export interface Attachment {
@@ -39,8 +40,11 @@ export const lastFailed = (commands: readonly CommandRecord[]): CommandRecord | 
   return undefined;
 };
 
-/** What a chip shows: the command line (the contract requires it in the chip's text), shortened. */
+/**
+ * What a chip shows: the command line (the contract requires it in the chip's text), shortened,
+ * its controls as pictures (a remote host may have chosen it).
+ */
 export const chipLabel = (attachment: Attachment, max = 48): string => {
-  const line = attachment.commandLine?.trim() || attachment.commandId;
+  const line = displayLine(attachment.commandLine?.trim()) || attachment.commandId;
   return line.length > max ? `${line.slice(0, max - 1)}…` : line;
 };
