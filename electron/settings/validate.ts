@@ -1,5 +1,7 @@
 // SPDX-License-Identifier: MIT
 import { fieldErrorsOf, SettingsPatch, type FieldError, type Settings } from '../../shared/ipc/settings';
+import type { Profile } from '../../shared/ipc/profiles';
+import { profileProblems } from '../app/profile-launch';
 import { checkRedactionPattern, DEFAULT_PATTERN_BUDGET_MS } from '../context/redaction/regex-safety';
 import type { SavedSections, SectionName } from './settings-store';
 
@@ -17,6 +19,9 @@ const firstPerField = (errors: readonly FieldError[]): FieldError[] => {
   const seen = new Set<string>();
   return errors.filter((e) => !seen.has(e.path) && (seen.add(e.path), true));
 };
+
+/** What decides whether a profile can start: a profile whose program was removed later still saves when untouched. */
+const launchKey = (p: Profile): string => JSON.stringify([p.command, p.cwd, p.env.PATH ?? null]);
 
 /**
  * Validates a `settings:set` payload against the schema, the cross-field rules, and (for patterns
@@ -65,6 +70,15 @@ export const applySettingsPatch = (
       const problem = checkRedactionPattern({ pattern }, patternBudgetMs);
       const message = problem?.startsWith('matches the empty string') ? 'matches the empty string, so it would keep every command out' : problem;
       if (message) errors.push({ path: `history.excludePatterns.${index}`, message });
+    });
+  }
+
+  if (patch.profiles) {
+    // Only new or changed ones: editing one profile must not fail on another whose program went away.
+    const known = new Map(current.profiles.list.map((p) => [p.id, launchKey(p)]));
+    patch.profiles.list.forEach((profile, index) => {
+      if (known.get(profile.id) === launchKey(profile)) return;
+      for (const problem of profileProblems(profile)) errors.push({ path: `profiles.list.${index}.${problem.field}`, message: problem.message });
     });
   }
 

@@ -14,3 +14,10 @@ export const wholeNumber = (min: number, max: number, unit: string, messages: { 
     .min(min, { error: messages.tooSmall ?? expected })
     .max(max, { error: messages.tooBig ?? expected });
 };
+
+/**
+ * A NUL byte ends a C string: the kernel would get a shorter path, argument or variable than the
+ * one shown and checked (node-pty passed `/tmp\0/x` on as `/tmp`), so text headed for exec is
+ * refused with it.
+ */
+export const hasNul = (text: string): boolean => text.includes('\u0000');

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
 import { z } from 'zod';
+import { hasNul } from './fields';
 
 const ENV_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
 
@@ -30,6 +31,15 @@ export const Profile = z.strictObject({
   scheme: z.string().max(64).default(''),
   fontFamily: z.string().max(200).default(''),
   fontSize: z.number({ error: 'a whole number of pixels from 6 to 72, or 0 for the terminal setting' }).int().refine((n) => n === 0 || (n >= 6 && n <= 72), 'a whole number of pixels from 6 to 72, or 0 for the terminal setting').default(0),
+}).superRefine((profile, ctx) => {
+  // Named in the message too: it also reaches places that do not show it next to the field.
+  const refuse = (path: PropertyKey[], what: string) => ctx.addIssue({ code: 'custom', path, message: `Profile "${profile.name}": ${what} a NUL byte` });
+  if (hasNul(profile.command)) refuse(['command'], 'the program contains');
+  const arg = profile.args.findIndex(hasNul);
+  if (arg >= 0) refuse(['args', arg], 'arguments contain');
+  if (hasNul(profile.cwd)) refuse(['cwd'], 'the directory contains');
+  const variable = Object.entries(profile.env).find(([name, value]) => hasNul(name) || hasNul(value));
+  if (variable) refuse(['env', variable[0]], 'the environment contains');
 });
 export type Profile = z.infer<typeof Profile>;
 

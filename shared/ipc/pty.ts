@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 import { z } from 'zod';
 import { event, invoke, send } from './define';
+import { hasNul } from './fields';
 import { RecordingState } from './history';
 
 export const PtyId = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/);
@@ -69,11 +70,11 @@ export const ptyChannels = {
     z.strictObject({
       cols: dimension(2000),
       rows: dimension(1000),
-      cwd: z.string().max(4096).optional(),
+      cwd: z.string().max(4096).refine((cwd) => !hasNul(cwd), 'the directory contains a NUL byte').optional(),
       /** A private terminal: nothing it shows or runs is stored or given to the assistant. */
       private: z.boolean().optional(),
       /** Open with this profile's program, arguments, directory and environment (else the default profile). */
-      profileId: z.string().max(40).optional(),
+      profileId: z.string().max(40).refine((id) => !hasNul(id), 'the profile id contains a NUL byte').optional(),
     }),
     PtyInfo,
   ),

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { LlmErrorInfo, ProviderId } from './assistant';
 import { CompactionMode, RedactionSettings } from './context';
 import { event, invoke } from './define';
-import { wholeNumber } from './fields';
+import { hasNul, wholeNumber } from './fields';
 import { HistorySettings } from './history';
 import { KeybindingsSettings } from './keybindings';
 import { NotificationSettings } from './notifications';
@@ -122,7 +122,7 @@ export type CursorStyle = z.infer<typeof CursorStyle>;
 
 export const TerminalSettings = z.strictObject({
   /** Empty: the user's $SHELL, else /bin/bash. */
-  shell: z.string().max(4096),
+  shell: z.string().max(4096).refine((shell) => !hasNul(shell), 'the shell contains a NUL byte'),
   fontFamily: z.string().trim().min(1).max(200),
   fontSize: wholeNumber(6, 72, 'pixels'),
   theme: z.enum(['light', 'dark', 'system']),

@@ -1,4 +1,7 @@
 // SPDX-License-Identifier: MIT
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openApp, typeInTerminal, waitForTerminalText, type OpenApp } from './app';
@@ -61,5 +64,36 @@ describe('profiles', () => {
     await page.getByTestId('tab').nth(0).click();
     await expect.poll(() => page.getByTestId('terminal').getAttribute('data-font-size')).not.toBe('20');
     expect(await background()).not.toBe('rgb(40, 42, 54)');
+  });
+
+  it('refuses a directory that does not exist next to the field, and a program deleted after the save opens a tab that says why', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'ct-e2e-profile-'));
+    const program = join(dir, 'tool');
+    writeFileSync(program, '#!/bin/sh\nexec /bin/sh\n', { mode: 0o755 });
+    try {
+      await page.getByTestId('settings-open').click();
+      await page.getByTestId('profile-add').click();
+      const card = page.getByTestId('profile-card').last();
+      await card.getByTestId('profile-name').fill('Gone later');
+      await card.getByTestId('profile-command').fill(program);
+      await card.getByTestId('profile-cwd').fill(join(dir, 'nope'));
+      await page.getByTestId('settings-save').click();
+      await card.getByText(`Profile "Gone later": directory does not exist: ${join(dir, 'nope')}`).waitFor();
+      await card.getByTestId('profile-cwd').fill(dir);
+      await page.getByTestId('settings-save').click();
+      await card.getByText(/directory does not exist/).waitFor({ state: 'detached' });
+      await page.getByTestId('settings-close').click();
+
+      rmSync(program);
+      const tabs = await page.getByTestId('tab').count();
+      await page.getByTestId('tab-new-profile').click();
+      await page.getByTestId('profile-item').filter({ hasText: 'Gone later' }).click();
+      await expect.poll(() => page.getByTestId('tab').count()).toBe(tabs + 1);
+      await waitForTerminalText(page, new RegExp(`Profile "Gone later": program not found: ${program.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`));
+      await waitForTerminalText(page, /process exited with code 127/);
+      await page.getByTestId('tab').filter({ hasText: 'Gone later: cannot start' }).waitFor();
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
