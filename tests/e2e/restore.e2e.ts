@@ -4,8 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
-import { launchBrowser, openPage, startServer, typeInTerminal, waitForTerminalText, type AppServer } from './app';
-import { savedWorkspace } from './saved-workspace';
+import { launchBrowser, openPage, savedWorkspace, startServer, typeInTerminal, waitForTerminalText, type AppServer } from './app';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'ct-restore-'));
 let server: AppServer | undefined;
