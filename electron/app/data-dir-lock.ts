@@ -1,9 +1,10 @@
 // SPDX-License-Identifier: MIT
 import { randomBytes } from 'node:crypto';
-import { closeSync, fstatSync, linkSync, mkdirSync, openSync, readFileSync, renameSync, statSync, unlinkSync, writeSync } from 'node:fs';
+import { closeSync, fstatSync, linkSync, openSync, readFileSync, renameSync, statSync, unlinkSync, writeSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { DomainError } from '../../shared/ipc/define';
+import { checkDataDir } from './data-dir-trust';
 
 /**
  * One owner per data directory. Two instances on one directory share one database, and the second
@@ -22,7 +23,6 @@ export const GARBAGE_GRACE_MS = 5_000;
 
 /** Each round either creates the lock or removes one stale file; a few rounds settle any race. */
 const ATTEMPTS = 5;
-
 const DEFAULT_ADVICE = 'Close it first, or start this one with --data-dir pointing elsewhere.';
 
 export interface LockHolder {
@@ -230,11 +230,11 @@ const holdLock = (path: string, ours: string): DataDirLock => {
 };
 
 /**
- * Takes the data directory for this process or throws DataDirLockedError (its message is for the
- * user as it is). `advice` ends the message: how to run this instance anyway, which differs per host.
+ * Takes the data directory or throws DataDirLockedError, or DataDirTrustError (checked here: every host locks
+ * before it opens the store). Messages are for the user as they are; `advice` ends a lock refusal's.
  */
 export const acquireDataDirLock = (dir: string, advice = DEFAULT_ADVICE): DataDirLock => {
-  mkdirSync(dir, { recursive: true, mode: 0o700 });
+  checkDataDir(dir);
   const path = join(dir, LOCK_FILE);
   const self = procStat('self');
   const me: LockHolder = { pid: process.pid, hostname: hostname(), startedAt: Date.now(), processStart: typeof self === 'object' ? self.start : null };

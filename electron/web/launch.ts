@@ -1,9 +1,10 @@
 // SPDX-License-Identifier: MIT
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { ensurePrivateDir, RUN_DIR } from '../app/data-dir-trust';
 import { checkToken, type TokenSource } from './args';
 
 /**
@@ -36,8 +37,9 @@ export class BrowserLauncher {
   private readonly _pages: string[] = [];
 
   constructor(dataDir: string) {
-    this._dir = join(dataDir, 'run');
-    mkdirSync(this._dir, { recursive: true, mode: 0o700 });
+    this._dir = join(dataDir, RUN_DIR);
+    // Never a link: its stale pages are deleted below, which through a planted link would be someone else's files.
+    ensurePrivateDir('run directory', this._dir);
     for (const name of readdirSync(this._dir)) if (name.startsWith('open-')) rmSync(join(this._dir, name), { force: true });
   }
 
