@@ -146,8 +146,11 @@ export class Recorder {
   /**
    * The answer goes into the pty only while ssh itself is in the foreground there: typed anywhere
    * else (a request printed by a remote that then quit, ssh already gone) it would be input to
-   * whatever reads the pty next, a local shell included. A pty that runs ssh itself (an SSH-host
-   * profile, under the exit-drain keeper's process group) has nothing else to type into.
+   * whatever reads the pty next, a local shell included. The check is a race all the same (ssh may
+   * exit after it, before reading the answer), which is why the answer is one frame that does
+   * nothing in a local shell or tty (see ssh/remote-payload.ts) and is written in one write. A pty
+   * that runs ssh itself (an SSH-host profile, under the exit-drain keeper's process group) has
+   * nothing else to type into.
    */
   private _sshFor(sessionId: string, pty: PtyProcess, direct: boolean) {
     const ssh = this._options.ssh!;

@@ -3,7 +3,8 @@ import { unescapeMarkValue } from './mark-codec';
 import { REQUEST_KEY, type MarkScanner } from './mark-scanner';
 import type { SshRequest } from './segment-event';
 
-const REQUEST_ID = /^[A-Za-z0-9_-]{16,64}$/;
+/** A one-time request id: printable, so it is inert in the answer typed back (ssh/remote-payload.ts). */
+export const REQUEST_ID = /^[A-Za-z0-9_-]{16,64}$/;
 
 /**
  * The segmenter's side of the ssh bootstrap's first step (resources/shell-integration/ssh): after

@@ -2,6 +2,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { assertValidNonce } from '../segmenter/mark-codec';
+import { REQUEST_ID } from '../segmenter/ssh-handshake';
 import type { IntegratedShell } from '../segmenter/shell-launch';
 
 /** The integration files each shell needs, relative to resources/shell-integration. */
@@ -73,24 +74,31 @@ export const bootstrapCommand = (integrationDir: string, id: string): string => 
 /** A shell we do not integrate: the bootstrap's own fallback is the plain login shell, without its notice. */
 export const FALLBACK_SCRIPT = 'rm -rf "$d"; exec "$s" -l';
 
-/** Base64 per line: short enough for `openssl base64 -d`, the bootstrap's last decoder. */
-const LINE = 64;
+/** Kill line (^U): readline's unix-line-discard, zle's kill-whole-line, fish's backward-kill-line, a cooked tty's VKILL. */
+export const KILL_LINE = '\x15';
+
+/** The length field's width: four hex digits, which the bootstrap reads as `$((0x…))` (no octal trap). */
+const LENGTH_DIGITS = 4;
 
 /**
- * What is typed into the pty in answer to the remote's request: a start line the bootstrap waits
- * for, then the nonce and the script base64-encoded, then an end line. Every line starts with
- * ` #`: ssh's escape character (`~`) never leads a line, and should the answer land where no
- * bootstrap reads it (a remote that asked and quit, an answer after the bootstrap gave up), every
- * shell reads comments, which bash's default HISTCONTROL also keeps out of history. With echo off
- * on the remote tty none of it is shown; nothing of it is on a command line.
+ * What is typed into the pty in answer to the remote's request: one frame of printable ASCII,
+ * `:<id>:<length, 4 hex digits>:<base64 of the nonce and the script>`, then ^U. The bootstrap
+ * reads it by byte count (ssh/bootstrap.sh), so it needs no line break; and it has none, nor any
+ * other byte a tty or line editor takes as submit, end of file or signal, because the same bytes
+ * may be read by whatever reads the local pty once ssh has gone (a remote that asked and quit at
+ * once: the foreground check is a race). There they are typed on the line, and the final ^U
+ * kills the line again, in a line editor and in a cooked tty alike (even past a cooked tty's
+ * 4095-byte line, where the kernel still handles VKILL): nothing runs, nothing is submitted or
+ * kept in history. The remote reads the ^U as the frame's last byte. With echo off on the remote
+ * tty none of it is shown there. It starts with `:`, which plan.sh keeps from being ssh's escape
+ * character.
  */
 export const remoteAnswer = (id: string, nonce: string | undefined, script: string): string => {
+  if (!REQUEST_ID.test(id)) throw new Error('ssh payload: a request id is 16–64 characters of [A-Za-z0-9_-]');
   if (nonce !== undefined) assertValidNonce(nonce);
   // The fallback needs no nonce, but the bootstrap reads one line there all the same.
-  const encoded = Buffer.from(`${nonce ?? 'none'}\n${script}\n`, 'utf8').toString('base64');
-  const lines = [`${id}-go`];
-  for (let at = 0; at < encoded.length; at += LINE) lines.push(encoded.slice(at, at + LINE));
-  lines.push(`${id}-end`);
-  // A leading newline ends any half-typed line the user sent before the request.
-  return `\n${lines.map((line) => ` #${line}`).join('\n')}\n`;
+  const body = Buffer.from(`${nonce ?? 'none'}\n${script}\n`, 'utf8').toString('base64');
+  const length = body.length + KILL_LINE.length;
+  if (length >= 16 ** LENGTH_DIGITS) throw new Error(`ssh payload: ${length} bytes do not fit the frame's length field`);
+  return `:${id}:${length.toString(16).padStart(LENGTH_DIGITS, '0')}:${body}${KILL_LINE}`;
 };

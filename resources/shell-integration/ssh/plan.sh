@@ -61,7 +61,8 @@ while read -r key value; do
 done <<CONFIG
 $config
 CONFIG
-# Our payload's lines start with `:`, which must not be the escape character ssh watches for.
+# The answer typed to the remote starts with `:` (ssh/remote-payload.ts), which must not be the
+# escape character ssh watches for at the start of its input.
 [ "$escape" = ':' ] && exit 1
 [ -n "$host" ] || host=$destination
 # git hosting (git@github.com, git@gitlab.com…) answers a login with a message, not a shell.
