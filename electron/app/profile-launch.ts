@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: MIT
 import { homedir } from 'node:os';
-import { isAbsolute, resolve } from 'node:path';
 import { DomainError } from '../../shared/ipc/define';
 import { hasNul } from '../../shared/ipc/fields';
 import type { Profile, ProfilesSettings } from '../../shared/ipc/profiles';
 import { checkDirectory, checkProgram, type LaunchProblem } from '../pty/launch-check';
+import { expandHome, programOf } from '../pty/profile-problems';
 
 export interface LaunchPlan {
   /** The program: a shell (integrated when `args` is undefined) or anything else. */
@@ -18,19 +18,6 @@ export interface LaunchPlan {
   readonly problem?: string;
 }
 
-/** `~` and `~/x` as a shell would read them; other relative paths from home. */
-export const expandHome = (path: string): string => {
-  if (path === '~') return homedir();
-  if (path.startsWith('~/')) return resolve(homedir(), path.slice(2));
-  return isAbsolute(path) ? path : resolve(homedir(), path);
-};
-
-/** A profile's own program, '' for the shell; `~/bin/tool` as a shell would read it (exec knows no ~). */
-const programOf = (profile: Profile): string => {
-  const command = profile.command.trim();
-  return command.startsWith('~/') ? expandHome(command) : command;
-};
-
 /** Who the message is about: the profile, else the shell setting (Settings → Terminal, or $SHELL). */
 const subject = (profile: Profile | undefined, problem: LaunchProblem): string =>
   profile ? `Profile "${profile.name}"` : problem.kind === 'program' ? 'Your shell' : 'This terminal';
@@ -42,23 +29,6 @@ const subject = (profile: Profile | undefined, problem: LaunchProblem): string =
 const launchProblem = (plan: LaunchPlan, inheritedPath: string | undefined): LaunchProblem | undefined =>
   (plan.cwd === undefined ? undefined : checkDirectory(plan.cwd)) ??
   checkProgram(plan.program, { path: plan.env.PATH ?? inheritedPath, cwd: plan.cwd ?? homedir() });
-
-export interface ProfileProblem {
-  readonly field: 'command' | 'cwd';
-  readonly message: string;
-}
-
-/**
- * What would stop a profile from starting, for its save (main can look at the disk, the renderer
- * cannot): its directory and its own program. An empty program is the shell, which is not the
- * profile's to fix, so it is only checked when a terminal opens.
- */
-export const profileProblems = (profile: Profile, inheritedPath: string | undefined = process.env.PATH): ProfileProblem[] => {
-  const cwd = profile.cwd ? expandHome(profile.cwd) : undefined;
-  const program = programOf(profile);
-  const problems = [cwd === undefined ? undefined : checkDirectory(cwd), program ? checkProgram(program, { path: profile.env.PATH ?? inheritedPath, cwd: cwd ?? homedir() }) : undefined];
-  return problems.flatMap((problem) => (problem ? [{ field: problem.kind === 'program' ? 'command' : 'cwd', message: `Profile "${profile.name}": ${problem.message}` } as const] : []));
-};
 
 /**
  * A terminal that cannot start its program still opens, and says why in its own screen: an error

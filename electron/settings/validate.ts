@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 import { fieldErrorsOf, SettingsPatch, type FieldError, type Settings } from '../../shared/ipc/settings';
 import type { Profile } from '../../shared/ipc/profiles';
-import { profileProblems } from '../app/profile-launch';
+import { profileProblems } from '../pty/profile-problems';
 import { checkRedactionPattern, DEFAULT_PATTERN_BUDGET_MS } from '../context/redaction/regex-safety';
 import type { SavedSections, SectionName } from './settings-store';
 
