@@ -12,6 +12,7 @@ import { runAction } from './actions/run-action';
 import { actionFor, isKeyRecorder, type AppAction } from './keybindings';
 import { CommandPalette } from './palette/command-palette';
 import { ConfirmDialog } from './layout/confirm-dialog';
+import { ConnectionBanner } from './layout/connection-banner';
 import { DragHandle } from './layout/drag-handle';
 import { startHistorySync } from './history/history-actions';
 import { startNotify } from './notify/start-notify';
@@ -48,7 +49,6 @@ export const App = () => {
   const [confirm, setConfirm] = useState<{ ids: readonly string[]; process: string } | undefined>();
   // Re-rendered when the layout changes; the active tab is the group holding the active terminal.
   const activeGroup = usePanes((state) => (activeId === undefined ? undefined : state.groups.find((g) => contains(g.root, activeId))));
-  const [status, setStatus] = useState<'open' | 'connecting' | 'closed'>('open');
   const [error, setError] = useState<string | undefined>();
   const [notices, setNotices] = useState<readonly string[]>([]);
   const assistantOpen = useAssistant((state) => state.open);
@@ -108,7 +108,6 @@ export const App = () => {
     void syncTabs().catch(report);
     let first = true;
     const unsubscribe = connection.onStatus((next) => {
-      setStatus(next);
       if (next === 'open' && !first) void syncTabs().catch(report);
       if (next === 'open') first = false;
     });
@@ -173,7 +172,7 @@ export const App = () => {
           </button>
         </div>
       </header>
-      {status !== 'open' && <div className="banner">Connection to Contexterm lost — reconnecting…</div>}
+      <ConnectionBanner />
       {notices.map((notice) => (
         <div key={notice} className="banner" role="status" data-testid="app-notice" onClick={() => setNotices((all) => all.filter((n) => n !== notice))}>
           {notice}

@@ -1,8 +1,13 @@
 // SPDX-License-Identifier: MIT
 import type { RawTransport } from '../../shared/ipc';
 import { WS_PATH, WS_PROTOCOL, WS_TOKEN_PROTOCOL_PREFIX, type ServerFrame } from '../../shared/ipc/wire';
+import { addressGone, checkAddress } from './address-check';
 
-export type ConnectionStatus = 'connecting' | 'open' | 'closed';
+/**
+ * `refused` and `gone`: this address will not serve this page again, as the host answers 401 to
+ * its token (restarted on this port) or stays silent (stopped, or restarted on another port).
+ */
+export type ConnectionStatus = 'connecting' | 'open' | 'closed' | 'gone' | 'refused';
 
 export interface WsTransport extends RawTransport {
   readonly status: ConnectionStatus;
@@ -24,7 +29,8 @@ const launchToken = (): string => new URLSearchParams(location.search).get('toke
  * input must not replay into a later session.
  */
 export const createWsTransport = (): WsTransport => {
-  const protocols = [WS_PROTOCOL, WS_TOKEN_PROTOCOL_PREFIX + launchToken()];
+  const token = launchToken();
+  const protocols = [WS_PROTOCOL, WS_TOKEN_PROTOCOL_PREFIX + token];
   const listeners = new Map<string, Set<(payload: unknown) => void>>();
   const statusListeners = new Set<(status: ConnectionStatus) => void>();
   const pending = new Map<number, { resolve: (value: unknown) => void; reject: (error: Error) => void }>();
@@ -32,6 +38,7 @@ export const createWsTransport = (): WsTransport => {
   let socket: WebSocket;
   let status: ConnectionStatus = 'connecting';
   let attempt = 0;
+  let failures = 0;
   const queued: string[] = [];
 
   const setStatus = (next: ConnectionStatus) => {
@@ -44,6 +51,7 @@ export const createWsTransport = (): WsTransport => {
     socket = new WebSocket(`${scheme}//${location.host}${WS_PATH}`, protocols);
     socket.onopen = () => {
       attempt = 0;
+      failures = 0;
       for (const frame of queued.splice(0)) socket.send(frame);
       setStatus('open');
     };
@@ -59,9 +67,14 @@ export const createWsTransport = (): WsTransport => {
     socket.onclose = () => {
       for (const request of pending.values()) request.reject(new Error('connection lost'));
       pending.clear();
-      setStatus('closed');
+      failures++;
+      if (status === 'open' || status === 'connecting') setStatus('closed');
       const delay = RETRY_MS[Math.min(attempt++, RETRY_MS.length - 1)];
-      setTimeout(connect, delay);
+      // Still retried when gone: a launch with a fixed port and token comes back at this address.
+      void checkAddress(token).then((answer) => {
+        if (addressGone(answer, failures) && status !== 'open') setStatus(answer === 'token-refused' ? 'refused' : 'gone');
+        setTimeout(connect, delay);
+      });
     };
   };
   connect();

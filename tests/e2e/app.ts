@@ -23,16 +23,18 @@ export interface AppServer {
   readonly token: string;
   readonly dataDir: string;
   readonly process: ChildProcess;
+  /** What the host printed on stderr so far (its log). */
+  stderr(): string;
   stop(): Promise<number | null>;
 }
 
 /** Starts browser mode exactly as the UI contract describes and resolves once it printed its URL. */
 export const startServer = async (
-  options: { env?: Record<string, string>; dataDir?: string; nodeArgs?: readonly string[] } = {},
+  options: { env?: Record<string, string>; dataDir?: string; nodeArgs?: readonly string[]; port?: number } = {},
 ): Promise<AppServer> => {
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'ct-e2e-'));
   const home = mkdtempSync(join(tmpdir(), 'ct-home-'));
-  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), 'dist/node/web.mjs', '--port', '0', '--data-dir', dataDir, '--no-open'], {
+  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), 'dist/node/web.mjs', '--port', String(options.port ?? 0), '--data-dir', dataDir, '--no-open'], {
     env: { ...process.env, HOME: home, SHELL: '/bin/bash', ...options.env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -58,6 +60,7 @@ export const startServer = async (
     token: parsed.searchParams.get('token')!,
     dataDir,
     process: child,
+    stderr: () => stderr,
     stop: () =>
       new Promise((resolve) => {
         if (child.exitCode !== null) return resolve(child.exitCode);
