@@ -28,6 +28,8 @@ const TARGETS: Record<string, { target: number; better: 'higher' | 'lower' }> = 
   token_estimate_error_pct: { target: 10, better: 'lower' },
   redaction_recall_pct: { target: 99, better: 'higher' },
   redaction_false_positive_pct: { target: 3, better: 'lower' },
+  redaction_outside_recall_pct: { target: 99, better: 'higher' },
+  redaction_outside_false_positive_pct: { target: 3, better: 'lower' },
   ui_cat_vs_bare: { target: 1.1, better: 'higher' },
   ui_ansi_vs_bare: { target: 1.1, better: 'higher' },
   ctrl_c_stop_ms: { target: 500, better: 'lower' },

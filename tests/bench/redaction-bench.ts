@@ -1,10 +1,15 @@
 // SPDX-License-Identifier: MIT
 import { Redactor } from '../../electron/context/redaction';
 import { loadRedactionCorpus, measureRedaction } from '../fixtures/redaction-corpus';
+import { loadOutsideCorpus, measureOutside } from '../fixtures/redaction-outside';
+
+/** The fixture folder from here and from the bundle (dist/node/bench.mjs): both sit two levels below the root. */
+const OUTSIDE_FIXTURES = new URL('../../tests/fixtures/redaction-outside/', import.meta.url);
 
 /**
  * Recall (secrets that did not survive) and false positives (negative lines changed at all) on the
- * whole redaction corpus, held-out families included, plus the redactor's throughput on it.
+ * whole redaction corpus, held-out families included, plus the redactor's throughput on it; and
+ * the same two figures on the outside corpus (gitleaks', secretlint's and real tools' samples).
  */
 export const benchRedaction = (): Record<string, number> => {
   const redactor = new Redactor();
@@ -12,11 +17,14 @@ export const benchRedaction = (): Record<string, number> => {
   const started = performance.now();
   const m = measureRedaction((text) => redactor.redact(text).text, corpus);
   const ms = performance.now() - started;
+  const outside = measureOutside((text) => redactor.redact(text).text, loadOutsideCorpus(OUTSIDE_FIXTURES));
   const bytes = [...corpus.positives, ...corpus.negatives].reduce((n, c) => n + c.text.length, 0);
   return {
     redaction_recall_pct: m.recallPct,
     redaction_false_positive_pct: m.falsePositivePct,
     redaction_heldout_recall_pct: m.heldOut.recallPct,
+    redaction_outside_recall_pct: outside.all.recallPct,
+    redaction_outside_false_positive_pct: outside.all.falsePositivePct,
     redaction_corpus_cases: corpus.positives.length + corpus.negatives.length,
     redaction_mb_s: Math.round((bytes / 1e6 / (ms / 1000)) * 10) / 10,
   };

@@ -5,16 +5,19 @@ import { ASSIGNMENT_RULES } from './rules/assignments';
 import { CLOUD_RULES } from './rules/cloud';
 import { CODE_HOST_RULES } from './rules/code-hosts';
 import { COMMAND_LINE_RULES } from './rules/command-line';
+import { CONFIG_FILE_RULES } from './rules/config-files';
 import { INFRA_RULES } from './rules/infra';
 import { MESSAGING_RULES } from './rules/messaging';
 import { PROMPT_RULES } from './rules/prompts';
+import { PROVIDER_RULES } from './rules/providers';
 import { KEY_BLOCK_RULES, STRUCTURED_RULES } from './rules/structured';
 
 /**
  * In order: whole blocks first (a key block holds base64 that later rules would nibble at), then
  * provider formats (so a GitHub token inside `GITHUB_TOKEN=` is labelled as one), then headers,
- * URLs and command lines, then the generic keyword rules, and password prompts last (a YAML
- * `password: x` line is an assignment, labelled as one).
+ * URLs and the places tools keep credentials (config files, Secrets, cookies), command lines, then
+ * the generic keyword rules, and password prompts last (a YAML `password: x` line is an
+ * assignment, labelled as one).
  */
 export const BUILTIN_SPECS: readonly RuleSpec[] = [
   ...KEY_BLOCK_RULES,
@@ -23,7 +26,9 @@ export const BUILTIN_SPECS: readonly RuleSpec[] = [
   ...MESSAGING_RULES,
   ...CLOUD_RULES,
   ...INFRA_RULES,
+  ...PROVIDER_RULES,
   ...STRUCTURED_RULES,
+  ...CONFIG_FILE_RULES,
   ...COMMAND_LINE_RULES,
   ...ASSIGNMENT_RULES,
   ...PROMPT_RULES,

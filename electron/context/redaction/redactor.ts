@@ -20,6 +20,12 @@ const insidePlaceholder = (text: string, at: number): boolean => {
   return open >= 0 && !before.includes(']', open);
 };
 
+/** What precedes a secret on its line (at most 200 characters): the name a check may judge it by. */
+const lineBefore = (text: string, at: number): string => {
+  const from = Math.max(0, at - 200);
+  return text.slice(from + text.slice(from, at).lastIndexOf('\n') + 1, at);
+};
+
 /**
  * Keywords are looked up in the original text, lower-cased once: replacing a secret only removes
  * text, and what it adds (placeholders) no rule may match, so a keyword absent there stays absent.
@@ -33,7 +39,7 @@ const applyRule = (text: string, rule: CompiledRule, counts: Record<string, numb
     if (!span || span[1] <= copied || span[0] < copied) continue;
     const secret = text.slice(span[0], span[1]);
     if (secret.includes('[REDACTED:') || insidePlaceholder(text, span[0])) continue;
-    if (rule.check && !rule.check(secret, text.charAt(span[1]))) continue;
+    if (rule.check && !rule.check(secret, text.charAt(span[1]), lineBefore(text, span[0]))) continue;
     out += text.slice(copied, span[0]) + placeholder(rule.kind);
     copied = span[1];
     counts[rule.kind] = (counts[rule.kind] ?? 0) + 1;

@@ -5,7 +5,7 @@ import type { RE2JS } from 're2js';
 import type { RedactionPattern } from '../../../shared/ipc/context';
 import { DomainError } from '../../../shared/ipc/define';
 import { moduleUrl } from '../../runtime/paths';
-import { SECRET_GROUPS, type CompiledRule } from './rules/rule-spec';
+import { SECRET_GROUPS, type CompiledRule, type Span } from './rules/rule-spec';
 
 /**
  * User patterns run on RE2 (re2js, a pure-JS port): matching time is linear in the input whatever
@@ -76,16 +76,16 @@ export const compileLinearPattern = (pattern: RedactionPattern): RE2JS => {
   return re;
 };
 
-function* re2Spans(re: RE2JS, groups: readonly string[], text: string): Iterable<readonly [number, number] | null> {
+function* re2Spans(re: RE2JS, groups: readonly string[], text: string): Iterable<Span | null> {
   const m = re.matcher(text);
   while (m.find()) {
     if (m.end() === m.start()) continue;
     if (groups.length === 0) {
-      yield [m.start(), m.end()];
+      yield [m.start(), m.end(), m.start()];
       continue;
     }
     const name = groups.find((g) => m.start(g) >= 0);
-    yield name === undefined ? null : [m.start(name), m.end(name)];
+    yield name === undefined ? null : [m.start(name), m.end(name), m.start()];
   }
 }
 

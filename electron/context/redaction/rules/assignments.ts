@@ -1,47 +1,96 @@
 // SPDX-License-Identifier: MIT
 // Generic rules, last: values assigned to credential-named variables, and random values after secret-ish words.
-import { literalPassword, literalValue, randomLooking } from './checks';
+import { generatedValue, literalPassword, literalValue, randomLooking, secretName, type SecretCheck } from './checks';
 import type { RuleSpec } from './rule-spec';
 import { VALUE } from './fragments';
 
 /**
  * Variable names that hold credentials: the name must END in the credential word, so
- * `DB_PASSWORD` and `apiToken` count but `credentialsId`, `LLM_SECRET_NAME` and `TOKEN_LIMIT` do not.
+ * `DB_PASSWORD`, `apiToken` and `token_2` count but `credentialsId`, `LLM_SECRET_NAME` and `TOKEN_LIMIT` do not.
+ * The match starts at the word, not at the name: a name's start is found by trying a prefix at every
+ * position, which costs more than all the rest; checks see the whole name in `before`.
+ * npm's `_auth` only as the whole name (`//host/:_auth=`): `MONGO_NO_AUTH` is a switch.
  */
-const SECRET_NAME = String.raw`(?<![A-Za-z0-9_])[A-Za-z0-9_.-]{0,40}?(?:TOKEN|SECRET|SECRET_?KEY|PASSWORD|PASSWD|PASSPHRASE|_PASS|_PWD|API_?KEY|ACCESS_?KEY|PRIVATE_?KEY|CLIENT_?SECRET|CREDENTIALS?|AUTH_?KEY|_authToken|_auth)`;
+const SECRET_WORD = String.raw`(?:TOKEN|SECRET|SECRET_?KEY|PASSWORD|PASSWD|PASSPHRASE|_PASS|_PWD|API_?KEY|ACCESS_?KEY|PRIVATE_?KEY|CLIENT_?SECRET|CREDENTIALS?|CREDS|AUTH_?KEY|PSK)(?:[_-]?[0-9]{1,3})?`;
+const SECRET_NAME = String.raw`(?:${SECRET_WORD}|(?<![A-Za-z0-9_])_auth(?:Token)?)`;
+
+/**
+ * After the name: a closing quote or bracket (`os.environ['X_TOKEN']`), or a declared type
+ * (`var apiToken string`, `apiToken: str`, `val apiToken: String`). Not both: `key="Password" value=`
+ * is markup, left to the XML rules.
+ */
+const NAME_END = String.raw`(?:["']\]?|\]|[ \t]{1,3}[A-Za-z][\w.]{0,20}|[ \t]{0,2}:[ \t]{0,2}[A-Za-z][\w.<>?]{0,20})?`;
+
+/** Assignment operators of shells, .env, ini, Go (`:=`), Make (`?=`, `::=`), PHP (`.=`), Ruby/Perl/PHP arrays (`=>`). */
+const OPERATOR = String.raw`(?:=|:{1,3}=|\?=|\.=|=>)`;
 
 /** The words every keyword-driven rule needs somewhere in the text. */
-const KEYWORDS = ['token', 'secret', 'passw', 'passphrase', '_pass', '_pwd', 'key', 'credential', '_auth'];
+const KEYWORDS = ['token', 'secret', 'passw', 'passphrase', '_pass', '_pwd', 'key', 'credential', 'creds', '_auth', 'psk'];
 
 /** A credential word, then at most two innocuous suffixes (`_key`, `_value`, `_b64`, …), as in `secret_key_base`. */
 const ENTROPY_NAME = String.raw`(?:secret|token|api[_ -]?key|apikey|access[_ -]?key|private[_ -]?key(?:[_.-]?id)?|client[_ -]?secret|signing[_ -]?key|encryption[_ -]?key|master[_ -]?key|session[_ -]?key|auth[_ -]?key|credential|passw(?:or)?d|bearer)s?(?:[_.-]?(?:key|value|base|b64|base64|hex|str|string|data|bytes)){0,2}`;
 
+/**
+ * Names ending in KEY or AUTH that are not the credential words above (`MY_APP_KEY`, `licenseKey`,
+ * `datadog_app_key`, `user_auth`): many such names hold identifiers or switches (`PRIMARY_KEY`,
+ * `GPG_KEY`, `MONGO_NO_AUTH`), so the value must look generated.
+ */
+const KEY_NAME = String.raw`(?:_KEY|_key|[a-z0-9]Key|\.key|_AUTH|_auth|[a-z0-9]Auth)`;
+
+/** Keys that identify rather than authenticate (after gitleaks' generic-api-key allowlist), and object-store keys. */
+const IDENTIFIER_KEY = /(?:bucket|foreign|hot|idx|natural|primary|pub|public|schema|sequence|sort|partition|range|hash|cache|row|idempotency|lookup|map|issuer|ssh|gpg|pgp|kms|s3|object|blob|file|storage|upload)[_.-]?key[\w.-]{0,4}["'\]]{0,2}[ \t]{0,20}(?:[:=]|:=|::=|\?=|\.=|=>)?[ \t]{0,3}["'\x60]?$/i;
+
+/** An object path (`uploads/2024/05/a.png`) is what an `s3Key` names, not a secret. */
+const keyValue: SecretCheck = (value, next, before = '') =>
+  generatedValue(value, next, before) && !IDENTIFIER_KEY.test(before) && !/\/[^/]*\.[A-Za-z0-9]{1,5}$/.test(value);
+
 export const ASSIGNMENT_RULES: readonly RuleSpec[] = [
-  // `NAME=value` (shell, .env, ini, env dumps): an explicit assignment to a credential name is a secret whatever it looks like.
+  // `NAME=value` (shell, .env, ini, env dumps, code): an explicit assignment to a credential name is a secret whatever it looks like.
   {
     id: 'secret-assignment-equals',
     kind: 'secret-assignment',
-    pattern: String.raw`${SECRET_NAME}["']?[ \t]{0,3}(?:=|:=|=>)[ \t]{0,3}${VALUE}`,
+    pattern: String.raw`${SECRET_NAME}${NAME_END}[ \t]{0,16}${OPERATOR}[ \t]{0,3}${VALUE}`,
     caseInsensitive: true,
     keywords: KEYWORDS,
     check: literalValue,
   },
   // `name: value` (YAML, JSON, logs): the same names, but `passwd: files` in nsswitch.conf is not a password.
+  // A blank or a quote after the colon, as YAML and JSON have: `io.jsonwebtoken:jjwt` and `token::tests` are not assignments.
   {
     id: 'secret-assignment-colon',
     kind: 'secret-assignment',
-    pattern: String.raw`${SECRET_NAME}["']?[ \t]{0,3}:[ \t]{0,3}${VALUE}`,
+    pattern: String.raw`${SECRET_NAME}(?:["'][ \t]{0,3}:[ \t]{0,3}|[ \t]{0,3}:(?:[ \t]{1,3}|(?=["'])))${VALUE}`,
     caseInsensitive: true,
     keywords: KEYWORDS,
     check: literalPassword,
   },
-  // gitleaks-style: a secret-ish word, an operator (or a space, as in prose), and a random-looking value.
+  // A credential name as a string argument, the value the next one: `System.setProperty("API_TOKEN", "…")`,
+  // `getenv("API_KEY", "…")`, PHP's `define('DB_PASSWORD', '…')`. Only a quoted value: a bare one is a variable.
+  {
+    id: 'secret-argument',
+    kind: 'secret-assignment',
+    pattern: String.raw`["'][A-Za-z0-9_.-]{0,40}?${SECRET_WORD}["'][ \t]{0,3},[ \t]{0,16}(?:"(?<s>[^"\n]+)"|'(?<s1>[^'\n]+)')`,
+    caseInsensitive: true,
+    keywords: KEYWORDS,
+    // Not the next flag of an argv list (`["eks", "get-token", "--cluster-name", …]`).
+    check: (value, next, before) => !value.startsWith('-') && literalValue(value, next, before),
+  },
+  // gitleaks-style: a secret-ish word, an operator (or a blank, as in prose), and a random-looking value on the same line.
+  // A colon only before a blank or quote, as above.
   {
     id: 'high-entropy-secret',
     kind: 'high-entropy-secret',
-    pattern: String.raw`${ENTROPY_NAME}["']?[ \t]{0,5}(?:[:=]|:=|=>|\s)[ \t]{0,5}["']?(?<s>[A-Za-z0-9/+_=.~-]{16,})`,
+    pattern: String.raw`${ENTROPY_NAME}["']?[ \t]{0,5}(?:=|:=|=>|:[ \t"']|[ \t])[ \t]{0,5}["']?(?<s>[A-Za-z0-9/+_=.~-]{16,})`,
     caseInsensitive: true,
     keywords: KEYWORDS,
-    check: randomLooking,
+    check: (value, next, before) => randomLooking(value, next) && secretName(value, next, before),
+  },
+  // `MY_APP_KEY=…`, `licenseKey: …`, `user_auth: …` (see KEY_NAME); after the rule above, which labels `encryption_key` its way.
+  {
+    id: 'key-assignment',
+    kind: 'secret-assignment',
+    pattern: String.raw`${KEY_NAME}(?:${NAME_END}[ \t]{0,16}${OPERATOR}|["']?[ \t]{0,3}:[ \t]{1,3})[ \t]{0,3}${VALUE}`,
+    keywords: ['key', 'auth'],
+    check: keyValue,
   },
 ];

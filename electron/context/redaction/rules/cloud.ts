@@ -7,9 +7,9 @@ import { END, START } from './fragments';
 export const CLOUD_RULES: readonly RuleSpec[] = [
   // Access key IDs: a fixed 4-letter type prefix and 16 upper-case letters or digits.
   // AWS documentation's dummies end in EXAMPLE (AKIAIOSFODNN7EXAMPLE).
-  { id: 'aws-access-key-id', kind: 'aws-access-key-id', pattern: String.raw`\b(?:AKIA|ASIA|ABIA|ACCA|A3T[A-Z0-9])[A-Z0-9]{16}\b`, check: (s) => !s.endsWith('EXAMPLE') },
+  { id: 'aws-access-key-id', kind: 'aws-access-key-id', pattern: String.raw`\b(?:AKIA|ASIA|ABIA|ACCA|A3T[A-Z0-9])[A-Z0-9]{16}\b`, check: (s) => !s.endsWith('EXAMPLE') && !/X{4}/.test(s) },
   // Amazon Bedrock API keys: long-lived `ABSK…` (base64) and short-lived presigned `bedrock-api-key-…`.
-  { id: 'aws-bedrock-long', kind: 'aws-bedrock-key', pattern: String.raw`\bABSK[A-Za-z0-9+/]{109,269}={0,2}`, keywords: ['absk'] },
+  { id: 'aws-bedrock-long', kind: 'aws-bedrock-key', pattern: String.raw`\bABSK[A-Za-z0-9+/]{109,269}={0,2}`, keywords: ['absk'], check: notDummy },
   { id: 'aws-bedrock-short', kind: 'aws-bedrock-key', pattern: String.raw`\bbedrock-api-key-YmVkcm9jay5hbWF6b25hd3MuY29t[A-Za-z0-9+/=%&_.-]{20,}`, keywords: ['bedrock-api-key-'] },
   // The secret key has no prefix: it is found by its name in credentials files, env dumps, JSON and `aws configure`.
   {

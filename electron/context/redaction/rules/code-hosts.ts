@@ -5,8 +5,8 @@ import type { RuleSpec } from './rule-spec';
 import { END } from './fragments';
 
 export const CODE_HOST_RULES: readonly RuleSpec[] = [
-  // Classic tokens (`ghp_`, `gho_`, `ghu_`, `ghs_`, `ghr_`) and fine-grained PATs.
-  { id: 'github-token', kind: 'github-token', pattern: String.raw`\b(?:gh[pousr]_[A-Za-z0-9]{36,255}|github_pat_[A-Za-z0-9_]{22,255})`, check: notDummy },
+  // Classic tokens (`ghp_`, `gho_`, `ghu_`, `ghs_`, `ghr_`), fine-grained PATs, and app installation tokens `ghs_<id>_<JWT>`.
+  { id: 'github-token', kind: 'github-token', pattern: String.raw`\b(?:gh[pousr]_[A-Za-z0-9]{36,255}|github_pat_[A-Za-z0-9_]{22,255}|ghs_[0-9]{1,20}_eyJ[A-Za-z0-9_.-]{20,})`, check: notDummy },
   // Every GitLab token type has a `gl…-` prefix; routable ones carry `.`-separated suffixes.
   {
     id: 'gitlab-token',

@@ -10,8 +10,10 @@ export const START = String.raw`(?<![A-Za-z0-9_-])`;
 /**
  * A value in double quotes, single quotes, or bare up to a delimiter. A quote need not be closed:
  * requiring it would make an unclosed one rescan the rest of the line from every earlier start.
+ * Backquotes hold a value only when closed around one word (Go's raw strings): around a command
+ * (`\x60cat ~/.token\x60`) they are the shell's substitution, a reference.
  */
-export const VALUE = String.raw`(?:"(?<s>[^"\n]+)|'(?<s1>[^'\n]+)|(?<s2>[^\s"'\x60;&|,}\]\[(<>]+))`;
+export const VALUE = String.raw`(?:"(?<s>[^"\n]+)|'(?<s1>[^'\n]+)|\x60(?<s3>[^\x60\s]+)\x60|(?<s2>[^\s"'\x60;&|,}\]\[(<>]+))`;
 
 /**
  * The rest of a shell command, across `\`-continued lines, up to 400 characters. Each rule using it

@@ -4,16 +4,30 @@ import { notDummy, randomLooking } from './checks';
 import type { RuleSpec } from './rule-spec';
 import { END } from './fragments';
 
+/**
+ * Every Slack token carries numeric team, user or app ids, and either letters or a second id after
+ * them; a value without (`xoxb-my-bot-token`, `xoxo-indieweb-1.jpg`, `xoxp-1234567890`) is a name or a dummy.
+ */
+const slackToken = (value: string, next?: string): boolean =>
+  notDummy(value, next) && (value.match(/[0-9]/g)?.length ?? 0) >= 3 && (/[A-Za-z]/.test(value.slice(5)) || /^xox.-\d+-\d/.test(value));
+
 /** `sk_live_…`, `rk_test_…` always; `sk_<other word>_…` only when the rest looks generated. */
 const stripeKey = (value: string): boolean =>
   notDummy(value) && (/^[sr]k_(?:live|test|prod)_/.test(value) || randomLooking(value.slice(value.indexOf('_', 3) + 1)));
 
 export const MESSAGING_RULES: readonly RuleSpec[] = [
   // Bot, user, workspace, refresh (`xoxe`) and app-level (`xapp-`) tokens.
-  { id: 'slack-token', kind: 'slack-token', pattern: String.raw`\bxox[abposre]-[A-Za-z0-9-]{10,}`, check: notDummy },
+  { id: 'slack-token', kind: 'slack-token', pattern: String.raw`\bxox[abposre]-[A-Za-z0-9-]{10,}`, check: slackToken },
   { id: 'slack-config-token', kind: 'slack-token', pattern: String.raw`\bxoxe\.xox[bp]-[A-Za-z0-9-]{20,}`, check: notDummy },
   { id: 'slack-app-token', kind: 'slack-token', pattern: String.raw`\bxapp-\d-[A-Za-z0-9-]{10,}`, check: notDummy },
-  { id: 'slack-webhook', kind: 'slack-webhook', pattern: String.raw`https://hooks\.slack\.com/(?:services|workflows|triggers)/[A-Za-z0-9/_-]{20,}`, keywords: ['hooks.slack.com'] },
+  { id: 'slack-webhook', kind: 'slack-webhook', pattern: String.raw`(?:https?://)?hooks\.slack\.com/(?:services|workflows|triggers)/[A-Za-z0-9/_-]{20,}`, keywords: ['hooks.slack.com'], check: notDummy },
+  // Microsoft Teams incoming webhooks: `https://<tenant>.webhook.office.com/webhookb2/<group>@<tenant>/IncomingWebhook/<id>/<owner>`.
+  {
+    id: 'teams-webhook',
+    kind: 'teams-webhook',
+    pattern: String.raw`https://[A-Za-z0-9-]{1,63}\.webhook\.office\.com/webhookb2/[A-Za-z0-9@/_-]{40,300}`,
+    keywords: ['webhook.office.com'],
+  },
   {
     id: 'discord-webhook',
     kind: 'discord-webhook',
@@ -36,6 +50,6 @@ export const MESSAGING_RULES: readonly RuleSpec[] = [
   { id: 'mailgun-key', kind: 'mailgun-key', pattern: String.raw`\bkey-[a-f0-9]{32}${END}`, check: notDummy },
   { id: 'stripe-key', kind: 'stripe-key', pattern: String.raw`\b[sr]k_[a-z]{2,12}_[A-Za-z0-9]{10,}${END}`, check: stripeKey },
   { id: 'stripe-webhook-secret', kind: 'stripe-key', pattern: String.raw`\bwhsec_[A-Za-z0-9+/]{24,}`, check: notDummy },
-  { id: 'shopify-token', kind: 'shopify-token', pattern: String.raw`\bshp(?:at|ca|pa|ss)_[a-fA-F0-9]{32}\b` },
+  { id: 'shopify-token', kind: 'shopify-token', pattern: String.raw`\bshp(?:at|ca|pa|ss)_[A-Za-z0-9]{32,}\b`, check: notDummy },
   { id: 'square-token', kind: 'square-token', pattern: String.raw`\b(?:sq0atp|sq0csp)-[A-Za-z0-9_-]{22,43}${END}|\bEAAA[A-Za-z0-9_-]{60}${END}`, check: notDummy },
 ];

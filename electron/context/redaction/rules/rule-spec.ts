@@ -13,6 +13,10 @@ import type { SecretCheck } from './checks';
  *   costlier keyword-driven patterns off ordinary output.
  * - `check` decides whether what the pattern captured is a secret or a placeholder, a reference or
  *   a dummy.
+ * - `within` confines the rule to blocks (a `data:` section of a Kubernetes Secret, a `Cookie:`
+ *   header): the block pattern finds them, `pattern` then runs inside each. Some values are secret
+ *   only for where they stand, and a single pattern reaching back to that context would have to
+ *   rescan it from every value.
  */
 export interface RuleSpec {
   /** Unique, for tests and diagnostics, e.g. `gitlab-runner-token`. */
@@ -25,33 +29,39 @@ export interface RuleSpec {
   readonly multiline?: boolean;
   readonly keywords?: readonly string[];
   readonly check?: SecretCheck;
+  /** Block pattern, same flags, no `s` group. Blocks never overlap and each is searched once: a linear block pattern keeps the rule linear. */
+  readonly within?: string;
 }
+
+/** `[start, end)` of the secret, and where the whole match starts (a `within` block is searched from there). */
+export type Span = readonly [start: number, end: number, matchStart: number];
 
 /** A rule ready to run: built-in (V8 RegExp) or the user's (RE2, see user-pattern.ts), behind one interface. */
 export interface CompiledRule {
   readonly kind: string;
   readonly keywords?: readonly string[];
   readonly check?: SecretCheck;
-  /** The `[start, end)` spans to replace, left to right; `null` for a match whose secret group did not take part. */
-  spans(text: string): Iterable<readonly [number, number] | null>;
+  /** The spans to replace, left to right; `null` for a match whose secret group did not take part. */
+  spans(text: string): Iterable<Span | null>;
 }
 
-export const SECRET_GROUPS = ['s', 's1', 's2'] as const;
+export const SECRET_GROUPS = ['s', 's1', 's2', 's3'] as const;
 
 /** The span to replace: the first `s…` group that took part in the match, or the whole match. */
-const secretSpan = (match: RegExpExecArray): readonly [number, number] | null => {
+const secretSpan = (match: RegExpExecArray, offset: number): Span | null => {
   const groups = match.indices?.groups;
   if (groups) {
     for (const name of SECRET_GROUPS) {
       const span = groups[name];
-      if (span) return span;
+      if (span) return [span[0] + offset, span[1] + offset, match.index + offset];
     }
     if ('s' in groups) return null;
   }
-  return [match.index, match.index + match[0].length];
+  return [match.index + offset, match.index + offset + match[0].length, match.index + offset];
 };
 
-function* regExpSpans(pattern: RegExp, text: string): Iterable<readonly [number, number] | null> {
+/** Matches of `pattern` in `text`, as secret spans shifted by `offset`. */
+function* regExpSpans(pattern: RegExp, text: string, offset = 0): Iterable<Span | null> {
   const regex = new RegExp(pattern);
   regex.lastIndex = 0;
   let match: RegExpExecArray | null;
@@ -60,16 +70,23 @@ function* regExpSpans(pattern: RegExp, text: string): Iterable<readonly [number,
       regex.lastIndex++;
       continue;
     }
-    yield secretSpan(match);
+    yield secretSpan(match, offset);
   }
 }
 
+/** The rule's matches inside each block; each block is searched once, so the cost stays linear. */
+function* withinSpans(block: RegExp, pattern: RegExp, text: string): Iterable<Span | null> {
+  for (const span of regExpSpans(block, text)) if (span) yield* regExpSpans(pattern, text.slice(span[2], span[1]), span[2]);
+}
+
 export const compileSpec = (spec: RuleSpec): CompiledRule => {
-  const regex = new RegExp(spec.pattern, `gd${spec.caseInsensitive ? 'i' : ''}${spec.multiline ? 'm' : ''}`);
+  const flags = `gd${spec.caseInsensitive ? 'i' : ''}${spec.multiline ? 'm' : ''}`;
+  const regex = new RegExp(spec.pattern, flags);
+  const block = spec.within === undefined ? undefined : new RegExp(spec.within, flags);
   return {
     kind: spec.kind,
     ...(spec.keywords ? { keywords: spec.keywords } : {}),
     ...(spec.check ? { check: spec.check } : {}),
-    spans: (text) => regExpSpans(regex, text),
+    spans: block ? (text) => withinSpans(block, regex, text) : (text) => regExpSpans(regex, text),
   };
 };
