@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 import { useEffect, useRef, useState } from 'react';
 import { useSettings } from '../state/settings';
+import { focusActiveTerminal } from '../terminal/terminal-focus';
 import { HistorySection } from './history-section';
 import { KeysSection } from './keys-section';
 import { ProfilesSection } from './profiles-section';
@@ -49,7 +50,13 @@ export const SettingsPage = () => {
   useEffect(() => {
     const opener = document.activeElement as HTMLElement | null;
     closeButton.current?.focus();
-    return () => opener?.focus?.();
+    // Back to where the user was typing: a field outside the terminals (the assistant's box) keeps
+    // it; a click on the gear or the palette left the focus on a button, so the terminal takes it.
+    return () => {
+      const field = opener?.isConnected && opener.matches('input, textarea, select') && !opener.closest('.xterm');
+      if (field) opener.focus();
+      else focusActiveTerminal();
+    };
   }, []);
 
   /** Closing with unsaved edits asks first; an untouched (or saved) form closes at once. */

@@ -1,0 +1,41 @@
+// SPDX-License-Identifier: MIT
+import { afterAll, beforeAll, describe, it } from 'vitest';
+import { openApp, typeInTerminal, waitForTerminalText, type OpenApp } from './app';
+
+/**
+ * Closing Settings used to leave the keyboard on the gear button: the next keystrokes went
+ * nowhere. The terminal that had the focus must get it back, however Settings was closed.
+ */
+let app: OpenApp;
+
+beforeAll(async () => {
+  app = await openApp({ integrated: false });
+  await waitForTerminalText(app.page, /[$#%>]\s*$/);
+});
+
+afterAll(async () => {
+  await app?.close();
+});
+
+describe('closing Settings', () => {
+  it('gives the keyboard back to the terminal after Close', async () => {
+    const { page } = app;
+    await typeInTerminal(page, '');
+    await page.getByTestId('settings-open').click();
+    await page.getByTestId('settings-page').waitFor();
+    await page.getByTestId('settings-close').click();
+    await page.getByTestId('settings-page').waitFor({ state: 'detached' });
+    await page.keyboard.type('echo closed-$((40+2))\n');
+    await waitForTerminalText(page, /^closed-42\s*$/m);
+  });
+
+  it('gives the keyboard back to the terminal after Escape', async () => {
+    const { page } = app;
+    await page.getByTestId('settings-open').click();
+    await page.getByTestId('settings-page').waitFor();
+    await page.keyboard.press('Escape');
+    await page.getByTestId('settings-page').waitFor({ state: 'detached' });
+    await page.keyboard.type('echo escaped-$((40+3))\n');
+    await waitForTerminalText(page, /^escaped-43\s*$/m);
+  });
+});
