@@ -16,7 +16,8 @@ export const CODE_HOST_RULES: readonly RuleSpec[] = [
   },
   // Runner registration tokens (deprecated, still printed by old runners).
   { id: 'gitlab-runner-registration', kind: 'gitlab-token', pattern: String.raw`\bGR1348941[A-Za-z0-9_-]{20,}`, check: notDummy },
-  { id: 'gitlab-session', kind: 'gitlab-token', pattern: String.raw`_gitlab_session=(?<s>[0-9a-f]{32})`, keywords: ['_gitlab_session'] },
+  // The session cookie: 32 hex characters (gitleaks' samples use any lower-case alphanumerics; the name alone says what it is).
+  { id: 'gitlab-session', kind: 'gitlab-token', pattern: String.raw`_gitlab_session=(?<s>[0-9a-z]{32})`, keywords: ['_gitlab_session'] },
   { id: 'npm-token', kind: 'npm-token', pattern: String.raw`\bnpm_[A-Za-z0-9]{36}(?![A-Za-z0-9])`, check: notDummy },
   // PyPI API tokens are macaroons: the prefix is the base64 of their fixed header (pypi.org or test.pypi.org).
   { id: 'pypi-token', kind: 'pypi-token', pattern: String.raw`\bpypi-(?:AgEIcHlwaS5vcmc|AgENdGVzdC5weXBpLm9yZw)[A-Za-z0-9_-]{40,}${END}`, keywords: ['pypi-'] },
