@@ -118,11 +118,6 @@ export const SettingsPage = () => {
             ))}
           </nav>
           <span className="spacer" />
-          {status && (
-            <span className={`settings-status ${status.kind}`} role={status.kind === 'error' ? 'alert' : 'status'} data-testid="settings-status">
-              {status.text}
-            </span>
-          )}
           <button className="primary" data-testid="settings-save" disabled={!props || saving} onClick={() => void save()}>
             {saving ? 'Saving…' : 'Save'}
           </button>
@@ -130,6 +125,10 @@ export const SettingsPage = () => {
             Close
           </button>
         </header>
+        {/* Always there, one line reserved: a message must not push Save and Close to another row. */}
+        <div className={`settings-status ${status?.kind ?? ''}`} role="status" aria-live={status?.kind === 'error' ? 'assertive' : 'polite'} data-testid="settings-status">
+          {status?.text}
+        </div>
         <div className="settings-body">
           {!props && <p>{loadError ? `Settings could not be loaded: ${loadError}` : 'Loading settings…'}</p>}
           {props && (

@@ -1,10 +1,11 @@
 // SPDX-License-Identifier: MIT
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef } from 'react';
 import { displayText } from '../../../shared/text/display-text';
+import { useCommands } from '../../state/commands';
 import { useTabs } from '../../state/tabs';
 import { refreshContext } from '../context/context-actions';
 import { useAssistant } from '../store/assistant-store';
-import { chipLabel } from '../store/attachments';
+import { chipLabel, lastFailed } from '../store/attachments';
 import { ask, cancel } from '../turn/turn-actions';
 import { attachLastFailed, detach } from './attach';
 import { ModelPicker } from './model-picker';
@@ -18,18 +19,14 @@ export const Composer = () => {
   const streaming = useAssistant((state) => state.turn !== undefined);
   const focusToken = useAssistant((state) => state.focusToken);
   const activeId = useTabs((state) => state.activeId);
-  const [hint, setHint] = useState<string | undefined>();
+  // Offered only when there is something to attach: a button that answers "nothing failed" with a
+  // message teaches nothing, and the message pushed Send aside.
+  const anyFailed = useCommands((state) => activeId !== undefined && lastFailed(state.bySession[activeId] ?? []) !== undefined);
   const input = useRef<HTMLTextAreaElement>(null);
 
   useEffect(() => {
     if (focusToken > 0) input.current?.focus();
   }, [focusToken]);
-
-  useEffect(() => {
-    if (!hint) return;
-    const timer = setTimeout(() => setHint(undefined), 2500);
-    return () => clearTimeout(timer);
-  }, [hint]);
 
   const send = () => void ask();
 
@@ -56,17 +53,16 @@ export const Composer = () => {
         }}
       />
       <div className="composer-bar">
-        <button
-          className="link-button"
-          data-testid="attach-last-failed"
-          onClick={() => {
-            if (!attachLastFailed(activeId)) setHint('No failed command in this terminal yet.');
-          }}
-          title="Attach the newest command in this terminal that exited non-zero"
-        >
-          ✗ Attach last failed
-        </button>
-        {hint && <span className="composer-hint" role="status">{hint}</span>}
+        {anyFailed && (
+          <button
+            className="link-button"
+            data-testid="attach-last-failed"
+            onClick={() => attachLastFailed(activeId)}
+            title="Attach the newest command in this terminal that exited non-zero"
+          >
+            ✗ Attach last failed
+          </button>
+        )}
         <span className="spacer" />
         <ModelPicker />
         {streaming && (
