@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 import { useState } from 'react';
 import { ProviderKind } from '../../shared/ipc/settings';
+import { keyStorageNote } from './key-storage-note';
 import { ProviderCard } from './provider-card';
 import type { SectionProps } from './section-props';
 import { DEFAULT_BASE_URLS, newProviderId } from './settings-form';
@@ -22,7 +23,9 @@ export const ProvidersSection = ({ draft, errors, saved, update }: SectionProps)
     <section className="settings-section" id="settings-providers" aria-labelledby="settings-providers-title">
       <h3 id="settings-providers-title">Providers</h3>
       {saved.keyStorage && !saved.keyStorage.secure && (
-        <p className="field-hint warn">Keys are stored with {saved.keyStorage.backend}, which is not encrypted by the OS keychain.</p>
+        <p className="field-hint warn" data-testid="key-storage-note">
+          {keyStorageNote(saved.keyStorage.backend)}
+        </p>
       )}
       {errors.providers && <span className="field-error" role="alert">{errors.providers}</span>}
       {errors.defaultProviderId && <span className="field-error" role="alert">Default provider: {errors.defaultProviderId}</span>}
