@@ -45,6 +45,17 @@ describe('Segmenter with integration marks', () => {
     expect(types(events)).toEqual(['mode', 'prompt', 'prompt', 'prompt']);
   });
 
+  it('keeps the next command when a D arrives after A with no command running', () => {
+    // powerlevel10k reprints PROMPT_EOL_MARK when it clears its instant prompt, after our A (and
+    // sometimes after B): the stray D must not turn the prompt idle and drop B, E and C.
+    for (const stray of [`${mark('A')}${mark('D', 0)}$ ${mark('B')}`, `${mark('A')}$ ${mark('B')}${mark('D', 0)}`]) {
+      const { events } = runOutput([`${stray}ls\r\n${mark('E', 'ls')}${mark('C')}a\r\n${mark('D', 2)}`]);
+      expect(types(events)).toEqual(['mode', 'prompt', 'command-start', 'command-end']);
+      expect(commandsOf(events)).toEqual([expect.objectContaining({ commandLine: 'ls', inputStart: 2 })]);
+      expect(events.at(-1)).toMatchObject({ type: 'command-end', exitCode: 2 });
+    }
+  });
+
   it('ignores marks out of order', () => {
     // C before any prompt, E and C while running, a second D: none of them start or end anything.
     const { events } = runOutput([mark('C') + mark('D', 3) + cycle('a', 'x', 0).replace(mark('D', 0), mark('C') + mark('E', 'evil') + mark('D', 0)) + mark('D', 9)]);

@@ -259,16 +259,19 @@ export class Segmenter {
         this._inputStart = null;
         this._completedLine = null;
         return;
-      case 0x44: // D: command end. Without C it was an empty Enter or Ctrl+C at the prompt.
-        if (this._state === 'running') {
-          const code = parseExitCode(data, start + 6, end);
-          const completed = this._completedLine;
-          this._push(completed === null ? { type: 'command-end', offset, exitCode: code, at } : { type: 'command-end', offset, exitCode: code, commandLine: completed, at });
-        }
+      case 0x44: { // D: command end.
+        // With no command running it changes nothing (an empty Enter or Ctrl+C at the prompt,
+        // where the next A follows). Were it to end the prompt, one arriving after A (a
+        // framework that prints the prompt's end-of-line mark itself) would lose the next command.
+        if (this._state !== 'running') return;
+        const code = parseExitCode(data, start + 6, end);
+        const completed = this._completedLine;
+        this._push(completed === null ? { type: 'command-end', offset, exitCode: code, at } : { type: 'command-end', offset, exitCode: code, commandLine: completed, at });
         this._state = 'idle';
         this._commandLine = null;
         this._completedLine = null;
         return;
+      }
     }
   }
 

@@ -37,8 +37,12 @@ export class ShellSession {
   private readonly _pty: pty.IPty;
   private _exited = false;
 
-  constructor(shell: string, files: Record<string, string> = {}, env: Record<string, string> = {}) {
-    this.home = mkdtempSync(join(tmpdir(), 'contexterm-seg-'));
+  /** Whether close() removes home: not when the caller passed its own (shared by two sessions). */
+  private readonly _ownsHome: boolean;
+
+  constructor(shell: string, files: Record<string, string> = {}, env: Record<string, string> = {}, home?: string) {
+    this._ownsHome = home === undefined;
+    this.home = home ?? mkdtempSync(join(tmpdir(), 'contexterm-seg-'));
     for (const [path, content] of Object.entries(files)) {
       mkdirSync(dirname(join(this.home, path)), { recursive: true });
       writeFileSync(join(this.home, path), content);
@@ -152,6 +156,6 @@ export class ShellSession {
   async close(): Promise<void> {
     if (!this._exited) this._pty.kill('SIGKILL');
     await this.waitFor('exit', () => this._exited || undefined, 5000).catch(() => undefined);
-    rmSync(this.home, { recursive: true, force: true });
+    if (this._ownsHome) rmSync(this.home, { recursive: true, force: true });
   }
 }

@@ -17,6 +17,10 @@ typeset -g __contexterm_end_mark=$'\e]133;B;'"${__contexterm_nonce}"$'\a'
 typeset -g __contexterm_eol_mark=$'%{\e]133;D;%?;'"${__contexterm_nonce}"$'\a%}'
 typeset -gi __contexterm_running=0
 typeset -g __contexterm_escaped="" __contexterm_reported_host=""
+# PROMPT_EOL_MARK as it was before preexec put the end mark in front (__contexterm_eol_arm), and
+# __contexterm_eol_set: 0 while ours is not in place, else 2 + whether it was set at all.
+typeset -g __contexterm_eol_saved="" __contexterm_eol_marked=""
+typeset -gi __contexterm_eol_set=0
 
 __contexterm_mark() {
   builtin printf '\e]%s;%s\a' "$1" "$__contexterm_nonce"
@@ -37,11 +41,43 @@ __contexterm_escape() {
   __contexterm_escaped="$s"
 }
 
+# After a command zsh prints PROMPT_SP (PROMPT_EOL_MARK, spaces to the margin, `\r \r`) before
+# any precmd hook runs: the end mark sent by precmd comes too late, and the cleaner drew
+# `printf abc` with that text as ` bc%`. So while a command runs the end mark leads
+# PROMPT_EOL_MARK, which zsh prints right after the output; precmd's own D is then a repeat the
+# terminal ignores. Only while a command runs: powerlevel10k prints ${(e)PROMPT_EOL_MARK} itself
+# when it clears its instant prompt (a stray D after the prompt) and writes it, nonce and all,
+# into its instant-prompt cache; and it reinitialises whenever the value it last saw changes.
+__contexterm_eol_arm() {
+  (( __contexterm_eol_set >= 2 )) && return
+  __contexterm_eol_set=${+PROMPT_EOL_MARK}
+  __contexterm_eol_saved="${PROMPT_EOL_MARK-}"
+  __contexterm_eol_marked="${__contexterm_eol_mark}${PROMPT_EOL_MARK-%B%S%#%s%b}"
+  PROMPT_EOL_MARK="$__contexterm_eol_marked"
+  __contexterm_eol_set+=2
+}
+
+# First precmd hook: PROMPT_SP is printed, PROMPT_EOL_MARK goes back to what the user (or the
+# command, if it set one) had, before any framework's hook reads it.
+__contexterm_eol_disarm() {
+  emulate -L zsh
+  (( __contexterm_eol_set >= 2 )) || return 0
+  if [[ "${PROMPT_EOL_MARK-}" == "$__contexterm_eol_marked" ]]; then
+    if (( __contexterm_eol_set == 3 )); then
+      PROMPT_EOL_MARK="$__contexterm_eol_saved"
+    else
+      builtin unset PROMPT_EOL_MARK
+    fi
+  fi
+  __contexterm_eol_set=0
+}
+
 # Last precmd hook: the end of the command, where we are, then the prompt. zsh gives every hook
 # the command's status, so being last costs nothing.
 __contexterm_precmd() {
   local status_of_command="$?"
   emulate -L zsh
+  __contexterm_eol_disarm
   if (( __contexterm_running )); then
     __contexterm_mark "133;D;$status_of_command"
     __contexterm_running=0
@@ -64,14 +100,6 @@ __contexterm_precmd() {
   if [[ "$PS1" != *"$__contexterm_end_mark"* ]]; then
     PS1="${PS1}%{${__contexterm_end_mark}%}"
   fi
-  # After a command zsh prints PROMPT_SP (PROMPT_EOL_MARK, spaces to the margin, `\r \r`) before
-  # any precmd hook runs: the end mark sent at the top of this hook comes too late, and the
-  # cleaner drew `printf abc` with that text as ` bc%`. So the end mark also goes first in
-  # PROMPT_EOL_MARK, which zsh prints right after the output; the later one is a repeat the
-  # terminal ignores (as it is when PROMPT_SP is off, where the later one is the only one).
-  if [[ -o prompt_percent && "${PROMPT_EOL_MARK-}" != "$__contexterm_eol_mark"* ]]; then
-    PROMPT_EOL_MARK="${__contexterm_eol_mark}${PROMPT_EOL_MARK-%B%S%#%s%b}"
-  fi
   __contexterm_mark "133;A"
 }
 
@@ -82,10 +110,16 @@ __contexterm_preexec() {
   __contexterm_mark "633;E;$__contexterm_escaped"
   __contexterm_mark "133;C"
   __contexterm_running=1
-  # Hooks added after ours (some frameworks register at their first prompt) must not run after
-  # the prompt-start mark: move ours back to the end.
-  if [[ "${precmd_functions[-1]-}" != __contexterm_precmd ]]; then
-    precmd_functions=(${precmd_functions:#__contexterm_precmd} __contexterm_precmd)
+  __contexterm_eol_arm
+  __contexterm_order_hooks
+}
+
+# Hooks added after ours (some frameworks register at their first prompt) must not run after the
+# prompt-start mark, nor before PROMPT_EOL_MARK is put back: ours go back to the ends.
+__contexterm_order_hooks() {
+  emulate -L zsh
+  if [[ "${precmd_functions[1]-}" != __contexterm_eol_disarm || "${precmd_functions[-1]-}" != __contexterm_precmd ]]; then
+    precmd_functions=(__contexterm_eol_disarm ${precmd_functions:#__contexterm_(eol_disarm|precmd)} __contexterm_precmd)
   fi
 }
 
@@ -108,4 +142,5 @@ ssh() {
 
 builtin autoload -Uz add-zsh-hook
 add-zsh-hook precmd __contexterm_precmd
+__contexterm_order_hooks
 add-zsh-hook preexec __contexterm_preexec
