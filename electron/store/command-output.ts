@@ -22,8 +22,8 @@ export const capCleanOutput = (text: string, max: number = CLEAN_OUTPUT_MAX_CHAR
  * Raw bytes read per end of a huge output before cleaning. Clean text is capped far lower anyway
  * (CLEAN_OUTPUT_MAX_CHARS); this bounds the CPU a `cat` of a 200 MB file costs the writer.
  */
-const RAW_EDGE_BYTES = 1024 * 1024;
-const SUMMARY_LINES = 10;
+export const RAW_EDGE_BYTES = 1024 * 1024;
+export const SUMMARY_LINES = 10;
 
 export interface FinishedOutput {
   readonly cleanOutput: string;

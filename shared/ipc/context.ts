@@ -149,6 +149,12 @@ export const FetchedCommand = z.object({
   output: z.string(),
   omittedLines: z.number().int().min(0),
   omittedChars: z.number().int().min(0),
+  /** Lines of the whole recorded output (from the record, not the stored excerpt); absent while unknown. */
+  totalLines: z.number().int().min(0).optional(),
+  /** False when the output was too large to count every line: `totalLines` is then a lower bound. */
+  totalLinesExact: z.boolean().optional(),
+  /** Bytes of the recorded output stream. */
+  totalBytes: z.number().int().min(0).optional(),
 });
 export type FetchedCommand = z.infer<typeof FetchedCommand>;
 

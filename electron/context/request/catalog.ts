@@ -2,6 +2,7 @@
 import type { CatalogEntryView, RedactionCounts } from '../../../shared/ipc/context';
 import { visibleLines } from './visible-lines';
 import { capChars, truncateLineList } from './output-lines';
+import { missingFromRecord } from './recorded-lines';
 import type { Redactor } from '../redaction';
 import type { RelevanceScorer, ScoredCommand } from '../relevance/relevance';
 import { remotePlaceOf } from '../../../shared/domain/command';
@@ -48,7 +49,7 @@ export const renderCatalogEntry = (
     maxLines: options.summaryHeadLines + options.summaryTailLines,
     headLines: options.summaryHeadLines,
     tailLines: options.summaryTailLines,
-  });
+  }, missingFromRecord(command, command.outputSummary));
   const place = remotePlaceOf(command);
   const facts = [
     `session ${command.sessionId}`,

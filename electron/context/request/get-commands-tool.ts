@@ -5,6 +5,7 @@ import { z } from 'zod';
 import type { FetchedCommand, GetCommandsResult } from '../../../shared/ipc/context';
 import type { ToolDefinition } from '../domain/llm-context';
 import { capOutput } from './output-lines';
+import { missingLines, recordedLines } from './recorded-lines';
 import { addCounts, type Redactor } from '../redaction';
 import type { CommandSource } from '../domain/ports';
 
@@ -88,7 +89,8 @@ export const getCommands = async (
   for (const id of known) {
     const command = found.get(id)!;
     const clean = (await source.readCleanOutput(id)) ?? '';
-    const capped = capOutput(clean, { ...options, maxChars: perCommand });
+    const recorded = recordedLines(command);
+    const capped = capOutput(clean, { ...options, maxChars: perCommand }, missingLines(recorded, clean));
     const output = redactor.redact(capped.text);
     // Recorded text a remote host may have chosen: controls show as pictures (see displayText).
     const line = command.commandLine === null ? null : redactor.redact(displayText(command.commandLine));
@@ -107,6 +109,8 @@ export const getCommands = async (
       output: output.text,
       omittedLines: capped.omittedLines,
       omittedChars: capped.omittedChars,
+      ...(recorded ? { totalLines: recorded.total, totalLinesExact: recorded.exact } : {}),
+      ...(recorded?.bytes != null ? { totalBytes: recorded.bytes } : {}),
     });
   }
   const unknownIds = [...ids.filter((id) => !found.has(id)), ...[...new Set(requested)].slice(options.maxIds)];
@@ -127,6 +131,9 @@ export const toolResultJson = (result: GetCommandsResult, maxIds = DEFAULT_GET_C
       full_output: c.output,
       ...(c.omittedLines > 0 ? { omitted_lines: c.omittedLines } : {}),
       ...(c.omittedChars > 0 ? { omitted_chars: c.omittedChars } : {}),
+      // The whole recorded output's size, so "omitted" has something true to be read against.
+      ...(c.totalLines !== undefined ? { [c.totalLinesExact === false ? 'total_lines_at_least' : 'total_lines']: c.totalLines } : {}),
+      ...(c.totalBytes !== undefined ? { total_bytes: c.totalBytes } : {}),
     })),
     ...(result.unknownIds.length > 0
       ? { unknown_ids: result.unknownIds, note: `Unknown ids (or more than ${maxIds} in one call) were skipped.` }

@@ -3,6 +3,7 @@ import { cleanOutput } from '../../segmenter/clean-text';
 import { remotePlaceOf } from '../../../shared/domain/command';
 import { displayLine, displayText } from '../../../shared/text/display-text';
 import { DEFAULT_LINE_LIMITS, truncateOutput, type LineLimits } from './output-lines';
+import { missingFromRecord } from './recorded-lines';
 import type { CommandRecord, CommandSource, MaybePromise, StreamEntry, StreamReader } from '../domain/ports';
 
 /** Turns recorded commands into model context (seed 000). */
@@ -54,7 +55,8 @@ export class RecentCommands implements ContextStrategy {
     const recent = commands.slice(Math.max(0, commands.length - this.options.maxCommands));
     const outputs = await Promise.all(recent.map((command) => reader.readCommandOutput(command)));
     return recent.map((command, i) => {
-      const { text, omittedLines } = truncateOutput(outputText(outputs[i] ?? []), this.options);
+      const clean = outputText(outputs[i] ?? []);
+      const { text, omittedLines } = truncateOutput(clean, this.options, missingFromRecord(command, clean));
       return { command, text: renderCommandBlock(command.commandLine, text, remotePlaceOf(command)), omittedLines };
     });
   }

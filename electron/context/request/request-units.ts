@@ -8,6 +8,7 @@ import { isUserRole, type ContextEntry } from '../domain/llm-context';
 import { addCounts } from '../redaction';
 import type { TwoTrackMemory } from '../conversation/memory';
 import { capOutput } from './output-lines';
+import { missingFromRecord } from './recorded-lines';
 import type { CommandBlock } from './recent-commands';
 import { UNKNOWN_COMMAND_LINE } from './recent-commands';
 import type { Redactor } from '../redaction';
@@ -91,7 +92,7 @@ const attr = (value: string): string => value.replace(/&/g, '&amp;').replace(/"/
 
 /** A pinned command: the user chose it, so it gets much more output than the recent-commands blocks. */
 export const pinnedUnit = (ctx: UnitContext, command: CommandRecord, output: string, index: number): BudgetUnit => {
-  const capped = capOutput(output, { maxLines: 300, headLines: 150, tailLines: 150, maxChars: 24_000 });
+  const capped = capOutput(output, { maxLines: 300, headLines: 150, tailLines: 150, maxChars: 24_000 }, missingFromRecord(command, output));
   // Recorded text a remote host may have chosen: controls show as pictures (see displayText).
   const inner = ctx.redactor.redact(`$ ${displayText(command.commandLine) ?? UNKNOWN_COMMAND_LINE}${capped.text ? `\n${capped.text}` : ''}`);
   const place = remotePlaceOf(command);
