@@ -1,12 +1,17 @@
 // SPDX-License-Identifier: MIT
 // Builds the renderer (Vite) and the Node/Electron entry points (esbuild).
 import { build as esbuild } from 'esbuild';
-import { readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { build as viteBuild } from 'vite';
+import { clearStamp, writeStamp } from './build-stamp.mjs';
 
 const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
 const define = { __APP_VERSION__: JSON.stringify(pkg.version) };
 const quiet = process.argv.includes('--quiet');
+const root = new URL('..', import.meta.url).pathname;
+const startedMs = Date.now();
+mkdirSync(new URL('../dist', import.meta.url), { recursive: true });
+clearStamp(root);
 
 /** Native modules resolve to the Electron-ABI copies built by scripts/electron-native.mjs. */
 const electronNative = {
@@ -67,3 +72,7 @@ await Promise.all([
     external: ['electron'],
   }),
 ]);
+
+// A package build resolves native modules for electron-builder, not for `npm start`: leave no stamp
+// so the next launch builds its own flavour.
+if (!process.env.CONTEXTERM_PACKAGE) writeStamp(root, startedMs);
