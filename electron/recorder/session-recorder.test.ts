@@ -79,3 +79,39 @@ describe('SessionRecorder: a command line completed at the command end', () => {
     expect([...commands.values()]).toEqual([expect.objectContaining({ commandLine: 'echo one\necho two', exitCode: 0, outputEnd: 22 })]);
   });
 });
+
+describe('SessionRecorder: a command that ends the shell (issue 21)', () => {
+  const nonce = 'a1b2c3d4e5f60718293a4b5c6d7e8f90';
+  const mark = (kind: 'A' | 'B' | 'C' | 'D' | 'E', arg?: string | number) => formatMark(kind, nonce, arg);
+  const session = () => {
+    const { store, commands } = fakeStore();
+    const events: CommandRecord[] = [];
+    const tap = new SessionRecorder({
+      sessionId: 's',
+      shell: 'bash',
+      hostname: 'box',
+      cwd: '/home/u',
+      store,
+      segmenter: new Segmenter({ nonce }),
+      events: { command: (record) => events.push(record), session: () => undefined },
+    });
+    return { tap, commands, events };
+  };
+
+  it('marks `exit`, still running when the shell exited, as having ended the shell', () => {
+    const { tap, commands, events } = session();
+    tap.output(Buffer.from(`${mark('A')}$ ${mark('B')}exit\r\n${mark('E', 'exit')}${mark('C')}exit\r\n`));
+    tap.end({ exitCode: 0 } as never);
+    const record = [...commands.values()].find((c) => c.commandLine === 'exit');
+    expect(record).toMatchObject({ exitCode: null, endedShell: true });
+    expect(events.at(-1)).toMatchObject({ commandLine: 'exit', endedShell: true });
+  });
+
+  it('does not mark a command that reported its own exit status', () => {
+    const { tap, commands } = session();
+    tap.output(Buffer.from(`${mark('A')}$ ${mark('B')}false\r\n${mark('E', 'false')}${mark('C')}${mark('D', 1)}${mark('A')}$ `));
+    tap.end({ exitCode: 0 } as never);
+    expect([...commands.values()][0]).toMatchObject({ exitCode: 1 });
+    expect([...commands.values()][0]!.endedShell).toBeUndefined();
+  });
+});

@@ -57,6 +57,8 @@ export class SessionRecorder implements PtyTap {
   private _recording: RecordingState;
   /** The command running now is kept out of history: its output is skipped, not stored. */
   private _excluding = false;
+  /** Set once the pty has exited: commands finished from then on ended with the shell. */
+  private _shellEnding = false;
   /** Where the current turn began (the previous command's end): its prompt and echoed command line follow. */
   private _turnStart = 0;
   private readonly _typed = new TypedLine();
@@ -138,6 +140,9 @@ export class SessionRecorder implements PtyTap {
   }
 
   end(_exit: PtyExit): TapOutput {
+    // Whatever is still running now ends because the shell did: say so rather than leave a bare
+    // "no exit status" that reads as a failure (issue 21: `exit` was reported as "exit unknown").
+    this._shellEnding = true;
     const { bytes, events } = this._options.segmenter.end();
     const out = this._record(bytes, events);
     if (this._running) this._finish(this._offset, null, []);
@@ -259,6 +264,7 @@ export class SessionRecorder implements PtyTap {
       exitCode,
       outputEnd: this._remote.outputEnd(running, offset),
       ...(interrupted ? { interrupted } : {}),
+      ...(this._shellEnding && exitCode === null && !interrupted ? { endedShell: true } : {}),
     };
     this._write(record);
     marks.push({ at, mark: { kind: 'command-end', commandId: record.id, exitCode } });

@@ -30,6 +30,12 @@ export const CommandRecord = z.object({
    */
   interrupted: z.boolean().optional(),
   /**
+   * Still running when its shell exited (`exit`, `logout`, Ctrl-D, `exec` of something that quit):
+   * no exit status because the shell never got to report one, not because it failed. Set by the
+   * recorder on the live record when the session ends; not stored, so absent on records read back.
+   */
+  endedShell: z.boolean().optional(),
+  /**
    * Run in a remote shell that our ssh integration started inside this session: the host as the
    * user typed it after `ssh`, and the remote user. Absent for local commands.
    */

@@ -97,6 +97,15 @@ describe('TwoTrackMemory (seed 003)', () => {
     expect(commandAction(commandRecord({ sessionId: 's', seq: 3, commandLine: 'sleep 99' })).outcome).toBe('partial');
   });
 
+  it('reports `exit`, which ended the shell, as that and not as a failure (issue 21)', () => {
+    const memory = new TwoTrackMemory();
+    memory.handle({ type: 'command-finished', command: commandRecord({ sessionId: 's', seq: 1, commandLine: 'exit', exitCode: null, endedAt: 5, endedShell: true }) });
+    expect(memory.renderPromptSection()).toBe('## Recent Actions\n- • $ exit: ended the shell');
+    expect(memory.renderPromptSection()).not.toMatch(/✗|unknown/);
+    // Without that fact, no exit status still reads as unknown.
+    expect(commandAction(commandRecord({ sessionId: 's', seq: 2, commandLine: 'exit', endedAt: 5 })).summary).toBe('exit unknown');
+  });
+
   it('keeps compaction summaries as knowledge, newest last, bounded', () => {
     const memory = new TwoTrackMemory({ maxKnowledge: 2 });
     for (const id of ['c1', 'c2', 'c3']) memory.handle({ type: 'compaction-summary', conversationId: id, summary: `talked about ${id}` });

@@ -2,7 +2,8 @@
 import { displayLine } from '../../../shared/text/display-text';
 import type { CommandRecord, MaybePromise } from '../domain/ports';
 
-export type Outcome = 'success' | 'error' | 'partial';
+/** `ended`: no exit status because the shell itself exited (`exit`), which is not a failure. */
+export type Outcome = 'success' | 'error' | 'partial' | 'ended';
 
 /** A distilled action for the short track: not the raw result, one line about it. */
 export interface RecentAction {
@@ -48,14 +49,17 @@ const oneLine = (text: string, max: number): string => {
   return flat.length > max ? `${flat.slice(0, max - 3)}...` : flat;
 };
 
+const MARK: Record<Outcome, string> = { success: '✓', ended: '•', error: '✗', partial: '✗' };
+
 /** A finished command as an action: ✓/✗ by exit code, with the last line of its output. */
 export const commandAction = (command: CommandRecord, timestamp = command.endedAt ?? command.startedAt): RecentAction => {
   const lines = command.outputSummary.split('\n').filter((l) => l.trim() !== '');
   const last = lines.length > 0 ? oneLine(lines[lines.length - 1]!, 80) : '';
-  const exit = command.exitCode === null ? 'exit unknown' : `exit ${command.exitCode}`;
+  const ended = command.exitCode === null && command.endedShell === true;
+  const exit = ended ? 'ended the shell' : command.exitCode === null ? 'exit unknown' : `exit ${command.exitCode}`;
   return {
     tool: `$ ${oneLine(command.commandLine ?? '(unknown)', 80)}`,
-    outcome: command.exitCode === null ? 'partial' : command.exitCode === 0 ? 'success' : 'error',
+    outcome: ended ? 'ended' : command.exitCode === null ? 'partial' : command.exitCode === 0 ? 'success' : 'error',
     summary: last === '' ? exit : `${exit} · ${last}`,
     timestamp,
     commandId: command.id,
@@ -149,11 +153,11 @@ export class TwoTrackMemory {
     return new Map(this._knowledge);
   }
 
-  /** `## Recent Actions` (✓ success, ✗ anything else) and, when there is any, `## Knowledge`. */
+  /** `## Recent Actions` (✓ success, • ended the shell, ✗ anything else) and, when there is any, `## Knowledge`. */
   renderPromptSection(): string {
     const lines = ['## Recent Actions'];
     for (const action of this._recent.slice(-this._options.renderCount)) {
-      lines.push(`- ${action.outcome === 'success' ? '✓' : '✗'} ${action.tool}: ${action.summary}`);
+      lines.push(`- ${MARK[action.outcome]} ${action.tool}: ${action.summary}`);
     }
     if (this._knowledge.size > 0) {
       lines.push('\n## Knowledge');
