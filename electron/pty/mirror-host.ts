@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: MIT
 import { Worker } from 'node:worker_threads';
 import type { TerminalSnapshot } from '../../shared/ipc/pty';
+import { RestartPolicy, type RestartLimits } from '../runtime/restart-policy';
 import { resolveWorkerUrl } from '../runtime/worker-url';
-import type { MirrorFactory, MirrorReply, MirrorRequest, ScreenMirrorLike } from './mirror-protocol';
+import { MIRROR_LOST_NOTICE, type MirrorFactory, type MirrorReply, type MirrorRequest, type ScreenMirrorLike } from './mirror-protocol';
 import { ScreenMirror } from './screen-mirror';
 
 export const MIRROR_WORKER_ENTRY = 'mirror-worker';
@@ -17,33 +18,98 @@ export const MIRROR_BACKLOG_CHARS = 16 * 1024 * 1024;
  */
 export const MIRROR_DEFER_CHARS = 256 * 1024;
 
+export interface MirrorHostOptions {
+  readonly restarts?: RestartLimits;
+  readonly log?: (message: string) => void;
+}
+
+/** One pty's mirror as the host sees it. */
+interface Mirror {
+  readonly id: string;
+  cols: number;
+  rows: number;
+  /** Until opened in a worker: its requests in order (see MIRROR_DEFER_CHARS); blank while none shows anything. */
+  deferred: { readonly ops: MirrorRequest[]; blank: boolean } | undefined;
+  /** Its screen died with a worker: reopened with its next request, from then on, saying so on screen. */
+  lost: boolean;
+  /** Output characters written: every one of them is still to be parsed while deferred. */
+  written: number;
+  disposed: boolean;
+}
+
+/** A snapshot from the worker, null for a pty it does not have, 'lost' when the worker died first. */
+type Answer = TerminalSnapshot | null | 'lost';
+
+const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, Math.max(0, ms)));
+
 /**
  * The screen mirrors of every pty, in one worker thread, started by the first mirror that needs
  * parsing (see MIRROR_DEFER_CHARS): not at launch, where it would compete for the CPU. Writes are
  * fire-and-forget messages in stream order; a snapshot is a request answered after everything
  * sent before it was parsed. The stream position (`end`) is counted here, on the main thread,
  * where the output is sent.
+ *
+ * A worker that fails (an exception, a crash) costs the screens it held, never a terminal: snapshots
+ * it owed are answered with MIRROR_LOST_NOTICE, and a new worker parses from then on (a restarted
+ * mirror cannot be re-seeded: the output before lives nowhere else). Restarts follow RestartPolicy;
+ * once it gives up, reloads show the notice and live output only.
  */
 export class MirrorHost {
   private _next = 0;
-  private readonly _pending = new Map<number, (snapshot: TerminalSnapshot | null) => void>();
+  private readonly _pending = new Map<number, (answer: Answer) => void>();
   /** Characters posted to the worker and not yet parsed, per pty. */
   private readonly _backlog = new Map<string, number>();
+  private readonly _mirrors = new Map<string, Mirror>();
   private _worker: Worker | undefined;
+  /** No worker starts before this time: the wait after a failure. */
+  private _notBefore = 0;
+  private _closed = false;
+  private readonly _restarts: RestartPolicy;
+  private readonly _log: (message: string) => void;
 
-  private constructor(private readonly _url: URL) {}
-
-  static async start(): Promise<MirrorHost> {
-    return new MirrorHost(await resolveWorkerUrl(MIRROR_WORKER_ENTRY, 'electron/pty/mirror-worker.ts'));
+  private constructor(
+    private readonly _url: URL,
+    options: MirrorHostOptions,
+  ) {
+    this._restarts = new RestartPolicy(options.restarts);
+    this._log = options.log ?? ((message) => console.error(message));
   }
 
-  private _post(message: MirrorRequest): void {
-    (this._worker ??= this._startWorker()).postMessage(message);
+  static async start(options: MirrorHostOptions = {}): Promise<MirrorHost> {
+    return new MirrorHost(await resolveWorkerUrl(MIRROR_WORKER_ENTRY, 'electron/pty/mirror-worker.ts'), options);
+  }
+
+  /** Whether the worker is running (it starts with the first mirror that needs parsing). */
+  get started(): boolean {
+    return this._worker !== undefined;
+  }
+
+  /** True once the worker failed too often to be restarted again. */
+  get gaveUp(): boolean {
+    return this._restarts.gaveUp;
+  }
+
+  /** Whether a worker runs or may start now: not once closed or given up, nor while waiting to restart. */
+  private get _available(): boolean {
+    return !this._closed && !this._restarts.gaveUp && (this._worker !== undefined || Date.now() >= this._notBefore);
+  }
+
+  /** Posts to the worker, starting one if need be; false when the message had to be dropped. */
+  private _post(mirror: Mirror, message: MirrorRequest): boolean {
+    if (!this._available) return false;
+    const worker = (this._worker ??= this._startWorker());
+    if (mirror.lost) {
+      mirror.lost = false;
+      worker.postMessage({ t: 'open', id: mirror.id, cols: mirror.cols, rows: mirror.rows, lost: true } satisfies MirrorRequest);
+    }
+    worker.postMessage(message);
+    return true;
   }
 
   private _startWorker(): Worker {
     const worker = new Worker(this._url);
     worker.on('message', (reply: MirrorReply) => {
+      if (worker !== this._worker) return;
       if (reply.t === 'parsed') {
         const backlog = this._backlog.get(reply.id);
         if (backlog !== undefined) this._backlog.set(reply.id, Math.max(0, backlog - reply.chars));
@@ -52,76 +118,113 @@ export class MirrorHost {
       this._pending.get(reply.request)?.(reply.snapshot);
       this._pending.delete(reply.request);
     });
+    // Without a listener, an exception in the worker would be rethrown here and end the process,
+    // and every terminal with it. 'exit' follows, and handles the death.
+    worker.on('error', (error) => this._log(`screen mirror failed: ${error.stack ?? error.message}`));
+    worker.on('exit', (code) => this._died(worker, code));
     // The process must be able to exit with the worker still running.
     worker.unref();
     return worker;
   }
 
-  /** Whether the worker is running (it starts with the first mirror that needs parsing). */
-  get started(): boolean {
-    return this._worker !== undefined;
+  private _died(worker: Worker, code: number): void {
+    if (worker !== this._worker || this._closed) return;
+    this._worker = undefined;
+    // Everything it held is gone: the screens, the snapshots it owed, and the backlog it would have
+    // acknowledged (a pty waiting for its mirror to catch up would otherwise wait for ever).
+    for (const mirror of this._mirrors.values()) if (!mirror.deferred) mirror.lost = true;
+    for (const answer of this._pending.values()) answer('lost');
+    this._pending.clear();
+    this._backlog.clear();
+    const delay = this._restarts.failed();
+    if (delay === undefined) {
+      this._log(`screen mirror stopped (exit code ${code}) and failed too often to restart: reloaded terminals show only new output`);
+      // Deferred ones would wait for a parse that will never come: drop what they hold.
+      for (const mirror of this._mirrors.values()) this._open(mirror);
+      return;
+    }
+    this._notBefore = Date.now() + delay;
+    this._log(`screen mirror stopped (exit code ${code}); restarting it${delay > 0 ? ` in ${delay} ms` : ''}`);
+  }
+
+  /** Replays a deferred mirror's requests to the worker; false when no worker may run now (it stays deferred). */
+  private _open(mirror: Mirror): boolean {
+    if (!mirror.deferred) return true;
+    if (this._restarts.gaveUp) {
+      mirror.deferred = undefined;
+      mirror.lost = true;
+      return false;
+    }
+    if (!this._available) return false;
+    const { ops } = mirror.deferred;
+    mirror.deferred = undefined;
+    this._backlog.set(mirror.id, mirror.written);
+    for (const op of ops) this._post(mirror, op);
+    return true;
   }
 
   readonly factory: MirrorFactory = (id, cols, rows) => {
     // Until the pty has printed MIRROR_DEFER_CHARS or someone asks for its screen, its requests
     // wait here, in order, and are replayed to the worker when it opens: the same stream parsed
     // later is the same screen.
-    // Deferral starts with the mirror, so until it ends every character written (`written`) is
-    // one the worker has yet to parse.
-    let deferred: { ops: MirrorRequest[]; blank: boolean } | undefined = { ops: [{ t: 'open', id, cols, rows }], blank: true };
-    let disposed = false;
-    let written = 0;
-    let size = { cols, rows };
-    const open = () => {
-      if (!deferred) return;
-      const { ops } = deferred;
-      deferred = undefined;
-      this._backlog.set(id, written);
-      for (const op of ops) this._post(op);
-    };
-    const post = (message: MirrorRequest) => {
-      if (disposed) return;
-      if (!deferred) return this._post(message);
-      deferred.ops.push(message);
-      if (message.t === 'write' || message.t === 'mark') deferred.blank = false;
-      if (written > MIRROR_DEFER_CHARS) open();
+    const mirror: Mirror = { id, cols, rows, deferred: { ops: [{ t: 'open', id, cols, rows }], blank: true }, lost: false, written: 0, disposed: false };
+    this._mirrors.set(id, mirror);
+    /** True when posted to the worker now (not held, not dropped). */
+    const post = (message: MirrorRequest): boolean => {
+      if (mirror.disposed) return false;
+      if (!mirror.deferred) return this._post(mirror, message);
+      mirror.deferred.ops.push(message);
+      if (message.t === 'write' || message.t === 'mark') mirror.deferred.blank = false;
+      if (mirror.written > MIRROR_DEFER_CHARS) this._open(mirror);
+      return false;
     };
     return {
       write: (data) => {
-        written += data.length;
-        if (!deferred) this._backlog.set(id, (this._backlog.get(id) ?? 0) + data.length);
-        post({ t: 'write', id, data });
+        mirror.written += data.length;
+        // Opening counts everything written as backlog; later writes count as they are posted.
+        if (post({ t: 'write', id, data })) this._backlog.set(id, (this._backlog.get(id) ?? 0) + data.length);
       },
       congested: () => (this._backlog.get(id) ?? 0) > MIRROR_BACKLOG_CHARS,
-      mark: (mark) => post({ t: 'mark', id, mark }),
+      mark: (mark) => void post({ t: 'mark', id, mark }),
       resize: (nextCols, nextRows) => {
-        size = { cols: nextCols, rows: nextRows };
+        mirror.cols = nextCols;
+        mirror.rows = nextRows;
         post({ t: 'resize', id, cols: nextCols, rows: nextRows });
       },
-      snapshot: () => {
-        const end = written;
-        const blank = { data: '', ...size, end, marks: [] };
-        // Nothing shown yet (every spawn attaches at once), or the pty is gone: no need to parse.
-        if (disposed || deferred?.blank) return Promise.resolve(blank);
-        open();
-        const request = this._next++;
-        this._post({ t: 'snapshot', id, request });
-        return new Promise((resolve) => {
-          this._pending.set(request, (snapshot) => resolve(snapshot ? { ...snapshot, end } : blank));
-        });
-      },
+      snapshot: () => this._snapshot(mirror),
       dispose: () => {
-        // A mirror still deferred was never opened in the worker: there is nothing to close there.
-        if (!deferred && !disposed) this._post({ t: 'close', id });
-        disposed = true;
-        deferred = undefined;
+        if (mirror.disposed) return;
+        // Never opened, or its worker died: there is nothing to close in the worker.
+        if (!mirror.deferred && !mirror.lost) this._post(mirror, { t: 'close', id });
+        mirror.disposed = true;
+        mirror.deferred = undefined;
+        if (this._mirrors.get(id) === mirror) this._mirrors.delete(id);
         this._backlog.delete(id);
       },
     } satisfies ScreenMirrorLike;
   };
 
+  private async _snapshot(mirror: Mirror): Promise<TerminalSnapshot> {
+    const end = mirror.written;
+    const blank = { data: '', cols: mirror.cols, rows: mirror.rows, end, marks: [] };
+    // Nothing shown yet (every spawn attaches at once), or the pty is gone: no need to parse.
+    if (mirror.disposed || mirror.deferred?.blank || this._closed) return blank;
+    const lost = { ...blank, data: MIRROR_LOST_NOTICE };
+    if (mirror.deferred && !this._open(mirror) && !this._restarts.gaveUp) {
+      // Waiting to restart after a failure, with all of its output still here: worth the wait.
+      await wait(this._notBefore - Date.now());
+      return this._snapshot(mirror);
+    }
+    const request = this._next++;
+    if (!this._post(mirror, { t: 'snapshot', id: mirror.id, request })) return lost;
+    const answer = await new Promise<Answer>((resolve) => this._pending.set(request, resolve));
+    if (answer === 'lost') return lost;
+    return answer ? { ...answer, end } : blank;
+  }
+
   async close(): Promise<void> {
-    for (const resolve of this._pending.values()) resolve(null);
+    this._closed = true;
+    for (const answer of this._pending.values()) answer(null);
     this._pending.clear();
     await this._worker?.terminate();
   }

@@ -1,14 +1,24 @@
 // SPDX-License-Identifier: MIT
 import type { TerminalMark, TerminalSnapshot } from '../../shared/ipc/pty';
 
-/** Main → mirror worker, in stream order per pty (one MessagePort keeps the order). */
+/**
+ * Main → mirror worker, in stream order per pty (one MessagePort keeps the order). `lost`: the
+ * pty's mirror died with an earlier worker; this one starts from now and says so on its screen.
+ */
 export type MirrorRequest =
-  | { readonly t: 'open'; readonly id: string; readonly cols: number; readonly rows: number }
+  | { readonly t: 'open'; readonly id: string; readonly cols: number; readonly rows: number; readonly lost?: boolean }
   | { readonly t: 'write'; readonly id: string; readonly data: string }
   | { readonly t: 'mark'; readonly id: string; readonly mark: TerminalMark }
   | { readonly t: 'resize'; readonly id: string; readonly cols: number; readonly rows: number }
   | { readonly t: 'snapshot'; readonly id: string; readonly request: number }
   | { readonly t: 'close'; readonly id: string };
+
+/**
+ * The first line of a screen whose mirror died: what came before could not be kept, and a reload
+ * showing a blank or half-drawn screen without a word would look like lost output. Dim, and only
+ * in the restored picture (never sent to the pty or stored).
+ */
+export const MIRROR_LOST_NOTICE = '\x1b[2m[Contexterm: earlier output of this terminal could not be restored: its screen copy failed and was restarted]\x1b[0m\r\n';
 
 /** Mirror worker → main: a snapshot (null when the pty is unknown there), or characters parsed. */
 export type MirrorReply =

@@ -3,7 +3,8 @@ import { readlinkSync } from 'node:fs';
 import { setPriority } from 'node:os';
 import { parentPort } from 'node:worker_threads';
 import type { TerminalSnapshot } from '../../shared/ipc/pty';
-import type { MirrorReply, MirrorRequest } from './mirror-protocol';
+import { plantedFaults, tripFault } from '../runtime/test-faults';
+import { MIRROR_LOST_NOTICE, type MirrorReply, type MirrorRequest } from './mirror-protocol';
 import { ScreenMirror } from './screen-mirror';
 
 /**
@@ -29,14 +30,20 @@ const lowerPriority = () => {
 lowerPriority();
 const port = parentPort;
 const mirrors = new Map<string, ScreenMirror>();
+const faults = plantedFaults('mirror');
 
 port.on('message', (message: MirrorRequest) => {
   const mirror = mirrors.get(message.id);
   switch (message.t) {
-    case 'open':
+    case 'open': {
       mirror?.dispose();
-      return void mirrors.set(message.id, new ScreenMirror(message.cols, message.rows));
+      const opened = new ScreenMirror(message.cols, message.rows);
+      // Not acknowledged: main never counted it, it is not part of the pty's stream.
+      if (message.lost) opened.write(MIRROR_LOST_NOTICE);
+      return void mirrors.set(message.id, opened);
+    }
     case 'write':
+      if (faults.length > 0) tripFault(faults, message.data);
       // Acknowledged once parsed, so main can hold a flood back instead of queueing without bound.
       return mirror?.write(message.data, () => port.postMessage({ t: 'parsed', id: message.id, chars: message.data.length } satisfies MirrorReply));
     case 'mark':
