@@ -23,7 +23,8 @@ export const historyHandlers = (deps: HistoryHandlerDeps): Handlers => {
   return {
     'history:usage': () => store.tables.history.usage(),
     'history:free-space': () => store.tables.history.freeSpace(),
-    'history:status': () => store.tables.history.status(),
+    // From main's own record: a writer that died cannot be asked (writer-client.ts).
+    'history:status': () => store.status,
     'history:forget': async (request: ForgetRequest) => {
       // A range ends now unless it says otherwise: fix "now" here, so every window drops the same span.
       const range = 'sinceMs' in request ? { sinceMs: request.sinceMs, untilMs: request.untilMs ?? now() + 1 } : null;

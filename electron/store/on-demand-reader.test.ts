@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { OnDemandReader } from './on-demand-reader';
-import type { ReaderClient } from './worker-clients';
+import { WorkerDiedError, type ReaderClient } from './worker-clients';
 
 /** A stand-in for a reader worker's client: answers every call with its own number. */
 const fakeClients = () => {
@@ -69,5 +69,32 @@ describe('OnDemandReader', () => {
     expect(await Promise.all([reader.call('integrityCheck'), reader.call('integrityCheck')])).toEqual([2, 2]);
     await reader.close();
     await expect(reader.call('integrityCheck')).rejects.toThrow('the store is closed');
+  });
+
+  it('runs a read the worker died on once more on a new one, and fails it plainly if that one dies too', async () => {
+    let deaths = 2;
+    const clients: number[] = [];
+    const reader = new OnDemandReader(async () => {
+      const n = clients.push(clients.length + 1);
+      const state = { failed: undefined as Error | undefined };
+      return {
+        get failed() {
+          return state.failed;
+        },
+        call: async (method: string) => {
+          if (method !== 'searchCommands' || deaths-- <= 0) return n;
+          state.failed = new WorkerDiedError('the history database reader stopped unexpectedly: exit code 70');
+          throw state.failed;
+        },
+        close: async () => undefined,
+      } as unknown as ReaderClient;
+    }, 1000);
+    await expect(reader.call('searchCommands', 'q', 5)).rejects.toMatchObject({ code: 'failed', message: expect.stringMatching(/reader failed .*twice/) });
+    expect(clients).toHaveLength(2);
+    // The next read gets a third worker, which answers.
+    expect(await reader.call('searchCommands', 'q', 5)).toBe(3);
+    deaths = 1;
+    expect(await reader.call('searchCommands', 'q', 5)).toBe(4);
+    await reader.close();
   });
 });

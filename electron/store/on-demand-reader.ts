@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 import type { ReadArgs, ReadMethod, ReadResult } from './protocol';
-import type { ReaderClient } from './worker-clients';
+import { DomainError } from '../../shared/ipc/define';
+import { WorkerDiedError, type ReaderClient } from './worker-clients';
 
 /**
  * How long the reader worker stays up after its last query. Its queries come in bursts (a search
@@ -13,7 +14,9 @@ export const READER_IDLE_MS = 30_000;
 /**
  * The reader worker, started by the first query rather than with the store, and stopped once it
  * has been idle for a while: scans and full-text search are occasional, and most sessions record
- * for a long time without a single one. A worker that died is replaced by the next query.
+ * for a long time without a single one. A worker that died is replaced by the next query, and the
+ * reads it owed are run once more on that one (reads change nothing); a read that kills a second
+ * worker too fails plainly instead of taking down a third.
  */
 export class OnDemandReader {
   private _client: Promise<ReaderClient> | undefined;
@@ -36,8 +39,17 @@ export class OnDemandReader {
     this._running++;
     clearTimeout(this._idleTimer);
     try {
-      const client = await this._worker();
-      return await client.call(method, ...args);
+      try {
+        return await (await this._worker()).call(method, ...args);
+      } catch (error) {
+        if (!(error instanceof WorkerDiedError) || this._closed) throw error;
+        try {
+          return await (await this._worker()).call(method, ...args);
+        } catch (again) {
+          if (!(again instanceof WorkerDiedError)) throw again;
+          throw new DomainError('failed', 'The history database reader failed while answering this (twice). Try again, or ask differently.');
+        }
+      }
     } finally {
       if (--this._running === 0 && !this._closed) {
         // Unref'd: an idle reader must not be what keeps a process from exiting.

@@ -22,6 +22,12 @@ export interface OpenWriterOptions {
   readonly integrityCheck?: IntegrityCheckPolicy;
   /** For the quarantine file names; injectable so tests are deterministic. */
   readonly now?: () => number;
+  /**
+   * Replacing a writer that died while the app runs: the sessions open in the file are live, not
+   * left by a crash, so none is swept; and other connections have the file open, so a problem is
+   * reported, never repaired by moving the file (the caller stops recording instead).
+   */
+  readonly resume?: boolean;
 }
 
 export interface OpenedWriter {
@@ -119,6 +125,7 @@ const openOnce = (options: OpenWriterOptions): Opened => {
     if (fresh) db.pragma('auto_vacuum = INCREMENTAL');
     const writable = configureWriter(db);
     migrate(writable, options.migrations);
+    if (options.resume) return { db: writable, interrupted: 0, orphaned: 0 };
     // Commands first: their end is read from sessions' chunks, and both land in one commit.
     return writable.transaction(() => {
       const interrupted = endOrphanedCommands(writable);
@@ -138,6 +145,10 @@ const openOnce = (options: OpenWriterOptions): Opened => {
 export const openWriter = (options: OpenWriterOptions): OpenedWriter => {
   const now = options.now ?? Date.now;
   const { path } = options;
+  if (options.resume) {
+    const { db } = openOnce(options);
+    return { db, orphanedSessionsEnded: 0, orphanedCommandsEnded: 0 };
+  }
   let recoveredCorruptTo: string | undefined;
   if (fileSize(path) > 0) {
     if (probe(path, shouldCheck(options.integrityCheck ?? 'auto', path)) !== undefined) recoveredCorruptTo = quarantine(path, now());

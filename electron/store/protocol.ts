@@ -7,9 +7,12 @@ import type { StoreQueries } from './queries';
 import type { SqliteKeyValueStore } from './settings-table';
 import type { HistoryTable } from './history/history-table';
 
-/** What the store worker is started with (`workerData`). */
+/**
+ * What the store worker is started with (`workerData`). `resume`: a writer replacing one that died
+ * while the app runs (see open-database.ts: no repair, no start-up sweep of the live sessions).
+ */
 export type WorkerInit =
-  | { readonly role: 'writer'; readonly path: string; readonly integrityCheck: IntegrityCheckPolicy }
+  | { readonly role: 'writer'; readonly path: string; readonly integrityCheck: IntegrityCheckPolicy; readonly resume?: boolean }
   | { readonly role: 'reader'; readonly path: string };
 
 export interface SessionRowInput {
@@ -148,10 +151,12 @@ export interface WriterReady {
 /** writer → main */
 export type WriterEvent =
   | WriterReady
-  | { readonly type: 'committed'; readonly bytes: number; readonly flushIds: readonly number[] }
+  /** `messages`: how many write messages, in the order posted, this commit settled. */
+  | { readonly type: 'committed'; readonly bytes: number; readonly flushIds: readonly number[]; readonly messages: number }
   | { readonly type: 'write-error'; readonly message: string }
   | { readonly type: 'health'; readonly status: RecordingStatus }
-  | { readonly type: 'open-error'; readonly name: string; readonly message: string }
+  /** `code`: a DomainError's IPC code (a database from a newer version), so it stays a typed error on main. */
+  | { readonly type: 'open-error'; readonly name: string; readonly message: string; readonly code?: string }
   | { readonly type: 'call-result'; readonly id: number; readonly value: unknown }
   /** `code`: a DomainError's IPC code (not-found…), so the error keeps its meaning on main. */
   | { readonly type: 'call-failure'; readonly id: number; readonly name: string; readonly message: string; readonly code?: string }
@@ -189,5 +194,5 @@ export type ReaderEvent =
   | { readonly type: 'ready' }
   | { readonly type: 'result'; readonly id: number; readonly value: unknown; readonly slowMs?: number }
   | { readonly type: 'failure'; readonly id: number; readonly name: string; readonly message: string }
-  | { readonly type: 'open-error'; readonly name: string; readonly message: string }
+  | { readonly type: 'open-error'; readonly name: string; readonly message: string; readonly code?: string }
   | { readonly type: 'closed' };

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 import { tableMethods, type TableMethod, type TableName, type Tables } from './protocol';
-import type { WriterClient } from './worker-clients';
+import type { WriterClient } from './writer-client';
 
 type Fn = (...args: never[]) => unknown;
 

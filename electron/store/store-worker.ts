@@ -8,6 +8,8 @@ import { parentPort, workerData, type MessagePort } from 'node:worker_threads';
 import { openReader, SLOW_QUERY_MS } from './database';
 import { migrations } from './migrations/index';
 import { openWriter } from './open-database';
+import { DomainError } from '../../shared/ipc/define';
+import { plantedFaults, tripFault } from '../runtime/test-faults';
 import { isReadMethod, type ReaderEvent, type ReaderRequest, type WorkerInit, type WriterEvent, type WriterRequest } from './protocol';
 import { StoreQueries } from './queries';
 import { HistoryTable } from './history/history-table';
@@ -17,6 +19,8 @@ import { Writer } from './writer';
 const errorFields = (error: unknown) => ({
   name: (error as Error)?.name ?? 'Error',
   message: (error as Error)?.message ?? String(error),
+  // A domain error (a database from a newer version) stays one on main: hosts show its message as it is.
+  ...(error instanceof DomainError ? { code: error.code } : {}),
 });
 
 const runWriter = (port: MessagePort, init: Extract<WorkerInit, { role: 'writer' }>): void => {
@@ -24,9 +28,9 @@ const runWriter = (port: MessagePort, init: Extract<WorkerInit, { role: 'writer'
   let writer: Writer;
   let serveTable: ReturnType<typeof tableServer>;
   try {
-    const opened = openWriter({ path: init.path, migrations, integrityCheck: init.integrityCheck });
+    const opened = openWriter({ path: init.path, migrations, integrityCheck: init.integrityCheck, resume: init.resume === true });
     writer = new Writer(opened.db, {
-      committed: (bytes, flushIds) => send({ type: 'committed', bytes, flushIds }),
+      committed: (bytes, flushIds, messages) => send({ type: 'committed', bytes, flushIds, messages }),
       error: (message) => send({ type: 'write-error', message }),
       health: (status) => send({ type: 'health', status }),
     });
@@ -38,7 +42,9 @@ const runWriter = (port: MessagePort, init: Extract<WorkerInit, { role: 'writer'
     port.close();
     return;
   }
+  const faults = plantedFaults('writer');
   port.on('message', (request: WriterRequest) => {
+    if (faults.length > 0 && request.type === 'write' && request.arena) tripFault(faults, Buffer.from(request.arena, 0, request.bytes).toString('latin1'));
     if (request.type === 'write') return writer.enqueue(request);
     if (request.type === 'call') return serveTable(request);
     writer.close();
@@ -58,7 +64,9 @@ const runReader = (port: MessagePort, init: Extract<WorkerInit, { role: 'reader'
     port.close();
     return;
   }
+  const faults = plantedFaults('reader');
   port.on('message', (request: ReaderRequest) => {
+    if (faults.length > 0 && request.type === 'read') tripFault(faults, JSON.stringify(request.args));
     if (request.type === 'close') {
       queries.db.close();
       send({ type: 'closed' });

@@ -7,7 +7,9 @@ import { toCommandRow, toMs, toSessionRow, type CommandUpsert } from './inputs';
 import type { IntegrityCheckPolicy } from './open-database';
 import type { SessionPatch, SessionRowInput } from './protocol';
 import { remoteTable, type RemoteTables } from './remote-tables';
-import { ReaderClient, startWorker, WriterClient } from './worker-clients';
+import type { RestartLimits } from '../runtime/restart-policy';
+import { ReaderClient, startWorker } from './worker-clients';
+import { WriterClient } from './writer-client';
 import { openReader } from './database';
 import { OnDemandReader } from './on-demand-reader';
 import { StoreQueries } from './queries';
@@ -26,6 +28,8 @@ export interface OpenStoreOptions {
   readonly onError?: (error: Error) => void;
   /** Slow reads (≥ 40 ms). Default: console.warn. */
   readonly log?: (message: string) => void;
+  /** How often a writer that died is replaced (default: DEFAULT_RESTART_LIMITS). */
+  readonly writerRestarts?: RestartLimits;
 }
 
 export interface StoreOpenResult {
@@ -43,8 +47,8 @@ interface Stream {
 /**
  * Opens the session store: a writer worker that owns the only write connection (created,
  * checked, migrated and recovered there, so none of it blocks this thread) and a reader worker
- * for queries, started by the first one (see OnDemandReader). Rejects with an Error named
- * StoreVersionError for a database from a newer version.
+ * for queries, started by the first one (see OnDemandReader). Rejects with a DomainError named
+ * StoreVersionError for a database from a newer version (its message is for the user as it is).
  */
 export const openStore = async (options: OpenStoreOptions): Promise<StoreOpenResult> => {
   const path = join(options.dataDir, options.fileName ?? DEFAULT_STORE_FILE);
@@ -60,7 +64,10 @@ export const openStore = async (options: OpenStoreOptions): Promise<StoreOpenRes
     throw error;
   }
   const reader = new OnDemandReader(async () => new ReaderClient((await startWorker(url, { role: 'reader', path })).worker, onError, log));
-  const store = new Store(path, new WriterClient(writer.worker, onError), reader, local);
+  // A replacement for a writer that died resumes on the live file: no sweep, no repair, no check.
+  const restart = async () => (await startWorker(url, { role: 'writer', path, integrityCheck: 'never', resume: true })).worker;
+  const writerClient = new WriterClient(writer.worker, { restart, onError, ...(options.writerRestarts ? { restarts: options.writerRestarts } : {}) });
+  const store = new Store(path, writerClient, reader, local);
   const { orphanedSessionsEnded, recoveredCorruptTo } = writer.ready;
   return { store, orphanedSessionsEnded, ...(recoveredCorruptTo ? { recoveredCorruptTo } : {}) };
 };
@@ -93,9 +100,14 @@ export class Store {
     this.tables = { conversations: table('conversations'), settings: table('settings'), history: table('history') };
   }
 
-  /** Recording stopped (disk full, locked, read-only) or resumed (write-health.ts). */
+  /** Recording stopped (disk full, locked, read-only, the writer failed) or resumed (write-health.ts, writer-client.ts). */
   onStatus(listener: (status: RecordingStatus) => void): () => void {
     return this._writer.onHealth(listener);
+  }
+
+  /** Whether recording works now, answered here: a writer that died cannot answer for itself. */
+  get status(): RecordingStatus {
+    return this._writer.status;
   }
 
   /** True once close() began: writes would throw, so late writers (a pty draining at shutdown) check it. */
@@ -183,7 +195,8 @@ export class Store {
     if (this._closing) return this._closing;
     if (!this._writer.failed) for (const id of [...this._streams.keys()]) this.endSession(id, endedAt);
     this._closing = (async () => {
-      if (!this._writer.failed) await this.flush();
+      // A writer that fails now (or is given up on meanwhile) must not keep the store from closing.
+      if (!this._writer.failed) await this.flush().catch(() => undefined);
       this._queue.dispose();
       await this._reader.close();
       this._local.db.close();

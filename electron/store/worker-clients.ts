@@ -1,16 +1,15 @@
 // SPDX-License-Identifier: MIT
 import { Worker } from 'node:worker_threads';
 import { DomainError, type IpcErrorCode } from '../../shared/ipc/define';
-import type { RecordingStatus } from '../../shared/ipc/history';
-import type { ReadArgs, ReaderEvent, ReadMethod, ReadResult, TableName, WorkerInit, WriterEvent, WriterReady, WriterRequest } from './protocol';
+import type { ReadArgs, ReaderEvent, ReadMethod, ReadResult, WorkerInit, WriterEvent, WriterReady } from './protocol';
 
-interface Deferred<T> {
+export interface Deferred<T> {
   readonly promise: Promise<T>;
   resolve(value: T): void;
   reject(error: Error): void;
 }
 
-const deferred = <T>(): Deferred<T> => {
+export const deferred = <T>(): Deferred<T> => {
   let resolve!: (value: T) => void;
   let reject!: (error: Error) => void;
   const promise = new Promise<T>((res, rej) => {
@@ -30,11 +29,22 @@ const namedError = (name: string, message: string): Error => {
 };
 
 /** A table call's failure: a domain error keeps its code (a missing conversation is still not-found). */
-const tableError = (name: string, message: string, code: string | undefined): Error => {
+export const tableError = (name: string, message: string, code: string | undefined): Error => {
   const error = code ? new DomainError(code as IpcErrorCode, message) : namedError(name, message);
   error.name = name;
   return error;
 };
+
+/**
+ * A store worker died (an exception, a crash): expected in the sense that it is outside the user's
+ * control and says so plainly, never a bug report about the caller.
+ */
+export class WorkerDiedError extends DomainError {
+  constructor(message: string) {
+    super('failed', message);
+    this.name = 'StoreWorkerDiedError';
+  }
+}
 
 /** Starts a store worker and waits for it to open its database (or to say why it could not). */
 export const startWorker = <R extends WorkerInit>(
@@ -52,7 +62,7 @@ export const startWorker = <R extends WorkerInit>(
     };
     const onExit = (code: number) => fail(new Error(`store ${init.role} exited before opening the database (code ${code})`));
     const onMessage = (event: WriterEvent | ReaderEvent) => {
-      if (event.type === 'open-error') return fail(namedError(event.name, event.message));
+      if (event.type === 'open-error') return fail(tableError(event.name, event.message, event.code));
       if (event.type !== 'ready') return fail(new Error(`store ${init.role}: unexpected ${event.type} before ready`));
       worker.off('error', fail);
       worker.off('exit', onExit);
@@ -64,132 +74,29 @@ export const startWorker = <R extends WorkerInit>(
     worker.once('exit', onExit);
   });
 
-/** Watches a worker for an unexpected death, which fails everything still waiting on it. */
-abstract class WorkerClient {
+/**
+ * The reader worker's client. A reader that dies (an exception, a crash) fails the reads it owed
+ * with a WorkerDiedError (OnDemandReader retries them once on a new one) and every later call fast.
+ */
+export class ReaderClient {
   failed: Error | undefined;
   private _closing = false;
-
-  constructor(
-    readonly worker: Worker,
-    protected readonly _onError: (error: Error) => void,
-  ) {
-    worker.on('error', (error) => this._fail(error));
-    worker.on('exit', (code) => {
-      if (!this._closing) this._fail(new Error(`store worker exited unexpectedly (code ${code})`));
-    });
-  }
-
-  /** Asks the worker to close its database, then stops it; afterwards every call fails fast instead of hanging. */
-  protected async _close(request: { type: 'close' }): Promise<void> {
-    const alreadyFailed = this.failed !== undefined;
-    this._closing = true;
-    if (!alreadyFailed) {
-      const closed = new Promise<void>((resolve) => {
-        this.worker.on('message', (event: { type: string }) => event.type === 'closed' && resolve());
-        this.worker.once('exit', () => resolve());
-      });
-      this.worker.postMessage(request);
-      await closed;
-    }
-    this.failed ??= new Error('the store is closed');
-    this._rejectAll(this.failed);
-    await this.worker.terminate();
-  }
-
-  protected _fail(error: Error): void {
-    if (this.failed) return;
-    this.failed = error;
-    this._onError(error);
-    this._rejectAll(error);
-  }
-
-  protected abstract _rejectAll(error: Error): void;
-}
-
-export class WriterClient extends WorkerClient {
-  backlogBytes = 0;
-  private _nextFlushId = 1;
-  private readonly _flushes = new Map<number, Deferred<void>>();
-  private _nextCallId = 1;
-  private readonly _calls = new Map<number, Deferred<unknown>>();
-  private readonly _health = new Set<(status: RecordingStatus) => void>();
-
-  constructor(worker: Worker, onError: (error: Error) => void) {
-    super(worker, onError);
-    worker.on('message', (event: WriterEvent) => {
-      if (event.type === 'committed') {
-        this.backlogBytes -= event.bytes;
-        for (const id of event.flushIds) {
-          this._flushes.get(id)?.resolve();
-          this._flushes.delete(id);
-        }
-      } else if (event.type === 'write-error') {
-        this._onError(new Error(event.message));
-      } else if (event.type === 'health') {
-        for (const listener of this._health) listener(event.status);
-      } else if (event.type === 'call-result' || event.type === 'call-failure') {
-        const call = this._calls.get(event.id);
-        this._calls.delete(event.id);
-        if (event.type === 'call-result') call?.resolve(event.value);
-        else call?.reject(tableError(event.name, event.message, event.code));
-      }
-    });
-  }
-
-  onHealth(listener: (status: RecordingStatus) => void): () => void {
-    this._health.add(listener);
-    return () => this._health.delete(listener);
-  }
-
-  post(message: WriterRequest, transfer: ArrayBuffer[]): void {
-    if (this.failed) return;
-    if (message.type === 'write') this.backlogBytes += message.bytes;
-    this.worker.postMessage(message, transfer);
-  }
-
-  /** A flush id to post after the queued writes, and the promise its commit resolves. */
-  flush(): { id: number; promise: Promise<void> } {
-    const id = this._nextFlushId++;
-    const done = deferred<void>();
-    if (this.failed) done.reject(this.failed);
-    else this._flushes.set(id, done);
-    return { id, promise: done.promise };
-  }
-
-  /** Runs a method of one of the store's small tables in the writer (see TableCall). */
-  call(table: TableName, method: string, args: readonly unknown[]): Promise<unknown> {
-    const done = deferred<unknown>();
-    if (this.failed) done.reject(this.failed);
-    else {
-      const id = this._nextCallId++;
-      this._calls.set(id, done);
-      this.worker.postMessage({ type: 'call', id, table, method, args } satisfies WriterRequest);
-    }
-    return done.promise;
-  }
-
-  close(): Promise<void> {
-    return this._close({ type: 'close' });
-  }
-
-  protected _rejectAll(error: Error): void {
-    for (const done of this._flushes.values()) done.reject(error);
-    this._flushes.clear();
-    for (const done of this._calls.values()) done.reject(error);
-    this._calls.clear();
-  }
-}
-
-export class ReaderClient extends WorkerClient {
   private _nextId = 1;
   private readonly _calls = new Map<number, { method: ReadMethod; done: Deferred<unknown> }>();
 
   constructor(
-    worker: Worker,
-    onError: (error: Error) => void,
+    readonly worker: Worker,
+    private readonly _onError: (error: Error) => void,
     private readonly _log: (message: string) => void,
   ) {
-    super(worker, onError);
+    let cause: Error | undefined;
+    // Without a listener an exception in the worker would be rethrown here and end the process.
+    worker.on('error', (error) => (cause = error));
+    worker.on('exit', (code) => {
+      if (this._closing) return;
+      const why = cause ? (cause.stack ?? cause.message) : `exit code ${code}`;
+      this._fail(new WorkerDiedError(`the history database reader stopped unexpectedly: ${why}`));
+    });
     worker.on('message', (event: ReaderEvent) => {
       if (event.type !== 'result' && event.type !== 'failure') return;
       const call = this._calls.get(event.id);
@@ -214,11 +121,31 @@ export class ReaderClient extends WorkerClient {
     return done.promise as Promise<ReadResult<M>>;
   }
 
-  close(): Promise<void> {
-    return this._close({ type: 'close' });
+  /** Asks the worker to close its database, then stops it; afterwards every call fails fast instead of hanging. */
+  async close(): Promise<void> {
+    const alreadyFailed = this.failed !== undefined;
+    this._closing = true;
+    if (!alreadyFailed) {
+      const closed = new Promise<void>((resolve) => {
+        this.worker.on('message', (event: { type: string }) => event.type === 'closed' && resolve());
+        this.worker.once('exit', () => resolve());
+      });
+      this.worker.postMessage({ type: 'close' });
+      await closed;
+    }
+    this.failed ??= new Error('the store is closed');
+    this._rejectAll(this.failed);
+    await this.worker.terminate();
   }
 
-  protected _rejectAll(error: Error): void {
+  private _fail(error: Error): void {
+    if (this.failed) return;
+    this.failed = error;
+    this._onError(error);
+    this._rejectAll(error);
+  }
+
+  private _rejectAll(error: Error): void {
     for (const { done } of this._calls.values()) done.reject(error);
     this._calls.clear();
   }

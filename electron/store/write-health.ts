@@ -2,7 +2,8 @@
 import Database from 'better-sqlite3';
 import type { RecordingStatus } from '../../shared/ipc/history';
 
-type Reason = NonNullable<RecordingStatus['reason']>;
+/** A writer that itself failed ('writer') is reported by main (writer-client.ts), never from inside it. */
+type Reason = Exclude<NonNullable<RecordingStatus['reason']>, 'writer'>;
 
 /**
  * Failures that are about where the database lives, not about one write: every write fails

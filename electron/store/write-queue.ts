@@ -2,6 +2,7 @@
 import type { WriteOp, WriterRequest } from './protocol';
 
 type ChunkMeta = Omit<Extract<WriteOp, { kind: 'chunk' }>, 'kind' | 'at' | 'length'>;
+type WriteMessage = Extract<WriterRequest, { type: 'write' }>;
 
 /** Room for ~64 pty reads; a flood fills it in about 2 ms at pty speed. */
 const ARENA_BYTES = 256 * 1024;
@@ -22,7 +23,7 @@ export class WriteQueue {
   private _used = 0;
   private _timer: NodeJS.Timeout | undefined;
 
-  constructor(private readonly _post: (message: WriterRequest, transfer: ArrayBuffer[]) => void) {}
+  constructor(private readonly _post: (message: WriteMessage, transfer: ArrayBuffer[]) => void) {}
 
   /** Chunk bytes queued here and not yet posted. */
   get queuedBytes(): number {
@@ -68,7 +69,7 @@ export class WriteQueue {
       arena = this._arena.buffer.slice(this._arena.byteOffset, this._arena.byteOffset + bytes);
     }
     const flush = flushId === undefined ? {} : { flushId, ...(searchable ? { searchable } : {}) };
-    const message: WriterRequest = { type: 'write', ops, arena, bytes, ...flush };
+    const message: WriteMessage = { type: 'write', ops, arena, bytes, ...flush };
     this._post(message, arena ? [arena] : []);
   }
 

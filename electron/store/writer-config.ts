@@ -15,8 +15,9 @@ export interface CommitCadence {
 export const DEFAULT_CADENCE: CommitCadence = { intervalMs: 20, maxBytes: 4 * 1024 * 1024 };
 
 export const WRITER_SQL = {
+  // Idempotent: a writer restarted after a failure is sent again what its predecessor never confirmed.
   startSession: `INSERT INTO sessions (id, started_at, ended_at, shell, hostname, cwd, title, mode)
-    VALUES (?, ?, NULL, ?, ?, ?, ?, ?)`,
+    VALUES (?, ?, NULL, ?, ?, ?, ?, ?) ON CONFLICT (id) DO NOTHING`,
   updateSession: `UPDATE sessions SET title = coalesce(?, title), mode = coalesce(?, mode),
     cwd = coalesce(?, cwd), hostname = coalesce(?, hostname) WHERE id = ?`,
   endSession: 'UPDATE sessions SET ended_at = ? WHERE id = ? AND ended_at IS NULL',

@@ -14,8 +14,8 @@ type WriteMessage = Extract<WriterRequest, { type: 'write' }>;
 
 
 export interface WriterHooks {
-  /** After each commit: the chunk bytes it made durable and the flushes it completes. */
-  committed(bytes: number, flushIds: readonly number[]): void;
+  /** After each commit: the chunk bytes it made durable, the flushes it completes, the messages it settled. */
+  committed(bytes: number, flushIds: readonly number[], messages: number): void;
   /** A write that could not be applied (the rest of its batch still commits). */
   error(message: string): void;
   /** Recording stopped (the disk is full, the file locked or read-only) or resumed. */
@@ -108,7 +108,7 @@ export class Writer {
     } catch (error) {
       this._failed(error, 'commit');
     }
-    if (batch.length > 0 || flushIds.length > 0) this._hooks.committed(bytes, flushIds);
+    if (batch.length > 0 || flushIds.length > 0) this._hooks.committed(bytes, flushIds, batch.length);
     if (this._health.failing) this._timer ??= setTimeout(() => this.commit(), RETRY_MS);
     else {
       this._indexer.schedule();

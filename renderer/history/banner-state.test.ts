@@ -17,7 +17,13 @@ describe('the recording banner', () => {
       kind: 'failing',
       text: 'Recording stopped: the disk is full. Your terminals keep working; nothing new is saved until space is freed.',
       detail: 'SQLITE_FULL: database or disk is full',
+      storage: true,
     });
+  });
+
+  it("shows main's own words when the writer itself failed, with no storage remedy to offer", () => {
+    const message = 'Recording stopped: the history database writer failed and could not be restarted; 2 commands were not saved. Restart Contexterm.';
+    expect(nextBanner(HIDDEN, { ...full, reason: 'writer', message })).toEqual({ kind: 'failing', text: message, detail: message, storage: false });
   });
 
   it('falls back to the main process message for a failure without a known reason', () => {

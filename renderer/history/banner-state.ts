@@ -5,7 +5,8 @@ import { formatBytes } from './format';
 /** What the recording banner shows: nothing, the failure, or (for a while) that recording is back. */
 export type BannerState =
   | { readonly kind: 'hidden' }
-  | { readonly kind: 'failing'; readonly text: string; readonly detail: string }
+  /** `storage`: whether freeing space (Storage settings) can help; not when the writer itself failed. */
+  | { readonly kind: 'failing'; readonly text: string; readonly detail: string; readonly storage: boolean }
   | { readonly kind: 'resumed'; readonly text: string };
 
 export const HIDDEN: BannerState = { kind: 'hidden' };
@@ -18,6 +19,7 @@ const CAUSE: Record<NonNullable<RecordingStatus['reason']>, string> = {
   locked: 'another program holds the history database locked',
   'read-only': 'the history database cannot be written (read-only)',
   io: 'the disk reported an error',
+  writer: 'the history database writer failed',
   other: 'the history database reported an error',
 };
 
@@ -28,6 +30,8 @@ const REMEDY: Partial<Record<NonNullable<RecordingStatus['reason']>, string>> = 
 
 /** The failure in plain words; the main process's own message goes in the detail (tooltip). */
 export const failingText = (status: RecordingStatus): string => {
+  // Main's own words here: whether it is being restarted or given up on, and what was lost.
+  if (status.reason === 'writer') return status.message;
   const cause = status.reason ? CAUSE[status.reason] : status.message || CAUSE.other;
   const until = (status.reason && REMEDY[status.reason]) ?? 'until it can write again';
   return `Recording stopped: ${cause}. Your terminals keep working; nothing new is saved ${until}.`;
@@ -41,6 +45,6 @@ export const resumedText = (lostBytes: number): string =>
  * opened while all is well has nothing to announce.
  */
 export const nextBanner = (current: BannerState, status: RecordingStatus): BannerState => {
-  if (status.state === 'failing') return { kind: 'failing', text: failingText(status), detail: status.message };
+  if (status.state === 'failing') return { kind: 'failing', text: failingText(status), detail: status.message, storage: status.reason !== 'writer' };
   return current.kind === 'failing' ? { kind: 'resumed', text: resumedText(status.lostBytes) } : current;
 };

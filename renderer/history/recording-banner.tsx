@@ -47,7 +47,7 @@ export const RecordingBanner = () => {
       title={failing ? banner.detail : undefined}
     >
       <span className="recording-banner-text">{banner.text}</span>
-      {failing && (
+      {banner.kind === 'failing' && banner.storage && (
         <button className="link-button" onClick={openStorageSettings}>
           Storage settings
         </button>

@@ -67,11 +67,12 @@ export type ForgetResult = z.infer<typeof ForgetResult>;
 
 /**
  * Whether recording works. `failing` while writes to the database fail (the UI shows a banner);
- * back to `ok` once a write succeeds again. `reason` is the kind of failure, `message` plain words.
+ * back to `ok` once a write succeeds again. `reason` is the kind of failure, `message` plain words
+ * (for `writer`, the database's writer thread failed, it says what was lost and what happens next).
  */
 export const RecordingStatus = z.object({
   state: z.enum(['ok', 'failing']),
-  reason: z.enum(['disk-full', 'locked', 'read-only', 'io', 'other']).nullable(),
+  reason: z.enum(['disk-full', 'locked', 'read-only', 'io', 'writer', 'other']).nullable(),
   message: z.string(),
   /** When the current state began (epoch ms). */
   since: z.number(),
