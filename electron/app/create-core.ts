@@ -85,7 +85,7 @@ const assemble = async (
   options: CoreOptions,
   { notices, clients, log }: { notices: string[]; clients: ReadonlySet<Client>; log: (message: string) => void },
 ): Promise<Assembled> => {
-  const [opened, mirrors] = await Promise.all([openStore({ dataDir: options.dataDir }), MirrorHost.start()]);
+  const [opened, mirrors] = await Promise.all([openStore({ dataDir: options.dataDir }), MirrorHost.start({ log })]);
   const store = opened.store;
   if (opened.recoveredCorruptTo) {
     notices.push(`The history database was damaged; it was moved to ${opened.recoveredCorruptTo} and a new one started.`);

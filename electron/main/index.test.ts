@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
 import { describe, expect, it, vi } from 'vitest';
+import type * as Define from '../../shared/ipc/define';
 
 /** The composition root, run against a recording `electron` (its binary cannot run here). */
 const seen = vi.hoisted(() => ({
@@ -10,7 +11,8 @@ const seen = vi.hoisted(() => ({
   opened: [] as string[],
   coreOptions: undefined as { openExternal?: (url: string) => void } | undefined,
   lockedDirs: [] as string[],
-  refuseLock: false,
+  lockError: undefined as Error | undefined,
+  coreFailure: undefined as Error | undefined,
   errorBoxes: [] as Array<[string, string]>,
   session: {
     request: undefined as unknown,
@@ -35,6 +37,7 @@ vi.mock('electron', () => {
     getPath: () => '/tmp/contexterm-test',
     isPackaged: false,
     quit: () => seen.calls.push('quit'),
+    exit: (code: number) => seen.calls.push(`exit ${code}`),
   };
   const dialog = { showErrorBox: (title: string, content: string) => seen.errorBoxes.push([title, content]) };
   const protocol = {
@@ -48,27 +51,37 @@ vi.mock('../app/create-core', () => ({
   createCore: (options: typeof seen.coreOptions) => (
     (seen.coreOptions = options),
     seen.calls.push('core'),
-    Promise.resolve({ shutdown: () => (seen.calls.push('shutdown'), Promise.resolve()) })
+    seen.coreFailure ? Promise.reject(seen.coreFailure) : Promise.resolve({ shutdown: () => (seen.calls.push('shutdown'), Promise.resolve()) })
   ),
 }));
-vi.mock('../app/data-dir-lock', () => {
-  class DataDirLockedError extends Error {}
-  return {
-    DataDirLockedError,
-    acquireDataDirLock: (dir: string) => {
-      seen.calls.push('lock');
-      seen.lockedDirs.push(dir);
-      if (seen.refuseLock) throw new DataDirLockedError(`Another Contexterm (pid 1234, started 17:03) is using ${dir}. Close it first.`);
-      return { path: `${dir}/contexterm.lock`, release: () => seen.calls.push('release') };
-    },
-  };
-});
+vi.mock('../app/data-dir-lock', () => ({
+  acquireDataDirLock: (dir: string) => {
+    seen.calls.push('lock');
+    seen.lockedDirs.push(dir);
+    if (seen.lockError) throw seen.lockError;
+    return { path: `${dir}/contexterm.lock`, release: () => seen.calls.push('release') };
+  },
+}));
+
+/** Loads the composition root afresh; errors are made after the reset, of the classes it will see. */
+const restart = async (failures: (define: typeof Define) => { lock?: Error; core?: Error }) => {
+  seen.calls.length = 0;
+  seen.errorBoxes.length = 0;
+  vi.resetModules();
+  const made = failures(await import('../../shared/ipc/define'));
+  seen.lockError = made.lock;
+  seen.coreFailure = made.core;
+  await import('./index');
+  await vi.waitFor(() => expect(seen.calls).toContain('exit 1'));
+};
 vi.mock('../llm/key-store', () => ({ SafeStorageKeyStore: class {} }));
 vi.mock('./ipc-transport', () => ({ registerIpcTransport: () => seen.calls.push('ipc') }));
 vi.mock('./windows', () => ({ createMainWindow: () => seen.calls.push('window'), isOurFrame: () => false }));
 
 vi.stubGlobal('__APP_VERSION__', '0.0.0-test');
+const guardsBefore = process.listenerCount('unhandledRejection') + process.listenerCount('uncaughtException');
 await import('./index');
+const guardsAdded = process.listenerCount('unhandledRejection') + process.listenerCount('uncaughtException') - guardsBefore;
 await vi.waitFor(() => expect(seen.calls).toContain('window'));
 
 describe('desktop composition root', () => {
@@ -114,14 +127,32 @@ describe('desktop composition root', () => {
     expect(seen.calls.indexOf('shutdown')).toBeLessThan(seen.calls.indexOf('release'));
   });
 
-  it('refuses a data dir another instance holds: one dialog with the message, quit, no core, no window', async () => {
-    seen.calls.length = 0;
-    seen.refuseLock = true;
-    vi.resetModules();
-    await import('./index');
-    await vi.waitFor(() => expect(seen.calls).toContain('quit'));
-    expect(seen.errorBoxes).toEqual([['Contexterm', 'Another Contexterm (pid 1234, started 17:03) is using /tmp/contexterm-test. Close it first.']]);
+  it('guards the process against stray rejections and exceptions (main-failures.ts)', () => {
+    expect(guardsAdded).toBe(2);
+  });
+
+  it('refuses a data dir another instance holds: one dialog with the message, exit 1, no core, no window', async () => {
+    const message = 'Another Contexterm (pid 1234, started 17:03) is using /tmp/contexterm-test. Close it first.';
+    await restart(({ DomainError }) => ({ lock: new DomainError('failed', message) }));
+    expect(seen.errorBoxes).toEqual([['Contexterm could not start', message]]);
     expect(seen.calls).not.toContain('core');
     expect(seen.calls).not.toContain('window');
+  });
+
+  it('a core that cannot start (a newer database): its message in a dialog, the lock released, exit 1, no window', async () => {
+    const message = 'The history database /d/contexterm.db is from a newer version of Contexterm. Update Contexterm.';
+    await restart(({ DomainError }) => ({ core: new DomainError('failed', message) }));
+    expect(seen.errorBoxes).toEqual([['Contexterm could not start', message]]);
+    expect(seen.calls).toEqual(expect.arrayContaining(['lock', 'core', 'release']));
+    expect(seen.calls.indexOf('release')).toBeLessThan(seen.calls.indexOf('exit 1'));
+    expect(seen.calls).not.toContain('window');
+  });
+
+  it('an unexpected failure (a bug) is said to be one, in a sentence, not as a stack', async () => {
+    await restart(() => ({ core: new TypeError("Cannot read properties of undefined (reading 'x')") }));
+    expect(seen.errorBoxes).toEqual([
+      ['Contexterm could not start', "Contexterm could not start because of an unexpected error: Cannot read properties of undefined (reading 'x'). Please report it, with the log."],
+    ]);
+    expect(seen.calls).toContain('release');
   });
 });

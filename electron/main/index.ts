@@ -3,8 +3,10 @@ import { app, dialog, Notification, protocol, safeStorage, session, shell } from
 import { join } from 'node:path';
 import { createCore, type Core } from '../app/create-core';
 import type { Notify } from '../ipc/app-handlers';
-import { acquireDataDirLock, DataDirLockedError, type DataDirLock } from '../app/data-dir-lock';
+import { acquireDataDirLock, type DataDirLock } from '../app/data-dir-lock';
+import { describeStartupFailure, installProcessGuards } from '../app/main-failures';
 import { SafeStorageKeyStore } from '../llm/key-store';
+import { raiseMainFaults } from '../runtime/test-faults';
 import { APP_SCHEME, APP_SCHEME_PRIVILEGES, createAppProtocolHandler } from './app-protocol';
 import { openExternalSafely } from './external-links';
 import { registerIpcTransport } from './ipc-transport';
@@ -17,6 +19,25 @@ declare const __APP_VERSION__: string;
 const distDir = join(__dirname, '..');
 let core: Core | undefined;
 let dataDirLock: DataDirLock | undefined;
+
+// First: a stray rejection or exception is logged, not the end of every terminal (main-failures.ts).
+installProcessGuards((message) => console.error(`contexterm: ${message}`));
+
+/**
+ * Start-up failed (the data directory is another instance's or not the user's, the database is
+ * from a newer version, a bug): say so in a dialog (`ready` has come, which Linux needs for it),
+ * stop whatever started, release the directory and quit, instead of running on with no window.
+ */
+const failStartup = async (error: unknown): Promise<void> => {
+  const failure = describeStartupFailure(error);
+  if (failure.detail) console.error(`contexterm: ${failure.detail}`);
+  dialog.showErrorBox('Contexterm could not start', failure.message);
+  await core?.shutdown().catch(() => undefined);
+  core = undefined;
+  dataDirLock?.release();
+  dataDirLock = undefined;
+  app.exit(1);
+};
 
 /** Shown notifications, held so a click still reaches its handler (an unreferenced one may be collected). */
 const notes = new Set<Notification>();
@@ -44,31 +65,29 @@ if (!app.requestSingleInstanceLock()) {
   });
 
   void app.whenReady().then(async () => {
-    // requestSingleInstanceLock() only sees other Electron instances; browser mode (`npm run web
-    // -- --data-dir` on this userData) would share the database. The dialog needs `ready` on Linux.
     try {
+      // requestSingleInstanceLock() only sees other Electron instances; browser mode (`npm run web
+      // -- --data-dir` on this userData) would share the database.
       dataDirLock = acquireDataDirLock(app.getPath('userData'), 'Close it first.');
+      hardenSession(session.defaultSession);
+      protocol.handle(APP_SCHEME, createAppProtocolHandler(join(distDir, 'renderer')));
+      core = await createCore({
+        host: 'electron',
+        version: __APP_VERSION__,
+        dataDir: app.getPath('userData'),
+        // API keys encrypted by the OS keychain; the settings page warns on Linux's plaintext fallback.
+        keyStore: new SafeStorageKeyStore(join(app.getPath('userData'), 'keys.bin'), safeStorage),
+        // Packaged: electron-builder copies resources/shell-integration next to the app.
+        ...(app.isPackaged ? { integrationDir: join(process.resourcesPath, 'shell-integration') } : {}),
+        openExternal: (url) => void openExternalSafely(url, (safe) => shell.openExternal(safe)),
+        notify,
+      });
+      registerIpcTransport(core, isOurFrame);
+      createMainWindow(distDir);
     } catch (error) {
-      if (!(error instanceof DataDirLockedError)) throw error;
-      dialog.showErrorBox('Contexterm', error.message);
-      app.quit();
-      return;
+      return failStartup(error);
     }
-    hardenSession(session.defaultSession);
-    protocol.handle(APP_SCHEME, createAppProtocolHandler(join(distDir, 'renderer')));
-    core = await createCore({
-      host: 'electron',
-      version: __APP_VERSION__,
-      dataDir: app.getPath('userData'),
-      // API keys encrypted by the OS keychain; the settings page warns on Linux's plaintext fallback.
-      keyStore: new SafeStorageKeyStore(join(app.getPath('userData'), 'keys.bin'), safeStorage),
-      // Packaged: electron-builder copies resources/shell-integration next to the app.
-      ...(app.isPackaged ? { integrationDir: join(process.resourcesPath, 'shell-integration') } : {}),
-      openExternal: (url) => void openExternalSafely(url, (safe) => shell.openExternal(safe)),
-      notify,
-    });
-    registerIpcTransport(core, isOurFrame);
-    createMainWindow(distDir);
+    raiseMainFaults();
   });
 
   app.on('window-all-closed', () => app.quit());

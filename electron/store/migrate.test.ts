@@ -3,6 +3,7 @@ import Database from 'better-sqlite3';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { DomainError } from '../../shared/ipc/define';
 import { configureWriter, type WritableDb } from './database';
 import { migrate, StoreVersionError, type Migration } from './migrate';
 import { migrations } from './migrations/index';
@@ -80,7 +81,10 @@ describe('migrate', () => {
     const db = new Database(path);
     db.pragma(`user_version = ${migrations.length + 7}`);
     db.close();
-    await expect(openStore({ dataDir: dir.path })).rejects.toMatchObject({ name: 'StoreVersionError', message: /newer version/ });
+    const refused = await openStore({ dataDir: dir.path }).catch((error: unknown) => error);
+    // Typed across the thread boundary, so a host shows it as it is; and it names the file to move.
+    expect(refused).toBeInstanceOf(DomainError);
+    expect(refused).toMatchObject({ name: 'StoreVersionError', code: 'failed', message: expect.stringContaining(`The history database ${path} is from a newer version`) });
     expect(existsSync(path)).toBe(true);
     const again = new Database(path);
     expect(userVersion(again)).toBe(migrations.length + 7);

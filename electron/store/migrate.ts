@@ -1,18 +1,25 @@
 // SPDX-License-Identifier: MIT
+import { DomainError } from '../../shared/ipc/define';
 import type { WritableDb } from './database';
 import type { Migration } from './migrations/migration';
 
 export type { Migration };
 
-/** The database was written by a newer Contexterm. Never "repaired": the user's data is intact, just ahead of us. */
-export class StoreVersionError extends Error {
+/**
+ * The database was written by a newer Contexterm. Never "repaired": the user's data is intact, just
+ * ahead of us. Expected, and only the user can resolve it, so a DomainError: hosts show its message
+ * as it is when they cannot start (it names the file, since moving it away is one way out).
+ */
+export class StoreVersionError extends DomainError {
   constructor(
     readonly found: number,
     readonly supported: number,
+    readonly path: string,
   ) {
     super(
-      `The history database is from a newer version of Contexterm (schema ${found}; this version understands up to ${supported}). ` +
-        'Update Contexterm, or move the database file away to start a new history.',
+      'failed',
+      `The history database ${path} is from a newer version of Contexterm (schema ${found}; this version understands up to ${supported}). ` +
+        'Update Contexterm, or move that file (and its -wal and -shm files, if any) elsewhere to start a new history.',
     );
     this.name = 'StoreVersionError';
   }
@@ -36,7 +43,7 @@ export const migrate = (db: WritableDb, migrations: readonly Migration[]): { fro
   assertMigrationOrder(migrations);
   const latest = migrations.length;
   const from = db.pragma('user_version', { simple: true }) as number;
-  if (from > latest) throw new StoreVersionError(from, latest);
+  if (from > latest) throw new StoreVersionError(from, latest, db.name);
   for (const migration of migrations.slice(from)) {
     db.transaction(() => {
       migration.up(db);
