@@ -90,6 +90,40 @@ describe('Heuristic prompt detection', () => {
     expect(events[0]).toEqual({ type: 'command-end', offset: 11, exitCode: null, at: 1000 });
   });
 
+  it('times a command from the Enter that submitted it, silent, interrupted or continued', () => {
+    let now = 0;
+    const segmenter = new Segmenter({ nonce: NONCE, now: () => now });
+    const events: SegmentEvent[] = [];
+    const at = (t: number, step: () => { events: SegmentEvent[] } | SegmentEvent[]): void => {
+      now = t;
+      const result = step();
+      events.push(...(Array.isArray(result) ? result : result.events));
+    };
+    const print = (t: number, text: string) => at(t, () => segmenter.output(Buffer.from(text)));
+    const press = (t: number, text: string) => at(t, () => segmenter.input(Buffer.from(text)));
+    print(0, '$ ');
+    press(100, 'sleep 0.2; (exit 3)\r');
+    print(101, 'sleep 0.2; (exit 3)\r\n');
+    print(300, '$ ');
+    press(1000, 'sleep 10\r');
+    print(1001, 'sleep 10\r\n');
+    press(2000, '\x03');
+    print(2002, '^C\r\n$ ');
+    press(3000, 'for i in 1 2; do\r');
+    print(3001, 'for i in 1 2; do\r\n> ');
+    press(3500, 'sleep 0; done\r');
+    print(3501, 'sleep 0; done\r\n');
+    print(3600, '$ ');
+    press(4000, 'x');
+    const times = events.flatMap((e) => (e.type === 'command-start' || e.type === 'command-end' ? [[e.type, e.at]] : []));
+    expect(times).toEqual([
+      ['command-start', 100], ['command-end', 300],
+      ['command-start', 1000], ['command-end', 2002],
+      ['command-start', 3000], ['command-end', 3600],
+    ]);
+    expect(commandsOf(events).map((c) => c.commandLine)).toEqual(['sleep 0.2; (exit 3)', 'sleep 10', 'for i in 1 2; do\nsleep 0; done']);
+  });
+
   it('closes a running command at end of stream, and starts one whose output never came', () => {
     expect(types(session(out('$ '), key('cat\r'), out('cat\r\npartial')).events).slice(-2)).toEqual(['command-start', 'command-end']);
     const run = session(out('$ '), key('exit\r'));

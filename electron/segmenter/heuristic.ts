@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: MIT
+import { AltScreen } from './alt-screen';
 import { commandEffects } from './command-effects';
 import { renderLine } from './line-model';
 import type { SegmentEvent } from './segment-event';
@@ -20,7 +21,6 @@ const MAX_LINE_BYTES = 4096;
 const MAX_PROMPT_CHARS = 512;
 const LF = 0x0a;
 const CR = 0x0d;
-const ESC = 0x1b;
 
 /** `pending`: past the Enter's newline, but the line may still be a continuation prompt. */
 type State = 'idle' | 'prompt' | 'await-output' | 'pending' | 'running';
@@ -39,16 +39,17 @@ export class HeuristicDetector {
   private _lineOverflow = false;
   private _lineStart = 0;
   private _lineAt = 0;
-  private _alt = false;
-  private _leftAlt = false;
-  /** 0 none, 1 after ESC, 2 after ESC [, 3 in ESC [ ? params. */
-  private _csi = 0;
-  private _params = '';
+  private readonly _screen = new AltScreen();
   private _promptText = '';
   private _learned: string | undefined;
   private _commandLine = '';
   private _commandStart = 0;
   private _pendingStart = 0;
+  /**
+   * When the Enter that submitted the command was pressed: its start time. Its start offset waits
+   * for the output (or the next prompt), which a silent command only shows once it has ended.
+   */
+  private _submittedAt = 0;
   private _cwd: string | null;
   private _hostname: string | null;
   private readonly _typed = new TypedLine();
@@ -69,7 +70,7 @@ export class HeuristicDetector {
   /** Output bytes in stream order; `offset` is where they start in the returned stream. */
   output(bytes: Buffer, offset: number, at: number): void {
     if (bytes.length === 0) return;
-    const leftAlt = this._csi !== 0 || bytes.indexOf(ESC) >= 0 ? this._scanModes(bytes) : -1;
+    const leftAlt = this._screen.scan(bytes);
     let nl = -1;
     if (this._state === 'await-output') {
       nl = bytes.indexOf(LF);
@@ -79,7 +80,7 @@ export class HeuristicDetector {
       }
     }
     // A whole line after the Enter's newline is output, whatever it starts with.
-    if (this._state === 'pending' && bytes.indexOf(LF, nl + 1) >= 0) this._start(this._pendingStart, at);
+    if (this._state === 'pending' && bytes.indexOf(LF, nl + 1) >= 0) this._start(this._pendingStart);
     // Leaving the alternate screen restores the line the program started on, which was empty.
     const cut = Math.max(bytes.lastIndexOf(LF) + 1, leftAlt);
     if (cut > 0) {
@@ -87,9 +88,9 @@ export class HeuristicDetector {
       this._line = Buffer.alloc(0);
       this._lineOverflow = false;
       this._appendLine(bytes.subarray(cut));
-    } else if (!this._alt) this._appendLine(bytes);
+    } else if (!this._screen.on) this._appendLine(bytes);
     this._lineAt = at;
-    if (this._state === 'pending' && this._continuation() === 'no') this._start(this._pendingStart, at);
+    if (this._state === 'pending' && this._continuation() === 'no') this._start(this._pendingStart);
   }
 
   input(chunk: Buffer, at: number): void {
@@ -101,7 +102,7 @@ export class HeuristicDetector {
         // Ctrl+C at a continuation prompt drops the unfinished command; anywhere else it ran.
         else if (this._state === 'pending') {
           if (this._continuation() === 'yes') this._state = 'idle';
-          else this._start(this._pendingStart, at);
+          else this._start(this._pendingStart);
         }
       } else this._enter(action.line, action.certain, at);
     }
@@ -112,12 +113,12 @@ export class HeuristicDetector {
    * (`exit`); when the session switches to integrated marks it is dropped instead.
    */
   close(offset: number, at: number, startPending: boolean): void {
-    if (this._state === 'await-output' && startPending) this._start(offset, at);
+    if (this._state === 'await-output' && startPending) this._start(offset);
     // Past its newline the command did run, whatever comes next.
-    if (this._state === 'pending') this._start(this._pendingStart, at);
+    if (this._state === 'pending') this._start(this._pendingStart);
     if (this._state === 'running') {
       // Output that ends on a prompt: the command ended where that prompt began.
-      const atPrompt = !this._alt && !this._lineOverflow && this._isPrompt(renderLine(this._line.toString('utf8')).beforeCursor);
+      const atPrompt = !this._screen.on && !this._lineOverflow && this._isPrompt(renderLine(this._line.toString('utf8')).beforeCursor);
       const end = atPrompt ? Math.max(this._lineStart, this._commandStart) : offset;
       this._emit({ type: 'command-end', offset: end, exitCode: null, at: atPrompt ? this._lineAt : at });
     }
@@ -125,7 +126,7 @@ export class HeuristicDetector {
   }
 
   private _checkPrompt(): void {
-    if (this._alt || this._state === 'prompt' || this._state === 'await-output' || this._state === 'pending' || this._lineOverflow) return;
+    if (this._screen.on || this._state === 'prompt' || this._state === 'await-output' || this._state === 'pending' || this._lineOverflow) return;
     const { beforeCursor } = renderLine(this._line.toString('utf8'));
     if (!this._isPrompt(beforeCursor)) return;
     if (this._state === 'running') {
@@ -144,12 +145,13 @@ export class HeuristicDetector {
   }
 
   private _enter(typed: string, certain: boolean, at: number): void {
-    if (this._alt || this._lineOverflow) return;
+    if (this._screen.on || this._lineOverflow) return;
     const screen = renderLine(this._line.toString('utf8'));
     if (this._state === 'pending') {
       const prompt = this._context.continuationPrompts.find((p) => screen.beforeCursor.startsWith(p));
       if (prompt === undefined) return;
       const line = certain ? typed : screen.text.slice(prompt.length);
+      // The command goes on: it still started at the first line's Enter.
       this._commandLine = `${this._commandLine}\n${line.trim()}`;
       this._state = 'await-output';
       return;
@@ -161,7 +163,7 @@ export class HeuristicDetector {
         return;
       }
       this._learned = this._promptText;
-      this._await(line);
+      this._await(line, at);
       return;
     }
     // A prompt we do not know yet (no usual ending): learn it from the first Enter at the shell,
@@ -173,17 +175,19 @@ export class HeuristicDetector {
     if (prompt.trim() === '' || prompt.length > MAX_PROMPT_CHARS) return;
     this._learned = prompt;
     this._emit({ type: 'prompt', offset: this._lineStart, at });
-    this._await(typed);
+    this._await(typed, at);
   }
 
-  private _await(line: string): void {
+  private _await(line: string, at: number): void {
     this._commandLine = line.trim();
+    this._submittedAt = at;
     this._state = 'await-output';
   }
 
-  private _start(offset: number, at: number): void {
+  private _start(offset: number): void {
     this._commandStart = offset;
     this._state = 'running';
+    const at = this._submittedAt;
     this._emit({ type: 'command-start', offset, commandLine: this._commandLine, cwd: this._cwd, hostname: this._hostname, source: 'heuristic', at });
     // Where the next command runs is known only while none could have moved the shell.
     const effects = commandEffects(this._commandLine);
@@ -196,7 +200,7 @@ export class HeuristicDetector {
    * `maybe` while it is empty or a part of one (the prompt can come in pieces), else `no`.
    */
   private _continuation(): 'yes' | 'maybe' | 'no' {
-    if (this._lineOverflow || this._alt) return 'no';
+    if (this._lineOverflow || this._screen.on) return 'no';
     const text = this._line.toString('utf8');
     let answer: 'maybe' | 'no' = 'no';
     for (const prompt of this._context.continuationPrompts) {
@@ -230,54 +234,5 @@ export class HeuristicDetector {
       }
     }
     this._line = line;
-  }
-
-  /**
-   * Tracks the alternate screen (`CSI ? 1049/1047/47 h|l`) across chunks, nothing else. Returns
-   * the index just past the last switch back to the main screen in `bytes`, or -1.
-   */
-  private _scanModes(bytes: Buffer): number {
-    let leftAlt = -1;
-    const track = (i: number): number => {
-      if (this._leftAlt) {
-        this._leftAlt = false;
-        leftAlt = i;
-      }
-      return i;
-    };
-    let i = this._csi !== 0 ? track(this._continueCsi(bytes, 0)) : 0;
-    while ((i = bytes.indexOf(ESC, i)) >= 0) {
-      this._csi = 1;
-      this._params = '';
-      i = track(this._continueCsi(bytes, i + 1));
-    }
-    return leftAlt;
-  }
-
-  private _continueCsi(bytes: Buffer, from: number): number {
-    for (let i = from; i < bytes.length; i++) {
-      const b = bytes[i]!;
-      if (this._csi === 1) {
-        this._csi = b === 0x5b ? 2 : 0;
-      } else if (this._csi === 2) {
-        this._csi = b === 0x3f ? 3 : 0;
-      } else if ((b >= 0x30 && b <= 0x39) || b === 0x3b) {
-        if (this._params.length > 32) this._csi = 0;
-        else this._params += String.fromCharCode(b);
-      } else {
-        if (b === 0x68 || b === 0x6c) this._setModes(b === 0x68);
-        this._csi = 0;
-      }
-      if (this._csi === 0) return b === ESC ? i : i + 1;
-    }
-    return bytes.length;
-  }
-
-  private _setModes(on: boolean): void {
-    for (const mode of this._params.split(';')) {
-      if (mode !== '1049' && mode !== '1047' && mode !== '47') continue;
-      if (this._alt && !on) this._leftAlt = true;
-      this._alt = on;
-    }
   }
 }
