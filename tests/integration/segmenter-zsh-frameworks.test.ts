@@ -1,7 +1,11 @@
 // SPDX-License-Identifier: MIT
 import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { ShellSession } from './segmenter-harness';
+
+/** Vendored oh-my-zsh (MIT, see its NOTICE): oh-my-zsh.sh, lib/, the git plugin, robbyrussell. */
+const OH_MY_ZSH = fileURLToPath(new URL('../fixtures/shell-frameworks/oh-my-zsh', import.meta.url));
 
 const AUTOSUGGESTIONS = '/usr/share/zsh-autosuggestions/zsh-autosuggestions.zsh';
 const HIGHLIGHTING = '/usr/share/zsh-syntax-highlighting/zsh-syntax-highlighting.zsh';
@@ -48,6 +52,28 @@ describe('zsh integration under prompt frameworks (real zsh on a pty)', () => {
     await withZsh(["PS1='Z> '", 'unsetopt prompt_sp'], async (zsh) => {
       expect((await zsh.run('printf abc'))[0]).toMatchObject({ output: 'abc', exitCode: 0 });
       expect((await zsh.run('false'))[0]).toMatchObject({ exitCode: 1 });
+    });
+  });
+
+  // The .zshrc oh-my-zsh's installer writes; caches go to HOME, not into the vendored copy.
+  it('records exactly under oh-my-zsh (robbyrussell, git plugin, async git prompt)', async () => {
+    const zshrc = [
+      `export ZSH=${OH_MY_ZSH}`,
+      'ZSH_THEME=robbyrussell',
+      'plugins=(git)',
+      "zstyle ':omz:update' mode disabled",
+      'ZSH_CACHE_DIR=$HOME/.cache/oh-my-zsh ZSH_COMPDUMP=$HOME/.zcompdump ZSH_DISABLE_COMPFIX=true',
+      'source $ZSH/oh-my-zsh.sh',
+    ];
+    await withZsh(zshrc, async (zsh) => {
+      expect(await zsh.run('echo first')).toEqual([expect.objectContaining({ commandLine: 'echo first', output: 'first', exitCode: 0 })]);
+      await keepsUnterminatedOutput(zsh);
+      const from = zsh.raw.length;
+      expect((await zsh.run('git init -q repo && cd repo'))[0]).toMatchObject({ exitCode: 0 });
+      await zsh.waitForRaw('git:(', from);
+      // In a repository the theme's git status comes from an async worker that redraws the prompt.
+      expect(await zsh.run('gst >/dev/null; echo in-repo')).toEqual([expect.objectContaining({ output: 'in-repo', exitCode: 0, cwd: `${zsh.home}/repo` })]);
+      await keepsUnterminatedOutput(zsh);
     });
   });
 
