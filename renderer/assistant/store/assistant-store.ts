@@ -5,7 +5,7 @@ import { ModelRef, type ConversationMessage, type ConversationSummary } from '..
 import type { ContextPreview, ModelContextConfigView } from '../../../shared/ipc/context';
 import { loadPref, savePref } from '../../state/prefs';
 import { addAttachment, removeAttachment, type Attachment } from './attachments';
-import { clampWidth } from './pane-width';
+import { clampWidth, sideWidth, storedWidth } from './pane-width';
 import {
   failureFromMessages,
   newTurn,
@@ -25,7 +25,10 @@ export type ContextBusy = 'compact' | 'clear' | 'undo';
 
 interface AssistantData {
   readonly open: boolean;
+  /** The side pane's width now: `userWidth`, or a share of the window while that is unset. */
   readonly width: number;
+  /** The width the user dragged the pane to (kept across reloads); undefined: follow the window. */
+  readonly userWidth: number | undefined;
   readonly conversations: readonly ConversationSummary[];
   readonly conversationId: string | undefined;
   readonly messages: readonly ConversationMessage[];
@@ -112,7 +115,8 @@ export type AssistantState = AssistantData & AssistantActions;
 
 const initialData = (): AssistantData => ({
   open: loadPref('open', true),
-  width: clampWidth(loadPref('width', 420)),
+  userWidth: storedWidth(loadPref<unknown>('width', undefined)),
+  width: sideWidth(storedWidth(loadPref<unknown>('width', undefined))),
   conversations: [],
   conversationId: undefined,
   messages: [],
@@ -143,7 +147,7 @@ export const useAssistant = create<AssistantState>()((set) => ({
   setWidth: (width) => {
     const clamped = clampWidth(width);
     savePref('width', clamped);
-    set({ width: clamped });
+    set({ userWidth: clamped, width: sideWidth(clamped) });
   },
   requestFocus: () => set((s) => ({ focusToken: s.focusToken + 1 })),
   inspectorOpened: () => set({ inspectorOpen: true }),
@@ -220,3 +224,8 @@ export const useAssistant = create<AssistantState>()((set) => ({
   compactionUndone: () => set((s) => (s.compaction ? { compaction: { ...s.compaction, undone: true } } : s)),
   compactionDismissed: () => set({ compaction: undefined }),
 }));
+
+// The pane's width follows the window: a share of it, or the dragged width within what it allows.
+if (typeof window !== 'undefined') {
+  window.addEventListener('resize', () => useAssistant.setState((s) => ({ width: sideWidth(s.userWidth) })));
+}
