@@ -2,6 +2,8 @@
 import type { IDecoration, IDisposable, IMarker, Terminal } from '@xterm/xterm';
 import type { TerminalMark } from '../../shared/ipc/pty';
 import { clearedAway } from '../../shared/terminal/prompt-anchor';
+import { gutterMenuHandler } from './gutter-menu';
+import { ScreenBarriers } from './screen-barriers';
 
 interface Entry {
   readonly marker: IMarker;
@@ -9,33 +11,19 @@ interface Entry {
   commandId: string | null;
   status: 'prompt' | 'running' | 'ok' | 'failed' | 'unknown';
   exitCode: number | null;
+  /** Stream order, against the screen barriers (see screen-barriers.ts). */
+  readonly seq: number;
+  /** The command positioned the cursor or took the alternate screen: its output is not lines to name. */
+  addressed: boolean;
+  /** It did so on the normal screen, which put a barrier at the viewport it drew over. */
+  drewOver: boolean;
 }
 
 /** As the Commands panel: • for a command that ended without an exit status (a remote `exit`, a killed shell). */
 const GLYPH = { prompt: '', running: '◌', ok: '✓', failed: '✗', unknown: '•' } as const;
 
-/** Opens a command's actions menu at viewport coordinates, next to the mark that asked. */
-export type GutterMenuHandler = (commandId: string, at: { readonly x: number; readonly y: number }, mark: HTMLElement) => void;
-let gutterMenu: GutterMenuHandler | undefined;
-
-/**
- * What a right-click (or the context-menu key's click) on a gutter mark opens: the command's
- * actions. Installed from outside, like the click's handler, so terminal/ never imports the
- * commands UI; returns the uninstall. Without one, the mark keeps the browser's own menu.
- */
-export const onGutterMenu = (handler: GutterMenuHandler): (() => void) => {
-  gutterMenu = handler;
-  return () => {
-    if (gutterMenu === handler) gutterMenu = undefined;
-  };
-};
-
-/** Opens the command actions menu a gutter mark's right-click opens (false without a handler installed). */
-export const openCommandMenu = (commandId: string, at: { readonly x: number; readonly y: number }, opener: HTMLElement): boolean => {
-  if (!gutterMenu) return false;
-  gutterMenu(commandId, at, opener);
-  return true;
-};
+// The menu registry lives apart; its old home keeps exporting it for the existing callers.
+export { onGutterMenu, openCommandMenu, type GutterMenuHandler } from './gutter-menu';
 
 /**
  * Gutter marks at each command's prompt. Marks arrive in stream order between output writes, and
@@ -46,11 +34,41 @@ export class CommandDecorations implements IDisposable {
   private readonly _entries: Entry[] = [];
   private readonly _byId = new Map<string, Entry>();
   private _pending: Entry | undefined;
+  private _seq = 0;
+  private readonly _barriers: ScreenBarriers;
+  private readonly _listeners = new Set<() => void>();
 
   constructor(
     private readonly _term: Terminal,
     private readonly _onClick: (commandId: string) => void,
-  ) {}
+  ) {
+    this._barriers = new ScreenBarriers(_term);
+  }
+
+  /** Called when what a sticky header would name may have changed without a scroll. */
+  onChange(listener: () => void): IDisposable {
+    this._listeners.add(listener);
+    return { dispose: () => this._listeners.delete(listener) };
+  }
+
+  /** The running command positioned the cursor (screen-control.ts): it draws a screen, from here on. */
+  noteAddressing(alternateScreen: boolean): void {
+    const entry = this._pending;
+    if (!entry?.commandId || entry.status !== 'running' || (entry.addressed && (alternateScreen || entry.drewOver))) return;
+    entry.addressed = true;
+    if (!alternateScreen) {
+      entry.drewOver = true;
+      this._barriers.fromViewport(this._seq++);
+    }
+    this._changed();
+  }
+
+  /** The screen was erased (ED 2, Ctrl+L, `clear`), the scrollback (ED 3), or everything (a reset). */
+  noteClear(reset: boolean): void {
+    if (reset) this._barriers.everything(this._seq++);
+    else this._barriers.fromViewport(this._seq++);
+    this._changed();
+  }
 
   apply(mark: TerminalMark): void {
     this._term.write('', () => {
@@ -86,6 +104,8 @@ export class CommandDecorations implements IDisposable {
     }
     this._byId.clear();
     this._pending = undefined;
+    this._barriers.clear();
+    this._changed();
   }
 
   /** Scrolls so the command's prompt line is visible; false when it left the scrollback. */
@@ -119,13 +139,37 @@ export class CommandDecorations implements IDisposable {
 
   /** The command mark at or above `line`, with the buffer line of its prompt (for a sticky header). */
   markAbove(line: number): { commandId: string; line: number } | undefined {
-    let best: Entry | undefined;
-    for (const e of this._entries) if (!e.marker.isDisposed && e.marker.line <= line && (!best || e.marker.line >= best.marker.line)) best = e;
+    const best = this._entryAbove(line);
     return best?.commandId ? { commandId: best.commandId, line: best.marker.line } : undefined;
+  }
+
+  /**
+   * The command a sticky header names with buffer line `top` at the top of the viewport: one whose
+   * prompt is above it and whose plain output is still what is there. Never a program that draws a
+   * screen, nor across a clear; and at the bottom only a running command (a finished one is history
+   * the user has not scrolled back to).
+   */
+  stickyAt(top: number, scrolledBack: boolean): string | undefined {
+    const entry = this._entryAbove(top);
+    if (!entry?.commandId || entry.marker.line >= top || entry.addressed) return undefined;
+    if (!scrolledBack && entry.status !== 'running') return undefined;
+    return this._barriers.hides(entry.seq, top) ? undefined : entry.commandId;
   }
 
   dispose(): void {
     this.clear();
+    this._barriers.dispose();
+    this._listeners.clear();
+  }
+
+  private _entryAbove(line: number): Entry | undefined {
+    let best: Entry | undefined;
+    for (const e of this._entries) if (!e.marker.isDisposed && e.marker.line <= line && (!best || e.marker.line >= best.marker.line)) best = e;
+    return best;
+  }
+
+  private _changed(): void {
+    for (const listener of this._listeners) listener();
   }
 
   private _prompt(offset = 0): void {
@@ -134,7 +178,7 @@ export class CommandDecorations implements IDisposable {
     const marker = this._term.registerMarker(offset);
     if (!marker) return;
     const decoration = this._term.registerDecoration({ marker, x: 0, width: 1, layer: 'top' });
-    const entry: Entry = { marker, decoration, commandId: null, status: 'prompt', exitCode: null };
+    const entry: Entry = { marker, decoration, commandId: null, status: 'prompt', exitCode: null, seq: this._seq++, addressed: false, drewOver: false };
     decoration?.onRender((element) => this._render(entry, element));
     marker.onDispose(() => decoration?.dispose());
     this._entries.push(entry);
@@ -157,6 +201,7 @@ export class CommandDecorations implements IDisposable {
     entry.status = 'running';
     this._byId.set(commandId, entry);
     this._refresh(entry);
+    this._changed();
   }
 
   private _end(commandId: string, exitCode: number | null): void {
@@ -166,6 +211,7 @@ export class CommandDecorations implements IDisposable {
     entry.status = exitCode === null ? 'unknown' : exitCode === 0 ? 'ok' : 'failed';
     if (this._pending === entry) this._pending = undefined;
     this._refresh(entry);
+    this._changed();
   }
 
   private _drop(entry: Entry): void {
@@ -190,6 +236,7 @@ export class CommandDecorations implements IDisposable {
     element.title = entry.commandId ? `${state}${state ? ' · ' : ''}click: attach to the assistant · right-click: actions` : state;
     element.onclick = () => entry.commandId && this._onClick(entry.commandId);
     element.oncontextmenu = (event) => {
+      const gutterMenu = gutterMenuHandler();
       if (!entry.commandId || !gutterMenu) return;
       event.preventDefault();
       event.stopPropagation();

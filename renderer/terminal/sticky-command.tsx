@@ -7,6 +7,8 @@ import { controllerFor } from './terminals';
 /**
  * As VS Code's sticky scroll: while the top of a pane shows a command's output and its prompt has
  * scrolled away, a header names that command (status and command line); a click goes back to it.
+ * Only over plain output: never over a program that draws the screen (top) nor across a clear, and
+ * for a finished command only once the user scrolled back (terminal-controller.ts `stickyCommand`).
  * Follows the viewport at most once a frame, so a flood costs one mark lookup per frame.
  */
 export const StickyCommand = ({ id }: { id: string }) => {
@@ -23,10 +25,11 @@ export const StickyCommand = ({ id }: { id: string }) => {
       if (frame) return;
       frame = requestAnimationFrame(() => {
         frame = 0;
-        setCommandId(controller.commandAboveViewport());
+        setCommandId(controller.stickyCommand());
       });
     };
-    const subscriptions = [controller.term.onScroll(update), controller.term.onResize(update)];
+    // A clear or a program starting to draw changes the answer with no scroll (top, `clear`).
+    const subscriptions = [controller.term.onScroll(update), controller.term.onResize(update), controller.onStickyChange(update)];
     update();
     return () => {
       cancelAnimationFrame(frame);

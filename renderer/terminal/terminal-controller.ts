@@ -12,6 +12,7 @@ import { useFontZoom, zoomedSize } from './font-zoom';
 import { hyperlinkHandler, linkModifierHeld, webLinkActivate } from './link-routing';
 import { ModifierLinksAddon } from './modifier-links';
 import { shouldUseWebgl, webglRendererName } from './renderer-choice';
+import { watchScreenControl } from './screen-control';
 import { TERMINAL_DEFAULTS } from './terminal-options';
 import { loadTerminalFont } from '../themes/font';
 import { TerminalLigatures } from '../themes/ligatures';
@@ -106,6 +107,12 @@ export class TerminalController {
         if (selection) void navigator.clipboard?.writeText(selection).catch(() => undefined);
       }),
       { dispose: useFontZoom.subscribe(() => this._applyFontSize()) },
+      // A snapshot's own addressing and clears paint a screen the marks are placed on afterwards.
+      watchScreenControl(
+        this.term,
+        { address: (alternate) => this._decorations.noteAddressing(alternate), clear: (reset) => this._decorations.noteClear(reset) },
+        () => this._restoring,
+      ),
     );
   }
 
@@ -188,15 +195,19 @@ export class TerminalController {
   }
 
   /**
-   * The command whose output fills the top of the viewport while its prompt is scrolled out of
-   * sight (what a sticky header names), or undefined.
+   * What a sticky header names: the command whose plain output fills the top of the viewport
+   * while its prompt is scrolled out of sight, a finished one only while the user scrolled back
+   * (command-decorations.ts `stickyAt`), or undefined.
    */
-  commandAboveViewport(): string | undefined {
+  stickyCommand(): string | undefined {
     const buffer = this.term.buffer.active;
     if (buffer.type !== 'normal') return undefined;
-    const top = buffer.viewportY;
-    const mark = this._decorations.markAbove(top);
-    return mark && mark.line < top ? mark.commandId : undefined;
+    return this._decorations.stickyAt(buffer.viewportY, buffer.viewportY < buffer.baseY);
+  }
+
+  /** Fires when the sticky header's answer may change with no scroll (a mark, a clear, a program drawing). */
+  onStickyChange(listener: () => void): IDisposable {
+    return this._decorations.onChange(listener);
   }
 
   /** What a click on the command's gutter mark does: select it (and attach it to the assistant). */

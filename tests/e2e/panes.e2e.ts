@@ -93,6 +93,10 @@ describe('split panes', () => {
     const sticky = page.locator('[data-testid="pane"][aria-selected="true"] [data-testid="sticky-command"]');
     await typeInTerminal(page, 'seq 1 300\r');
     await waitForTerminalText(page, /^300\s*$/m);
+    // A finished command is named once the user scrolls back into its output.
+    const box = (await page.getByTestId('terminal').boundingBox())!;
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    await page.mouse.wheel(0, -120);
     await sticky.waitFor();
     expect(await sticky.innerText()).toContain('seq 1 300');
     // A click goes back to the command's prompt line.
