@@ -25,7 +25,7 @@ import { useLayout } from './state/layout';
 import { useSettings } from './state/settings';
 import { useTabs } from './state/tabs';
 import { TabBar } from './tabs/tab-bar';
-import { SearchBar } from './terminal/search-bar';
+import { useFind } from './terminal/find-state';
 import { focusActiveTerminal } from './terminal/terminal-focus';
 import { isMac } from './terminal/link-routing';
 import { TerminalMenu } from './terminal/terminal-menu';
@@ -45,7 +45,6 @@ const tabMenuTarget = (target: EventTarget | null): boolean =>
 export const App = () => {
   const activeId = useTabs((state) => state.activeId);
   const activeRecording = useTabs((state) => state.tabs.find((tab) => tab.id === state.activeId)?.recording);
-  const [findOpen, setFindOpen] = useState(false);
   const [confirm, setConfirm] = useState<{ ids: readonly string[]; process: string } | undefined>();
   // Re-rendered when the layout changes; the active tab is the group holding the active terminal.
   const activeGroup = usePanes((state) => (activeId === undefined ? undefined : state.groups.find((g) => contains(g.root, activeId))));
@@ -83,7 +82,7 @@ export const App = () => {
 
   /** Every action (keys, palette, menus, buttons) runs through the registry (renderer/actions). */
   const run = useCallback(
-    (action: AppAction, arg?: string) => runAction(action, { report, requestClose, openFind: () => setFindOpen(true) }, arg),
+    (action: AppAction, arg?: string) => runAction(action, { report, requestClose, openFind: () => useFind.getState().open(useTabs.getState().activeId) }, arg),
     [report, requestClose],
   );
 
@@ -188,7 +187,6 @@ export const App = () => {
           <RecordingBanner />
           <SshNoticeLine />
           <RestoreOffer />
-          {findOpen && activeId && <SearchBar id={activeId} onClose={() => setFindOpen(false)} />}
           {activeId ? (
             activeGroup && <PaneLayout group={activeGroup} />
           ) : (

@@ -5,25 +5,34 @@ import type { PaneNode } from '../state/pane-tree';
 import { leaves } from '../state/pane-tree';
 import type { PaneGroup } from '../state/panes';
 import { useTabs } from '../state/tabs';
+import { useFind } from '../terminal/find-state';
+import { SearchBar } from '../terminal/search-bar';
 import { StickyCommand } from '../terminal/sticky-command';
 import { TerminalView } from '../terminal/terminal-view';
 
-/** One terminal of the tab. The focused one carries the `terminal` hook the rest of the app knows. */
-const PaneLeaf = ({ id, focused, single }: { id: string; focused: boolean; single: boolean }) => (
-  <div
-    className={`pane${focused ? ' focused' : ''}${single ? ' single' : ''}`}
-    data-testid="pane"
-    data-session-id={id}
-    aria-selected={focused}
-    // Capture: the click that focuses xterm also makes this the active pane, before xterm sees it.
-    onMouseDownCapture={() => {
-      if (useTabs.getState().activeId !== id) useTabs.getState().activate(id);
-    }}
-  >
-    <StickyCommand id={id} />
-    <TerminalView id={id} focused={focused} />
-  </div>
-);
+/**
+ * One terminal of the tab. The focused one carries the `terminal` hook the rest of the app knows.
+ * Its find bar is drawn inside it, over its own output only.
+ */
+const PaneLeaf = ({ id, focused, single }: { id: string; focused: boolean; single: boolean }) => {
+  const finding = useFind((state) => state.paneId === id);
+  return (
+    <div
+      className={`pane${focused ? ' focused' : ''}${single ? ' single' : ''}`}
+      data-testid="pane"
+      data-session-id={id}
+      aria-selected={focused}
+      // Capture: the click that focuses xterm also makes this the active pane, before xterm sees it.
+      onMouseDownCapture={() => {
+        if (useTabs.getState().activeId !== id) useTabs.getState().activate(id);
+      }}
+    >
+      <StickyCommand id={id} />
+      {finding && <SearchBar id={id} onClose={() => useFind.getState().close()} />}
+      <TerminalView id={id} focused={focused} />
+    </div>
+  );
+};
 
 const PaneNodeView = ({ node, focus, single }: { node: PaneNode; focus: string; single: boolean }) => {
   // Keyed by terminal: a container never changes hands (it would keep the previous xterm in it).
