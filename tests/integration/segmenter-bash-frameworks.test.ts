@@ -74,6 +74,22 @@ describe('bash integration under prompt frameworks (real bash on a pty)', () => 
     }, files);
   });
 
+  // The .bashrc bash-it's installer writes (template/bashrc.template.bash), default theme bobby:
+  // bash-it loads its own bash-preexec and installs it from a hook at the end of its start-up.
+  it('records commands and exit codes under bash-it', async () => {
+    const bashrc = [`BASH_IT=${FRAMEWORKS}/bash-it`, "export BASH_IT_THEME='bobby'", 'unset MAILCHECK', 'source "${BASH_IT?}/bash_it.sh"'];
+    await withBash(bashrc, async (bash) => {
+      expect(await bash.run('echo first')).toEqual([expect.objectContaining({ commandLine: 'echo first', output: 'first', exitCode: 0 })]);
+      await recordsExitCodes(bash);
+      expect(await bash.run("printf 'a\\nb\\n'; (exit 7)")).toEqual([expect.objectContaining({ output: 'a\nb', exitCode: 7 })]);
+      // bash-it's hooks are still in place (bobby's prompt_command, its command timer), and ours
+      // runs once per prompt.
+      const [hooks] = await bash.run('echo "${precmd_functions[*]}"');
+      expect(hooks?.output).toMatch(/\bprompt_command\b.*\b_command_duration_pre_cmd\b/);
+      expect(bash.raw.split('633;P;Cwd=').length - 1).toBe(bash.count('prompt'));
+    });
+  });
+
   it('records a pasted multi-line command whole (bracketed paste), and a hidden one without text', async () => {
     await withBash(["PS1='V$ '", 'HISTCONTROL=ignorespace'], async (bash) => {
       const paste = async (text: string) => {
