@@ -14,7 +14,7 @@ import { ModifierLinksAddon } from './modifier-links';
 import { shouldUseWebgl, webglRendererName } from './renderer-choice';
 import { watchScreenControl } from './screen-control';
 import { TERMINAL_DEFAULTS } from './terminal-options';
-import { loadTerminalFont } from '../themes/font';
+import { loadTerminalFont, onFontFacesLoaded } from '../themes/font';
 import { TerminalLigatures } from '../themes/ligatures';
 
 export interface TerminalControllerOptions {
@@ -133,6 +133,7 @@ export class TerminalController {
     for (const type of USER_EVENTS) this.term.element?.addEventListener(type, this._noteUserEvent, true);
     this._ligatures.apply();
     this._measureWhenFontLoaded();
+    this._disposables.push({ dispose: onFontFacesLoaded(() => this.term.options.fontFamily, () => this._remeasure()) });
     void this._loadWebgl();
   }
 
@@ -273,12 +274,19 @@ export class TerminalController {
     const { fontFamily, fontSize } = this.term.options;
     if (!this._opened || !fontFamily || !fontSize) return;
     void loadTerminalFont(fontFamily, fontSize).then((loaded) => {
-      if (!loaded || this._disposed || this.term.options.fontFamily !== fontFamily || this.term.options.fontSize !== fontSize) return;
-      this.term.options.fontSize = fontSize + 1;
-      this.term.options.fontSize = fontSize;
-      this.term.clearTextureAtlas();
-      this.fit();
+      if (!loaded || this.term.options.fontFamily !== fontFamily || this.term.options.fontSize !== fontSize) return;
+      this._remeasure();
     });
+  }
+
+  /** Measures the cell again (a font option change is the only way in) and refits the grid to it. */
+  private _remeasure(): void {
+    const { fontSize } = this.term.options;
+    if (this._disposed || !this._opened || !fontSize) return;
+    this.term.options.fontSize = fontSize + 1;
+    this.term.options.fontSize = fontSize;
+    this.term.clearTextureAtlas();
+    this.fit();
   }
 
   dispose(): void {

@@ -14,21 +14,37 @@ const faces = (family: string, size: number): string[] => ['', 'bold ', 'italic 
 /**
  * Loads the faces a terminal draws with (regular, bold, italic) before they are measured or drawn:
  * xterm.js measures its cell once, with whatever font is there, and the WebGL renderer caches
- * glyphs. Resolves true when something had to load first (the terminal should measure again),
- * false when all was there already (system fonts always are) or the family is not valid CSS.
+ * glyphs. Resolves once they are in (at once for system fonts), false if the family is not valid
+ * CSS. `check()` is not asked first: it may say yes for a font that arrived after xterm measured,
+ * so the caller measures again whenever this resolves.
  */
 export const loadTerminalFont = async (family: string, size: number): Promise<boolean> => {
   const fonts = typeof document === 'undefined' ? undefined : document.fonts;
   if (!fonts) return false;
-  const specs = faces(family, size);
-  try {
-    if (specs.every((spec) => fonts.check(spec))) return false;
-  } catch {
-    return false;
-  }
   // However long it takes: the terminal is usable meanwhile (with the fallback's measure).
-  await Promise.all(specs.map((spec) => fonts.load(spec))).catch(() => undefined);
-  return true;
+  return Promise.all(faces(family, size).map((spec) => fonts.load(spec))).then(
+    () => true,
+    () => false,
+  );
+};
+
+/** The family names in a CSS font-family list, unquoted and lower-cased. */
+const familyNames = (list: string): string[] => list.split(',').map((name) => name.trim().replace(/^['"]|['"]$/g, '').toLowerCase());
+
+/**
+ * Calls `listener` whenever faces of one of `families` (a CSS list) finished loading: a face
+ * (another weight, a unicode-range subset) can arrive after a terminal measured its cell, and no
+ * resize follows to refit the grid. Returns the unsubscribe.
+ */
+export const onFontFacesLoaded = (families: () => string | undefined, listener: () => void): (() => void) => {
+  const fonts = typeof document === 'undefined' ? undefined : document.fonts;
+  if (!fonts) return () => undefined;
+  const onDone = (event: FontFaceSetLoadEvent) => {
+    const wanted = familyNames(families() ?? '');
+    if (event.fontfaces.some((face) => wanted.includes(face.family.replace(/^['"]|['"]$/g, '').toLowerCase()))) listener();
+  };
+  fonts.addEventListener('loadingdone', onDone);
+  return () => fonts.removeEventListener('loadingdone', onDone);
 };
 
 // Started at once, so the first terminal usually opens with the font already there.
