@@ -45,6 +45,8 @@ export const CompactResult = z.object({
   /** Set when Summarize failed and the engine truncated instead. */
   fallback: z.object({ reason: z.string() }).nullable(),
   note: z.string(),
+  /** The summary that now starts the context (Summarize only; null otherwise), as the model wrote it. */
+  summary: z.string().nullable(),
 });
 export type CompactResult = z.infer<typeof CompactResult>;
 

@@ -80,13 +80,21 @@ export class Compaction {
     const conversation = await this._host.requireConversation(conversationId);
     const config = await this._deps.modelConfigs.config(conversation.model);
     const target = config.contextLimit > 0 ? effectiveLimit(config.contextLimit) - Math.min(config.reservedOutputTokens, Math.floor(effectiveLimit(config.contextLimit) / 2)) : null;
-    const result = async (mode: CompactResult['mode'], compactionId: string | null, n: number, note: string, fallback: string | null = null): Promise<CompactResult> => ({
+    const result = async (
+      mode: CompactResult['mode'],
+      compactionId: string | null,
+      n: number,
+      note: string,
+      fallback: string | null = null,
+      summary: string | null = null,
+    ): Promise<CompactResult> => ({
       usage: await this._host.getContextUsage(conversationId),
       mode,
       compactionId,
       compactedMessages: n,
       fallback: fallback === null ? null : { reason: fallback },
       note,
+      summary,
     });
 
     if (config.compactionMode === 'truncate-oldest') {
@@ -115,7 +123,7 @@ export class Compaction {
         const summary = await summarizeMessages(model, older, this._deps.redactor(), { signal, chunkChars, maxTokens: 1024 });
         const id = await this._apply(conversationId, 'summarize', older, summary, conversation.model, null);
         this._deps.memory?.handle({ type: 'compaction-summary', conversationId, summary });
-        return result('summarize', id, older.length, `Summarised the ${older.length} oldest messages; undo restores them.`);
+        return result('summarize', id, older.length, `Summarised the ${older.length} oldest messages; undo restores them.`, null, summary);
       } catch (error) {
         failure = (error as Error)?.message ?? String(error);
       }

@@ -53,12 +53,6 @@ const runPreview = async (): Promise<void> => {
 /** The model config is re-read after a settings change (limits may have moved). */
 export const invalidateModelConfig = (): void => state().modelConfigInvalidated();
 
-const summaryOf = async (): Promise<string> => {
-  await runPreview();
-  const history = state().preview?.sections.find((s) => s.id === 'history')?.text ?? '';
-  return history.length > 1200 ? `${history.slice(0, 1200)}…` : history;
-};
-
 const runContextAction = async <T>(
   busy: ContextBusy,
   work: (conversationId: string) => Promise<{ ok: true; value: T } | { ok: false; error: { message: string } }>,
@@ -85,7 +79,10 @@ const reloadMessages = async (conversationId: string) => {
 
 const settle = async (conversationId: string, notice: Omit<CompactionNotice, 'summary' | 'conversationId'>) => {
   await reloadMessages(conversationId);
-  const summary = notice.kind === 'compact' && notice.result?.mode === 'summarize' ? await summaryOf() : (await runPreview(), '');
+  await runPreview();
+  // The summary the engine stored, from its result: the preview's history section is whatever the
+  // budget kept of the conversation, which need not start with the summary (issue 21).
+  const summary = notice.kind === 'compact' && notice.result?.mode === 'summarize' ? (notice.result.summary ?? '') : '';
   state().compactionSettled({ ...notice, conversationId, summary });
 };
 

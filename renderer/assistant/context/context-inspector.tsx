@@ -3,6 +3,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useAssistant } from '../store/assistant-store';
 import { refreshContext } from './context-actions';
 import { CatalogTable, InspectorSection } from './inspector-sections';
+import { inspectorTotal } from './inspector-total';
 import { promptOf } from './prompt-text';
 import { describeRedactions, redactionTotal } from './redaction-marks';
 
@@ -30,6 +31,7 @@ export const ContextInspector = () => {
     );
 
   const redacted = preview ? redactionTotal(preview.redactions) : 0;
+  const total = preview ? inspectorTotal(preview) : undefined;
   return (
     <div className="dialog-backdrop" onClick={dismiss}>
       <div
@@ -50,7 +52,10 @@ export const ContextInspector = () => {
           <h2>Next request</h2>
           {preview && (
             <span className="inspector-meta">
-              {preview.model} · {preview.budget.used.toLocaleString()} tokens
+              {preview.model} ·{' '}
+              <span data-testid="inspector-total" data-tokens={total?.tokens}>
+                {total?.text}
+              </span>
               {preview.budget.contextLimit ? ` of ${preview.budget.contextLimit.toLocaleString()} (assembled to ${preview.budget.available.toLocaleString()}, ${preview.budget.reservedOutputTokens.toLocaleString()} kept for the answer)` : ' · no limit set'}
               {preview.exactTokens ? ` · ${preview.tokenizer}` : ' · estimated'}
             </span>

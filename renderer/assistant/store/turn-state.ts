@@ -36,7 +36,7 @@ export interface CompactionNotice {
   readonly kind: 'compact' | 'clear';
   readonly conversationId: string;
   readonly result: CompactResult | undefined;
-  /** What the conversation now starts with (the summary, for Summarize), from a fresh preview. */
+  /** The summary that now starts the conversation (Summarize only), from the compaction result. */
   readonly summary: string;
   readonly undone: boolean;
 }

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: MIT
 import { describe, expect, it } from 'vitest';
 import type { ContextPreview, PreviewSection, SectionId } from '../../../shared/ipc/context';
-import { formatTokens, meterOf, percentOf, usageLevel } from './usage-meter';
+import { formatTokens, meterOf, percentOf, requestTotal, usageLevel } from './usage-meter';
+import { inspectorTotal } from '../context/inspector-total';
 
 const section = (id: SectionId, tokens: number, trimmedItems = 0): PreviewSection => ({
   id,
@@ -85,9 +86,12 @@ describe('meter from a preview', () => {
     expect(meter.leftOut).toEqual(['part of the attached output']);
   });
 
-  it('lists recent commands and the catalog without counting them: they fill what is left', () => {
-    const meter = meterOf(preview([section('system', 100), section('recent-commands', 300), section('catalog', 200), section('history', 50)], 1000, 650, 50), 0.8);
-    expect(meter.tokens).toBe(150);
+  it('counts recent commands and the catalog (they are sent) but does not warn for them: they give way first', () => {
+    const meter = meterOf(preview([section('system', 100), section('recent-commands', 300), section('catalog', 200), section('history', 50)], 1000, 650, 50), 0.5);
+    expect(meter.tokens).toBe(650);
+    expect(meter.percent).toBe(81.3);
+    // 150 fixed tokens of an 800 budget: under the 50 % threshold, so no warning colour.
+    expect(meter.level).toBe('normal');
     expect(meter.sections.map((s) => s.id)).toEqual(['system', 'recent-commands', 'catalog', 'history']);
   });
 
@@ -97,5 +101,21 @@ describe('meter from a preview', () => {
 
   it('formats token counts compactly', () => {
     expect([999, 1000, 1250, 128_000, 1_048_576].map(formatTokens)).toEqual(['999', '1k', '1.3k', '128k', '1M']);
+  });
+});
+
+describe('one figure for the meter and the inspector (issue 21)', () => {
+  it('gives the meter and the inspector the same total for the same preview, from requestTotal', () => {
+    // The issue's case: 700 tokens of terminal sections the meter used to leave out of its figure.
+    const withTerminal = preview([section('system', 88), section('tools', 67), section('question', 20), section('recent-commands', 500), section('catalog', 200), section('history', 300)], 2000, 1221, 300);
+    const overfull = preview([section('system', 100), section('history', 600, 4), { ...section('pinned', 50), trimmed: { items: 0, tokens: 70, truncated: 1, notes: [] } }], 1000, 760, 1500);
+    for (const p of [withTerminal, overfull]) {
+      const figure = requestTotal(p).tokens;
+      expect(meterOf(p, 0.8).tokens).toBe(figure);
+      expect(inspectorTotal(p).tokens).toBe(figure);
+    }
+    expect(meterOf(withTerminal, 0.8).tokens).toBe(1221);
+    expect(inspectorTotal(withTerminal).text).toBe('1,221 tokens');
+    expect(inspectorTotal(overfull)).toEqual({ tokens: 1730, text: '1,730 tokens needed (760 sent, 970 left out)' });
   });
 });

@@ -53,37 +53,61 @@ const missed = (s: ContextPreview['sections'][number]): boolean => {
   return s.id === 'history' && s.trimmed.items > 0;
 };
 
+/** What the next request needs, split the way the meter and the inspector both show it. */
+export interface RequestTotal {
+  /** Everything the request carries: every section, history that fits, message framing. */
+  readonly sent: number;
+  /** What history, pinned output and the question had to leave out (elastic sections excepted). */
+  readonly leftOut: number;
+  readonly historyLeft: number;
+  readonly otherLeft: number;
+  /** Recent commands and the catalog: sent, but they give way first, so they never warn. */
+  readonly elastic: number;
+  /** sent + leftOut: the one figure the meter (`data-tokens`) and the inspector's total show. */
+  readonly tokens: number;
+}
+
+/**
+ * The one computation behind the meter and the inspector's total (issue 21: they used to count
+ * the same request differently, one without the terminal sections). Counted: the whole request
+ * as the engine measured it (`budget.used`, framing included) plus whatever a section other than
+ * recent commands and the catalog had to leave out, so an overfull conversation reads as over.
+ */
+export const requestTotal = (preview: ContextPreview): RequestTotal => {
+  const history = preview.sections.find((s) => s.id === 'history');
+  const historyLeft = history && history.trimmed.items > 0 ? Math.max(history.trimmed.tokens, (preview.usage?.estimatedTokens ?? 0) - history.tokens) : 0;
+  const otherLeft = preview.sections
+    .filter((s) => s.id !== 'history' && !ELASTIC.has(s.id))
+    .reduce((sum, s) => sum + s.trimmed.tokens, 0);
+  const elastic = preview.sections.filter((s) => ELASTIC.has(s.id)).reduce((sum, s) => sum + s.tokens, 0);
+  const sent = preview.budget.used;
+  return { sent, leftOut: historyLeft + otherLeft, historyLeft, otherLeft, elastic, tokens: sent + historyLeft + otherLeft };
+};
+
 /**
  * Usage for the selected model, from the engine's preview, measured against the budget a request
  * may really use (the preview's `available`: window × margin − answer reserve), not the raw
- * window, so the warning and "over" mean what the request builder does. Counted: every fixed part
- * of the next request (system prompt, tools, recent actions, pinned commands, the question,
- * message framing, the history that fits) plus everything any section had to leave out, so an
- * overfull request reads as over. Recent commands and the catalog fill what is left and are
- * listed, not counted; but when recent commands lose items, that is named in the warning.
+ * window, so "over" means what the request builder does. The figure is `requestTotal`'s, the
+ * inspector's too. The colour ignores recent commands and the catalog: they are trimmed before
+ * anything the user would miss, so filling the budget with them is not worth a warning; when
+ * recent commands do lose items, that is named in the warning.
  */
 export const meterOf = (preview: ContextPreview, threshold: number): Meter => {
   const sections: MeterSection[] = preview.sections
     .filter((s) => s.tokens > 0)
-    .map((s) => ({ id: s.id, title: ELASTIC.has(s.id) ? `${s.title} (fills the rest)` : s.title, tokens: s.tokens }));
+    .map((s) => ({ id: s.id, title: ELASTIC.has(s.id) ? `${s.title} (gives way first)` : s.title, tokens: s.tokens }));
   const counted = preview.sections.reduce((sum, s) => sum + s.tokens, 0);
   const overhead = Math.max(0, preview.budget.used - counted);
   if (overhead > 0) sections.push({ id: 'overhead', title: 'Message framing', tokens: overhead });
-  const history = preview.sections.find((s) => s.id === 'history');
-  const historyLeft = history && history.trimmed.items > 0 ? Math.max(history.trimmed.tokens, (preview.usage?.estimatedTokens ?? 0) - history.tokens) : 0;
-  if (historyLeft > 0) sections.push({ id: 'trimmed-history', title: 'History left out (over budget)', tokens: historyLeft });
-  const otherLeft = preview.sections
-    .filter((s) => s.id !== 'history' && !ELASTIC.has(s.id))
-    .reduce((sum, s) => sum + s.trimmed.tokens, 0);
-  if (otherLeft > 0) sections.push({ id: 'trimmed-other', title: 'Left out of other sections (over budget)', tokens: otherLeft });
+  const total = requestTotal(preview);
+  if (total.historyLeft > 0) sections.push({ id: 'trimmed-history', title: 'History left out (over budget)', tokens: total.historyLeft });
+  if (total.otherLeft > 0) sections.push({ id: 'trimmed-other', title: 'Left out of other sections (over budget)', tokens: total.otherLeft });
   const leftOut = preview.sections.filter(missed).map((s) => MISSED[s.id]!);
-  const elastic = preview.sections.filter((s) => ELASTIC.has(s.id)).reduce((sum, s) => sum + s.tokens, 0);
-  const tokens = preview.budget.used - elastic + historyLeft + otherLeft;
   const limit = preview.budget.contextLimit && preview.budget.contextLimit > 0 ? preview.budget.contextLimit : null;
   const budget = limit === null ? null : Math.max(1, preview.budget.available);
-  const percent = percentOf(tokens, budget);
-  const level = usageLevel(percent, threshold);
-  return { tokens, limit, budget, percent, level: level === 'normal' && leftOut.length > 0 ? 'warning' : level, sections, leftOut };
+  const percent = percentOf(total.tokens, budget);
+  const level = usageLevel(percentOf(total.tokens - total.elastic, budget), threshold);
+  return { tokens: total.tokens, limit, budget, percent, level: level === 'normal' && leftOut.length > 0 ? 'warning' : level, sections, leftOut };
 };
 
 /** "1.2k" style counts for the meter label. */
