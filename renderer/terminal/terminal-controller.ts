@@ -224,6 +224,10 @@ export class TerminalController {
   /** Fits the terminal to its container and tells the pty about a changed size. */
   fit(): void {
     if (!this._opened || this._disposed || !this.term.element?.isConnected) return;
+    // A snapshot is painted at the grid size it was taken at, and its marks' offsets count rows of
+    // that grid: a refit mid-paint (the font loading, the pane's first layout) wrapped the rest at
+    // another width, and marks above a reflowed line landed rows off. `restore` refits at the end.
+    if (this._restoring) return;
     const dims = this._fit.proposeDimensions();
     if (!dims || !Number.isFinite(dims.cols) || !Number.isFinite(dims.rows) || dims.cols < 2 || dims.rows < 1) return;
     if (dims.cols !== this.term.cols || dims.rows !== this.term.rows) this.term.resize(dims.cols, dims.rows);
