@@ -24,6 +24,8 @@ export interface AssistantWiringOptions {
   readonly log: (message: string) => void;
 }
 
+const CALIBRATION_KEY = 'token-calibration';
+
 const relevanceOptions = (settings: Settings) => {
   const { weights, threshold, windowMinutes } = settings.relevance;
   return {
@@ -61,6 +63,12 @@ export const wireAssistant = async (options: AssistantWiringOptions) => {
     redactionSettings: new SettingsRedactionRepository(settings),
     chatModelFor: (model) => providerChatModel(settings, providerByModel.get(model), model),
     ...relevanceOptions(settings.current),
+    // Learned token calibration sits beside the settings, so a restart counts as before it.
+    calibration: {
+      load: () => options.store.tables.settings.get(CALIBRATION_KEY),
+      save: (json) => options.store.tables.settings.set(CALIBRATION_KEY, json),
+    },
+    log: options.log,
   });
   settings.onChange((current) => {
     engine.applyRedactionSettings(current.redaction);

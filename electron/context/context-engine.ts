@@ -23,6 +23,7 @@ import { buildRequest, type AssembledRequest, type RequestBuilderDeps } from './
 import type { ChatModel } from './conversation/summarizer';
 import { ASSISTANT_SYSTEM_PROMPT } from './request/system-prompt';
 import { TokenCounters } from './tokens/token-counter';
+import { persistCalibration, type CalibrationRepository } from './tokens/calibration-persistence';
 import { systemClock, type Clock, type CommandRecord, type CommandSource, type StreamReader } from './domain/ports';
 import { ModelConfigService } from './conversation/model-config-service';
 
@@ -48,6 +49,9 @@ export interface ContextEngineOptions {
   readonly memory?: TwoTrackMemory;
   readonly unlimitedBudget?: number;
   readonly catalogShare?: number;
+  /** Keeps token calibration learned from providers' reports across restarts. */
+  readonly calibration?: CalibrationRepository;
+  readonly log?: (message: string) => void;
 }
 
 /**
@@ -102,6 +106,9 @@ export class ContextEngine {
   static async create(options: ContextEngineOptions): Promise<ContextEngine> {
     const settings = (await options.redactionSettings?.load()) ?? DEFAULT_REDACTION_SETTINGS;
     const engine = new ContextEngine(options, settings);
+    if (options.calibration) {
+      await persistCalibration(engine.tokens, options.calibration, (error) => options.log?.(`token calibration: ${(error as Error)?.message ?? String(error)}`));
+    }
     for (const record of (await options.conversations.recentSummaries(10)).reverse()) {
       engine.memory.handle({ type: 'compaction-summary', conversationId: record.conversationId, summary: record.summary ?? '' });
     }

@@ -120,6 +120,11 @@ export const ContextPreview = z.object({
   redactions: RedactionCounts,
   trimmed: z.array(z.string()),
   usage: ContextUsage.nullable(),
+  /**
+   * For estimated counts: the factor estimates are multiplied by, learned from the provider's
+   * reported prompt tokens (kept across restarts), and how many reports taught it.
+   */
+  calibration: z.object({ factor: z.number(), samples: z.number().int().min(0) }).nullable().optional(),
   /** The whole request as one text (seed 001's prompt string), for "copy as prompt" into any chat tool. */
   prompt: z.string(),
   /** The request's messages exactly as built, before the provider's wire format. */

@@ -97,5 +97,6 @@ export const buildPreview = (input: PreviewInput): Omit<ContextPreview, 'prompt'
     redactions,
     trimmed: trimmedSummary,
     usage: input.usage,
+    calibration: input.counter.exact ? null : input.counter.calibration(),
   };
 };

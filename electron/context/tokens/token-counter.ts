@@ -7,13 +7,18 @@ import { countChunked, encodingForModel, loadTokenizer, type EncodingName, type 
 export const MESSAGE_OVERHEAD_TOKENS = 4;
 export const REQUEST_OVERHEAD_TOKENS = 3;
 
+export interface CalibrationEntry {
+  readonly factor: number;
+  readonly samples: number;
+}
+
 /**
  * Per-model correction of the estimate, learned from real counts: provider-reported prompt tokens
  * for models without a local tokenizer, exact counts for those with one. A moving average with a
  * clamp, so one odd response (a cached prompt, a provider that omits usage) cannot swing it far.
  */
 export class TokenCalibration {
-  private readonly _factors = new Map<string, { factor: number; samples: number }>();
+  private readonly _factors = new Map<string, CalibrationEntry>();
 
   factor(model: string): number {
     return this._factors.get(model)?.factor ?? 1;
@@ -30,6 +35,12 @@ export class TokenCalibration {
     const factor = current ? current.factor * 0.7 + ratio * 0.3 : ratio;
     this._factors.set(model, { factor, samples: (current?.samples ?? 0) + 1 });
   }
+
+  /** A factor learned before a restart (see calibration-persistence.ts), kept within the clamp. */
+  restore(model: string, entry: CalibrationEntry): void {
+    if (!Number.isFinite(entry.factor) || !Number.isInteger(entry.samples) || entry.samples < 1) return;
+    this._factors.set(model, { factor: Math.min(2, Math.max(0.5, entry.factor)), samples: entry.samples });
+  }
 }
 
 export interface TokenCounter {
@@ -45,6 +56,8 @@ export interface TokenCounter {
   exactSync(text: string): number | null;
   /** Teaches the estimate from a real count of text it estimated at `estimated` (calibrated) tokens. */
   learn(estimated: number, actual: number): void;
+  /** The factor estimates are multiplied by, and how many real counts taught it. */
+  calibration(): CalibrationEntry;
 }
 
 /**
@@ -99,12 +112,14 @@ export const createTokenCounter = (model: string, calibration = new TokenCalibra
       return exact;
     },
     learn: (estimated, actual) => calibration.observe(model, estimated / calibration.factor(model), actual),
+    calibration: () => ({ factor: calibration.factor(model), samples: calibration.samples(model) }),
   };
 };
 
 /** Counters per model sharing one calibration table. */
 export class TokenCounters {
   private readonly _counters = new Map<string, TokenCounter>();
+  private readonly _listeners = new Set<(model: string) => void>();
 
   constructor(readonly calibration = new TokenCalibration()) {}
 
@@ -119,7 +134,15 @@ export class TokenCounters {
 
   /** Feed the prompt tokens a provider reported for a request whose estimate was `estimated`. */
   observeUsage(model: string, estimated: number, reportedPromptTokens: number): void {
-    if (encodingForModel(model) === null) this.for(model).learn(estimated, reportedPromptTokens);
+    if (encodingForModel(model) !== null) return;
+    this.for(model).learn(estimated, reportedPromptTokens);
+    for (const listener of this._listeners) listener(model);
+  }
+
+  /** Hears of every factor learned from a provider's report: those must outlive a restart. */
+  onProviderCalibration(listener: (model: string) => void): () => void {
+    this._listeners.add(listener);
+    return () => this._listeners.delete(listener);
   }
 }
 

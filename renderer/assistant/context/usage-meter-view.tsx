@@ -1,7 +1,17 @@
 // SPDX-License-Identifier: MIT
 import { useState } from 'react';
+import type { ContextPreview } from '../../../shared/ipc/context';
 import { useAssistant } from '../store/assistant-store';
 import { formatTokens } from '../store/usage-meter';
+
+/**
+ * Estimates are scaled by what the provider reported for earlier requests; saying by how much
+ * explains why the same text can count differently from one model to another.
+ */
+export const estimateNote = (calibration: ContextPreview['calibration']): string =>
+  calibration && calibration.samples > 0 && Math.abs(calibration.factor - 1) >= 0.005
+    ? `Estimated tokens ×${calibration.factor.toFixed(2)}, learned from ${calibration.samples} provider report${calibration.samples === 1 ? '' : 's'} (kept across restarts)`
+    : 'Estimated tokens';
 
 /**
  * The `context-usage` meter for the selected model: what the next request needs against the budget
@@ -12,6 +22,7 @@ export const UsageMeterView = ({ onInspect }: { onInspect: () => void }) => {
   const meter = useAssistant((state) => state.meter);
   const previewError = useAssistant((state) => state.previewError);
   const tokenizer = useAssistant((state) => state.preview?.tokenizer);
+  const calibration = useAssistant((state) => state.preview?.calibration);
   // How many conversation messages the reading covers, so a reader can tell a fresh one from a stale one.
   const messageCount = useAssistant((state) => state.preview?.usage?.messageCount ?? 0);
   const [open, setOpen] = useState(false);
@@ -36,6 +47,7 @@ export const UsageMeterView = ({ onInspect }: { onInspect: () => void }) => {
         data-percent={percent ?? ''}
         data-level={level}
         data-messages={messageCount}
+        data-calibration={calibration?.factor ?? ''}
         aria-label={`Context usage ${label}`}
         aria-expanded={open}
         onClick={() => setOpen(!open)}
@@ -66,7 +78,7 @@ export const UsageMeterView = ({ onInspect }: { onInspect: () => void }) => {
             </tbody>
           </table>
           <div className="usage-foot">
-            {tokenizer === 'estimate' ? 'Estimated tokens' : `Counted with ${tokenizer ?? '…'}`} ·{' '}
+            {tokenizer === 'estimate' ? estimateNote(calibration) : `Counted with ${tokenizer ?? '…'}`} ·{' '}
             <button className="link-button" onClick={onInspect}>Inspect payload</button>
           </div>
         </div>
