@@ -161,7 +161,7 @@ const assemble = async (
 
   // Every channel of the contract must have its handler here: the router's types say so.
   const router = createRouter(
-    { ...pty.invoke, ...commandsHandlers(store, recorder), ...history.handlers, ...wireWorkspace({ settings, store, recorder, ptys, spawn }), ...assistant.handlers, ...app.invoke },
+    { ...pty.invoke, ...commandsHandlers(store, recorder), ...history.handlers, ...wireWorkspace({ settings, store, recorder, ptys, spawn, profileOf: (id) => profileOf.get(id) }), ...assistant.handlers, ...app.invoke },
     { ...pty.send, ...app.send },
     {
       onRejected: (channel, reason) => log(`ipc: rejected ${channel}: ${reason}`),

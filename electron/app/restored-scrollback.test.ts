@@ -56,7 +56,7 @@ describe('workspace restore', () => {
       kv: { get: async () => JSON.stringify(saved), set: async () => {} },
       pane: () => undefined,
       tail: async () => Buffer.from('earlier output\r\n'),
-      spawn: (_cwd, prelude) => {
+      spawn: (_request, prelude) => {
         preludes.push(prelude);
         return 'p2';
       },

@@ -1,105 +1,96 @@
 // SPDX-License-Identifier: MIT
 import { existsSync, statSync } from 'node:fs';
+import type { ProfilesSettings } from '../../shared/ipc/profiles';
 import type { TerminalSettings } from '../../shared/ipc/settings';
-import type { PaneNodeInput, WorkspaceLayout } from '../../shared/ipc/workspace';
 import type { InvokeHandlers } from '../ipc/router';
 import { newPtyId, type PtyManager } from '../pty/pty-manager';
 import type { Recorder } from '../recorder/recorder';
 import type { Store } from '../store/store';
 import { plainScrollback } from './restored-scrollback';
-
-/** What is kept of one pane between runs: where its shell was and which session recorded it. */
-interface SavedPane {
-  readonly sessionId: string;
-  readonly cwd: string;
-}
-
-interface SavedWorkspace {
-  readonly version: 1;
-  readonly savedAt: number;
-  readonly groups: WorkspaceLayout;
-  readonly panes: Record<string, SavedPane>;
-}
+import { mapWorkspace, parseSaved, WORKSPACE_KEY, type SavedPane, type SavedWorkspace } from './saved-workspace';
 
 export interface WorkspaceDeps {
-  readonly settings: { readonly current: { readonly terminal: TerminalSettings } };
+  readonly settings: { readonly current: { readonly terminal: TerminalSettings; readonly profiles?: ProfilesSettings } };
   /** The settings table (the store's key-value table). */
   readonly kv: { get(key: string): Promise<string | undefined>; set(key: string, value: string): Promise<void> };
-  /** A pane's live facts: where its shell is now; undefined for a private or unknown terminal. */
+  /** A pane's live facts: where its shell is now, what it runs; undefined for a private or unknown terminal. */
   readonly pane: (id: string) => SavedPane | undefined;
   /** The last bytes of a session's recorded output. */
   readonly tail: (sessionId: string, maxBytes: number) => Promise<Buffer>;
-  /** Opens a terminal in `cwd` with `prelude` shown first; answers its id. */
-  readonly spawn: (cwd: string | undefined, prelude: string) => string;
+  /** Opens a terminal in `cwd` running `profileId` ('' the plain shell) with `prelude` shown first; answers its id. */
+  readonly spawn: (request: { cwd?: string; profileId?: string }, prelude: string) => string;
   readonly now?: () => number;
 }
 
-const KEY = 'workspace';
 /** Enough scrollback to see where one was (a screenful or three), not a replay of the session. */
 const RESTORED_BYTES = 64 * 1024;
-
-const mapLeaves = (node: PaneNodeInput, map: (id: string) => string | undefined): PaneNodeInput | null => {
-  if (node.kind === 'leaf') {
-    const id = map(node.id);
-    return id ? { kind: 'leaf', id } : null;
-  }
-  const children = node.children.map((child) => mapLeaves(child, map)).filter((c): c is PaneNodeInput => c !== null);
-  if (children.length === 0) return null;
-  return children.length === 1 ? children[0]! : { ...node, children };
-};
 
 const isDirectory = (path: string): boolean => existsSync(path) && statSync(path).isDirectory();
 
 /**
- * Session restore: windows report their tabs and panes as they change (`workspace:save`, kept in
- * the store's settings table with each pane's cwd); a start with no terminals reopens them
- * (`workspace:restore`) in those directories with their earlier scrollback, dimmed above a
- * "restored" line. Private panes are never saved.
+ * What a saved pane runs again: its profile, the plain shell when it had none, or, when its
+ * profile was deleted since, the plain shell with a note for the label.
  */
-export const workspaceHandlers = (deps: WorkspaceDeps): Pick<InvokeHandlers, 'workspace:save' | 'workspace:restore'> => {
+const relaunch = (pane: SavedPane, profiles: ProfilesSettings | undefined): { profileId?: string; note?: string } => {
+  if (pane.profileId === undefined) return {};
+  if (pane.profileId === null) return { profileId: '' };
+  if (profiles?.list.some((p) => p.id === pane.profileId)) return { profileId: pane.profileId };
+  return { profileId: '', note: `profile ${pane.profileName ?? pane.profileId} was deleted: plain shell` };
+};
+
+/**
+ * Session restore: windows report their tabs (in order), panes and tab names as they change
+ * (`workspace:save`, kept in the store's settings table with each pane's cwd and profile); a start
+ * with no terminals reopens them (`workspace:restore`) with their profiles, in those directories,
+ * with their earlier scrollback, dimmed above a "restored" line. A window opening on running
+ * terminals with no layout of its own takes the saved one (`workspace:layout`). Private panes are
+ * never saved.
+ */
+export const workspaceHandlers = (
+  deps: WorkspaceDeps,
+): Pick<InvokeHandlers, 'workspace:save' | 'workspace:restore' | 'workspace:layout'> => {
   const now = deps.now ?? Date.now;
   let restored = false;
+  const read = async () => parseSaved(await deps.kv.get(WORKSPACE_KEY));
   return {
-    'workspace:save': async ({ groups }) => {
+    'workspace:save': async ({ groups, names = {} }) => {
       const panes: Record<string, SavedPane> = {};
-      const kept = groups.flatMap((group) => {
-        const root = mapLeaves(group.root, (id) => {
-          const pane = deps.pane(id);
-          if (pane) panes[id] = pane;
-          return pane ? id : undefined;
-        });
-        return root ? [{ root, focus: panes[group.focus] ? group.focus : firstLeaf(root) }] : [];
+      const kept = mapWorkspace(groups, names, (id) => {
+        const pane = deps.pane(id);
+        if (pane) panes[id] = pane;
+        return pane ? id : undefined;
       });
-      const saved: SavedWorkspace = { version: 1, savedAt: now(), groups: kept, panes };
-      await deps.kv.set(KEY, JSON.stringify(saved));
+      const saved: SavedWorkspace = { version: 1, savedAt: now(), groups: kept.groups, panes, names: kept.names };
+      await deps.kv.set(WORKSPACE_KEY, JSON.stringify(saved));
       return { saved: Object.keys(panes).length };
+    },
+    'workspace:layout': async () => {
+      const saved = await read();
+      if (!saved) return { groups: [], names: {} };
+      return mapWorkspace(saved.groups, saved.names ?? {}, (id) => (deps.pane(id) ? id : undefined));
     },
     'workspace:restore': async ({ confirmed }) => {
       const mode = deps.settings.current.terminal.restore;
       // Once per run: a second window opening later must not reopen the tabs again.
       if (restored || mode === 'never') return { groups: [], waiting: 0 };
-      const raw = await deps.kv.get(KEY);
-      const saved = raw ? (JSON.parse(raw) as SavedWorkspace) : undefined;
-      if (saved?.version !== 1) return { groups: [], waiting: 0 };
+      const saved = await read();
+      if (!saved) return { groups: [], waiting: 0 };
       if (mode === 'ask' && confirmed !== true) return { groups: [], waiting: Object.keys(saved.panes).length };
       restored = true;
       const date = new Date(saved.savedAt).toLocaleString();
       const fresh = new Map<string, string>();
       for (const [oldId, pane] of Object.entries(saved.panes)) {
         const tail = await deps.tail(pane.sessionId, RESTORED_BYTES).catch(() => Buffer.alloc(0));
-        const prelude = plainScrollback(tail.toString('utf8'), `restored · ${pane.cwd} · ${date}`);
-        fresh.set(oldId, deps.spawn(isDirectory(pane.cwd) ? pane.cwd : undefined, prelude));
+        const { profileId, note } = relaunch(pane, deps.settings.current.profiles);
+        const label = `restored · ${pane.cwd} · ${date}${note ? ` · ${note}` : ''}`;
+        const prelude = plainScrollback(tail.toString('utf8'), label);
+        const cwd = isDirectory(pane.cwd) ? pane.cwd : undefined;
+        fresh.set(oldId, deps.spawn({ ...(cwd ? { cwd } : {}), ...(profileId !== undefined ? { profileId } : {}) }, prelude));
       }
-      const groups = saved.groups.flatMap((group) => {
-        const root = mapLeaves(group.root, (id) => fresh.get(id));
-        return root ? [{ root, focus: fresh.get(group.focus) ?? firstLeaf(root) }] : [];
-      });
-      return { groups, waiting: 0 };
+      return { ...mapWorkspace(saved.groups, saved.names ?? {}, (id) => fresh.get(id)), waiting: 0 };
     },
   };
 };
-
-const firstLeaf = (node: PaneNodeInput): string => (node.kind === 'leaf' ? node.id : firstLeaf(node.children[0]!));
 
 /** The handlers over the real parts: the store's settings table and scrollback, live panes, the spawner. */
 export const wireWorkspace = (parts: {
@@ -107,7 +98,8 @@ export const wireWorkspace = (parts: {
   readonly store: Store;
   readonly recorder: Recorder;
   readonly ptys: PtyManager;
-  readonly spawn: (request: { cols: number; rows: number; cwd?: string }, id: string, prelude?: string) => unknown;
+  readonly profileOf: (id: string) => string | undefined;
+  readonly spawn: (request: { cols: number; rows: number; cwd?: string; profileId?: string }, id: string, prelude?: string) => unknown;
 }) =>
   workspaceHandlers({
     settings: parts.settings,
@@ -115,12 +107,14 @@ export const wireWorkspace = (parts: {
     pane: (id) => {
       const pty = parts.ptys.get(id);
       if (!pty || pty.exit || parts.recorder.recording(id) === 'private') return undefined;
-      return { sessionId: id, cwd: parts.recorder.live(id)?.cwd ?? pty.cwd };
+      const profileId = parts.profileOf(id) ?? null;
+      const profileName = profileId === null ? undefined : parts.settings.current.profiles?.list.find((p) => p.id === profileId)?.name;
+      return { sessionId: id, cwd: parts.recorder.live(id)?.cwd ?? pty.cwd, profileId, ...(profileName ? { profileName } : {}) };
     },
     tail: (sessionId, maxBytes) => parts.store.outputTail(sessionId, maxBytes),
-    spawn: (cwd, prelude) => {
+    spawn: (request, prelude) => {
       const id = newPtyId();
-      parts.spawn({ cols: 100, rows: 30, ...(cwd ? { cwd } : {}) }, id, prelude);
+      parts.spawn({ cols: 100, rows: 30, ...request }, id, prelude);
       return id;
     },
   });

@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: MIT
 import { create } from 'zustand';
-import type { WorkspaceLayout } from '../../shared/ipc/workspace';
+import type { TabNames, WorkspaceLayout } from '../../shared/ipc/workspace';
 import { leaves, type PaneNode } from '../state/pane-tree';
 import { applyStoredLayout, usePanes } from '../state/panes';
+import { rememberTabName } from '../state/tab-memory';
 import { useTabs } from '../state/tabs';
 import { api } from '../transport/api';
 
@@ -15,11 +16,28 @@ export const useRestoreOffer = create<{ waiting: number }>()(() => ({ waiting: 0
  */
 let decided = false;
 
+/** Gives tabs the names saved with the workspace (a tab renamed in this browser since keeps its own). */
+export const applyTabNames = (names: TabNames | undefined, overwrite: boolean): void => {
+  const tabs = useTabs.getState();
+  const live = tabs.tabs.map((t) => t.id);
+  for (const [id, name] of Object.entries(names ?? {})) {
+    const tab = tabs.tabs.find((t) => t.id === id);
+    if (!tab || (tab.customTitle && !overwrite)) continue;
+    tabs.update(id, { customTitle: name });
+    rememberTabName(id, name, live);
+  }
+};
+
 /** Attaches the restored terminals and lays them out as they were; true when there were any. */
-const adopt = async (groups: WorkspaceLayout, attach: (id: string, activate: boolean) => Promise<void>): Promise<boolean> => {
+const adopt = async (
+  groups: WorkspaceLayout,
+  names: TabNames | undefined,
+  attach: (id: string, activate: boolean) => Promise<void>,
+): Promise<boolean> => {
   if (groups.length === 0) return false;
   for (const group of groups) for (const id of leaves(group.root as PaneNode)) await attach(id, false);
   applyStoredLayout(groups);
+  applyTabNames(names, true);
   const first = usePanes.getState().groups[0];
   if (first) useTabs.getState().activate(first.focus);
   return true;
@@ -34,7 +52,7 @@ export const restoreAtStart = async (attach: (id: string, activate: boolean) => 
   }
   if (result.value.waiting > 0) useRestoreOffer.setState({ waiting: result.value.waiting });
   else decided = true;
-  return adopt(result.value.groups, attach);
+  return adopt(result.value.groups, result.value.names, attach);
 };
 
 /** The user's answer to the offer. */
@@ -42,10 +60,20 @@ export const answerRestoreOffer = async (restore: boolean, attach: (id: string, 
   useRestoreOffer.setState({ waiting: 0 });
   if (restore) {
     const result = await api.invoke('workspace:restore', { confirmed: true });
-    if (result.ok) await adopt(result.value.groups, attach);
+    if (result.ok) await adopt(result.value.groups, result.value.names, attach);
   }
   decided = true;
   scheduleSave();
+};
+
+/**
+ * The layout the running terminals last had in some window (read before attaching: each terminal
+ * attached is first a tab of its own, and that would be saved over it). For a window with no
+ * layout of its own, such as the launch URL reopened after its tab was closed.
+ */
+export const savedLayout = async (): Promise<{ groups: WorkspaceLayout; names: TabNames } | undefined> => {
+  const result = await api.invoke('workspace:layout', {});
+  return result.ok && result.value.groups.length > 0 ? result.value : undefined;
 };
 
 /** A window that attached to running terminals has nothing to restore. */
@@ -55,12 +83,23 @@ export const markDecided = (): void => {
 
 let timer: ReturnType<typeof setTimeout> | undefined;
 
-/** Tells the main process this window's tabs and panes (debounced): what the next start restores. */
+/** Tells the main process this window's tabs, panes and tab names (debounced): what the next start restores. */
 export const scheduleSave = (): void => {
   if (!decided) return;
   clearTimeout(timer);
   timer = setTimeout(() => {
     const groups = usePanes.getState().groups.map(({ root, focus }) => ({ root, focus }));
-    void api.invoke('workspace:save', { groups: groups as WorkspaceLayout });
+    const names: Record<string, string> = {};
+    for (const tab of useTabs.getState().tabs) if (tab.customTitle) names[tab.id] = tab.customTitle;
+    void api.invoke('workspace:save', { groups: groups as WorkspaceLayout, names });
   }, 300);
 };
+
+// A renamed tab is part of what comes back.
+let previousNames = '';
+useTabs.subscribe((state) => {
+  const names = state.tabs.map((t) => `${t.id}=${t.customTitle ?? ''}`).join('\n');
+  if (names === previousNames) return;
+  previousNames = names;
+  scheduleSave();
+});

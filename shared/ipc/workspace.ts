@@ -27,9 +27,18 @@ export const PaneNodeSchema = paneNode(0);
 export const WorkspaceLayout = z.array(z.strictObject({ root: PaneNodeSchema, focus: PtyId })).max(64);
 export type WorkspaceLayout = z.infer<typeof WorkspaceLayout>;
 
+/** Names the user gave tabs, by the terminal (pty id) whose tab carries it. */
+export const TabNames = z.record(PtyId, z.string().max(200));
+export type TabNames = z.infer<typeof TabNames>;
+
 export const workspaceChannels = {
-  /** This window's tabs and panes, kept by the main process so the next start can restore them. */
-  'workspace:save': invoke(z.strictObject({ groups: WorkspaceLayout }), z.object({ saved: z.number().int() })),
+  /** This window's tabs (in order), panes and tab names, kept by the main process so the next start can restore them. */
+  'workspace:save': invoke(z.strictObject({ groups: WorkspaceLayout, names: TabNames.optional() }), z.object({ saved: z.number().int() })),
+  /**
+   * The last saved layout of the running terminals, for a window that opens on them with no layout
+   * of its own (the launch URL reopened): splits stay splits, tabs keep their order and names.
+   */
+  'workspace:layout': invoke(z.strictObject({}), z.object({ groups: WorkspaceLayout, names: TabNames })),
   /**
    * At a start with no terminals: reopens the last saved tabs and panes in their directories, each
    * with its previous scrollback above a "restored" line (per the terminal.restore setting). Answers
@@ -38,6 +47,6 @@ export const workspaceChannels = {
   'workspace:restore': invoke(
     z.strictObject({ confirmed: z.boolean().optional() }),
     /** `waiting`: with restore = ask, the panes that would come back once the user says so (confirmed: true). */
-    z.object({ groups: WorkspaceLayout, waiting: z.number().int().min(0) }),
+    z.object({ groups: WorkspaceLayout, waiting: z.number().int().min(0), names: TabNames.optional() }),
   ),
 } as const;

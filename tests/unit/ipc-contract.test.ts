@@ -38,6 +38,7 @@ const NEAR_MISSES: Partial<Record<ChannelName, unknown[]>> = {
   'history:status': [{ x: 1 }],
   'workspace:save': [{ groups: [{ root: { kind: 'leaf', id: 'bad id' }, focus: 'a' }] }, { groups: [{ root: { kind: 'split', orientation: 'horizontal', children: [] }, focus: 'a' }] }, {}],
   'workspace:restore': [{ confirmed: 'yes' }, { all: true }],
+  'workspace:layout': [{ all: true }],
   'app:open-external': [{ url: 'file:///etc/passwd' }, { url: 'javascript:alert(1)' }, { url: 'not a url' }],
   'app:info': [{ extra: 1 }],
   'app:notify': [{ title: '', body: 'b', tag: 's:1' }, { title: 't', body: 'b' }, { title: 't', body: 'b', tag: 's:1', extra: 1 }, { title: 'x'.repeat(201), body: '', tag: 's:1' }],
