@@ -4,7 +4,7 @@ import type { IDisposable, IMarker, Terminal } from '@xterm/xterm';
 interface Barrier {
   /** The last line above the erased or painted-over region (the line above the viewport then). */
   readonly marker: IMarker;
-  readonly seq: number;
+  seq: number;
 }
 
 /** Beyond this many, the oldest barrier is widened to the whole buffer (hiding too much, never too little). */
@@ -27,6 +27,13 @@ export class ScreenBarriers implements IDisposable {
   /** The viewport, from its top row down, no longer shows anything marked before `seq`. */
   fromViewport(seq: number): void {
     // The line above the viewport, not its top row: ED 2 disposes markers on the rows it erases.
+    const line = this._term.buffer.active.baseY - 1;
+    const last = this._barriers.at(-1);
+    // A loop that keeps clearing the same screen moves one barrier on (it hides a superset).
+    if (last && !last.marker.isDisposed && last.marker.line === line) {
+      last.seq = seq;
+      return;
+    }
     const marker = this._term.registerMarker(-this._term.buffer.active.cursorY - 1);
     if (!marker || marker.isDisposed) return this.everything(seq);
     this._barriers.push({ marker, seq });

@@ -52,6 +52,17 @@ describe('screen barriers', () => {
     expect(barriers.hides(6, top)).toBe(false);
   });
 
+  it('keep one barrier for a screen cleared over and over, covering the newest clear', async () => {
+    const { term, write } = setUp();
+    const barriers = new ScreenBarriers(term);
+    await write(lines(1, 20));
+    const top = term.buffer.active.baseY;
+    for (const seq of [2, 4, 6]) barriers.fromViewport(seq);
+    expect(term.markers.length).toBe(1);
+    expect(barriers.hides(5, top)).toBe(true);
+    expect(barriers.hides(5, top - 1)).toBe(false);
+  });
+
   it('hide everything marked before a barrier whose line left the buffer (ED 3) or a reset', async () => {
     const { term, write } = setUp();
     const barriers = new ScreenBarriers(term);
