@@ -69,3 +69,19 @@ describe('after Summarize', () => {
     expect(shown).not.toContain('word4x');
   });
 });
+
+describe('a shell ended with `exit`', () => {
+  it('is told to the assistant as having ended the shell, not as a failure', async () => {
+    const tabs = page.getByTestId('tab');
+    await page.getByTestId('tab-new').click();
+    await expect.poll(() => tabs.count()).toBe(2);
+    await page.locator('[data-testid="segmentation-mode"][data-mode="integrated"]').waitFor({ timeout: 20_000 });
+    await typeInTerminal(page, 'exit\r');
+    // The session ends with its shell (the pane then shows that it exited).
+    await page.getByTestId('inspect-context').click();
+    const recent = inspector().locator('[data-testid="inspector-section"][data-section-id="short-track"]');
+    await expect.poll(() => recent.innerText(), { timeout: 10_000 }).toContain('$ exit: ended the shell');
+    expect(await recent.innerText()).not.toContain('exit unknown');
+    await page.keyboard.press('Escape');
+  });
+});
