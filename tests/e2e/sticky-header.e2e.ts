@@ -68,9 +68,16 @@ describe('the sticky command header', () => {
     }
   });
 
-  it('is gone after clear', async () => {
+  it('is gone after Ctrl+L and after clear', async () => {
     await typeInTerminal(page, 'seq 101 400\r');
     await ended('seq 101 400');
+    await scrollBack();
+    await sticky().filter({ hasText: 'seq 101 400' }).waitFor();
+    // Ctrl+L: readline erases the screen (ED 2) and redraws the prompt at the top; the output stays in the scrollback.
+    await page.keyboard.press('Control+L');
+    await page.waitForFunction(() => !/^400\s*$/m.test(document.querySelector<HTMLElement>('[data-testid="terminal"] .xterm-rows')?.innerText ?? '400'));
+    await settled();
+    expect(await sticky().count()).toBe(0);
     await scrollBack();
     await sticky().filter({ hasText: 'seq 101 400' }).waitFor();
     await typeInTerminal(page, 'clear\r');
