@@ -4,6 +4,7 @@ import type { EventChannel, EventPayload } from '../../shared/ipc';
 import { createNodePtyHost, defaultShell, shellEnvironment } from '../pty/node-pty-host';
 import { MirrorHost } from '../pty/mirror-host';
 import { PtyManager } from '../pty/pty-manager';
+import { watchForeground } from '../pty/foreground-watch';
 import type { PtyHost } from '../pty/types';
 import type { KeyStore } from '../llm/key-store';
 import { Recorder } from '../recorder/recorder';
@@ -149,6 +150,8 @@ const assemble = async (
     recordingChanged: (id, recording) => broadcast('pty:recording-changed', { id, recording }),
     profileOf: (id) => profileOf.get(id) ?? null,
   });
+  // Tab titles name the program in the foreground, which only the kernel knows.
+  const stopForeground = watchForeground(ptys, (id, process) => broadcast('pty:foreground', { id, process }));
 
   const app = appHandlers({
     host: options.host,
@@ -172,6 +175,7 @@ const assemble = async (
   return {
     router,
     shutdown: async () => {
+      stopForeground();
       assistant.close();
       history.dispose();
       ssh.dispose();

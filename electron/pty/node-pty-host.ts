@@ -2,7 +2,7 @@
 import { basename } from 'node:path';
 import * as nodePty from 'node-pty';
 import { keeperLaunch, SentinelScanner } from './exit-drain';
-import { hasChildren, isAlive, sessionMembers, signalAll } from './process-tree';
+import { foregroundGroup, hasChildren, isAlive, sessionMembers, signalAll } from './process-tree';
 import { discardSecretsIn } from './secret-file';
 import { readsSecretInput } from './termios';
 import type { PtyExit, PtyHost, PtyProcess, SpawnOptions } from './types';
@@ -120,6 +120,9 @@ class NodePtyProcess implements PtyProcess {
   }
 
   foregroundProcess(): string {
+    // The keeper (a `sh`, the session leader) holds the terminal until the shell takes it and again
+    // once it exits: that is the shell starting or ending, not a program the user runs.
+    if (foregroundGroup(this.pid) === this.pid) return basename(this.shell);
     try {
       return basename(this._pty.process);
     } catch {

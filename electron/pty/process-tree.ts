@@ -51,7 +51,13 @@ const parentsFromPs = (): Promise<number[] | undefined> =>
     });
   });
 
-const readStat = (pid: number): { state: string; ppid: number; sid: number } | undefined => {
+/**
+ * The process group in the foreground of `pid`'s controlling terminal (Linux: /proc/<pid>/stat
+ * field 8, tpgid), or undefined when it cannot be read.
+ */
+export const foregroundGroup = (pid: number): number | undefined => readStat(pid)?.tpgid;
+
+const readStat = (pid: number): { state: string; ppid: number; sid: number; tpgid: number } | undefined => {
   let stat: string;
   try {
     stat = readFileSync(`/proc/${pid}/stat`, 'latin1');
@@ -63,7 +69,9 @@ const readStat = (pid: number): { state: string; ppid: number; sid: number } | u
   // fields[0] is the state (field 3), so the parent (field 4) is fields[1], the session id (field 6) fields[3].
   const ppid = Number(fields[1]);
   const sid = Number(fields[3]);
-  return fields[0] && Number.isInteger(sid) ? { state: fields[0], ppid, sid } : undefined;
+  // The foreground process group of its terminal (field 8).
+  const tpgid = Number(fields[5]);
+  return fields[0] && Number.isInteger(sid) ? { state: fields[0], ppid, sid, tpgid } : undefined;
 };
 
 export const signalAll = (pids: readonly number[], signal: NodeJS.Signals): void => {

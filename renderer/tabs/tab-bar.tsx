@@ -12,6 +12,7 @@ import { usePanes, type PaneGroup } from '../state/panes';
 import { focusActiveTerminal } from '../terminal/terminal-focus';
 import { ProfileMenuButton } from './profile-menu';
 import { TabMenu, useTabMenu } from './tab-menu';
+import { useForeground } from './tab-foreground';
 import { tabTitle } from './tab-title';
 
 export interface TabBarProps {
@@ -28,11 +29,12 @@ export interface TabBarProps {
   readonly shortcutFor: (action: 'pane-split-right' | 'pane-split-down') => string;
 }
 
-/** The title sources that change while a tab lives: its running command and current directory. */
+/** The title sources that change while a tab lives: its running command and program, its directory. */
 const useTitle = (tab: Tab): string => {
   const running = useCommands((state) => state.bySession[tab.sessionId]?.findLast((c) => c.endedAt === null));
   const cwd = useCommands((state) => state.sessions[tab.sessionId]?.cwd ?? null);
-  return tabTitle({ custom: tab.customTitle, program: tab.programTitle, running, cwd, shell: tab.shell });
+  const foreground = useForeground((state) => state.byId[tab.id] ?? null);
+  return tabTitle({ custom: tab.customTitle, program: tab.programTitle, running, foreground, cwd, shell: tab.shell });
 };
 
 const rename = (id: string, name: string) => {

@@ -17,6 +17,18 @@ describe('tabTitle', () => {
     expect(tabTitle(base)).toBe('bash');
   });
 
+  it('names the foreground program, never a builtin the shell runs itself, and the prompt title at the prompt', () => {
+    expect(tabTitle({ ...base, running: running('sleep 3'), foreground: 'sleep' })).toBe('sleep');
+    expect(tabTitle({ ...base, running: running('cd /tmp'), foreground: 'bash', cwd: '/home/u' })).toBe('u');
+    expect(tabTitle({ ...base, running: running('my-function arg'), foreground: '-bash', program: 'user@host: ~' })).toBe('user@host: ~');
+    expect(tabTitle({ ...base, running: running('make test'), foreground: 'cc1' })).toBe('cc1');
+    expect(tabTitle({ ...base, foreground: 'bash', cwd: '/srv/app' })).toBe('app');
+    // A launcher in the foreground: the program it runs, as the command line names it.
+    expect(tabTitle({ ...base, running: running('sudo vim /etc/hosts'), foreground: 'sudo' })).toBe('vim');
+    // Not known yet: the recorded command line's program, as before.
+    expect(tabTitle({ ...base, running: running('vim a'), foreground: null })).toBe('vim');
+  });
+
   it('shows controls in any source as pictures, on one line', () => {
     // A directory a remote host named, and a title a program set with a C1 OSC inside it.
     expect(tabTitle({ ...base, cwd: '/srv/a\x1b]0;pwned\x07b\u009d0;c1\u009c' })).toBe('a␛]0;pwned␇b␛]0;c1␛\\');

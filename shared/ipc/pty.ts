@@ -120,4 +120,9 @@ export const ptyChannels = {
   /** This client fell too far behind while hidden and gets no more output until it attaches again. */
   'pty:detached': event(z.object({ id: PtyId })),
   'pty:exit': event(z.object({ id: PtyId, exitCode: z.number().int().nullable(), signal: z.number().int().nullable() })),
+  /**
+   * The program in a terminal's foreground changed: its process name (`sleep`, `vim`), or the
+   * shell's own at the prompt. Tab titles name it; `pty:busy` gives the current one on demand.
+   */
+  'pty:foreground': event(z.object({ id: PtyId, process: z.string().max(256) })),
 } as const;

@@ -81,6 +81,13 @@ describe('pty manager with real bash', () => {
   });
 });
 
+it('names the program a terminal runs, not the keeper that holds the terminal for it', () => {
+  // A program without job control (a profile's `htop`, a shell still starting) stays in the
+  // keeper's process group, so the keeper (a `sh`) is what the kernel has in the foreground.
+  const h = start({ shell: '/bin/sleep', args: ['5'] });
+  expect(h.pty.foregroundProcess()).toBe('sleep');
+});
+
 it('has the shells the later suites need', () => {
   expect(execFileSync('/bin/bash', ['-c', 'echo ok']).toString().trim()).toBe('ok');
 });
