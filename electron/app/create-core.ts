@@ -4,6 +4,7 @@ import type { EventChannel, EventPayload } from '../../shared/ipc';
 import { createNodePtyHost, defaultShell, shellEnvironment } from '../pty/node-pty-host';
 import { MirrorHost } from '../pty/mirror-host';
 import { PtyManager } from '../pty/pty-manager';
+import { closeOnExit } from '../pty/close-on-exit';
 import { watchForeground } from '../pty/foreground-watch';
 import type { PtyHost } from '../pty/types';
 import type { KeyStore } from '../llm/key-store';
@@ -18,6 +19,7 @@ import { wireAssistant } from './assistant-wiring';
 import { wireHistory } from './history-wiring';
 import { wireSsh } from './ssh-wiring';
 import { planLaunch } from './profile-launch';
+import { keepScreens } from './screen-keeper';
 import { wireWorkspace } from './workspace';
 
 export interface CoreOptions {
@@ -139,6 +141,14 @@ const assemble = async (
       prelude,
     );
   };
+  // What each recorded terminal shows, kept for the next start's restore (never a private one's).
+  const screens = keepScreens({
+    keepable: () => ptys.list().filter((p) => !p.exit && recorder.recording(p.id) !== 'private').map((p) => p.id),
+    written: (id) => ptys.writtenBy(id),
+    screen: (id, keep) => ptys.keepableScreen(id, keep),
+    kv: store.tables.settings,
+    log,
+  });
   const pty = ptyHandlers({
     ptys,
     announce: (event, id, except) => {
@@ -150,6 +160,8 @@ const assemble = async (
     recordingChanged: (id, recording) => broadcast('pty:recording-changed', { id, recording }),
     profileOf: (id) => profileOf.get(id) ?? null,
   });
+  // A shell that exits closes its pane in every window (unless the setting keeps it).
+  closeOnExit(ptys, () => settings.current.terminal.onExit, (id) => broadcast('pty:closed', { id }));
   // Tab titles name the program in the foreground, which only the kernel knows.
   const stopForeground = watchForeground(ptys, (id, process) => broadcast('pty:foreground', { id, process }));
 
@@ -164,7 +176,7 @@ const assemble = async (
 
   // Every channel of the contract must have its handler here: the router's types say so.
   const router = createRouter(
-    { ...pty.invoke, ...commandsHandlers(store, recorder), ...history.handlers, ...wireWorkspace({ settings, store, recorder, ptys, spawn, profileOf: (id) => profileOf.get(id) }), ...assistant.handlers, ...app.invoke },
+    { ...pty.invoke, ...commandsHandlers(store, recorder), ...history.handlers, ...wireWorkspace({ settings, store, recorder, ptys, spawn, profileOf: (id) => profileOf.get(id), screens }), ...assistant.handlers, ...app.invoke },
     { ...pty.send, ...app.send },
     {
       onRejected: (channel, reason) => log(`ipc: rejected ${channel}: ${reason}`),
@@ -179,6 +191,9 @@ const assemble = async (
       assistant.close();
       history.dispose();
       ssh.dispose();
+      // Before the terminals die (their screens with them); a stuck mirror must not hold the exit.
+      screens.dispose();
+      await Promise.race([screens.flush(), new Promise((resolve) => setTimeout(resolve, 3_000).unref())]);
       await ptys.killAll();
       await mirrors.close();
       await store.close();

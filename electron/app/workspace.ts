@@ -7,6 +7,7 @@ import { newPtyId, type PtyManager } from '../pty/pty-manager';
 import type { Recorder } from '../recorder/recorder';
 import type { Store } from '../store/store';
 import { plainScrollback } from './restored-scrollback';
+import { restoredScreen } from './restored-screen';
 import { mapWorkspace, parseSaved, WORKSPACE_KEY, type SavedPane, type SavedWorkspace } from './saved-workspace';
 
 export interface WorkspaceDeps {
@@ -19,6 +20,8 @@ export interface WorkspaceDeps {
   readonly tail: (sessionId: string, maxBytes: number) => Promise<Buffer>;
   /** Opens a terminal in `cwd` running `profileId` ('' the plain shell) with `prelude` shown first; answers its id. */
   readonly spawn: (request: { cwd?: string; profileId?: string }, prelude: string) => string;
+  /** The screens the last run kept, by session (see screen-keeper.ts); released once restored. */
+  readonly screens?: { previous(): Promise<Record<string, string>>; release(): void };
   readonly now?: () => number;
 }
 
@@ -36,6 +39,18 @@ const relaunch = (pane: SavedPane, profiles: ProfilesSettings | undefined): { pr
   if (pane.profileId === null) return { profileId: '' };
   if (profiles?.list.some((p) => p.id === pane.profileId)) return { profileId: pane.profileId };
   return { profileId: '', note: `profile ${pane.profileName ?? pane.profileId} was deleted: plain shell` };
+};
+
+/**
+ * What a restored pane shows above its new shell: the screen the last run kept (the mirror's
+ * normal buffer, drawn as it was), else, for a workspace saved before screens were kept, the
+ * recorded output's tail as plain text.
+ */
+const earlierScreen = async (screen: string | undefined, sessionId: string, label: string, tail: WorkspaceDeps['tail']): Promise<string> => {
+  const shown = typeof screen === 'string' && screen ? restoredScreen(screen, label) : '';
+  if (shown) return shown;
+  const bytes = await tail(sessionId, RESTORED_BYTES).catch(() => Buffer.alloc(0));
+  return plainScrollback(bytes.toString('utf8'), label);
 };
 
 /**
@@ -72,6 +87,7 @@ export const workspaceHandlers = (
     'workspace:restore': async ({ confirmed }) => {
       const mode = deps.settings.current.terminal.restore;
       // Once per run: a second window opening later must not reopen the tabs again.
+      if (mode === 'never') deps.screens?.release();
       if (restored || mode === 'never') return { groups: [], waiting: 0 };
       const saved = await read();
       if (!saved) return { groups: [], waiting: 0 };
@@ -79,11 +95,12 @@ export const workspaceHandlers = (
       restored = true;
       const date = new Date(saved.savedAt).toLocaleString();
       const fresh = new Map<string, string>();
+      const screens = (await deps.screens?.previous()) ?? {};
+      deps.screens?.release();
       for (const [oldId, pane] of Object.entries(saved.panes)) {
-        const tail = await deps.tail(pane.sessionId, RESTORED_BYTES).catch(() => Buffer.alloc(0));
         const { profileId, note } = relaunch(pane, deps.settings.current.profiles);
         const label = `restored · ${pane.cwd} · ${date}${note ? ` · ${note}` : ''}`;
-        const prelude = plainScrollback(tail.toString('utf8'), label);
+        const prelude = await earlierScreen(screens[pane.sessionId], pane.sessionId, label, deps.tail);
         const cwd = isDirectory(pane.cwd) ? pane.cwd : undefined;
         fresh.set(oldId, deps.spawn({ ...(cwd ? { cwd } : {}), ...(profileId !== undefined ? { profileId } : {}) }, prelude));
       }
@@ -99,6 +116,7 @@ export const wireWorkspace = (parts: {
   readonly recorder: Recorder;
   readonly ptys: PtyManager;
   readonly profileOf: (id: string) => string | undefined;
+  readonly screens?: WorkspaceDeps['screens'];
   readonly spawn: (request: { cols: number; rows: number; cwd?: string; profileId?: string }, id: string, prelude?: string) => unknown;
 }) =>
   workspaceHandlers({
@@ -112,6 +130,7 @@ export const wireWorkspace = (parts: {
       return { sessionId: id, cwd: parts.recorder.live(id)?.cwd ?? pty.cwd, profileId, ...(profileName ? { profileName } : {}) };
     },
     tail: (sessionId, maxBytes) => parts.store.outputTail(sessionId, maxBytes),
+    ...(parts.screens ? { screens: parts.screens } : {}),
     spawn: (request, prelude) => {
       const id = newPtyId();
       parts.spawn({ cols: 100, rows: 30, ...request }, id, prelude);

@@ -191,7 +191,7 @@ export class MirrorHost {
         mirror.rows = nextRows;
         post({ t: 'resize', id, cols: nextCols, rows: nextRows });
       },
-      snapshot: () => this._snapshot(mirror),
+      snapshot: (keep) => this._snapshot(mirror, keep),
       dispose: () => {
         if (mirror.disposed) return;
         // Never opened, or its worker died: there is nothing to close in the worker.
@@ -204,7 +204,7 @@ export class MirrorHost {
     } satisfies ScreenMirrorLike;
   };
 
-  private async _snapshot(mirror: Mirror): Promise<TerminalSnapshot> {
+  private async _snapshot(mirror: Mirror, keep?: number): Promise<TerminalSnapshot> {
     const end = mirror.written;
     const blank = { data: '', cols: mirror.cols, rows: mirror.rows, end, marks: [] };
     // Nothing shown yet (every spawn attaches at once), or the pty is gone: no need to parse.
@@ -213,10 +213,10 @@ export class MirrorHost {
     if (mirror.deferred && !this._open(mirror) && !this._restarts.gaveUp) {
       // Waiting to restart after a failure, with all of its output still here: worth the wait.
       await wait(this._notBefore - Date.now());
-      return this._snapshot(mirror);
+      return this._snapshot(mirror, keep);
     }
     const request = this._next++;
-    if (!this._post(mirror, { t: 'snapshot', id: mirror.id, request })) return lost;
+    if (!this._post(mirror, { t: 'snapshot', id: mirror.id, request, ...(keep ? { keep } : {}) })) return lost;
     const answer = await new Promise<Answer>((resolve) => this._pending.set(request, resolve));
     if (answer === 'lost') return lost;
     return answer ? { ...answer, end } : blank;

@@ -10,7 +10,7 @@ export type MirrorRequest =
   | { readonly t: 'write'; readonly id: string; readonly data: string }
   | { readonly t: 'mark'; readonly id: string; readonly mark: TerminalMark }
   | { readonly t: 'resize'; readonly id: string; readonly cols: number; readonly rows: number }
-  | { readonly t: 'snapshot'; readonly id: string; readonly request: number }
+  | { readonly t: 'snapshot'; readonly id: string; readonly request: number; readonly keep?: number }
   | { readonly t: 'close'; readonly id: string };
 
 /**
@@ -30,7 +30,11 @@ export interface ScreenMirrorLike {
   write(data: string): void;
   mark(mark: TerminalMark): void;
   resize(cols: number, rows: number): void;
-  snapshot(): Promise<TerminalSnapshot>;
+  /**
+   * With `keep`: the screen as it is kept for the next run (see ScreenMirror.snapshot): the normal
+   * buffer only, its last `keep` lines, no modes.
+   */
+  snapshot(keep?: number): Promise<TerminalSnapshot>;
   /** True while the mirror is far behind the output: the pty waits for it (bounded memory). */
   congested?(): boolean;
   dispose(): void;

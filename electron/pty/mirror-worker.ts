@@ -53,7 +53,7 @@ port.on('message', (message: MirrorRequest) => {
     case 'snapshot': {
       const reply = (snapshot: TerminalSnapshot | null) => port.postMessage({ t: 'snapshot', request: message.request, snapshot } satisfies MirrorReply);
       if (!mirror) return reply(null);
-      return void mirror.snapshot().then(reply);
+      return void mirror.snapshot(message.keep).then(reply);
     }
     case 'close':
       mirror?.dispose();

@@ -206,6 +206,22 @@ export class PtyManager {
     return entry.mirror.snapshot();
   }
 
+  /**
+   * A pty's screen as it is kept for the next run (the normal buffer's last `keep` lines), with the
+   * output position it stands for; undefined for an unknown pty.
+   */
+  keepableScreen(id: string, keep: number): Promise<TerminalSnapshot> | undefined {
+    const entry = this._entries.get(id);
+    if (!entry) return undefined;
+    entry.batcher.flush();
+    return entry.mirror.snapshot(keep);
+  }
+
+  /** Output characters a pty has sent so far (changes when there is something new to keep). */
+  writtenBy(id: string): number | undefined {
+    return this._entries.get(id)?.written;
+  }
+
   /** Detaches a renderer from every pty (its window closed), releasing any pause it caused. */
   detachSink(sink: PtySink): void {
     for (const entry of this._entries.values()) {

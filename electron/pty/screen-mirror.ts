@@ -100,10 +100,10 @@ export class ScreenMirror {
    * The screen as of every character written before this call, with the stream position it stands
    * for (`end`): the renderer drops live output up to that position and writes the rest.
    */
-  snapshot(): Promise<TerminalSnapshot> {
+  snapshot(keep?: number): Promise<TerminalSnapshot> {
     const end = this._written;
     return new Promise((resolve) => {
-      this._term.write('', () => resolve(this._capture(end)));
+      this._term.write('', () => resolve(keep ? this._keepable(end, keep) : this._capture(end)));
     });
   }
 
@@ -123,6 +123,21 @@ export class ScreenMirror {
     const live = this._marks.filter((m) => !m.marker.isDisposed && m.marker.line >= 0);
     this._marks.splice(0, this._marks.length, ...live);
     return live;
+  }
+
+  /**
+   * The screen kept for the next run: only the normal buffer (a full-screen program's alternate
+   * screen, vim's `~` rows, means nothing once it is gone), its last `keep` lines starting at the
+   * beginning of a line rather than inside a wrapped one, without modes or the final cursor move.
+   */
+  private _keepable(end: number, keep: number): TerminalSnapshot {
+    const normal = this._term.buffer.normal;
+    let last = normal.length - 1;
+    while (last > 0 && (normal.getLine(last)?.translateToString(true) ?? '') === '') last--;
+    let start = Math.max(0, last + 1 - keep);
+    while (start > 0 && normal.getLine(start)?.isWrapped) start--;
+    const data = this._serializer.serialize({ range: { start, end: last }, excludeAltBuffer: true, excludeModes: true });
+    return { data, cols: this._term.cols, rows: this._term.rows, end, marks: [] };
   }
 
   private _capture(end: number): TerminalSnapshot {

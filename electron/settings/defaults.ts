@@ -46,6 +46,7 @@ export const DEFAULT_TERMINAL: TerminalSettings = {
   ligatures: false,
   cursorStyle: 'block',
   cursorBlink: true,
+  onExit: 'close',
 };
 
 /**

@@ -3,7 +3,7 @@ import type { Orientation } from '../state/pane-tree';
 import { leaves } from '../state/pane-tree';
 import { groupOf, usePanes, visibleTerminals } from '../state/panes';
 import { useTabs } from '../state/tabs';
-import { openTab } from '../terminal/terminals';
+import { closeTab, openTab } from '../terminal/terminals';
 import { useCommands } from '../state/commands';
 
 export type PaneDirection = 'left' | 'right' | 'up' | 'down';
@@ -15,6 +15,17 @@ export const splitFocused = (orientation: Orientation): Promise<void> => {
   const tab = useTabs.getState().tabs.find((t) => t.id === target);
   const cwd = tab ? useCommands.getState().sessions[tab.sessionId]?.cwd : undefined;
   return openTab({ split: { target, orientation }, ...(cwd ? { cwd } : {}) });
+};
+
+/**
+ * Starts a fresh shell in place of an exited one (same spot, same directory): the new terminal is
+ * split off next to it and the old one closed, so the new one takes over its space.
+ */
+export const restartPane = async (id: string): Promise<void> => {
+  const tab = useTabs.getState().tabs.find((t) => t.id === id);
+  const cwd = tab ? useCommands.getState().sessions[tab.sessionId]?.cwd : undefined;
+  await openTab({ split: { target: id, orientation: 'horizontal' }, ...(cwd ? { cwd } : {}) });
+  await closeTab(id);
 };
 
 /** The terminals of the tab a terminal is in (what closing that tab closes). */

@@ -105,6 +105,15 @@ export const TerminalSection = ({ draft, errors, update }: SectionProps) => {
           </select>
         )}
       </Field>
+      <Field label="When the shell exits" hint="A shell that fails as it starts always stays open, to show why." error={errors['terminal.onExit']}>
+        {(a11y) => (
+          <select {...a11y} data-testid="terminal-on-exit" value={t.onExit} onChange={(event) => set({ onExit: event.target.value as TerminalDraft['onExit'] })}>
+            <option value="close">Close the pane (the tab goes with its last pane)</option>
+            <option value="clean">Close only after a clean exit (a failed one stays with its status)</option>
+            <option value="keep">Keep the pane open</option>
+          </select>
+        )}
+      </Field>
     </section>
   );
 };

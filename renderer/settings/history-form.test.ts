@@ -21,7 +21,7 @@ const view: SettingsView = {
   models: [],
   relevance: { windowMinutes: 120, weights: { cwd: 0.4, time: 0.3, hostname: 0.15, commandPattern: 0.15 }, threshold: 0.3 },
   redaction: { enabled: true, userPatterns: [] },
-  terminal: { shell: '', fontFamily: 'monospace', fontSize: 14, theme: 'system', scrollback: 10_000, copyOnSelect: false, restore: 'always', scheme: 'system', customSchemes: [], ligatures: false, cursorStyle: 'block', cursorBlink: true },
+  terminal: { shell: '', fontFamily: 'monospace', fontSize: 14, theme: 'system', scrollback: 10_000, copyOnSelect: false, restore: 'always', scheme: 'system', customSchemes: [], ligatures: false, cursorStyle: 'block', cursorBlink: true, onExit: 'close' },
   history,
   notifications: { enabled: true, minSeconds: 10, whenFocused: false },
   profiles: { list: [], defaultId: null },

@@ -67,6 +67,7 @@ export interface SettingsDraft {
     readonly ligatures: boolean;
     readonly cursorStyle: Settings['terminal']['cursorStyle'];
     readonly cursorBlink: boolean;
+    readonly onExit: Settings['terminal']['onExit'];
   };
   readonly history: HistoryDraft;
   readonly profiles: ProfilesDraft;

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 import { describe, expect, it } from 'vitest';
-import { leaf, leaves, remove, sanitize, split } from './pane-tree';
+import { leaf, leaves, nearestSurvivor, remove, sanitize, split } from './pane-tree';
 
 describe('pane tree', () => {
   it('splits a pane, and keeps same-direction splits flat', () => {
@@ -22,6 +22,13 @@ describe('pane tree', () => {
     const withoutB = remove(tree, 'b')!;
     expect(withoutB).toEqual({ kind: 'split', orientation: 'horizontal', children: [leaf('a'), leaf('c'), leaf('d')] });
     expect(remove(remove(remove(withoutB, 'a')!, 'c')!, 'd')).toBeNull();
+  });
+
+  it('hands the keyboard of a closed pane to its nearest neighbour, the one before it first', () => {
+    expect(nearestSurvivor(['a', 'b', 'c'], 'b', ['a', 'c'])).toBe('a');
+    expect(nearestSurvivor(['a', 'b', 'c'], 'a', ['b', 'c'])).toBe('b');
+    expect(nearestSurvivor(['a', 'b', 'c', 'd'], 'c', ['a', 'd'])).toBe('d');
+    expect(nearestSurvivor(['a'], 'a', [])).toBeUndefined();
   });
 
   it('keeps only known terminals from a stored tree, and rejects odd shapes', () => {

@@ -46,6 +46,19 @@ export const remove = (node: PaneNode, id: string): PaneNode | null => {
   return { ...node, children: merged };
 };
 
+/**
+ * Where the keyboard goes when `gone` closes: the nearest pane that is left, the one before it
+ * (left or above) first, as a closed pane's space goes to its neighbour.
+ */
+export const nearestSurvivor = (before: readonly string[], gone: string, left: readonly string[]): string | undefined => {
+  const at = before.indexOf(gone);
+  if (at === -1) return left[0];
+  for (let distance = 1; distance < before.length; distance++) {
+    for (const candidate of [before[at - distance], before[at + distance]]) if (candidate !== undefined && left.includes(candidate)) return candidate;
+  }
+  return left[0];
+};
+
 /** A tree as stored (sessionStorage, a future restore): only known ids survive, shapes are checked. */
 export const sanitize = (value: unknown, known: ReadonlySet<string>): PaneNode | null => {
   if (typeof value !== 'object' || value === null) return null;

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 import { create } from 'zustand';
-import { contains, leaf, leaves, remove, sanitize, split, type Orientation, type PaneNode } from './pane-tree';
+import { contains, leaf, leaves, nearestSurvivor, remove, sanitize, split, type Orientation, type PaneNode } from './pane-tree';
 import { useTabs } from './tabs';
 
 /** One tab as the user sees it: one or more terminals in a split layout. */
@@ -63,7 +63,7 @@ export const cycleGroups = (delta: number): void => {
  * window asked for it as a split; a closed one leaves its split (the tab goes with its last pane,
  * and the keyboard goes to a neighbour); focus follows the active terminal.
  */
-const reconcile = (): void => {
+const reconcile = (keepFocus = false): void => {
   const { tabs, activeId } = useTabs.getState();
   const known = new Set(tabs.map((t) => t.id));
   const state = usePanes.getState();
@@ -73,7 +73,7 @@ const reconcile = (): void => {
     for (const id of leaves(group.root)) if (!known.has(id)) root = root && remove(root, id);
     if (!root) return [];
     const ids = leaves(root);
-    const focus = ids.includes(group.focus) ? group.focus : ids[0]!;
+    const focus = ids.includes(group.focus) ? group.focus : nearestSurvivor(leaves(group.root), group.focus, ids)!;
     return [{ ...group, root, focus, zoomed: group.zoomed && ids.includes(group.zoomed) ? group.zoomed : null }];
   });
   const placed = new Set(groups.flatMap((g) => leaves(g.root)));
@@ -86,7 +86,9 @@ const reconcile = (): void => {
       pending = null;
     } else groups = [...groups, { id: tab.id, root: leaf(tab.id), focus: tab.id, zoomed: null }];
   }
-  if (activeId) groups = groups.map((g) => (contains(g.root, activeId) && g.focus !== activeId ? { ...g, focus: activeId } : g));
+  // Not after closing the focused pane: the store's pick of a new active terminal is just the next
+  // in its flat list, and the caller moves the keyboard to the nearest pane instead.
+  if (activeId && !keepFocus) groups = groups.map((g) => (contains(g.root, activeId) && g.focus !== activeId ? { ...g, focus: activeId } : g));
   usePanes.setState({ groups, pendingSplit: pending });
 };
 
@@ -114,12 +116,17 @@ useTabs.subscribe((state) => {
   if (state.tabs === previousTabs && state.activeId === previousActive) return;
   const removedIds = previousTabs.filter((t) => !state.tabs.some((n) => n.id === t.id)).map((t) => t.id);
   const groupBefore = removedIds.length > 0 ? groupOf(previousActive) : undefined;
+  const groupsBefore = usePanes.getState().groups;
+  const focusClosed = groupBefore !== undefined && removedIds.includes(groupBefore.focus);
   previousTabs = state.tabs;
   previousActive = state.activeId;
-  reconcile();
-  // A pane closed in the tab being looked at: the keyboard goes to the tab's remaining pane.
-  if (groupBefore && previousActive !== undefined && removedIds.includes(groupBefore.focus)) {
-    const still = usePanes.getState().groups.find((g) => g.id === groupBefore.id);
-    if (still && still.focus !== useTabs.getState().activeId) useTabs.getState().activate(still.focus);
+  reconcile(focusClosed);
+  // A pane closed in the tab being looked at: the keyboard goes to the tab's nearest remaining
+  // pane or, when it was the tab's last, to the focused pane of the tab next to it.
+  if (groupBefore && focusClosed && previousActive !== undefined) {
+    const { groups } = usePanes.getState();
+    const still = groups.find((g) => g.id === groupBefore.id);
+    const next = still ?? groups[Math.min(groupsBefore.indexOf(groupBefore), groups.length - 1)];
+    if (next && next.focus !== useTabs.getState().activeId) useTabs.getState().activate(next.focus);
   }
 });

@@ -114,6 +114,7 @@ const TabHeader = ({
       aria-haspopup="menu"
       aria-description={RECORDING_NOTE[tab.recording] || undefined}
       data-panes={panes}
+      data-zoomed={group.zoomed ? 'true' : undefined}
       tabIndex={active ? 0 : -1}
       draggable={!editing}
       onDragStart={(event) => event.dataTransfer.setData('application/x-contexterm-tab', group.id)}
@@ -175,8 +176,8 @@ const TabHeader = ({
         <span className="tab-title">{title}</span>
       )}
       {panes > 1 && (
-        <span className="tab-panes" title={`${panes} panes`} aria-label={`${panes} panes`}>
-          {panes}
+        <span className="tab-panes" title={`${panes} panes${group.zoomed ? ', one zoomed' : ''}`} aria-label={`${panes} panes${group.zoomed ? ', one zoomed' : ''}`}>
+          {group.zoomed ? `⤢${panes}` : panes}
         </span>
       )}
       <button

@@ -3,12 +3,14 @@ import { useEffect, useState } from 'react';
 import { displayLine } from '../../shared/text/display-text';
 import { Menu, type MenuAction } from '../layout/menu';
 import { useCommands } from '../state/commands';
+import { leaves } from '../state/pane-tree';
+import { groupOf } from '../state/panes';
 import { useTabs } from '../state/tabs';
 import { openCommandMenu } from './command-decorations';
 import { controllerFor } from './terminals';
 
 /** The app actions the menu offers (ids of the action registry, which terminal/ does not import). */
-export type TerminalMenuAction = 'copy' | 'paste' | 'select-all' | 'clear' | 'pane-split-right' | 'pane-split-down' | 'find';
+export type TerminalMenuAction = 'copy' | 'paste' | 'select-all' | 'clear' | 'pane-split-right' | 'pane-split-down' | 'pane-zoom' | 'tab-close' | 'find';
 
 export interface TerminalMenuProps {
   readonly run: (id: TerminalMenuAction) => void;
@@ -62,6 +64,9 @@ export const TerminalMenu = ({ run, shortcut }: TerminalMenuProps) => {
   }, []);
 
   if (!request) return null;
+  const group = groupOf(request.id);
+  const panes = group ? leaves(group.root).length : 1;
+  const zoomed = group?.zoomed === request.id;
   const item = (id: TerminalMenuAction, label: string, testId: string, extra: Partial<MenuAction> = {}): MenuAction => {
     const keys = shortcut(id);
     return { id, label, testId, hint: keys || undefined, run: () => run(id), ...extra };
@@ -73,6 +78,9 @@ export const TerminalMenu = ({ run, shortcut }: TerminalMenuProps) => {
     item('clear', 'Clear', 'terminal-clear', { hint: 'Empty the screen and the scrollback (the shell keeps running)' }),
     item('pane-split-right', 'Split right', 'terminal-split-right'),
     item('pane-split-down', 'Split down', 'terminal-split-down'),
+    // The menu's pane is the right-clicked one: it was made the active pane above.
+    item('pane-zoom', zoomed ? 'Unzoom pane' : 'Zoom pane', 'terminal-zoom-pane', panes > 1 ? {} : { disabled: true, hint: 'Split the tab first' }),
+    item('tab-close', 'Close pane', 'terminal-close-pane'),
     item('find', 'Find…', 'terminal-find'),
   ];
   const { commandId } = request;

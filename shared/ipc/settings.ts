@@ -120,6 +120,9 @@ export type CustomScheme = z.infer<typeof CustomScheme>;
 export const CursorStyle = z.enum(['block', 'bar', 'underline']);
 export type CursorStyle = z.infer<typeof CursorStyle>;
 
+export const ExitBehaviour = z.enum(['close', 'clean', 'keep']);
+export type ExitBehaviour = z.infer<typeof ExitBehaviour>;
+
 export const TerminalSettings = z.strictObject({
   /** Empty: the user's $SHELL, else /bin/bash. */
   shell: z.string().max(4096).refine((shell) => !hasNul(shell), 'the shell contains a NUL byte'),
@@ -141,6 +144,11 @@ export const TerminalSettings = z.strictObject({
   ligatures: z.boolean().default(false),
   cursorStyle: CursorStyle.default('block'),
   cursorBlink: z.boolean().default(true),
+  /**
+   * What a pane does when its shell exits: close (the tab goes with its last pane), close only
+   * after a clean exit (code 0; a failure stays on screen with its status), or stay open.
+   */
+  onExit: ExitBehaviour.default('close'),
 });
 export type TerminalSettings = z.infer<typeof TerminalSettings>;
 

@@ -1,0 +1,80 @@
+// SPDX-License-Identifier: MIT
+import type { TerminalSnapshot } from '../../shared/ipc/pty';
+
+/** The settings-table key of the screens kept for the next run: `{ [sessionId]: serialized }`. */
+export const SCREENS_KEY = 'workspace-screens';
+
+/** Lines of a terminal's screen and history kept for the next run: a few screenfuls, not the session. */
+export const KEPT_LINES = 200;
+
+/** How often changed screens are kept (and once more at shutdown). */
+const KEEP_EVERY_MS = 15_000;
+
+export interface ScreenKeeperDeps {
+  /** Terminals whose screen may be kept (recorded, running): private ones are never listed. */
+  readonly keepable: () => readonly string[];
+  /** Output position of a terminal: unchanged means its kept screen is still current. */
+  readonly written: (id: string) => number | undefined;
+  readonly screen: (id: string, keep: number) => Promise<TerminalSnapshot> | undefined;
+  readonly kv: { get(key: string): Promise<string | undefined>; set(key: string, value: string): Promise<void> };
+  readonly log?: (message: string) => void;
+}
+
+/** Reads the screens kept by the last run (empty when none or damaged). */
+export const keptScreens = async (kv: ScreenKeeperDeps['kv']): Promise<Record<string, string>> => {
+  try {
+    const parsed: unknown = JSON.parse((await kv.get(SCREENS_KEY)) ?? '{}');
+    return typeof parsed === 'object' && parsed !== null ? (parsed as Record<string, string>) : {};
+  } catch {
+    return {};
+  }
+};
+
+/**
+ * Keeps each recorded terminal's screen (the mirror's serialized normal buffer, bounded) in the
+ * settings table, so the next start shows what was on screen rather than re-cleaned raw bytes.
+ * Off the hot path: a timer, only terminals that printed since, the parse in the mirror worker;
+ * and once more at shutdown, before the terminals are killed. Terminals gone are dropped.
+ */
+export const keepScreens = (
+  deps: ScreenKeeperDeps,
+): { flush(): Promise<void>; dispose(): void; previous(): Promise<Record<string, string>>; release(): void } => {
+  const kept = new Map<string, { written: number; data: string }>();
+  let running: Promise<void> | undefined;
+  /** The last run's screens, kept alongside until the start-up restore has used them. */
+  let previous: Promise<Record<string, string>> | undefined = keptScreens(deps.kv);
+  const pass = async () => {
+    const old = previous ? await previous : {};
+    const ids = deps.keepable();
+    let changed = [...kept.keys()].some((id) => !ids.includes(id));
+    for (const id of [...kept.keys()]) if (!ids.includes(id)) kept.delete(id);
+    for (const id of ids) {
+      const written = deps.written(id);
+      if (written === undefined || kept.get(id)?.written === written) continue;
+      const snapshot = await deps.screen(id, KEPT_LINES)?.catch(() => undefined);
+      if (!snapshot) continue;
+      kept.set(id, { written, data: snapshot.data });
+      changed = true;
+    }
+    if (changed) await deps.kv.set(SCREENS_KEY, JSON.stringify({ ...old, ...Object.fromEntries([...kept].map(([id, { data }]) => [id, data])) }));
+  };
+  const run = () => {
+    running ??= pass()
+      .catch((error: unknown) => deps.log?.(`screen keeper: ${String(error)}`))
+      .finally(() => (running = undefined));
+    return running;
+  };
+  const timer = setInterval(() => void run(), KEEP_EVERY_MS);
+  timer.unref?.();
+  return {
+    flush: async () => {
+      await running;
+      await run();
+    },
+    dispose: () => clearInterval(timer),
+    previous: () => previous ?? Promise.resolve({}),
+    release: () => {
+      previous = undefined;
+    },
+  };
+};

@@ -1,0 +1,56 @@
+// SPDX-License-Identifier: MIT
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, describe, expect, it } from 'vitest';
+import { launchBrowser, openPage, startServer, typeInTerminal, waitForTerminalText, type AppServer } from './app';
+
+const dataDir = mkdtempSync(join(tmpdir(), 'ct-restore-screen-'));
+let server: AppServer | undefined;
+let browser: Browser | undefined;
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+const rows = (page: Page) => page.getByTestId('pane').first().locator('.xterm-rows').innerText();
+
+describe('restore shows the kept screen', () => {
+  it('brings back the normal screen from before vim, not its ~ rows nor query debris, starting at a whole line', async () => {
+    server = await startServer({ dataDir });
+    browser = await launchBrowser();
+    let page = await openPage(browser, server.url, { integrated: true });
+    // Lines of 400 characters: any cut by bytes lands inside one; a line kept starts with its L number.
+    await typeInTerminal(page, `awk 'BEGIN{for(i=1;i<=300;i++){s=sprintf("L%03d-",i); while(length(s)<400) s=s "x"; print s}}'; echo before-$((6*7))-vim\r`);
+    await waitForTerminalText(page, /before-42-vim/);
+    await typeInTerminal(page, 'vim -u NONE -c "set nocompatible ruler" /tmp/ct-restore-screen-none\r');
+    await waitForTerminalText(page, /^~\s*$/m);
+
+    await page.close();
+    expect(await server.stop()).toBe(0);
+    server = await startServer({ dataDir });
+    page = await openPage(browser, server.url, { integrated: false });
+    await expect.poll(() => rows(page), { timeout: 15_000 }).toMatch(/before-42-vim[\s\S]*restored · /);
+    const shown = await rows(page);
+    expect(shown).not.toMatch(/^~/m);
+    expect(shown).not.toMatch(/\+q[0-9a-f]{4}|\$p|1,1\s+All/);
+    await page.screenshot({ path: join(dataDir, 'restored-screen.png') });
+    // At the top of the restored history: a whole line, not the tail of one cut in the middle.
+    await page.getByTestId('pane').first().hover();
+    // Scrolls up until a wheel turn changes nothing: then the first row is the first one kept.
+    let before = '';
+    const top = async () => {
+      await page.mouse.wheel(0, -5_000);
+      const now = await rows(page);
+      const settled = now === before;
+      before = now;
+      return settled ? now.trimStart().split('\n')[0] : 'still scrolling';
+    };
+    await expect.poll(top, { timeout: 20_000 }).not.toBe('still scrolling');
+    expect(before.trimStart().split('\n')[0]).toMatch(/^L\d{3}-x+$/);
+    await page.screenshot({ path: join(dataDir, 'restored-top.png') });
+    console.log(`screenshots in ${dataDir}`);
+  });
+});
