@@ -190,9 +190,10 @@ export const App = () => {
           {activeId ? (
             activeGroup && <PaneLayout group={activeGroup} />
           ) : (
-            <div className="empty-state">
+            <div className="empty-state" data-testid="terminals-empty">
               <p>No terminals open.</p>
-              <button onClick={() => run('tab-new')} title={connection.host === 'electron' ? 'Ctrl+Shift+T' : 'or the + in the tab bar'}>
+              {/* Focused, so after the last shell's `exit` Enter opens a new one (browser mode keeps Ctrl+Shift+T). */}
+              <button autoFocus onClick={() => run('tab-new')} title={connection.host === 'electron' ? 'Ctrl+Shift+T' : 'or the + in the tab bar'}>
                 New terminal
               </button>
             </div>

@@ -104,7 +104,9 @@ describe('exit closes its pane', () => {
   it("leaves the empty state with 'New terminal' when the last tab's shell exits", async () => {
     await typeInTerminal(page, 'exit\r');
     await count('[data-testid="tab"]', 0);
-    await page.getByRole('button', { name: 'New terminal' }).click();
+    await page.getByTestId('terminals-empty').getByRole('button', { name: 'New terminal' }).waitFor();
+    // Its button has the keyboard: Enter opens a fresh terminal, no mouse needed.
+    await page.keyboard.press('Enter');
     await count('[data-testid="tab"]', 1);
     await answers('fresh');
   });
