@@ -66,6 +66,9 @@ export const workspaceHandlers = (
 ): Pick<InvokeHandlers, 'workspace:save' | 'workspace:restore' | 'workspace:layout'> => {
   const now = deps.now ?? Date.now;
   let restored = false;
+  /** Restored terminal → the session it continues (this run's; a window opening later asks too). */
+  const previous = new Map<string, string>();
+  const previousOf = (ids: Iterable<string>) => Object.fromEntries([...ids].flatMap((id) => (previous.has(id) ? [[id, previous.get(id)!]] : [])));
   const read = async () => parseSaved(await deps.kv.get(WORKSPACE_KEY));
   return {
     'workspace:save': async ({ groups, names = {} }) => {
@@ -82,7 +85,8 @@ export const workspaceHandlers = (
     'workspace:layout': async () => {
       const saved = await read();
       if (!saved) return { groups: [], names: {} };
-      return mapWorkspace(saved.groups, saved.names ?? {}, (id) => (deps.pane(id) ? id : undefined));
+      const layout = mapWorkspace(saved.groups, saved.names ?? {}, (id) => (deps.pane(id) ? id : undefined));
+      return { ...layout, previous: previousOf(previous.keys()) };
     },
     'workspace:restore': async ({ confirmed }) => {
       const mode = deps.settings.current.terminal.restore;
@@ -102,9 +106,11 @@ export const workspaceHandlers = (
         const label = `restored · ${pane.cwd} · ${date}${note ? ` · ${note}` : ''}`;
         const prelude = await earlierScreen(screens[pane.sessionId], pane.sessionId, label, deps.tail);
         const cwd = isDirectory(pane.cwd) ? pane.cwd : undefined;
-        fresh.set(oldId, deps.spawn({ ...(cwd ? { cwd } : {}), ...(profileId !== undefined ? { profileId } : {}) }, prelude));
+        const id = deps.spawn({ ...(cwd ? { cwd } : {}), ...(profileId !== undefined ? { profileId } : {}) }, prelude);
+        fresh.set(oldId, id);
+        previous.set(id, pane.sessionId);
       }
-      return { ...mapWorkspace(saved.groups, saved.names ?? {}, (id) => fresh.get(id)), waiting: 0 };
+      return { ...mapWorkspace(saved.groups, saved.names ?? {}, (id) => fresh.get(id)), waiting: 0, previous: previousOf(fresh.values()) };
     },
   };
 };

@@ -3,13 +3,13 @@ import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react
 import type { CommandRecord } from '../../shared/domain/command';
 import { onForgotten } from '../history/history-actions';
 import { useCommands } from '../state/commands';
+import { useSessionCommands } from '../state/previous-sessions';
 import { useTabs } from '../state/tabs';
 import { api } from '../transport/api';
 import { CommandItem } from './command-item';
 import { useCommandMenu } from './command-menu';
 import { selectAndAttach } from './command-runs';
 
-const EMPTY: readonly CommandRecord[] = [];
 const NOT_RECORDED = {
   paused: 'Recording is paused in this tab: what runs now is not saved.',
   private: 'Private tab: nothing that runs here is recorded.',
@@ -23,7 +23,8 @@ const MODE_HINT = {
 
 /** The active tab's commands (newest last) and full-text search over all recorded history. */
 export const CommandsPanel = ({ sessionId, height }: { sessionId: string | undefined; height?: number | undefined }) => {
-  const commands = useCommands((state) => (sessionId ? (state.bySession[sessionId] ?? EMPTY) : EMPTY));
+  // A restored pane lists the commands of the session it continues first.
+  const commands = useSessionCommands(sessionId);
   const session = useCommands((state) => (sessionId ? state.sessions[sessionId] : undefined));
   // Only a live session whose mode is really still open is "Detecting…". Without a session (no tab,
   // or its info not fetched yet after a reload) there is nothing true to say, and an ended session

@@ -6,7 +6,7 @@ import { applyStoredLayout, usePanes, visibleTerminals } from '../state/panes';
 import { rememberActiveTab, rememberedActiveTab, rememberedPanes, rememberedTabName, rememberPanes } from '../state/tab-memory';
 import { useTabs } from '../state/tabs';
 import { looksFor, rememberProfile, setLooks } from './terminal-looks';
-import { answerRestoreOffer, applyTabNames, markDecided, restoreAtStart, savedLayout, scheduleSave } from './workspace-restore';
+import { answerRestoreOffer, applyTabNames, linkPrevious, markDecided, restoreAtStart, savedLayout, scheduleSave } from './workspace-restore';
 import { api, connection, unwrap } from '../transport/api';
 import { createLinkRouter } from './link-routing';
 import { LiveOutput } from './live-output';
@@ -178,13 +178,16 @@ const doSync = async (): Promise<void> => {
     if (await restoreAtStart(attach)) return;
     return openTab();
   }
-  // A window with no layout of its own (a new one on the launch URL) takes the last saved one.
-  const saved = layout === null && useTabs.getState().tabs.length === 0 ? await savedLayout() : undefined;
+  // A window with no layout of its own (a new one on the launch URL) takes the last saved one; a
+  // reloaded one keeps its own. Either way restored panes list their earlier sessions' commands.
+  const saved = useTabs.getState().tabs.length === 0 ? await savedLayout() : undefined;
+  const fresh = layout === null && saved !== undefined;
   markDecided();
   for (const info of ptys) await attach(info.id, useTabs.getState().activeId === undefined);
-  applyStoredLayout(saved?.groups ?? layout);
+  applyStoredLayout(fresh ? saved.groups : layout);
   applyTabNames(saved?.names, false);
-  if (saved && !wasActive && saved.groups[0]) useTabs.getState().activate(saved.groups[0].focus);
+  linkPrevious(saved?.previous);
+  if (fresh && !wasActive && saved.groups[0]) useTabs.getState().activate(saved.groups[0].focus);
   if (wasActive) useTabs.getState().activate(wasActive);
   const live = new Set(ptys.map((info) => info.id));
   for (const tab of useTabs.getState().tabs) if (!live.has(tab.id)) disposeTab(tab.id);

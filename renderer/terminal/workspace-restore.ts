@@ -3,6 +3,7 @@ import { create } from 'zustand';
 import type { TabNames, WorkspaceLayout } from '../../shared/ipc/workspace';
 import { leaves, type PaneNode } from '../state/pane-tree';
 import { applyStoredLayout, usePanes } from '../state/panes';
+import { linkPreviousSession } from '../state/previous-sessions';
 import { rememberTabName } from '../state/tab-memory';
 import { useTabs } from '../state/tabs';
 import { api } from '../transport/api';
@@ -28,16 +29,26 @@ export const applyTabNames = (names: TabNames | undefined, overwrite: boolean): 
   }
 };
 
+/** Restored terminals list the commands of the sessions they continue (by pty id). */
+export const linkPrevious = (previous: Record<string, string> | undefined): void => {
+  for (const [id, previousId] of Object.entries(previous ?? {})) {
+    const tab = useTabs.getState().tabs.find((t) => t.id === id);
+    if (tab) void linkPreviousSession(tab.sessionId, previousId);
+  }
+};
+
 /** Attaches the restored terminals and lays them out as they were; true when there were any. */
 const adopt = async (
   groups: WorkspaceLayout,
   names: TabNames | undefined,
   attach: (id: string, activate: boolean) => Promise<void>,
+  previous?: Record<string, string>,
 ): Promise<boolean> => {
   if (groups.length === 0) return false;
   for (const group of groups) for (const id of leaves(group.root as PaneNode)) await attach(id, false);
   applyStoredLayout(groups);
   applyTabNames(names, true);
+  linkPrevious(previous);
   const first = usePanes.getState().groups[0];
   if (first) useTabs.getState().activate(first.focus);
   return true;
@@ -52,7 +63,7 @@ export const restoreAtStart = async (attach: (id: string, activate: boolean) => 
   }
   if (result.value.waiting > 0) useRestoreOffer.setState({ waiting: result.value.waiting });
   else decided = true;
-  return adopt(result.value.groups, result.value.names, attach);
+  return adopt(result.value.groups, result.value.names, attach, result.value.previous);
 };
 
 /** The user's answer to the offer. */
@@ -60,7 +71,7 @@ export const answerRestoreOffer = async (restore: boolean, attach: (id: string, 
   useRestoreOffer.setState({ waiting: 0 });
   if (restore) {
     const result = await api.invoke('workspace:restore', { confirmed: true });
-    if (result.ok) await adopt(result.value.groups, result.value.names, attach);
+    if (result.ok) await adopt(result.value.groups, result.value.names, attach, result.value.previous);
   }
   decided = true;
   scheduleSave();
@@ -71,7 +82,7 @@ export const answerRestoreOffer = async (restore: boolean, attach: (id: string, 
  * attached is first a tab of its own, and that would be saved over it). For a window with no
  * layout of its own, such as the launch URL reopened after its tab was closed.
  */
-export const savedLayout = async (): Promise<{ groups: WorkspaceLayout; names: TabNames } | undefined> => {
+export const savedLayout = async (): Promise<{ groups: WorkspaceLayout; names: TabNames; previous?: Record<string, string> } | undefined> => {
   const result = await api.invoke('workspace:layout', {});
   return result.ok && result.value.groups.length > 0 ? result.value : undefined;
 };

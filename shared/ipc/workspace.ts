@@ -31,6 +31,9 @@ export type WorkspaceLayout = z.infer<typeof WorkspaceLayout>;
 export const TabNames = z.record(PtyId, z.string().max(200));
 export type TabNames = z.infer<typeof TabNames>;
 
+/** A restored terminal's earlier session (by pty id): its commands lead the terminal's list. */
+export const PreviousSessions = z.record(PtyId, PtyId);
+
 export const workspaceChannels = {
   /** This window's tabs (in order), panes and tab names, kept by the main process so the next start can restore them. */
   'workspace:save': invoke(z.strictObject({ groups: WorkspaceLayout, names: TabNames.optional() }), z.object({ saved: z.number().int() })),
@@ -38,7 +41,7 @@ export const workspaceChannels = {
    * The last saved layout of the running terminals, for a window that opens on them with no layout
    * of its own (the launch URL reopened): splits stay splits, tabs keep their order and names.
    */
-  'workspace:layout': invoke(z.strictObject({}), z.object({ groups: WorkspaceLayout, names: TabNames })),
+  'workspace:layout': invoke(z.strictObject({}), z.object({ groups: WorkspaceLayout, names: TabNames, previous: PreviousSessions.optional() })),
   /**
    * At a start with no terminals: reopens the last saved tabs and panes in their directories, each
    * with its previous scrollback above a "restored" line (per the terminal.restore setting). Answers
@@ -47,6 +50,6 @@ export const workspaceChannels = {
   'workspace:restore': invoke(
     z.strictObject({ confirmed: z.boolean().optional() }),
     /** `waiting`: with restore = ask, the panes that would come back once the user says so (confirmed: true). */
-    z.object({ groups: WorkspaceLayout, waiting: z.number().int().min(0), names: TabNames.optional() }),
+    z.object({ groups: WorkspaceLayout, waiting: z.number().int().min(0), names: TabNames.optional(), previous: PreviousSessions.optional() }),
   ),
 } as const;

@@ -17,8 +17,8 @@ afterAll(async () => {
 
 const rows = (page: Page) => page.getByTestId('pane').first().locator('.xterm-rows').innerText();
 
-describe('restore shows the kept screen', () => {
-  it('brings back the normal screen from before vim, not its ~ rows nor query debris, starting at a whole line', async () => {
+describe('restore shows the kept screen and the earlier commands', () => {
+  it('brings back the normal screen from before vim (no ~ rows, no query debris, a whole first line) and lists the commands run before', async () => {
     server = await startServer({ dataDir });
     browser = await launchBrowser();
     let page = await openPage(browser, server.url, { integrated: true });
@@ -51,6 +51,19 @@ describe('restore shows the kept screen', () => {
     await expect.poll(top, { timeout: 20_000 }).not.toBe('still scrolling');
     expect(before.trimStart().split('\n')[0]).toMatch(/^L\d{3}-x+$/);
     await page.screenshot({ path: join(dataDir, 'restored-top.png') });
+
+    // Yesterday's commands are listed in the restored pane's Commands panel, and a click attaches one.
+    const earlier = page.getByTestId('command-item').filter({ hasText: 'before-$((6*7))-vim' });
+    await earlier.waitFor({ timeout: 10_000 });
+    await expect.poll(() => page.getByTestId('command-item').filter({ hasText: 'vim -u NONE' }).count()).toBe(1);
+    const commandId = await earlier.getAttribute('data-command-id');
+    await earlier.click();
+    await expect
+      .poll(() => page.getByTestId('attachment-chip').evaluateAll((chips) => chips.map((chip) => chip.getAttribute('data-command-id'))))
+      .toEqual([commandId]);
+    // It is the previous run's session, not the new shell's.
+    expect(commandId?.split(':')[0]).not.toBe(await page.getByTestId('pane').first().getAttribute('data-session-id'));
+    await page.screenshot({ path: join(dataDir, 'restored-commands.png') });
     console.log(`screenshots in ${dataDir}`);
   });
 });
