@@ -17,7 +17,7 @@ const DETAILS: Partial<Record<ActionId, string>> = {
   'pane-focus-down': 'move the keyboard to the pane below',
   copy: 'copy the selection',
   paste: 'paste (bracketed paste when the program asks for it)',
-  find: 'find in the terminal (Enter next, Shift+Enter previous, Esc closes; toggles for case, whole word, regex)',
+  find: 'find in the focused pane (the bar is drawn inside that pane and searches only its terminal; Enter next, Shift+Enter previous, Esc closes; toggles for case, whole word, regex)',
   'command-previous': 'scroll to the previous command’s prompt',
   'command-next': 'scroll to the next command’s prompt',
   'assistant-toggle': 'show / hide the assistant',
@@ -31,7 +31,7 @@ const DETAILS: Partial<Record<ActionId, string>> = {
 /** Mouse habits and keys that belong to one place rather than to an action. */
 const OTHER_ROWS: readonly (readonly [string, string])[] = [
   ['Ctrl+click a link (Cmd+click on macOS)', 'open it; hold Ctrl to see links underlined. A plain click selects, as in VS Code'],
-  ['right-click in a terminal', 'copy, paste, select all, clear, split, find, and the actions of the command under the pointer (Shift+right-click while a program uses the mouse)'],
+  ['right-click in a terminal', 'copy, paste, select all, clear, split, zoom pane, close pane, find, and the actions of the command under the pointer (Shift+right-click while a program uses the mouse)'],
   ['drag the edge between panes', 'resize them (arrow keys on a focused edge too)'],
   ['drag a tab', 'reorder tabs'],
   ['double-click a tab', 'rename it (Enter saves, Esc cancels, empty = automatic name)'],
