@@ -36,6 +36,7 @@ describe('a page whose host restarted', () => {
     const second = await start();
     expect(second.origin).not.toBe(first.origin);
     await banner(page).and(page.locator('[data-state="gone"]')).waitFor({ timeout: 15_000 });
+    await page.screenshot({ path: '/tmp/ct-restart-gone.png' });
     const text = await banner(page).innerText();
     expect(text).toContain('Contexterm was restarted with a new address');
     expect(text).toContain('Open the address it printed');
