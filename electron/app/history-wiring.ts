@@ -33,11 +33,14 @@ export const wireHistory = (deps: HistoryWiringDeps) => {
     deps.log(`store: ${status.message}${status.lostBytes > 0 ? ` (${status.lostBytes} bytes of output not saved)` : ''}`);
     deps.broadcast('history:status-changed', status);
   });
+  const history = historyHandlers({ store, recorder, forgetInMemory: deps.forgetInMemory, broadcast: deps.broadcast, log: deps.log });
   return {
-    handlers: historyHandlers({ store, recorder, forgetInMemory: deps.forgetInMemory, broadcast: deps.broadcast }),
+    handlers: history.handlers,
     dispose: () => {
       unsubscribe();
       offStatus();
+      // Forgets still in their undo window are erased now: shutdown posts the store's close after this.
+      void history.flush();
     },
   };
 };

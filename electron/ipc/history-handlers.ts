@@ -3,9 +3,10 @@ import type { EventChannel, EventPayload } from '../../shared/ipc';
 import type { ForgetRequest } from '../../shared/ipc/history';
 import type { Recorder } from '../recorder/recorder';
 import type { Store } from '../store/store';
+import { PendingForgets } from './pending-forgets';
 import type { InvokeHandlers } from './router';
 
-type Handlers = Pick<InvokeHandlers, 'history:usage' | 'history:free-space' | 'history:forget' | 'history:status'>;
+type Handlers = Pick<InvokeHandlers, 'history:usage' | 'history:free-space' | 'history:forget' | 'history:forget-undo' | 'history:status'>;
 
 export interface HistoryHandlerDeps {
   readonly store: Store;
@@ -14,28 +15,45 @@ export interface HistoryHandlerDeps {
   readonly forgetInMemory: (commandIds: readonly string[], sessionIds: readonly string[]) => void;
   readonly broadcast: <K extends EventChannel>(channel: K, payload: EventPayload<K>) => void;
   readonly now?: () => number;
+  readonly log?: (message: string) => void;
 }
 
-/** Storage use, freeing space and forgetting; the work runs in the store's writer worker. */
-export const historyHandlers = (deps: HistoryHandlerDeps): Handlers => {
+/**
+ * Storage use, freeing space and forgetting; the work runs in the store's writer worker. A forget
+ * with `undoMs` is erased that much later (see PendingForgets); `flush` erases those at shutdown.
+ */
+export const historyHandlers = (deps: HistoryHandlerDeps): { handlers: Handlers; flush: () => Promise<unknown> } => {
   const { store, recorder } = deps;
   const now = deps.now ?? Date.now;
-  return {
+  const erase = async (request: ForgetRequest, range: { sinceMs: number; untilMs: number } | null) => {
+    const { commandIds, sessionIds, ...result } = await store.tables.history.forget(request);
+    recorder.forgotten(commandIds, sessionIds);
+    deps.forgetInMemory(commandIds, sessionIds);
+    deps.broadcast('history:forgotten', { commandIds: [...commandIds], sessionIds: [...sessionIds], range });
+    return result;
+  };
+  // No store.flush first: at shutdown the call must reach the writer before its close does.
+  const pending = new PendingForgets((commandIds) =>
+    erase({ commandIds: [...commandIds] }, null).catch((error: unknown) => deps.log?.(`history: forget failed: ${String(error)}`)),
+  );
+  const handlers: Handlers = {
     'history:usage': () => store.tables.history.usage(),
     'history:free-space': () => store.tables.history.freeSpace(),
     // From main's own record: a writer that died cannot be asked (writer-client.ts).
     'history:status': () => store.status,
     'history:forget': async (request: ForgetRequest) => {
+      if ('commandIds' in request && request.undoMs) {
+        pending.schedule(request.commandIds, request.undoMs);
+        return { commands: request.commandIds.length, sessions: 0, rawBytes: 0, attachments: 0 };
+      }
       // A range ends now unless it says otherwise: fix "now" here, so every window drops the same span.
       const range = 'sinceMs' in request ? { sinceMs: request.sinceMs, untilMs: request.untilMs ?? now() + 1 } : null;
       const resolved: ForgetRequest = range ?? request;
       // Posts what the recorder queued, so output written just before the request is forgotten too.
       await store.flush();
-      const { commandIds, sessionIds, ...result } = await store.tables.history.forget(resolved);
-      recorder.forgotten(commandIds, sessionIds);
-      deps.forgetInMemory(commandIds, sessionIds);
-      deps.broadcast('history:forgotten', { commandIds: [...commandIds], sessionIds: [...sessionIds], range });
-      return result;
+      return erase(resolved, range);
     },
+    'history:forget-undo': ({ commandIds }) => ({ restored: pending.undo(commandIds) }),
   };
+  return { handlers, flush: () => pending.flush() };
 };

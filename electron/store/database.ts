@@ -15,6 +15,7 @@ export const SLOW_QUERY_MS = 40;
  * The one place the pragmas are set. NORMAL is safe from corruption in WAL mode and durable across
  * application crashes; a power loss can roll back commits since the last checkpoint (reliability.md §4).
  * The WAL is truncated back to `journal_size_limit` after checkpoints so a flood cannot leave a huge file.
+ * `secure_delete` stays on for the connection's life: every table here may hold recorded text.
  */
 export const configureWriter = (db: Database.Database): WritableDb => {
   const mode = db.pragma('journal_mode = WAL', { simple: true });
@@ -24,6 +25,9 @@ export const configureWriter = (db: Database.Database): WritableDb => {
   db.pragma('busy_timeout = 5000');
   db.pragma(`journal_size_limit = ${64 * 1024 * 1024}`);
   db.pragma('cache_size = -8192');
+  // Every write zeroes what it replaces: a row rewritten (a message's meta, a setting) otherwise
+  // leaves its old copy in the page's free space, where forgetting cannot reach it (issue 21).
+  db.pragma('secure_delete = ON');
   return db as WritableDb;
 };
 

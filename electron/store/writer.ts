@@ -121,14 +121,13 @@ export class Writer {
   }
 
   private _applyItems(items: readonly ApplyItem[]): void {
-    // Dropping an excluded command's bytes zeroes them on the page too (see forget.ts).
-    const secure = items.some((item) => item.kind === 'drop-range');
-    if (secure) this._db.pragma('secure_delete = ON');
+    // Dropping an excluded command's bytes zeroes them on the page (secure_delete is always on, database.ts).
+    const dropped = items.some((item) => item.kind === 'drop-range');
     try {
       this._applyAll(items);
       this._health.succeeded();
       // The WAL still holds the pages as they were before the drop: fold it in and truncate it.
-      if (secure) this.retention.checkpoint();
+      if (dropped) this.retention.checkpoint();
     } catch (error) {
       this.retention.discard();
       const reason = storageFailure(error);
@@ -140,8 +139,6 @@ export class Writer {
         else if (this._held.length < MAX_HELD_ITEMS) this._held.push(item);
       }
       this._health.failed(reason, lost);
-    } finally {
-      if (secure) this._db.pragma('secure_delete = OFF');
     }
   }
 

@@ -2,7 +2,7 @@
 import { useCallback, useEffect, useState, type ReactNode } from 'react';
 import type { CommandRecord } from '../../shared/domain/command';
 import { displayLine } from '../../shared/text/display-text';
-import { forget } from '../history/history-actions';
+import { forget, FORGET_UNDO_MS, forgetWithUndo, undoForget } from '../history/history-actions';
 import { ConfirmDialog } from '../layout/confirm-dialog';
 import { Menu } from '../layout/menu';
 import { openOutputViewer } from './output-viewer-store';
@@ -43,13 +43,24 @@ const sessionQuestion = (command: CommandRecord): string => {
 export const useCommandMenu = (options: { floating?: boolean } = {}): { open: OpenCommandMenu; openId: string | undefined; view: ReactNode } => {
   const [request, setRequest] = useState<MenuRequest | undefined>();
   const [asking, setAsking] = useState<CommandRecord | undefined>();
-  const [notice, setNotice] = useState<{ text: string; error: boolean } | undefined>();
+  // `undo` is set while a forgotten command can still be taken back (the notice stays that long).
+  const [notice, setNotice] = useState<{ text: string; error: boolean; undo?: CommandRecord } | undefined>();
 
   useEffect(() => {
     if (!notice || notice.error) return;
-    const timer = setTimeout(() => setNotice(undefined), NOTICE_MS);
+    const timer = setTimeout(() => setNotice(undefined), notice.undo ? FORGET_UNDO_MS : NOTICE_MS);
     return () => clearTimeout(timer);
   }, [notice]);
+
+  const forgetOne = async (command: CommandRecord) => {
+    const result = await forgetWithUndo(command);
+    setNotice(result.ok ? { text: 'Forgotten', error: false, undo: command } : { text: `Nothing was forgotten: ${result.error.message}`, error: true });
+  };
+  const undo = async (command: CommandRecord) => {
+    setNotice(undefined);
+    const restored = await undoForget(command);
+    setNotice(restored ? { text: 'Kept: not forgotten', error: false } : { text: 'Too late: it was already forgotten', error: true });
+  };
 
   const forgetNow = async (request: Parameters<typeof forget>[0]) => {
     const result = await forget(request);
@@ -79,8 +90,9 @@ export const useCommandMenu = (options: { floating?: boolean } = {}): { open: Op
         (how) => how !== 'asked' && setNotice({ text: EXPLAIN_WAITS[how], error: false }),
         (error: unknown) => setNotice({ text: `Could not ask: ${messageOf(error)}`, error: true }),
       ),
-    // One click forgets: the menu itself was the deliberate step, and the row vanishing shows it worked.
-    forget: (command) => void forgetNow({ commandIds: [command.id] }),
+    // One click forgets, as the row vanishing shows; the bytes go after a few seconds to undo a slip
+    // (the item sits right under "Explain this failure").
+    forget: (command) => void forgetOne(command),
     forgetSession: (command) => setAsking(command),
   };
 
@@ -107,6 +119,22 @@ export const useCommandMenu = (options: { floating?: boolean } = {}): { open: Op
           onClick={() => setNotice(undefined)}
         >
           {notice.text}
+          {notice.undo && (
+            <>
+              {' · '}
+              <button
+                type="button"
+                className="command-notice-undo"
+                data-testid="command-forget-undo"
+                onClick={(event) => {
+                  event.stopPropagation();
+                  void undo(notice.undo!);
+                }}
+              >
+                Undo
+              </button>
+            </>
+          )}
         </div>
       )}
       {asking && (

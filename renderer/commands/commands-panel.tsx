@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import type { CommandRecord } from '../../shared/domain/command';
-import { onForgotten } from '../history/history-actions';
+import { isForgetPending, onForgotten } from '../history/history-actions';
 import { useCommands } from '../state/commands';
 import { useSessionCommands } from '../state/previous-sessions';
 import { useTabs } from '../state/tabs';
@@ -48,7 +48,8 @@ export const CommandsPanel = ({ sessionId, height }: { sessionId: string | undef
     const timer = setTimeout(() => {
       void api.invoke('commands:search', { query: text, limit: 100 }).then((result) => {
         if (result.ok) {
-          setResults(result.value);
+          // A command in its undo window is still in the index, but forgotten as far as the user knows.
+          setResults(result.value.filter((c) => !isForgetPending(c.id)));
           setSearchError(undefined);
         } else setSearchError(result.error.message);
       });

@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: MIT
+import type { CommandRecord } from '../../shared/domain/command';
 import type { ForgetRequest, ForgetResult } from '../../shared/ipc/history';
 import type { Result } from '../../shared/ipc';
 import { refreshContext } from '../assistant/context/context-actions';
@@ -47,5 +48,38 @@ export const forget = async (request: ForgetRequest): Promise<Result<ForgetResul
   return result;
 };
 
+/** How long "Forget this command" can be undone before main erases the bytes. */
+export const FORGET_UNDO_MS = 5000;
+
+/** Commands this window forgot that main has not erased yet: hidden here, kept for undo. */
+const pending = new Map<string, CommandRecord>();
+
+/** Whether a command is waiting out its undo window (search results leave it out). */
+export const isForgetPending = (commandId: string): boolean => pending.has(commandId);
+
+/**
+ * Forgets one command with a few seconds to take it back: it leaves this window at once, main
+ * erases it (and tells every window) when the time is up, or at shutdown.
+ */
+export const forgetWithUndo = async (command: CommandRecord): Promise<Result<ForgetResult>> => {
+  pending.set(command.id, command);
+  applyForgotten(scopeOfRequest({ commandIds: [command.id] }));
+  const result = await invoke('history:forget', { commandIds: [command.id], undoMs: FORGET_UNDO_MS });
+  if (!result.ok && pending.delete(command.id)) useCommands.getState().upsert(command);
+  return result;
+};
+
+/** Takes a forget back while main still waits; true when the command is back in the lists. */
+export const undoForget = async (command: CommandRecord): Promise<boolean> => {
+  const result = await invoke('history:forget-undo', { commandIds: [command.id] });
+  const restored = result.ok && result.value.restored.includes(command.id);
+  if (pending.delete(command.id) && restored) useCommands.getState().upsert(command);
+  return restored;
+};
+
 /** Follows forgets made in any window (this one included) for the window's lifetime. */
-export const startHistorySync = (): (() => void) => api.on('history:forgotten', applyForgotten);
+export const startHistorySync = (): (() => void) =>
+  api.on('history:forgotten', (scope) => {
+    for (const id of scope.commandIds) pending.delete(id);
+    applyForgotten(scope);
+  });

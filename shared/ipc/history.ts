@@ -48,9 +48,15 @@ export type HistoryUsage = z.infer<typeof HistoryUsage>;
 
 const CommandIdString = z.string().min(3).max(160);
 
-/** One command, one whole session, or everything recorded in a time range (epoch ms, end exclusive). */
+/** How long "Forget this command" can still be undone before its bytes are erased. */
+export const FORGET_UNDO_MAX_MS = 30_000;
+
+/**
+ * One command, one whole session, or everything recorded in a time range (epoch ms, end exclusive).
+ * Commands may be erased `undoMs` later instead of at once (`history:forget-undo` takes them back).
+ */
 export const ForgetRequest = z.union([
-  z.strictObject({ commandIds: z.array(CommandIdString).min(1).max(1000) }),
+  z.strictObject({ commandIds: z.array(CommandIdString).min(1).max(1000), undoMs: z.number().int().min(0).max(FORGET_UNDO_MAX_MS).optional() }),
   z.strictObject({ sessionId: z.string().min(1).max(128) }),
   z.strictObject({ sinceMs: z.number().int().min(0), untilMs: z.number().int().min(0).optional() }),
 ]);
@@ -88,6 +94,8 @@ export const historyChannels = {
   /** Removes raw bytes, records, search entries and conversation attachments; the file keeps no copy. */
   'history:forget': invoke(ForgetRequest, ForgetResult),
   'history:status': invoke(z.strictObject({}), RecordingStatus),
+  /** Takes back a forget still waiting out its `undoMs`; `restored` lists the commands it kept. */
+  'history:forget-undo': invoke(z.strictObject({ commandIds: z.array(CommandIdString).min(1).max(1000) }), z.object({ restored: z.array(z.string()) })),
   /** Something was forgotten (in any window): drop it from lists. A range names the span it covered. */
   'history:forgotten': event(
     z.object({

@@ -65,6 +65,51 @@ describe('forget', () => {
     expect(fileContains('keepme-alpha')).toBe(true);
   });
 
+  it('leaves no copy in conversations: rewritten meta, quoting answers, tool calls, summaries, titles, settings', async () => {
+    store.startSession(sessionInput('s'));
+    const line = 'ls /nonexistent-dir-q7z41';
+    const error = "ls: cannot access '/nonexistent-dir-q7z41': No such file or directory";
+    const doomed = turn('s', 1, line, `${error}\r\n`);
+    turn('s', 2, 'echo keepme-beta', 'keepme-beta output\r\n');
+    await store.flush({ searchable: true });
+    const talk = store.tables.conversations;
+    const { id } = await talk.createConversation({ model: 'm', title: `about ${line}`, createdAt: Date.now() });
+    const at = Date.now();
+    const attachments = [{ commandId: doomed, commandLine: line }];
+    const question = await talk.appendMessage(id, { role: 'user', content: 'why?', tokenCount: 1, tokenModel: 'm', createdAt: at }, { attachments });
+    const answer = await talk.appendMessage(
+      id,
+      { role: 'assistant', content: `Running \`${line}\` printed:\n\n    ${error}\n\nThe path /nonexistent-dir-q7z41 is missing. keepme stays.`, tokenCount: 9, tokenModel: 'm', createdAt: at + 1,
+        toolCalls: [{ id: 't1', name: 'get_commands', arguments: JSON.stringify({ query: 'nonexistent-dir-q7z41' }) }] },
+      { toolCalls: [{ id: 't1', name: 'get_commands', summary: `found ${line}` }] },
+    );
+    // The question's meta rewritten after another row landed below it on the page: its old cell is
+    // freed in the middle of the page, where no later insert overwrites it.
+    await talk.setMessageMeta(question.id, { attachments, partialText: `It says ${error}`, error: { kind: 'network' } });
+    await talk.applyCompaction({
+      record: { id: 'c1', conversationId: id, mode: 'summarize', summary: `User ran ${line}; it failed: ${error}`, model: 'm', fallbackReason: null, messageIds: [question.id], createdAt: at + 2 },
+      summaryMessage: { role: 'user', content: `Summary: the user ran ${line} and saw /nonexistent-dir-q7z41 missing.`, tokenCount: 5, tokenModel: 'm', createdAt: at + 2 },
+    });
+    // A setting that once held the screen (as the kept screens do) and was rewritten after another
+    // row landed below it: its old value must not linger in the page's free space.
+    await store.tables.settings.set('screens', JSON.stringify({ s: `$ ${line}\r\n${error}\r\n` }));
+    await store.tables.settings.set('other', JSON.stringify({ text: 'x'.repeat(40) }));
+    await store.tables.settings.set('screens', JSON.stringify({ s: '$ clear' }));
+    expect(fileContains('nonexistent-dir-q7z41')).toBe(true);
+
+    await store.tables.history.forget({ commandIds: [doomed] });
+
+    expect(fileContains('nonexistent-dir-q7z41')).toBe(false);
+    expect(fileContains('cannot access')).toBe(false);
+    const messages = await talk.listMessages(id, { includeCompacted: true });
+    const kept = messages.find((m) => m.id === answer.id)!;
+    expect(kept.content).toContain('Running `[forgotten]` printed:');
+    expect(kept.content).toContain('The path /[forgotten] is missing. keepme stays.');
+    expect((await talk.listCompactions(id))[0]?.summary).toBe('User ran [forgotten]; it failed: [forgotten]');
+    expect((await talk.getConversation(id))?.title).toBe('about [forgotten]');
+    expect(fileContains('keepme-beta')).toBe(true);
+  });
+
   it('forgets a whole ended session, rows and all', async () => {
     store.startSession(sessionInput('gone'));
     turn('gone', 1, 'echo sessionmarker-1', 'sessionmarker-1\r\n');

@@ -3,6 +3,7 @@ import type Database from 'better-sqlite3';
 import type { ForgetRequest, ForgetResult } from '../../../shared/ipc/history';
 import type { Db as WritableDb } from './ports';
 import { RawRanges } from './raw-ranges';
+import { redactQuotes, type ForgottenText } from './redact-quotes';
 import { scrubAttachments } from './scrub-attachments';
 
 interface CommandSpan {
@@ -21,13 +22,17 @@ export interface Forgotten extends ForgetResult {
 
 /**
  * Forgetting, on the writer's connection: raw bytes, command records, their search entries and
- * the copies conversations keep (attachment command lines). `PRAGMA secure_delete` zeroes what is
- * deleted (cells and freed pages) and the index was switched to FTS5 secure-delete (migration 6),
- * so after the closing checkpoint truncates the WAL the file holds no copy: tests scan its bytes.
+ * the copies conversations keep (attachment command lines, and quotes of the command line or output
+ * in messages and summaries, see redact-quotes.ts). `PRAGMA secure_delete` (on for the writer's
+ * whole life, database.ts) zeroes what is deleted (cells and freed pages) and the index was
+ * switched to FTS5 secure-delete (migration 6), so after the closing checkpoint truncates the WAL
+ * the file holds no copy: tests scan its bytes.
  */
 export class Forgetter {
   private readonly _ranges: RawRanges;
   private readonly _sql: { readonly [name: string]: Database.Statement };
+  /** What the commands being forgotten recorded, read before their rows go (for redactQuotes). */
+  private _texts: ForgottenText[] = [];
 
   constructor(private readonly _db: WritableDb) {
     this._ranges = new RawRanges(_db);
@@ -39,6 +44,7 @@ export class Forgetter {
       bySession: _db.prepare(`${span} WHERE c.session_id = ?`),
       inRange: _db.prepare(`${span} WHERE c.started_at >= ? AND c.started_at < ?`),
       deleteCommand: _db.prepare('DELETE FROM commands WHERE id = ?'),
+      text: _db.prepare('SELECT command_line AS commandLine, clean_output AS output FROM commands WHERE id = ?'),
       session: _db.prepare('SELECT id, ended_at FROM sessions WHERE id = ?'),
       deleteChunks: _db.prepare('DELETE FROM chunks WHERE session_id = ? RETURNING length(data)').pluck(),
       deleteSession: _db.prepare('DELETE FROM sessions WHERE id = ?'),
@@ -56,12 +62,18 @@ export class Forgetter {
   }
 
   forget(request: ForgetRequest, now: number): Forgotten {
-    this._db.pragma('secure_delete = ON');
+    this._texts = [];
     try {
       return this._db.transaction(() => this._forget(request, now)).immediate();
     } finally {
-      this._db.pragma('secure_delete = OFF');
+      this._texts = [];
     }
+  }
+
+  private _deleteCommand(id: string): void {
+    const text = this._sql.text!.get(id) as ForgottenText | undefined;
+    if (text) this._texts.push(text);
+    this._sql.deleteCommand!.run(id);
   }
 
   private _forget(request: ForgetRequest, now: number): Forgotten {
@@ -72,7 +84,7 @@ export class Forgetter {
     if ('sessionId' in request) {
       const spans = this._sql.bySession!.all(request.sessionId) as CommandSpan[];
       const ids = spans.map((s) => s.id);
-      for (const id of ids) this._sql.deleteCommand!.run(id);
+      for (const id of ids) this._deleteCommand(id);
       const session = this._sql.session!.get(request.sessionId) as { id: string; ended_at: number | null } | undefined;
       if (!session) return this._finish({ ids, rawBytes: 0 }, []);
       const rawBytes = sum(this._sql.deleteChunks!.all(session.id) as number[]);
@@ -102,13 +114,14 @@ export class Forgetter {
       rawBytes += this._ranges.cut(span.session_id, 1, span.prev_end, end);
       // Its keystrokes (typed while that stretch was on screen), the command line among them.
       rawBytes += this._ranges.cut(span.session_id, 0, span.prev_end, end === Number.MAX_SAFE_INTEGER ? end : end + 1);
-      this._sql.deleteCommand!.run(span.id);
+      this._deleteCommand(span.id);
     }
     return { ids: spans.map((s) => s.id), rawBytes };
   }
 
   private _finish(done: { ids: readonly string[]; rawBytes: number }, sessionIds: readonly string[]): Forgotten {
     const attachments = scrubAttachments(this._db, done.ids);
+    redactQuotes(this._db, this._texts);
     return { commands: done.ids.length, sessions: sessionIds.length, rawBytes: done.rawBytes, attachments, commandIds: done.ids, sessionIds };
   }
 }
