@@ -40,21 +40,23 @@ export const ContextBar = () => {
     <div className="context-bar-wrap">
       <div className="context-bar">
         <UsageMeterView onInspect={openInspector} />
-        <button
-          className="small"
-          data-testid="compact-button"
-          disabled={!canAct}
-          onClick={() => void compact()}
-          title={`Compact the conversation (${MODE_LABEL[mode]}, set per model in Settings); undo is possible`}
-        >
-          {busy === 'compact' ? 'Compacting…' : 'Compact'}
-        </button>
-        <button className="small" data-testid="clear-button" disabled={!canAct} onClick={() => void clearContext()} title="Start the context afresh; the conversation stays and Undo restores it">
-          {busy === 'clear' ? 'Clearing…' : 'Clear'}
-        </button>
-        <button className="small" data-testid="inspect-context" onClick={openInspector} title="See the exact payload the next question sends">
-          Inspect
-        </button>
+        <div className="context-actions">
+          <button
+            className="small"
+            data-testid="compact-button"
+            disabled={!canAct}
+            onClick={() => void compact()}
+            title={`Compact the conversation (${MODE_LABEL[mode]}, set per model in Settings); undo is possible`}
+          >
+            {busy === 'compact' ? 'Compacting…' : 'Compact'}
+          </button>
+          <button className="small" data-testid="clear-button" disabled={!canAct} onClick={() => void clearContext()} title="Start the context afresh; the conversation stays and Undo restores it">
+            {busy === 'clear' ? 'Clearing…' : 'Clear'}
+          </button>
+          <button className="small" data-testid="inspect-context" onClick={openInspector} title="See the exact payload the next question sends">
+            Inspect
+          </button>
+        </div>
       </div>
       {level !== 'normal' && (
         <div className={`context-warning ${level}`} data-testid="context-warning" data-left-out={leftOut.join(', ')} role="alert">
