@@ -3,7 +3,7 @@ import { hostname } from 'node:os';
 import type { EventChannel, EventPayload } from '../../shared/ipc';
 import { createNodePtyHost, defaultShell, shellEnvironment } from '../pty/node-pty-host';
 import { MirrorHost } from '../pty/mirror-host';
-import { PtyManager } from '../pty/pty-manager';
+import { PtyManager, type PreludeMark } from '../pty/pty-manager';
 import { closeOnExit } from '../pty/close-on-exit';
 import { watchForeground } from '../pty/foreground-watch';
 import type { PtyHost } from '../pty/types';
@@ -126,7 +126,7 @@ const assemble = async (
 
   type SpawnRequest = { cols: number; rows: number; cwd?: string; private?: boolean; profileId?: string };
   const profileOf = new Map<string, string>();
-  const spawn = ({ cols, rows, cwd, private: isPrivate, profileId }: SpawnRequest, id: string, prelude?: string) => {
+  const spawn = ({ cols, rows, cwd, private: isPrivate, profileId }: SpawnRequest, id: string, prelude?: string, preludeMarks?: readonly PreludeMark[]) => {
     const shell = settings.current.terminal.shell || options.shell || defaultShell();
     const plan = planLaunch(settings.current.profiles, { profileId, cwd }, shell);
     if (plan.profile) profileOf.set(id, plan.profile.id);
@@ -139,6 +139,7 @@ const assemble = async (
       ),
       id,
       prelude,
+      preludeMarks,
     );
   };
   // What each recorded terminal shows, kept for the next start's restore (never a private one's).

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 import { describe, expect, it } from 'vitest';
 import { ScreenMirror } from '../pty/screen-mirror';
-import { restoredScreen, safeScreen } from './restored-screen';
+import { restoredScreen, restoredScreenWithMarks, safeScreen } from './restored-screen';
 
 /** Every escape left after the drawing ones: none may remain. */
 const acting = (text: string) => text.replace(/\x1b\[[0-9;:]*[mABCDX]/g, '').match(/[\x00-\x08\x0b-\x0c\x0e-\x1f\x7f-\x9f]/g) ?? [];
@@ -32,5 +32,20 @@ describe('restored screen', () => {
     // Two lines asked for, but the first of them continues a wrapped one: it starts where that starts.
     expect(kept.replace(/\x1b\[[0-9;]*[A-Za-z]/g, '')).toMatch(/^A{30}/);
     mirror.dispose();
+  });
+
+  it('places kept gutter marks where their lines begin, ends a run that never ended, and keeps past-the-end marks on the last line', () => {
+    const start = { kind: 'command-start' as const, commandId: 's:2', exitCode: null };
+    const prompt = { kind: 'prompt' as const, commandId: null, exitCode: null };
+    const { text, marks } = restoredScreenWithMarks('one\r\n$ two\r\n\r\n', 'label', [
+      { line: 1, mark: prompt },
+      { line: 2, mark: start },
+    ]);
+    expect(marks.map((m) => [text.slice(m.at, m.at + 5), m.mark.kind])).toEqual([
+      ['$ two', 'prompt'],
+      ['$ two', 'command-start'],
+      ['$ two', 'command-end'],
+    ]);
+    expect(marks[2]!.mark).toEqual({ kind: 'command-end', commandId: 's:2', exitCode: null });
   });
 });

@@ -1,5 +1,7 @@
 // SPDX-License-Identifier: MIT
+import type { TerminalMark } from '../../shared/ipc/pty';
 import { displayLine } from '../../shared/text/display-text';
+import type { PreludeMark } from '../pty/pty-manager';
 
 /**
  * CSI sequences the serializer emits for a screen's text that only draw: SGR (m), cursor moves
@@ -43,10 +45,46 @@ const DIM = '\x1b[2m';
  * own, shown with its controls as visible pictures (it names a directory any program could have
  * chosen). Nothing kept: empty.
  */
-export const restoredScreen = (serialized: string, label: string): string => {
+export const restoredScreen = (serialized: string, label: string): string => restoredScreenWithMarks(serialized, label).text;
+
+/** A gutter mark kept with a screen: `line` counts the lines (CRLFs) of the kept text before it. */
+export interface KeptMark {
+  readonly line: number;
+  readonly mark: TerminalMark;
+}
+
+/**
+ * Commands that were still running when the screen was kept ended with their session: their
+ * marks end too (exit unknown) rather than show a run that is long over as running.
+ */
+const unfinished = (kept: readonly KeptMark[]): KeptMark[] => {
+  const ended = new Set(kept.flatMap(({ mark }) => (mark.kind === 'command-end' && mark.commandId ? [mark.commandId] : [])));
+  return kept.flatMap(({ line, mark }) =>
+    mark.kind === 'command-start' && mark.commandId && !ended.has(mark.commandId)
+      ? [{ line, mark: { kind: 'command-end' as const, commandId: mark.commandId, exitCode: null } }]
+      : [],
+  );
+};
+
+/**
+ * restoredScreen, with the kept gutter marks placed where their lines begin in the text shown
+ * (marks past its end are dropped), so yesterday's commands keep their clickable marks.
+ */
+export const restoredScreenWithMarks = (
+  serialized: string,
+  label: string,
+  kept: readonly KeptMark[] = [],
+): { text: string; marks: PreludeMark[] } => {
   const drawing = safeScreen(serialized)
     .replace(/\x1b\[[0-9;:]*m/g, (sgr) => `${sgr}${DIM}`)
     .replace(/(?:\s|\x1b\[[0-9;:]*[ABCDXm])+$/, '');
-  if (drawing.replace(/\x1b\[[0-9;:]*[mABCDX]/g, '').trim() === '') return '';
-  return `${DIM}${drawing}\x1b[0m\r\n${DIM}── ${displayLine(label)} ──\x1b[0m\r\n`;
+  if (drawing.replace(/\x1b\[[0-9;:]*[mABCDX]/g, '').trim() === '') return { text: '', marks: [] };
+  const starts = [DIM.length];
+  for (let at = drawing.indexOf('\r\n'); at !== -1; at = drawing.indexOf('\r\n', at + 2)) starts.push(DIM.length + at + 2);
+  const marks = [...kept, ...unfinished(kept)]
+    .filter(({ line }) => Number.isInteger(line) && line >= 0)
+    .sort((a, b) => a.line - b.line)
+    // Past the end (blank lines trimmed): on the last line shown.
+    .map(({ line, mark }) => ({ at: starts[Math.min(line, starts.length - 1)]!, mark }));
+  return { text: `${DIM}${drawing}\x1b[0m\r\n${DIM}── ${displayLine(label)} ──\x1b[0m\r\n`, marks };
 };

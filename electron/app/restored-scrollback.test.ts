@@ -57,7 +57,7 @@ describe('workspace restore', () => {
       pane: () => undefined,
       tail: async () => Buffer.from('earlier output\r\n'),
       spawn: (_request, prelude) => {
-        preludes.push(prelude);
+        preludes.push(prelude.text);
         return 'p2';
       },
     };

@@ -1,7 +1,14 @@
 // SPDX-License-Identifier: MIT
-import type { TerminalSnapshot } from '../../shared/ipc/pty';
+import { TerminalMarkSchema, type TerminalSnapshot } from '../../shared/ipc/pty';
+import type { KeptMark } from './restored-screen';
 
-/** The settings-table key of the screens kept for the next run: `{ [sessionId]: serialized }`. */
+/** One terminal's kept screen: the serialized text and its gutter marks. */
+export interface KeptScreen {
+  readonly data: string;
+  readonly marks: readonly KeptMark[];
+}
+
+/** The settings-table key of the screens kept for the next run: `{ [sessionId]: KeptScreen }`. */
 export const SCREENS_KEY = 'workspace-screens';
 
 /** Lines of a terminal's screen and history kept for the next run: a few screenfuls, not the session. */
@@ -21,10 +28,23 @@ export interface ScreenKeeperDeps {
 }
 
 /** Reads the screens kept by the last run (empty when none or damaged). */
-export const keptScreens = async (kv: ScreenKeeperDeps['kv']): Promise<Record<string, string>> => {
+export const keptScreens = async (kv: ScreenKeeperDeps['kv']): Promise<Record<string, KeptScreen>> => {
   try {
     const parsed: unknown = JSON.parse((await kv.get(SCREENS_KEY)) ?? '{}');
-    return typeof parsed === 'object' && parsed !== null ? (parsed as Record<string, string>) : {};
+    if (typeof parsed !== 'object' || parsed === null) return {};
+    const screens: Record<string, KeptScreen> = {};
+    for (const [id, value] of Object.entries(parsed as Record<string, { data?: unknown; marks?: unknown }>)) {
+      if (typeof value?.data !== 'string') continue;
+      const marks = Array.isArray(value.marks) ? value.marks : [];
+      screens[id] = {
+        data: value.data,
+        marks: marks.flatMap((m: { line?: unknown; mark?: unknown }) => {
+          const mark = TerminalMarkSchema.safeParse(m?.mark);
+          return mark.success && typeof m.line === 'number' ? [{ line: m.line, mark: mark.data }] : [];
+        }),
+      };
+    }
+    return screens;
   } catch {
     return {};
   }
@@ -38,11 +58,11 @@ export const keptScreens = async (kv: ScreenKeeperDeps['kv']): Promise<Record<st
  */
 export const keepScreens = (
   deps: ScreenKeeperDeps,
-): { flush(): Promise<void>; dispose(): void; previous(): Promise<Record<string, string>>; release(): void } => {
-  const kept = new Map<string, { written: number; data: string }>();
+): { flush(): Promise<void>; dispose(): void; previous(): Promise<Record<string, KeptScreen>>; release(): void } => {
+  const kept = new Map<string, { written: number; screen: KeptScreen }>();
   let running: Promise<void> | undefined;
   /** The last run's screens, kept alongside until the start-up restore has used them. */
-  let previous: Promise<Record<string, string>> | undefined = keptScreens(deps.kv);
+  let previous: Promise<Record<string, KeptScreen>> | undefined = keptScreens(deps.kv);
   const pass = async () => {
     const old = previous ? await previous : {};
     const ids = deps.keepable();
@@ -53,10 +73,10 @@ export const keepScreens = (
       if (written === undefined || kept.get(id)?.written === written) continue;
       const snapshot = await deps.screen(id, KEPT_LINES)?.catch(() => undefined);
       if (!snapshot) continue;
-      kept.set(id, { written, data: snapshot.data });
+      kept.set(id, { written, screen: { data: snapshot.data, marks: snapshot.marks.map(({ offset, mark }) => ({ line: offset, mark })) } });
       changed = true;
     }
-    if (changed) await deps.kv.set(SCREENS_KEY, JSON.stringify({ ...old, ...Object.fromEntries([...kept].map(([id, { data }]) => [id, data])) }));
+    if (changed) await deps.kv.set(SCREENS_KEY, JSON.stringify({ ...old, ...Object.fromEntries([...kept].map(([id, { screen }]) => [id, screen])) }));
   };
   const run = () => {
     running ??= pass()

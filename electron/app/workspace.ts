@@ -7,8 +7,16 @@ import { newPtyId, type PtyManager } from '../pty/pty-manager';
 import type { Recorder } from '../recorder/recorder';
 import type { Store } from '../store/store';
 import { plainScrollback } from './restored-scrollback';
-import { restoredScreen } from './restored-screen';
+import { restoredScreenWithMarks } from './restored-screen';
+import type { KeptScreen } from './screen-keeper';
+import type { PreludeMark } from '../pty/pty-manager';
 import { mapWorkspace, parseSaved, WORKSPACE_KEY, type SavedPane, type SavedWorkspace } from './saved-workspace';
+
+/** What a restored terminal shows before its shell's first output, with the gutter marks in it. */
+export interface Prelude {
+  readonly text: string;
+  readonly marks: readonly PreludeMark[];
+}
 
 export interface WorkspaceDeps {
   readonly settings: { readonly current: { readonly terminal: TerminalSettings; readonly profiles?: ProfilesSettings } };
@@ -19,9 +27,9 @@ export interface WorkspaceDeps {
   /** The last bytes of a session's recorded output. */
   readonly tail: (sessionId: string, maxBytes: number) => Promise<Buffer>;
   /** Opens a terminal in `cwd` running `profileId` ('' the plain shell) with `prelude` shown first; answers its id. */
-  readonly spawn: (request: { cwd?: string; profileId?: string }, prelude: string) => string;
+  readonly spawn: (request: { cwd?: string; profileId?: string }, prelude: Prelude) => string;
   /** The screens the last run kept, by session (see screen-keeper.ts); released once restored. */
-  readonly screens?: { previous(): Promise<Record<string, string>>; release(): void };
+  readonly screens?: { previous(): Promise<Record<string, KeptScreen>>; release(): void };
   readonly now?: () => number;
 }
 
@@ -46,11 +54,11 @@ const relaunch = (pane: SavedPane, profiles: ProfilesSettings | undefined): { pr
  * normal buffer, drawn as it was), else, for a workspace saved before screens were kept, the
  * recorded output's tail as plain text.
  */
-const earlierScreen = async (screen: string | undefined, sessionId: string, label: string, tail: WorkspaceDeps['tail']): Promise<string> => {
-  const shown = typeof screen === 'string' && screen ? restoredScreen(screen, label) : '';
-  if (shown) return shown;
+const earlierScreen = async (screen: KeptScreen | undefined, sessionId: string, label: string, tail: WorkspaceDeps['tail']): Promise<Prelude> => {
+  const shown = screen ? restoredScreenWithMarks(screen.data, label, screen.marks) : undefined;
+  if (shown?.text) return shown;
   const bytes = await tail(sessionId, RESTORED_BYTES).catch(() => Buffer.alloc(0));
-  return plainScrollback(bytes.toString('utf8'), label);
+  return { text: plainScrollback(bytes.toString('utf8'), label), marks: [] };
 };
 
 /**
@@ -123,7 +131,7 @@ export const wireWorkspace = (parts: {
   readonly ptys: PtyManager;
   readonly profileOf: (id: string) => string | undefined;
   readonly screens?: WorkspaceDeps['screens'];
-  readonly spawn: (request: { cols: number; rows: number; cwd?: string; profileId?: string }, id: string, prelude?: string) => unknown;
+  readonly spawn: (request: { cols: number; rows: number; cwd?: string; profileId?: string }, id: string, prelude?: string, marks?: readonly PreludeMark[]) => unknown;
 }) =>
   workspaceHandlers({
     settings: parts.settings,
@@ -139,7 +147,7 @@ export const wireWorkspace = (parts: {
     ...(parts.screens ? { screens: parts.screens } : {}),
     spawn: (request, prelude) => {
       const id = newPtyId();
-      parts.spawn({ cols: 100, rows: 30, ...request }, id, prelude);
+      parts.spawn({ cols: 100, rows: 30, ...request }, id, prelude.text, prelude.marks);
       return id;
     },
   });

@@ -53,6 +53,12 @@ export interface PtyObserver {
   exited?(id: string, exit: PtyExit): void;
 }
 
+/** A gutter mark in a restored terminal's prelude: `at` is the character it comes before. */
+export interface PreludeMark {
+  readonly at: number;
+  readonly mark: TerminalMark;
+}
+
 interface Entry {
   readonly pty: PtyProcess;
   readonly decoder: StringDecoder;
@@ -101,7 +107,7 @@ export class PtyManager {
    * Starts a pty. `prelude` is shown before its first output (a restored tab's earlier scrollback):
    * to every renderer and the screen mirror, never to the recorder, which stores only what runs.
    */
-  spawn(options: SpawnOptions, id: string = newPtyId(), prelude?: string): PtyProcess {
+  spawn(options: SpawnOptions, id: string = newPtyId(), prelude?: string, preludeMarks: readonly PreludeMark[] = []): PtyProcess {
     const pty = this._host.spawn(id, options);
     const entry: Entry = {
       pty,
@@ -120,7 +126,17 @@ export class PtyManager {
       holds: new Set(),
     };
     this._entries.set(id, entry);
-    if (prelude) entry.batcher.push(prelude);
+    if (prelude) {
+      // Each mark at its place in the prelude: the mirror puts it on its cursor's line then.
+      let from = 0;
+      for (const { at, mark } of preludeMarks) {
+        entry.batcher.push(prelude.slice(from, at));
+        from = Math.max(from, at);
+        entry.batcher.flush();
+        entry.mirror.mark(mark);
+      }
+      entry.batcher.push(prelude.slice(from));
+    }
     for (const observer of this._observers) observer.spawned?.(pty);
     pty.onBytes((bytes) => this._deliver(entry, entry.tap ? entry.tap.output(bytes) : { bytes, marks: [] }));
     pty.onExit((exit) => {

@@ -129,6 +129,8 @@ export class ScreenMirror {
    * The screen kept for the next run: only the normal buffer (a full-screen program's alternate
    * screen, vim's `~` rows, means nothing once it is gone), its last `keep` lines starting at the
    * beginning of a line rather than inside a wrapped one, without modes or the final cursor move.
+   * Its gutter marks come along with `offset` counting lines (CRLFs of the text) from its first,
+   * so they can be placed again however wide the terminal that shows it is.
    */
   private _keepable(end: number, keep: number): TerminalSnapshot {
     const normal = this._term.buffer.normal;
@@ -137,7 +139,15 @@ export class ScreenMirror {
     let start = Math.max(0, last + 1 - keep);
     while (start > 0 && normal.getLine(start)?.isWrapped) start--;
     const data = this._serializer.serialize({ range: { start, end: last }, excludeAltBuffer: true, excludeModes: true });
-    return { data, cols: this._term.cols, rows: this._term.rows, end, marks: [] };
+    const marks = this._prune().flatMap(({ marker, mark }) => {
+      if (marker.line < start) return [];
+      // A command still running in a full-screen program was marked on the blank line below its
+      // command line: it goes on the last line kept, with its prompt.
+      let line = 0;
+      for (let row = start + 1; row <= Math.min(marker.line, last); row++) if (!normal.getLine(row)?.isWrapped) line++;
+      return [{ offset: line, mark }];
+    });
+    return { data, cols: this._term.cols, rows: this._term.rows, end, marks };
   }
 
   private _capture(end: number): TerminalSnapshot {

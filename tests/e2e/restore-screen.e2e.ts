@@ -63,6 +63,19 @@ describe('restore shows the kept screen and the earlier commands', () => {
       .toEqual([commandId]);
     // It is the previous run's session, not the new shell's.
     expect(commandId?.split(':')[0]).not.toBe(await page.getByTestId('pane').first().getAttribute('data-session-id'));
+
+    // The restored lines keep their gutter marks, and a click on one attaches its command too.
+    const vimId = await page.getByTestId('command-item').filter({ hasText: 'vim -u NONE' }).getAttribute('data-command-id');
+    const mark = page.locator(`.command-gutter[data-command-id="${vimId}"]`);
+    await page.getByTestId('pane').first().hover();
+    await expect.poll(async () => {
+      await page.mouse.wheel(0, 5_000);
+      return mark.first().isVisible();
+    }, { timeout: 15_000 }).toBe(true);
+    await mark.first().click();
+    await expect
+      .poll(() => page.getByTestId('attachment-chip').evaluateAll((chips) => chips.map((chip) => chip.getAttribute('data-command-id'))))
+      .toEqual(expect.arrayContaining([commandId, vimId]));
     await page.screenshot({ path: join(dataDir, 'restored-commands.png') });
     console.log(`screenshots in ${dataDir}`);
   });
