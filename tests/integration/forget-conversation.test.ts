@@ -43,6 +43,16 @@ describe('forgetting a command a conversation used', () => {
       });
     });
 
+  type Updated = { command: { id: string; commandLine: string | null; exitCode: number | null } };
+  /** Runs `line` in the terminal and waits for its record. */
+  const run = async (ptyId: string, line: string) => {
+    client.send('pty:input', { id: ptyId, data: `${line}\r` });
+    return (await next('commands:updated', (p: Updated) => p.command.commandLine === line && p.command.exitCode !== null)).command;
+  };
+  /** The screens kept for the next start (settings) would hold the text too: these tests are about the history. */
+  let clears = 0;
+  const clearScreen = (ptyId: string) => run(ptyId, `clear; printf '\\033[3J' # ${++clears}`);
+
   const ask = async (question: string, attachments: string[]) => {
     const { turnId } = await client.invoke<{ turnId: string }>('assistant:ask', { turnId: randomUUID(), conversationId, question, attachments, model });
     await next('assistant:done', (p: { turnId: string }) => p.turnId === turnId);
@@ -61,10 +71,8 @@ describe('forgetting a command a conversation used', () => {
     model.providerId = (await client.invoke<{ defaultProviderId: string }>('settings:get', {})).defaultProviderId;
     const ptyId = (await client.invoke<{ id: string }>('pty:spawn', { cols: 100, rows: 30 })).id;
     await next('session:updated', (p: { session: { mode: string } }) => p.session.mode === 'integrated');
-    client.send('pty:input', { id: ptyId, data: `${line}\r` });
-    type Updated = { command: { id: string; commandLine: string | null; exitCode: number | null } };
-    const done = await next('commands:updated', (p: Updated) => p.command.commandLine === line && p.command.exitCode !== null);
-    commandId = done.command.id;
+    commandId = (await run(ptyId, line)).id;
+    await clearScreen(ptyId);
     conversationId = (await client.invoke<{ id: string }>('conversations:create', {})).id;
   });
 
@@ -113,5 +121,18 @@ describe('forgetting a command a conversation used', () => {
     expect(filesWith(server.dataDir, line)).toEqual([]);
     expect(filesWith(server.dataDir, `nonexistent-dir-${token}`)).toEqual([]);
     expect(filesWith(server.dataDir, 'cannot access')).toEqual([]);
+  });
+
+  it('erases a forget still in its undo window when the app shuts down', async () => {
+    const ptyId = (await client.invoke<Array<{ id: string }>>('pty:list', {}))[0]!.id;
+    const command = await run(ptyId, `echo shutdown-marker-${token}`);
+    // commands:list commits what the recorder holds, so the bytes are in the files before the forget.
+    await client.invoke('commands:list', { sessionId: ptyId });
+    await client.invoke('history:forget', { commandIds: [command.id], undoMs: 30_000 });
+    expect(filesWith(server.dataDir, `shutdown-marker-${token}`)).not.toEqual([]);
+    await clearScreen(ptyId);
+    client.close();
+    await server.stop();
+    expect(filesWith(server.dataDir, `shutdown-marker-${token}`)).toEqual([]);
   });
 });
