@@ -142,9 +142,10 @@ const assemble = async (
       preludeMarks,
     );
   };
-  // What each recorded terminal shows, kept for the next start's restore (never a private one's).
+  // What each recorded terminal shows, kept for the next start's restore: never a private one's,
+  // nor one whose recording is paused (what it shows now was asked not to be kept).
   const screens = keepScreens({
-    keepable: () => ptys.list().filter((p) => !p.exit && recorder.recording(p.id) !== 'private').map((p) => p.id),
+    keepable: () => ptys.list().filter((p) => !p.exit && recorder.recording(p.id) === 'on').map((p) => p.id),
     written: (id) => ptys.writtenBy(id),
     screen: (id, keep) => ptys.keepableScreen(id, keep),
     kv: store.tables.settings,
