@@ -91,8 +91,14 @@ export const wireAssistant = async (options: AssistantWiringOptions) => {
     settings,
     handlers,
     commandFinished: (command: CommandRecord) => engine.commandFinished(command),
-    forgetCommands: (commandIds: readonly string[], sessionIds: readonly string[]) =>
-      engine.memory.forgetCommands(new Set(commandIds), new Set(sessionIds)),
+    forgetCommands: (commandIds: readonly string[], sessionIds: readonly string[]) => {
+      engine.memory.forgetCommands(new Set(commandIds), new Set(sessionIds));
+      // The store has redacted summaries that quoted them: the knowledge read from those at start follows.
+      void conversations.recentSummaries(10).then(
+        (records) => engine.memory.replaceSummaries(records.reverse().map((r) => ({ conversationId: r.conversationId, summary: r.summary ?? '' }))),
+        (error: unknown) => options.log(`assistant: reloading summaries after a forget: ${String(error)}`),
+      );
+    },
     close: () => {
       assistant.cancelAll();
     },

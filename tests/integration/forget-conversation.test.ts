@@ -117,6 +117,10 @@ describe('forgetting a command a conversation used', () => {
     const { messages } = await client.invoke<{ messages: Array<{ role: string; content: string; attachments?: unknown[] }> }>('conversations:get', { conversationId });
     expect(JSON.stringify(messages)).not.toContain(token);
     expect(messages.some((m) => m.content.includes('You ran `[forgotten]`'))).toBe(true);
+    // The next question sends none of it either: not the summary, not the assistant's memory of it.
+    llm.enqueue({ kind: 'text', text: 'Noted.' });
+    await ask('anything else?', []);
+    expect(JSON.stringify(llm.requests.at(-1)!.body)).not.toContain(token);
     await client.invoke('history:free-space', {});
     expect(filesWith(server.dataDir, line)).toEqual([]);
     expect(filesWith(server.dataDir, `nonexistent-dir-${token}`)).toEqual([]);

@@ -41,6 +41,18 @@ describe('TwoTrackMemory (seed 003)', () => {
     expect(memory.knowledge().get('agent-lint-1')).toBe('Fixed 3 lint errors');
   });
 
+  it('after a forget, knowledge from summaries is replaced by the redacted ones; other knowledge stays', () => {
+    const memory = new TwoTrackMemory();
+    memory.handle({ type: 'compaction-summary', conversationId: 'c1', summary: 'ran ls /secret-dir-9f' });
+    memory.handle({ type: 'compaction-summary', conversationId: 'c2', summary: 'an old one' });
+    memory.addKnowledge('deploy', 'done');
+    memory.replaceSummaries([{ conversationId: 'c1', summary: 'ran [forgotten]' }]);
+    expect([...memory.knowledge()]).toEqual([
+      ['deploy', 'done'],
+      ['conversation c1', 'ran [forgotten]'],
+    ]);
+  });
+
   it('the window keeps only the newest actions', () => {
     const memory = new TwoTrackMemory({ windowSize: 5 });
     for (let i = 0; i < 10; i++) memory.handle({ type: 'tool-result', name: `tool-${i}`, output: `output-${i}`, isError: false });

@@ -122,6 +122,16 @@ export class TwoTrackMemory {
     this._knowledge.delete(key);
   }
 
+  /**
+   * Replaces the knowledge taken from compaction summaries with `summaries` (conversation id and
+   * text, oldest first): after a forget the stored summaries no longer quote the command, and the
+   * copies held here must not either. Other knowledge stays.
+   */
+  replaceSummaries(summaries: ReadonlyArray<{ readonly conversationId: string; readonly summary: string }>): void {
+    for (const key of [...this._knowledge.keys()]) if (key.startsWith('conversation ')) this._knowledge.delete(key);
+    for (const { conversationId, summary } of summaries) this.addKnowledge(`conversation ${conversationId}`, summary);
+  }
+
   /** Event subscriber; events it does not know are ignored. */
   handle(event: MemoryEvent): void {
     switch (event.type) {
