@@ -94,11 +94,15 @@ export const markDecided = (): void => {
 
 let timer: ReturnType<typeof setTimeout> | undefined;
 
-/** Tells the main process this window's tabs, panes and tab names (debounced): what the next start restores. */
+/**
+ * Tells the main process this window's tabs, panes and tab names (at most every 300 ms): what the
+ * next start restores. Not restarted by each call: a steady stream of session updates (a shell
+ * busy changing directory, titles) must not put the save off for good.
+ */
 export const scheduleSave = (): void => {
-  if (!decided) return;
-  clearTimeout(timer);
+  if (!decided || timer !== undefined) return;
   timer = setTimeout(() => {
+    timer = undefined;
     const groups = usePanes.getState().groups.map(({ root, focus }) => ({ root, focus }));
     const names: Record<string, string> = {};
     for (const tab of useTabs.getState().tabs) if (tab.customTitle) names[tab.id] = tab.customTitle;
