@@ -9,6 +9,7 @@ import { useFind } from '../terminal/find-state';
 import { SearchBar } from '../terminal/search-bar';
 import { StickyCommand } from '../terminal/sticky-command';
 import { TerminalView } from '../terminal/terminal-view';
+import { PaneOverlays } from './pane-overlays';
 
 /**
  * One terminal of the tab. The focused one carries the `terminal` hook the rest of the app knows.
@@ -30,6 +31,8 @@ const PaneLeaf = ({ id, focused, single }: { id: string; focused: boolean; singl
       <StickyCommand id={id} />
       {finding && <SearchBar id={id} onClose={() => useFind.getState().close()} />}
       <TerminalView id={id} focused={focused} />
+      {/* Siblings of the terminal's container, never inside it: xterm owns the container's children. */}
+      <PaneOverlays id={id} />
     </div>
   );
 };

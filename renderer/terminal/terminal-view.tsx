@@ -1,6 +1,5 @@
 // SPDX-License-Identifier: MIT
 import { useEffect, useRef } from 'react';
-import { PaneOverlays } from '../panes/pane-overlays';
 import { controllerFor } from './terminals';
 
 /**
@@ -33,17 +32,13 @@ export const TerminalView = ({ id, focused = true }: { id: string; focused?: boo
     if (focused) controllerFor(id)?.focus();
   }, [id, focused]);
 
-  // The overlays (exit status, zoom) are the container's siblings: xterm owns the container's children.
   return (
-    <>
-      <div
-        className="terminal-container"
-        data-testid={focused ? 'terminal' : 'pane-terminal'}
-        data-pty-id={id}
-        ref={container}
-        onClick={() => controllerFor(id)?.focus()}
-      />
-      <PaneOverlays id={id} />
-    </>
+    <div
+      className="terminal-container"
+      data-testid={focused ? 'terminal' : 'pane-terminal'}
+      data-pty-id={id}
+      ref={container}
+      onClick={() => controllerFor(id)?.focus()}
+    />
   );
 };
