@@ -121,7 +121,6 @@ const assemble = async (
       session: (session) => broadcast('session:updated', { session }),
     },
   });
-  const history = wireHistory({ store, recorder, settings, forgetInMemory: assistant.forgetCommands, broadcast, log });
   const ptys = new PtyManager(options.ptyHost ?? createNodePtyHost(), recorder.tapFor, mirrors.factory);
 
   type SpawnRequest = { cols: number; rows: number; cwd?: string; private?: boolean; profileId?: string };
@@ -151,6 +150,8 @@ const assemble = async (
     kv: store.tables.settings,
     log,
   });
+  // After the keeper: an erase and a keeping pass never interleave (screen-keeper.ts forgetting).
+  const history = wireHistory({ store, recorder, settings, forgetInMemory: assistant.forgetCommands, broadcast, log, screens });
   const pty = ptyHandlers({
     ptys,
     announce: (event, id, except) => {
@@ -158,7 +159,12 @@ const assemble = async (
     },
     spawn,
     recording: (id) => recorder.recording(id),
-    setPaused: (id, paused) => recorder.setPaused(id, paused),
+    setPaused: (id, paused) => {
+      // Pausing means "don't keep this": its kept screen goes now, and what it shows from here on
+      // (unrecorded output, lines from before) is never kept again, resumed or not.
+      if (paused) void screens.unkeep([id]);
+      return recorder.setPaused(id, paused);
+    },
     recordingChanged: (id, recording) => broadcast('pty:recording-changed', { id, recording }),
     profileOf: (id) => profileOf.get(id) ?? null,
   });

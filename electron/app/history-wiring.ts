@@ -3,6 +3,7 @@ import type { EventChannel, EventPayload } from '../../shared/ipc';
 import type { Settings } from '../../shared/ipc/settings';
 import { historyHandlers } from '../ipc/history-handlers';
 import type { Recorder } from '../recorder/recorder';
+import type { HistoryHandlerDeps } from '../ipc/history-handlers';
 import { policyFromSettings } from '../store/history/policy';
 import type { Store } from '../store/store';
 
@@ -13,6 +14,7 @@ export interface HistoryWiringDeps {
   readonly forgetInMemory: (commandIds: readonly string[], sessionIds: readonly string[]) => void;
   readonly broadcast: <K extends EventChannel>(channel: K, payload: EventPayload<K>) => void;
   readonly log: (message: string) => void;
+  readonly screens?: HistoryHandlerDeps['screens'];
 }
 
 /**
@@ -33,7 +35,14 @@ export const wireHistory = (deps: HistoryWiringDeps) => {
     deps.log(`store: ${status.message}${status.lostBytes > 0 ? ` (${status.lostBytes} bytes of output not saved)` : ''}`);
     deps.broadcast('history:status-changed', status);
   });
-  const history = historyHandlers({ store, recorder, forgetInMemory: deps.forgetInMemory, broadcast: deps.broadcast, log: deps.log });
+  const history = historyHandlers({
+    store,
+    recorder,
+    forgetInMemory: deps.forgetInMemory,
+    broadcast: deps.broadcast,
+    log: deps.log,
+    ...(deps.screens ? { screens: deps.screens } : {}),
+  });
   return {
     handlers: history.handlers,
     dispose: () => {

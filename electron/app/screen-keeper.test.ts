@@ -41,4 +41,64 @@ describe('screen keeper', () => {
       b: { data: 'ok', marks: [] },
     });
   });
+
+  /** A keeper over ['a', 'b'] whose terminals print between passes, on a kv with the last run's 'old'. */
+  const printing = () => {
+    const kv = memoryKv({ [SCREENS_KEY]: JSON.stringify({ old: { data: 'yesterday', marks: [] } }) });
+    let written = 0;
+    const order: string[] = [];
+    const keeper = keepScreens({
+      keepable: () => ['a', 'b'],
+      written: () => written,
+      screen: async (id) => ({ data: `screen of ${id}`, cols: 80, rows: 24, end: written, marks: [] }),
+      kv: { get: kv.get, set: async (key, value) => (order.push('keep'), kv.set(key, value)) },
+    });
+    /** What the writer's forget does to the table: drops those sessions' screens, or all. */
+    const erase = (screens: { all: boolean; sessionIds: string[] }) => async () => {
+      order.push('erase');
+      const kept = await keptScreens(kv);
+      for (const id of screens.all ? Object.keys(kept) : screens.sessionIds) delete kept[id];
+      await kv.set(SCREENS_KEY, JSON.stringify(kept));
+      return { screens };
+    };
+    return { kv, keeper, order, erase, print: () => void written++ };
+  };
+
+  it('never keeps again the screens a forget dropped, the last run\'s included, and never between a pass and its write', async () => {
+    const { kv, keeper, order, erase, print } = printing();
+    print();
+    const pass = keeper.flush();
+    // Asked while the pass runs: the erase waits for its write, so the write cannot undo the erase.
+    await keeper.forgetting(erase({ all: false, sessionIds: ['a', 'old'] }));
+    await pass;
+    expect(order).toEqual(['keep', 'erase']);
+    expect(Object.keys(await keptScreens(kv)).sort()).toEqual(['b']);
+    print();
+    await keeper.flush();
+    expect(Object.keys(await keptScreens(kv)).sort()).toEqual(['b']);
+    keeper.dispose();
+  });
+
+  it('keeps nothing of the terminals running when a range is forgotten', async () => {
+    const { kv, keeper, erase, print } = printing();
+    print();
+    await keeper.flush();
+    await keeper.forgetting(erase({ all: true, sessionIds: [] }));
+    print();
+    await keeper.flush();
+    expect(await keptScreens(kv)).toEqual({});
+    keeper.dispose();
+  });
+
+  it('drops a paused terminal\'s screen at once and does not keep it again', async () => {
+    const { kv, keeper, print } = printing();
+    print();
+    await keeper.flush();
+    await keeper.unkeep(['a']);
+    expect(Object.keys(await keptScreens(kv)).sort()).toEqual(['b', 'old']);
+    print();
+    await keeper.flush();
+    expect(Object.keys(await keptScreens(kv)).sort()).toEqual(['b', 'old']);
+    keeper.dispose();
+  });
 });

@@ -1,15 +1,15 @@
 // SPDX-License-Identifier: MIT
 import { TerminalMarkSchema, type TerminalSnapshot } from '../../shared/ipc/pty';
+import { SCREENS_KEY, type ScreensForgotten } from '../store/history/kept-screens';
 import type { KeptMark } from './restored-screen';
+
+export { SCREENS_KEY };
 
 /** One terminal's kept screen: the serialized text and its gutter marks. */
 export interface KeptScreen {
   readonly data: string;
   readonly marks: readonly KeptMark[];
 }
-
-/** The settings-table key of the screens kept for the next run: `{ [sessionId]: KeptScreen }`. */
-export const SCREENS_KEY = 'workspace-screens';
 
 /** Lines of a terminal's screen and history kept for the next run: a few screenfuls, not the session. */
 export const KEPT_LINES = 200;
@@ -50,22 +50,51 @@ export const keptScreens = async (kv: ScreenKeeperDeps['kv']): Promise<Record<st
   }
 };
 
+export interface ScreenKeeper {
+  flush(): Promise<void>;
+  dispose(): void;
+  previous(): Promise<Record<string, KeptScreen>>;
+  release(): void;
+  /** Never keeps these terminals' screens again and drops the kept ones (a pause: "don't keep this"). */
+  unkeep(ids: readonly string[]): Promise<void>;
+  /**
+   * Runs a forget's erase (which drops the kept screens it touched in its own transaction) with no
+   * keeping pass in between, then never keeps the touched sessions' screens again: their mirrors
+   * still show what was forgotten. Their restore falls back to the recorded output, which no
+   * longer holds it.
+   */
+  forgetting<T extends { readonly screens: ScreensForgotten }>(erase: () => Promise<T>): Promise<T>;
+}
+
 /**
  * Keeps each recorded terminal's screen (the mirror's serialized normal buffer, bounded) in the
  * settings table, so the next start shows what was on screen rather than re-cleaned raw bytes.
  * Off the hot path: a timer, only terminals that printed since, the parse in the mirror worker;
  * and once more at shutdown, before the terminals are killed. Terminals gone are dropped.
+ * Passes and forgets run one at a time, so a pass never writes back a screen a forget just dropped.
  */
-export const keepScreens = (
-  deps: ScreenKeeperDeps,
-): { flush(): Promise<void>; dispose(): void; previous(): Promise<Record<string, KeptScreen>>; release(): void } => {
+export const keepScreens = (deps: ScreenKeeperDeps): ScreenKeeper => {
   const kept = new Map<string, { written: number; screen: KeptScreen }>();
-  let running: Promise<void> | undefined;
+  /** Sessions never kept again (forgotten from, or paused). */
+  const unkept = new Set<string>();
+  let queue: Promise<unknown> = Promise.resolve();
+  let queued: Promise<void> | undefined;
   /** The last run's screens, kept alongside until the start-up restore has used them. */
   let previous: Promise<Record<string, KeptScreen>> | undefined = keptScreens(deps.kv);
+  const serial = <T>(task: () => Promise<T>): Promise<T> => {
+    const done = queue.then(task);
+    queue = done.catch(() => undefined);
+    return done;
+  };
+  const forgetIds = (ids: Iterable<string>, all: boolean) => {
+    for (const id of ids) unkept.add(id);
+    if (all) for (const id of [...deps.keepable(), ...kept.keys()]) unkept.add(id);
+    const drop = (screens: Record<string, KeptScreen>) => (all ? {} : Object.fromEntries(Object.entries(screens).filter(([id]) => !unkept.has(id))));
+    if (previous) previous = previous.then(drop);
+  };
   const pass = async () => {
     const old = previous ? await previous : {};
-    const ids = deps.keepable();
+    const ids = deps.keepable().filter((id) => !unkept.has(id));
     let changed = [...kept.keys()].some((id) => !ids.includes(id));
     for (const id of [...kept.keys()]) if (!ids.includes(id)) kept.delete(id);
     for (const id of ids) {
@@ -78,23 +107,31 @@ export const keepScreens = (
     }
     if (changed) await deps.kv.set(SCREENS_KEY, JSON.stringify({ ...old, ...Object.fromEntries([...kept].map(([id, { screen }]) => [id, screen])) }));
   };
-  const run = () => {
-    running ??= pass()
-      .catch((error: unknown) => deps.log?.(`screen keeper: ${String(error)}`))
-      .finally(() => (running = undefined));
-    return running;
-  };
+  const run = () =>
+    (queued ??= serial(() => {
+      queued = undefined;
+      return pass();
+    }).catch((error: unknown) => deps.log?.(`screen keeper: ${String(error)}`)));
   const timer = setInterval(() => void run(), KEEP_EVERY_MS);
   timer.unref?.();
   return {
-    flush: async () => {
-      await running;
-      await run();
-    },
+    flush: () => run(),
     dispose: () => clearInterval(timer),
     previous: () => previous ?? Promise.resolve({}),
     release: () => {
       previous = undefined;
     },
+    unkeep: (ids) => {
+      forgetIds(ids, false);
+      return run();
+    },
+    forgetting: (erase) =>
+      serial(async () => {
+        const result = await erase();
+        // What the erase dropped from the table goes from memory too, or the next pass writes it back.
+        forgetIds(result.screens.sessionIds, result.screens.all);
+        for (const id of unkept) kept.delete(id);
+        return result;
+      }),
   };
 };

@@ -2,6 +2,7 @@
 import type { EventChannel, EventPayload } from '../../shared/ipc';
 import type { ForgetRequest } from '../../shared/ipc/history';
 import type { Recorder } from '../recorder/recorder';
+import type { ScreensForgotten } from '../store/history/kept-screens';
 import type { Store } from '../store/store';
 import { PendingForgets } from './pending-forgets';
 import type { InvokeHandlers } from './router';
@@ -14,6 +15,8 @@ export interface HistoryHandlerDeps {
   /** In-memory copies outside the store (the assistant's short track) drop what was forgotten. */
   readonly forgetInMemory: (commandIds: readonly string[], sessionIds: readonly string[]) => void;
   readonly broadcast: <K extends EventChannel>(channel: K, payload: EventPayload<K>) => void;
+  /** The screens kept for the next start: an erase runs between their passes, and they drop what it touched. */
+  readonly screens?: { forgetting<T extends { readonly screens: ScreensForgotten }>(erase: () => Promise<T>): Promise<T> };
   readonly now?: () => number;
   readonly log?: (message: string) => void;
 }
@@ -26,7 +29,8 @@ export const historyHandlers = (deps: HistoryHandlerDeps): { handlers: Handlers;
   const { store, recorder } = deps;
   const now = deps.now ?? Date.now;
   const erase = async (request: ForgetRequest, range: { sinceMs: number; untilMs: number } | null) => {
-    const { commandIds, sessionIds, ...result } = await store.tables.history.forget(request);
+    const forget = () => store.tables.history.forget(request);
+    const { commandIds, sessionIds, screens: _screens, ...result } = await (deps.screens ? deps.screens.forgetting(forget) : forget());
     recorder.forgotten(commandIds, sessionIds);
     deps.forgetInMemory(commandIds, sessionIds);
     deps.broadcast('history:forgotten', { commandIds: [...commandIds], sessionIds: [...sessionIds], range });

@@ -139,6 +139,40 @@ describe('forget', () => {
     expect((await store.searchCommands('afterwards', 10)).map((c) => c.id)).toEqual(['a:2']);
   });
 
+  it('drops the kept screens (workspace-screens) of the sessions it touches, all of them for a range', async () => {
+    const screen = (text: string) => ({ data: text, marks: [] });
+    const keptIds = async () => Object.keys(JSON.parse((await store.tables.settings.get('workspace-screens')) ?? '{}') as object).sort();
+    store.startSession(sessionInput('s'));
+    const doomed = turn('s', 1, 'echo screenmarker-c8d2', 'screenmarker-c8d2\r\n');
+    store.startSession(sessionInput('t'));
+    turn('t', 1, 'echo neighbour-e5f1', 'neighbour-e5f1\r\n');
+    store.startSession(sessionInput('u'));
+    turn('u', 1, 'echo sessionscreen-b3a0', 'sessionscreen-b3a0\r\n');
+    await store.flush({ searchable: true });
+    await store.tables.settings.set('workspace-screens', JSON.stringify({
+      s: screen('$ echo screenmarker-c8d2\r\nscreenmarker-c8d2'), t: screen('$ echo neighbour-e5f1'),
+      u: screen('$ echo sessionscreen-b3a0'), old: screen('yesterday-9d4c'),
+    }));
+
+    const one = await store.tables.history.forget({ commandIds: [doomed] });
+    expect(one.screens).toEqual({ all: false, sessionIds: ['s'] });
+    expect(await keptIds()).toEqual(['old', 't', 'u']);
+    expect(fileContains('screenmarker-c8d2')).toBe(false);
+    expect(fileContains('neighbour-e5f1')).toBe(true);
+
+    const session = await store.tables.history.forget({ sessionId: 'u' });
+    expect(session.screens).toEqual({ all: false, sessionIds: ['u'] });
+    expect(await keptIds()).toEqual(['old', 't']);
+    expect(fileContains('sessionscreen-b3a0')).toBe(false);
+
+    // A range: every kept screen, an earlier run's too (it may show the range after a restart).
+    const range = await store.tables.history.forget({ sinceMs: Date.now() - 60_000, untilMs: Date.now() + 1 });
+    expect(range.screens.all).toBe(true);
+    expect(range.screens.sessionIds).toEqual(expect.arrayContaining(['s', 't']));
+    expect(await store.tables.settings.get('workspace-screens')).toBeUndefined();
+    expect(fileContains('yesterday-9d4c')).toBe(false);
+  });
+
   it('takes back the stored prompt, keystrokes and output of a command kept out of history', async () => {
     store.startSession(sessionInput('s'));
     turn('s', 1, 'echo visible', 'visible\r\n');

@@ -2,6 +2,7 @@
 import type Database from 'better-sqlite3';
 import type { ForgetRequest, ForgetResult } from '../../../shared/ipc/history';
 import type { Db as WritableDb } from './ports';
+import { dropKeptScreens, type ScreensForgotten } from './kept-screens';
 import { RawRanges } from './raw-ranges';
 import { redactQuotes, type ForgottenText } from './redact-quotes';
 import { scrubAttachments } from './scrub-attachments';
@@ -18,12 +19,15 @@ interface CommandSpan {
 export interface Forgotten extends ForgetResult {
   readonly commandIds: readonly string[];
   readonly sessionIds: readonly string[];
+  /** Whose screens kept for the next start were dropped: main stops keeping those (screen-keeper.ts). */
+  readonly screens: ScreensForgotten;
 }
 
 /**
  * Forgetting, on the writer's connection: raw bytes, command records, their search entries and
  * the copies conversations keep (attachment command lines, and quotes of the command line or output
- * in messages and summaries, see redact-quotes.ts). `PRAGMA secure_delete` (on for the writer's
+ * in messages and summaries, see redact-quotes.ts), and the screens kept for the next start that
+ * showed them (kept-screens.ts). `PRAGMA secure_delete` (on for the writer's
  * whole life, database.ts) zeroes what is deleted (cells and freed pages) and the index was
  * switched to FTS5 secure-delete (migration 6), so after the closing checkpoint truncates the WAL
  * the file holds no copy: tests scan its bytes.
@@ -79,31 +83,36 @@ export class Forgetter {
   private _forget(request: ForgetRequest, now: number): Forgotten {
     if ('commandIds' in request) {
       const spans = request.commandIds.flatMap((id) => (this._sql.byId!.all(id) as CommandSpan[]));
-      return this._finish(this._forgetCommands(spans), []);
+      const touched = { all: false, sessionIds: [...new Set(spans.map((s) => s.session_id))] };
+      return this._finish(this._forgetCommands(spans), [], touched);
     }
     if ('sessionId' in request) {
       const spans = this._sql.bySession!.all(request.sessionId) as CommandSpan[];
       const ids = spans.map((s) => s.id);
       for (const id of ids) this._deleteCommand(id);
       const session = this._sql.session!.get(request.sessionId) as { id: string; ended_at: number | null } | undefined;
-      if (!session) return this._finish({ ids, rawBytes: 0 }, []);
+      const touched = { all: false, sessionIds: [request.sessionId] };
+      if (!session) return this._finish({ ids, rawBytes: 0 }, [], touched);
       const rawBytes = sum(this._sql.deleteChunks!.all(session.id) as number[]);
       // A live session keeps its row: the pty is still writing to it.
       if (session.ended_at === null) this._sql.zeroRaw!.run(session.id);
       else this._sql.deleteSession!.run(session.id);
-      return this._finish({ ids, rawBytes }, [session.id]);
+      return this._finish({ ids, rawBytes }, [session.id], touched);
     }
     const since = request.sinceMs;
     const until = request.untilMs ?? now + 1;
     const commands = this._forgetCommands(this._sql.inRange!.all(since, until) as CommandSpan[]);
     let rawBytes = commands.rawBytes;
-    for (const session of this._sql.overlapping!.all(until, since) as Array<{ id: string }>) {
+    const overlapping = this._sql.overlapping!.all(until, since) as Array<{ id: string }>;
+    for (const session of overlapping) {
       const freed = sum(this._sql.deleteChunksInTime!.all(session.id, since, until) as number[]);
       if (freed > 0) this._ranges.account(session.id, -freed);
       rawBytes += freed;
     }
     const sessions = this._sql.orphanSessions!.all(since, until) as string[];
-    return this._finish({ ids: commands.ids, rawBytes }, sessions);
+    // Every kept screen goes: one kept by an earlier run may show the range too (a restart within the hour).
+    const touched = { all: true, sessionIds: [...new Set([...overlapping.map((s) => s.id), ...sessions])] };
+    return this._finish({ ids: commands.ids, rawBytes }, sessions, touched);
   }
 
   private _forgetCommands(spans: readonly CommandSpan[]): { ids: string[]; rawBytes: number } {
@@ -119,10 +128,11 @@ export class Forgetter {
     return { ids: spans.map((s) => s.id), rawBytes };
   }
 
-  private _finish(done: { ids: readonly string[]; rawBytes: number }, sessionIds: readonly string[]): Forgotten {
+  private _finish(done: { ids: readonly string[]; rawBytes: number }, sessionIds: readonly string[], screens: ScreensForgotten): Forgotten {
     const attachments = scrubAttachments(this._db, done.ids);
     redactQuotes(this._db, this._texts);
-    return { commands: done.ids.length, sessions: sessionIds.length, rawBytes: done.rawBytes, attachments, commandIds: done.ids, sessionIds };
+    dropKeptScreens(this._db, screens);
+    return { commands: done.ids.length, sessions: sessionIds.length, rawBytes: done.rawBytes, attachments, commandIds: done.ids, sessionIds, screens };
   }
 }
 
