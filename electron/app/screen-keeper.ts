@@ -55,6 +55,8 @@ export interface ScreenKeeper {
   dispose(): void;
   previous(): Promise<Record<string, KeptScreen>>;
   release(): void;
+  /** A restored terminal `fresh` shows the kept screen of `old` above its shell: forgetting from `old` reaches it. */
+  continues(fresh: string, old: string): void;
   /** Never keeps these terminals' screens again and drops the kept ones (a pause: "don't keep this"). */
   unkeep(ids: readonly string[]): Promise<void>;
   /**
@@ -77,6 +79,8 @@ export const keepScreens = (deps: ScreenKeeperDeps): ScreenKeeper => {
   const kept = new Map<string, { written: number; screen: KeptScreen }>();
   /** Sessions never kept again (forgotten from, or paused). */
   const unkept = new Set<string>();
+  /** Restored terminal → the session whose screen it shows above its shell. */
+  const continued = new Map<string, string>();
   let queue: Promise<unknown> = Promise.resolve();
   let queued: Promise<void> | undefined;
   /** The last run's screens, kept alongside until the start-up restore has used them. */
@@ -88,6 +92,7 @@ export const keepScreens = (deps: ScreenKeeperDeps): ScreenKeeper => {
   };
   const forgetIds = (ids: Iterable<string>, all: boolean) => {
     for (const id of ids) unkept.add(id);
+    for (const [fresh, old] of continued) if (unkept.has(old)) unkept.add(fresh);
     if (all) for (const id of [...deps.keepable(), ...kept.keys()]) unkept.add(id);
     const drop = (screens: Record<string, KeptScreen>) => (all ? {} : Object.fromEntries(Object.entries(screens).filter(([id]) => !unkept.has(id))));
     if (previous) previous = previous.then(drop);
@@ -121,6 +126,7 @@ export const keepScreens = (deps: ScreenKeeperDeps): ScreenKeeper => {
     release: () => {
       previous = undefined;
     },
+    continues: (fresh, old) => void continued.set(fresh, old),
     unkeep: (ids) => {
       forgetIds(ids, false);
       return run();
@@ -128,9 +134,10 @@ export const keepScreens = (deps: ScreenKeeperDeps): ScreenKeeper => {
     forgetting: (erase) =>
       serial(async () => {
         const result = await erase();
-        // What the erase dropped from the table goes from memory too, or the next pass writes it back.
+        // What the erase dropped from the table goes from memory too, or the next pass writes it back;
+        // this pass also drops what the erase could not know of (restored terminals continuing it).
         forgetIds(result.screens.sessionIds, result.screens.all);
-        for (const id of unkept) kept.delete(id);
+        await pass().catch((error: unknown) => deps.log?.(`screen keeper: ${String(error)}`));
         return result;
       }),
   };

@@ -29,7 +29,7 @@ export interface WorkspaceDeps {
   /** Opens a terminal in `cwd` running `profileId` ('' the plain shell) with `prelude` shown first; answers its id. */
   readonly spawn: (request: { cwd?: string; profileId?: string }, prelude: Prelude) => string;
   /** The screens the last run kept, by session (see screen-keeper.ts); released once restored. */
-  readonly screens?: { previous(): Promise<Record<string, KeptScreen>>; release(): void };
+  readonly screens?: { previous(): Promise<Record<string, KeptScreen>>; release(): void; continues?(fresh: string, old: string): void };
   readonly now?: () => number;
 }
 
@@ -117,6 +117,8 @@ export const workspaceHandlers = (
         const id = deps.spawn({ ...(cwd ? { cwd } : {}), ...(profileId !== undefined ? { profileId } : {}) }, prelude);
         fresh.set(oldId, id);
         previous.set(id, pane.sessionId);
+        // Its prelude shows the old session's screen: forgetting from that session must reach this one's.
+        deps.screens?.continues?.(id, pane.sessionId);
       }
       return { ...mapWorkspace(saved.groups, saved.names ?? {}, (id) => fresh.get(id)), waiting: 0, previous: previousOf(fresh.values()) };
     },

@@ -113,5 +113,10 @@ describe('forgetting and the kept screens', () => {
     await run.client.invoke('history:forget', { commandIds: [other.id] });
     await run.client.invoke('history:free-space', {});
     expect(keptSessions(dataDir)).not.toContain(kept);
+    // Nor is the terminal that continues it kept, whose restored lines show it: not at shutdown either.
+    await run.stop();
+    run = undefined;
+    expect(keptSessions(dataDir)).not.toContain(byOld.get(kept));
+    expect(filesWith(dataDir, `other-${token}`)).toEqual([]);
   });
 });
