@@ -147,8 +147,8 @@ describe('command actions', () => {
     await run('cd /tmp');
     await run('echo ended-$((3*3)) in $PWD');
     await typeInTerminal(page, 'exit\n');
-    await tabs.nth(1).getByTestId('tab-close').click();
-    await expect.poll(() => tabs.count()).toBe(1);
+    // exit closes its pane, and with its only pane the tab (Settings → Terminal → "When the shell exits").
+    await page.waitForFunction(() => document.querySelectorAll('[data-testid="tab"]').length === 1);
 
     await page.getByTestId('command-search').fill('ended');
     const found = itemWith('echo ended-$((3*3))');
