@@ -71,6 +71,10 @@ const runInFirstTabThenLeave = async (command: string) => {
   await page.locator('[data-testid="tab"][aria-selected="true"]').and(tabs().nth(0)).waitFor();
   await typeInTerminal(page, `${command}\n`);
   await runningCommand().waitFor({ timeout: 15_000 });
+  // The first tab's title becomes the running program ('sleep'), which narrows that tab and moves
+  // the second one left: a click aimed before the move lands on whatever is there then (the second
+  // tab's close button, at these widths). Click once the title has changed.
+  await tabs().nth(0).locator('.tab-title').filter({ hasText: /^sleep$/ }).waitFor();
   await tabs().nth(1).click();
   await page.locator('[data-testid="tab"][aria-selected="true"]').and(tabs().nth(1)).waitFor();
 };
