@@ -73,8 +73,12 @@ export const App = () => {
       const process = busy.find((p) => p !== undefined);
       if (process) setConfirm({ ids, process });
       else {
-        await Promise.all(ids.map((id) => closeTab(id)));
+        // The tabs leave the page at once (the kill is answered later, slowly under load): the
+        // terminal takes the keyboard now, not after the answer, when a menu or dialog opened
+        // meanwhile has it.
+        const closing = Promise.all(ids.map((id) => closeTab(id)));
         focusActiveTerminal();
+        await closing;
       }
     },
     [],

@@ -10,10 +10,10 @@ import { controllerFor } from './terminals';
 export const focusActiveTerminal = (): void => {
   const before = document.activeElement;
   requestAnimationFrame(() => {
-    // A field that took the focus in the meantime (a double-click opened the tab's name editor)
-    // was chosen by the user after this request: leave it there.
+    // A field that took the focus in the meantime (a double-click opened the tab's name editor),
+    // or a menu or dialog that opened since, was chosen by the user after this request: leave it there.
     const now = document.activeElement;
-    if (now !== before && now?.matches('input, textarea, select, [contenteditable="true"]') && !now.closest('.xterm')) return;
+    if (now !== before && now?.matches('input, textarea, select, [contenteditable="true"], [role="menu"] *, [role="dialog"] *') && !now.closest('.xterm')) return;
     const id = useTabs.getState().activeId;
     if (id) controllerFor(id)?.focus();
   });
