@@ -47,6 +47,27 @@ export const SettingsPage = () => {
     if (saved && (!draft || !dirty.current)) setDraft(draftOf(saved));
   }, [saved]);
 
+  // A modal owns the keyboard while it is open: whatever moves the focus outside it meanwhile (a
+  // terminal refocusing itself as tabs change) gives it back, and Escape closes it from anywhere
+  // (bubbling, so a field inside that handles Escape itself, the shortcut recorder, goes first).
+  useEffect(() => {
+    const dialog = closeButton.current?.closest<HTMLElement>('.settings-page');
+    const onFocusIn = (event: FocusEvent) => {
+      if (dialog && event.target instanceof Node && !dialog.contains(event.target)) closeButton.current?.focus();
+    };
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape' || event.defaultPrevented) return;
+      event.preventDefault();
+      closeRef.current();
+    };
+    document.addEventListener('focusin', onFocusIn);
+    window.addEventListener('keydown', onKeyDown);
+    return () => {
+      document.removeEventListener('focusin', onFocusIn);
+      window.removeEventListener('keydown', onKeyDown);
+    };
+  }, []);
+
   useEffect(() => {
     const opener = document.activeElement as HTMLElement | null;
     closeButton.current?.focus();
@@ -64,6 +85,8 @@ export const SettingsPage = () => {
     if (draft && saved && hasUnsavedChanges(draft, saved) && !window.confirm(UNSAVED_QUESTION)) return;
     useSettings.getState().setPageOpen(false);
   };
+  const closeRef = useRef(close);
+  closeRef.current = close;
   const update: SectionProps['update'] = (change) => {
     dirty.current = true;
     setStatus(undefined);
@@ -101,12 +124,6 @@ export const SettingsPage = () => {
         aria-modal="true"
         aria-labelledby="settings-title"
         data-testid="settings-page"
-        onKeyDown={(event) => {
-          if (event.key === 'Escape') {
-            event.stopPropagation();
-            close();
-          }
-        }}
       >
         <header className="settings-head">
           <h2 id="settings-title">Settings</h2>

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
-import { afterAll, beforeAll, describe, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openApp, typeInTerminal, waitForTerminalText, type OpenApp } from './app';
 
 /**
@@ -7,6 +8,13 @@ import { openApp, typeInTerminal, waitForTerminalText, type OpenApp } from './ap
  * nowhere. The terminal that had the focus must get it back, however Settings was closed.
  */
 let app: OpenApp;
+
+/** Keys typed the moment Settings is gone must reach the terminal: the focus is there at once, not a frame later. */
+const focusIsInTerminal = (page: Page): Promise<boolean> =>
+  page.evaluate(() => {
+    const doc = (globalThis as unknown as { document: { activeElement: { closest(s: string): unknown } | null } }).document;
+    return doc.activeElement?.closest('[data-testid="terminal"]') != null;
+  });
 
 beforeAll(async () => {
   app = await openApp({ integrated: false });
@@ -25,6 +33,7 @@ describe('closing Settings', () => {
     await page.getByTestId('settings-page').waitFor();
     await page.getByTestId('settings-close').click();
     await page.getByTestId('settings-page').waitFor({ state: 'detached' });
+    expect(await focusIsInTerminal(page)).toBe(true);
     await page.keyboard.type('echo closed-$((40+2))\n');
     await waitForTerminalText(page, /^closed-42\s*$/m);
   });
@@ -35,6 +44,7 @@ describe('closing Settings', () => {
     await page.getByTestId('settings-page').waitFor();
     await page.keyboard.press('Escape');
     await page.getByTestId('settings-page').waitFor({ state: 'detached' });
+    expect(await focusIsInTerminal(page)).toBe(true);
     await page.keyboard.type('echo escaped-$((40+3))\n');
     await waitForTerminalText(page, /^escaped-43\s*$/m);
   });
