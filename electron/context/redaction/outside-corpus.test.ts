@@ -29,7 +29,7 @@ console.log(
     'outside redaction corpus (held out):',
     ...OUTSIDE_SOURCES.map((s) => `  ${line(s, m.bySource[s])}`),
     `  ${line('all', m.all)}`,
-    `  excluded look-alikes that hold a credential: ${m.excluded} (${m.excludedChanged} redacted)`,
+    `  excluded look-alikes that hold a credential: ${m.excludedNegatives} (${m.excludedNegativesChanged} redacted)`,
   ].join('\n'),
 );
 
