@@ -2,7 +2,7 @@
 import { OutputBatching } from '../../shared/terminal/flow-control';
 
 /**
- * Coalesces decoded pty output into one message per ~5 ms (or 64 KiB), like VS Code's
+ * Coalesces decoded pty output into one message per ~5 ms (or OutputBatching.MAX_CHARS), like VS Code's
  * TerminalDataBufferer, so a flood costs one IPC message per batch instead of one per 4 KiB read.
  * A small chunk after an idle period is flushed at once so keystroke echo does not wait for the timer.
  */

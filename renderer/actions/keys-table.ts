@@ -2,7 +2,7 @@
 import { ACTIONS, type ActionId, type ActionSpec } from './catalog';
 import { browserKeeps, displayCombo } from './keys';
 
-/** What the README says an action does, where its title alone says too little. */
+/** What the user guide says an action does, where its title alone says too little. */
 const DETAILS: Partial<Record<ActionId, string>> = {
   palette: 'command palette: every action with its shortcut; type to filter, ↑/↓ and Enter run, Esc closes',
   'tab-close': 'close the focused pane (its tab with its last pane; asks first if a program is running); the tab’s × closes all its panes',
@@ -40,7 +40,7 @@ const OTHER_ROWS: readonly (readonly [string, string])[] = [
 
 const lower = (title: string): string => title[0]!.toLowerCase() + title.slice(1);
 
-/** The README's "## Keys" section, generated from the action registry (tests/unit/readme-keys.test.ts checks it; UPDATE_README=1 rewrites it). */
+/** The user guide's "## Keys" section (docs/user-guide.md), generated from the action registry (tests/unit/docs-keys.test.ts checks it; UPDATE_DOCS=1 rewrites it). */
 export const keysSection = (): string => {
   const bound = ACTIONS.filter((a: ActionSpec) => a.keys.length > 0);
   const unbound = ACTIONS.filter((a: ActionSpec) => a.keys.length === 0);
@@ -77,7 +77,7 @@ export const keysSection = (): string => {
 /** `readme` with its "## Keys" section (up to the next "## " heading) replaced. */
 export const withKeysSection = (readme: string, section = keysSection()): string => {
   const start = readme.indexOf('\n## Keys\n');
-  if (start < 0) throw new Error('README has no "## Keys" section');
+  if (start < 0) throw new Error('the user guide has no "## Keys" section');
   const next = readme.indexOf('\n## ', start + 1);
   return `${readme.slice(0, start + 1)}${section}${next < 0 ? '' : readme.slice(next + 1)}`;
 };

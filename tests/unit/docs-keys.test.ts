@@ -5,13 +5,13 @@ import { ACTIONS } from '../../renderer/actions/catalog';
 import { displayCombo } from '../../renderer/actions/keys';
 import { keysSection, withKeysSection } from '../../renderer/actions/keys-table';
 
-const README = new URL('../../README.md', import.meta.url);
+const GUIDE = new URL('../../docs/user-guide.md', import.meta.url);
 
-describe('the README keys table', () => {
-  it('is the one generated from the action registry (UPDATE_README=1 rewrites it)', () => {
-    const readme = readFileSync(README, 'utf8');
+describe('the keys table in docs/user-guide.md', () => {
+  it('is the one generated from the action registry (UPDATE_DOCS=1 rewrites it)', () => {
+    const readme = readFileSync(GUIDE, 'utf8');
     const generated = withKeysSection(readme);
-    if (process.env.UPDATE_README === '1' && generated !== readme) writeFileSync(README, generated);
+    if (process.env.UPDATE_DOCS === '1' && generated !== readme) writeFileSync(GUIDE, generated);
     else expect(readme).toBe(generated);
   });
 
