@@ -115,7 +115,11 @@ export class ContextEngine {
     return engine;
   }
 
-  /** The full request for a question, ready for a provider (toOpenAIChat / toAnthropicRequest). */
+  /**
+   * The full request for a question. Its preview's messages are what a provider is sent
+   * (electron/assistant/assistant-service.ts); each provider's adapter (electron/llm/*-messages.ts)
+   * turns them into its wire format.
+   */
   async buildRequest(request: QuestionRequest, signal?: AbortSignal): Promise<AssembledRequest> {
     const conversationId = request.conversationId ?? null;
     const [config, history, usage] = await Promise.all([

@@ -1,7 +1,6 @@
 // SPDX-License-Identifier: MIT
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { CONTINUATION_MARKER, toAnthropicRequest, toOpenAIChat } from '../request/chat-messages';
 import {
   contextFromJson,
   contextProblems,
@@ -101,62 +100,5 @@ describe('Context (seed 001)', () => {
       }),
       { numRuns: 200 },
     );
-  });
-});
-
-describe('structured messages for chat APIs', () => {
-  const ctx: Context = {
-    systemPrompt: 'sys',
-    history: [
-      { role: 'user', content: 'q1' },
-      { role: 'assistant', content: 'a1' },
-    ],
-    currentMessage: 'q2',
-    tools: [tool],
-    model: 'm',
-  };
-
-  it('OpenAI: system message first, history in order, question last, tools as functions', () => {
-    expect(toOpenAIChat(ctx)).toEqual({
-      model: 'm',
-      messages: [
-        { role: 'system', content: 'sys' },
-        { role: 'user', content: 'q1' },
-        { role: 'assistant', content: 'a1' },
-        { role: 'user', content: 'q2' },
-      ],
-      tools: [{ type: 'function', function: { name: tool.name, description: tool.description, parameters: tool.parameters } }],
-    });
-    expect(toOpenAIChat({ ...ctx, systemPrompt: '', tools: [] })).not.toHaveProperty('tools');
-  });
-
-  it('Anthropic: system as a field, tools with input_schema, strict alternation starting with user', () => {
-    const req = toAnthropicRequest(ctx);
-    expect(req.system).toBe('sys');
-    expect(req.messages).toEqual([
-      { role: 'user', content: 'q1' },
-      { role: 'assistant', content: 'a1' },
-      { role: 'user', content: 'q2' },
-    ]);
-    expect(req.tools).toEqual([{ name: tool.name, description: tool.description, input_schema: tool.parameters }]);
-  });
-
-  it('Anthropic: merges same-role neighbours and never starts with the assistant', () => {
-    const req = toAnthropicRequest({
-      systemPrompt: '',
-      history: [
-        { role: 'assistant', content: 'a0' },
-        { role: 'user', content: 'summary' },
-        { role: 'user', content: 'q1' },
-      ],
-      currentMessage: 'q2',
-      tools: [],
-    });
-    expect(req).not.toHaveProperty('system');
-    expect(req.messages).toEqual([
-      { role: 'user', content: CONTINUATION_MARKER },
-      { role: 'assistant', content: 'a0' },
-      { role: 'user', content: 'summary\n\nq1\n\nq2' },
-    ]);
   });
 });

@@ -1,7 +1,6 @@
 // SPDX-License-Identifier: MIT
 import { describe, expect, it } from 'vitest';
-import { toOpenAIChat } from './chat-messages';
-import { newContext } from '../domain/llm-context';
+import { toOpenAITools } from '../../llm/openai-messages';
 import {
   DEFAULT_GET_COMMANDS_OPTIONS,
   getCommands,
@@ -95,7 +94,7 @@ describe('get_commands as a model tool', () => {
     const tool = getCommandsTool();
     expect(tool.name).toBe('get_commands');
     expect(tool.parameters).toMatchObject({ type: 'object', required: ['command_ids'] });
-    expect(toOpenAIChat({ ...newContext('q'), tools: [tool] }).tools?.[0]?.function.name).toBe('get_commands');
+    expect(toOpenAITools([tool])).toMatchObject([{ type: 'function', function: { name: 'get_commands' } }]);
   });
 
   it('parses arguments as JSON strings (OpenAI) or objects (Anthropic), deduplicated', () => {

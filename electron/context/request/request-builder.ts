@@ -224,7 +224,7 @@ export const buildRequest = async (deps: RequestBuilderDeps, input: BuildInput):
  * preview's messages have no tool plumbing: a turn's tool results are left out and an assistant message
  * that only called tools is skipped, so a turn still reads question, answer.
  */
-const promptViews = (context: Context): Pick<ContextPreview, 'prompt' | 'messages'> => ({
+export const promptViews = (context: Context): Pick<ContextPreview, 'prompt' | 'messages'> => ({
   prompt: toPromptString(context),
   messages: [
     ...(context.systemPrompt ? [{ role: 'system' as const, content: context.systemPrompt }] : []),

@@ -2,8 +2,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { ContentBlockParam } from '@anthropic-ai/sdk/resources/messages';
-import { CONTINUATION_MARKER, toAnthropicMessages } from '../../llm/anthropic-messages';
-import { toOpenAIMessages } from '../../llm/openai-messages';
+import { CONTINUATION_MARKER, toAnthropicRequest } from '../../llm/anthropic-messages';
+import { toOpenAIRequest } from '../../llm/openai-messages';
 import type { HistoryMessage } from '../conversation/conversation-service';
 import { turnProblems } from '../domain/llm-context';
 import { DEFAULT_REDACTION_SETTINGS, Redactor } from '../redaction';
@@ -11,7 +11,6 @@ import { DEFAULT_CANDIDATE_OPTIONS, RelevanceScorer } from '../relevance/relevan
 import { commandRecord, InMemoryCommandSource } from '../testing/in-memory-command-source';
 import { TokenCounters } from '../tokens/token-counter';
 import { DEFAULT_CATALOG_OPTIONS } from './catalog';
-import { toChatMessages } from './chat-messages';
 import { getCommandsTool } from './get-commands-tool';
 import { cleanOutputReader, RecentCommands } from './recent-commands';
 import { buildRequest, ContextBudgetError, type RequestBuilderDeps } from './request-builder';
@@ -85,7 +84,7 @@ const textOf = (content: string | ContentBlockParam[]): string =>
   typeof content === 'string' ? content : content.map((b) => (b.type === 'text' ? b.text : '')).join('');
 
 /** Chat Completions: system, then a user turn; every tool message answers a call of the assistant message before its run. */
-const openAIProblems = (messages: ReturnType<typeof toOpenAIMessages>): string[] => {
+const openAIProblems = (messages: ReturnType<typeof toOpenAIRequest>['messages']): string[] => {
   const problems: string[] = [];
   if (messages[0]?.role !== 'system') problems.push('does not start with the system prompt');
   if (messages[1]?.role !== 'user') problems.push(`message 1 is ${messages[1]?.role}, not user`);
@@ -103,7 +102,7 @@ const openAIProblems = (messages: ReturnType<typeof toOpenAIMessages>): string[]
 };
 
 /** Messages API: starts with a real user turn, roles alternate, each tool_use answered in the next turn. */
-const anthropicProblems = (messages: ReturnType<typeof toAnthropicMessages>['messages']): string[] => {
+const anthropicProblems = (messages: ReturnType<typeof toAnthropicRequest>['messages']): string[] => {
   const problems: string[] = [];
   if (messages[0]?.role !== 'user') problems.push('does not start with a user turn');
   if (messages[0] && textOf(messages[0].content).startsWith(CONTINUATION_MARKER)) problems.push('starts with the continuation marker');
@@ -156,13 +155,13 @@ describe('property: any conversation, any budget, the request keeps whole turns'
           if (c.summary !== null && sent.includes(c.summary)) seen.summarySent++;
           expect(sent).not.toContain(c.orphan);
           expect(preview.budget.used).toBeLessThanOrEqual(preview.budget.available);
-          const chat = toChatMessages(context);
-          expect(openAIProblems(toOpenAIMessages(chat))).toEqual([]);
-          const anthropic = toAnthropicMessages(chat);
+          // Exactly what ships (electron/assistant/assistant-service.ts): the preview's messages with the
+          // context's tools, in each provider's wire format.
+          const request = { model: 'local', messages: preview.messages, tools: context.tools };
+          expect(openAIProblems(toOpenAIRequest(request, 'openai').messages)).toEqual([]);
+          const anthropic = toAnthropicRequest(request);
           expect(anthropic.system).toBe(context.systemPrompt);
           expect(anthropicProblems(anthropic.messages)).toEqual([]);
-          // The preview's messages (what the assistant pane sends today) start with a question too.
-          expect(preview.messages[1]?.role).toBe('user');
         },
       ),
       { numRuns: Number(process.env.PROPERTY_RUNS ?? 300) },

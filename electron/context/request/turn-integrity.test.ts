@@ -1,9 +1,10 @@
 // SPDX-License-Identifier: MIT
 import { describe, expect, it } from 'vitest';
+import { toAnthropicRequest } from '../../llm/anthropic-messages';
+import { toOpenAIRequest } from '../../llm/openai-messages';
 import { ContextEngine } from '../context-engine';
 import { InMemoryCommandSource } from '../testing/in-memory-command-source';
 import { InMemoryConversationRepository, InMemoryModelConfigRepository, InMemoryRedactionSettingsRepository } from '../testing/in-memory-repositories';
-import { toAnthropicRequest, toOpenAIChat } from './chat-messages';
 
 const NOW = 1_750_000_000_000;
 
@@ -24,14 +25,17 @@ describe('history is kept and dropped by whole turns', () => {
     // The question is long, its answer short: trimming message by message kept "The answer is 42." alone.
     await engine.recordTurn({ conversationId: conv.id, question: `What is the answer? ${'Some long context about the question. '.repeat(400)}`, answer: 'The answer is 42.' });
     await engine.recordTurn({ conversationId: conv.id, question: 'And why?', answer: `Because ${'it is the answer to everything. '.repeat(20)}` });
-    const { context } = await engine.buildRequest({ question: 'Thanks, anything else?', model: 'small', conversationId: conv.id });
+    const { context, preview } = await engine.buildRequest({ question: 'Thanks, anything else?', model: 'small', conversationId: conv.id });
     expect(context.history[0]?.role ?? 'user').toBe('user');
     expect(context.history.map((h) => h.content)).not.toContain('The answer is 42.');
-    const openai = toOpenAIChat(context).messages;
+    // What the assistant sends (electron/assistant/assistant-service.ts): the preview's messages.
+    const request = { model: 'small', messages: preview.messages, tools: context.tools };
+    const openai = toOpenAIRequest(request, 'openai').messages;
     expect(openai[0]?.role).toBe('system');
     expect(openai[1]?.role).toBe('user');
-    const anthropic = toAnthropicRequest(context).messages;
+    const anthropic = toAnthropicRequest(request).messages;
     expect(anthropic[0]?.role).toBe('user');
-    expect(anthropic[0]?.content).not.toContain('Earlier conversation omitted');
+    expect(JSON.stringify(anthropic[0]?.content)).not.toContain('Earlier conversation omitted');
+    expect(JSON.stringify(anthropic)).not.toContain('The answer is 42.');
   });
 });
