@@ -43,7 +43,7 @@ await Promise.all([
     entryPoints: {
       web: 'electron/web/main.ts',
       bench: 'tests/bench/main.ts',
-      'store-worker': 'electron/store/store-worker.ts',
+      'store-worker': 'electron/store/worker/store-worker.ts',
       'mirror-worker': 'electron/pty/mirror-worker.ts',
     },
     outdir: 'dist/node',
@@ -52,7 +52,7 @@ await Promise.all([
   esbuild({
     ...node,
     format: 'cjs',
-    entryPoints: { main: 'electron/main/index.ts', 'store-worker': 'electron/store/store-worker.ts', 'mirror-worker': 'electron/pty/mirror-worker.ts' },
+    entryPoints: { main: 'electron/main/index.ts', 'store-worker': 'electron/store/worker/store-worker.ts', 'mirror-worker': 'electron/pty/mirror-worker.ts' },
     outdir: 'dist/electron',
     outExtension: { '.js': '.cjs' },
     external: ['electron'],

@@ -4,7 +4,7 @@ import { DomainError } from '../../shared/ipc';
 import { OUTPUT_MAX_BYTES } from '../../shared/ipc/commands';
 import type { SessionInfo } from '../../shared/ipc/session';
 import type { Recorder } from '../recorder/recorder';
-import { outputText, readOutputPieces, type OutputPiece } from '../store/command-output';
+import { outputText, readOutputPieces, type OutputPiece } from '../store/output/command-output';
 import type { Store } from '../store/store';
 import type { InvokeHandlers } from './router';
 

@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { openStore } from '../../electron/store/store';
 import type { DurabilityReport } from '../../electron/store/testing/durability-writer';
 import { durabilityChunk, DURABILITY_STREAMS, durabilitySessionId, makeTempDir, type TempDir } from '../../electron/store/testing/fixtures';
-import { bundleToCache, resolveStoreWorkerUrl } from '../../electron/store/worker-url';
+import { bundleToCache, resolveStoreWorkerUrl } from '../../electron/store/client/worker-url';
 
 /** How long the child streams before the kill, measured on its own reports. */
 const STREAM_MS = 2500;

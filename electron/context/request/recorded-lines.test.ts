@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 import { describe, expect, it } from 'vitest';
 import { summarize } from '../../segmenter/clean-text';
-import { capCleanOutput, RAW_EDGE_BYTES } from '../../store/command-output';
+import { capCleanOutput, RAW_EDGE_BYTES } from '../../store/output/command-output';
 import { Redactor } from '../redaction';
 import { commandRecord, InMemoryCommandSource } from '../testing/in-memory-command-source';
 import { renderCatalogEntry } from './catalog';

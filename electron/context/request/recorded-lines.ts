@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-import { RAW_EDGE_BYTES, SUMMARY_LINES } from '../../store/command-output';
+import { RAW_EDGE_BYTES, SUMMARY_LINES } from '../../store/output/command-output';
 import type { CommandRecord } from '../domain/ports';
 import type { Missing } from './output-lines';
 
@@ -7,7 +7,7 @@ import type { Missing } from './output-lines';
  * The store keeps a 32 KiB excerpt of each command's clean output (head, a marker, tail), so a
  * line count taken from that excerpt says "6211 lines omitted" of `seq 1 100000`. The record's
  * head/tail summary, though, is computed by the store from the whole clean output when the
- * command ends (electron/store/command-output.ts), so its omitted-lines marker carries the true
+ * command ends (electron/store/output/command-output.ts), so its omitted-lines marker carries the true
  * count; the line count is not stored anywhere else, so it is read from there.
  */
 export interface RecordedLines {

@@ -3,8 +3,8 @@ import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 // The port's contract lives with the port (the context engine's); this runs it against SQLite.
 import { describeConversationRepository } from '../../context/testing/repository-contract';
-import { configureWriter } from '../database';
-import { migrate } from '../migrate';
+import { configureWriter } from '../database/database';
+import { migrate } from '../database/migrate';
 import { migrations } from '../migrations';
 import { SqliteConversationRepository } from './conversation-repository';
 

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: MIT
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
-import { configureWriter } from '../database';
-import { migrate } from '../migrate';
+import { configureWriter } from '../database/database';
+import { migrate } from '../database/migrate';
 import { migrations } from '../migrations/index';
 
 describe('migration 6 (retention)', () => {

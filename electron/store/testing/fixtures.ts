@@ -4,11 +4,11 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { commandId } from '../../../shared/domain/command';
-import { configureWriter, type WritableDb } from '../database';
-import type { CommandUpsert } from '../inputs';
-import { migrate } from '../migrate';
+import { configureWriter, type WritableDb } from '../database/database';
+import type { CommandUpsert } from '../client/inputs';
+import { migrate } from '../database/migrate';
 import { migrations } from '../migrations/index';
-import type { SessionRowInput } from '../protocol';
+import type { SessionRowInput } from '../worker/protocol';
 
 /** Test data builders, databases and temp directories; shared by the store's unit and integration tests. */
 

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 import { commandId } from '../../../shared/domain/command';
 import { migrations } from '../migrations/index';
-import { openWriter } from '../open-database';
+import { openWriter } from '../database/open-database';
 import { randomCommand, seededRandom } from './workload';
 
 export interface GeneratedHistory {

@@ -1,0 +1,242 @@
+// SPDX-License-Identifier: MIT
+import type { Worker } from 'node:worker_threads';
+import { DomainError } from '../../../shared/ipc/define';
+import type { RecordingStatus } from '../../../shared/ipc/history';
+import { RestartPolicy, type RestartLimits } from '../../runtime/restart-policy';
+import type { TableName, WriteOp, WriterEvent, WriterRequest } from '../worker/protocol';
+import { deferred, tableError, WorkerDiedError, type Deferred } from './worker-clients';
+import { Losses, RECORDING, resumedStatus, restartingStatus, stoppedStatus, WRITER_UNAVAILABLE } from './writer-status';
+
+type WriteMessage = Extract<WriterRequest, { type: 'write' }>;
+
+/** A write message posted to the current worker and not yet committed. */
+interface InFlight {
+  /** Its ops that may be applied twice without harm (all but output bytes): sent to a restarted writer. */
+  readonly replay: readonly WriteOp[];
+  readonly bytes: number;
+  readonly flushId: number | undefined;
+  /** Itself a replay: never sent a third time (it may be what killed the writer). */
+  readonly replayed: boolean;
+}
+
+export interface WriterClientOptions {
+  /** Starts a writer on the same file to replace one that died (resuming: no start-up sweep). */
+  readonly restart: () => Promise<Worker>;
+  /** A writer that died, a write it could not apply. */
+  readonly onError: (error: Error) => void;
+  readonly restarts?: RestartLimits;
+}
+
+const describe = (message: WriteMessage, replayed: boolean): InFlight => ({
+  replay: message.ops.filter((op) => op.kind !== 'chunk'),
+  bytes: message.bytes,
+  flushId: message.flushId,
+  replayed,
+});
+
+/**
+ * The main thread's handle on the writer worker. A writer that dies (an exception, a crash) costs
+ * what it had not committed, never a terminal: its uncommitted output bytes are counted as lost
+ * (a chunk applied twice would duplicate output), everything else it held is sent to a replacement
+ * (sessions, commands: written idempotently), and writes made meanwhile wait for it, so the pty
+ * waits too (backlogBytes) rather than the queue growing. Restarts follow RestartPolicy; once it
+ * gives up, recording stays stopped until the app restarts, and the user is told what was lost.
+ */
+export class WriterClient {
+  backlogBytes = 0;
+  /** Set once the writer is given up on or closed: calls fail fast from then on. */
+  failed: Error | undefined;
+  private _worker: Worker | undefined;
+  private _phase: 'running' | 'restarting' | 'stopped' | 'closed' = 'running';
+  private _inflight: InFlight[] = [];
+  private readonly _held: Array<{ readonly message: WriteMessage; readonly transfer: ArrayBuffer[] }> = [];
+  private _nextFlushId = 1;
+  private readonly _flushes = new Map<number, Deferred<void>>();
+  private _nextCallId = 1;
+  private readonly _calls = new Map<number, Deferred<unknown>>();
+  private readonly _health = new Set<(status: RecordingStatus) => void>();
+  private _status: RecordingStatus = RECORDING();
+  private readonly _losses = new Losses();
+  private readonly _restarts: RestartPolicy;
+  private _restartTimer: NodeJS.Timeout | undefined;
+  private _lastError: Error | undefined;
+
+  constructor(
+    worker: Worker,
+    private readonly _options: WriterClientOptions,
+  ) {
+    this._restarts = new RestartPolicy(_options.restarts);
+    this._attach(worker);
+  }
+
+  /** Whether recording works, as last reported (by the writer, or by this client about the writer). */
+  get status(): RecordingStatus {
+    return this._status;
+  }
+
+  onHealth(listener: (status: RecordingStatus) => void): () => void {
+    this._health.add(listener);
+    return () => this._health.delete(listener);
+  }
+
+  post(message: WriteMessage, transfer: ArrayBuffer[]): void {
+    if (this._phase === 'closed') return;
+    if (this._phase === 'stopped') return this._lose(describe(message, false), message.ops);
+    this.backlogBytes += message.bytes;
+    if (this._phase === 'restarting') this._held.push({ message, transfer });
+    else this._send(message, transfer, false);
+  }
+
+  /** A flush id to post after the queued writes, and the promise its commit resolves. */
+  flush(): { id: number; promise: Promise<void> } {
+    const id = this._nextFlushId++;
+    const done = deferred<void>();
+    if (this.failed) done.reject(this.failed);
+    else this._flushes.set(id, done);
+    return { id, promise: done.promise };
+  }
+
+  /** Runs a method of one of the store's small tables in the writer (see TableCall); not while it restarts. */
+  call(table: TableName, method: string, args: readonly unknown[]): Promise<unknown> {
+    const done = deferred<unknown>();
+    if (this.failed) done.reject(this.failed);
+    else if (this._phase !== 'running' || !this._worker) done.reject(new DomainError('failed', WRITER_UNAVAILABLE));
+    else {
+      const id = this._nextCallId++;
+      this._calls.set(id, done);
+      this._worker.postMessage({ type: 'call', id, table, method, args } satisfies WriterRequest);
+    }
+    return done.promise;
+  }
+
+  /** Asks the writer to close its database, then stops it; afterwards every call fails fast instead of hanging. */
+  async close(): Promise<void> {
+    const { _phase: phase, _worker: worker } = this;
+    this._phase = 'closed';
+    clearTimeout(this._restartTimer);
+    if (phase === 'running' && worker) {
+      const closed = new Promise<void>((resolve) => {
+        worker.on('message', (event: { type: string }) => event.type === 'closed' && resolve());
+        worker.once('exit', () => resolve());
+      });
+      worker.postMessage({ type: 'close' } satisfies WriterRequest);
+      await closed;
+    }
+    this.failed ??= new Error('the store is closed');
+    this._rejectCalls(this.failed);
+    for (const done of this._flushes.values()) done.reject(this.failed);
+    this._flushes.clear();
+    await worker?.terminate();
+  }
+
+  private _attach(worker: Worker): void {
+    this._worker = worker;
+    this._lastError = undefined;
+    worker.on('message', (event: WriterEvent) => this._event(event));
+    // Without a listener an exception in the worker would be rethrown here and end the process.
+    worker.on('error', (error) => (this._lastError = error));
+    worker.on('exit', (code) => this._died(worker, code));
+  }
+
+  private _event(event: WriterEvent): void {
+    if (event.type === 'committed') {
+      this.backlogBytes -= event.bytes;
+      this._inflight.splice(0, event.messages);
+      for (const id of event.flushIds) this._settle(id);
+    } else if (event.type === 'write-error') {
+      this._options.onError(new Error(event.message));
+    } else if (event.type === 'health') {
+      this._report(event.status);
+    } else if (event.type === 'call-result' || event.type === 'call-failure') {
+      const call = this._calls.get(event.id);
+      this._calls.delete(event.id);
+      if (event.type === 'call-result') call?.resolve(event.value);
+      else call?.reject(tableError(event.name, event.message, event.code));
+    }
+  }
+
+  private _send(message: WriteMessage, transfer: ArrayBuffer[], replayed: boolean): void {
+    this._inflight.push(describe(message, replayed));
+    this._worker!.postMessage(message, transfer);
+  }
+
+  private _died(worker: Worker, code: number): void {
+    if (worker !== this._worker || this._phase !== 'running') return;
+    this._worker = undefined;
+    const why = this._lastError ? (this._lastError.stack ?? this._lastError.message) : `exit code ${code}`;
+    this._options.onError(new WorkerDiedError(`the history database writer stopped unexpectedly: ${why}`));
+    this._rejectCalls(new DomainError('failed', 'The history database writer stopped before it finished this; it may not have been saved.'));
+    this.backlogBytes = 0;
+    const replay: InFlight[] = [];
+    for (const entry of this._inflight.splice(0)) {
+      this._losses.bytes += entry.bytes;
+      if (entry.replayed) this._lose({ ...entry, bytes: 0 }, entry.replay);
+      else replay.push({ ...entry, bytes: 0 });
+    }
+    this._retry(replay);
+  }
+
+  /** After a failure: restart after the policy's wait, or give up. */
+  private _retry(replay: InFlight[]): void {
+    const delay = this._restarts.failed();
+    if (delay === undefined) return this._stop(replay);
+    this._phase = 'restarting';
+    if (this._status.reason !== 'writer') this._report(restartingStatus());
+    this._restartTimer = setTimeout(() => void this._restart(replay), delay);
+  }
+
+  private async _restart(replay: InFlight[]): Promise<void> {
+    let worker: Worker;
+    try {
+      worker = await this._options.restart();
+    } catch (error) {
+      if (this._phase !== 'restarting') return;
+      this._options.onError(new Error(`the history database writer could not be restarted: ${(error as Error)?.message ?? String(error)}`));
+      return this._retry(replay);
+    }
+    if (this._phase !== 'restarting') return void worker.terminate();
+    this._attach(worker);
+    this._phase = 'running';
+    for (const entry of replay) {
+      const flush = entry.flushId === undefined ? {} : { flushId: entry.flushId };
+      if (entry.replay.length > 0 || entry.flushId !== undefined) this._send({ type: 'write', ops: entry.replay, arena: null, bytes: 0, ...flush }, [], true);
+    }
+    for (const { message, transfer } of this._held.splice(0)) this._send(message, transfer, false);
+    this._report(resumedStatus(this._losses.take()));
+  }
+
+  private _stop(replay: readonly InFlight[]): void {
+    this._phase = 'stopped';
+    this._worker = undefined;
+    this.failed = new DomainError('failed', WRITER_UNAVAILABLE);
+    for (const entry of replay) this._lose(entry, entry.replay);
+    for (const { message } of this._held.splice(0)) this._lose(describe(message, false), message.ops);
+    this.backlogBytes = 0;
+    this._report(stoppedStatus(this._losses));
+  }
+
+  /** A write that will never be applied: counted for the notice, and its flush failed. */
+  private _lose(entry: InFlight, ops: readonly WriteOp[]): void {
+    this._losses.add(entry.bytes, ops);
+    if (entry.flushId !== undefined) this._settle(entry.flushId, this.failed ?? new DomainError('failed', WRITER_UNAVAILABLE));
+    // While stopped, what `history:status` answers keeps counting; a broadcast per write would flood.
+    if (this._phase === 'stopped') this._status = stoppedStatus(this._losses, this._status.since);
+  }
+
+  private _settle(id: number, error?: Error): void {
+    const done = this._flushes.get(id);
+    this._flushes.delete(id);
+    if (error) done?.reject(error);
+    else done?.resolve();
+  }
+
+  private _rejectCalls(error: Error): void {
+    for (const done of this._calls.values()) done.reject(error);
+    this._calls.clear();
+  }
+
+  private _report(status: RecordingStatus): void {
+    this._status = status;
+    for (const listener of this._health) listener(status);
+  }
+}

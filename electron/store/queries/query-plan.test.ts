@@ -1,0 +1,92 @@
+// SPDX-License-Identifier: MIT
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { WritableDb } from '../database/database';
+import { INDEXER_SQL } from '../worker/output-indexer';
+import { READ_SQL } from './queries';
+import { createMigratedDb } from '../testing/fixtures';
+
+let db: WritableDb;
+
+/** The plan's detail lines, e.g. "SEARCH c USING INDEX commands_by_session (session_id=?)". */
+const plan = (sql: string, ...params: unknown[]): string[] =>
+  (db.prepare(`EXPLAIN QUERY PLAN ${sql}`).all(...params) as { detail: string }[]).map((row) => row.detail);
+
+/** A full scan is "SCAN <table>" with no index; a covering-index scan or a SEARCH is fine. */
+const fullScans = (lines: string[], table: string, alias = table): string[] =>
+  lines.filter((line) => new RegExp(`^SCAN (${table}|${alias})($| (?!USING))`).test(line));
+
+/** Statistics that look like a large history, as `PRAGMA optimize` would leave them in the field. */
+const LARGE_HISTORY_STATS = `
+  ANALYZE;
+  DELETE FROM sqlite_stat1;
+  INSERT INTO sqlite_stat1 (tbl, idx, stat) VALUES
+    ('commands', 'commands_by_session', '1000000 100 1'),
+    ('commands', 'commands_by_start', '1000000 2'),
+    ('commands', 'sqlite_autoindex_commands_1', '1000000 1'),
+    ('chunks', 'chunks_by_output', '5000000 500 250 1'),
+    ('chunks', 'sqlite_autoindex_chunks_1', '5000000 500 1'),
+    ('sessions', 'sessions_by_end', '10000 1');
+  ANALYZE sqlite_schema;
+`;
+
+describe.each([
+  ['a fresh database (no statistics)', ''],
+  ['a large analyzed history', LARGE_HISTORY_STATS],
+])('query plans on %s', (_, stats) => {
+  beforeAll(() => {
+    db = createMigratedDb();
+    db.exec(stats);
+  });
+  afterAll(() => db.close());
+
+  it('recentCommands seeks the (session_id, seq) index, newest first, no sort', () => {
+    const lines = plan(READ_SQL.recentCommands, 's', 50);
+    // The remote origin is one primary-key probe per row (migration 7), never a scan.
+    expect(lines).toEqual([
+      expect.stringMatching(/^SEARCH c USING INDEX commands_by_session \(session_id=\?\)$/),
+      'CORRELATED SCALAR SUBQUERY 1',
+      'SEARCH r USING PRIMARY KEY (command_id=?)',
+    ]);
+  });
+
+  it('commandsInWindow ranges over the started_at index', () => {
+    const lines = plan(READ_SQL.commandsInWindow, 0, 50);
+    expect(lines.some((line) => /SEARCH c USING INDEX commands_by_start \(started_at>\?\)/.test(line))).toBe(true);
+    expect(fullScans(lines, 'commands', 'c')).toEqual([]);
+  });
+
+  it('commandsByIds looks each id up by the unique id index', () => {
+    const lines = plan(READ_SQL.commandsByIds, '["s:1","s:2"]');
+    expect(lines).toContainEqual(expect.stringMatching(/SEARCH c USING INDEX sqlite_autoindex_commands_1 \(id=\?\)/));
+    expect(fullScans(lines, 'commands', 'c')).toEqual([]);
+  });
+
+  it.each(['searchCommandLines', 'searchEverything'] as const)('%s joins FTS hits to commands by primary key', (name) => {
+    const lines = plan(READ_SQL[name], '"git"*', 20);
+    expect(lines).toContainEqual(expect.stringMatching(/SCAN commands_fts VIRTUAL TABLE INDEX/));
+    expect(lines).toContainEqual(expect.stringMatching(/SEARCH c USING INTEGER PRIMARY KEY \(rowid=\?\)/));
+    expect(fullScans(lines, 'commands', 'c')).toEqual([]);
+  });
+
+  it('readOutput seeks the output-offset index for both the start chunk and the range', () => {
+    expect(plan(READ_SQL.outputRangeStart, 's', 100)).toEqual([
+      expect.stringMatching(/^SEARCH chunks USING (COVERING )?INDEX chunks_by_output \(session_id=\? AND direction=\? AND output_offset<\?\)$/),
+    ]);
+    expect(plan(READ_SQL.outputChunks, 's', 0, 100)).toEqual([
+      expect.stringMatching(/^SEARCH chunks USING INDEX chunks_by_output \(session_id=\? AND direction=\? AND output_offset>\? AND output_offset<\?\)$/),
+    ]);
+  });
+
+  it("the output indexer finds its backlog through the partial index, never by scanning commands", () => {
+    for (const sql of [INDEXER_SQL.backlog, INDEXER_SQL.slice]) {
+      const lines = plan(sql);
+      expect(lines).toContainEqual(expect.stringMatching(/USING (COVERING )?INDEX commands_output_unindexed/));
+      expect(fullScans(lines, 'commands')).toEqual([]);
+    }
+  });
+
+  it('listing recently ended sessions does not scan sessions', () => {
+    const lines = plan(READ_SQL.sessionsEndedSince, Date.now() - 7_200_000);
+    expect(fullScans(lines, 'sessions')).toEqual([]);
+  });
+});

@@ -1,0 +1,94 @@
+// SPDX-License-Identifier: MIT
+/**
+ * Entry point of the store's worker threads (one writer, one reader), chosen by `workerData.role`.
+ * Bundled as its own file next to the host bundle (see worker-url.ts); it must stay importable on
+ * its own, so it pulls in only the store's worker-side modules.
+ */
+import { parentPort, workerData, type MessagePort } from 'node:worker_threads';
+import { openReader, SLOW_QUERY_MS } from '../database/database';
+import { migrations } from '../migrations/index';
+import { openWriter } from '../database/open-database';
+import { DomainError } from '../../../shared/ipc/define';
+import { plantedFaults, tripFault } from '../../runtime/test-faults';
+import { isReadMethod, type ReaderEvent, type ReaderRequest, type WorkerInit, type WriterEvent, type WriterRequest } from './protocol';
+import { StoreQueries } from '../queries/queries';
+import { HistoryTable } from '../history/history-table';
+import { tableServer } from './table-calls';
+import { Writer } from './writer';
+
+const errorFields = (error: unknown) => ({
+  name: (error as Error)?.name ?? 'Error',
+  message: (error as Error)?.message ?? String(error),
+  // A domain error (a database from a newer version) stays one on main: hosts show its message as it is.
+  ...(error instanceof DomainError ? { code: error.code } : {}),
+});
+
+const runWriter = (port: MessagePort, init: Extract<WorkerInit, { role: 'writer' }>): void => {
+  const send = (event: WriterEvent) => port.postMessage(event);
+  let writer: Writer;
+  let serveTable: ReturnType<typeof tableServer>;
+  try {
+    const opened = openWriter({ path: init.path, migrations, integrityCheck: init.integrityCheck, resume: init.resume === true });
+    writer = new Writer(opened.db, {
+      committed: (bytes, flushIds, messages) => send({ type: 'committed', bytes, flushIds, messages }),
+      error: (message) => send({ type: 'write-error', message }),
+      health: (status) => send({ type: 'health', status }),
+    });
+    serveTable = tableServer(opened.db, send, new HistoryTable(writer));
+    const { recoveredCorruptTo, orphanedSessionsEnded } = opened;
+    send({ type: 'ready', orphanedSessionsEnded, ...(recoveredCorruptTo ? { recoveredCorruptTo } : {}) });
+  } catch (error) {
+    send({ type: 'open-error', ...errorFields(error) });
+    port.close();
+    return;
+  }
+  const faults = plantedFaults('writer');
+  port.on('message', (request: WriterRequest) => {
+    if (faults.length > 0 && request.type === 'write' && request.arena) tripFault(faults, Buffer.from(request.arena, 0, request.bytes).toString('latin1'));
+    if (request.type === 'write') return writer.enqueue(request);
+    if (request.type === 'call') return serveTable(request);
+    writer.close();
+    send({ type: 'closed' });
+    port.close();
+  });
+};
+
+const runReader = (port: MessagePort, init: Extract<WorkerInit, { role: 'reader' }>): void => {
+  const send = (event: ReaderEvent, transfer: ArrayBuffer[] = []) => port.postMessage(event, transfer);
+  let queries: StoreQueries;
+  try {
+    queries = new StoreQueries(openReader(init.path));
+    send({ type: 'ready' });
+  } catch (error) {
+    send({ type: 'open-error', ...errorFields(error) });
+    port.close();
+    return;
+  }
+  const faults = plantedFaults('reader');
+  port.on('message', (request: ReaderRequest) => {
+    if (faults.length > 0 && request.type === 'read') tripFault(faults, JSON.stringify(request.args));
+    if (request.type === 'close') {
+      queries.db.close();
+      send({ type: 'closed' });
+      port.close();
+      return;
+    }
+    const started = performance.now();
+    try {
+      if (!isReadMethod(request.method)) throw new Error(`unknown read ${String(request.method)}`);
+      const method = queries[request.method] as (...args: unknown[]) => unknown;
+      const value = method.apply(queries, [...request.args]);
+      const elapsed = performance.now() - started;
+      const slow = elapsed >= SLOW_QUERY_MS ? { slowMs: Math.round(elapsed) } : {};
+      const transfer = Buffer.isBuffer(value) && value.byteLength > 0 ? [value.buffer as ArrayBuffer] : [];
+      send({ type: 'result', id: request.id, value, ...slow }, transfer);
+    } catch (error) {
+      send({ type: 'failure', id: request.id, ...errorFields(error) });
+    }
+  });
+};
+
+if (!parentPort) throw new Error('store-worker must run in a worker thread');
+const init = workerData as WorkerInit;
+if (init.role === 'writer') runWriter(parentPort, init);
+else runReader(parentPort, init);
