@@ -1,14 +1,14 @@
 // SPDX-License-Identifier: MIT
 import type { CommandRecord } from '../../shared/domain/command';
 import type { SegmentationMode } from '../../shared/domain/segmentation';
-import type { PtyTap, TapOutput } from '../pty/pty-manager';
+import type { PtyTap, TapOutput } from '../pty/pty-tap';
 import type { PtyExit } from '../pty/types';
 import type { SegmentEvent, Segmenter } from '../segmenter/segmenter';
 import type { RecordingState } from '../../shared/ipc/history';
 import type { Store } from '../store/store';
+import { EchoedLine } from './echoed-line';
 import { RemoteLayer, type SshHooks } from './remote-layer';
 import { startedRecord } from './started-record';
-import { TypedLine } from './typed-line';
 
 export interface SessionRecorderEvents {
   command(record: CommandRecord): void;
@@ -61,7 +61,7 @@ export class SessionRecorder implements PtyTap {
   private _shellEnding = false;
   /** Where the current turn began (the previous command's end): its prompt and echoed command line follow. */
   private _turnStart = 0;
-  private readonly _typed = new TypedLine();
+  private readonly _echoed = new EchoedLine();
   private readonly _remote: RemoteLayer;
 
   constructor(private readonly _options: SessionRecorderOptions) {
@@ -160,10 +160,10 @@ export class SessionRecorder implements PtyTap {
       else this._store?.skipOutput(this._options.sessionId, clean.length);
     }
     this._offset += clean.length;
-    this._typed.append(clean);
+    this._echoed.append(clean);
     const marks: Marks = [];
     for (const event of events) {
-      if (event.type === 'prompt') this._typed.prompt(event.offset, clean.subarray(Math.max(0, event.offset - base)));
+      if (event.type === 'prompt') this._echoed.prompt(event.offset, clean.subarray(Math.max(0, event.offset - base)));
       this._handle(event, base, marks);
     }
     return { bytes: clean, marks };
@@ -223,7 +223,7 @@ export class SessionRecorder implements PtyTap {
     }
     // Without a command line from the shell (bash drops a line its HISTCONTROL ignores from history
     // before the integration can read it), go by what the shell echoed as it was typed.
-    const typed = event.inputStart === undefined ? null : this._typed.take(event.inputStart, event.offset);
+    const typed = event.inputStart === undefined ? null : this._echoed.take(event.inputStart, event.offset);
     const line = event.commandLine ?? typed?.line ?? null;
     if (line !== null && this._options.excludes?.(line)) {
       // Its prompt, echo and keystrokes are already on their way to the store: take them back.

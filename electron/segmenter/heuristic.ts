@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: MIT
 import { AltScreen } from './alt-screen';
 import { commandEffects } from './command-effects';
+import { KeystrokeLine } from './keystroke-line';
 import { renderLine } from './line-model';
 import type { SegmentEvent } from './segment-event';
-import { TypedLine } from './typed-line';
 
 export const DEFAULT_PROMPT_ENDINGS: readonly string[] = ['$ ', '# ', '% ', '❯ '];
 /** PS2 of sh, dash, bash and ksh: a command line goes on after it. */
@@ -52,7 +52,7 @@ export class HeuristicDetector {
   private _submittedAt = 0;
   private _cwd: string | null;
   private _hostname: string | null;
-  private readonly _typed = new TypedLine();
+  private readonly _keystrokes = new KeystrokeLine();
 
   constructor(
     private readonly _endings: readonly string[],
@@ -64,7 +64,7 @@ export class HeuristicDetector {
   }
 
   get bufferedBytes(): number {
-    return this._line.length + this._typed.bufferedChars;
+    return this._line.length + this._keystrokes.bufferedChars;
   }
 
   /** Output bytes in stream order; `offset` is where they start in the returned stream. */
@@ -96,7 +96,7 @@ export class HeuristicDetector {
   input(chunk: Buffer, at: number): void {
     if (chunk.length === 0) return;
     this._checkPrompt();
-    for (const action of this._typed.feed(chunk)) {
+    for (const action of this._keystrokes.feed(chunk)) {
       if (action.kind === 'cancel') {
         if (this._state === 'prompt') this._state = 'idle';
         // Ctrl+C at a continuation prompt drops the unfinished command; anywhere else it ran.
@@ -136,7 +136,7 @@ export class HeuristicDetector {
     this._emit({ type: 'prompt', offset: this._lineStart, at: this._lineAt });
     this._state = 'prompt';
     this._promptText = beforeCursor;
-    this._typed.reset();
+    this._keystrokes.reset();
   }
 
   private _isPrompt(text: string): boolean {

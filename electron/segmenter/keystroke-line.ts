@@ -4,7 +4,7 @@ import { StringDecoder } from 'node:string_decoder';
 /** Longer typed lines are not worth tracking: the screen line is used instead. */
 const MAX_LINE = 8192;
 
-export type TypedAction = { kind: 'enter'; line: string; certain: boolean } | { kind: 'cancel' };
+export type KeystrokeAction = { kind: 'enter'; line: string; certain: boolean } | { kind: 'cancel' };
 
 /**
  * Follows what the user types into a line-oriented program, from the input stream alone:
@@ -12,8 +12,11 @@ export type TypedAction = { kind: 'enter'; line: string; certain: boolean } | { 
  * program (arrows, Home/End, Tab completion, history, readline chords) make the line `uncertain`,
  * and the caller then reads the command from the screen instead. Escape sequences never leak into
  * the line, even when split across input chunks.
+ *
+ * The heuristic detector's (heuristic.ts) view of a line, from keystrokes; the recorder's
+ * EchoedLine (electron/recorder/echoed-line.ts) reads the same line from the shell's echo instead.
  */
-export class TypedLine {
+export class KeystrokeLine {
   private _chars: string[] = [];
   private _certain = true;
   private _lastWasCr = false;
@@ -30,8 +33,8 @@ export class TypedLine {
     this._certain = true;
   }
 
-  feed(chunk: Buffer): TypedAction[] {
-    const actions: TypedAction[] = [];
+  feed(chunk: Buffer): KeystrokeAction[] {
+    const actions: KeystrokeAction[] = [];
     for (const ch of this._decoder.write(chunk)) {
       if (this._escape !== undefined) {
         this._continueEscape(ch);

@@ -1,13 +1,13 @@
 // SPDX-License-Identifier: MIT
 import { describe, expect, it } from 'vitest';
-import { TypedLine } from './typed-line';
+import { KeystrokeLine } from './keystroke-line';
 
 const feed = (...chunks: string[]) => {
-  const line = new TypedLine();
+  const line = new KeystrokeLine();
   return chunks.flatMap((chunk) => line.feed(Buffer.from(chunk, 'utf8')));
 };
 
-describe('TypedLine', () => {
+describe('KeystrokeLine', () => {
   it('reports Enter with the typed text', () => {
     expect(feed('ls -l\r')).toEqual([{ kind: 'enter', line: 'ls -l', certain: true }]);
   });
@@ -39,7 +39,7 @@ describe('TypedLine', () => {
 
   it('decodes UTF-8 split across chunks', () => {
     const euro = Buffer.from('€');
-    const line = new TypedLine();
+    const line = new KeystrokeLine();
     line.feed(euro.subarray(0, 1));
     expect(line.feed(Buffer.concat([euro.subarray(1), Buffer.from('\r')]))).toEqual([{ kind: 'enter', line: '€', certain: true }]);
   });
@@ -49,7 +49,7 @@ describe('TypedLine', () => {
   });
 
   it('bounds a line that never ends', () => {
-    const line = new TypedLine();
+    const line = new KeystrokeLine();
     line.feed(Buffer.alloc(100_000, 'a'));
     expect(line.bufferedChars).toBeLessThanOrEqual(8192);
     expect(line.feed(Buffer.from('\r'))[0]).toMatchObject({ certain: false });

@@ -10,9 +10,10 @@ const MAX_PREAMBLE_BYTES = 8 * 1024;
  * command line. The echo between the prompt's end mark and the command's start still shows it.
  *
  * Holds a copy of the output from the last prompt on: only while a prompt is on screen, which is
- * keystroke-sized output, never a flood.
+ * keystroke-sized output, never a flood. (The heuristic segmenter follows the keystrokes instead:
+ * electron/segmenter/keystroke-line.ts.)
  */
-export class TypedLine {
+export class EchoedLine {
   private _start = 0;
   private _parts: Buffer[] = [];
   private _size = 0;

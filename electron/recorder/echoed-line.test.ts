@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: MIT
 import { describe, expect, it } from 'vitest';
-import { plainEcho, TypedLine } from './typed-line';
+import { plainEcho, EchoedLine } from './echoed-line';
 
-describe('TypedLine', () => {
+describe('EchoedLine', () => {
   it('gives the echo between the prompt end and the command start', () => {
-    const typed = new TypedLine();
+    const typed = new EchoedLine();
     typed.prompt(100, Buffer.from('user@host:~$ '));
     typed.append(Buffer.from(' export TOKEN=x\r\n'));
     expect(typed.take(113, 130)).toEqual({ line: ' export TOKEN=x', plain: true });
@@ -13,13 +13,13 @@ describe('TypedLine', () => {
   });
 
   it('says when the echo was edited, so it is not taken for the exact line', () => {
-    const typed = new TypedLine();
+    const typed = new EchoedLine();
     typed.prompt(0, Buffer.from('$ echo x\b\by\r\n'));
     expect(typed.take(2, 14)).toEqual({ line: 'echoy', plain: false });
   });
 
   it('ignores the mode switches a shell prints after Enter', () => {
-    const typed = new TypedLine();
+    const typed = new EchoedLine();
     typed.prompt(0, Buffer.from('$ echo twice\r\n\x1b[?2004l'));
     expect(typed.take(2, 24)).toEqual({ line: 'echo twice', plain: true });
   });
@@ -30,7 +30,7 @@ describe('TypedLine', () => {
   });
 
   it('gives up on a prompt longer than it holds, or an echo from before it', () => {
-    const typed = new TypedLine();
+    const typed = new EchoedLine();
     typed.prompt(0, Buffer.from('$ '));
     typed.append(Buffer.alloc(9000, 'x'));
     expect(typed.take(2, 9002)).toBeNull();
