@@ -100,7 +100,7 @@ export class Store {
     this.tables = { conversations: table('conversations'), settings: table('settings'), history: table('history') };
   }
 
-  /** Recording stopped (disk full, locked, read-only, the writer failed) or resumed (write-health.ts, writer-client.ts). */
+  /** Recording stopped (disk full, locked, read-only, the writer failed) or resumed (worker/write-health.ts, client/writer-client.ts). */
   onStatus(listener: (status: RecordingStatus) => void): () => void {
     return this._writer.onHealth(listener);
   }
@@ -143,7 +143,7 @@ export class Store {
   /**
    * Records raw bytes of an open session (direction 0 input, 1 output). The store tracks the output
    * offset, so stored output is exactly the concatenation of what was appended; the writer numbers
-   * rows and may merge a session's consecutive chunks into one (chunk-rows.ts). The bytes are
+   * rows and may merge a session's consecutive chunks into one (worker/chunk-rows.ts). The bytes are
    * copied: the caller may reuse `data` at once. Empty chunks are ignored.
    */
   appendChunk(sessionId: string, direction: 0 | 1, ts: number, data: Buffer): void {

@@ -69,7 +69,7 @@ const assertCount = (name: string, value: number): void => {
 
 /**
  * Every read the app does, as indexed queries on one connection. Runs in the reader worker; the
- * method names and signatures are the reader's protocol (see protocol.ts).
+ * method names and signatures are the reader's protocol (see worker/protocol.ts).
  */
 export class StoreQueries {
   private readonly _statements: StatementCache;

@@ -9,7 +9,7 @@ import type { HistoryTable } from '../history/history-table';
 
 /**
  * What the store worker is started with (`workerData`). `resume`: a writer replacing one that died
- * while the app runs (see open-database.ts: no repair, no start-up sweep of the live sessions).
+ * while the app runs (see database/open-database.ts: no repair, no start-up sweep of the live sessions).
  */
 export type WorkerInit =
   | { readonly role: 'writer'; readonly path: string; readonly integrityCheck: IntegrityCheckPolicy; readonly resume?: boolean }

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 /**
  * Entry point of the store's worker threads (one writer, one reader), chosen by `workerData.role`.
- * Bundled as its own file next to the host bundle (see worker-url.ts); it must stay importable on
+ * Bundled as its own file next to the host bundle (see client/worker-url.ts); it must stay importable on
  * its own, so it pulls in only the store's worker-side modules.
  */
 import { parentPort, workerData, type MessagePort } from 'node:worker_threads';

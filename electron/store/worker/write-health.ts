@@ -2,7 +2,7 @@
 import Database from 'better-sqlite3';
 import type { RecordingStatus } from '../../../shared/ipc/history';
 
-/** A writer that itself failed ('writer') is reported by main (writer-client.ts), never from inside it. */
+/** A writer that itself failed ('writer') is reported by main (client/writer-client.ts), never from inside it. */
 type Reason = Exclude<NonNullable<RecordingStatus['reason']>, 'writer'>;
 
 /**

@@ -121,7 +121,7 @@ export class Writer {
   }
 
   private _applyItems(items: readonly ApplyItem[]): void {
-    // Dropping an excluded command's bytes zeroes them on the page (secure_delete is always on, database.ts).
+    // Dropping an excluded command's bytes zeroes them on the page (secure_delete is always on, database/database.ts).
     const dropped = items.some((item) => item.kind === 'drop-range');
     try {
       this._applyAll(items);
