@@ -1,7 +1,6 @@
 // SPDX-License-Identifier: MIT
 import { join } from 'node:path';
 import type { CommandRecord } from '../../shared/domain/command';
-import type { EventChannel, EventPayload } from '../../shared/ipc';
 import type { Settings } from '../../shared/ipc/settings';
 import { AssistantService } from '../assistant/assistant-service';
 import { providerChatModel } from '../assistant/provider-chat-model';
@@ -11,6 +10,7 @@ import { DEFAULT_CANDIDATE_OPTIONS } from '../context/relevance/relevance';
 import { CommandPatternSignal, CwdSignal, HostnameSignal, OutcomeSignal, TimeProximitySignal } from '../context/relevance/relevance-signals';
 import { assistantHandlers } from '../ipc/assistant-handlers';
 import { contextHandlers } from '../ipc/context-handlers';
+import type { Broadcast } from '../ipc/router';
 import { createSettingsHandlers } from '../ipc/settings-handlers';
 import { FileKeyStore, type KeyStore } from '../llm/key-store';
 import { SettingsService } from '../settings/settings-service';
@@ -20,7 +20,7 @@ export interface AssistantWiringOptions {
   readonly store: Store;
   readonly dataDir: string;
   readonly keyStore?: KeyStore;
-  readonly broadcast: <K extends EventChannel>(channel: K, payload: EventPayload<K>) => void;
+  readonly broadcast: Broadcast;
   readonly log: (message: string) => void;
 }
 

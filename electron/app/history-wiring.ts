@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: MIT
-import type { EventChannel, EventPayload } from '../../shared/ipc';
 import type { Settings } from '../../shared/ipc/settings';
 import { historyHandlers } from '../ipc/history-handlers';
 import type { Recorder } from '../recorder/recorder';
 import type { HistoryHandlerDeps } from '../ipc/history-handlers';
+import type { Broadcast } from '../ipc/router';
 import { policyFromSettings } from '../store/history/policy';
 import type { Store } from '../store/store';
 
@@ -12,7 +12,7 @@ export interface HistoryWiringDeps {
   readonly recorder: Recorder;
   readonly settings: { readonly current: Settings; onChange(listener: (settings: Settings) => void): () => void };
   readonly forgetInMemory: (commandIds: readonly string[], sessionIds: readonly string[]) => void;
-  readonly broadcast: <K extends EventChannel>(channel: K, payload: EventPayload<K>) => void;
+  readonly broadcast: Broadcast;
   readonly log: (message: string) => void;
   readonly screens?: HistoryHandlerDeps['screens'];
 }

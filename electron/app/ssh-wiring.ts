@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: MIT
 import { join } from 'node:path';
-import type { EventChannel, EventPayload } from '../../shared/ipc';
 import type { Settings } from '../../shared/ipc/settings';
 import type { SshNotice } from '../../shared/ipc/ssh';
+import type { Broadcast } from '../ipc/router';
 import { writeSshPrefs } from '../ssh/prefs-file';
 import { SshProfilePlans, type SshPlan } from '../ssh/profile-plan';
 import { createSshResponder, type SshResponder } from '../ssh/ssh-responder';
@@ -11,7 +11,7 @@ export interface SshWiringDeps {
   readonly settings: { readonly current: Settings; onChange(listener: (settings: Settings) => void): () => void };
   readonly dataDir: string;
   readonly integrationDir: string;
-  readonly broadcast: <K extends EventChannel>(channel: K, payload: EventPayload<K>) => void;
+  readonly broadcast: Broadcast;
   readonly log: (message: string) => void;
   /** The environment profiles start with (their ssh config lookups see the same HOME and PATH). */
   readonly env: () => Record<string, string>;

@@ -1,11 +1,10 @@
 // SPDX-License-Identifier: MIT
-import type { EventChannel, EventPayload } from '../../shared/ipc';
 import type { ForgetRequest } from '../../shared/ipc/history';
 import type { Recorder } from '../recorder/recorder';
 import type { ScreensForgotten } from '../store/history/kept-screens';
 import type { Store } from '../store/store';
 import { PendingForgets } from './pending-forgets';
-import type { InvokeHandlers } from './router';
+import type { Broadcast, InvokeHandlers } from './router';
 
 type Handlers = Pick<InvokeHandlers, 'history:usage' | 'history:free-space' | 'history:forget' | 'history:forget-undo' | 'history:status'>;
 
@@ -14,7 +13,7 @@ export interface HistoryHandlerDeps {
   readonly recorder: Recorder;
   /** In-memory copies outside the store (the assistant's short track) drop what was forgotten. */
   readonly forgetInMemory: (commandIds: readonly string[], sessionIds: readonly string[]) => void;
-  readonly broadcast: <K extends EventChannel>(channel: K, payload: EventPayload<K>) => void;
+  readonly broadcast: Broadcast;
   /** The screens kept for the next start: an erase runs between their passes, and they drop what it touched. */
   readonly screens?: { forgetting<T extends { readonly screens: ScreensForgotten }>(erase: () => Promise<T>): Promise<T> };
   readonly now?: () => number;

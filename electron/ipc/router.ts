@@ -23,6 +23,9 @@ export interface Client {
   onClose(listener: () => void): void;
 }
 
+/** Sends one event to every connected renderer: each Client's emit, fanned out (electron/app/create-core.ts). */
+export type Broadcast = Client['emit'];
+
 export type InvokeHandlers = {
   [K in InvokeChannel]: (request: InvokeParsed<K>, client: Client) => Promise<InvokeResponse<K>> | InvokeResponse<K>;
 };

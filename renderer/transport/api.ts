@@ -1,9 +1,7 @@
 // SPDX-License-Identifier: MIT
 import { createApi, type Api, type RawTransport, type Result } from '../../shared/ipc';
+import { BRIDGE_GLOBAL } from '../../shared/ipc/bridge-channels';
 import { createWsTransport, type ConnectionStatus } from './ws-transport';
-
-/** Must match BRIDGE_GLOBAL in electron/preload (the renderer may not import electron/). */
-const BRIDGE_GLOBAL = 'contextermBridge';
 
 interface Connection {
   readonly api: Api;
