@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: MIT
 import { hostname } from 'node:os';
-import type { EventChannel, EventPayload } from '../../shared/ipc';
 import { createNodePtyHost, defaultShell, shellEnvironment } from '../pty/node-pty-host';
 import { MirrorHost } from '../pty/mirror-host';
-import { PtyManager, type PreludeMark } from '../pty/pty-manager';
+import { PtyManager } from '../pty/pty-manager';
+import type { PreludeMark } from '../pty/types';
 import { closeOnExit } from '../pty/close-on-exit';
 import { watchForeground } from '../pty/foreground-watch';
 import type { PtyHost } from '../pty/types';
@@ -14,7 +14,7 @@ import { openStore } from '../store/store';
 import { appHandlers, type AppHandlerDeps } from '../ipc/app-handlers';
 import { commandsHandlers } from '../ipc/commands-handlers';
 import { ptyHandlers } from '../ipc/pty-handlers';
-import { createRouter, type Client, type Router } from '../ipc/router';
+import { createRouter, type Broadcast, type Client, type Router } from '../ipc/router';
 import { wireAssistant } from './assistant-wiring';
 import { wireHistory } from './history-wiring';
 import { wireSsh } from './ssh-wiring';
@@ -95,7 +95,7 @@ const assemble = async (
   }
   if (opened.orphanedSessionsEnded > 0) log(`store: ended ${opened.orphanedSessionsEnded} sessions left open by a crash`);
 
-  const broadcast = <K extends EventChannel>(channel: K, payload: EventPayload<K>) => {
+  const broadcast: Broadcast = (channel, payload) => {
     for (const client of clients) client.emit(channel, payload);
   };
   const assistant = await wireAssistant({

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 import type { TerminalMark } from '../../shared/ipc/pty';
 import { displayLine } from '../../shared/text/display-text';
-import type { PreludeMark } from '../pty/pty-manager';
+import type { PreludeMark } from '../pty/types';
 
 /**
  * CSI sequences the serializer emits for a screen's text that only draw: SGR (m), cursor moves

@@ -9,7 +9,7 @@ import type { Store } from '../store/store';
 import { plainScrollback } from './restored-scrollback';
 import { restoredScreenWithMarks } from './restored-screen';
 import type { KeptScreen } from './screen-keeper';
-import type { PreludeMark } from '../pty/pty-manager';
+import type { PreludeMark } from '../pty/types';
 import { mapWorkspace, parseSaved, WORKSPACE_KEY, type SavedPane, type SavedWorkspace } from './saved-workspace';
 
 /** What a restored terminal shows before its shell's first output, with the gutter marks in it. */

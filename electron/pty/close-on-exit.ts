@@ -34,6 +34,8 @@ export const closeOnExit = (
   const started = new Map<string, number>();
   return ptys.observe({
     spawned: (pty) => void started.set(pty.id, now()),
+    // A pty killed that never reported its exit leaves nothing behind either.
+    closed: (id) => void started.delete(id),
     exited: (id, exit) => {
       const ranMs = now() - (started.get(id) ?? 0);
       started.delete(id);

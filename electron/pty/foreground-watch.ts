@@ -45,6 +45,7 @@ export const watchForeground = (
       soon.unref();
     },
     exited: (id) => last.delete(id),
+    closed: (id) => last.delete(id),
   });
   return () => {
     clearInterval(timer);

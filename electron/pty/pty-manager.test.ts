@@ -208,3 +208,32 @@ describe('PtyManager backpressure from its tap', () => {
     vi.useRealTimers();
   });
 });
+
+describe('PtyManager closing a terminal', () => {
+  it('tells observers once, after its exit, when it is killed; an exit alone does not close it', async () => {
+    const host = new FakePtyHost();
+    const manager = new PtyManager(host);
+    const seen: string[] = [];
+    manager.observe({ exited: (id) => seen.push(`exited ${id}`), closed: (id) => seen.push(`closed ${id}`) });
+    const running = manager.spawn({ cols: 80, rows: 24 }, 'running');
+    const ended = manager.spawn({ cols: 80, rows: 24 }, 'ended');
+    host.spawned[1]!.finish({ exitCode: 0, signal: null });
+    expect(seen).toEqual(['exited ended']);
+    expect(await manager.kill(running.id)).toBe(true);
+    expect(await manager.kill(running.id)).toBe(false);
+    await manager.kill(ended.id);
+    expect(seen).toEqual(['exited ended', 'exited running', 'closed running', 'closed ended']);
+    expect(manager.list()).toEqual([]);
+  });
+
+  it('tells observers even when the kill itself fails', async () => {
+    const host = new FakePtyHost();
+    const manager = new PtyManager(host);
+    const closed: string[] = [];
+    manager.observe({ closed: (id) => closed.push(id) });
+    manager.spawn({ cols: 80, rows: 24 }, 'stuck');
+    host.spawned[0]!.kill = () => Promise.reject(new Error('EPERM'));
+    await expect(manager.kill('stuck')).rejects.toThrow('EPERM');
+    expect(closed).toEqual(['stuck']);
+  });
+});

@@ -1,63 +1,19 @@
 // SPDX-License-Identifier: MIT
 import { randomBytes } from 'node:crypto';
 import { StringDecoder } from 'node:string_decoder';
-import type { TerminalMark, TerminalSnapshot } from '../../shared/ipc/pty';
+import type { TerminalSnapshot } from '../../shared/ipc/pty';
 import { OutputBatching } from '../../shared/terminal/flow-control';
 import { OutputBatcher } from './output-batcher';
 import { inProcessMirrors } from './mirror-host';
 import type { MirrorFactory, ScreenMirrorLike } from './mirror-protocol';
 import { SinkSet, type PtySink } from './sink-set';
-import type { PtyExit, PtyHost, PtyProcess, SpawnOptions } from './types';
+import type { PtyTap, PtyTapFactory, TapOutput } from './pty-tap';
+import type { PreludeMark, PtyHost, PtyObserver, PtyProcess, SpawnOptions } from './types';
 
 export type { PtySink } from './sink-set';
 
-export interface TapOutput {
-  /** The bytes everyone downstream sees (the segmenter removes shell-integration marks). */
-  readonly bytes: Buffer;
-  /** Marks to deliver after `bytes[0, at)`, in order. */
-  readonly marks: ReadonlyArray<{ readonly at: number; readonly mark: TerminalMark }>;
-}
-
-/**
- * A per-pty stage between the pty and everything else (the recorder and its segmenter). It runs
- * synchronously on every read, so it must stay cheap and must not block.
- */
-export interface PtyTap {
-  output(bytes: Buffer): TapOutput;
-  /** Input the user typed (never input typed at a no-echo prompt). */
-  input(bytes: Buffer): void;
-  /** The pty has exited and its output is drained: flush whatever is held back. */
-  end(exit: PtyExit): TapOutput;
-  /** Bytes held back awaiting more output; `flush` releases them once output has gone quiet. */
-  readonly pending?: number;
-  flush?(): TapOutput;
-  /**
-   * True while what the tap writes to (the store) has fallen behind: the pty is paused until it
-   * catches up, so memory stays bounded and a crash loses at most that backlog.
-   */
-  congested?(): boolean;
-}
-
 /** How often a pty paused for a congested tap checks whether it may go on. */
 const CONGESTION_POLL_MS = 10;
-
-export type PtyTapFactory = (pty: PtyProcess) => PtyTap | undefined;
-
-export interface PtyObserver {
-  spawned?(pty: PtyProcess): void;
-  /**
-   * Raw bytes in stream order: direction 1 is output, 0 is input written to the pty. Input typed
-   * at a no-echo prompt (passwords) is never passed on.
-   */
-  bytes?(id: string, direction: 0 | 1, bytes: Buffer): void;
-  exited?(id: string, exit: PtyExit): void;
-}
-
-/** A gutter mark in a restored terminal's prelude: `at` is the character it comes before. */
-export interface PreludeMark {
-  readonly at: number;
-  readonly mark: TerminalMark;
-}
 
 interface Entry {
   readonly pty: PtyProcess;
@@ -298,12 +254,17 @@ export class PtyManager {
     this._entries.delete(id);
     entry.sinks.clear();
     entry.mirror.dispose();
-    if (!entry.pty.exit) {
-      // Wait for the drained exit, so the last output is recorded before the caller moves on
-      // (shutdown closes the store next). Bounded: a wedged pty must not hold up quitting.
-      const exited = new Promise<void>((resolve) => entry.pty.onExit(() => resolve()));
-      await entry.pty.kill();
-      await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 2000))]);
+    try {
+      if (!entry.pty.exit) {
+        // Wait for the drained exit, so the last output is recorded before the caller moves on
+        // (shutdown closes the store next). Bounded: a wedged pty must not hold up quitting.
+        const exited = new Promise<void>((resolve) => entry.pty.onExit(() => resolve()));
+        await entry.pty.kill();
+        await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 2000))]);
+      }
+    } finally {
+      // Whatever was kept for it elsewhere goes now, even when its kill failed: it is no longer listed.
+      for (const observer of this._observers) observer.closed?.(id);
     }
     return true;
   }

@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: MIT
+import type { TerminalMark } from '../../shared/ipc/pty';
 
 export interface SpawnOptions {
   readonly cols: number;
@@ -44,4 +45,26 @@ export interface PtyProcess {
 
 export interface PtyHost {
   spawn(id: string, options: SpawnOptions): PtyProcess;
+}
+
+/** A gutter mark in a restored terminal's prelude: `at` is the character it comes before. */
+export interface PreludeMark {
+  readonly at: number;
+  readonly mark: TerminalMark;
+}
+
+/** What watches the ptys (the foreground watch, close-on-exit, whatever keeps something per terminal). */
+export interface PtyObserver {
+  spawned?(pty: PtyProcess): void;
+  /**
+   * Raw bytes in stream order: direction 1 is output, 0 is input written to the pty. Input typed
+   * at a no-echo prompt (passwords) is never passed on.
+   */
+  bytes?(id: string, direction: 0 | 1, bytes: Buffer): void;
+  exited?(id: string, exit: PtyExit): void;
+  /**
+   * The terminal is gone (killed, its exit drained or given up on): it is listed no more and its
+   * id is never asked about again, so whatever was kept for it can go.
+   */
+  closed?(id: string): void;
 }

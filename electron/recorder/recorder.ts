@@ -2,7 +2,7 @@
 import { basename } from 'node:path';
 import type { CommandRecord } from '../../shared/domain/command';
 import type { SessionInfo } from '../../shared/ipc/session';
-import type { PtyTap } from '../pty/pty-manager';
+import type { PtyTap } from '../pty/pty-tap';
 import type { PtyProcess, SpawnOptions } from '../pty/types';
 import { newNonce } from '../segmenter/mark-codec';
 import { Segmenter } from '../segmenter/segmenter';
@@ -61,14 +61,15 @@ export class Recorder {
   private readonly _pending = new Map<string, Pending>();
   private readonly _live = new Map<string, SessionInfo>();
   private readonly _sessions = new Map<string, SessionRecorder>();
-  /** Command lines kept out of history; follows the settings (see create-core.ts). */
+  /** Command lines kept out of history; follows the settings (see electron/app/history-wiring.ts). */
   readonly exclusion = new CommandExclusion();
 
   constructor(private readonly _options: RecorderOptions) {}
 
   /**
    * The spawn options that start `shell` with shell integration for pty `id`. A private terminal
-   * gets the integration too (its gutter marks still work) but is never stored.
+   * gets the integration too (its gutter marks still work) but is never stored. The pty must then
+   * start under the same id, or `abandon` undo this: electron/app/terminal-launcher.ts does both.
    */
   launch(
     id: string,
@@ -84,6 +85,11 @@ export class Recorder {
     if (!options.args && this._options.ssh) launch.env.CONTEXTERM_SSH_PREFS = this._options.ssh.prefsFile;
     this._pending.set(id, { nonce, shell: base.shell, private: options.private === true, ssh: ssh && { id: ssh.id, host: ssh.host } });
     return { ...base, shell: launch.file, args: launch.args, env: launch.env };
+  }
+
+  /** Undoes `launch` for a pty that did not start: nothing is kept for it, nothing waits for its tap. */
+  abandon(id: string): void {
+    this._pending.delete(id);
   }
 
   readonly tapFor = (pty: PtyProcess): PtyTap | undefined => {
