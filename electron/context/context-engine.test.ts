@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: MIT
 import { describe, expect, it } from 'vitest';
 import { ContextEngine, type ContextEngineOptions } from './context-engine';
-import { commandRecord, InMemoryCommandSource } from './testing/in-memory-command-source';
+import { InMemoryCommandSource } from './testing/in-memory-command-source';
+import { commandRecord } from '../../shared/testing/command-record';
 import { InMemoryConversationRepository, InMemoryModelConfigRepository, InMemoryRedactionSettingsRepository } from './testing/in-memory-repositories';
 import { defaultSignals } from './relevance/relevance';
 

@@ -2,25 +2,11 @@
 import { describe, expect, it } from 'vitest';
 import type { CommandRecord } from '../../shared/domain/command';
 import { commandsChannels } from '../../shared/ipc/commands';
+import { commandRecord } from '../../shared/testing/command-record';
 import { commandsHandlers, type CommandsRecorder, type CommandsStore } from './commands-handlers';
 
-const record = (overrides: Partial<CommandRecord>): CommandRecord => ({
-  id: 's:1',
-  sessionId: 's',
-  seq: 1,
-  commandLine: 'seq 1 3',
-  cwd: '/tmp',
-  hostname: null,
-  shell: 'bash',
-  startedAt: 1000,
-  endedAt: 2000,
-  exitCode: 0,
-  outputStart: 0,
-  outputEnd: null,
-  outputSummary: '',
-  source: 'integrated',
-  ...overrides,
-});
+const record = (overrides: Partial<CommandRecord>): CommandRecord =>
+  commandRecord({ sessionId: 's', seq: 1, commandLine: 'seq 1 3', cwd: '/tmp', shell: 'bash', startedAt: 1000, endedAt: 2000, exitCode: 0, ...overrides });
 
 /** A store holding one session's output stream, some of it missing, and the commands given. */
 const fakeStore = (stream: string, commands: CommandRecord[], options: { missing?: [number, number]; open?: boolean } = {}) => {

@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { contextChannels } from '../../shared/ipc/context';
 import { settingsChannels } from '../../shared/ipc/settings';
 import { ContextEngine } from '../context/context-engine';
-import { commandRecord, InMemoryCommandSource } from '../context/testing/in-memory-command-source';
+import { InMemoryCommandSource } from '../context/testing/in-memory-command-source';
+import { commandRecord } from '../../shared/testing/command-record';
 import { InMemoryConversationRepository, InMemoryModelConfigRepository, InMemoryRedactionSettingsRepository } from '../context/testing/in-memory-repositories';
 import { contextHandlers } from './context-handlers';
 

@@ -1,25 +1,12 @@
 // SPDX-License-Identifier: MIT
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { CommandRecord } from '../../shared/domain/command';
+import { commandRecord } from '../../shared/testing/command-record';
 import { useCommands } from '../state/commands';
 import { forgottenBy, scopeOfRequest, sessionOfCommandId, withoutForgotten, type ForgottenScope } from './forgotten';
 
-const record = (sessionId: string, seq: number, startedAt: number): CommandRecord => ({
-  id: `${sessionId}:${seq}`,
-  sessionId,
-  seq,
-  commandLine: `cmd ${seq}`,
-  cwd: '/tmp',
-  hostname: null,
-  shell: 'bash',
-  startedAt,
-  endedAt: startedAt + 5,
-  exitCode: 0,
-  outputStart: 0,
-  outputEnd: null,
-  outputSummary: '',
-  source: 'integrated',
-});
+const record = (sessionId: string, seq: number, startedAt: number): CommandRecord =>
+  commandRecord({ sessionId, seq, commandLine: `cmd ${seq}`, cwd: '/tmp', shell: 'bash', startedAt, endedAt: startedAt + 5, exitCode: 0 });
 
 const scope = (patch: Partial<ForgottenScope>): ForgottenScope => ({ commandIds: [], sessionIds: [], range: null, ...patch });
 

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-import { commandRecord } from '../../electron/context/testing/in-memory-command-source';
+import { commandRecord } from '../../shared/testing/command-record';
 import { seededRandom } from '../../electron/context/testing/token-samples';
 import type { CommandRecord, CommandSource, SessionRow } from '../../electron/context/domain/ports';
 

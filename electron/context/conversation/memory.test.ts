@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 import { describe, expect, it } from 'vitest';
-import { commandRecord } from '../testing/in-memory-command-source';
+import { commandRecord } from '../../../shared/testing/command-record';
 import { commandAction, extractKnowledge, summarizeOutput, TwoTrackMemory, type RecentAction } from './memory';
 
 const action = (tool: string, outcome: RecentAction['outcome'], summary: string): RecentAction => ({ tool, outcome, summary, timestamp: 1 });

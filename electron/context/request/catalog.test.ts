@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 import { describe, expect, it } from 'vitest';
 import { Redactor } from '../redaction';
-import { commandRecord } from '../testing/in-memory-command-source';
+import { commandRecord } from '../../../shared/testing/command-record';
 import type { CommandRecord } from '../domain/ports';
 import { renderCatalogEntry } from './catalog';
 

@@ -8,7 +8,8 @@ import {
   parseGetCommandsArgs,
   runGetCommandsTool,
 } from './get-commands-tool';
-import { commandRecord, InMemoryCommandSource } from '../testing/in-memory-command-source';
+import { InMemoryCommandSource } from '../testing/in-memory-command-source';
+import { commandRecord } from '../../../shared/testing/command-record';
 import { Redactor } from '../redaction';
 
 const source = () => {

@@ -2,7 +2,8 @@
 import { describe, expect, it } from 'vitest';
 import type { CommandRecord } from '../../../shared/domain/command';
 import { ContextEngine } from '../context-engine';
-import { commandRecord, InMemoryCommandSource } from '../testing/in-memory-command-source';
+import { InMemoryCommandSource } from '../testing/in-memory-command-source';
+import { commandRecord } from '../../../shared/testing/command-record';
 import { InMemoryConversationRepository, InMemoryModelConfigRepository, InMemoryRedactionSettingsRepository } from '../testing/in-memory-repositories';
 import { renderCatalogEntry } from './catalog';
 import { getCommands, toolResultJson } from './get-commands-tool';

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 import { describe, expect, it } from 'vitest';
-import { commandRecord, InMemoryCommandSource } from '../testing/in-memory-command-source';
+import { InMemoryCommandSource } from '../testing/in-memory-command-source';
+import { commandRecord } from '../../../shared/testing/command-record';
 import {
   buildSessionContext,
   buildSessionsContext,

@@ -1,23 +1,6 @@
 // SPDX-License-Identifier: MIT
-import { commandId, type CommandRecord } from '../../../shared/domain/command';
+import type { CommandRecord } from '../../../shared/domain/command';
 import { systemClock, type Clock, type CommandSource, type SessionRow } from '../domain/ports';
-
-/** A complete CommandRecord from the fields a caller cares about. */
-export const commandRecord = (fields: Partial<CommandRecord> & { sessionId: string; seq: number }): CommandRecord => ({
-  id: commandId(fields.sessionId, fields.seq),
-  commandLine: null,
-  cwd: null,
-  hostname: null,
-  shell: null,
-  startedAt: 0,
-  endedAt: null,
-  exitCode: null,
-  outputStart: 0,
-  outputEnd: null,
-  outputSummary: '',
-  source: 'integrated',
-  ...fields,
-});
 
 /** First index whose startedAt is >= `at` in an array sorted by startedAt. */
 const lowerBound = (sorted: readonly CommandRecord[], at: number): number => {

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
-import { commandRecord, InMemoryCommandSource } from './in-memory-command-source';
+import { InMemoryCommandSource } from './in-memory-command-source';
+import { commandRecord } from '../../../shared/testing/command-record';
 import { seededRandom } from './token-samples';
 
 const WORDS = ['build', 'error', 'warning', 'compile', 'test', 'failed', 'passed', 'module', 'import', 'server', 'request', 'timeout'];

@@ -3,7 +3,7 @@ import Database from 'better-sqlite3';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { commandId } from '../../../shared/domain/command';
+import { commandRecord } from '../../../shared/testing/command-record';
 import { configureWriter, type WritableDb } from '../database/database';
 import type { CommandUpsert } from '../client/inputs';
 import { migrate } from '../database/migrate';
@@ -33,27 +33,22 @@ export const sessionInput = (id: string, overrides: Partial<SessionRowInput> = {
   ...overrides,
 });
 
+/** A running command as the recorder hands it to the store: shared/testing's record with typical values. */
 export const commandInput = (
   sessionId: string,
   seq: number,
   overrides: Partial<CommandUpsert> = {},
-): CommandUpsert => ({
-  id: commandId(sessionId, seq),
-  sessionId,
-  seq,
-  commandLine: `echo ${seq}`,
-  cwd: '/home/dev/project',
-  hostname: 'devbox',
-  shell: 'bash',
-  startedAt: 1_700_000_000_000 + seq * 1000,
-  endedAt: null,
-  exitCode: null,
-  outputStart: 0,
-  outputEnd: null,
-  outputSummary: '',
-  source: 'integrated',
-  ...overrides,
-});
+): CommandUpsert =>
+  commandRecord({
+    sessionId,
+    seq,
+    commandLine: `echo ${seq}`,
+    cwd: '/home/dev/project',
+    hostname: 'devbox',
+    shell: 'bash',
+    startedAt: 1_700_000_000_000 + seq * 1000,
+    ...overrides,
+  });
 
 /** Deterministic pseudo-random bytes (xorshift), so a failing byte comparison reproduces. */
 export const pseudoRandomBytes = (length: number, seed: number): Buffer => {

@@ -1,24 +1,11 @@
 // SPDX-License-Identifier: MIT
 import { describe, expect, it } from 'vitest';
 import type { CommandRecord } from '../../../shared/domain/command';
+import { commandRecord } from '../../../shared/testing/command-record';
 import { addAttachment, attachmentOf, chipLabel, lastFailed, MAX_ATTACHMENTS, removeAttachment, type Attachment } from './attachments';
 
-const record = (seq: number, exitCode: number | null, ended = true): CommandRecord => ({
-  id: `s1:${seq}`,
-  sessionId: 's1',
-  seq,
-  commandLine: `cmd ${seq}`,
-  cwd: '/tmp',
-  hostname: null,
-  shell: 'bash',
-  startedAt: seq,
-  endedAt: ended ? seq + 1 : null,
-  exitCode,
-  outputStart: 0,
-  outputEnd: null,
-  outputSummary: '',
-  source: 'integrated',
-});
+const record = (seq: number, exitCode: number | null, ended = true): CommandRecord =>
+  commandRecord({ sessionId: 's1', seq, commandLine: `cmd ${seq}`, cwd: '/tmp', shell: 'bash', startedAt: seq, endedAt: ended ? seq + 1 : null, exitCode });
 
 describe('attachment chips', () => {
   it('adds each command once, in click order', () => {
