@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 import { afterEach, describe, expect, it } from 'vitest';
-import { formatBytes, outputText, readOutputPieces, type OutputPiece, type OutputRangeReader } from './command-output';
+import { formatNoteSize, outputText, readOutputPieces, type OutputPiece, type OutputRangeReader } from './command-output';
 import { openStore, type Store } from '../store';
 import { commandInput, makeTempDir, sessionInput, type TempDir } from '../testing/fixtures';
 
@@ -85,7 +85,7 @@ describe('outputText', () => {
   });
 
   it('formats sizes', () => {
-    expect([1, 1000, 1024, 1536, 20 * 1024 * 1024, 3 * 1024 ** 3].map(formatBytes)).toEqual(['1 byte', '1000 bytes', '1.0 KB', '1.5 KB', '20 MB', '3.0 GB']);
+    expect([1, 1000, 1024, 1536, 20 * 1024 * 1024, 3 * 1024 ** 3].map(formatNoteSize)).toEqual(['1 byte', '1000 bytes', '1.0 KB', '1.5 KB', '20 MB', '3.0 GB']);
   });
 });
 

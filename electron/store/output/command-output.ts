@@ -150,8 +150,11 @@ export const readOutputPieces = async (
   return pieces;
 };
 
-/** `1.5 MB`, `512 bytes`: sizes in the notes a viewer shows in place of missing output. */
-export const formatBytes = (bytes: number): string => {
+/**
+ * `1.5 MB`, `512 bytes`: a size as the notes a viewer shows in place of missing output write it
+ * (spelled-out bytes, one decimal below 10 of a unit); the pane's compact sizes are renderer/history/format.ts's.
+ */
+export const formatNoteSize = (bytes: number): string => {
   if (bytes < 1024) return `${bytes} byte${bytes === 1 ? '' : 's'}`;
   const units = ['KB', 'MB', 'GB', 'TB'];
   let value = bytes / 1024;
@@ -165,10 +168,10 @@ export const formatBytes = (bytes: number): string => {
 
 const pieceNote = (piece: Exclude<OutputPiece, { kind: 'data' }>, maxBytes: number | undefined): string =>
   piece.kind === 'gap'
-    ? `… ${formatBytes(piece.bytes)} not kept …`
+    ? `… ${formatNoteSize(piece.bytes)} not kept …`
     : maxBytes === undefined
-      ? `… ${formatBytes(piece.bytes)} not shown …`
-      : `… ${formatBytes(piece.bytes)} not shown: only the first and last ${formatBytes(Math.floor(maxBytes / 2))} are read …`;
+      ? `… ${formatNoteSize(piece.bytes)} not shown …`
+      : `… ${formatNoteSize(piece.bytes)} not shown: only the first and last ${formatNoteSize(Math.floor(maxBytes / 2))} are read …`;
 
 /**
  * The text of output pieces. `ansi`: the bytes as UTF-8, escapes kept, each missing stretch a dim
