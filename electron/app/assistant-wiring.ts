@@ -1,5 +1,4 @@
 // SPDX-License-Identifier: MIT
-import { join } from 'node:path';
 import type { CommandRecord } from '../../shared/domain/command';
 import type { Settings } from '../../shared/ipc/settings';
 import { AssistantService } from '../assistant/assistant-service';
@@ -12,14 +11,13 @@ import { assistantHandlers } from '../ipc/assistant-handlers';
 import { contextHandlers } from '../ipc/context-handlers';
 import type { Broadcast } from '../ipc/router';
 import { createSettingsHandlers } from '../ipc/settings-handlers';
-import { FileKeyStore, type KeyStore } from '../llm/key-store';
-import { SettingsService } from '../settings/settings-service';
+import type { SettingsService } from '../settings/settings-service';
 import type { Store } from '../store/store';
 
 export interface AssistantWiringOptions {
   readonly store: Store;
-  readonly dataDir: string;
-  readonly keyStore?: KeyStore;
+  /** The one settings service (compose-core.ts opens it); the assistant reads and edits it. */
+  readonly settings: SettingsService;
   readonly broadcast: Broadcast;
   readonly log: (message: string) => void;
 }
@@ -42,17 +40,13 @@ const relevanceOptions = (settings: Settings) => {
 };
 
 /**
- * Settings, the context engine, conversations and the assistant, on top of the store. Conversations
- * and settings are the store's tables, written by its writer worker on its one connection
- * (`store.tables`): the store owns its SQL and pragmas, this file only joins the parts.
+ * The context engine, conversations and the assistant, on top of the store and the settings (and
+ * the settings' own handlers). Conversations are one of the store's tables, written by its writer
+ * worker on its one connection (`store.tables`): the store owns its SQL and pragmas, this file only
+ * joins the parts.
  */
 export const wireAssistant = async (options: AssistantWiringOptions) => {
-  const settings = await SettingsService.open({
-    kv: options.store.tables.settings,
-    keys: options.keyStore ?? new FileKeyStore(join(options.dataDir, 'keys.json')),
-    env: process.env,
-  });
-  for (const problem of settings.problems) options.log(`settings: ${problem}`);
+  const { settings } = options;
   const conversations = options.store.tables.conversations;
   // Summaries go to the provider that last answered with the conversation's model.
   const providerByModel = new Map<string, string>();
@@ -88,7 +82,6 @@ export const wireAssistant = async (options: AssistantWiringOptions) => {
     ...assistantHandlers({ assistant, engine, settings }),
   };
   return {
-    settings,
     handlers,
     commandFinished: (command: CommandRecord) => engine.commandFinished(command),
     forgetCommands: (commandIds: readonly string[], sessionIds: readonly string[]) => {

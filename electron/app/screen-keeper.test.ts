@@ -111,4 +111,29 @@ describe('screen keeper', () => {
     expect(Object.keys(await keptScreens(kv)).sort()).toEqual(['b', 'old']);
     keeper.dispose();
   });
+
+  it('keeps nothing for a closed terminal: a later terminal under the same id starts clean', async () => {
+    const kv = memoryKv();
+    let keepable: string[] = ['a', 'b'];
+    let closed: (id: string) => void = () => undefined;
+    const keeper = keepScreens({
+      keepable: () => keepable,
+      written: () => 1,
+      screen: async (id) => ({ data: `screen of ${id}`, cols: 80, rows: 24, end: 1, marks: [] }),
+      kv,
+      onClosed: (listener) => void (closed = listener),
+    });
+    // 'a' is paused (never kept again), 'b' shows a session the next forget reaches.
+    await keeper.unkeep(['a']);
+    keeper.continues('b', 'old');
+    keepable = [];
+    closed('a');
+    closed('b');
+    await keeper.forgetting(async () => ({ screens: { all: false, sessionIds: ['old'] } }));
+    // Ids are unique in the app; reusing them here shows whether anything was left behind.
+    keepable = ['a', 'b'];
+    await keeper.flush();
+    expect(Object.keys(await keptScreens(kv)).sort()).toEqual(['a', 'b']);
+    keeper.dispose();
+  });
 });

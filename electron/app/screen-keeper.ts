@@ -24,6 +24,8 @@ export interface ScreenKeeperDeps {
   readonly written: (id: string) => number | undefined;
   readonly screen: (id: string, keep: number) => Promise<TerminalSnapshot> | undefined;
   readonly kv: { get(key: string): Promise<string | undefined>; set(key: string, value: string): Promise<void> };
+  /** Calls `listener` with each terminal that closes: what is kept for it goes (its screen at the next pass). */
+  readonly onClosed?: (listener: (id: string) => void) => void;
   readonly log?: (message: string) => void;
 }
 
@@ -81,6 +83,11 @@ export const keepScreens = (deps: ScreenKeeperDeps): ScreenKeeper => {
   const unkept = new Set<string>();
   /** Restored terminal → the session whose screen it shows above its shell. */
   const continued = new Map<string, string>();
+  // Its kept screen goes at the next pass, which writes the table without it (it is not keepable).
+  deps.onClosed?.((id) => {
+    unkept.delete(id);
+    continued.delete(id);
+  });
   let queue: Promise<unknown> = Promise.resolve();
   let queued: Promise<void> | undefined;
   /** The last run's screens, kept alongside until the start-up restore has used them. */

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: MIT
 import { describe, expect, it } from 'vitest';
 import type { Client } from '../ipc/router';
-import { workspaceHandlers, type Prelude, type WorkspaceDeps } from './workspace';
+import type { Prelude } from './terminal-launcher';
+import { workspaceHandlers, type WorkspaceDeps } from './workspace';
 
 const client: Client = { id: 'w1', emit: () => undefined, onClose: () => undefined };
 const split = { kind: 'split', orientation: 'horizontal', children: [{ kind: 'leaf', id: 'a' }, { kind: 'leaf', id: 'b' }] } as const;
@@ -9,6 +10,7 @@ const split = { kind: 'split', orientation: 'horizontal', children: [{ kind: 'le
 const setup = (saved: unknown, profiles: Array<{ id: string; name: string }> = []) => {
   const spawned: Array<{ request: { cwd?: string; profileId?: string }; prelude: Prelude }> = [];
   let kept = JSON.stringify(saved);
+  let closed: (id: string) => void = () => undefined;
   const deps: WorkspaceDeps = {
     settings: {
       current: {
@@ -23,8 +25,9 @@ const setup = (saved: unknown, profiles: Array<{ id: string; name: string }> = [
       spawned.push({ request, prelude });
       return `new-${spawned.length}`;
     },
+    onClosed: (listener) => void (closed = listener),
   };
-  return { handlers: workspaceHandlers(deps), spawned, saved: () => JSON.parse(kept) as Record<string, unknown> };
+  return { handlers: workspaceHandlers(deps), spawned, saved: () => JSON.parse(kept) as Record<string, unknown>, close: (id: string) => closed(id) };
 };
 
 describe('workspace restore', () => {
@@ -66,5 +69,13 @@ describe('workspace restore', () => {
     const layout = await handlers['workspace:layout']({}, client);
     expect(layout.groups).toEqual([{ root: split, focus: 'a' }, { root: { kind: 'leaf', id: 'c' }, focus: 'c' }]);
     expect(layout.names).toEqual({ c: 'build box' });
+  });
+
+  it('forgets which session a restored terminal continues once it closes', async () => {
+    const old = { version: 1, savedAt: 0, groups: [{ root: split, focus: 'b' }], panes: { a: { sessionId: 'a', cwd: '/' }, b: { sessionId: 'b', cwd: '/' } } };
+    const { handlers, close } = setup(old);
+    expect((await handlers['workspace:restore']({}, client)).previous).toEqual({ 'new-1': 'a', 'new-2': 'b' });
+    close('new-1');
+    expect((await handlers['workspace:layout']({}, client)).previous).toEqual({ 'new-2': 'b' });
   });
 });

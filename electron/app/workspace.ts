@@ -3,20 +3,14 @@ import { existsSync, statSync } from 'node:fs';
 import type { ProfilesSettings } from '../../shared/ipc/profiles';
 import type { TerminalSettings } from '../../shared/ipc/settings';
 import type { InvokeHandlers } from '../ipc/router';
-import { newPtyId, type PtyManager } from '../pty/pty-manager';
+import type { PtyManager } from '../pty/pty-manager';
 import type { Recorder } from '../recorder/recorder';
 import type { Store } from '../store/store';
 import { plainScrollback } from './restored-scrollback';
 import { restoredScreenWithMarks } from './restored-screen';
 import type { KeptScreen } from './screen-keeper';
-import type { PreludeMark } from '../pty/types';
 import { mapWorkspace, parseSaved, WORKSPACE_KEY, type SavedPane, type SavedWorkspace } from './saved-workspace';
-
-/** What a restored terminal shows before its shell's first output, with the gutter marks in it. */
-export interface Prelude {
-  readonly text: string;
-  readonly marks: readonly PreludeMark[];
-}
+import type { Prelude, TerminalLauncher } from './terminal-launcher';
 
 export interface WorkspaceDeps {
   readonly settings: { readonly current: { readonly terminal: TerminalSettings; readonly profiles?: ProfilesSettings } };
@@ -30,6 +24,8 @@ export interface WorkspaceDeps {
   readonly spawn: (request: { cwd?: string; profileId?: string }, prelude: Prelude) => string;
   /** The screens the last run kept, by session (see screen-keeper.ts); released once restored. */
   readonly screens?: { previous(): Promise<Record<string, KeptScreen>>; release(): void; continues?(fresh: string, old: string): void };
+  /** Calls `listener` with each terminal that closes: what is kept for it goes. */
+  readonly onClosed?: (listener: (id: string) => void) => void;
   readonly now?: () => number;
 }
 
@@ -76,6 +72,7 @@ export const workspaceHandlers = (
   let restored = false;
   /** Restored terminal → the session it continues (this run's; a window opening later asks too). */
   const previous = new Map<string, string>();
+  deps.onClosed?.((id) => previous.delete(id));
   const previousOf = (ids: Iterable<string>) => Object.fromEntries([...ids].flatMap((id) => (previous.has(id) ? [[id, previous.get(id)!]] : [])));
   const read = async () => parseSaved(await deps.kv.get(WORKSPACE_KEY));
   return {
@@ -125,31 +122,27 @@ export const workspaceHandlers = (
   };
 };
 
-/** The handlers over the real parts: the store's settings table and scrollback, live panes, the spawner. */
+/** The handlers over the real parts: the store's settings table and scrollback, live panes, the launcher. */
 export const wireWorkspace = (parts: {
   readonly settings: WorkspaceDeps['settings'];
   readonly store: Store;
   readonly recorder: Recorder;
   readonly ptys: PtyManager;
-  readonly profileOf: (id: string) => string | undefined;
+  readonly launcher: TerminalLauncher;
   readonly screens?: WorkspaceDeps['screens'];
-  readonly spawn: (request: { cols: number; rows: number; cwd?: string; profileId?: string }, id: string, prelude?: string, marks?: readonly PreludeMark[]) => unknown;
 }) =>
   workspaceHandlers({
     settings: parts.settings,
+    onClosed: (listener) => void parts.ptys.observe({ closed: listener }),
     kv: parts.store.tables.settings,
     pane: (id) => {
       const pty = parts.ptys.get(id);
       if (!pty || pty.exit || parts.recorder.recording(id) === 'private') return undefined;
-      const profileId = parts.profileOf(id) ?? null;
+      const profileId = parts.launcher.profileOf(id) ?? null;
       const profileName = profileId === null ? undefined : parts.settings.current.profiles?.list.find((p) => p.id === profileId)?.name;
       return { sessionId: id, cwd: parts.recorder.live(id)?.cwd ?? pty.cwd, profileId, ...(profileName ? { profileName } : {}) };
     },
     tail: (sessionId, maxBytes) => parts.store.outputTail(sessionId, maxBytes),
     ...(parts.screens ? { screens: parts.screens } : {}),
-    spawn: (request, prelude) => {
-      const id = newPtyId();
-      parts.spawn({ cols: 100, rows: 30, ...request }, id, prelude.text, prelude.marks);
-      return id;
-    },
+    spawn: (request, prelude) => parts.launcher.open({ cols: 100, rows: 30, ...request }, prelude).id,
   });

@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: MIT
 import { basename } from 'node:path';
-import { DomainError } from '../../shared/ipc';
+import { DomainError, type InvokeParsed } from '../../shared/ipc';
 import type { RecordingState } from '../../shared/ipc/history';
 import type { PtyInfo } from '../../shared/ipc/pty';
-import { newPtyId, type PtyManager, type PtySink } from '../pty/pty-manager';
+import type { PtyManager, PtySink } from '../pty/pty-manager';
 import type { PtyProcess } from '../pty/types';
 import type { Client, InvokeHandlers, SendHandlers } from './router';
 
@@ -12,8 +12,11 @@ type PtySend = Pick<SendHandlers, 'pty:input' | 'pty:resize' | 'pty:ack' | 'pty:
 
 export interface PtyHandlerDeps {
   readonly ptys: PtyManager;
-  /** Starts a new terminal (with its session recording) under the given id. */
-  readonly spawn: (request: { cols: number; rows: number; cwd?: string; private?: boolean }, id: string) => PtyProcess;
+  /**
+   * Opens a new terminal as a window asked for it (its size, directory, privacy and profile), its
+   * session recording with it, under a new id (electron/app/terminal-launcher.ts).
+   */
+  readonly open: (request: InvokeParsed<'pty:spawn'>) => PtyProcess;
   /** Tells every window (but `except`) that a terminal opened or closed, so their tab bars agree. */
   readonly announce: (event: 'pty:opened' | 'pty:closed', id: string, except?: Client) => void;
   /** How a terminal is recorded, and pausing it (the recorder's). */
@@ -21,8 +24,8 @@ export interface PtyHandlerDeps {
   readonly setPaused: (id: string, paused: boolean) => RecordingState;
   /** Tells every window a terminal's recording state changed. */
   readonly recordingChanged: (id: string, recording: RecordingState) => void;
-  /** The profile a terminal was opened with. */
-  readonly profileOf?: (id: string) => string | null;
+  /** The profile a terminal was opened with (undefined: the plain shell). */
+  readonly profileOf: (id: string) => string | undefined;
 }
 
 export const toPtyInfo = (pty: PtyProcess, recording: RecordingState, profileId: string | null = null): PtyInfo => ({
@@ -73,12 +76,12 @@ const requirePty = (ptys: PtyManager, id: string): PtyProcess => {
 };
 
 export const ptyHandlers = (deps: PtyHandlerDeps): { invoke: PtyInvoke; send: PtySend } => {
-  const { ptys, spawn, announce } = deps;
-  const info = (pty: PtyProcess): PtyInfo => toPtyInfo(pty, deps.recording(pty.id), deps.profileOf?.(pty.id) ?? null);
+  const { ptys, open, announce } = deps;
+  const info = (pty: PtyProcess): PtyInfo => toPtyInfo(pty, deps.recording(pty.id), deps.profileOf(pty.id) ?? null);
   return {
     invoke: {
       'pty:spawn': (request, client) => {
-        const pty = spawn(request, newPtyId());
+        const pty = open(request);
         const sink = sinkFor(client, ptys);
         // The window that asked shows its new tab at once: its first prompt need not wait for the report.
         sink.shown?.add(pty.id);

@@ -1,0 +1,138 @@
+// SPDX-License-Identifier: MIT
+import { join } from 'node:path';
+import { hostname } from 'node:os';
+import { appHandlers, type AppHandlerDeps } from '../ipc/app-handlers';
+import { commandsHandlers } from '../ipc/commands-handlers';
+import { createRouter, type Broadcast, type Client, type Router } from '../ipc/router';
+import { FileKeyStore, type KeyStore } from '../llm/key-store';
+import { MirrorHost } from '../pty/mirror-host';
+import { createNodePtyHost, defaultShell, shellEnvironment } from '../pty/node-pty-host';
+import type { PtyHost } from '../pty/types';
+import { Recorder } from '../recorder/recorder';
+import { projectPath } from '../runtime/paths';
+import { SettingsService } from '../settings/settings-service';
+import { openStore } from '../store/store';
+import { wireAssistant } from './assistant-wiring';
+import { wireHistory } from './history-wiring';
+import { wireSsh } from './ssh-wiring';
+import { wireTerminals } from './terminal-wiring';
+import { wireWorkspace } from './workspace';
+
+export interface CoreOptions {
+  readonly host: 'electron' | 'web';
+  readonly version: string;
+  readonly dataDir: string;
+  readonly ptyHost?: PtyHost;
+  readonly shell?: string;
+  /** Where resources/shell-integration lives (packaged apps move it); default: next to the sources. */
+  readonly integrationDir?: string;
+  /** Where API keys live (Electron: safeStorage); default: a 0600 file in the data dir. */
+  readonly keyStore?: KeyStore;
+  /** Opens a URL in the user's browser (Electron: shell.openExternal). */
+  readonly openExternal?: (url: string) => void;
+  /** Shows a desktop notification (Electron: Notification); browser mode has none, its page notifies. */
+  readonly notify?: AppHandlerDeps['notify'];
+  readonly log?: (message: string) => void;
+}
+
+/** The composed core: one router over every handler, and the way to stop it all. */
+export interface ComposedCore {
+  readonly router: Router;
+  shutdown(): Promise<void>;
+}
+
+const defaultIntegrationDir = (): string => projectPath('resources/shell-integration');
+
+/**
+ * The composition root of the main process; both hosts (Electron and the browser host) reach it
+ * through create-core.ts. Each service is made once, here, in the order they depend on each other,
+ * and handed to whatever uses it: the store and the mirrors, the settings, the assistant, ssh, the
+ * recorder, the terminals (their launcher, screens and handlers), history, the workspace and the
+ * app's handlers, joined to one router.
+ */
+export const composeCore = async (
+  options: CoreOptions,
+  { notices, clients, log }: { notices: string[]; clients: ReadonlySet<Client>; log: (message: string) => void },
+): Promise<ComposedCore> => {
+  const [opened, mirrors] = await Promise.all([openStore({ dataDir: options.dataDir }), MirrorHost.start({ log })]);
+  const store = opened.store;
+  if (opened.recoveredCorruptTo) {
+    notices.push(`The history database was damaged; it was moved to ${opened.recoveredCorruptTo} and a new one started.`);
+  }
+  if (opened.orphanedSessionsEnded > 0) log(`store: ended ${opened.orphanedSessionsEnded} sessions left open by a crash`);
+
+  const broadcast: Broadcast = (channel, payload) => {
+    for (const client of clients) client.emit(channel, payload);
+  };
+  const settings = await SettingsService.open({
+    kv: store.tables.settings,
+    keys: options.keyStore ?? new FileKeyStore(join(options.dataDir, 'keys.json')),
+    env: process.env,
+  });
+  for (const problem of settings.problems) log(`settings: ${problem}`);
+  const assistant = await wireAssistant({ store, settings, broadcast, log });
+  const integrationDir = options.integrationDir ?? defaultIntegrationDir();
+  const ssh = wireSsh({ settings, dataDir: options.dataDir, integrationDir, broadcast, log, env: shellEnvironment });
+  const recorder = new Recorder({
+    store,
+    integrationDir,
+    ssh,
+    hostname: hostname(),
+    events: {
+      command: (command) => {
+        if (command.endedAt !== null) assistant.commandFinished(command);
+        broadcast('commands:updated', { command });
+      },
+      session: (session) => broadcast('session:updated', { session }),
+    },
+  });
+  const terminals = wireTerminals({
+    settings,
+    recorder,
+    host: options.ptyHost ?? createNodePtyHost(),
+    mirrors: mirrors.factory,
+    fallbackShell: () => options.shell || defaultShell(),
+    kv: store.tables.settings,
+    clients,
+    broadcast,
+    log,
+  });
+  const { ptys, launcher, screens } = terminals;
+  // After the keeper: an erase and a keeping pass never interleave (screen-keeper.ts forgetting).
+  const history = wireHistory({ store, recorder, settings, forgetInMemory: assistant.forgetCommands, broadcast, log, screens });
+  const workspace = wireWorkspace({ settings, store, recorder, ptys, launcher, screens });
+  const app = appHandlers({
+    host: options.host,
+    version: options.version,
+    dataDir: options.dataDir,
+    notices,
+    ...(options.openExternal ? { openExternal: options.openExternal } : {}),
+    ...(options.notify ? { notify: options.notify } : {}),
+  });
+
+  // Every channel of the contract must have its handler here: the router's types say so.
+  const router = createRouter(
+    { ...terminals.handlers.invoke, ...commandsHandlers(store, recorder), ...history.handlers, ...workspace, ...assistant.handlers, ...app.invoke },
+    { ...terminals.handlers.send, ...app.send },
+    {
+      onRejected: (channel, reason) => log(`ipc: rejected ${channel}: ${reason}`),
+      onError: (channel, error) => log(`ipc: ${channel} failed: ${(error as Error)?.stack ?? String(error)}`),
+    },
+  );
+
+  return {
+    router,
+    shutdown: async () => {
+      terminals.dispose();
+      assistant.close();
+      history.dispose();
+      ssh.dispose();
+      // Before the terminals die (their screens with them); a stuck mirror must not hold the exit.
+      screens.dispose();
+      await Promise.race([screens.flush(), new Promise((resolve) => setTimeout(resolve, 3_000).unref())]);
+      await ptys.killAll();
+      await mirrors.close();
+      await store.close();
+    },
+  };
+};

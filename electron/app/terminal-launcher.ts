@@ -1,0 +1,80 @@
+// SPDX-License-Identifier: MIT
+import type { ProfilesSettings } from '../../shared/ipc/profiles';
+import { newPtyId, type PtyManager } from '../pty/pty-manager';
+import type { PreludeMark, PtyProcess } from '../pty/types';
+import type { Recorder } from '../recorder/recorder';
+import { planLaunch } from './profile-launch';
+
+/** A new terminal as it is asked for: by a window (`pty:spawn`) or by a restored pane. */
+export interface TerminalRequest {
+  readonly cols: number;
+  readonly rows: number;
+  /** Where it starts; wins over its profile's directory (a split starts where its neighbour is). */
+  readonly cwd?: string | undefined;
+  /** A private terminal: nothing it shows or runs is stored or given to the assistant. */
+  readonly private?: boolean | undefined;
+  /** The profile it runs: none given, the default profile; '' the plain shell (see profile-launch.ts). */
+  readonly profileId?: string | undefined;
+}
+
+/** What a restored terminal shows before its shell's first output, with the gutter marks in it. */
+export interface Prelude {
+  readonly text: string;
+  readonly marks: readonly PreludeMark[];
+}
+
+export interface TerminalLauncherDeps {
+  readonly settings: { readonly current: { readonly terminal: { readonly shell: string }; readonly profiles: ProfilesSettings } };
+  /** The shell when Settings → Terminal names none (the host's, else $SHELL); asked at each launch. */
+  readonly fallbackShell: () => string;
+  /** The environment every terminal starts from; a profile's own is laid over it. */
+  readonly env: () => Record<string, string>;
+  readonly recorder: Pick<Recorder, 'launch' | 'abandon'>;
+  readonly ptys: PtyManager;
+}
+
+export interface TerminalLauncher {
+  /**
+   * Opens a terminal under a new id: what it runs (its profile, else the shell), its recording and
+   * its pty, as one step. Throws, leaving nothing behind, when it cannot start.
+   */
+  open(request: TerminalRequest, prelude?: Prelude): PtyProcess;
+  /** The profile a live terminal was opened with; undefined for the plain shell or a closed terminal. */
+  profileOf(id: string): string | undefined;
+  dispose(): void;
+}
+
+/**
+ * The one way a terminal starts. The recorder must prepare a session under the pty's id before the
+ * pty starts (the pty manager asks it for the pty's tap as it spawns), and forget it when the spawn
+ * fails; a terminal's profile is kept while it is open and dropped when it closes.
+ */
+export const terminalLauncher = (deps: TerminalLauncherDeps): TerminalLauncher => {
+  const profiles = new Map<string, string>();
+  const stop = deps.ptys.observe({ closed: (id) => void profiles.delete(id) });
+  return {
+    open: (request, prelude) => {
+      const { current } = deps.settings;
+      const shell = current.terminal.shell || deps.fallbackShell();
+      const plan = planLaunch(current.profiles, { profileId: request.profileId, cwd: request.cwd }, shell);
+      const id = newPtyId();
+      const options = deps.recorder.launch(
+        id,
+        { cols: request.cols, rows: request.rows, shell: plan.program, ...(plan.cwd ? { cwd: plan.cwd } : {}) },
+        { ...deps.env(), ...plan.env },
+        { private: request.private === true, args: plan.args },
+      );
+      let pty: PtyProcess;
+      try {
+        pty = deps.ptys.spawn(options, id, prelude?.text, prelude?.marks);
+      } catch (error) {
+        deps.recorder.abandon(id);
+        throw error;
+      }
+      if (plan.profile) profiles.set(id, plan.profile.id);
+      return pty;
+    },
+    profileOf: (id) => profiles.get(id),
+    dispose: stop,
+  };
+};
