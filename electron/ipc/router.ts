@@ -23,7 +23,7 @@ export interface Client {
   onClose(listener: () => void): void;
 }
 
-/** Sends one event to every connected renderer: each Client's emit, fanned out (electron/app/create-core.ts). */
+/** Sends one event to every connected renderer: each Client's emit, fanned out (electron/app/compose-core.ts). */
 export type Broadcast = Client['emit'];
 
 export type InvokeHandlers = {
