@@ -23,7 +23,7 @@ import { SettingsPage } from './settings/settings-page';
 import { startSettingsSync } from './settings/settings-sync';
 import { useLayout } from './state/layout';
 import { useSettings } from './state/settings';
-import { useTabs } from './state/tabs';
+import { activeTerminalId, useWorkspace } from './state/workspace';
 import { TabBar } from './tabs/tab-bar';
 import { useFind } from './terminal/find-state';
 import { focusActiveTerminal } from './terminal/terminal-focus';
@@ -34,8 +34,7 @@ import { RestoreOffer } from './panes/restore-offer';
 import './panes/panes.css';
 import { tabTerminals } from './panes/pane-actions';
 import { contains } from './state/pane-tree';
-import { usePanes } from './state/panes';
-import { closeTab, isBusy, setRecording, syncTabs } from './terminal/terminals';
+import { closeTerminal, isBusy, setRecording, syncTerminals } from './terminal/terminals';
 import { api, connection } from './transport/api';
 
 /** Where the context-menu keys mean "this tab's menu": the terminal, a tab header, or nothing focused. */
@@ -43,11 +42,11 @@ const tabMenuTarget = (target: EventTarget | null): boolean =>
   !(target instanceof Element) || target === document.body || target.closest('.terminal-pane, [role="tab"]') !== null;
 
 export const App = () => {
-  const activeId = useTabs((state) => state.activeId);
-  const activeRecording = useTabs((state) => state.tabs.find((tab) => tab.id === state.activeId)?.recording);
+  const activeId = useWorkspace((state) => state.activeTerminalId);
+  const activeRecording = useWorkspace((state) => state.terminals.find((terminal) => terminal.id === state.activeTerminalId)?.recording);
   const [confirm, setConfirm] = useState<{ ids: readonly string[]; process: string } | undefined>();
-  // Re-rendered when the layout changes; the active tab is the group holding the active terminal.
-  const activeGroup = usePanes((state) => (activeId === undefined ? undefined : state.groups.find((g) => contains(g.root, activeId))));
+  // Re-rendered when the layout changes; the active tab is the one holding the active terminal.
+  const activeTab = useWorkspace((state) => (activeId === undefined ? undefined : state.tabs.find((tab) => contains(tab.root, activeId))));
   const [error, setError] = useState<string | undefined>();
   const [notices, setNotices] = useState<readonly string[]>([]);
   const assistantOpen = useAssistant((state) => state.open);
@@ -73,10 +72,10 @@ export const App = () => {
       const process = busy.find((p) => p !== undefined);
       if (process) setConfirm({ ids, process });
       else {
-        // The tabs leave the page at once (the kill is answered later, slowly under load): the
+        // The panes leave the page at once (the kill is answered later, slowly under load): the
         // terminal takes the keyboard now, not after the answer, when a menu or dialog opened
         // meanwhile has it.
-        const closing = Promise.all(ids.map((id) => closeTab(id)));
+        const closing = Promise.all(ids.map((id) => closeTerminal(id)));
         focusActiveTerminal();
         await closing;
       }
@@ -86,7 +85,7 @@ export const App = () => {
 
   /** Every action (keys, palette, menus, buttons) runs through the registry (renderer/actions). */
   const run = useCallback(
-    (action: AppAction, arg?: string) => runAction(action, { report, requestClose, openFind: () => useFind.getState().open(useTabs.getState().activeId) }, arg),
+    (action: AppAction, arg?: string) => runAction(action, { report, requestClose, openFind: () => useFind.getState().open(activeTerminalId()) }, arg),
     [report, requestClose],
   );
 
@@ -108,10 +107,10 @@ export const App = () => {
   }, []);
 
   useEffect(() => {
-    void syncTabs().catch(report);
+    void syncTerminals().catch(report);
     let first = true;
     const unsubscribe = connection.onStatus((next) => {
-      if (next === 'open' && !first) void syncTabs().catch(report);
+      if (next === 'open' && !first) void syncTerminals().catch(report);
       if (next === 'open') first = false;
     });
     const onKey = (event: KeyboardEvent) => {
@@ -192,7 +191,7 @@ export const App = () => {
           <SshNoticeLine />
           <RestoreOffer />
           {activeId ? (
-            activeGroup && <PaneLayout group={activeGroup} />
+            activeTab && <PaneLayout tab={activeTab} />
           ) : (
             <div className="empty-state" data-testid="terminals-empty">
               <p>No terminals open.</p>
@@ -238,7 +237,7 @@ export const App = () => {
           onConfirm={() => {
             const { ids } = confirm;
             setConfirm(undefined);
-            void Promise.all(ids.map((id) => closeTab(id))).then(focusActiveTerminal, report);
+            void Promise.all(ids.map((id) => closeTerminal(id))).then(focusActiveTerminal, report);
           }}
         />
       )}

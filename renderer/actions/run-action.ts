@@ -5,14 +5,13 @@ import { focusPane, splitFocused, toggleZoom } from '../panes/pane-actions';
 import { usePalette } from '../state/palette';
 import { useCommands } from '../state/commands';
 import { useLayout } from '../state/layout';
-import { cycleGroups } from '../state/panes';
 import { useSettings } from '../state/settings';
-import { useTabs } from '../state/tabs';
+import { activeTerminalId, useWorkspace } from '../state/workspace';
 import { openTabMenu } from '../tabs/tab-menu';
 import { zoomFont } from '../terminal/font-zoom';
 import { focusActiveTerminal } from '../terminal/terminal-focus';
 import { TERMINAL_DEFAULTS } from '../terminal/terminal-options';
-import { controllerFor, openTab } from '../terminal/terminals';
+import { controllerFor, openTerminal } from '../terminal/terminals';
 import type { ActionId } from './catalog';
 
 /** What actions need from the app shell: its error banner, its close confirmation, its find bar. */
@@ -27,7 +26,7 @@ export interface ActionContext {
 type Runner = (context: ActionContext, arg?: string) => void;
 
 const active = () => {
-  const id = useTabs.getState().activeId;
+  const id = activeTerminalId();
   return { id, controller: id ? controllerFor(id) : undefined };
 };
 
@@ -41,15 +40,15 @@ const jumpCommand = (direction: -1 | 1): void => {
 /** What every action does; a Record over the registry's ids, so none can be left without one. */
 const RUNNERS: Readonly<Record<ActionId, Runner>> = {
   palette: () => usePalette.getState().toggle(),
-  'tab-new': ({ report }) => void openTab().catch(report),
-  'tab-new-private': ({ report }) => void openTab({ private: true }).catch(report),
-  'tab-new-profile': ({ report }, profileId = '') => void openTab({ profileId }).catch(report),
+  'tab-new': ({ report }) => void openTerminal().catch(report),
+  'tab-new-private': ({ report }) => void openTerminal({ private: true }).catch(report),
+  'tab-new-profile': ({ report }, profileId = '') => void openTerminal({ profileId }).catch(report),
   'tab-close': ({ report, requestClose }) => {
     const { id } = active();
     if (id) void requestClose([id]).catch(report);
   },
-  'tab-next': () => cycleGroups(1),
-  'tab-previous': () => cycleGroups(-1),
+  'tab-next': () => useWorkspace.getState().cycleTabs(1),
+  'tab-previous': () => useWorkspace.getState().cycleTabs(-1),
   'tab-menu': () => {
     const { id } = active();
     if (id) openTabMenu(id);

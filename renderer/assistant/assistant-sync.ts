@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 import { useSettings } from '../state/settings';
-import { useTabs } from '../state/tabs';
+import { useWorkspace } from '../state/workspace';
 import { onCommandClick } from '../terminal/terminals';
 import { connection } from '../transport/api';
 import { attachCommand } from './composer/attach';
@@ -26,8 +26,8 @@ export const startAssistant = (): (() => void) => {
     invalidateModelConfig();
     void refreshContext(0);
   });
-  const offTabs = useTabs.subscribe((next, previous) => {
-    if (next.activeId !== previous.activeId) void refreshContext();
+  const offTabs = useWorkspace.subscribe((next, previous) => {
+    if (next.activeTerminalId !== previous.activeTerminalId) void refreshContext();
   });
   let dropped = false;
   const offStatus = connection.onStatus((status) => {

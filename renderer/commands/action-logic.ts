@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 import type { CommandRecord } from '../../shared/domain/command';
-import type { Tab } from '../state/tabs';
+import type { Terminal } from '../state/workspace';
 
 /** The pure decisions behind command actions (tested without a page): what to copy, where to rerun. */
 
@@ -16,8 +16,8 @@ export type RerunPlan =
 
 export interface RerunFacts {
   readonly command: CommandRecord;
-  /** The open tab of the command's session, if it still has one. */
-  readonly tab: Pick<Tab, 'id' | 'exited'> | undefined;
+  /** The open terminal of the command's session, if it still has one. */
+  readonly tab: Pick<Terminal, 'id' | 'exited'> | undefined;
   /** The session's commands as the list knows them. */
   readonly sessionCommands: readonly CommandRecord[];
   /** Something other than the idle shell runs in the tab's foreground (pty:busy). */

@@ -6,9 +6,9 @@ import { useAssistant } from '../assistant/store/assistant-store';
 import { ask } from '../assistant/turn/turn-actions';
 import { useCommands } from '../state/commands';
 import { useLayout } from '../state/layout';
-import { useTabs } from '../state/tabs';
+import { activeTerminalId, useWorkspace } from '../state/workspace';
 import { focusActiveTerminal } from '../terminal/terminal-focus';
-import { closeTab, controllerFor, isBusy, openTab } from '../terminal/terminals';
+import { closeTerminal, controllerFor, isBusy, openTerminal } from '../terminal/terminals';
 import { api } from '../transport/api';
 import { rerunInput, rerunPlan } from './action-logic';
 
@@ -96,12 +96,12 @@ const watchPrompts = () => {
 
 /** Opens a tab (in `cwd`) and waits for its shell's first prompt; undefined if the shell exited instead. */
 const openReadyTab = async (prompts: ReturnType<typeof watchPrompts>, cwd: string | null): Promise<string | undefined> => {
-  await openTab(cwd ? { cwd } : {});
-  const id = useTabs.getState().activeId;
+  await openTerminal(cwd ? { cwd } : {});
+  const id = activeTerminalId();
   if (!id) return undefined;
   await prompts.until(id, 1);
   if (!prompts.exited(id)) return id;
-  await closeTab(id).catch(() => undefined);
+  await closeTerminal(id).catch(() => undefined);
   return undefined;
 };
 
@@ -129,7 +129,7 @@ const runInNewTab = async (commandLine: string, cwd: string | null): Promise<str
 
 /** Runs a command again; resolves to what happened, in words for a notice. */
 export const rerun = async (command: CommandRecord): Promise<string> => {
-  const tab = useTabs.getState().tabs.find((t) => t.sessionId === command.sessionId);
+  const tab = useWorkspace.getState().terminals.find((t) => t.sessionId === command.sessionId);
   const busy = tab && !tab.exited ? (await isBusy(tab.id)) !== undefined : false;
   const { bySession, sessions } = useCommands.getState();
   const plan = rerunPlan({
@@ -143,7 +143,7 @@ export const rerun = async (command: CommandRecord): Promise<string> => {
     case 'none':
       throw new Error(plan.reason);
     case 'type':
-      useTabs.getState().activate(plan.tabId);
+      useWorkspace.getState().activate(plan.tabId);
       api.send('pty:input', { id: plan.tabId, data: rerunInput(command.commandLine!) });
       focusActiveTerminal();
       return 'Running it again';

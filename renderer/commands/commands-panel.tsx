@@ -4,7 +4,7 @@ import type { CommandRecord } from '../../shared/domain/command';
 import { isForgetPending, onForgotten } from '../history/history-actions';
 import { useCommands } from '../state/commands';
 import { useSessionCommands } from '../state/previous-sessions';
-import { useTabs } from '../state/tabs';
+import { useWorkspace } from '../state/workspace';
 import { api } from '../transport/api';
 import { CommandItem } from './command-item';
 import { useCommandMenu } from './command-menu';
@@ -31,7 +31,7 @@ export const CommandsPanel = ({ sessionId, height }: { sessionId: string | undef
   // that never found a prompt is not detecting anything any more.
   const mode = session && !(session.mode === 'unknown' && session.endedAt !== null) ? session.mode : undefined;
   const selectedId = useCommands((state) => state.selectedId);
-  const recording = useTabs((state) => state.tabs.find((tab) => tab.sessionId === sessionId || tab.id === sessionId)?.recording);
+  const recording = useWorkspace((state) => state.terminals.find((t) => t.sessionId === sessionId || t.id === sessionId)?.recording);
   const [query, setQuery] = useState('');
   const [results, setResults] = useState<readonly CommandRecord[] | undefined>();
   const [searchError, setSearchError] = useState<string | undefined>();

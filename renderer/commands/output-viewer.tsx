@@ -8,7 +8,7 @@ import { remotePlaceOf, type CommandRecord } from '../../shared/domain/command';
 import { displayLine, displayText } from '../../shared/text/display-text';
 import { copyCommandOutput } from './output-copy';
 import { commandDuration, shortPath, statusOf } from './format';
-import { useTabs } from '../state/tabs';
+import { activeTerminalId } from '../state/workspace';
 import { findDecorations } from '../terminal/search-bar';
 import { focusActiveTerminal } from '../terminal/terminal-focus';
 import { TERMINAL_DEFAULTS } from '../terminal/terminal-options';
@@ -47,7 +47,7 @@ interface Loaded {
 
 /** The font and colours of the terminal on screen, so the viewer reads like it. */
 const terminalLook = (): ITerminalOptions => {
-  const id = useTabs.getState().activeId;
+  const id = activeTerminalId();
   const options = id ? controllerFor(id)?.term.options : undefined;
   return {
     theme: options?.theme ?? TERMINAL_DEFAULTS.theme,

@@ -2,8 +2,7 @@
 import type { CommandRecord } from '../../shared/domain/command';
 import { useSettings } from '../state/settings';
 import { sessionOfCommandId } from '../state/forgotten';
-import { visibleTerminals } from '../state/panes';
-import { useTabs } from '../state/tabs';
+import { useWorkspace, visibleTerminals } from '../state/workspace';
 import { focusActiveTerminal } from '../terminal/terminal-focus';
 import { api, connection } from '../transport/api';
 import { noteText, noticeFor } from './decide';
@@ -16,8 +15,8 @@ const REMEMBERED = 500;
 /** Visible and focused: not minimized, not behind another window, not a hidden browser tab. */
 const windowActive = (): boolean => document.visibilityState === 'visible' && document.hasFocus();
 
-/** The terminal a session runs in (one pty per tab today, so the tab's id). */
-const terminalOf = (sessionId: string): string | undefined => useTabs.getState().tabs.find((tab) => tab.sessionId === sessionId)?.id;
+/** The terminal a session runs in. */
+const terminalOf = (sessionId: string): string | undefined => useWorkspace.getState().terminals.find((terminal) => terminal.sessionId === sessionId)?.id;
 
 /** The terminals on screen: the active tab's. */
 /** On screen: every pane of the active tab (the zoomed one alone when zoomed). */
@@ -27,7 +26,7 @@ const shownTerminals = (): string[] => visibleTerminals();
 const showCommand = (commandId: string) => {
   window.focus();
   const terminalId = terminalOf(sessionOfCommandId(commandId));
-  if (terminalId) useTabs.getState().activate(terminalId);
+  if (terminalId) useWorkspace.getState().activate(terminalId);
   focusActiveTerminal();
 };
 
@@ -70,10 +69,10 @@ export const startNotify = (): (() => void) => {
     if (notice.notify) raise(command);
   });
   const offClicked = api.on('app:notification-clicked', ({ tag }) => showCommand(tag));
-  const offTabs = useTabs.subscribe((state, previous) => {
+  const offTabs = useWorkspace.subscribe((state, previous) => {
     // Choosing a tab is looking at it, whatever the window's focus says at that moment.
-    if (state.activeId !== previous.activeId && state.activeId) useDoneMarks.getState().clear([state.activeId]);
-    if (state.tabs !== previous.tabs) useDoneMarks.getState().keepOnly(state.tabs.map((tab) => tab.id));
+    if (state.activeTerminalId !== previous.activeTerminalId && state.activeTerminalId) useDoneMarks.getState().clear([state.activeTerminalId]);
+    if (state.terminals !== previous.terminals) useDoneMarks.getState().keepOnly(state.terminals.map((terminal) => terminal.id));
   });
   const looked = () => {
     if (windowActive()) useDoneMarks.getState().clear(shownTerminals());

@@ -3,7 +3,7 @@ import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 
 import type { ActionId } from '../actions/catalog';
 import { useBindings } from '../actions/bindings';
 import { useSettings } from '../state/settings';
-import { useTabs } from '../state/tabs';
+import { activeTerminalId } from '../state/workspace';
 import { isMac } from '../terminal/link-routing';
 import { focusActiveTerminal } from '../terminal/terminal-focus';
 import { controllerFor } from '../terminal/terminals';
@@ -50,7 +50,7 @@ const Palette = ({ run }: CommandPaletteProps) => {
     if (!entry) return;
     usePalette.getState().hide();
     // The terminal first, so what the action opens (find, settings, a menu) returns there.
-    const id = useTabs.getState().activeId;
+    const id = activeTerminalId();
     if (id) controllerFor(id)?.focus();
     run(entry.action, entry.arg);
   };

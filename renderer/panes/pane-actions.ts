@@ -1,20 +1,19 @@
 // SPDX-License-Identifier: MIT
 import type { Orientation } from '../state/pane-tree';
 import { leaves } from '../state/pane-tree';
-import { groupOf, usePanes, visibleTerminals } from '../state/panes';
-import { useTabs } from '../state/tabs';
-import { closeTab, openTab } from '../terminal/terminals';
+import { activeTerminalId, tabOf, terminalById, useWorkspace, visibleTerminals } from '../state/workspace';
+import { closeTerminal, openTerminal } from '../terminal/terminals';
 import { useCommands } from '../state/commands';
 
 export type PaneDirection = 'left' | 'right' | 'up' | 'down';
 
 /** Splits the focused pane: the new terminal starts where the focused one's shell is now. */
 export const splitFocused = (orientation: Orientation): Promise<void> => {
-  const target = useTabs.getState().activeId;
-  if (!target) return openTab();
-  const tab = useTabs.getState().tabs.find((t) => t.id === target);
-  const cwd = tab ? useCommands.getState().sessions[tab.sessionId]?.cwd : undefined;
-  return openTab({ split: { target, orientation }, ...(cwd ? { cwd } : {}) });
+  const target = activeTerminalId();
+  if (!target) return openTerminal();
+  const terminal = terminalById(target);
+  const cwd = terminal ? useCommands.getState().sessions[terminal.sessionId]?.cwd : undefined;
+  return openTerminal({ split: { target, orientation }, ...(cwd ? { cwd } : {}) });
 };
 
 /**
@@ -22,16 +21,16 @@ export const splitFocused = (orientation: Orientation): Promise<void> => {
  * split off next to it and the old one closed, so the new one takes over its space.
  */
 export const restartPane = async (id: string): Promise<void> => {
-  const tab = useTabs.getState().tabs.find((t) => t.id === id);
-  const cwd = tab ? useCommands.getState().sessions[tab.sessionId]?.cwd : undefined;
-  await openTab({ split: { target: id, orientation: 'horizontal' }, ...(cwd ? { cwd } : {}) });
-  await closeTab(id);
+  const terminal = terminalById(id);
+  const cwd = terminal ? useCommands.getState().sessions[terminal.sessionId]?.cwd : undefined;
+  await openTerminal({ split: { target: id, orientation: 'horizontal' }, ...(cwd ? { cwd } : {}) });
+  await closeTerminal(id);
 };
 
 /** The terminals of the tab a terminal is in (what closing that tab closes). */
 export const tabTerminals = (id: string): string[] => {
-  const group = groupOf(id);
-  return group ? leaves(group.root) : [id];
+  const tab = tabOf(id);
+  return tab ? leaves(tab.root) : [id];
 };
 
 /**
@@ -39,7 +38,7 @@ export const tabTerminals = (id: string): string[] => {
  * not say what is "up" across nested splits): the nearest pane whose centre lies that way.
  */
 export const focusPane = (direction: PaneDirection): void => {
-  const current = useTabs.getState().activeId;
+  const current = activeTerminalId();
   const rect = (id: string) => document.querySelector(`[data-testid="pane"][data-session-id="${CSS.escape(id)}"]`)?.getBoundingClientRect();
   const from = current ? rect(current) : undefined;
   if (!from) return;
@@ -57,10 +56,10 @@ export const focusPane = (direction: PaneDirection): void => {
     const distance = direction === 'left' || direction === 'right' ? Math.abs(dx) + 2 * Math.abs(dy) : Math.abs(dy) + 2 * Math.abs(dx);
     if (ahead && (!best || distance < best.distance)) best = { id, distance };
   }
-  if (best) useTabs.getState().activate(best.id);
+  if (best) useWorkspace.getState().activate(best.id);
 };
 
 export const toggleZoom = (): void => {
-  const group = groupOf(useTabs.getState().activeId);
-  if (group && leaves(group.root).length > 1) usePanes.getState().toggleZoom(group.id);
+  const tab = tabOf(activeTerminalId());
+  if (tab && leaves(tab.root).length > 1) useWorkspace.getState().toggleZoom(tab.id);
 };

@@ -3,8 +3,7 @@ import { Fragment } from 'react';
 import { Group, Panel, Separator } from 'react-resizable-panels';
 import type { PaneNode } from '../state/pane-tree';
 import { leaves } from '../state/pane-tree';
-import type { PaneGroup } from '../state/panes';
-import { useTabs } from '../state/tabs';
+import { useWorkspace, type Tab } from '../state/workspace';
 import { useFind } from '../terminal/find-state';
 import { SearchBar } from '../terminal/search-bar';
 import { StickyCommand } from '../terminal/sticky-command';
@@ -25,7 +24,7 @@ const PaneLeaf = ({ id, focused, single }: { id: string; focused: boolean; singl
       aria-selected={focused}
       // Capture: the click that focuses xterm also makes this the active pane, before xterm sees it.
       onMouseDownCapture={() => {
-        if (useTabs.getState().activeId !== id) useTabs.getState().activate(id);
+        if (useWorkspace.getState().activeTerminalId !== id) useWorkspace.getState().activate(id);
       }}
     >
       <StickyCommand id={id} />
@@ -62,7 +61,7 @@ const PaneNodeView = ({ node, focus, single }: { node: PaneNode; focus: string; 
  * The active tab's panes, split and resizable by dragging (react-resizable-panels: keyboard
  * resizing and ARIA separators come with it); a zoomed pane takes the whole tab.
  */
-export const PaneLayout = ({ group }: { group: PaneGroup }) => {
-  if (group.zoomed) return <PaneLeaf key={group.zoomed} id={group.zoomed} focused single />;
-  return <PaneNodeView key={group.id} node={group.root} focus={group.focus} single={group.root.kind === 'leaf'} />;
+export const PaneLayout = ({ tab }: { tab: Tab }) => {
+  if (tab.zoomed) return <PaneLeaf key={tab.zoomed} id={tab.zoomed} focused single />;
+  return <PaneNodeView key={tab.id} node={tab.root} focus={tab.focus} single={tab.root.kind === 'leaf'} />;
 };

@@ -1,13 +1,12 @@
 // SPDX-License-Identifier: MIT
 import { useEffect } from 'react';
-import { usePanes } from '../state/panes';
-import { useTabs } from '../state/tabs';
+import { useWorkspace } from '../state/workspace';
 import { focusActiveTerminal } from '../terminal/terminal-focus';
-import { closeTab } from '../terminal/terminals';
+import { closeTerminal } from '../terminal/terminals';
 import { restartPane } from './pane-actions';
 
 const closePane = (id: string): void => {
-  void closeTab(id).then(focusActiveTerminal);
+  void closeTerminal(id).then(focusActiveTerminal);
 };
 
 /**
@@ -19,7 +18,7 @@ const ExitBar = ({ id, exitCode }: { id: string; exitCode: number | null }) => {
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
       if (event.key !== 'Enter' || event.ctrlKey || event.altKey || event.metaKey || event.shiftKey) return;
-      if (useTabs.getState().activeId !== id) return;
+      if (useWorkspace.getState().activeTerminalId !== id) return;
       const inTerminal = event.target instanceof Element && event.target.closest(`.terminal-container[data-pty-id="${CSS.escape(id)}"]`);
       if (!inTerminal) return;
       event.preventDefault();
@@ -46,13 +45,13 @@ const ExitBar = ({ id, exitCode }: { id: string; exitCode: number | null }) => {
 };
 
 /** Marks a pane zoomed to the whole tab (its siblings are hidden, not closed); a click restores them. */
-const ZoomBadge = ({ groupId }: { groupId: string }) => (
+const ZoomBadge = ({ tabId }: { tabId: string }) => (
   <button
     className="pane-zoomed"
     data-testid="pane-zoomed"
     title="This pane is zoomed: the tab's other panes are hidden. Click (or Zoom pane again) to show them."
     onMouseDown={(event) => event.preventDefault()}
-    onClick={() => usePanes.getState().toggleZoom(groupId)}
+    onClick={() => useWorkspace.getState().toggleZoom(tabId)}
   >
     ⤢ Zoomed
   </button>
@@ -60,13 +59,13 @@ const ZoomBadge = ({ groupId }: { groupId: string }) => (
 
 /** What is drawn over one pane's terminal: its exit status once its shell ended, its zoom. */
 export const PaneOverlays = ({ id }: { id: string }) => {
-  const exited = useTabs((state) => state.tabs.find((t) => t.id === id)?.exited === true);
-  const exitCode = useTabs((state) => state.tabs.find((t) => t.id === id)?.exitCode ?? null);
-  const zoomedIn = usePanes((state) => state.groups.find((g) => g.zoomed === id)?.id);
+  const exited = useWorkspace((state) => state.terminals.find((t) => t.id === id)?.exited === true);
+  const exitCode = useWorkspace((state) => state.terminals.find((t) => t.id === id)?.exitCode ?? null);
+  const zoomedIn = useWorkspace((state) => state.tabs.find((tab) => tab.zoomed === id)?.id);
   return (
     <>
       {exited && <ExitBar id={id} exitCode={exitCode} />}
-      {zoomedIn && <ZoomBadge groupId={zoomedIn} />}
+      {zoomedIn && <ZoomBadge tabId={zoomedIn} />}
     </>
   );
 };

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 import { answerRestore } from '../terminal/terminals';
-import { useRestoreOffer } from '../terminal/workspace-restore';
+import { useRestoreOffer } from '../terminal/workspace/workspace-restore';
 
 /** With restore = ask: the last session's panes wait for a yes (Settings → Terminal changes this). */
 export const RestoreOffer = () => {

@@ -7,9 +7,20 @@
  */
 export type Orientation = 'horizontal' | 'vertical';
 
-export type PaneNode =
-  | { readonly kind: 'leaf'; readonly id: string }
-  | { readonly kind: 'split'; readonly orientation: Orientation; readonly children: readonly PaneNode[] };
+/** A terminal's place in a tab: a leaf of the tab's split tree, named by the terminal's pty id. */
+export interface Pane {
+  readonly kind: 'leaf';
+  readonly id: string;
+}
+
+/** Panes side by side or stacked; each child is a pane or a further split. */
+export interface Split {
+  readonly kind: 'split';
+  readonly orientation: Orientation;
+  readonly children: readonly PaneNode[];
+}
+
+export type PaneNode = Pane | Split;
 
 export const leaf = (id: string): PaneNode => ({ kind: 'leaf', id });
 

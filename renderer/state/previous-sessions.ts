@@ -2,7 +2,7 @@
 import { useMemo } from 'react';
 import { create } from 'zustand';
 import type { CommandRecord } from '../../shared/domain/command';
-import { api } from '../transport/api';
+import type { Api } from '../../shared/ipc';
 import { useCommands } from './commands';
 
 /**
@@ -13,8 +13,8 @@ import { useCommands } from './commands';
  */
 export const usePreviousSessions = create<{ readonly previousOf: Readonly<Record<string, string>> }>()(() => ({ previousOf: {} }));
 
-/** Links `sessionId` to the session it continues and loads that session's commands. */
-export const linkPreviousSession = async (sessionId: string, previousId: string): Promise<void> => {
+/** Links `sessionId` to the session it continues and loads that session's commands (through `api`). */
+export const linkPreviousSession = async (api: Pick<Api, 'invoke'>, sessionId: string, previousId: string): Promise<void> => {
   if (sessionId === previousId || usePreviousSessions.getState().previousOf[sessionId] === previousId) return;
   usePreviousSessions.setState((state) => ({ previousOf: { ...state.previousOf, [sessionId]: previousId } }));
   const result = await api.invoke('commands:list', { sessionId: previousId, limit: 500 });

@@ -5,10 +5,9 @@ import { EyeOffIcon, RecordOffIcon } from '../layout/icons';
 import { TabDoneBadge } from '../notify/tab-done-badge';
 import { useCommands } from '../state/commands';
 import { rememberTabName } from '../state/tab-memory';
-import { useTabs, type Tab } from '../state/tabs';
 import type { Orientation } from '../state/pane-tree';
 import { leaves } from '../state/pane-tree';
-import { usePanes, type PaneGroup } from '../state/panes';
+import { useWorkspace, type Tab, type Terminal } from '../state/workspace';
 import { focusActiveTerminal } from '../terminal/terminal-focus';
 import { ProfileMenuButton } from './profile-menu';
 import { TabMenu, useTabMenu } from './tab-menu';
@@ -29,18 +28,19 @@ export interface TabBarProps {
   readonly shortcutFor: (action: 'pane-split-right' | 'pane-split-down') => string;
 }
 
-/** The title sources that change while a tab lives: its running command and program, its directory. */
-const useTitle = (tab: Tab): string => {
-  const running = useCommands((state) => state.bySession[tab.sessionId]?.findLast((c) => c.endedAt === null));
-  const cwd = useCommands((state) => state.sessions[tab.sessionId]?.cwd ?? null);
-  const foreground = useForeground((state) => state.byId[tab.id] ?? null);
-  return tabTitle({ custom: tab.customTitle, program: tab.programTitle, running, foreground, cwd, shell: tab.shell });
+/** The title sources that change while a terminal lives: its running command and program, its directory. */
+const useTitle = (terminal: Terminal): string => {
+  const running = useCommands((state) => state.bySession[terminal.sessionId]?.findLast((c) => c.endedAt === null));
+  const cwd = useCommands((state) => state.sessions[terminal.sessionId]?.cwd ?? null);
+  const foreground = useForeground((state) => state.byId[terminal.id] ?? null);
+  return tabTitle({ custom: terminal.customTitle, program: terminal.programTitle, running, foreground, cwd, shell: terminal.shell });
 };
 
+/** A tab's name is its focused terminal's (names are kept per terminal). */
 const rename = (id: string, name: string) => {
   const customTitle = name.trim() || null;
-  useTabs.getState().update(id, { customTitle });
-  rememberTabName(id, customTitle, useTabs.getState().tabs.map((t) => t.id));
+  useWorkspace.getState().update(id, { customTitle });
+  rememberTabName(id, customTitle, useWorkspace.getState().terminals.map((t) => t.id));
 };
 
 /** What a tab header says about recording, for its tooltip and screen readers. */
@@ -51,8 +51,8 @@ const RECORDING_NOTE = {
 } as const;
 
 /** The "not recorded" marks in a tab header: a private badge, or a paused one that resumes on click. */
-const RecordingBadge = ({ tab, onRecording }: { tab: Tab; onRecording: TabBarProps['onRecording'] }) => {
-  if (tab.recording === 'private') {
+const RecordingBadge = ({ terminal, onRecording }: { terminal: Terminal; onRecording: TabBarProps['onRecording'] }) => {
+  if (terminal.recording === 'private') {
     return (
       <span className="tab-badge private" data-testid="tab-private-badge">
         <EyeOffIcon size={12} />
@@ -60,7 +60,7 @@ const RecordingBadge = ({ tab, onRecording }: { tab: Tab; onRecording: TabBarPro
       </span>
     );
   }
-  if (tab.recording !== 'paused') return null;
+  if (terminal.recording !== 'paused') return null;
   return (
     <button
       className="tab-badge paused"
@@ -70,7 +70,7 @@ const RecordingBadge = ({ tab, onRecording }: { tab: Tab; onRecording: TabBarPro
       onMouseDown={(event) => event.preventDefault()}
       onClick={(event) => {
         event.stopPropagation();
-        onRecording(tab.id, false);
+        onRecording(terminal.id, false);
       }}
       onDoubleClick={(event) => event.stopPropagation()}
     >
@@ -81,22 +81,22 @@ const RecordingBadge = ({ tab, onRecording }: { tab: Tab; onRecording: TabBarPro
 };
 
 const TabHeader = ({
+  terminal,
   tab,
-  group,
   active,
   onClose,
   onRecording,
-}: { tab: Tab; group: PaneGroup; active: boolean } & Pick<TabBarProps, 'onClose' | 'onRecording'>) => {
-  const panes = leaves(group.root).length;
-  const title = useTitle(tab);
-  const editing = useTabMenu((state) => state.renaming === tab.id);
+}: { terminal: Terminal; tab: Tab; active: boolean } & Pick<TabBarProps, 'onClose' | 'onRecording'>) => {
+  const panes = leaves(tab.root).length;
+  const title = useTitle(terminal);
+  const editing = useTabMenu((state) => state.renaming === terminal.id);
   // Enter/Esc end the edit; the blur that follows when the input goes away must not end it again.
   const finished = useRef(false);
   const finish = (name: string | undefined) => {
     if (finished.current) return;
     finished.current = true;
     useTabMenu.getState().rename(undefined);
-    if (name !== undefined) rename(tab.id, name);
+    if (name !== undefined) rename(terminal.id, name);
     focusActiveTerminal();
   };
   useEffect(() => {
@@ -104,33 +104,33 @@ const TabHeader = ({
   }, [editing]);
   return (
     <div
-      className={`tab${active ? ' active' : ''}${tab.exited ? ' exited' : ''} recording-${tab.recording}`}
+      className={`tab${active ? ' active' : ''}${terminal.exited ? ' exited' : ''} recording-${terminal.recording}`}
       role="tab"
       data-testid="tab"
-      data-pty-id={tab.id}
-      data-recording={tab.recording}
-      data-private={tab.recording === 'private' ? 'true' : undefined}
+      data-pty-id={terminal.id}
+      data-recording={terminal.recording}
+      data-private={terminal.recording === 'private' ? 'true' : undefined}
       aria-selected={active}
       aria-haspopup="menu"
-      aria-description={RECORDING_NOTE[tab.recording] || undefined}
+      aria-description={RECORDING_NOTE[terminal.recording] || undefined}
       data-panes={panes}
-      data-zoomed={group.zoomed ? 'true' : undefined}
+      data-zoomed={tab.zoomed ? 'true' : undefined}
       tabIndex={active ? 0 : -1}
       draggable={!editing}
-      onDragStart={(event) => event.dataTransfer.setData('application/x-contexterm-tab', group.id)}
+      onDragStart={(event) => event.dataTransfer.setData('application/x-contexterm-tab', tab.id)}
       onDragOver={(event) => {
         if (event.dataTransfer.types.includes('application/x-contexterm-tab')) event.preventDefault();
       }}
       onDrop={(event) => {
         const moved = event.dataTransfer.getData('application/x-contexterm-tab');
-        const { groups, move } = usePanes.getState();
-        const from = groups.findIndex((g) => g.id === moved);
-        if (from !== -1) move(from, groups.findIndex((g) => g.id === group.id));
+        const { tabs, moveTab } = useWorkspace.getState();
+        const from = tabs.findIndex((t) => t.id === moved);
+        if (from !== -1) moveTab(from, tabs.findIndex((t) => t.id === tab.id));
       }}
-      title={`${RECORDING_NOTE[tab.recording]}${title} (double-click to rename, right-click for more)`}
+      title={`${RECORDING_NOTE[terminal.recording]}${title} (double-click to rename, right-click for more)`}
       onContextMenu={(event) => {
         event.preventDefault();
-        useTabMenu.getState().show(tab.id, { x: event.clientX, y: event.clientY });
+        useTabMenu.getState().show(terminal.id, { x: event.clientX, y: event.clientY });
       }}
       // The menu key and Shift+F10 open this menu through the app's shortcuts (see keybindings.ts).
       onKeyDown={(event) => {
@@ -138,31 +138,31 @@ const TabHeader = ({
         if (editing || event.target !== event.currentTarget) return;
         if (event.key === 'Enter' || event.key === ' ') {
           event.preventDefault();
-          useTabs.getState().activate(tab.id);
+          useWorkspace.getState().activate(terminal.id);
           focusActiveTerminal();
         }
       }}
       onMouseDown={(event) => {
         if (event.button === 1) {
           event.preventDefault();
-          onClose(tab.id);
+          onClose(terminal.id);
         }
       }}
       onClick={() => {
-        useTabs.getState().activate(tab.id);
+        useWorkspace.getState().activate(terminal.id);
         // A double-click's name editor keeps the focus: focusActiveTerminal leaves a field alone.
         if (!editing) focusActiveTerminal();
       }}
-      onDoubleClick={() => useTabMenu.getState().rename(tab.id)}
+      onDoubleClick={() => useTabMenu.getState().rename(terminal.id)}
     >
-      <RecordingBadge tab={tab} onRecording={onRecording} />
-      <TabDoneBadge terminalIds={leaves(group.root)} />
+      <RecordingBadge terminal={terminal} onRecording={onRecording} />
+      <TabDoneBadge terminalIds={leaves(tab.root)} />
       {editing ? (
         <input
           className="tab-rename"
           data-testid="tab-rename"
           aria-label="Tab name (empty for the automatic name)"
-          defaultValue={tab.customTitle ?? title}
+          defaultValue={terminal.customTitle ?? title}
           autoFocus
           onFocus={(event) => event.currentTarget.select()}
           onClick={(event) => event.stopPropagation()}
@@ -176,8 +176,8 @@ const TabHeader = ({
         <span className="tab-title">{title}</span>
       )}
       {panes > 1 && (
-        <span className="tab-panes" title={`${panes} panes${group.zoomed ? ', one zoomed' : ''}`} aria-label={`${panes} panes${group.zoomed ? ', one zoomed' : ''}`}>
-          {group.zoomed ? `⤢${panes}` : panes}
+        <span className="tab-panes" title={`${panes} panes${tab.zoomed ? ', one zoomed' : ''}`} aria-label={`${panes} panes${tab.zoomed ? ', one zoomed' : ''}`}>
+          {tab.zoomed ? `⤢${panes}` : panes}
         </span>
       )}
       <button
@@ -188,7 +188,7 @@ const TabHeader = ({
         onMouseDown={(event) => event.preventDefault()}
         onClick={(event) => {
           event.stopPropagation();
-          onClose(tab.id);
+          onClose(terminal.id);
         }}
       >
         ×
@@ -203,16 +203,15 @@ const SPLITS = [
 ] as const;
 
 export const TabBar = ({ onNew, onNewPrivate, onNewWithProfile, onEditProfiles, onClose, onRecording, onSplit, shortcutFor }: TabBarProps) => {
-  const { tabs, activeId } = useTabs(useShallow((state) => ({ tabs: state.tabs, activeId: state.activeId })));
-  const groups = usePanes((state) => state.groups);
+  const { terminals, tabs, activeId } = useWorkspace(useShallow((state) => ({ terminals: state.terminals, tabs: state.tabs, activeId: state.activeTerminalId })));
   return (
     <div className="tab-bar" role="tablist" aria-label="Terminals">
-      {groups.map((group) => {
+      {tabs.map((tab) => {
         // A tab shows its focused pane's terminal: title, recording state, close.
-        const tab = tabs.find((t) => t.id === group.focus);
-        if (!tab) return null;
-        const active = activeId !== undefined && leaves(group.root).includes(activeId);
-        return <TabHeader key={group.id} tab={tab} group={group} active={active} onClose={onClose} onRecording={onRecording} />;
+        const terminal = terminals.find((t) => t.id === tab.focus);
+        if (!terminal) return null;
+        const active = activeId !== undefined && leaves(tab.root).includes(activeId);
+        return <TabHeader key={tab.id} terminal={terminal} tab={tab} active={active} onClose={onClose} onRecording={onRecording} />;
       })}
       <button className="tab-new" data-testid="tab-new" aria-label="New tab (Ctrl+Shift+T)" title="New tab (Ctrl+Shift+T)" onClick={onNew}>
         +

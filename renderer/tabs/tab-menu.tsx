@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: MIT
 import { create } from 'zustand';
 import { Menu, type MenuAction } from '../layout/menu';
-import { useTabs, type Tab } from '../state/tabs';
+import { useWorkspace, type Terminal } from '../state/workspace';
 
 interface TabMenuState {
-  /** The tab whose menu is open, and where. */
+  /** The tab whose menu is open (by its focused terminal), and where. */
   readonly open: { readonly id: string; readonly at: { x: number; y: number } } | undefined;
   /** The tab whose name is being edited in its header. */
   readonly renaming: string | undefined;
@@ -35,36 +35,39 @@ export interface TabMenuHandlers {
   readonly close: (id: string) => void;
 }
 
-/** What a tab's menu offers. A private tab never records, so it has no recording toggle at all. */
-export const tabActions = (tab: Pick<Tab, 'id' | 'recording'>, on: TabMenuHandlers): MenuAction[] => [
-  { id: 'rename', label: 'Rename…', testId: 'tab-rename-start', run: () => on.rename(tab.id) },
-  ...(tab.recording === 'private'
+/**
+ * What a tab's menu offers, for the terminal the tab shows (its focused pane). A private one never
+ * records, so it has no recording toggle at all.
+ */
+export const tabActions = (terminal: Pick<Terminal, 'id' | 'recording'>, on: TabMenuHandlers): MenuAction[] => [
+  { id: 'rename', label: 'Rename…', testId: 'tab-rename-start', run: () => on.rename(terminal.id) },
+  ...(terminal.recording === 'private'
     ? []
     : [
-        tab.recording === 'paused'
+        terminal.recording === 'paused'
           ? {
               id: 'recording',
               label: 'Resume recording',
               testId: 'tab-recording-toggle',
               hint: 'Record this terminal again from now on (what ran while paused stays unrecorded)',
-              run: () => on.setRecording(tab.id, false),
+              run: () => on.setRecording(terminal.id, false),
             }
           : {
               id: 'recording',
               label: 'Pause recording',
               testId: 'tab-recording-toggle',
               hint: 'Stop saving what this terminal runs and prints until you resume',
-              run: () => on.setRecording(tab.id, true),
+              run: () => on.setRecording(terminal.id, true),
             },
       ]),
-  { id: 'close', label: 'Close tab', testId: 'tab-menu-close', run: () => on.close(tab.id) },
+  { id: 'close', label: 'Close tab', testId: 'tab-menu-close', run: () => on.close(terminal.id) },
 ];
 
 /** The open tab menu, if any; rendered once by the tab bar. */
 export const TabMenu = ({ handlers }: { handlers: Omit<TabMenuHandlers, 'rename'> }) => {
   const open = useTabMenu((state) => state.open);
-  const tab = useTabs((state) => (open ? state.tabs.find((t) => t.id === open.id) : undefined));
-  if (!open || !tab) return null;
-  const actions = tabActions(tab, { ...handlers, rename: (id) => useTabMenu.getState().rename(id) });
+  const terminal = useWorkspace((state) => (open ? state.terminals.find((t) => t.id === open.id) : undefined));
+  if (!open || !terminal) return null;
+  const actions = tabActions(terminal, { ...handlers, rename: (id) => useTabMenu.getState().rename(id) });
   return <Menu actions={actions} at={open.at} label="Tab actions" testId="tab-menu" onClose={() => useTabMenu.getState().hide()} />;
 };

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-import { useTabs } from '../state/tabs';
+import { activeTerminalId } from '../state/workspace';
 import { controllerFor } from './terminals';
 
 /**
@@ -12,7 +12,7 @@ import { controllerFor } from './terminals';
 export const focusActiveTerminal = (): void => {
   const before = document.activeElement;
   const focusActive = (): void => {
-    const id = useTabs.getState().activeId;
+    const id = activeTerminalId();
     if (id) controllerFor(id)?.focus();
   };
   focusActive();

@@ -4,8 +4,7 @@ import { displayLine } from '../../shared/text/display-text';
 import { Menu, type MenuAction } from '../layout/menu';
 import { useCommands } from '../state/commands';
 import { leaves } from '../state/pane-tree';
-import { groupOf } from '../state/panes';
-import { useTabs } from '../state/tabs';
+import { tabOf, useWorkspace } from '../state/workspace';
 import { openCommandMenu } from './command-decorations';
 import { controllerFor } from './terminals';
 
@@ -50,7 +49,7 @@ export const TerminalMenu = ({ run, shortcut }: TerminalMenuProps) => {
       const controller = id ? controllerFor(id) : undefined;
       if (!id || !controller || (controller.mouseTracking && !event.shiftKey)) return;
       event.preventDefault();
-      if (useTabs.getState().activeId !== id) useTabs.getState().activate(id);
+      if (useWorkspace.getState().activeTerminalId !== id) useWorkspace.getState().activate(id);
       const line = controller.lineAt(event.clientY);
       setRequest({
         id,
@@ -64,9 +63,9 @@ export const TerminalMenu = ({ run, shortcut }: TerminalMenuProps) => {
   }, []);
 
   if (!request) return null;
-  const group = groupOf(request.id);
-  const panes = group ? leaves(group.root).length : 1;
-  const zoomed = group?.zoomed === request.id;
+  const tab = tabOf(request.id);
+  const panes = tab ? leaves(tab.root).length : 1;
+  const zoomed = tab?.zoomed === request.id;
   const item = (id: TerminalMenuAction, label: string, testId: string, extra: Partial<MenuAction> = {}): MenuAction => {
     const keys = shortcut(id);
     return { id, label, testId, hint: keys || undefined, run: () => run(id), ...extra };

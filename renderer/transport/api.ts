@@ -3,7 +3,8 @@ import { createApi, type Api, type RawTransport, type Result } from '../../share
 import { BRIDGE_GLOBAL } from '../../shared/ipc/bridge-channels';
 import { createWsTransport, type ConnectionStatus } from './ws-transport';
 
-interface Connection {
+/** The page's link to main: injected into the terminals (renderer/main.tsx), so tests can bring a fake. */
+export interface Connection {
   readonly api: Api;
   readonly host: 'electron' | 'web';
   onStatus(listener: (status: ConnectionStatus) => void): () => void;

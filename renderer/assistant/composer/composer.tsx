@@ -2,7 +2,7 @@
 import { useEffect, useRef } from 'react';
 import { displayText } from '../../../shared/text/display-text';
 import { useCommands } from '../../state/commands';
-import { useTabs } from '../../state/tabs';
+import { useWorkspace } from '../../state/workspace';
 import { refreshContext } from '../context/context-actions';
 import { useAssistant } from '../store/assistant-store';
 import { chipLabel, lastFailed } from '../store/attachments';
@@ -18,7 +18,7 @@ export const Composer = () => {
   const draft = useAssistant((state) => state.draft);
   const streaming = useAssistant((state) => state.turn !== undefined);
   const focusToken = useAssistant((state) => state.focusToken);
-  const activeId = useTabs((state) => state.activeId);
+  const activeId = useWorkspace((state) => state.activeTerminalId);
   // Offered only when there is something to attach: a button that answers "nothing failed" with a
   // message teaches nothing, and the message pushed Send aside.
   const anyFailed = useCommands((state) => activeId !== undefined && lastFailed(state.bySession[activeId] ?? []) !== undefined);

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 import type { CompactResult } from '../../../shared/ipc/context';
-import { useTabs } from '../../state/tabs';
+import { activeTerminalId } from '../../state/workspace';
 import { invoke } from '../../transport/invoke';
 import { currentModel, modelLimits, PREVIEW_FALLBACK_MODEL } from '../model/model-choice';
 import { useAssistant, type CompactionNotice, type ContextBusy } from '../store/assistant-store';
@@ -17,7 +17,7 @@ export const previewRequest = () => {
   return {
     question: draft.trim() || PLACEHOLDER_QUESTION,
     model: currentModel()?.model ?? PREVIEW_FALLBACK_MODEL,
-    sessionId: useTabs.getState().activeId ?? null,
+    sessionId: activeTerminalId() ?? null,
     conversationId: conversationId ?? null,
     pinnedCommandIds: attachments.map((a) => a.commandId),
   };

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 import { useEffect, useRef, useState } from 'react';
-import { useTabs } from '../../state/tabs';
+import { useWorkspace } from '../../state/workspace';
 import { controllerFor } from '../../terminal/terminals';
 import { insertableText } from './markdown-safety';
 
@@ -21,7 +21,7 @@ const useFlash = (): [string | undefined, (label: string) => void] => {
  * model are suggestions, the user decides whether to run them.
  */
 export const CodeBlock = ({ code, lang, streaming }: { code: string; lang: string; streaming: boolean }) => {
-  const activeId = useTabs((state) => state.activeId);
+  const activeId = useWorkspace((state) => state.activeTerminalId);
   const [confirming, setConfirming] = useState(false);
   const [flash, setFlash] = useFlash();
   const insertButton = useRef<HTMLButtonElement>(null);

@@ -11,10 +11,10 @@ vi.mock('../../terminal/terminals', () => ({
   openLinkAfterConfirm: (url: string) => opened.push(url),
   controllerFor: () => undefined,
 }));
-// Server rendering reads a zustand store's initial state, so the active tab is faked here.
+// Server rendering reads a zustand store's initial state, so the active terminal is faked here.
 const tabs = vi.hoisted(() => ({ activeId: undefined as string | undefined }));
-vi.mock('../../state/tabs', () => ({
-  useTabs: <T,>(select: (state: { activeId: string | undefined }) => T): T => select({ activeId: tabs.activeId }),
+vi.mock('../../state/workspace', () => ({
+  useWorkspace: <T,>(select: (state: { activeTerminalId: string | undefined }) => T): T => select({ activeTerminalId: tabs.activeId }),
 }));
 
 const render = (source: string, streaming = false) => renderToStaticMarkup(createElement(MarkdownView, { source, streaming }));

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 import type { ConversationMessage } from '../../../shared/ipc/assistant';
 import { useCommands } from '../../state/commands';
-import { useTabs } from '../../state/tabs';
+import { activeTerminalId } from '../../state/workspace';
 import { invoke } from '../../transport/invoke';
 import { createConversation, refreshConversations, report } from '../conversation/conversation-actions';
 import { currentModel } from '../model/model-choice';
@@ -40,7 +40,7 @@ export const ask = async (): Promise<void> => {
     question,
     attachments: attachments.map((a) => a.commandId),
     model,
-    sessionId: useTabs.getState().activeId ?? null,
+    sessionId: activeTerminalId() ?? null,
     turnId,
   });
   if (!result.ok) {

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 import { describe, expect, it } from 'vitest';
-import type { TerminalMark } from '../../shared/ipc/pty';
+import type { TerminalMark } from '../../../shared/ipc/pty';
 import { LiveOutput } from './live-output';
 
 const PROMPT: TerminalMark = { kind: 'prompt', commandId: null, exitCode: null };

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-import type { TerminalMark, TerminalSnapshot } from '../../shared/ipc/pty';
+import type { TerminalMark, TerminalSnapshot } from '../../../shared/ipc/pty';
 
 const MAX_HELD_ITEMS = 10_000;
 
