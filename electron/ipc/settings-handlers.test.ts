@@ -7,8 +7,9 @@ import { DomainError } from '../../shared/ipc/define';
 import { settingsChannels, type ProviderSettings } from '../../shared/ipc/settings';
 import { startScriptedLlmServer, type ScriptedLlmServer } from '../../tests/fixtures/scripted-llm-server';
 import { FileKeyStore } from '../llm/key-store';
-import { DEFAULT_PROVIDER, DEFAULT_TERMINAL } from '../settings/defaults';
-import { MemoryKeyValueStore } from '../settings/key-value-store';
+import { DEFAULT_PROVIDER } from '../../shared/settings/provider-schema';
+import { DEFAULT_SETTINGS } from '../../shared/settings/registry';
+import { MemoryKeyValueStore } from '../settings/testing/memory-key-value-store';
 import { SettingsService } from '../settings/settings-service';
 import { createSettingsHandlers, type SettingsHandlers } from './settings-handlers';
 
@@ -78,7 +79,7 @@ describe('settings IPC handlers', () => {
 
   it('validates again behind the router, listing every schema error', async () => {
     const direct = handlers['settings:set'] as (request: unknown) => Promise<unknown>;
-    const failure = await direct({ terminal: { ...DEFAULT_TERMINAL, fontSize: 5, theme: 'x' } }).catch((error: unknown) => error);
+    const failure = await direct({ terminal: { ...DEFAULT_SETTINGS.terminal, fontSize: 5, theme: 'x' } }).catch((error: unknown) => error);
     expect(failure).toMatchObject({ code: 'invalid-payload' });
     expect((failure as Error).message.split('\n').map((line) => line.split(':')[0])).toEqual(['terminal.fontSize', 'terminal.theme']);
   });

@@ -1,6 +1,5 @@
 // SPDX-License-Identifier: MIT
-import { BaseUrl, ProviderKind, type ProviderSettings } from '../../shared/ipc/settings';
-import { DEFAULT_BASE_URLS } from '../llm/provider-factory';
+import { BaseUrl, DEFAULT_BASE_URLS, ProviderKind, type ProviderSettings } from '../../shared/settings/provider-schema';
 
 export const ENVIRONMENT_PROVIDER_ID = 'environment';
 

@@ -2,7 +2,7 @@
 import type { ModelList, ProviderSettings, TestProviderResult } from '../../shared/ipc/settings';
 import { LlmError } from '../llm/errors';
 import type { ChatProvider } from '../llm/types';
-import type { KeyValueStore } from './key-value-store';
+import type { KeyValueStore } from '../../shared/settings/key-value-store';
 import { loadModelCache, saveModelCache, type CachedModels, type ModelCache } from './settings-store';
 
 const asLlmError = (error: unknown): LlmError =>

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Settings } from '../../shared/ipc/settings';
-import { DEFAULT_SETTINGS } from './defaults';
+import { DEFAULT_SETTINGS } from '../../shared/settings/registry';
 import { applySettingsPatch } from './validate';
 
 // Made at load time: it.each's rows are built before any hook runs.

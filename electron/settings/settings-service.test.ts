@@ -8,8 +8,9 @@ import { sendJson, sse, startRawLlmServer, startSse } from '../../tests/fixtures
 import { startScriptedLlmServer, type ScriptedLlmServer } from '../../tests/fixtures/scripted-llm-server';
 import { FileKeyStore } from '../llm/key-store';
 import { collect } from '../llm/testing/collect';
-import { DEFAULT_PROVIDER, DEFAULT_TERMINAL } from './defaults';
-import { MemoryKeyValueStore } from './key-value-store';
+import { DEFAULT_PROVIDER } from '../../shared/settings/provider-schema';
+import { DEFAULT_SETTINGS } from '../../shared/settings/registry';
+import { MemoryKeyValueStore } from './testing/memory-key-value-store';
 import { SettingsError, SettingsService } from './settings-service';
 
 const KEY = 'sk-canary-settings-0123456789';
@@ -46,7 +47,7 @@ describe('SettingsService: defaults and environment', () => {
   it('starts with Ollama as the provider and the documented defaults', async () => {
     const view = await (await open()).view();
     expect(view.providers).toEqual([{ ...DEFAULT_PROVIDER, hasKey: false, keySource: null, models: [], modelsFetchedAt: null }]);
-    expect(view).toMatchObject({ defaultProviderId: 'ollama', terminal: DEFAULT_TERMINAL, keyStorage: { backend: 'file', secure: false }, environmentProviderId: null });
+    expect(view).toMatchObject({ defaultProviderId: 'ollama', terminal: DEFAULT_SETTINGS.terminal, keyStorage: { backend: 'file', secure: false }, environmentProviderId: null });
     expect(view.relevance.windowMinutes).toBe(120);
   });
 
@@ -77,7 +78,7 @@ describe('SettingsService: defaults and environment', () => {
 describe('SettingsService: validation and persistence', () => {
   it('saves a valid section, and a reopened service keeps it while the other sections follow the defaults', async () => {
     const service = await open();
-    const terminal: TerminalSettings = { ...DEFAULT_TERMINAL, fontSize: 16, theme: 'dark', scrollback: 1_000_000 };
+    const terminal: TerminalSettings = { ...DEFAULT_SETTINGS.terminal, fontSize: 16, theme: 'dark', scrollback: 1_000_000 };
     const result = await service.update({ terminal });
     expect(result.ok).toBe(true);
     const reopened = await open({ CONTEXTERM_BASE_URL: server.openaiBaseUrl });
@@ -89,7 +90,7 @@ describe('SettingsService: validation and persistence', () => {
     const service = await open();
     const before = JSON.stringify([...kv.values]);
     const result = await service.update({
-      terminal: { ...DEFAULT_TERMINAL, fontSize: 100, theme: 'pink' },
+      terminal: { ...DEFAULT_SETTINGS.terminal, fontSize: 100, theme: 'pink' },
       relevance: { windowMinutes: 0, weights: { cwd: 0, time: 0, hostname: 0, commandPattern: 0 }, threshold: 2 },
       models: [{ model: 'llama3.2', contextLimit: -1, warningThreshold: 1.5, compactionMode: 'summarize', reservedOutputTokens: 100 }],
     });
@@ -105,12 +106,12 @@ describe('SettingsService: validation and persistence', () => {
       'terminal.theme',
     ]);
     expect(JSON.stringify([...kv.values])).toBe(before);
-    expect(service.current.terminal).toEqual(DEFAULT_TERMINAL);
+    expect(service.current.terminal).toEqual(DEFAULT_SETTINGS.terminal);
   });
 
   it('rejects unknown fields, duplicate providers and a default provider that does not exist', async () => {
     const service = await open();
-    const unknown = await service.update({ terminal: { ...DEFAULT_TERMINAL, sparkles: true } });
+    const unknown = await service.update({ terminal: { ...DEFAULT_SETTINGS.terminal, sparkles: true } });
     expect(unknown.ok || unknown.fieldErrors.map((e) => e.path)).toEqual(['terminal']);
     const dup = await service.update({ providers: [local(), local()] });
     expect(dup.ok || dup.fieldErrors.map((e) => e.path)).toEqual(['providers']);
@@ -143,7 +144,7 @@ describe('SettingsService: validation and persistence', () => {
   it('falls back to defaults per section when the stored settings are damaged', async () => {
     kv.values.set('settings', JSON.stringify({ version: 1, sections: { terminal: { fontSize: 'huge' }, relevance: { windowMinutes: 30, weights: { cwd: 1, time: 0, hostname: 0, commandPattern: 0 }, threshold: 0.5 } } }));
     const service = await open();
-    expect(service.current.terminal).toEqual(DEFAULT_TERMINAL);
+    expect(service.current.terminal).toEqual(DEFAULT_SETTINGS.terminal);
     expect(service.current.relevance.windowMinutes).toBe(30);
     expect(service.problems).toEqual([expect.stringMatching(/^Saved terminal settings are invalid/)]);
   });

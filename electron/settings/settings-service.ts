@@ -14,7 +14,7 @@ import { originOf } from '../llm/pinned-fetch';
 import { createProvider, type ProviderFactory } from '../llm/provider-factory';
 import type { ChatProvider } from '../llm/types';
 import { readEnvironmentProvider, type EnvironmentProvider } from './environment';
-import type { KeyValueStore } from './key-value-store';
+import type { KeyValueStore } from '../../shared/settings/key-value-store';
 import { ModelCatalog } from './model-catalog';
 import { composeSettings, loadSavedSections, saveSections, type SavedSections } from './settings-store';
 import { applySettingsPatch } from './validate';

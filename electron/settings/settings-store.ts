@@ -1,17 +1,15 @@
 // SPDX-License-Identifier: MIT
 import { z } from 'zod';
-import { Settings } from '../../shared/ipc/settings';
-import { DEFAULT_PROVIDER, DEFAULT_SETTINGS } from './defaults';
+import { DEFAULT_PROVIDER } from '../../shared/settings/provider-schema';
+import { DEFAULT_SETTINGS, SECTION_NAMES, Settings, type SectionName } from '../../shared/settings/registry';
 import type { EnvironmentProvider } from './environment';
-import type { KeyValueStore } from './key-value-store';
+import type { KeyValueStore } from '../../shared/settings/key-value-store';
 
 export const SETTINGS_KEY = 'settings';
 export const MODEL_CACHE_KEY = 'settings.model-cache';
 
-export type SectionName = keyof Settings;
+export type { SectionName };
 export type SavedSections = Partial<Settings>;
-
-const SECTION_NAMES = Object.keys(Settings.shape) as SectionName[];
 
 /**
  * Only the sections the user saved are stored; the rest keep following the defaults (and the
@@ -48,18 +46,12 @@ export const composeSettings = (saved: SavedSections, environment: EnvironmentPr
     saved.providers ?? (environment ? [environment.provider, DEFAULT_PROVIDER] : DEFAULT_SETTINGS.providers);
   const fallbackDefault = saved.providers === undefined && environment ? environment.provider.id : (providers[0]?.id ?? null);
   const wanted = saved.defaultProviderId === undefined ? fallbackDefault : saved.defaultProviderId;
+  const settings: Record<string, unknown> = {};
+  for (const name of SECTION_NAMES) settings[name] = saved[name] ?? DEFAULT_SETTINGS[name];
   return {
+    ...(settings as Settings),
     providers,
     defaultProviderId: wanted !== null && providers.some((p) => p.id === wanted) ? wanted : (providers[0]?.id ?? null),
-    models: saved.models ?? DEFAULT_SETTINGS.models,
-    relevance: saved.relevance ?? DEFAULT_SETTINGS.relevance,
-    redaction: saved.redaction ?? DEFAULT_SETTINGS.redaction,
-    terminal: saved.terminal ?? DEFAULT_SETTINGS.terminal,
-    history: saved.history ?? DEFAULT_SETTINGS.history,
-    profiles: saved.profiles ?? DEFAULT_SETTINGS.profiles,
-    notifications: saved.notifications ?? DEFAULT_SETTINGS.notifications,
-    keybindings: saved.keybindings ?? DEFAULT_SETTINGS.keybindings,
-    ssh: saved.ssh ?? DEFAULT_SETTINGS.ssh,
   };
 };
 

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 import { describe, expect, it } from 'vitest';
 import type { ModelSettings } from '../../shared/ipc/settings';
-import { DEFAULT_SETTINGS } from './defaults';
+import { DEFAULT_SETTINGS } from '../../shared/settings/registry';
 import { applySettingsPatch } from './validate';
 
 const model: ModelSettings = { model: 'm', contextLimit: 8000, warningThreshold: 0.8, compactionMode: 'truncate-oldest', reservedOutputTokens: 800 };

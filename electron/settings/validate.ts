@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
-import { fieldErrorsOf, SettingsPatch, type FieldError, type Settings } from '../../shared/ipc/settings';
-import type { Profile } from '../../shared/ipc/profiles';
+import { crossFieldErrors } from '../../shared/settings/derive';
+import { fieldErrorsOf, firstPerField, type FieldError } from '../../shared/settings/field-errors';
+import type { Profile } from '../../shared/settings/profile-schema';
+import { SETTINGS_REGISTRY, SettingsPatch, type Settings } from '../../shared/settings/registry';
 import { profileProblems } from '../pty/profile-problems';
 import { checkRedactionPattern, DEFAULT_PATTERN_BUDGET_MS } from '../context/redaction/regex-safety';
 import type { SavedSections, SectionName } from './settings-store';
@@ -14,18 +16,13 @@ const MAX_SLOW_PATTERNS = 3;
 
 const patternKey = (p: { pattern: string; caseInsensitive: boolean }): string => `${p.caseInsensitive ? 'i' : ''}/${p.pattern}`;
 
-/** One message per field: a value can break two rules (-1.5 is neither whole nor positive). */
-const firstPerField = (errors: readonly FieldError[]): FieldError[] => {
-  const seen = new Set<string>();
-  return errors.filter((e) => !seen.has(e.path) && (seen.add(e.path), true));
-};
-
 /** What decides whether a profile can start: a profile whose program was removed later still saves when untouched. */
 const launchKey = (p: Profile): string => JSON.stringify([p.command, p.cwd, p.env.PATH ?? null]);
 
 /**
- * Validates a `settings:set` payload against the schema, the cross-field rules, and (for patterns
- * that are new or changed) the regex safety check. Returns every field error at once, or the
+ * Validates a `settings:set` payload against the schema, the cross-field rules (the renderer runs
+ * the same ones on its draft, shared/settings/rules.ts), and (for patterns that are new or changed)
+ * the regex safety check. Returns every field error at once, or the
  * complete next settings; it never saves anything itself.
  */
 export const applySettingsPatch = (
@@ -40,11 +37,9 @@ export const applySettingsPatch = (
     if (value !== undefined) (patch as Record<string, unknown>)[name] = value;
   }
   const next: Settings = { ...current, ...patch };
-  const errors: FieldError[] = [];
-
-  if (next.defaultProviderId !== null && !next.providers.some((p) => p.id === next.defaultProviderId)) {
-    errors.push({ path: 'defaultProviderId', message: `there is no provider "${next.defaultProviderId}"` });
-  }
+  // Only the sections being saved: a model saved by an older build with a reserve the rules now
+  // refuse still loads, and does not stop the user from saving a terminal font.
+  const errors: FieldError[] = crossFieldErrors(SETTINGS_REGISTRY, next, Object.keys(patch));
 
   if (patch.redaction) {
     const known = new Set(current.redaction.userPatterns.map(patternKey));

@@ -1,25 +1,9 @@
 // SPDX-License-Identifier: MIT
-import type { NotificationSettings } from '../../shared/ipc/notifications';
 
-/** The Notifications settings as typed: the duration stays text until it is saved (and checked). */
-export interface NotificationsDraft {
-  readonly enabled: boolean;
-  readonly minSeconds: string;
-  readonly whenFocused: boolean;
-}
-
-export const notificationsDraftOf = (n: NotificationSettings): NotificationsDraft => ({
-  enabled: n.enabled,
-  minSeconds: String(n.minSeconds),
-  whenFocused: n.whenFocused,
-});
-
-/** Text that is not a whole number becomes NaN, which the schema rejects with the field's own message. */
-export const notificationsOf = (d: NotificationsDraft): NotificationSettings => ({
-  enabled: d.enabled,
-  minSeconds: d.minSeconds.trim() === '' ? Number.NaN : Number(d.minSeconds.trim()),
-  whenFocused: d.whenFocused,
-});
+/*
+ * Settings → Notifications is drawn from the settings registry (shared/settings/command-entries.ts);
+ * what is left here is the browser's side of it, which the section and start-notify.ts both read.
+ */
 
 /** Browser mode: whether this page may show notifications ('unsupported' where the API is missing). */
 export type PagePermission = NotificationPermission | 'unsupported';

@@ -2,7 +2,7 @@
 import type { SettingsView } from '../../shared/ipc/settings';
 import { useSettings } from '../state/settings';
 import { invoke } from '../transport/invoke';
-import { parseFieldErrorLines, patchOf, type FieldErrors, type SettingsDraft } from './settings-form';
+import { parseFieldErrorLines, patchOf, type FieldErrors, type SettingsDraft } from './form/settings-form';
 
 export type SaveOutcome =
   | { readonly kind: 'saved'; readonly view: SettingsView; readonly warnings: readonly string[] }

@@ -2,32 +2,24 @@
 import { useEffect, useRef, useState } from 'react';
 import { useSettings } from '../state/settings';
 import { focusActiveTerminal } from '../terminal/terminal-focus';
-import { HistorySection } from './history-section';
-import { KeysSection } from './keys-section';
-import { ProfilesSection } from './profiles-section';
-import { ModelsSection } from './models-section';
-import { NotificationsSection } from './notifications-section';
-import { SshSection } from './ssh-section';
-import { ProvidersSection } from './providers-section';
-import { RedactionSection } from './redaction-section';
-import { RelevanceSection, TerminalSection } from './field-sections';
+import { SETTINGS_REGISTRY } from '../../shared/settings/registry';
+import { EDITORS } from './editor-table';
+import type { SectionProps } from './form/section-props';
+import { draftOf, hasUnsavedChanges, type FieldErrors, type SettingsDraft } from './form/settings-form';
+import { RegistrySection } from './registry-section';
 import { saveSettings } from './save-settings';
-import type { SectionProps } from './section-props';
 import './settings.css';
-import { draftOf, hasUnsavedChanges, type FieldErrors, type SettingsDraft } from './settings-form';
 
-const NAV = [
-  ['settings-providers', 'Providers'],
-  ['settings-models', 'Models'],
-  ['settings-relevance', 'Relevance'],
-  ['settings-redaction', 'Redaction'],
-  ['settings-terminal', 'Terminal'],
-  ['settings-keys', 'Keys'],
-  ['settings-profiles', 'Profiles'],
-  ['settings-history', 'History'],
-  ['settings-notifications', 'Notifications'],
-  ['settings-ssh', 'SSH'],
-] as const;
+/** A part of the page: an editor of its own, or a root group of the registry drawn generically. */
+const Page = ({ page, props }: { page: (typeof SETTINGS_REGISTRY.pages)[number]; props: SectionProps }) => {
+  if ('editor' in page) {
+    const Editor = EDITORS[page.editor];
+    return Editor ? <Editor {...props} /> : null;
+  }
+  const group = SETTINGS_REGISTRY.root.entries[page.section as keyof typeof SETTINGS_REGISTRY.root.entries];
+  if (group?.kind !== 'group') return null;
+  return <RegistrySection {...props} id={page.id} name={page.section} group={group} editors={EDITORS} />;
+};
 
 export const UNSAVED_QUESTION = 'Close Settings without saving? Your changes will be lost.';
 
@@ -128,9 +120,9 @@ export const SettingsPage = () => {
         <header className="settings-head">
           <h2 id="settings-title">Settings</h2>
           <nav aria-label="Settings sections">
-            {NAV.map(([id, label]) => (
-              <a key={id} href={`#${id}`} onClick={(event) => (event.preventDefault(), document.getElementById(id)?.scrollIntoView({ block: 'start' }))}>
-                {label}
+            {SETTINGS_REGISTRY.pages.map(({ id, nav }) => (
+              <a key={id} href={`#settings-${id}`} onClick={(event) => (event.preventDefault(), document.getElementById(`settings-${id}`)?.scrollIntoView({ block: 'start' }))}>
+                {nav}
               </a>
             ))}
           </nav>
@@ -150,16 +142,9 @@ export const SettingsPage = () => {
           {!props && <p>{loadError ? `Settings could not be loaded: ${loadError}` : 'Loading settings…'}</p>}
           {props && (
             <>
-              <ProvidersSection {...props} />
-              <ModelsSection {...props} />
-              <RelevanceSection {...props} />
-              <RedactionSection {...props} />
-              <TerminalSection {...props} />
-              <KeysSection {...props} />
-              <ProfilesSection {...props} />
-              <HistorySection {...props} />
-              <NotificationsSection {...props} />
-              <SshSection {...props} />
+              {SETTINGS_REGISTRY.pages.map((page) => (
+                <Page key={page.id} page={page} props={props} />
+              ))}
             </>
           )}
         </div>

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
 import { z } from 'zod';
+import { ProviderId } from '../settings/provider-schema';
 import { event, invoke } from './define';
 
 /**
@@ -36,8 +37,8 @@ export const TokenUsage = z.object({
 });
 export type TokenUsage = z.infer<typeof TokenUsage>;
 
-/** Settings' provider ids; defined here because settings.ts imports this file, not the other way. */
-export const ProviderId = z.string().regex(/^[a-z0-9][a-z0-9-]{0,39}$/, 'lowercase letters, digits and dashes');
+/** Provider ids are a setting's: defined with the settings registry (shared/settings). */
+export { ProviderId };
 export const ModelRef = z.strictObject({ providerId: ProviderId, model: z.string().min(1).max(200) });
 export type ModelRef = z.infer<typeof ModelRef>;
 

@@ -172,22 +172,9 @@ export const GetCommandsResult = z.object({
 });
 export type GetCommandsResult = z.infer<typeof GetCommandsResult>;
 
-export const RedactionPattern = z
-  .object({
-    kind: z.string().regex(/^[a-z0-9][a-z0-9-]{0,39}$/),
-    pattern: z.string().min(1).max(500),
-    caseInsensitive: z.boolean().default(false),
-  })
-  .strict();
-export type RedactionPattern = z.infer<typeof RedactionPattern>;
-
-export const RedactionSettings = z
-  .object({
-    enabled: z.boolean().default(true),
-    userPatterns: z.array(RedactionPattern).max(100).default([]),
-  })
-  .strict();
-export type RedactionSettings = z.infer<typeof RedactionSettings>;
+/** Redaction is a setting, defined with the others (shared/settings/assistant-entries.ts). */
+export { RedactionPattern } from '../settings/assistant-entries';
+export { RedactionSettings } from '../settings/registry';
 
 export const ContextWarning = z.object({
   conversationId: z.string(),

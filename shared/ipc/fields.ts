@@ -1,23 +1,3 @@
 // SPDX-License-Identifier: MIT
-import { z } from 'zod';
-import { grouped } from '../domain/grouped';
-
-/**
- * Plain-language messages for the settings page (shown next to the field, one per field): a
- * number field says what it expects in every failure case, never the schema's wording.
- */
-export const wholeNumber = (min: number, max: number, unit: string, messages: { expected?: string; tooSmall?: string; tooBig?: string } = {}) => {
-  const expected = messages.expected ?? `enter a whole number of ${unit} from ${grouped(min)} to ${grouped(max)}`;
-  return z
-    .number({ error: expected })
-    .int({ error: expected })
-    .min(min, { error: messages.tooSmall ?? expected })
-    .max(max, { error: messages.tooBig ?? expected });
-};
-
-/**
- * A NUL byte ends a C string: the kernel would get a shorter path, argument or variable than the
- * one shown and checked (node-pty passed `/tmp\0/x` on as `/tmp`), so text headed for exec is
- * refused with it.
- */
-export const hasNul = (text: string): boolean => text.includes('\u0000');
+/** The settings field helpers live with the settings registry; electron/app/profile-launch.ts still imports them from here. */
+export { hasNul, wholeNumber } from '../settings/fields';

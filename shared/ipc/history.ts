@@ -1,30 +1,9 @@
 // SPDX-License-Identifier: MIT
 import { z } from 'zod';
 import { event, invoke } from './define';
-import { wholeNumber } from './fields';
 
-/**
- * What is kept, and for how long. Raw terminal bytes are the bulk and go first; command records
- * (command line, cwd, exit code, clean output, the search index) are what search and the assistant
- * use, so they have their own, much longer limits. 0 means no limit.
- */
-export const HistorySettings = z.strictObject({
-  /** Stored raw terminal output, all sessions together. */
-  rawMaxMb: wholeNumber(0, 10_000_000, 'MB (0: no limit)'),
-  /** Raw output older than this is dropped. */
-  rawMaxAgeDays: wholeNumber(0, 36_500, 'days (0: forever)'),
-  /** One command's raw output beyond this keeps its first and last halves and counts the rest. */
-  commandRawMaxMb: wholeNumber(1, 100_000, 'MB'),
-  /** Command records older than this are deleted, with their clean output and search entries. */
-  recordsMaxAgeDays: wholeNumber(0, 36_500, 'days (0: forever)'),
-  /** The newest this many command records are kept. */
-  recordsMax: wholeNumber(0, 100_000_000, 'commands (0: no limit)'),
-  /** As HISTCONTROL=ignorespace: a command line starting with a space is not recorded. */
-  ignoreSpace: z.boolean(),
-  /** Command lines matching any of these (RE2 syntax, checked on save) are not recorded. */
-  excludePatterns: z.array(z.string().min(1, { error: 'enter a pattern or remove the line' }).max(500)).max(50),
-});
-export type HistorySettings = z.infer<typeof HistorySettings>;
+/** What is kept, and for how long: a setting, defined with the others (shared/settings/command-entries.ts). */
+export { HistorySettings } from '../settings/registry';
 
 /** How a terminal is recorded: fully, paused by the user, or a private tab that is never recorded. */
 export const RecordingState = z.enum(['on', 'paused', 'private']);

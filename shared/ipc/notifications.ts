@@ -1,23 +1,12 @@
 // SPDX-License-Identifier: MIT
 import { z } from 'zod';
-import { wholeNumber } from './fields';
+import { DEFAULT_SETTINGS } from '../settings/registry';
 
-/**
- * "Notice when work finishes": a command that ran at least `minSeconds` and ends in a terminal the
- * user is not looking at marks its tab (✓ / ✗); if the window is in the background it also raises
- * a notification (desktop: the system's, through main; browser mode: the page's, once allowed).
- */
-export const NotificationSettings = z.strictObject({
-  /** Off: no tab marks and no notifications. */
-  enabled: z.boolean(),
-  /** Commands shorter than this (wall-clock, start to end) are not worth a notice. */
-  minSeconds: wholeNumber(1, 86_400, 'seconds'),
-  /** Also notify while the window is in front, when the command ended in another tab. */
-  whenFocused: z.boolean(),
-});
-export type NotificationSettings = z.infer<typeof NotificationSettings>;
+/** "Notice when work finishes" is a setting, defined with the others (shared/settings/command-entries.ts). */
+export { NotificationSettings } from '../settings/registry';
 
-export const DEFAULT_NOTIFICATIONS: NotificationSettings = { enabled: true, minSeconds: 10, whenFocused: false };
+/** The registry's defaults for the section (renderer/notify uses them until settings load). */
+export const DEFAULT_NOTIFICATIONS = DEFAULT_SETTINGS.notifications;
 
 /** Longest title and body handed to the OS notification service. */
 export const MAX_NOTE_TITLE = 200;

@@ -2,25 +2,9 @@
 import { z } from 'zod';
 import { event } from './define';
 
-/** A host as the user types it after `ssh` (an alias from ~/.ssh/config or a name): no spaces or controls. */
-export const SshHost = z.string().trim().min(1).max(255).regex(/^[^\s\x00-\x1f\x7f]+$/, { error: 'a host name or alias, without spaces' });
-
-/**
- * SSH integration: `ssh host` typed at an integrated prompt (an interactive login without a
- * remote command) starts the remote login shell with Contexterm's integration, sent over the
- * connection itself and deleted from the host at start-up. On by default; off for every host, or
- * for the hosts listed.
- */
-export const SshSettings = z.strictObject({
-  integration: z.boolean(),
-  offHosts: z
-    .array(SshHost)
-    .max(500)
-    .refine((hosts) => new Set(hosts).size === hosts.length, 'each host once'),
-});
-export type SshSettings = z.infer<typeof SshSettings>;
-
-export const DEFAULT_SSH: SshSettings = { integration: true, offHosts: [] };
+/** SSH integration is a setting, defined with the others (shared/settings/command-entries.ts). */
+export { SshHost } from '../settings/command-entries';
+export { SshSettings } from '../settings/registry';
 
 /**
  * What happened to `ssh host` with the integration: `integrated` (the remote shell runs it; its

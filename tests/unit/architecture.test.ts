@@ -1,12 +1,13 @@
 // SPDX-License-Identifier: MIT
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { describeCycle, folderCycles, folderGraph, readSources, repoRootOf, resolveFolder } from './folder-graph';
+import { areaGraph, describeCycle, folderCycles, folderGraph, importSpecifiers, readSources, repoRootOf, resolveFolder } from './folder-graph';
 
 /**
- * No folder imports a folder that imports it back (ARCHITECTURE.md §2): a cycle means two concerns
- * that cannot be understood, tested or moved apart. Nodes are folders (a sub-folder is its own
- * node); imports inside one folder are free. Test files are left out; `testing/` fakes are not.
+ * No folder imports a folder that imports it back: a cycle means two concerns that cannot be
+ * understood, tested or moved apart. Nodes are folders (a sub-folder is its own node), and again
+ * areas (a folder under a root with its sub-folders); imports inside one folder are free, and
+ * type-only imports count. Test files are left out; `testing/` fakes are not.
  */
 const ROOTS = ['electron', 'shared', 'renderer'] as const;
 
@@ -18,6 +19,12 @@ describe('folder import graph', () => {
   it('has no cycle between folders of electron/, shared/ and renderer/', () => {
     const found = cycles.map((group) => describeCycle(group, graph));
     expect(found, `folders that import each other:\n${found.join('\n\n')}`).toEqual([]);
+  });
+
+  it('has no cycle between areas (a folder with all its sub-folders)', () => {
+    const areas = areaGraph(graph);
+    const found = folderCycles(areas).map((group) => describeCycle(group, areas));
+    expect(found, `areas that import each other:\n${found.join('\n\n')}`).toEqual([]);
   });
 
   it('sees the real imports (a sanity check that the parser finds edges at all)', () => {
@@ -46,6 +53,30 @@ describe('cycle detection', () => {
       ['electron/ipc/router.ts', "import { channels } from '../../shared/ipc';\nexport const r = channels;"],
     ]);
     expect(folderCycles(folderGraph(files, ['electron', 'shared']))).toEqual([]);
+  });
+
+  it('counts type-only dependencies: import type, export type from, and import() types', () => {
+    expect(
+      importSpecifiers(
+        'electron/a/x.ts',
+        "import type { A } from '../b/a';\nimport { type B } from '../c/b';\nexport type { C } from '../d/c';\nlet d: typeof import('../e/d');\nconst e = () => import('../f/e');",
+      ),
+    ).toEqual(['../b/a', '../c/b', '../d/c', '../e/d', '../f/e']);
+  });
+
+  it('finds a cycle between areas that their sub-folders alone do not show', () => {
+    // The shape this check was written for: three areas, each through a different sub-folder.
+    const files = new Map([
+      ['electron/settings/defaults.ts', "import { T } from '../context/relevance/relevance';\nexport const d = T;"],
+      ['electron/context/relevance/relevance.ts', 'export const T = 0.35;'],
+      ['electron/context/conversation/service.ts', "import type { R } from '../../store/conversations/records';\nexport type S = R;"],
+      ['electron/store/conversations/records.ts', 'export type R = string;'],
+      ['electron/store/worker/settings-table.ts', "import type { KeyValueStore } from '../../settings/key-value-store';\nexport type K = KeyValueStore;"],
+      ['electron/settings/key-value-store.ts', 'export interface KeyValueStore { get(key: string): string }'],
+    ]);
+    const graph = folderGraph(files, ['electron']);
+    expect(folderCycles(graph)).toEqual([]);
+    expect(folderCycles(areaGraph(graph))).toEqual([['electron/context', 'electron/settings', 'electron/store']]);
   });
 
   it('resolves a folder import through its index and a file import to its folder', () => {

@@ -26,15 +26,25 @@ export const readSources = (repoRoot: string, roots: readonly string[]): SourceF
   return files;
 };
 
-/** The specifiers of a file's `import … from` and `export … from` statements (type-only ones too). */
+/**
+ * The specifiers a file depends on: `import … from` and `export … from` statements, type-only ones
+ * included (`import type`, `export type { … } from`), and `import('…')` anywhere, as a type
+ * (`typeof import('./x')`) or a call. A type-only dependency ties two folders as much as any other.
+ */
 export const importSpecifiers = (path: string, source: string): string[] => {
   const file = ts.createSourceFile(path, source, ts.ScriptTarget.Latest, false);
   const specifiers: string[] = [];
-  for (const statement of file.statements) {
-    if ((ts.isImportDeclaration(statement) || ts.isExportDeclaration(statement)) && statement.moduleSpecifier) {
-      if (ts.isStringLiteral(statement.moduleSpecifier)) specifiers.push(statement.moduleSpecifier.text);
+  const visit = (node: ts.Node): void => {
+    if ((ts.isImportDeclaration(node) || ts.isExportDeclaration(node)) && node.moduleSpecifier && ts.isStringLiteral(node.moduleSpecifier)) {
+      specifiers.push(node.moduleSpecifier.text);
+    } else if (ts.isImportTypeNode(node) && ts.isLiteralTypeNode(node.argument) && ts.isStringLiteral(node.argument.literal)) {
+      specifiers.push(node.argument.literal.text);
+    } else if (ts.isCallExpression(node) && node.expression.kind === ts.SyntaxKind.ImportKeyword && node.arguments[0] && ts.isStringLiteral(node.arguments[0])) {
+      specifiers.push(node.arguments[0].text);
     }
-  }
+    ts.forEachChild(node, visit);
+  };
+  visit(file);
   return specifiers;
 };
 
@@ -65,6 +75,27 @@ export const folderGraph = (files: SourceFiles, roots: readonly string[]): Folde
     }
   }
   return graph;
+};
+
+/**
+ * The same graph with every folder counted as its area, the folder directly under a root with
+ * all its sub-folders (`electron/context/request` → `electron/context`): a cycle through
+ * sub-folders of different areas (settings → context/relevance, context/conversation → store,
+ * store/worker → settings) ties the areas together as much as one between two folders.
+ */
+export const areaGraph = (graph: FolderGraph): FolderGraph => {
+  const areaOf = (folder: string) => folder.split('/').slice(0, 2).join('/');
+  const areas: FolderGraph = new Map();
+  for (const [from, edges] of graph) {
+    for (const [to, example] of edges) {
+      const [a, b] = [areaOf(from), areaOf(to)];
+      if (a === b) continue;
+      let out = areas.get(a);
+      if (!out) areas.set(a, (out = new Map()));
+      if (!out.has(b)) out.set(b, example);
+    }
+  }
+  return areas;
 };
 
 /** Strongly connected groups of two or more folders (Tarjan), each sorted, the list sorted. */

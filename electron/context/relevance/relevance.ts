@@ -1,5 +1,7 @@
 // SPDX-License-Identifier: MIT
 import type { SignalExplanation } from '../../../shared/ipc/context';
+// The setting's default (Settings → Relevance): one number for the scorer and the settings.
+import { DEFAULT_RELEVANCE_THRESHOLD } from '../../../shared/settings/assistant-entries';
 import {
   CommandPatternSignal,
   CwdSignal,
@@ -27,11 +29,6 @@ export const defaultSignals = (halfLifeMs?: number): WeightedSignal[] => [
   { signal: new OutcomeSignal(), weight: 0.5 },
 ];
 
-/**
- * With the default weights: something recent on the same host passes; a recent command elsewhere
- * passes only if it failed or shares a toolchain; an hour-old command in another project does not.
- */
-export const DEFAULT_RELEVANCE_THRESHOLD = 0.35;
 
 export interface ScoredCommand {
   readonly command: CommandRecord;

@@ -115,6 +115,9 @@ export const buildRequest = async (deps: RequestBuilderDeps, input: BuildInput):
   const { config, counter, redactor, sessionId } = input;
   const limit = config.contextLimit > 0 ? config.contextLimit : null;
   const effective = limit ? effectiveLimit(limit) : deps.unlimitedBudget;
+  // `settings:set` refuses a reserve at or above the effective limit with a field error
+  // (shared/settings/rules.ts); this cap stays as a defence for models saved before that rule,
+  // which still load with their old reserve, and keeps half the budget for the question.
   const reserved = Math.min(config.reservedOutputTokens, Math.floor(effective / 2));
   const budget = effective - reserved;
   const available = budget - REQUEST_OVERHEAD_TOKENS - 2 * MESSAGE_OVERHEAD_TOKENS;

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 import type Database from 'better-sqlite3';
-import type { KeyValueStore } from '../../settings/key-value-store';
+import type { KeyValueStore } from '../../../shared/settings/key-value-store';
 
 /**
  * The store's `settings` table (JSON values) as the settings service's key/value store. It runs in

@@ -1,0 +1,39 @@
+// SPDX-License-Identifier: MIT
+import { effectiveLimit, SAFETY_MARGIN } from '../domain/model-limits';
+import type { Settings } from './registry';
+import type { CrossFieldRule } from './setting';
+
+/*
+ * The rules no single field's schema can say. Both processes run these same functions (main in
+ * electron/settings/validate.ts, the renderer in shared/settings/draft.ts), so a rule has one
+ * message wherever it is broken.
+ */
+
+/** The default provider is one of the providers (null: none). */
+export const defaultProviderExists: CrossFieldRule<Settings> = {
+  sections: ['providers', 'defaultProviderId'],
+  check: (settings, hasError) => {
+    const id = settings.defaultProviderId;
+    if (id === null || hasError('defaultProviderId') || settings.providers.some((p) => p.id === id)) return [];
+    return [{ path: 'defaultProviderId', message: `there is no provider "${id}"` }];
+  },
+};
+
+/**
+ * Requests are assembled to a share of the window (SAFETY_MARGIN), so the answer's reserve must
+ * fit below it. Checked only against a limit that is itself valid: a wrong limit gets its own
+ * message, not a second one here.
+ */
+export const reserveBelowLimit: CrossFieldRule<Settings> = {
+  sections: ['models'],
+  check: (settings, hasError) =>
+    settings.models.flatMap((m, i) => {
+      const path = `models.${i}.reservedOutputTokens`;
+      if (!(m.contextLimit > 0) || hasError(`models.${i}.contextLimit`) || hasError(path) || !Number.isFinite(m.reservedOutputTokens)) return [];
+      const effective = effectiveLimit(m.contextLimit);
+      if (m.reservedOutputTokens < effective) return [];
+      return [{ path, message: `must be below ${effective} (${Math.round(SAFETY_MARGIN * 100)} % of the limit, where requests are assembled to)` }];
+    }),
+};
+
+export const SETTINGS_RULES: readonly CrossFieldRule<Settings>[] = [defaultProviderExists, reserveBelowLimit];

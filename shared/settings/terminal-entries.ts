@@ -1,0 +1,128 @@
+// SPDX-License-Identifier: MIT
+import { z } from 'zod';
+import { hasNul, wholeNumber } from './fields';
+import { KeybindingsSettings } from './key-combos';
+import { ProfilesSettings } from './profile-schema';
+import { CustomSchemes } from './scheme-schema';
+import { custom, group, ordinary } from './setting';
+
+/*
+ * The terminals: shell, font, colours, cursor, scrollback, what a start and an exit do; named ways
+ * to open one (profiles) and the keyboard shortcuts. All but the shell apply to open terminals at once.
+ */
+
+export const CursorStyle = z.enum(['block', 'bar', 'underline']);
+export type CursorStyle = z.infer<typeof CursorStyle>;
+
+export const ExitBehaviour = z.enum(['close', 'clean', 'keep']);
+export type ExitBehaviour = z.infer<typeof ExitBehaviour>;
+
+const row = (id: string) => ({ row: { id } });
+
+export const terminal = group(
+  {
+    /** Empty: the user's $SHELL, else /bin/bash. */
+    shell: ordinary({
+      schema: z.string().max(4096).refine((shell) => !hasNul(shell), 'the shell contains a NUL byte'),
+      default: '',
+      label: 'Shell',
+      hint: 'Empty: your $SHELL.',
+      control: { kind: 'text', spellCheck: false },
+      live: false,
+    }),
+    fontFamily: ordinary({
+      schema: z.string().trim().min(1).max(200),
+      // Bundled with the renderer (OFL), so it is there offline in both hosts.
+      default: "'JetBrains Mono', monospace",
+      label: 'Font family',
+      hint: 'JetBrains Mono comes with Contexterm; any installed font works',
+      control: { kind: 'text' },
+      testId: 'terminal-font-family',
+      ...row('font'),
+    }),
+    fontSize: ordinary({ schema: wholeNumber(6, 72, 'pixels'), default: 14, label: 'Font size', control: { kind: 'number', inputMode: 'numeric' }, testId: 'terminal-font-size', ...row('font') }),
+    theme: ordinary({
+      schema: z.enum(['light', 'dark', 'system']),
+      default: 'system',
+      label: 'Theme',
+      control: { kind: 'select', options: [{ value: 'system', label: 'System' }, { value: 'dark', label: 'Dark' }, { value: 'light', label: 'Light' }] },
+      testId: 'terminal-theme',
+      ...row('look'),
+    }),
+    scrollback: ordinary({
+      schema: wholeNumber(0, 1_000_000, 'lines'),
+      default: 10_000,
+      label: 'Scrollback (lines)',
+      control: { kind: 'number', inputMode: 'numeric' },
+      testId: 'terminal-scrollback',
+      ...row('look'),
+    }),
+    /** Programming ligatures (=>, !=, ->) where the font has them. */
+    ligatures: ordinary({
+      schema: z.boolean(),
+      default: false,
+      fillIfMissing: true,
+      label: 'Ligatures (=> != -> drawn as one sign)',
+      hint: 'Where the font has them, as JetBrains Mono does; in the desktop app and in browser mode alike.',
+      control: { kind: 'checkbox' },
+      testId: 'terminal-ligatures',
+    }),
+    /** `system`: Contexterm's own colours, light or dark with the theme; else a built-in or custom scheme's id. */
+    scheme: custom({ schema: z.string().regex(/^[a-z0-9-]{1,64}$/, { error: 'pick a colour scheme' }), default: 'system', fillIfMissing: true, editor: 'scheme' }),
+    customSchemes: custom({ schema: CustomSchemes, default: [], fillIfMissing: true, editor: 'scheme' }),
+    cursorStyle: ordinary({
+      schema: CursorStyle,
+      default: 'block',
+      fillIfMissing: true,
+      label: 'Cursor',
+      control: { kind: 'select', options: [{ value: 'block', label: 'Block' }, { value: 'bar', label: 'Bar' }, { value: 'underline', label: 'Underline' }] },
+      testId: 'terminal-cursor-style',
+      ...row('cursor'),
+    }),
+    cursorBlink: ordinary({ schema: z.boolean(), default: true, fillIfMissing: true, label: 'Blinking cursor', control: { kind: 'checkbox' }, testId: 'terminal-cursor-blink', ...row('cursor') }),
+    copyOnSelect: ordinary({ schema: z.boolean(), default: false, label: 'Copy on select', control: { kind: 'checkbox' } }),
+    /** What a start with no terminals does with the last session's tabs and panes. */
+    restore: ordinary({
+      schema: z.enum(['always', 'ask', 'never']),
+      default: 'always',
+      fillIfMissing: true,
+      label: "At start, reopen the last session's tabs and panes",
+      control: {
+        kind: 'select',
+        options: [
+          { value: 'always', label: 'Always (with their earlier output)' },
+          { value: 'ask', label: 'Ask' },
+          { value: 'never', label: 'Never' },
+        ],
+      },
+      testId: 'terminal-restore',
+    }),
+    /**
+     * What a pane does when its shell exits: close (the tab goes with its last pane), close only
+     * after a clean exit (code 0; a failure stays on screen with its status), or stay open.
+     */
+    onExit: ordinary({
+      schema: ExitBehaviour,
+      default: 'close',
+      fillIfMissing: true,
+      label: 'When the shell exits',
+      hint: 'A shell that fails as it starts always stays open, to show why.',
+      control: {
+        kind: 'select',
+        options: [
+          { value: 'close', label: 'Close the pane (the tab goes with its last pane)' },
+          { value: 'clean', label: 'Close only after a clean exit (a failed one stays with its status)' },
+          { value: 'keep', label: 'Keep the pane open' },
+        ],
+      },
+      testId: 'terminal-on-exit',
+    }),
+  },
+  { title: 'Terminal' },
+);
+
+/** Named ways to open a terminal; none until the user adds one. */
+export const profiles = custom({ schema: ProfilesSettings, default: { list: [], defaultId: null }, editor: 'profiles' });
+
+/** Only the shortcuts the user changed; every other action keeps its default. */
+export const keybindings = custom({ schema: KeybindingsSettings, default: {}, editor: 'keys' });
