@@ -28,10 +28,16 @@ export interface AppServer {
   stop(): Promise<number | null>;
 }
 
-/** Starts browser mode exactly as the UI contract describes and resolves once it printed its URL. */
-export const startServer = async (
-  options: { env?: Record<string, string>; dataDir?: string; nodeArgs?: readonly string[]; port?: number } = {},
-): Promise<AppServer> => {
+export interface ServerOptions {
+  readonly env?: Record<string, string>;
+  /** A fresh temporary directory unless given (a restart passes the one it had). */
+  readonly dataDir?: string;
+  readonly nodeArgs?: readonly string[];
+  readonly port?: number;
+}
+
+/** Starts browser mode from the build (dist/node/web.mjs) and resolves once it printed its URL. */
+export const startServer = async (options: ServerOptions = {}): Promise<AppServer> => {
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'ct-e2e-'));
   const home = mkdtempSync(join(tmpdir(), 'ct-home-'));
   const child = spawn(process.execPath, [...(options.nodeArgs ?? []), 'dist/node/web.mjs', '--port', String(options.port ?? 0), '--data-dir', dataDir, '--no-open'], {
@@ -100,17 +106,21 @@ export const typeInTerminal = async (page: Page, text: string): Promise<void> =>
 };
 
 export interface OpenApp {
+  /** The running host: after `restart`, the new one. */
   readonly server: AppServer;
   readonly browser: Browser;
   readonly page: Page;
-  close(): Promise<void>;
+  /** Stops the host (resolving to its exit code) and starts it again on the same data dir and env; pages stay open. */
+  restart(): Promise<number | null>;
+  /** Closes the browser and stops the host; resolves to the host's exit code. */
+  close(): Promise<number | null>;
 }
 
 export interface PageOptions {
   readonly viewport?: { readonly width: number; readonly height: number };
   readonly colorScheme?: 'light' | 'dark';
-  /** Runs on the new page before it loads (listeners, init scripts). */
-  readonly beforeLoad?: (page: Page) => unknown;
+  /** Runs on the new page before it loads `url` (listeners, init scripts, permissions for its origin). */
+  readonly beforeLoad?: (page: Page, url: string) => unknown;
   /** How long the first terminal may take to appear (Playwright's default otherwise). */
   readonly terminalTimeoutMs?: number;
   /** Also wait for the shell integration to report, i.e. for commands to be recorded. */
@@ -123,7 +133,7 @@ export const openPage = async (browser: Browser, url: string, options: PageOptio
     viewport: options.viewport ?? { width: 1280, height: 760 },
     ...(options.colorScheme ? { colorScheme: options.colorScheme } : {}),
   });
-  await options.beforeLoad?.(page);
+  await options.beforeLoad?.(page, url);
   await page.goto(url);
   await page.locator('[data-testid="terminal"] .xterm').waitFor({ timeout: options.terminalTimeoutMs });
   if (options.integrated) {
@@ -132,23 +142,44 @@ export const openPage = async (browser: Browser, url: string, options: PageOptio
   return page;
 };
 
+export interface AppOptions extends PageOptions {
+  readonly server?: ServerOptions;
+}
+
 /**
- * Browser mode in Chromium with its first terminal ready: the page loaded and, when asked for,
- * the shell integration reporting (so commands are being recorded).
+ * Browser mode in Chromium with its first terminal ready: the page loaded and, unless asked not
+ * to (`integrated: false`), the shell integration reporting (so commands are being recorded). What
+ * started is stopped again if a later step fails, so a failed set-up leaves no host running.
  */
-export const openApp = async (options: { integrated?: boolean } = {}): Promise<OpenApp> => {
-  const server = await startServer();
-  const browser = await launchBrowser();
-  const page = await openPage(browser, server.url, { integrated: options.integrated ?? true });
-  return {
-    server,
-    browser,
-    page,
-    close: async () => {
-      await browser.close();
-      await server.stop();
-    },
-  };
+export const openApp = async (options: AppOptions = {}): Promise<OpenApp> => {
+  const { server: serverOptions, ...pageOptions } = options;
+  let server = await startServer(serverOptions);
+  let browser: Browser | undefined;
+  try {
+    browser = await launchBrowser();
+    const page = await openPage(browser, server.url, { ...pageOptions, integrated: options.integrated ?? true });
+    const opened = browser;
+    return {
+      get server() {
+        return server;
+      },
+      browser: opened,
+      page,
+      restart: async () => {
+        const code = await server.stop();
+        server = await startServer({ ...serverOptions, dataDir: server.dataDir });
+        return code;
+      },
+      close: async () => {
+        await opened.close();
+        return server.stop();
+      },
+    };
+  } catch (error) {
+    await browser?.close().catch(() => undefined);
+    await server.stop();
+    throw error;
+  }
 };
 
 export interface SavedWorkspace {

@@ -1,37 +1,29 @@
 // SPDX-License-Identifier: MIT
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startScriptedLlmServer, type ScriptedLlmServer } from '../fixtures/scripted-llm-server';
-import { launchBrowser, startServer, typeInTerminal, waitForTerminalText, type AppServer } from './app';
-import { ask, attachCommand, chatRequests, waitForAnswer } from './assistant-page';
+import type { ScriptedLlmServer } from '../fixtures/scripted-llm-server';
+import { typeInTerminal, waitForTerminalText } from './app';
+import { ask, attachCommand, chatRequests, openAssistantApp, waitForAnswer, type AssistantApp } from './assistant-page';
 
 /** The same pane against the scripted Anthropic Messages API, through the Anthropic SDK. */
 const MODEL = 'claude-scripted';
 const KEY = 'sk-ant-test-key-that-stays-in-main-0123456789';
 
+let app: AssistantApp;
 let llm: ScriptedLlmServer;
-let server: AppServer;
-let browser: Browser;
 let page: Page;
 
 beforeAll(async () => {
-  llm = await startScriptedLlmServer({ models: [MODEL] });
-  server = await startServer({
-    env: { CONTEXTERM_PROVIDER: 'anthropic', CONTEXTERM_BASE_URL: llm.url, CONTEXTERM_MODEL: MODEL, CONTEXTERM_API_KEY: KEY, PS1: 'ct$ ' },
+  app = await openAssistantApp({
+    llm: { models: [MODEL] },
+    env: (scripted) => ({ CONTEXTERM_PROVIDER: 'anthropic', CONTEXTERM_BASE_URL: scripted.url, CONTEXTERM_MODEL: MODEL, CONTEXTERM_API_KEY: KEY, PS1: 'ct$ ' }),
+    beforeLoad: (p) => p.on('pageerror', (error) => console.error('[pageerror]', error.message)),
   });
-  browser = await launchBrowser();
-  page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
-  page.on('pageerror', (error) => console.error('[pageerror]', error.message));
-  await page.goto(server.url);
-  await page.locator('[data-testid="terminal"] .xterm').waitFor({ timeout: 60_000 });
+  ({ llm, page } = app);
   await waitForTerminalText(page, /[$#%>]\s*$/m, 30_000);
 });
 
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-  await llm?.close();
-});
+afterAll(() => app?.close());
 
 describe('assistant pane against a scripted Anthropic server', () => {
   it('streams an answer after a get_commands round trip, with the key only in the request header', async () => {

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: MIT
-import type { Browser, Locator, Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
-import { startScriptedLlmServer, type RecordedRequest, type ScriptedLlmServer } from '../fixtures/scripted-llm-server';
-import { launchBrowser, openPage, startServer, type AppServer, type PageOptions } from './app';
+import { startScriptedLlmServer, type RecordedRequest, type ScriptedLlmServer, type ScriptedServerOptions } from '../fixtures/scripted-llm-server';
+import { openApp, type OpenApp, type PageOptions } from './app';
 
 /** The model the scripted server stands in for (CONTEXTERM_MODEL in these tests). */
 export const MODEL = 'scripted-model';
@@ -94,35 +94,52 @@ export const attachCommand = async (page: Page, text: string): Promise<string> =
   return id;
 };
 
-export interface AssistantApp {
+export interface AssistantApp extends OpenApp {
   readonly llm: ScriptedLlmServer;
-  readonly server: AppServer;
-  readonly browser: Browser;
-  readonly page: Page;
-  close(): Promise<void>;
+}
+
+export interface AssistantAppOptions extends Pick<PageOptions, 'integrated' | 'beforeLoad'> {
+  /** The scripted server's models and key: MODEL alone and no key unless given. */
+  readonly llm?: ScriptedServerOptions;
+  /** The host's environment for the scripted server: llmEnv's (OpenAI-compatible) unless given. */
+  readonly env?: (llm: ScriptedLlmServer) => Record<string, string>;
 }
 
 /**
- * Browser mode wired to a scripted OpenAI-compatible server, in Chromium, with the terminal and the
- * assistant's question box ready (and, when asked for, shell integration reporting).
+ * Browser mode wired to a scripted model server, in Chromium, with the terminal and the assistant's
+ * question box ready (and, when asked for, shell integration reporting). Closing it stops the
+ * scripted server too; a set-up that fails stops what it started.
  */
-export const openAssistantApp = async (
-  options: Pick<PageOptions, 'integrated' | 'beforeLoad'> = {},
-): Promise<AssistantApp> => {
-  const llm = await startScriptedLlmServer({ models: [MODEL] });
-  const server = await startServer({ env: llmEnv(llm) });
-  const browser = await launchBrowser();
-  const page = await openPage(browser, server.url, { ...options, viewport: { width: 1400, height: 900 }, terminalTimeoutMs: 60_000 });
-  await page.getByTestId('assistant-input').waitFor();
+export const openAssistantApp = async (options: AssistantAppOptions = {}): Promise<AssistantApp> => {
+  const llm = await startScriptedLlmServer(options.llm ?? { models: [MODEL] });
+  let app: OpenApp | undefined;
+  try {
+    app = await openApp({
+      server: { env: (options.env ?? llmEnv)(llm) },
+      integrated: options.integrated ?? false,
+      ...(options.beforeLoad ? { beforeLoad: options.beforeLoad } : {}),
+      viewport: { width: 1400, height: 900 },
+      terminalTimeoutMs: 60_000,
+    });
+    await app.page.getByTestId('assistant-input').waitFor();
+  } catch (error) {
+    await app?.close();
+    await llm.close();
+    throw error;
+  }
+  const opened = app;
   return {
     llm,
-    server,
-    browser,
-    page,
+    get server() {
+      return opened.server;
+    },
+    browser: opened.browser,
+    page: opened.page,
+    restart: () => opened.restart(),
     close: async () => {
-      await browser.close();
-      await server.stop();
+      const code = await opened.close();
       await llm.close();
+      return code;
     },
   };
 };

@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: MIT
 import { createServer } from 'node:net';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { secretCases } from '../fixtures/secret-corpus';
-import { startScriptedLlmServer, type ScriptedLlmServer } from '../fixtures/scripted-llm-server';
-import { launchBrowser, startServer, typeInTerminal, waitForTerminalText, type AppServer } from './app';
+import type { ScriptedLlmServer } from '../fixtures/scripted-llm-server';
+import { typeInTerminal, waitForTerminalText } from './app';
 import {
   answers,
   ask,
@@ -12,43 +12,36 @@ import {
   bodyOf,
   chatRequests,
   contentText,
-  llmEnv,
   messages,
   MODEL,
+  openAssistantApp,
   setModelLimits,
   usage,
   waitForAnswer,
   waitForChatRequests,
+  type AssistantApp,
 } from './assistant-page';
 
+let app: AssistantApp;
 let llm: ScriptedLlmServer;
-let server: AppServer;
-let browser: Browser;
 let page: Page;
 
-const openPage = async () => {
-  await page.goto(server.url);
-  await page.locator('[data-testid="terminal"] .xterm').waitFor({ timeout: 60_000 });
-  await waitForTerminalText(page, /[$#%>]\s*$/m, 30_000);
-  await page.getByTestId('assistant-input').waitFor();
-};
+/** bash -l reads /etc/profile, which may set its own PS1: accept any usual prompt ending. */
+const PROMPT = /[$#%>]\s*$/m;
 
 beforeAll(async () => {
-  llm = await startScriptedLlmServer({ models: [MODEL] });
-  server = await startServer({ env: llmEnv(llm) });
-  browser = await launchBrowser();
-  page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
-  // Renderer errors are part of a failure's story.
-  page.on('pageerror', (error) => console.error('[pageerror]', error.message));
-  page.on('console', (message) => message.type() === 'error' && console.error('[console]', message.text()));
-  await openPage();
+  app = await openAssistantApp({
+    // Renderer errors are part of a failure's story.
+    beforeLoad: (p) => {
+      p.on('pageerror', (error) => console.error('[pageerror]', error.message));
+      p.on('console', (message) => message.type() === 'error' && console.error('[console]', message.text()));
+    },
+  });
+  ({ llm, page } = app);
+  await waitForTerminalText(page, PROMPT, 30_000);
 });
 
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-  await llm?.close();
-});
+afterAll(() => app?.close());
 
 /** A long answer (~600 tokens) so a few turns overflow a small context limit. */
 const longAnswer = (n: number) => `Answer ${n}: ${Array.from({ length: 300 }, (_, i) => `word${n}x${i}`).join(' ')}`;
@@ -302,9 +295,11 @@ describe('assistant pane against a scripted OpenAI-compatible server', () => {
   it('keeps the conversation across a restart', async () => {
     const title = await page.getByTestId('conversation-menu').innerText();
     const texts = await messages(page).allInnerTexts();
-    expect(await server.stop()).toBe(0);
-    server = await startServer({ env: llmEnv(llm), dataDir: server.dataDir });
-    await openPage();
+    expect(await app.restart()).toBe(0);
+    await page.goto(app.server.url);
+    await page.locator('[data-testid="terminal"] .xterm').waitFor({ timeout: 60_000 });
+    await waitForTerminalText(page, PROMPT, 30_000);
+    await page.getByTestId('assistant-input').waitFor();
     await expect.poll(() => messages(page).count(), { timeout: 15_000 }).toBe(texts.length);
     expect(await page.getByTestId('conversation-menu').innerText()).toBe(title);
     expect(await messages(page).allInnerTexts()).toEqual(texts);

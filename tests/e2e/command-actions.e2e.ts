@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: MIT
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, openPage, startServer, typeInTerminal, waitForTerminalText, type AppServer } from './app';
+import { openApp, openPage, typeInTerminal, waitForTerminalText, type OpenApp } from './app';
 
 /**
  * Command actions (issue 14): the full-output viewer and copy-output read every line from the
@@ -14,8 +14,7 @@ import { launchBrowser, openPage, startServer, typeInTerminal, waitForTerminalTe
 const LINES = 50_000;
 const SHOTS = process.env.CT_SCREENSHOTS;
 
-let server: AppServer;
-let browser: Browser;
+let app: OpenApp;
 let page: Page;
 
 /** The page's clipboard writes, kept in the page: no OS clipboard (or permission) in the way. */
@@ -59,15 +58,11 @@ const shot = async (target: Page, name: string) => {
 };
 
 beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-  page = await openPage(browser, server.url, { colorScheme: 'dark', integrated: true, beforeLoad: captureClipboard });
+  app = await openApp({ colorScheme: 'dark', beforeLoad: captureClipboard });
+  page = app.page;
 });
 
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+afterAll(() => app?.close());
 
 describe('command actions', () => {
   it(`opens every line of a ${LINES.toLocaleString()}-line output in the viewer, read from the store`, async () => {
@@ -191,7 +186,7 @@ describe('command actions', () => {
 
   it('shows the menu and the viewer in the light theme too', async () => {
     if (!SHOTS) return;
-    const light = await openPage(browser, server.url, { colorScheme: 'light', integrated: true, beforeLoad: captureClipboard });
+    const light = await openPage(app.browser, app.server.url, { colorScheme: 'light', integrated: true, beforeLoad: captureClipboard });
     try {
       const item = itemWith('ls /definitely/not/here-', light).first();
       // The list shows the active tab's session: the same terminal, attached again in this page.

@@ -1,17 +1,14 @@
 // SPDX-License-Identifier: MIT
 import { join } from 'node:path';
-import type { Browser } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
-import { launchBrowser, openPage, startServer, typeInTerminal, waitForTerminalText, type AppServer } from './app';
+import { openApp, typeInTerminal, waitForTerminalText, type OpenApp } from './app';
 import { canMountTmpfs, mountSmallDisk, type SmallDisk } from './tmpfs';
 
-let server: AppServer | undefined;
-let browser: Browser | undefined;
+let app: OpenApp | undefined;
 let disk: SmallDisk | undefined;
 
 afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
+  await app?.close();
   disk?.unmount();
 });
 
@@ -21,9 +18,8 @@ if (!canMountTmpfs) console.warn('full-disk.e2e: needs to mount a tmpfs (root); 
 describe.skipIf(!canMountTmpfs)('a full disk in the UI', () => {
   it('shows why recording stopped, keeps the terminal working, and says when it resumes', async () => {
     disk = mountSmallDisk(24);
-    server = await startServer({ dataDir: join(disk.path, 'data') });
-    browser = await launchBrowser();
-    const page = await openPage(browser, server.url, { integrated: true });
+    app = await openApp({ server: { dataDir: join(disk.path, 'data') } });
+    const { page } = app;
     const banner = page.getByTestId('recording-banner');
 
     disk.fill(2048);

@@ -2,9 +2,9 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Browser, Locator, Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
-import { launchBrowser, openPage, savedWorkspace, startServer, typeInTerminal, waitForTerminalText, type AppServer } from './app';
+import { openApp, openPage, savedWorkspace, typeInTerminal, waitForTerminalText, type OpenApp } from './app';
 
 /**
  * A directory whose name a program chose to attack the terminal that shows it: an OSC 0 title
@@ -25,12 +25,10 @@ mkdirSync(join(parent, NAME));
 const home = mkdtempSync(join(tmpdir(), 'ct-hostile-home-'));
 for (const file of ['.bashrc', '.bash_profile']) writeFileSync(join(home, file), "PS1='\\$ '\n");
 const env = { HOME: home };
-let server: AppServer | undefined;
-let browser: Browser | undefined;
+let app: OpenApp | undefined;
 
 afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
+  await app?.close();
   rmSync(parent, { recursive: true, force: true });
   rmSync(home, { recursive: true, force: true });
 });
@@ -40,9 +38,8 @@ const tabTitle = (page: Page) => textOf(page.getByTestId('tab').first().locator(
 
 describe('names with escape sequences', () => {
   it('show as visible text in the Commands panel, the output viewer, the tab, and the restored pane, and never act', async () => {
-    server = await startServer({ dataDir, env });
-    browser = await launchBrowser();
-    let page = await openPage(browser, server.url, { integrated: true });
+    app = await openApp({ server: { dataDir, env } });
+    let page = app.page;
     const documentTitle = await page.title();
     // The glob keeps the control characters out of what is typed (and out of the command line);
     // the next command is recorded as run there.
@@ -89,12 +86,11 @@ describe('names with escape sequences', () => {
       .poll(() => Object.values(savedWorkspace(dataDir)?.panes ?? {}).map((p) => p.cwd), { timeout: 10_000 })
       .toEqual([join(parent, NAME)]);
     await page.close();
-    expect(await server.stop()).toBe(0);
+    expect(await app.restart()).toBe(0);
 
     // The restored pane writes its label (the directory) into the new terminal: nothing in it may
     // set the title; it reads as the picture text.
-    server = await startServer({ dataDir, env });
-    page = await openPage(browser, server.url, { integrated: true });
+    page = await openPage(app.browser, app.server.url, { integrated: true });
     await waitForTerminalText(page, /restored · /);
     // Rows joined: a label longer than the terminal is wide wraps.
     const rows = (await page.locator('[data-testid="terminal"] .xterm-rows').innerText()).replace(/\n/g, '');

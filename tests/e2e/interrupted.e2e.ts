@@ -2,9 +2,9 @@
 import Database from 'better-sqlite3';
 import { once } from 'node:events';
 import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, expect, it } from 'vitest';
-import { launchBrowser, startServer, typeInTerminal, type AppServer } from './app';
+import { launchBrowser, openPage, startServer, typeInTerminal, type AppServer } from './app';
 
 let server: AppServer | undefined;
 let browser: Browser | undefined;
@@ -12,12 +12,6 @@ afterAll(async () => {
   await browser?.close();
   await server?.stop();
 });
-
-const openApp = async (page: Page, url: string) => {
-  await page.goto(url);
-  await page.locator('[data-testid="terminal"] .xterm').waitFor({ timeout: 30_000 });
-  await page.locator('[data-testid="segmentation-mode"][data-mode="integrated"]').waitFor({ timeout: 20_000 });
-};
 
 /** The stored row of the `sleep 300` command, read as any sqlite3 user would (the host's WAL is shared). */
 const storedSleep = (dataDir: string) => {
@@ -40,8 +34,7 @@ it('shows a command cut off by a kill -9 of the host as interrupted, with an end
   server = await startServer();
   const { dataDir } = server;
   browser = await launchBrowser();
-  const page = await browser.newPage({ viewport: { width: 1280, height: 760 } });
-  await openApp(page, server.url);
+  const page = await openPage(browser, server.url, { integrated: true, terminalTimeoutMs: 30_000 });
   await typeInTerminal(page, 'sleep 300\n');
   const item = page.getByTestId('command-item').filter({ hasText: 'sleep 300' });
   await item.waitFor();
@@ -54,8 +47,7 @@ it('shows a command cut off by a kill -9 of the host as interrupted, with an end
   await page.close();
 
   server = await startServer({ dataDir });
-  const again = await browser.newPage({ viewport: { width: 1280, height: 760 } });
-  await openApp(again, server.url);
+  const again = await openPage(browser, server.url, { integrated: true, terminalTimeoutMs: 30_000 });
   await again.getByTestId('command-search').fill('sleep');
   const found = again.getByTestId('command-item').filter({ hasText: 'sleep 300' });
   await found.waitFor({ timeout: 10_000 });

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, openPage, startServer, typeInTerminal, waitForTerminalText, type AppServer } from './app';
+import { openApp, typeInTerminal, waitForTerminalText, type OpenApp } from './app';
 
 /** Page-side globals; the test project has no DOM types. */
 interface PageGlobals {
@@ -15,8 +15,7 @@ interface PageGlobals {
   getComputedStyle(element: unknown): { fontSize: string };
 }
 
-let server: AppServer;
-let browser: Browser;
+let app: OpenApp;
 let page: Page;
 
 const paneCount = (n: number) => page.waitForFunction((count) => (globalThis as unknown as PageGlobals).document.querySelectorAll('[data-testid="pane"]').length === count, n);
@@ -36,10 +35,7 @@ const pointIn = async (row: ReturnType<typeof outputRow>, x: number) => {
 };
 
 beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-  page = await openPage(browser, server.url, {
-    integrated: true,
+  app = await openApp({
     // Links in browser mode open with window.open: recorded here instead of opening anything.
     beforeLoad: (p) =>
       p.addInitScript(() => {
@@ -48,12 +44,10 @@ beforeAll(async () => {
         page.open = (url?: string) => (page.__opened.push(String(url)), null);
       }),
   });
+  page = app.page;
 });
 
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+afterAll(() => app?.close());
 
 describe('keyboard and mouse habits', () => {
   it('runs an action from the command palette, and Escape goes back to the terminal', async () => {

@@ -1,26 +1,23 @@
 // SPDX-License-Identifier: MIT
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, startServer, typeInTerminal, waitForTerminalText, type AppServer } from './app';
+import { openApp, typeInTerminal, waitForTerminalText, type OpenApp } from './app';
 
-let server: AppServer;
-let browser: Browser;
+let app: OpenApp;
 let page: Page;
 
 beforeAll(async () => {
-  server = await startServer({ env: { PS1: 'ct$ ' } });
-  browser = await launchBrowser();
-  page = await browser.newPage({ viewport: { width: 1280, height: 760 }, colorScheme: 'dark' });
-  // Closing Settings with unsaved changes asks first; these tests mean to discard them.
-  page.on('dialog', (dialog) => void dialog.accept());
-  await page.goto(server.url);
-  await page.locator('[data-testid="terminal"] .xterm').waitFor();
+  app = await openApp({
+    server: { env: { PS1: 'ct$ ' } },
+    colorScheme: 'dark',
+    integrated: false,
+    // Closing Settings with unsaved changes asks first; these tests mean to discard them.
+    beforeLoad: (p) => p.on('dialog', (dialog) => void dialog.accept()),
+  });
+  page = app.page;
 });
 
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+afterAll(() => app?.close());
 
 /** Page-side lookups; the test project has no DOM types, so the page's globals are described here. */
 interface PageGlobals {

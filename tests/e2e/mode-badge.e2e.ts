@@ -1,39 +1,33 @@
 // SPDX-License-Identifier: MIT
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { launchBrowser, startServer, type AppServer } from './app';
+import { openApp, type OpenApp } from './app';
 
-let server: AppServer;
-let browser: Browser;
+let app: OpenApp;
 let page: Page;
 
 const badge = () => page.getByTestId('segmentation-mode');
 
+/** Runs in the page: every text the badge ever shows, from the first render on, so a passing "Detecting…" is caught too. */
+const recordBadgeTexts = () => {
+  const w = globalThis as unknown as {
+    badgeTexts: string[];
+    document: { documentElement: unknown; querySelector(s: string): { textContent: string | null } | null };
+    MutationObserver: new (callback: () => void) => { observe(target: unknown, options: object): void };
+  };
+  w.badgeTexts = [];
+  new w.MutationObserver(() => {
+    const text = w.document.querySelector('[data-testid="segmentation-mode"]')?.textContent;
+    if (text && w.badgeTexts.at(-1) !== text) w.badgeTexts.push(text);
+  }).observe(w.document.documentElement, { subtree: true, childList: true, characterData: true });
+};
+
 beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-  page = await browser.newPage({ viewport: { width: 1280, height: 760 } });
-  // Every text the badge ever shows, from the first render on, so a passing "Detecting…" is caught too.
-  await page.addInitScript(() => {
-    const w = globalThis as unknown as {
-      badgeTexts: string[];
-      document: { documentElement: unknown; querySelector(s: string): { textContent: string | null } | null };
-      MutationObserver: new (callback: () => void) => { observe(target: unknown, options: object): void };
-    };
-    w.badgeTexts = [];
-    new w.MutationObserver(() => {
-      const text = w.document.querySelector('[data-testid="segmentation-mode"]')?.textContent;
-      if (text && w.badgeTexts.at(-1) !== text) w.badgeTexts.push(text);
-    }).observe(w.document.documentElement, { subtree: true, childList: true, characterData: true });
-  });
-  await page.goto(server.url);
-  await page.locator('[data-testid="segmentation-mode"][data-mode="integrated"]').waitFor({ timeout: 20_000 });
+  app = await openApp({ beforeLoad: (p) => p.addInitScript(recordBadgeTexts) });
+  page = app.page;
 });
 
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+afterAll(() => app?.close());
 
 const seen = () => page.evaluate(() => (globalThis as unknown as { badgeTexts: string[] }).badgeTexts);
 

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, openPage, startServer, typeInTerminal, type AppServer } from './app';
+import { openApp, typeInTerminal, type OpenApp } from './app';
 
 /**
  * "Notice when work finishes": a long command that ends in a tab the user is not looking at marks
@@ -40,8 +40,7 @@ interface PageGlobals {
   Event: new (type: string) => unknown;
 }
 
-let server: AppServer;
-let browser: Browser;
+let app: OpenApp;
 let page: Page;
 
 const tabs = () => page.getByTestId('tab');
@@ -49,21 +48,16 @@ const notes = () => page.evaluate(() => (globalThis as unknown as PageGlobals)._
 const runningCommand = () => page.locator('[data-testid="command-item"][data-exit-code=""]');
 
 beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-  page = await openPage(browser, server.url, {
-    integrated: true,
-    beforeLoad: async (p) => {
-      await p.context().grantPermissions(['notifications'], { origin: server.origin });
+  app = await openApp({
+    beforeLoad: async (p, url) => {
+      await p.context().grantPermissions(['notifications'], { origin: new URL(url).origin });
       await p.addInitScript({ content: RECORDER });
     },
   });
+  page = app.page;
 });
 
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+afterAll(() => app?.close());
 
 /** Starts a command in the first tab and shows the second before it ends. */
 const runInFirstTabThenLeave = async (command: string) => {

@@ -2,18 +2,14 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
-import { launchBrowser, openPage, savedWorkspace, startServer, typeInTerminal, waitForTerminalText, type AppServer } from './app';
+import { openApp, openPage, savedWorkspace, typeInTerminal, waitForTerminalText, type OpenApp } from './app';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'ct-restore-layout-'));
-let server: AppServer | undefined;
-let browser: Browser | undefined;
+let app: OpenApp | undefined;
 
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+afterAll(() => app?.close());
 
 const DRACULA = 'rgb(40, 42, 54)';
 const tabNames = (page: Page) => page.getByTestId('tab').allInnerTexts();
@@ -33,9 +29,8 @@ const expectLayout = async (page: Page) => {
 
 describe('restore keeps profiles, tab names and the layout', () => {
   it('brings back a renamed profile tab running its profile and a split tab, in order, after a restart and in a new window', async () => {
-    server = await startServer({ dataDir });
-    browser = await launchBrowser();
-    let page = await openPage(browser, server.url, { integrated: true });
+    app = await openApp({ server: { dataDir } });
+    let page = app.page;
     await page.getByTestId('settings-open').click();
     await page.getByTestId('profile-add').click();
     const card = page.getByTestId('profile-card').first();
@@ -66,9 +61,8 @@ describe('restore keeps profiles, tab names and the layout', () => {
 
     const firstRun = Object.keys(savedWorkspace(dataDir)?.panes ?? {});
     await page.close();
-    expect(await server.stop()).toBe(0);
-    server = await startServer({ dataDir });
-    page = await openPage(browser, server.url, { integrated: false });
+    expect(await app.restart()).toBe(0);
+    page = await openPage(app.browser, app.server.url, { integrated: false });
     await expectLayout(page);
     // The profile's program runs again, with its environment.
     await waitForTerminalText(page, /prof\$/);
@@ -83,7 +77,7 @@ describe('restore keeps profiles, tab names and the layout', () => {
       .poll(() => Object.keys(savedWorkspace(dataDir)?.panes ?? {}).filter((id) => !firstRun.includes(id)).length, { timeout: 10_000 })
       .toBe(3);
     await page.close();
-    page = await openPage(browser, server.url);
+    page = await openPage(app.browser, app.server.url);
     await expectLayout(page);
     await page.screenshot({ path: join(dataDir, 'reopened.png') });
     console.log(`screenshots in ${dataDir}`);

@@ -2,26 +2,21 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
-import { launchBrowser, openPage, startServer, typeInTerminal, waitForTerminalText, type AppServer } from './app';
+import { openApp, openPage, typeInTerminal, waitForTerminalText, type OpenApp } from './app';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'ct-restore-screen-'));
-let server: AppServer | undefined;
-let browser: Browser | undefined;
+let app: OpenApp | undefined;
 
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+afterAll(() => app?.close());
 
 const rows = (page: Page) => page.getByTestId('pane').first().locator('.xterm-rows').innerText();
 
 describe('restore shows the kept screen and the earlier commands', () => {
   it('brings back the normal screen from before vim (no ~ rows, no query debris, a whole first line) and lists the commands run before', async () => {
-    server = await startServer({ dataDir });
-    browser = await launchBrowser();
-    let page = await openPage(browser, server.url, { integrated: true });
+    app = await openApp({ server: { dataDir } });
+    let page = app.page;
     // Lines of 400 characters: any cut by bytes lands inside one; a line kept starts with its L number.
     await typeInTerminal(page, `awk 'BEGIN{for(i=1;i<=300;i++){s=sprintf("L%03d-",i); while(length(s)<400) s=s "x"; print s}}'; echo before-$((6*7))-vim\r`);
     await waitForTerminalText(page, /before-42-vim/);
@@ -29,9 +24,8 @@ describe('restore shows the kept screen and the earlier commands', () => {
     await waitForTerminalText(page, /^~\s*$/m);
 
     await page.close();
-    expect(await server.stop()).toBe(0);
-    server = await startServer({ dataDir });
-    page = await openPage(browser, server.url, { integrated: false });
+    expect(await app.restart()).toBe(0);
+    page = await openPage(app.browser, app.server.url, { integrated: false });
     await expect.poll(() => rows(page), { timeout: 15_000 }).toMatch(/before-42-vim[\s\S]*restored · /);
     const shown = await rows(page);
     expect(shown).not.toMatch(/^~/m);

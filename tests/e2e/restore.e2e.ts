@@ -2,26 +2,21 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
-import { launchBrowser, openPage, savedWorkspace, startServer, typeInTerminal, waitForTerminalText, type AppServer } from './app';
+import { openApp, openPage, savedWorkspace, typeInTerminal, waitForTerminalText, type OpenApp } from './app';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'ct-restore-'));
-let server: AppServer | undefined;
-let browser: Browser | undefined;
+let app: OpenApp | undefined;
 
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+afterAll(() => app?.close());
 
 const paneText = (page: Page, index: number) => page.getByTestId('pane').nth(index).locator('.xterm-rows').innerText();
 
 describe('session restore', () => {
   it('brings tabs and panes back after a restart, in their directories, with their earlier output', async () => {
-    server = await startServer({ dataDir });
-    browser = await launchBrowser();
-    let page = await openPage(browser, server.url, { integrated: true });
+    app = await openApp({ server: { dataDir } });
+    let page = app.page;
     await typeInTerminal(page, 'cd /tmp && echo left-$((20+1))-marker\r');
     await waitForTerminalText(page, /left-21-marker/);
     await page.getByTestId('pane-split-right').click();
@@ -43,9 +38,8 @@ describe('session restore', () => {
       .toEqual({ groups: 2, cwds: expect.arrayContaining(['/tmp', '/usr']) });
 
     await page.close();
-    expect(await server.stop()).toBe(0);
-    server = await startServer({ dataDir });
-    page = await openPage(browser, server.url, { integrated: false });
+    expect(await app.restart()).toBe(0);
+    page = await openPage(app.browser, app.server.url, { integrated: false });
     await expect.poll(() => page.getByTestId('tab').count(), { timeout: 15_000 }).toBe(2);
     await page.getByTestId('tab').nth(0).click();
     await page.waitForFunction(() => document.querySelectorAll('[data-testid="pane"]').length === 2);

@@ -1,37 +1,26 @@
 // SPDX-License-Identifier: MIT
-import type { Browser, Dialog, Page } from 'playwright-core';
+import type { Dialog, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startScriptedLlmServer, type ScriptedLlmServer } from '../fixtures/scripted-llm-server';
-import { launchBrowser, startServer, type AppServer } from './app';
-import { llmEnv, MODEL } from './assistant-page';
+import { openAssistantApp, type AssistantApp } from './assistant-page';
 
-let llm: ScriptedLlmServer;
-let server: AppServer;
-let browser: Browser;
+let app: AssistantApp;
 let page: Page;
 /** Every dialog the page opened (confirm on close), answered by `answer` (dismissed by default). */
 const dialogs: Dialog[] = [];
 let answer: 'accept' | 'dismiss' = 'dismiss';
 
 beforeAll(async () => {
-  llm = await startScriptedLlmServer({ models: [MODEL] });
-  server = await startServer({ env: llmEnv(llm) });
-  browser = await launchBrowser();
-  page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
-  page.on('dialog', (dialog) => {
-    dialogs.push(dialog);
-    void (answer === 'accept' ? dialog.accept() : dialog.dismiss());
+  app = await openAssistantApp({
+    beforeLoad: (p) =>
+      p.on('dialog', (dialog) => {
+        dialogs.push(dialog);
+        void (answer === 'accept' ? dialog.accept() : dialog.dismiss());
+      }),
   });
-  await page.goto(server.url);
-  await page.locator('[data-testid="terminal"] .xterm').waitFor();
-  await page.getByTestId('assistant-input').waitFor();
+  page = app.page;
 });
 
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-  await llm?.close();
-});
+afterAll(() => app?.close());
 
 /** What a schema library would say; the page must say what it expects instead. */
 const JARGON = /expected|Too (small|big)|received|Invalid input|>=|<=|NaN/;

@@ -1,41 +1,37 @@
 // SPDX-License-Identifier: MIT
 import { randomUUID } from 'node:crypto';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startScriptedLlmServer, type ScriptedLlmServer } from '../fixtures/scripted-llm-server';
-import { launchBrowser, startServer, type AppServer } from './app';
-import { ask, llmEnv, MODEL, waitForAnswer } from './assistant-page';
+import { ask, llmEnv, MODEL, openAssistantApp, waitForAnswer, type AssistantApp } from './assistant-page';
 
 /** Built at run time so no key-shaped literal sits in the repository. */
 const envKey = ['sk', 'e2e', 'env', randomUUID().replace(/-/g, '')].join('-');
 const uiKey = ['sk', 'e2e', 'ui', randomUUID().replace(/-/g, '')].join('-');
 
+let app: AssistantApp;
 let llm: ScriptedLlmServer;
 let keyedLlm: ScriptedLlmServer;
-let server: AppServer;
-let browser: Browser;
 let page: Page;
 /** Every WebSocket frame the renderer received, from the first page load on. */
 const received: string[] = [];
 
 beforeAll(async () => {
-  llm = await startScriptedLlmServer({ models: [MODEL], apiKey: envKey });
   keyedLlm = await startScriptedLlmServer({ models: ['keyed-model'], apiKey: uiKey });
-  server = await startServer({ env: llmEnv(llm, { CONTEXTERM_API_KEY: envKey }) });
-  browser = await launchBrowser();
-  page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
-  // Closing Settings with unsaved changes asks first; these tests mean to discard them.
-  page.on('dialog', (dialog) => void dialog.accept());
-  page.on('websocket', (ws) => ws.on('framereceived', (frame) => received.push(String(frame.payload))));
-  await page.goto(server.url);
-  await page.locator('[data-testid="terminal"] .xterm').waitFor();
-  await page.getByTestId('assistant-input').waitFor();
+  app = await openAssistantApp({
+    llm: { models: [MODEL], apiKey: envKey },
+    env: (scripted) => llmEnv(scripted, { CONTEXTERM_API_KEY: envKey }),
+    beforeLoad: (p) => {
+      // Closing Settings with unsaved changes asks first; these tests mean to discard them.
+      p.on('dialog', (dialog) => void dialog.accept());
+      p.on('websocket', (ws) => ws.on('framereceived', (frame) => received.push(String(frame.payload))));
+    },
+  });
+  ({ llm, page } = app);
 });
 
 afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-  await llm?.close();
+  await app?.close();
   await keyedLlm?.close();
 });
 

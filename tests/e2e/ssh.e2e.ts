@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: MIT
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSshd, sshdAvailable, type Sshd } from '../integration/sshd';
-import { launchBrowser, openPage, startServer, typeInTerminal, waitForTerminalText, type AppServer } from './app';
+import { openApp, typeInTerminal, waitForTerminalText, type OpenApp } from './app';
 
 interface Notice {
   host: string;
@@ -11,8 +11,7 @@ interface Notice {
 }
 
 let sshd: Sshd | undefined;
-let server: AppServer | undefined;
-let browser: Browser | undefined;
+let app: OpenApp | undefined;
 let page: Page;
 /** Every `ssh:notice` event this window got, read off its WebSocket. */
 const notices: Notice[] = [];
@@ -52,10 +51,7 @@ const logout = async (host: string) => {
 beforeAll(async () => {
   if (!sshdAvailable()) return;
   sshd = await startSshd();
-  server = await startServer();
-  browser = await launchBrowser();
-  page = await openPage(browser, server.url, {
-    integrated: true,
+  app = await openApp({
     beforeLoad: (p) =>
       p.on('websocket', (socket) =>
         socket.on('framereceived', ({ payload }) => {
@@ -65,12 +61,12 @@ beforeAll(async () => {
         }),
       ),
   });
+  page = app.page;
   await run('ready');
 });
 
 afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
+  await app?.close();
   await sshd?.stop();
 });
 

@@ -1,26 +1,22 @@
 // SPDX-License-Identifier: MIT
 import { request } from 'node:http';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
 import { WS_PROTOCOL, WS_TOKEN_PROTOCOL_PREFIX } from '../../shared/ipc/wire';
-import { launchBrowser, startServer, terminalText, typeInTerminal, waitForTerminalText, type AppServer } from './app';
+import { openApp, terminalText, typeInTerminal, waitForTerminalText, type AppServer, type OpenApp } from './app';
 
+let app: OpenApp;
 let server: AppServer;
-let browser: Browser;
 let page: Page;
 
 beforeAll(async () => {
-  server = await startServer({ env: { PS1: 'ct$ ' } });
-  browser = await launchBrowser();
-  page = await browser.newPage({ viewport: { width: 1280, height: 760 } });
-  await page.goto(server.url);
-  await page.locator('[data-testid="terminal"] .xterm').waitFor();
+  app = await openApp({ server: { env: { PS1: 'ct$ ' } }, integrated: false });
+  ({ server, page } = app);
 });
 
 afterAll(async () => {
-  await browser?.close();
-  expect(await server?.stop()).toBe(0);
+  expect(await app?.close()).toBe(0);
 });
 
 /** bash -l reads /etc/profile, which may set its own PS1: accept any usual prompt ending. */

@@ -1,7 +1,6 @@
 // SPDX-License-Identifier: MIT
-import type { Browser } from 'playwright-core';
 import { afterAll, expect, it } from 'vitest';
-import { launchBrowser, openPage, startServer, typeInTerminal, waitForTerminalText, type AppServer } from './app';
+import { openApp, openPage, typeInTerminal, waitForTerminalText, type OpenApp } from './app';
 
 /**
  * The history database's writer thread failing, as the user sees it. A fault planted in the host
@@ -10,21 +9,15 @@ import { launchBrowser, openPage, startServer, typeInTerminal, waitForTerminalTe
  * keeps failing it is given up on, and the banner says so, what was lost and what to do, while
  * the terminal goes on working.
  */
-let server: AppServer | undefined;
-let browser: Browser | undefined;
+let app: OpenApp | undefined;
 
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+afterAll(() => app?.close());
 
 const count = (text: string, pattern: RegExp) => text.match(new RegExp(pattern.source, 'g'))?.length ?? 0;
 
 it('tells the user when recording stopped and resumed, then that it stopped for good, while the terminal keeps working', async () => {
-  server = await startServer({ env: { CONTEXTERM_TEST_FAULTS: 'writer:throw:writer-42-boom' } });
-  const host = server;
-  browser = await launchBrowser();
-  const page = await openPage(browser, host.url, { integrated: true });
+  app = await openApp({ server: { env: { CONTEXTERM_TEST_FAULTS: 'writer:throw:writer-42-boom' } } });
+  const { page, server: host } = app;
   const banner = page.getByTestId('recording-banner');
 
   await typeInTerminal(page, 'echo writer-$((6*7))-boom\r');
@@ -46,7 +39,7 @@ it('tells the user when recording stopped and resumed, then that it stopped for 
   await waitForTerminalText(page, /still-8-here/);
 
   // A window opened now is told too: main answers for the writer it gave up on.
-  const late = await openPage(browser, host.url);
+  const late = await openPage(app.browser, host.url);
   await late.getByTestId('recording-banner').and(late.locator('[data-state="failing"]')).waitFor({ timeout: 20_000 });
   expect(await late.getByTestId('recording-banner').innerText()).toMatch(/could not be restarted/);
 }, 90_000);
