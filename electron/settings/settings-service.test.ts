@@ -141,6 +141,26 @@ describe('SettingsService: validation and persistence', () => {
     expect(ok.ok && ok.view.redaction).toEqual({ enabled: false, userPatterns: [good] });
   });
 
+  it('refuses an answer reserve at or above the assembled limit, yet loads one saved before that rule', async () => {
+    const tight = { model: 'small', contextLimit: 1000, warningThreshold: 0.8, compactionMode: 'truncate-oldest' as const, reservedOutputTokens: 900 };
+    const fresh = await open();
+    const refused = await fresh.update({ models: [tight] });
+    expect(refused.ok || refused.fieldErrors).toEqual([
+      { path: 'models.0.reservedOutputTokens', message: 'must be below 800 (80 % of the limit, where requests are assembled to)' },
+    ]);
+    expect(kv.values.size).toBe(0);
+
+    // Stored by an older build: it still loads (the request builder caps the reserve), and saving
+    // another section is not held up by it; saving the models again asks for the fix.
+    kv.values.set('settings', JSON.stringify({ version: 1, sections: { models: [tight] } }));
+    const service = await open();
+    expect(service.problems).toEqual([]);
+    expect(service.modelSettings('small')?.reservedOutputTokens).toBe(900);
+    expect((await service.update({ terminal: { ...DEFAULT_SETTINGS.terminal, fontSize: 15 } })).ok).toBe(true);
+    expect((await service.update({ models: [tight] })).ok).toBe(false);
+    expect((await service.update({ models: [{ ...tight, reservedOutputTokens: 799 }] })).ok).toBe(true);
+  });
+
   it('falls back to defaults per section when the stored settings are damaged', async () => {
     kv.values.set('settings', JSON.stringify({ version: 1, sections: { terminal: { fontSize: 'huge' }, relevance: { windowMinutes: 30, weights: { cwd: 1, time: 0, hostname: 0, commandPattern: 0 }, threshold: 0.5 } } }));
     const service = await open();

@@ -148,6 +148,29 @@ describe('settings draft → settings:set patch', () => {
   });
 });
 
+describe('ordinary settings, drafted from the registry', () => {
+  it('keep numbers as text and everything else as it is, and round-trip to "no changes"', () => {
+    expect(draftOf(view).notifications).toEqual({ enabled: true, minSeconds: '10', whenFocused: false });
+    expect(draftOf(view).relevance).toEqual({ windowMinutes: '120', threshold: '0.3', weights: { cwd: '0.4', time: '0.3', hostname: '0.15', commandPattern: '0.15' } });
+    expect(draftOf(view).terminal).toMatchObject({ fontSize: '14', scrollback: '10000', theme: 'system', copyOnSelect: false });
+    expect(patchOf(draftOf(view), view)).toEqual({ ok: true, patch: {}, changed: [] });
+  });
+
+  it('explain a bad number with the field\'s own message, and parse a good one', () => {
+    for (const minSeconds of ['', 'soon', '1.5', '0']) {
+      const result = patchOf(edit((d) => ({ ...d, notifications: { ...d.notifications, minSeconds } })), view);
+      expect(!result.ok && result.errors, minSeconds).toEqual({ 'notifications.minSeconds': 'enter a whole number of seconds from 1 to 86,400' });
+    }
+    const result = patchOf(edit((d) => ({ ...d, notifications: { enabled: false, minSeconds: ' 3 ', whenFocused: true } })), view);
+    expect(result).toEqual({ ok: true, changed: ['notifications'], patch: { notifications: { enabled: false, minSeconds: 3, whenFocused: true } } });
+  });
+
+  it('send the ssh hosts one per line, and a list only when it changed', () => {
+    const result = patchOf(edit((d) => ({ ...d, ssh: { ...d.ssh, offHosts: ' prod \n\n db-1\n' } })), view);
+    expect(result).toEqual({ ok: true, changed: ['ssh'], patch: { ssh: { integration: true, offHosts: ['prod', 'db-1'] } } });
+  });
+});
+
 describe('auto-compaction', () => {
   it('is on by default under 16K tokens, off above and without a limit, and an explicit choice wins', () => {
     expect(autoCompactOn({ contextLimit: 8192, autoCompact: undefined })).toBe(true);
