@@ -25,7 +25,7 @@ import { useLayout } from './state/layout';
 import { useSettings } from './state/settings';
 import { activeTerminalId, useWorkspace } from './state/workspace';
 import { TabBar } from './tabs/tab-bar';
-import { useFind } from './terminal/find-state';
+import { useFind } from './find/find-state';
 import { focusActiveTerminal } from './terminal/terminal-focus';
 import { isMac } from './terminal/link-routing';
 import { TerminalMenu } from './terminal/terminal-menu';

@@ -10,7 +10,7 @@ import { activeTerminalId, useWorkspace } from '../state/workspace';
 import { openTabMenu } from '../tabs/tab-menu';
 import { zoomFont } from '../terminal/font-zoom';
 import { focusActiveTerminal } from '../terminal/terminal-focus';
-import { TERMINAL_DEFAULTS } from '../terminal/terminal-options';
+import { TERMINAL_DEFAULTS } from '../terminal/xterm/terminal-options';
 import { controllerFor, openTerminal } from '../terminal/terminals';
 import type { ActionId } from './catalog';
 

@@ -4,8 +4,8 @@ import { Group, Panel, Separator } from 'react-resizable-panels';
 import type { PaneNode } from '../state/pane-tree';
 import { leaves } from '../state/pane-tree';
 import { useWorkspace, type Tab } from '../state/workspace';
-import { useFind } from '../terminal/find-state';
-import { SearchBar } from '../terminal/search-bar';
+import { useFind } from '../find/find-state';
+import { TerminalFindBar } from '../terminal/terminal-find-bar';
 import { StickyCommand } from '../terminal/sticky-command';
 import { TerminalView } from '../terminal/terminal-view';
 import { PaneOverlays } from './pane-overlays';
@@ -28,7 +28,7 @@ const PaneLeaf = ({ id, focused, single }: { id: string; focused: boolean; singl
       }}
     >
       <StickyCommand id={id} />
-      {finding && <SearchBar id={id} onClose={() => useFind.getState().close()} />}
+      {finding && <TerminalFindBar id={id} onClose={() => useFind.getState().close()} />}
       <TerminalView id={id} focused={focused} />
       {/* Siblings of the terminal's container, never inside it: xterm owns the container's children. */}
       <PaneOverlays id={id} />

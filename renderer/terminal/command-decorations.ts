@@ -3,7 +3,7 @@ import type { IDecoration, IDisposable, IMarker, Terminal } from '@xterm/xterm';
 import type { TerminalMark } from '../../shared/ipc/pty';
 import { clearedAway } from '../../shared/terminal/prompt-anchor';
 import { gutterMenuHandler } from './gutter-menu';
-import { ScreenBarriers } from './screen-barriers';
+import { ScreenBarriers } from './xterm/screen-barriers';
 
 interface Entry {
   readonly marker: IMarker;

@@ -39,7 +39,7 @@ vi.mock('@xterm/addon-fit', () => ({ FitAddon: class {} }));
 vi.mock('@xterm/addon-search', () => ({ SearchAddon: class {} }));
 vi.mock('@xterm/addon-unicode11', () => ({ Unicode11Addon: class {} }));
 vi.mock('./command-decorations', () => ({ CommandDecorations: class {} }));
-vi.mock('./screen-control', () => ({ watchScreenControl: () => ({ dispose: () => undefined }) }));
+vi.mock('./xterm/screen-control', () => ({ watchScreenControl: () => ({ dispose: () => undefined }) }));
 
 const { TerminalController } = await import('./terminal-controller');
 

@@ -1,21 +1,24 @@
 // SPDX-License-Identifier: MIT
-import { FitAddon } from '@xterm/addon-fit';
-import { SearchAddon } from '@xterm/addon-search';
-import { Unicode11Addon } from '@xterm/addon-unicode11';
+import type { FitAddon } from '@xterm/addon-fit';
+import type { SearchAddon } from '@xterm/addon-search';
 import { WebLinksAddon } from '@xterm/addon-web-links';
-import { Terminal, type IDisposable, type ITheme } from '@xterm/xterm';
+import type { IDisposable, ITheme, Terminal } from '@xterm/xterm';
 import type { Api } from '../../shared/ipc';
 import type { TerminalMark, TerminalSnapshot } from '../../shared/ipc/pty';
 import { FlowControl } from '../../shared/terminal/flow-control';
+import { Disposable, toDisposable } from '../lifetime/disposable';
+import { onFontFacesLoaded } from '../themes/font';
+import { TerminalLigatures } from '../themes/ligatures';
 import { CommandDecorations } from './command-decorations';
 import { useFontZoom, zoomedSize } from './font-zoom';
 import { hyperlinkHandler, linkModifierHeld, webLinkActivate } from './link-routing';
 import { ModifierLinksAddon } from './modifier-links';
-import { shouldUseWebgl, webglRendererName } from './renderer-choice';
-import { watchScreenControl } from './screen-control';
-import { TERMINAL_DEFAULTS } from './terminal-options';
-import { loadTerminalFont, onFontFacesLoaded } from '../themes/font';
-import { TerminalLigatures } from '../themes/ligatures';
+import { createXterm } from './xterm/create-xterm';
+import { remeasure, whenFontLoaded } from './xterm/font-measure';
+import { loadWebgl } from './xterm/renderer-choice';
+import { watchScreenControl } from './xterm/screen-control';
+import { TERMINAL_DEFAULTS, type LiveTerminalOptions } from './xterm/terminal-options';
+import { UserInputClock } from './xterm/user-input';
 
 export interface TerminalControllerOptions {
   readonly id: string;
@@ -32,84 +35,66 @@ export interface TerminalControllerOptions {
   readonly theme?: ITheme;
 }
 
-/** What settings change on a live terminal (font, theme, scrollback, copy-on-select). */
-export interface LiveTerminalOptions {
-  readonly fontFamily?: string;
-  readonly fontSize?: number;
-  readonly scrollback?: number;
-  readonly theme?: ITheme;
-  readonly copyOnSelect?: boolean;
-  readonly cursorStyle?: 'block' | 'bar' | 'underline';
-  readonly cursorBlink?: boolean;
-  /** Not an xterm.js option: a character joiner and the font's features (themes/ligatures.ts). */
-  readonly ligatures?: boolean;
-}
-
-let webglDecision: boolean | undefined;
-
-const USER_EVENTS = ['keydown', 'keypress', 'beforeinput', 'input', 'compositionend', 'paste', 'mousedown', 'mouseup', 'mousemove', 'wheel', 'focusin', 'focusout'] as const;
-const USER_EVENT_WINDOW_MS = 150;
-
 /**
  * Owns one xterm.js instance and its addons for the lifetime of a tab, outside React: components
  * only lend it a container. Output is acknowledged to the pty after xterm has parsed it, which is
  * what makes flow control track the real consumer speed.
  */
-export class TerminalController {
+export class TerminalController extends Disposable {
   readonly id: string;
   readonly term: Terminal;
-  readonly search = new SearchAddon();
+  readonly search: SearchAddon;
   private readonly _decorations: CommandDecorations;
   private readonly _ligatures: TerminalLigatures;
-  private readonly _fit = new FitAddon();
-  private readonly _disposables: IDisposable[] = [];
+  private readonly _fit: FitAddon;
   private readonly _api: Api;
+  private readonly _userInput = new UserInputClock();
   private _unacked = 0;
   private _opened = false;
-  private _disposed = false;
   private _lastSize = { cols: 0, rows: 0 };
   private _copyOnSelect = false;
   private readonly _onCommandClick: (commandId: string) => void;
   /** Settings → Terminal → Font size; what is shown is this moved by the font zoom (Ctrl+=). */
   private _baseFontSize: number;
   private _container: HTMLElement | undefined;
-  /** When the user last pressed a key, clicked, scrolled or pasted in this terminal. */
-  private _lastUserEvent = -Infinity;
   /** True while a snapshot is painted: nothing xterm says meanwhile goes to the pty. */
   private _restoring = false;
 
   constructor(options: TerminalControllerOptions) {
+    super();
     this.id = options.id;
     this._api = options.api;
     this._onCommandClick = options.onCommandClick;
     this._baseFontSize = options.fontSize ?? TERMINAL_DEFAULTS.fontSize;
-    this.term = new Terminal({
-      ...TERMINAL_DEFAULTS,
+    const { term, fit, search } = createXterm({
       fontFamily: options.fontFamily ?? TERMINAL_DEFAULTS.fontFamily,
       fontSize: zoomedSize(this._baseFontSize, useFontZoom.getState().delta),
       scrollback: options.scrollback ?? TERMINAL_DEFAULTS.scrollback,
       theme: options.theme ?? TERMINAL_DEFAULTS.theme,
       linkHandler: hyperlinkHandler(options.openHyperlink),
     });
-    this._decorations = new CommandDecorations(this.term, options.onCommandClick);
-    this._ligatures = new TerminalLigatures(this.term);
-    this.term.loadAddon(this._fit);
-    this.term.loadAddon(this.search);
-    this.term.loadAddon(new Unicode11Addon());
-    this.term.unicode.activeVersion = '11';
-    this.term.loadAddon(new ModifierLinksAddon(new WebLinksAddon(webLinkActivate(options.openLink)), linkModifierHeld));
-    this._disposables.push(
-      this.term.onData((data) => this._input(data)),
-      this.term.onBinary((data) => this._input(data)),
-      this.term.onTitleChange((title) => options.onTitle(title)),
-      this.term.onSelectionChange(() => {
-        const selection = this._copyOnSelect ? this.term.getSelection() : '';
+    this.term = term;
+    this._fit = fit;
+    this.search = search;
+    // Disposed last (a store undoes the last registered first): the term outlives what watches it.
+    this._registerUndo(() => term.dispose());
+    this._decorations = this._register(new CommandDecorations(term, options.onCommandClick));
+    this._ligatures = new TerminalLigatures(term);
+    term.loadAddon(new ModifierLinksAddon(new WebLinksAddon(webLinkActivate(options.openLink)), linkModifierHeld));
+    this._register(term.onData((data) => this._input(data)));
+    this._register(term.onBinary((data) => this._input(data)));
+    this._register(term.onTitleChange((title) => options.onTitle(title)));
+    this._register(
+      term.onSelectionChange(() => {
+        const selection = this._copyOnSelect ? term.getSelection() : '';
         if (selection) void navigator.clipboard?.writeText(selection).catch(() => undefined);
       }),
-      { dispose: useFontZoom.subscribe(() => this._applyFontSize()) },
-      // A snapshot's own addressing and clears paint a screen the marks are placed on afterwards.
+    );
+    this._registerUndo(useFontZoom.subscribe(() => this.applyOptions({})));
+    // A snapshot's own addressing and clears paint a screen the marks are placed on afterwards.
+    this._register(
       watchScreenControl(
-        this.term,
+        term,
         { address: (alternate) => this._decorations.noteAddressing(alternate), clear: (reset) => this._decorations.noteClear(reset) },
         () => this._restoring,
       ),
@@ -118,7 +103,7 @@ export class TerminalController {
 
   /** Mounts into `container`; later calls move the existing element (StrictMode, tab re-layout). */
   mount(container: HTMLElement): void {
-    if (this._disposed) return;
+    if (this.isDisposed) return;
     this._container = container;
     container.dataset.fontSize = String(this.term.options.fontSize);
     this._paintFrame();
@@ -128,13 +113,12 @@ export class TerminalController {
     }
     this.term.open(container);
     this._opened = true;
-    // Capture phase, before xterm turns the event into input: this is how input the user caused is
-    // told apart from xterm's own answers to queries in the output (see `_input`).
-    for (const type of USER_EVENTS) this.term.element?.addEventListener(type, this._noteUserEvent, true);
+    // How input the user caused is told apart from xterm's own answers to queries (see `_input`).
+    if (this.term.element) this._userInput.watch(this.term.element);
     this._ligatures.apply();
     this._measureWhenFontLoaded();
-    this._disposables.push({ dispose: onFontFacesLoaded(() => this.term.options.fontFamily, () => this._remeasure()) });
-    void this._loadWebgl();
+    this._register(toDisposable(onFontFacesLoaded(() => this.term.options.fontFamily, () => this._remeasure())));
+    void loadWebgl(this.term, () => this.isDisposed);
   }
 
   write(data: string): void {
@@ -168,7 +152,7 @@ export class TerminalController {
 
   /** Pastes as the user would (bracketed when the program asked for it); counts as user input. */
   paste(text: string): void {
-    this._noteUserEvent();
+    this._userInput.note();
     this.term.paste(text);
   }
 
@@ -223,7 +207,7 @@ export class TerminalController {
 
   /** Fits the terminal to its container and tells the pty about a changed size. */
   fit(): void {
-    if (!this._opened || this._disposed || !this.term.element?.isConnected) return;
+    if (!this._opened || this.isDisposed || !this.term.element?.isConnected) return;
     // A snapshot is painted at the grid size it was taken at, and its marks' offsets count rows of
     // that grid: a refit mid-paint (the font loading, the pane's first layout) wrapped the rest at
     // another width, and marks above a reflowed line landed rows off. `restore` refits at the end.
@@ -252,7 +236,7 @@ export class TerminalController {
 
   /** Applies changed settings live; a new font size or family changes the grid, so it refits. */
   applyOptions(options: LiveTerminalOptions): void {
-    if (this._disposed) return;
+    if (this.isDisposed) return;
     const { copyOnSelect, fontSize, ligatures, ...rest } = options;
     if (copyOnSelect !== undefined) this._copyOnSelect = copyOnSelect;
     if (ligatures !== undefined) this._ligatures.set(ligatures);
@@ -269,55 +253,25 @@ export class TerminalController {
     this.fit();
   }
 
-  /**
-   * xterm.js measures its cell when opened and when the font options change, with whatever font is
-   * there: a web font still loading (the bundled JetBrains Mono) would leave the grid measured with
-   * the fallback. Once its files are in, measure again (a font option change is the only way in).
-   */
+  /** A web font still loading would leave the grid measured with the fallback: measure again once it is in. */
   private _measureWhenFontLoaded(): void {
-    const { fontFamily, fontSize } = this.term.options;
-    if (!this._opened || !fontFamily || !fontSize) return;
-    void loadTerminalFont(fontFamily, fontSize).then((loaded) => {
-      if (!loaded || this.term.options.fontFamily !== fontFamily || this.term.options.fontSize !== fontSize) return;
-      this._remeasure();
-    });
+    if (this._opened) whenFontLoaded(this.term, () => this._remeasure());
   }
 
-  /** Measures the cell again (a font option change is the only way in) and refits the grid to it. */
+  /** Measures the cell again and refits the grid to it. */
   private _remeasure(): void {
-    const { fontSize } = this.term.options;
-    if (this._disposed || !this._opened || !fontSize) return;
-    this.term.options.fontSize = fontSize + 1;
-    this.term.options.fontSize = fontSize;
-    this.term.clearTextureAtlas();
+    if (this.isDisposed || !this._opened || !this.term.options.fontSize) return;
+    remeasure(this.term);
     this.fit();
   }
 
-  dispose(): void {
-    if (this._disposed) return;
-    this._disposed = true;
-    for (const disposable of this._disposables.splice(0)) disposable.dispose();
-    this._decorations.dispose();
-    this.term.dispose();
-  }
-
-  private _applyFontSize(): void {
-    this.applyOptions({});
-  }
-
-  private readonly _noteUserEvent = (): void => {
-    this._lastUserEvent = performance.now();
-  };
-
   /**
-   * Everything xterm wants to send. Within a moment of a user event it is the user's; otherwise
-   * xterm generated it (a reply to DA, DSR, a colour query…) and is marked so, since with several
-   * windows on one pty every xterm replies and only one window's replies may reach the program.
-   * IME composition and focus reports arrive a tick after their event, hence a window, not a flag.
+   * Everything xterm wants to send: the user's input, or (with no user event just before) xterm's
+   * own reply to a query in the output, marked so (xterm/user-input.ts).
    */
   private _input(data: string): void {
-    if (this._restoring || this._disposed) return;
-    const reply = performance.now() - this._lastUserEvent > USER_EVENT_WINDOW_MS;
+    if (this._restoring || this.isDisposed) return;
+    const reply = this._userInput.isReply();
     this._api.send('pty:input', reply ? { id: this.id, data, reply } : { id: this.id, data });
   }
 
@@ -325,20 +279,5 @@ export class TerminalController {
     const chars = this._unacked;
     this._unacked = 0;
     this._api.send('pty:ack', { id: this.id, chars });
-  }
-
-  private async _loadWebgl(): Promise<void> {
-    webglDecision ??= shouldUseWebgl(webglRendererName());
-    if (!webglDecision) return;
-    try {
-      const { WebglAddon } = await import('@xterm/addon-webgl');
-      if (this._disposed) return;
-      const webgl = new WebglAddon();
-      // On context loss fall back to the DOM renderer for good rather than fight the GPU process.
-      webgl.onContextLoss(() => webgl.dispose());
-      this.term.loadAddon(webgl);
-    } catch {
-      webglDecision = false;
-    }
   }
 }

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-import type { LiveTerminalOptions } from './terminal-controller';
+import type { LiveTerminalOptions } from './xterm/terminal-options';
 
 let defaults: LiveTerminalOptions = {};
 /** A profile's own looks (scheme, font) over the terminal settings; undefined: the settings'. */

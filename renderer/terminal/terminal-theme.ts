@@ -2,7 +2,7 @@
 import type { ITheme } from '@xterm/xterm';
 import type { SchemeColors, TerminalSettings } from '../../shared/ipc/settings';
 import { resolveScheme, SYSTEM_SCHEME } from '../themes/schemes';
-import type { LiveTerminalOptions } from './terminal-controller';
+import type { LiveTerminalOptions } from './xterm/terminal-options';
 
 export type ResolvedTheme = 'light' | 'dark';
 

@@ -3,7 +3,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { IDisposable } from '../lifetime/disposable';
 import { useCommands } from '../state/commands';
 import { createWorkspaceStore, type WorkspaceStore } from '../state/workspace';
-import type { LiveTerminalOptions, TerminalController, TerminalControllerOptions } from './terminal-controller';
+import type { TerminalController, TerminalControllerOptions } from './terminal-controller';
+import type { LiveTerminalOptions } from './xterm/terminal-options';
 import { closeTerminal, configureTerminals, controllerFor, onCommandClick, openLink, openTerminal, startTerminals, TerminalsNotStartedError } from './terminals';
 import { FakeConnection, FakePage, FakeTransport, okResult, ptyInfo } from './workspace/testing/fake-host';
 

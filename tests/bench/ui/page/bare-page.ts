@@ -5,7 +5,7 @@
 import { Terminal } from '@xterm/xterm';
 import { Unicode11Addon } from '@xterm/addon-unicode11';
 import '@xterm/xterm/css/xterm.css';
-import { TERMINAL_DEFAULTS } from '../../../../renderer/terminal/terminal-options';
+import { TERMINAL_DEFAULTS } from '../../../../renderer/terminal/xterm/terminal-options';
 
 const params = new URLSearchParams(location.search);
 const cols = Number(params.get('cols') ?? 100);

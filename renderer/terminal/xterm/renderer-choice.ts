@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: MIT
+import type { Terminal } from '@xterm/xterm';
 
 /**
  * WebGL on a software rasterizer (SwiftShader, llvmpipe) is 6–10× slower than xterm's DOM renderer
@@ -20,3 +21,24 @@ export const webglRendererName = (): string | undefined => {
 
 export const shouldUseWebgl = (rendererName: string | undefined): boolean =>
   rendererName !== undefined && !SOFTWARE_RENDERER.test(rendererName);
+
+let webglDecision: boolean | undefined;
+
+/**
+ * Draws `term` with WebGL where that is faster (decided once per page); on a lost context it falls
+ * back to the DOM renderer for good rather than fight the GPU process. `gone`: the terminal was
+ * disposed while the addon loaded.
+ */
+export const loadWebgl = async (term: Terminal, gone: () => boolean): Promise<void> => {
+  webglDecision ??= shouldUseWebgl(webglRendererName());
+  if (!webglDecision) return;
+  try {
+    const { WebglAddon } = await import('@xterm/addon-webgl');
+    if (gone()) return;
+    const webgl = new WebglAddon();
+    webgl.onContextLoss(() => webgl.dispose());
+    term.loadAddon(webgl);
+  } catch {
+    webglDecision = false;
+  }
+};

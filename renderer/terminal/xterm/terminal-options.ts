@@ -23,3 +23,16 @@ export const TERMINAL_DEFAULTS = {
   lineHeight: 1.1,
   macOptionIsMeta: true,
 } as const satisfies ITerminalOptions;
+
+/** What settings change on a live terminal (font, theme, scrollback, copy-on-select). */
+export interface LiveTerminalOptions {
+  readonly fontFamily?: string;
+  readonly fontSize?: number;
+  readonly scrollback?: number;
+  readonly theme?: ITheme;
+  readonly copyOnSelect?: boolean;
+  readonly cursorStyle?: 'block' | 'bar' | 'underline';
+  readonly cursorBlink?: boolean;
+  /** Not an xterm.js option: a character joiner and the font's features (themes/ligatures.ts). */
+  readonly ligatures?: boolean;
+}

@@ -1,0 +1,29 @@
+// SPDX-License-Identifier: MIT
+import type { Terminal } from '@xterm/xterm';
+import { loadTerminalFont } from '../../themes/font';
+
+/**
+ * Measures the cell again: xterm.js measures only when opened and when a font option changes, so
+ * the size is nudged and put back, and the glyph atlas drawn with the old measure is dropped.
+ */
+export const remeasure = (term: Terminal): void => {
+  const { fontSize } = term.options;
+  if (!fontSize) return;
+  term.options.fontSize = fontSize + 1;
+  term.options.fontSize = fontSize;
+  term.clearTextureAtlas();
+};
+
+/**
+ * xterm.js measures its cell when opened and when the font options change, with whatever font is
+ * there: a web font still loading (the bundled JetBrains Mono) would leave the grid measured with
+ * the fallback. Once its files are in, `then` runs, unless the font options changed meanwhile.
+ */
+export const whenFontLoaded = (term: Terminal, then: () => void): void => {
+  const { fontFamily, fontSize } = term.options;
+  if (!fontFamily || !fontSize) return;
+  void loadTerminalFont(fontFamily, fontSize).then((loaded) => {
+    if (!loaded || term.options.fontFamily !== fontFamily || term.options.fontSize !== fontSize) return;
+    then();
+  });
+};
