@@ -7,7 +7,7 @@ import { DomainError } from '../../shared/ipc/define';
 import { settingsChannels, type ProviderSettings } from '../../shared/ipc/settings';
 import { startScriptedLlmServer, type ScriptedLlmServer } from '../../tests/fixtures/scripted-llm-server';
 import { FileKeyStore } from '../llm/key-store';
-import { DEFAULT_PROVIDER } from '../../shared/settings/provider-schema';
+import { DEFAULT_PROVIDER } from '../../shared/settings/assistant-schema';
 import { DEFAULT_SETTINGS } from '../../shared/settings/registry';
 import { MemoryKeyValueStore } from '../settings/testing/memory-key-value-store';
 import { SettingsService } from '../settings/settings-service';

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_BASE_URLS } from '../../shared/settings/provider-schema';
+import { DEFAULT_BASE_URLS } from '../../shared/settings/assistant-schema';
 import { DEFAULT_BASE_URLS as CLIENT_BASE_URLS } from '../llm/provider-factory';
 import { readEnvironmentProvider } from './environment';
 

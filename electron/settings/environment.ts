@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-import { BaseUrl, DEFAULT_BASE_URLS, ProviderKind, type ProviderSettings } from '../../shared/settings/provider-schema';
+import { BaseUrl, DEFAULT_BASE_URLS, ProviderKind, type ProviderSettings } from '../../shared/settings/assistant-schema';
 
 export const ENVIRONMENT_PROVIDER_ID = 'environment';
 

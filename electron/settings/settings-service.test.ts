@@ -8,7 +8,7 @@ import { sendJson, sse, startRawLlmServer, startSse } from '../../tests/fixtures
 import { startScriptedLlmServer, type ScriptedLlmServer } from '../../tests/fixtures/scripted-llm-server';
 import { FileKeyStore } from '../llm/key-store';
 import { collect } from '../llm/testing/collect';
-import { DEFAULT_PROVIDER } from '../../shared/settings/provider-schema';
+import { DEFAULT_PROVIDER } from '../../shared/settings/assistant-schema';
 import { DEFAULT_SETTINGS } from '../../shared/settings/registry';
 import { MemoryKeyValueStore } from './testing/memory-key-value-store';
 import { SettingsError, SettingsService } from './settings-service';

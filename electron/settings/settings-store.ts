@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 import { z } from 'zod';
-import { DEFAULT_PROVIDER } from '../../shared/settings/provider-schema';
+import { DEFAULT_PROVIDER } from '../../shared/settings/assistant-schema';
 import { DEFAULT_SETTINGS, SECTION_NAMES, Settings, type SectionName } from '../../shared/settings/registry';
 import type { EnvironmentProvider } from './environment';
 import type { KeyValueStore } from '../../shared/settings/key-value-store';

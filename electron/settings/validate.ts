@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 import { crossFieldErrors } from '../../shared/settings/derive';
-import { fieldErrorsOf, firstPerField, type FieldError } from '../../shared/settings/field-errors';
+import { fieldErrorsOf, firstPerField, type FieldError } from '../../shared/settings/fields';
 import type { Profile } from '../../shared/settings/profile-schema';
 import { SETTINGS_REGISTRY, SettingsPatch, type Settings } from '../../shared/settings/registry';
 import { profileProblems } from '../pty/profile-problems';

@@ -1,12 +1,11 @@
 // SPDX-License-Identifier: MIT
-import { HistoryPatterns } from './editors/history-patterns';
+import { HistoryPatterns, SshHosts } from './editors/line-lists';
 import { KeysSection } from './editors/keys-section';
 import { ModelsSection } from './editors/models-section';
 import { NotificationPermission } from './editors/notification-permission';
 import { ProfilesSection } from './editors/profiles-section';
 import { RedactionPatterns } from './editors/redaction-patterns';
 import { SchemeField } from './editors/scheme-field';
-import { SshHosts } from './editors/ssh-hosts';
 import { StoragePanel } from './editors/storage-panel';
 import { ProvidersSection } from './providers/providers-section';
 import type { EditorTable } from './registry-section';

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { defaultsOf, patchSchemaOf, settingsSchemaOf } from '../../shared/settings/derive';
 import { checkDraft, draftFrom, withDraftAt } from '../../shared/settings/draft';
-import { fieldErrorsOf } from '../../shared/settings/field-errors';
+import { fieldErrorsOf } from '../../shared/settings/fields';
 import { wholeNumber } from '../../shared/settings/fields';
 import { SETTINGS_REGISTRY } from '../../shared/settings/registry';
 import { group, ordinary, type Registry, type SettingGroup } from '../../shared/settings/setting';

@@ -4,7 +4,7 @@ import { pathOf } from '../../shared/settings/derive';
 import { draftAt, withDraftAt } from '../../shared/settings/draft';
 import type { Block, Row, SettingGroup } from '../../shared/settings/setting';
 import { SettingField } from './fields/setting-field';
-import type { SectionProps } from './form/section-props';
+import type { SectionProps } from './form/settings-form';
 
 /** The renderer's editors for custom entries and blocks, by the name the registry gives them. */
 export type EditorTable = Readonly<Record<string, ComponentType<SectionProps>>>;

@@ -1,11 +1,10 @@
 // SPDX-License-Identifier: MIT
 import { useEffect, useRef, useState } from 'react';
+import { SETTINGS_REGISTRY } from '../../shared/settings/registry';
 import { useSettings } from '../state/settings';
 import { focusActiveTerminal } from '../terminal/terminal-focus';
-import { SETTINGS_REGISTRY } from '../../shared/settings/registry';
 import { EDITORS } from './editor-table';
-import type { SectionProps } from './form/section-props';
-import { draftOf, hasUnsavedChanges, type FieldErrors, type SettingsDraft } from './form/settings-form';
+import { draftOf, hasUnsavedChanges, type FieldErrors, type SectionProps, type SettingsDraft } from './form/settings-form';
 import { RegistrySection } from './registry-section';
 import { saveSettings } from './save-settings';
 import './settings.css';

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 import { z } from 'zod';
-import { ProviderId } from '../settings/provider-schema';
+import { ProviderId } from '../settings/assistant-schema';
 import { event, invoke } from './define';
 
 /**

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 import { z } from 'zod';
-import { ProviderSettings } from '../settings/provider-schema';
+import { ProviderSettings } from '../settings/assistant-schema';
 import { Settings, SettingsPatch } from '../settings/registry';
 import { LlmErrorInfo, ProviderId } from './assistant';
 import { event, invoke } from './define';
@@ -10,8 +10,15 @@ import { event, invoke } from './define';
  * schemas here are derived from it and re-exported under the names the rest of the code uses.
  */
 
-export { BaseUrl, DEFAULT_BASE_URLS, ProviderKind, ProviderSettings } from '../settings/provider-schema';
-export { AUTO_COMPACT_BELOW_TOKENS, autoCompactOn, ModelSettings } from '../settings/model-schema';
+export {
+  AUTO_COMPACT_BELOW_TOKENS,
+  autoCompactOn,
+  BaseUrl,
+  DEFAULT_BASE_URLS,
+  ModelSettings,
+  ProviderKind,
+  ProviderSettings,
+} from '../settings/assistant-schema';
 export { CustomScheme, MAX_CUSTOM_SCHEMES, SchemeColor, SchemeColors } from '../settings/scheme-schema';
 export { CursorStyle, ExitBehaviour } from '../settings/terminal-entries';
 export {
@@ -22,7 +29,7 @@ export {
   SettingsPatch,
   TerminalSettings,
 } from '../settings/registry';
-export { fieldErrorsOf, formatFieldErrors, type FieldError } from '../settings/field-errors';
+export { fieldErrorsOf, formatFieldErrors, type FieldError } from '../settings/fields';
 export { ProviderId };
 
 /** A provider as the renderer sees it: whether a key exists, never the key. */

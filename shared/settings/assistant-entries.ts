@@ -1,8 +1,7 @@
 // SPDX-License-Identifier: MIT
 import { z } from 'zod';
+import { DEFAULT_PROVIDER, ModelSettings, ProviderId, ProviderSettings } from './assistant-schema';
 import { share, unique, wholeNumber } from './fields';
-import { ModelSettings } from './model-schema';
-import { DEFAULT_PROVIDER, ProviderId, ProviderSettings } from './provider-schema';
 import { custom, group, ordinary } from './setting';
 
 /*

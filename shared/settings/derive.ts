@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 import { z } from 'zod';
-import type { FieldError } from './field-errors';
+import type { FieldError } from './fields';
 import type { Entries, Entry, InputOf, OrdinarySetting, Registry, SettingGroup, ValueOf } from './setting';
 
 /*

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 import { crossFieldErrors, patchSchemaOf, pathOf } from './derive';
-import { fieldErrorsOf } from './field-errors';
+import { fieldErrorsOf } from './fields';
 import type { Entries, Registry, SettingGroup, ValueOf } from './setting';
 
 /*

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 import type { z } from 'zod';
-import type { FieldError } from './field-errors';
+import type { FieldError } from './fields';
 
 /*
  * One definition per setting, as VS Code's terminalConfiguration.ts does it: each entry carries

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { areaGraph, describeCycle, folderCycles, folderGraph, importSpecifiers, readSources, repoRootOf, resolveFolder } from './folder-graph';
+import { areaGraph, describeCycle, filesPerFolder, folderCycles, folderGraph, importSpecifiers, readSources, repoRootOf, resolveFolder } from './folder-graph';
 
 /**
  * No folder imports a folder that imports it back: a cycle means two concerns that cannot be
@@ -10,10 +10,32 @@ import { areaGraph, describeCycle, folderCycles, folderGraph, importSpecifiers, 
  * type-only imports count. Test files are left out; `testing/` fakes are not.
  */
 const ROOTS = ['electron', 'shared', 'renderer'] as const;
+const root = repoRootOf(fileURLToPath(import.meta.url));
+const sources = readSources(root, ROOTS);
+
+/** A folder holds one concern; past this many files it is split by concern into sub-folders. */
+const MAX_FILES_PER_FOLDER = 20;
+/** No production file is longer; fakes under `testing/` are test code and are left out. */
+const MAX_PRODUCTION_LINES = 300;
+
+describe('sizes', () => {
+  it(`has no folder with more than ${MAX_FILES_PER_FOLDER} files besides its tests`, () => {
+    const crowded = [...filesPerFolder(root, ROOTS)].filter(([, files]) => files.length > MAX_FILES_PER_FOLDER).map(([folder, files]) => `${folder}: ${files.length}`);
+    expect(crowded).toEqual([]);
+  });
+
+  it(`has no production file over ${MAX_PRODUCTION_LINES} lines`, () => {
+    const long = [...sources]
+      .filter(([path]) => !path.split('/').includes('testing'))
+      .map(([path, text]) => [path, text.split('\n').length - (text.endsWith('\n') ? 1 : 0)] as const)
+      .filter(([, lines]) => lines > MAX_PRODUCTION_LINES)
+      .map(([path, lines]) => `${path}: ${lines}`);
+    expect(long).toEqual([]);
+  });
+});
 
 describe('folder import graph', () => {
-  const root = repoRootOf(fileURLToPath(import.meta.url));
-  const graph = folderGraph(readSources(root, ROOTS), ROOTS);
+  const graph = folderGraph(sources, ROOTS);
   const cycles = folderCycles(graph);
 
   it('has no cycle between folders of electron/, shared/ and renderer/', () => {

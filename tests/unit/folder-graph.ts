@@ -26,6 +26,21 @@ export const readSources = (repoRoot: string, roots: readonly string[]): SourceF
   return files;
 };
 
+/** Files of each folder under the roots, tests left out (`*.test.ts(x)`); sub-folders count apart. */
+export const filesPerFolder = (repoRoot: string, roots: readonly string[]): Map<string, string[]> => {
+  const folders = new Map<string, string[]>();
+  const walk = (dir: string): void => {
+    const files: string[] = [];
+    for (const entry of readdirSync(join(repoRoot, dir), { withFileTypes: true })) {
+      if (entry.isDirectory()) walk(posix.join(dir, entry.name));
+      else if (!TEST.test(entry.name)) files.push(entry.name);
+    }
+    folders.set(dir, files);
+  };
+  for (const root of roots) walk(root);
+  return folders;
+};
+
 /**
  * The specifiers a file depends on: `import … from` and `export … from` statements, type-only ones
  * included (`import type`, `export type { … } from`), and `import('…')` anywhere, as a type

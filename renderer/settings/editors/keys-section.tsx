@@ -5,7 +5,7 @@ import { browserKeeps, comboOf, comboProblem, displayCombo, effectiveBindings } 
 import { isMac } from '../../terminal/link-routing';
 import { connection } from '../../transport/api';
 import { bindingProblems, withBinding } from '../form/keys-form';
-import type { SectionProps } from '../form/section-props';
+import type { SectionProps } from '../form/settings-form';
 import './keys.css';
 
 const MAX_PER_ACTION = 4;

@@ -6,7 +6,7 @@ import { useCurrentModel } from '../../assistant/model/model-choice';
 import { modelOptions } from '../../assistant/model/model-options';
 import { invoke } from '../../transport/invoke';
 import { CheckField, Field, TextField } from '../fields/field';
-import type { SectionProps } from '../form/section-props';
+import type { SectionProps } from '../form/settings-form';
 import { autoCompactShown, modelDraftOf, NO_LIMIT_LABEL, type ModelDraft } from '../form/model-draft';
 
 const SOURCE = { user: 'your setting', default: 'shipped default for this model', none: 'no limit known for this model' } as const;

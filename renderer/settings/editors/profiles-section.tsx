@@ -2,7 +2,7 @@
 import { BUILTIN_SCHEMES } from '../../themes/schemes';
 import { Field, TextField } from '../fields/field';
 import { profileIdFor, type ProfileDraft, type ProfilesDraft } from '../form/profiles-form';
-import type { SectionProps } from '../form/section-props';
+import type { SectionProps } from '../form/settings-form';
 
 const textArea = (props: { value: string; testId: string; placeholder: string; onValue: (value: string) => void }) => (a11y: object) => (
   <textarea

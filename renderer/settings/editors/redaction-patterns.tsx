@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 import { useState } from 'react';
 import { CheckField, TextField } from '../fields/field';
-import type { SectionProps } from '../form/section-props';
+import type { SectionProps } from '../form/settings-form';
 
 /** The user's own redaction patterns, on top of the built-in secret detectors: listed, removable, added below. */
 export const RedactionPatterns = ({ draft, errors, update }: SectionProps) => {

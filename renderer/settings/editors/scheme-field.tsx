@@ -5,8 +5,7 @@ import { addSchemes, MAX_SCHEME_FILE_BYTES, parseSchemeFile } from '../../themes
 import { ANSI_NAMES, BUILTIN_SCHEMES, resolveScheme, SYSTEM_SCHEME } from '../../themes/schemes';
 import { Field } from '../fields/field';
 import './scheme-field.css';
-import type { SectionProps } from '../form/section-props';
-import type { SettingsDraft } from '../form/settings-form';
+import type { SectionProps, SettingsDraft } from '../form/settings-form';
 
 type TerminalDraft = SettingsDraft['terminal'];
 

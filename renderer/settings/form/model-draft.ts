@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 import type { CompactionMode } from '../../../shared/domain/model-config';
 import { numberFromText, type DraftCodec } from '../../../shared/settings/draft';
-import { autoCompactOn, type ModelSettings } from '../../../shared/settings/model-schema';
+import { autoCompactOn, type ModelSettings } from '../../../shared/settings/assistant-schema';
 
 /** A model's limits as edited: numbers as typed, "No limit" as its own choice. */
 export interface ModelDraft {

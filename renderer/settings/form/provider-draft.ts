@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-import type { ProviderKind, ProviderSettings } from '../../../shared/settings/provider-schema';
+import type { ProviderKind, ProviderSettings } from '../../../shared/settings/assistant-schema';
 import { numberFromText, type DraftCodec } from '../../../shared/settings/draft';
 
 /** A provider as edited: the timeout is still the text typed. */

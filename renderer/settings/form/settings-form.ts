@@ -29,6 +29,14 @@ export type SettingsDraft = DraftOf<typeof SETTINGS_REGISTRY.root, typeof DRAFT_
 /** Field path (as in `settings:set` errors, e.g. `models.0.contextLimit`) → message. */
 export type FieldErrors = Readonly<Record<string, string>>;
 
+/** What every settings section and editor gets: the draft, its errors, and a way to change the draft. */
+export interface SectionProps {
+  readonly draft: SettingsDraft;
+  readonly errors: FieldErrors;
+  readonly saved: SettingsView;
+  readonly update: (change: (draft: SettingsDraft) => SettingsDraft) => void;
+}
+
 export const draftOf = (view: SettingsView): SettingsDraft => draftFrom(SETTINGS_REGISTRY.root, view, DRAFT_CODECS) as SettingsDraft;
 
 /** Only what the main process would not know yet: with the saved view's `hasKey` etc. stripped. */

@@ -3,7 +3,7 @@ import { ProviderKind, type ProviderView } from '../../../shared/ipc/settings';
 import { Field, TextField } from '../fields/field';
 import { ProviderKey } from './provider-key';
 import { ProviderTest } from './provider-test';
-import { DEFAULT_BASE_URLS } from '../../../shared/settings/provider-schema';
+import { DEFAULT_BASE_URLS } from '../../../shared/settings/assistant-schema';
 import type { ProviderDraft } from '../form/provider-draft';
 import type { FieldErrors } from '../form/settings-form';
 

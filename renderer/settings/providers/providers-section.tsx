@@ -3,8 +3,8 @@ import { useState } from 'react';
 import { ProviderKind } from '../../../shared/ipc/settings';
 import { keyStorageNote } from './key-storage-note';
 import { ProviderCard } from './provider-card';
-import type { SectionProps } from '../form/section-props';
-import { DEFAULT_BASE_URLS, DEFAULT_TIMEOUT_SECONDS } from '../../../shared/settings/provider-schema';
+import type { SectionProps } from '../form/settings-form';
+import { DEFAULT_BASE_URLS, DEFAULT_TIMEOUT_SECONDS } from '../../../shared/settings/assistant-schema';
 import { newProviderId } from '../form/provider-draft';
 
 const NEW_LABEL = { 'openai-compatible': 'Local server', openai: 'OpenAI', anthropic: 'Anthropic' } as const;
