@@ -17,8 +17,27 @@ const connect = (): Connection => {
   return { api: createApi(ws), host: 'web', onStatus: (listener) => ws.onStatus(listener) };
 };
 
-export const connection = connect();
-export const api = connection.api;
+/** Made on first use (the app's start in main.tsx), not when this module is imported. */
+let opened: Connection | undefined;
+const current = (): Connection => (opened ??= connect());
+
+/** The page's connection to main: the desktop's bridge, or in browser mode a WebSocket that reconnects. */
+export const connection: Connection = {
+  get api() {
+    return current().api;
+  },
+  get host() {
+    return current().host;
+  },
+  onStatus: (listener) => current().onStatus(listener),
+};
+
+/** The contract with main (shared/ipc), over `connection`. */
+export const api: Api = {
+  invoke: (channel, request) => current().api.invoke(channel, request),
+  send: (channel, args) => current().api.send(channel, args),
+  on: (channel, listener) => current().api.on(channel, listener),
+};
 
 /** Unwraps a Result, throwing its error: for callers that treat failure as exceptional. */
 export const unwrap = async <T>(result: Promise<Result<T>>): Promise<T> => {
