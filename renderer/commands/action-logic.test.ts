@@ -22,7 +22,7 @@ const command: CommandRecord = {
 
 const facts = (overrides: Partial<RerunFacts> = {}): RerunFacts => ({
   command,
-  tab: { id: 's', exited: false },
+  terminal: { id: 's', exited: false },
   sessionCommands: [command],
   busy: false,
   sessionHostname: 'devbox',
@@ -31,13 +31,13 @@ const facts = (overrides: Partial<RerunFacts> = {}): RerunFacts => ({
 
 describe('rerunPlan', () => {
   it('types into its own terminal when that one is at a prompt', () => {
-    expect(rerunPlan(facts())).toEqual({ kind: 'type', tabId: 's' });
+    expect(rerunPlan(facts())).toEqual({ kind: 'type', terminalId: 's' });
   });
 
   it('opens a new tab in its directory when its terminal is gone, exited, busy or running something', () => {
     const newTab = { kind: 'new-tab', cwd: '/src/app' };
-    expect(rerunPlan(facts({ tab: undefined }))).toEqual(newTab);
-    expect(rerunPlan(facts({ tab: { id: 's', exited: true } }))).toEqual(newTab);
+    expect(rerunPlan(facts({ terminal: undefined }))).toEqual(newTab);
+    expect(rerunPlan(facts({ terminal: { id: 's', exited: true } }))).toEqual(newTab);
     expect(rerunPlan(facts({ busy: true }))).toEqual(newTab);
     const running = { ...command, id: 's:4', seq: 4, endedAt: null, exitCode: null };
     expect(rerunPlan(facts({ sessionCommands: [command, running] }))).toEqual(newTab);
@@ -47,12 +47,12 @@ describe('rerunPlan', () => {
 
   it('does not count an interrupted command as running', () => {
     const interrupted = { ...command, id: 's:4', seq: 4, endedAt: null, exitCode: null, interrupted: true };
-    expect(rerunPlan(facts({ sessionCommands: [command, interrupted] }))).toEqual({ kind: 'type', tabId: 's' });
+    expect(rerunPlan(facts({ sessionCommands: [command, interrupted] }))).toEqual({ kind: 'type', terminalId: 's' });
   });
 
   it('does not go to a directory of another host, nor to an unknown one', () => {
-    expect(rerunPlan(facts({ tab: undefined, command: { ...command, hostname: 'remote' } }))).toEqual({ kind: 'new-tab', cwd: null });
-    expect(rerunPlan(facts({ tab: undefined, command: { ...command, cwd: null } }))).toEqual({ kind: 'new-tab', cwd: null });
+    expect(rerunPlan(facts({ terminal: undefined, command: { ...command, hostname: 'remote' } }))).toEqual({ kind: 'new-tab', cwd: null });
+    expect(rerunPlan(facts({ terminal: undefined, command: { ...command, cwd: null } }))).toEqual({ kind: 'new-tab', cwd: null });
   });
 
   it('cannot rerun a command line that was not recorded', () => {

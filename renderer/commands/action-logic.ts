@@ -10,31 +10,31 @@ export const transcriptOf = (commandLine: string | null, output: string): string
 
 /** How a command runs again: typed into its own terminal, or in a new tab (in its directory). */
 export type RerunPlan =
-  | { readonly kind: 'type'; readonly tabId: string }
+  | { readonly kind: 'type'; readonly terminalId: string }
   | { readonly kind: 'new-tab'; readonly cwd: string | null }
   | { readonly kind: 'none'; readonly reason: string };
 
 export interface RerunFacts {
   readonly command: CommandRecord;
   /** The open terminal of the command's session, if it still has one. */
-  readonly tab: Pick<Terminal, 'id' | 'exited'> | undefined;
+  readonly terminal: Pick<Terminal, 'id' | 'exited'> | undefined;
   /** The session's commands as the list knows them. */
   readonly sessionCommands: readonly CommandRecord[];
-  /** Something other than the idle shell runs in the tab's foreground (pty:busy). */
+  /** Something other than the idle shell runs in the terminal's foreground (pty:busy). */
   readonly busy: boolean;
   /** The session's host: a command run over ssh has another, and its directory means nothing here. */
   readonly sessionHostname: string | null | undefined;
 }
 
 /**
- * Its own terminal when that one sits at a prompt: the tab is open, the command has finished, no
+ * Its own terminal when that one sits at a prompt: it is open, the command has finished, no
  * other command runs there and the shell is in the foreground. Otherwise a new tab, in the
  * command's directory when that directory is on this machine.
  */
-export const rerunPlan = ({ command, tab, sessionCommands, busy, sessionHostname }: RerunFacts): RerunPlan => {
+export const rerunPlan = ({ command, terminal, sessionCommands, busy, sessionHostname }: RerunFacts): RerunPlan => {
   if (!command.commandLine?.trim()) return { kind: 'none', reason: 'The command line was not recorded' };
   const running = sessionCommands.some((c) => c.endedAt === null && !c.interrupted);
-  if (tab && !tab.exited && command.endedAt !== null && !running && !busy) return { kind: 'type', tabId: tab.id };
+  if (terminal && !terminal.exited && command.endedAt !== null && !running && !busy) return { kind: 'type', terminalId: terminal.id };
   const remote = command.hostname !== null && !!sessionHostname && command.hostname !== sessionHostname;
   return { kind: 'new-tab', cwd: remote ? null : command.cwd };
 };

@@ -129,12 +129,12 @@ const runInNewTab = async (commandLine: string, cwd: string | null): Promise<str
 
 /** Runs a command again; resolves to what happened, in words for a notice. */
 export const rerun = async (command: CommandRecord): Promise<string> => {
-  const tab = useWorkspace.getState().terminals.find((t) => t.sessionId === command.sessionId);
-  const busy = tab && !tab.exited ? (await isBusy(tab.id)) !== undefined : false;
+  const terminal = useWorkspace.getState().terminals.find((t) => t.sessionId === command.sessionId);
+  const busy = terminal && !terminal.exited ? (await isBusy(terminal.id)) !== undefined : false;
   const { bySession, sessions } = useCommands.getState();
   const plan = rerunPlan({
     command,
-    tab,
+    terminal,
     sessionCommands: bySession[command.sessionId] ?? [],
     busy,
     sessionHostname: sessions[command.sessionId]?.hostname,
@@ -143,8 +143,8 @@ export const rerun = async (command: CommandRecord): Promise<string> => {
     case 'none':
       throw new Error(plan.reason);
     case 'type':
-      useWorkspace.getState().activate(plan.tabId);
-      api.send('pty:input', { id: plan.tabId, data: rerunInput(command.commandLine!) });
+      useWorkspace.getState().activate(plan.terminalId);
+      api.send('pty:input', { id: plan.terminalId, data: rerunInput(command.commandLine!) });
       focusActiveTerminal();
       return 'Running it again';
     case 'new-tab':

@@ -1,10 +1,11 @@
 // SPDX-License-Identifier: MIT
 
 /**
- * What a window remembers about its tabs across a reload. The active tab is per window
- * (sessionStorage: two windows may look at different tabs); names you give tabs are per terminal
- * and shared by every window of this app (localStorage), so a renamed tab keeps its name
- * everywhere. Storage may be unavailable (a locked-down profile): then nothing is remembered.
+ * What a window remembers about its tabs across a reload. The active terminal (the focused pane of
+ * the active tab) is per window (sessionStorage: two windows may look at different tabs); names you
+ * give tabs are per terminal and shared by every window of this app (localStorage), so a renamed
+ * tab keeps its name everywhere. Storage may be unavailable (a locked-down profile): then nothing
+ * is remembered. The keys stay as they were, so a reload across an update keeps what was saved.
  */
 const ACTIVE_KEY = 'contexterm.activeTab';
 const PANES_KEY = 'contexterm.panes';
@@ -18,10 +19,10 @@ const safely = <T>(work: () => T, fallback: T): T => {
   }
 };
 
-export const rememberActiveTab = (id: string | undefined): void =>
+export const rememberActiveTerminal = (id: string | undefined): void =>
   safely(() => (id ? sessionStorage.setItem(ACTIVE_KEY, id) : sessionStorage.removeItem(ACTIVE_KEY)), undefined);
 
-export const rememberedActiveTab = (): string | undefined => safely(() => sessionStorage.getItem(ACTIVE_KEY) ?? undefined, undefined);
+export const rememberedActiveTerminal = (): string | undefined => safely(() => sessionStorage.getItem(ACTIVE_KEY) ?? undefined, undefined);
 
 const readNames = (): Record<string, string> =>
   safely(() => {

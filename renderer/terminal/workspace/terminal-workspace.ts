@@ -4,7 +4,7 @@ import { DomainError, type Result } from '../../../shared/ipc/define';
 import type { PtyInfo, TerminalMark, TerminalSnapshot } from '../../../shared/ipc/pty';
 import { Disposable } from '../../lifetime/disposable';
 import { useCommands } from '../../state/commands';
-import { rememberActiveTab, rememberedActiveTab, rememberedPanes, rememberedTabName, rememberPanes } from '../../state/tab-memory';
+import { rememberActiveTerminal, rememberedActiveTerminal, rememberedPanes, rememberedTabName, rememberPanes } from '../../state/tab-memory';
 import { useWorkspace, type SplitRequest, type WorkspaceStore } from '../../state/workspace';
 import { visibleTerminalsOf } from '../../state/workspace-model';
 import { LiveOutput } from './live-output';
@@ -107,7 +107,7 @@ export class TerminalWorkspace<C extends TerminalHandle = TerminalHandle> extend
       this._store.subscribe((state, previous) => {
         const activeChanged = state.activeTerminalId !== previous.activeTerminalId;
         const tabsChanged = state.tabs !== previous.tabs;
-        if (activeChanged) rememberActiveTab(state.activeTerminalId);
+        if (activeChanged) rememberActiveTerminal(state.activeTerminalId);
         if (tabsChanged) rememberPanes(state.tabs.map(({ root, focus }) => ({ root, focus })));
         if (activeChanged || tabsChanged) this._shown.changed();
         if (tabsChanged) this._restore.scheduleSave();
@@ -185,7 +185,7 @@ export class TerminalWorkspace<C extends TerminalHandle = TerminalHandle> extend
   private async _doSync(): Promise<void> {
     const state = () => this._store.getState();
     // Read first: attaching activates the first terminal, which is remembered in turn.
-    const wasActive = state().activeTerminalId ?? rememberedActiveTab();
+    const wasActive = state().activeTerminalId ?? rememberedActiveTerminal();
     // Read before attaching: each terminal attached is first a tab of its own, which is remembered.
     const layout = rememberedPanes();
     const ptys = unwrap(await this._api.invoke('pty:list', {}));
