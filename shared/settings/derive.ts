@@ -1,11 +1,11 @@
 // SPDX-License-Identifier: MIT
 import { z } from 'zod';
 import type { FieldError } from './fields';
-import type { Entries, Entry, InputOf, OrdinarySetting, Registry, SettingGroup, ValueOf } from './setting';
+import type { Entries, Entry, InputOf, Registry, SettingGroup, ValueOf } from './setting';
 
 /*
  * What the registry's entries become: the zod schemas of the wire contract, the defaults, and the
- * walk over ordinary settings. The types are computed from the entries (ValueOf / InputOf) and
+ * cross-field rules a save runs. The types are computed from the entries (ValueOf / InputOf) and
  * the schemas built at run time are cast to them once, here.
  */
 
@@ -51,14 +51,6 @@ export const defaultsOf = <X extends Entries>(group: SettingGroup<X>): ValueOf<S
   Object.fromEntries(Object.entries(group.entries).map(([key, entry]) => [key, entry.kind === 'group' ? defaultsOf(entry) : entry.default])) as ValueOf<SettingGroup<X>>;
 
 export const pathOf = (prefix: string, key: string): string => (prefix === '' ? key : `${prefix}.${key}`);
-
-/** Ordinary settings under a group, in order, with their full paths (`relevance.weights.cwd`). */
-export const ordinarySettings = (group: SettingGroup, prefix = ''): Array<{ path: string; entry: OrdinarySetting }> =>
-  Object.entries(group.entries).flatMap(([key, entry]) => {
-    const path = pathOf(prefix, key);
-    if (entry.kind === 'group') return ordinarySettings(entry, path);
-    return entry.kind === 'ordinary' ? [{ path, entry }] : [];
-  });
 
 /** The rules a save runs: those reading a root entry it includes. */
 export const crossFieldErrors = <X extends Entries>(

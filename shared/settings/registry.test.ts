@@ -1,11 +1,19 @@
 // SPDX-License-Identifier: MIT
 import type { z } from 'zod';
 import { describe, expect, it } from 'vitest';
-import { crossFieldErrors, ordinarySettings } from './derive';
+import { crossFieldErrors, pathOf } from './derive';
 import { DEFAULT_SETTINGS, SETTINGS_REGISTRY, Settings, SettingsPatch } from './registry';
-import type { Entry, SettingGroup } from './setting';
+import type { Entry, OrdinarySetting, SettingGroup } from './setting';
 
 const entries = SETTINGS_REGISTRY.root.entries as Readonly<Record<string, Entry>>;
+
+/** Every ordinary setting with its full path (`relevance.weights.cwd`). */
+const ordinarySettings = (group: SettingGroup, prefix = ''): Array<{ path: string; entry: OrdinarySetting }> =>
+  Object.entries(group.entries).flatMap(([key, entry]) => {
+    const path = pathOf(prefix, key);
+    if (entry.kind === 'group') return ordinarySettings(entry, path);
+    return entry.kind === 'ordinary' ? [{ path, entry }] : [];
+  });
 
 /** What the schema says about a value alone (the enum's options, or whether it parses). */
 const accepts = (schema: z.ZodType, value: unknown): boolean => schema.safeParse(value).success;

@@ -3,11 +3,10 @@ import type { z } from 'zod';
 import type { FieldError } from './fields';
 
 /*
- * One definition per setting, as VS Code's terminalConfiguration.ts does it: each entry carries
- * its type and constraints (a zod schema, with the message the user sees), its default, and how
- * Settings shows it. The wire schema, the defaults, the draft the page edits and the generic
- * Settings sections are all derived from the entries (derive.ts, draft.ts), so an ordinary new
- * setting is one entry and nothing else.
+ * One definition per setting: each entry carries its type and constraints (a zod schema, with
+ * the message the user sees), its default, and how Settings shows it. The wire schema, the
+ * defaults, the draft the page edits and the generic Settings sections are all derived from the
+ * entries (derive.ts, draft.ts), so an ordinary new setting is one entry and nothing else.
  */
 
 export interface SelectOption {
