@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-import type { KeybindingsSettings } from '../shared/ipc/keybindings';
+import type { KeybindingsSettings } from '../shared/settings/key-combos';
 import { compiledBindings } from './actions/bindings';
 import type { ActionId } from './actions/catalog';
 import { comboOf, type KeyEventLike } from './actions/keys';

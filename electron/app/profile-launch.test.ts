@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Profile, ProfilesSettings } from '../../shared/ipc/profiles';
+import type { Profile, ProfilesSettings } from '../../shared/settings/profile-schema';
 import { planLaunch } from './profile-launch';
 
 // Made at load time: it.each's rows are built before any hook runs.

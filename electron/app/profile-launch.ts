@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: MIT
 import { homedir } from 'node:os';
 import { DomainError } from '../../shared/ipc/define';
-import { hasNul } from '../../shared/ipc/fields';
-import type { Profile, ProfilesSettings } from '../../shared/ipc/profiles';
+import { hasNul } from '../../shared/settings/fields';
+import type { Profile, ProfilesSettings } from '../../shared/settings/profile-schema';
 import { checkDirectory, checkProgram, type LaunchProblem } from '../pty/launch-check';
 import { expandHome, programOf } from '../pty/profile-problems';
 

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 import { describe, expect, it } from 'vitest';
-import type { Profile } from '../../shared/ipc/profiles';
+import type { Profile } from '../../shared/settings/profile-schema';
 import { PtyManager } from '../pty/pty-manager';
 import { FakePtyHost } from '../pty/testing/fake-pty-host';
 import type { PtyHost, PtyProcess, SpawnOptions } from '../pty/types';

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-import type { ProfilesSettings } from '../../shared/ipc/profiles';
+import type { ProfilesSettings } from '../../shared/settings/profile-schema';
 import { newPtyId, type PtyManager } from '../pty/pty-manager';
 import type { PreludeMark, PtyProcess } from '../pty/types';
 import type { Recorder } from '../recorder/recorder';

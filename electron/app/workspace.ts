@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 import { existsSync, statSync } from 'node:fs';
-import type { ProfilesSettings } from '../../shared/ipc/profiles';
+import type { ProfilesSettings } from '../../shared/settings/profile-schema';
 import type { TerminalSettings } from '../../shared/ipc/settings';
 import type { InvokeHandlers } from '../ipc/router';
 import type { PtyManager } from '../pty/pty-manager';

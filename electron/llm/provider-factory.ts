@@ -2,13 +2,8 @@
 import { createAnthropicProvider } from './anthropic-provider';
 import { createOpenAIProvider } from './openai-provider';
 import type { ChatProvider, ProviderKind, ProviderTimeouts } from './types';
-
-export const DEFAULT_BASE_URLS: Readonly<Record<ProviderKind, string>> = {
-  // Ollama's OpenAI-compatible endpoint: the zero-key way to get started.
-  'openai-compatible': 'http://127.0.0.1:11434/v1',
-  openai: 'https://api.openai.com/v1',
-  anthropic: 'https://api.anthropic.com',
-};
+// One list of default endpoints, the settings registry's (Ollama's OpenAI-compatible endpoint first).
+import { DEFAULT_BASE_URLS } from '../../shared/settings/assistant-schema';
 
 export interface ProviderConfig {
   readonly kind: ProviderKind;

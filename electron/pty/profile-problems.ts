@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 import { homedir } from 'node:os';
 import { isAbsolute, resolve } from 'node:path';
-import type { Profile } from '../../shared/ipc/profiles';
+import type { Profile } from '../../shared/settings/profile-schema';
 import { checkDirectory, checkProgram } from './launch-check';
 
 // What the disk says about a profile, shared by the settings' save (electron/settings/validate.ts)

@@ -1,7 +1,5 @@
 // SPDX-License-Identifier: MIT
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_BASE_URLS } from '../../shared/settings/assistant-schema';
-import { DEFAULT_BASE_URLS as CLIENT_BASE_URLS } from '../llm/provider-factory';
 import { readEnvironmentProvider } from './environment';
 
 describe('readEnvironmentProvider', () => {
@@ -23,9 +21,5 @@ describe('readEnvironmentProvider', () => {
     expect(reading.provider?.provider.baseUrl).toBe('https://api.openai.com/v1');
     expect(reading.problems).toEqual([expect.stringMatching(/CONTEXTERM_BASE_URL/)]);
     expect(reading.problems.join()).not.toContain('pw@');
-  });
-
-  it('uses the base URLs the provider clients fall back to (two copies until electron/llm takes the shared one)', () => {
-    expect(DEFAULT_BASE_URLS).toEqual(CLIENT_BASE_URLS);
   });
 });

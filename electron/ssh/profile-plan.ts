@@ -2,7 +2,7 @@
 import { execFile, execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { basename, join } from 'node:path';
-import type { Profile } from '../../shared/ipc/profiles';
+import type { Profile } from '../../shared/settings/profile-schema';
 import { bootstrapCommand } from './remote-payload';
 
 export interface SshPlan {

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 import { useMemo } from 'react';
-import type { KeybindingsSettings } from '../../shared/ipc/keybindings';
+import type { KeybindingsSettings } from '../../shared/settings/key-combos';
 import { useSettings } from '../state/settings';
 import type { ActionId } from './catalog';
 import { effectiveBindings, keymapOf, type Bindings } from './keys';

@@ -9,7 +9,7 @@
 export interface ActionSpec {
   readonly id: string;
   readonly title: string;
-  /** Default shortcuts, in `shared/ipc/keybindings.ts` spelling; the first is the one shown. */
+  /** Default shortcuts, in `shared/settings/key-combos.ts` spelling; the first is the one shown. */
   readonly keys: readonly string[];
   /** More words the palette's filter matches (synonyms). */
   readonly keywords?: string;

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 import { describe, expect, it } from 'vitest';
-import { normalizeCombo } from '../../shared/ipc/keybindings';
+import { normalizeCombo } from '../../shared/settings/key-combos';
 import { ACTIONS, bindableActions } from './catalog';
 import { browserKeeps, comboOf, comboProblem, conflictsOf, displayCombo, effectiveBindings, keymapOf, overridesOf, shortcutOf, type KeyEventLike } from './keys';
 

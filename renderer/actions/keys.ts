@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-import { formatCombo, partsOf, type KeybindingsSettings, type Modifier } from '../../shared/ipc/keybindings';
+import { formatCombo, partsOf, type KeybindingsSettings, type Modifier } from '../../shared/settings/key-combos';
 import { ACTIONS, actionSpec, bindableActions, type ActionId } from './catalog';
 
 /** What a key event carries that a combination is made of (a KeyboardEvent fits). */

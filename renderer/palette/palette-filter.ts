@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-import type { ProfilesSettings } from '../../shared/ipc/profiles';
+import type { ProfilesSettings } from '../../shared/settings/profile-schema';
 import { ACTIONS, type ActionId, type ActionSpec } from '../actions/catalog';
 import { shortcutOf, type Bindings } from '../actions/keys';
 

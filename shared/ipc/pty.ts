@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 import { z } from 'zod';
 import { event, invoke, send } from './define';
-import { hasNul } from './fields';
+import { hasNul } from '../settings/fields';
 import { RecordingState } from './history';
 
 export const PtyId = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/);

@@ -24,15 +24,25 @@ export const defaultProviderExists: CrossFieldRule<Settings> = {
  * fit below it. Checked only against a limit that is itself valid: a wrong limit gets its own
  * message, not a second one here.
  */
+/**
+ * Why an answer reserve does not fit a context limit, or undefined: the one wording for the
+ * settings rule below and for the per-model limits the context engine sets (model-config-service).
+ */
+export const reserveProblem = (contextLimit: number, reservedOutputTokens: number): string | undefined => {
+  if (!(contextLimit > 0)) return undefined;
+  const effective = effectiveLimit(contextLimit);
+  if (reservedOutputTokens < effective) return undefined;
+  return `must be below ${effective} (${Math.round(SAFETY_MARGIN * 100)} % of the limit, where requests are assembled to)`;
+};
+
 export const reserveBelowLimit: CrossFieldRule<Settings> = {
   sections: ['models'],
   check: (settings, hasError) =>
     settings.models.flatMap((m, i) => {
       const path = `models.${i}.reservedOutputTokens`;
       if (!(m.contextLimit > 0) || hasError(`models.${i}.contextLimit`) || hasError(path) || !Number.isFinite(m.reservedOutputTokens)) return [];
-      const effective = effectiveLimit(m.contextLimit);
-      if (m.reservedOutputTokens < effective) return [];
-      return [{ path, message: `must be below ${effective} (${Math.round(SAFETY_MARGIN * 100)} % of the limit, where requests are assembled to)` }];
+      const message = reserveProblem(m.contextLimit, m.reservedOutputTokens);
+      return message ? [{ path, message }] : [];
     }),
 };
 

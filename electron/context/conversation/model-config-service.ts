@@ -3,6 +3,7 @@ import { DomainError } from '../../../shared/ipc/define';
 import type { ModelContextConfig, ModelContextConfigInput, ModelContextConfigView } from '../../../shared/ipc/context';
 import { defaultModelConfig, defaultReservedOutput, effectiveLimit, KNOWN_MODELS, unlimitedModelConfig } from '../../../shared/domain/model-limits';
 import type { ModelConfigRepository } from './repositories';
+import { reserveProblem } from '../../../shared/settings/rules';
 
 export class ModelConfigError extends DomainError {
   override readonly name = 'ModelConfigError';
@@ -49,11 +50,8 @@ export class ModelConfigService {
       reservedOutputTokens:
         input.reservedOutputTokens ?? (contextLimit === current.contextLimit ? current.reservedOutputTokens : defaultReservedOutput(contextLimit)),
     };
-    if (next.contextLimit > 0 && next.reservedOutputTokens >= effectiveLimit(next.contextLimit)) {
-      throw new ModelConfigError(
-        `reserved output (${next.reservedOutputTokens}) must be below the effective limit (${effectiveLimit(next.contextLimit)})`,
-      );
-    }
+    const problem = reserveProblem(next.contextLimit, next.reservedOutputTokens);
+    if (problem) throw new ModelConfigError(`reserved output (${next.reservedOutputTokens}) ${problem}`);
     await this._repo.put(next);
     return view(next, 'user');
   }
