@@ -2,7 +2,7 @@
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
-/** Process boundaries, enforced: see ARCHITECTURE.md §1–2 and the README. */
+/** Process boundaries, enforced: see docs/architecture.md and docs/contributing.md. */
 const nodeBuiltins = ['node:*', 'fs', 'path', 'os', 'child_process', 'crypto', 'net', 'http', 'worker_threads'];
 
 /** Test code: fakes live under `<area>/testing/`, suites and benchmarks under `tests/`. */

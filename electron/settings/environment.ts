@@ -16,7 +16,7 @@ export interface EnvironmentReading {
 }
 
 /**
- * The default model for first runs and tests (UI-CONTRACT.md): CONTEXTERM_PROVIDER,
+ * The default model for first runs and tests: CONTEXTERM_PROVIDER,
  * CONTEXTERM_BASE_URL, CONTEXTERM_MODEL and CONTEXTERM_API_KEY. Saved settings take over from then on.
  */
 export const readEnvironmentProvider = (env: Readonly<Record<string, string | undefined>>): EnvironmentReading => {

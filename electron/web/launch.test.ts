@@ -22,7 +22,7 @@ describe('fixed tokens', () => {
     expect(() => resolveToken(parseWebArgs(['--token-file', file]).tokenSource)).toThrow(/readable by other users/);
   });
 
-  it('takes CONTEXTERM_TOKEN from the environment, and --token still works for the UI contract', () => {
+  it('takes CONTEXTERM_TOKEN from the environment, and --token still works (scripts and tests pass it)', () => {
     expect(resolveToken(parseWebArgs([], { CONTEXTERM_TOKEN: TOKEN }).tokenSource)).toBe(TOKEN);
     expect(parseWebArgs(['--token', TOKEN]).tokenSource).toEqual({ kind: 'argv', value: TOKEN });
     expect(() => parseWebArgs([], { CONTEXTERM_TOKEN: 'short' })).toThrow(/16–256/);

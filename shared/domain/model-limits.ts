@@ -82,7 +82,7 @@ export const defaultModelConfig = (model: string): ModelContextConfig | null => 
   };
 };
 
-/** What an unknown model gets until the user configures it (seed 004: limit 0 = no limit). */
+/** What an unknown model gets until the user configures it (limit 0 = no limit). */
 export const unlimitedModelConfig = (model: string): ModelContextConfig => ({
   model,
   contextLimit: 0,

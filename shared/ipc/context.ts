@@ -125,7 +125,7 @@ export const ContextPreview = z.object({
    * reported prompt tokens (kept across restarts), and how many reports taught it.
    */
   calibration: z.object({ factor: z.number(), samples: z.number().int().min(0) }).nullable().optional(),
-  /** The whole request as one text (seed 001's prompt string), for "copy as prompt" into any chat tool. */
+  /** The whole request as one text (a plain prompt string), for "copy as prompt" into any chat tool. */
   prompt: z.string(),
   /** The request's messages exactly as built, before the provider's wire format. */
   messages: z.array(z.object({ role: z.enum(['system', 'user', 'assistant']), content: z.string() })),

@@ -42,7 +42,7 @@ const plural = (n: number, word: string): string => `${grouped(n)} ${word}${n ==
 export const isHistory = (m: StoredMessage): boolean => m.role === 'user' || m.role === 'assistant';
 
 /**
- * Clear, TruncateOldest and Summarize (seed 004), and their undo. Nothing is ever deleted:
+ * Clear, TruncateOldest and Summarize, and their undo. Nothing is ever deleted:
  * compaction hides messages behind a record that undo reverses. Split from ConversationService
  * because it is the one part of a conversation's life that calls a model.
  */
@@ -59,7 +59,7 @@ export class Compaction {
     if (live.length > 0) await this._apply(conversationId, 'clear', live, null, null, null);
   }
 
-  /** Hides the oldest messages so the newest that fit in `targetTokens` remain (seed 004). */
+  /** Hides the oldest messages so the newest that fit in `targetTokens` remain. */
   async truncateOldest(conversationId: string, targetTokens: number): Promise<number> {
     const conversation = await this._host.requireConversation(conversationId);
     const live = (await this._deps.conversations.listMessages(conversationId)).filter(isHistory);

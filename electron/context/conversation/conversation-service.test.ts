@@ -52,7 +52,7 @@ afterEach(async () => {
   await server.close();
 });
 
-describe('usage and clearing (seed 004)', () => {
+describe('usage and clearing', () => {
   it('fails for an unknown conversation, and clearing an unknown one fails too', async () => {
     const { manager } = await setup();
     await expect(manager.getContextUsage('nonexistent')).rejects.toThrow(ConversationNotFoundError);

@@ -21,7 +21,7 @@ describe('RecentAction', () => {
   });
 });
 
-describe('TwoTrackMemory (seed 003)', () => {
+describe('TwoTrackMemory', () => {
   it('a tool success adds a recent action', () => {
     const memory = new TwoTrackMemory({ windowSize: 5 });
     memory.handle({ type: 'tool-result', name: 'get_commands', output: 'file content here', isError: false });

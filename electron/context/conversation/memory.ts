@@ -72,7 +72,7 @@ export interface RelatedSource {
 }
 
 export interface MemoryOptions {
-  /** Short-track capacity (seed 003: 20). */
+  /** Short-track capacity (20). */
   readonly windowSize: number;
   /** How many of those the prompt shows, newest at the bottom. */
   readonly renderCount: number;
@@ -82,7 +82,7 @@ export interface MemoryOptions {
 }
 
 /**
- * Two-track memory (seed 003). Short track: a rolling window of recent actions. Long track: the
+ * Two-track memory. Short track: a rolling window of recent actions. Long track: the
  * recorded history (reached through the catalog and get_commands) plus knowledge distilled from
  * earlier conversations and compaction summaries.
  */

@@ -4,7 +4,7 @@ import { InMemoryModelConfigRepository } from '../testing/in-memory-repositories
 import { defaultReservedOutput, knownContextLimit, normalizeModelName } from '../../../shared/domain/model-limits';
 import { ModelConfigError, ModelConfigService } from './model-config-service';
 
-describe('model context configuration (seed 004, task 5)', () => {
+describe('model context configuration', () => {
   it('gives an unknown model no limit and Summarize until configured', async () => {
     const service = new ModelConfigService(new InMemoryModelConfigRepository());
     const config = await service.get('unknown-model');

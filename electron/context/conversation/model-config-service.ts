@@ -21,7 +21,7 @@ const view = (config: ModelContextConfig, source: ModelContextConfigView['source
 
 /**
  * Per-model configuration: the user's saved value, else the shipped default for a known model, else
- * "no limit" (seed 004: unknown models are not limited until configured).
+ * "no limit" (unknown models are not limited until configured).
  */
 export class ModelConfigService {
   constructor(private readonly _repo: ModelConfigRepository) {}

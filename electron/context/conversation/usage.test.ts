@@ -4,7 +4,7 @@ import { effectiveLimit } from '../../../shared/domain/model-limits';
 import { estimateTokens } from '../tokens/token-estimate';
 import { contextUsage, reachesThreshold } from './usage';
 
-describe('types and estimates (seed 004, task 1)', () => {
+describe('types and estimates', () => {
   it('estimates the seed’s strings as the seed did, without its flat bytes÷4', () => {
     expect(estimateTokens('')).toBe(0);
     expect(estimateTokens('test')).toBe(1);

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 import type { ContextUsage } from '../../../shared/ipc/context';
 
-/** Seed 004's ContextUsage; the percentage is of the full window, so 80 % is where the margin starts. */
+/** The context usage; the percentage is of the full window, so 80 % is where the margin starts. */
 export const contextUsage = (messageCount: number, estimatedTokens: number, contextLimit: number | null): ContextUsage => ({
   messageCount,
   estimatedTokens,

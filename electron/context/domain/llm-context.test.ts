@@ -18,7 +18,7 @@ const tool: ToolDefinition = {
   parameters: { type: 'object', properties: { command_ids: { type: 'array', items: { type: 'string' } } } },
 };
 
-describe('Context (seed 001)', () => {
+describe('Context', () => {
   it('a tool definition survives a JSON round trip', () => {
     const ctx: Context = { ...newContext('hi'), tools: [tool] };
     expect(contextFromJson(contextToJson(ctx)).tools).toEqual([tool]);

@@ -31,7 +31,7 @@ export const ToolDefinition = z.object({
 export type ToolDefinition = z.infer<typeof ToolDefinition>;
 
 /**
- * Everything one request carries (seed 001). Older JSON without `tools` or `model` still parses:
+ * Everything one request carries. Older JSON without `tools` or `model` still parses:
  * the fields take their defaults, so stored contexts survive the schema growing.
  */
 export const Context = z.object({

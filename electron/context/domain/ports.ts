@@ -45,7 +45,7 @@ export interface StreamEntry {
   readonly data: Uint8Array | string;
 }
 
-/** Reads the recorded stream of one command (seed 000). */
+/** Reads the recorded stream of one command. */
 export interface StreamReader {
   readCommandOutput(command: CommandRecord): MaybePromise<readonly StreamEntry[]>;
 }

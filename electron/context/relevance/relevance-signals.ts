@@ -17,7 +17,7 @@ export interface QueryContext {
 }
 
 /**
- * One dimension of relevance between the question's context and a recorded command (seed 002).
+ * One dimension of relevance between the question's context and a recorded command.
  * Adding a dimension is one class implementing this. `score` runs for every candidate in the window,
  * so it must be cheap; `explain` runs only for entries a user looks at.
  */

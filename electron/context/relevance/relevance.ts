@@ -76,7 +76,7 @@ export class RelevanceScorer {
 }
 
 export interface CandidateOptions {
-  /** Sessions still open or ended this recently take part (seed 002: 2 h). */
+  /** Sessions still open or ended this recently take part (2 h). */
   readonly sessionWindowMs: number;
   /** How far back commands of those sessions are considered. */
   readonly lookbackMs: number;

@@ -71,7 +71,7 @@ export const parseGetCommandsArgs = (raw: unknown): { ids: string[] } | { error:
 };
 
 /**
- * Batch fetch (seed 002). Unknown ids are reported, not thrown: a model that guesses an id gets told
+ * Batch fetch. Unknown ids are reported, not thrown: a model that guesses an id gets told
  * so and can carry on. Everything returned is redacted.
  */
 export const getCommands = async (

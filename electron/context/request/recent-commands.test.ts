@@ -23,7 +23,7 @@ const perCommand = (outputs: Record<string, StreamEntry[]>): StreamReader => ({
 const cmd = (seq: number, commandLine: string | null, sessionId = 'sess'): CommandRecord =>
   commandRecord({ sessionId, seq, commandLine, startedAt: 1000 + seq * 100, endedAt: 1050 + seq * 100 });
 
-describe('RecentCommands (seed 000)', () => {
+describe('RecentCommands', () => {
   const strategy = new RecentCommands();
 
   it('builds an empty string from no commands', async () => {

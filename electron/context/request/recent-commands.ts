@@ -6,7 +6,7 @@ import { DEFAULT_LINE_LIMITS, truncateOutput, type LineLimits } from './output-l
 import { missingFromRecord } from './recorded-lines';
 import type { CommandRecord, CommandSource, MaybePromise, StreamEntry, StreamReader } from '../domain/ports';
 
-/** Turns recorded commands into model context (seed 000). */
+/** Turns recorded commands into model context. */
 export interface ContextStrategy {
   build(commands: readonly CommandRecord[], reader: StreamReader): Promise<string>;
 }

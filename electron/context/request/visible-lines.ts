@@ -13,7 +13,7 @@ const collapseCarriageReturns = (line: string): string => {
   return shown;
 };
 
-/** Splits clean text into the visible, non-blank lines (seed 000 drops blank lines). */
+/** Splits clean text into the visible, non-blank lines (blank lines carry nothing for a model). */
 export const visibleLines = (text: string): string[] => {
   const lines: string[] = [];
   for (const raw of text.split('\n')) {

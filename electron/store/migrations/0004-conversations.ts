@@ -2,7 +2,7 @@
 import type { MigrationDb } from './migration';
 
 /**
- * Conversations (seed 004), plus what the assistant pane shows but the engine does not need:
+ * Conversations, plus what the assistant pane shows but the engine does not need:
  * per-message attachments, tool-call views, provider-reported usage, the model used and an error,
  * kept as one JSON column. The store owns this SQL; the context engine reaches it only through its
  * ConversationRepository port (store/conversations/conversation-repository.ts implements it).

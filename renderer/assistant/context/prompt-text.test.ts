@@ -25,7 +25,7 @@ describe('copy as prompt', () => {
     usage: null,
   };
 
-  it('lays the sections out in seed 001 prompt form', () => {
+  it('lays the sections out in the prompt-text form', () => {
     const prompt = promptOf({
       ...base,
       sections: [

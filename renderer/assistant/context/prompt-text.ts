@@ -7,7 +7,7 @@ const DATA_SECTIONS: readonly SectionId[] = ['short-track', 'pinned', 'recent-co
 const textOf = (preview: ContextPreview, id: SectionId): string => preview.sections.find((s) => s.id === id)?.text ?? '';
 
 /**
- * The preview as one text prompt (seed 001's `[System]` / `[User]` / `[Assistant]` form) for pasting
+ * The preview as one text prompt (the `[System]` / `[User]` / `[Assistant]` form) for pasting
  * into any chat tool. When the engine supplies its own rendering (a `prompt` field) that is used
  * verbatim; otherwise it is assembled from the sections, which hold exactly what is sent.
  */
