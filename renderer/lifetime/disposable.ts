@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: MIT
 
 /**
- * Lifetimes, after xterm.js's `Disposable` (src/common/Lifecycle.ts in xterm.js: `_register` adds
- * to a store that `dispose()` empties) and Wave terminal's dispose lists: whatever registers a
- * listener, a subscription or a timer hands its undo to an owner, and disposing the owner undoes
- * them all. Nothing in the renderer subscribes at import time; owners are created at start-up.
+ * Lifetimes, after xterm.js's `Disposable` (`_register` adds to a store that `dispose()` empties)
+ * and Wave terminal's dispose lists: whatever registers a listener, a subscription or a timer hands
+ * its undo to an owner, and disposing the owner undoes them all. Nothing in the renderer subscribes
+ * at import time; owners are created at start-up (main.tsx).
  */
 export interface IDisposable {
   dispose(): void;

@@ -4,7 +4,8 @@ import { controllerFor } from './terminals';
 
 /**
  * Lends a container to a terminal's controller and keeps the terminal fitted to it. The focused
- * pane's container is the `terminal` hook (UI contract): one per window, the one typed into.
+ * pane's container is the `terminal` hook (tests/e2e/ find the terminal by it): one per window,
+ * the one typed into.
  */
 export const TerminalView = ({ id, focused = true }: { id: string; focused?: boolean }) => {
   const container = useRef<HTMLDivElement>(null);
