@@ -4,7 +4,7 @@
 // interleaved rounds of three ways in: plain ssh (`command ssh`, our function bypassed), ssh with
 // a remote command that only starts the login shell (what any bootstrap costs: sshd runs a command
 // instead of the login shell), and our ssh function with the integration.
-import { startServer } from '../e2e/app';
+import { startServer } from '../e2e/support/app';
 import { HostClient } from '../integration/host-ws-client';
 import { startSshd, sshdAvailable } from '../integration/sshd';
 import { median, round } from './stats';

@@ -4,7 +4,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startScriptedLlmServer, type ScriptedLlmServer } from '../fixtures/scripted-llm-server';
-import { startServer, type AppServer } from '../e2e/app';
+import { startServer, type AppServer } from '../e2e/support/app';
 import { HostClient } from './host-ws-client';
 
 /** Where in the data directory's database files (file, WAL, shared memory) `marker` still is. */

@@ -3,8 +3,8 @@ import Database from 'better-sqlite3';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { startServer, type AppServer } from '../e2e/app';
-import { canMountTmpfs, mountSmallDisk } from '../e2e/tmpfs';
+import { startServer, type AppServer } from '../e2e/support/app';
+import { canMountTmpfs, mountSmallDisk } from '../e2e/support/tmpfs';
 import { HostClient } from './host-ws-client';
 import { Terminal, type Command } from './host-terminal';
 

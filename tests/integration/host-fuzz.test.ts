@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seededRandom } from '../../shared/testing/seeded-random';
-import { startServer, type AppServer } from '../e2e/app';
+import { startServer, type AppServer } from '../e2e/support/app';
 import { generateRequest, sendRaw } from '../fixtures/malformed-http';
 import { HostClient } from './host-ws-client';
 

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServer, type AppServer } from '../e2e/app';
+import { startServer, type AppServer } from '../e2e/support/app';
 import { HostClient } from './host-ws-client';
 import { Terminal } from './host-terminal';
 

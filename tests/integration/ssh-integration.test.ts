@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { projectPath } from '../../electron/runtime/paths';
 import { bootstrapCommand } from '../../electron/ssh/remote-payload';
-import { startServer, type AppServer } from '../e2e/app';
+import { startServer, type AppServer } from '../e2e/support/app';
 import { Terminal } from './host-terminal';
 import { HostClient } from './host-ws-client';
 import { startSshd, sshdAvailable, type Sshd } from './sshd';

@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { migrations } from '../../electron/store/migrations/index';
-import { startServer, type AppServer } from '../e2e/app';
+import { startServer, type AppServer } from '../e2e/support/app';
 import { HostClient } from './host-ws-client';
 import { Terminal } from './host-terminal';
 

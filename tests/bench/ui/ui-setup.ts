@@ -4,7 +4,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
-import { launchBrowser, openPage, startServer, type AppServer } from '../../e2e/app';
+import { launchBrowser, openPage, startServer, type AppServer } from '../../e2e/support/app';
 import { buildUiAssets, writeLogFile } from './assets';
 import { PROMPT, TermPage } from './term-page';
 
