@@ -4,7 +4,7 @@ import type { CommandRecord } from '../../shared/domain/command';
 import type { SessionInfo } from '../../shared/ipc/session';
 import type { PtyTap } from '../pty/pty-tap';
 import type { PtyProcess, SpawnOptions } from '../pty/types';
-import { newNonce } from '../segmenter/mark-codec';
+import { newNonce } from '../segmenter/protocol/mark-codec';
 import { Segmenter } from '../segmenter/segmenter';
 import { shellLaunch } from '../segmenter/shell-launch';
 import type { Store } from '../store/store';

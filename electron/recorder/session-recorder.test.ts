@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { CommandRecord } from '../../shared/domain/command';
 import type { PtyProcess } from '../pty/types';
 import type { Store } from '../store/store';
-import { formatMark } from '../segmenter/mark-codec';
+import { formatMark } from '../segmenter/protocol/mark-codec';
 import { Segmenter } from '../segmenter/segmenter';
 import { Recorder } from './recorder';
 import { SessionRecorder } from './session-recorder';

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: MIT
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { MarkKind } from './mark-codec';
-import { formatMark } from './mark-codec';
+import type { MarkKind } from './protocol/mark-codec';
+import { formatMark } from './protocol/mark-codec';
 import { Segmenter } from './segmenter';
 import type { Step } from './testing/segmenter-steps';
 import { NONCE, runOutput, runSteps, splitAt } from './testing/segmenter-steps';

@@ -2,7 +2,7 @@
 import { homedir } from 'node:os';
 import { basename, join } from 'node:path';
 import { writeSecret } from '../pty/secret-file';
-import { assertValidNonce } from './mark-codec';
+import { assertValidNonce } from './protocol/mark-codec';
 
 export interface ShellLaunch {
   file: string;

@@ -2,7 +2,7 @@
 import { spawnSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import { projectPath } from '../runtime/paths';
-import { newNonce } from '../segmenter/mark-codec';
+import { newNonce } from '../segmenter/protocol/mark-codec';
 import { FALLBACK_SCRIPT, KILL_LINE, integrationScript, remoteAnswer } from './remote-payload';
 
 const DIR = projectPath('resources/shell-integration');

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { assertValidNonce } from '../segmenter/mark-codec';
+import { assertValidNonce } from '../segmenter/protocol/mark-codec';
 import { REQUEST_ID } from '../segmenter/ssh-handshake';
 import type { IntegratedShell } from '../segmenter/shell-launch';
 

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 import type { SshNotice } from '../../shared/ipc/ssh';
 import type { SshRequest } from '../segmenter/segment-event';
-import { newNonce } from '../segmenter/mark-codec';
+import { newNonce } from '../segmenter/protocol/mark-codec';
 import { shellKind } from '../segmenter/shell-launch';
 import { FALLBACK_SCRIPT, integrationScript, remoteAnswer } from './remote-payload';
 

@@ -8,7 +8,7 @@ import { MirrorHost } from '../../electron/pty/mirror-host';
 import type { MirrorFactory } from '../../electron/pty/mirror-protocol';
 import { PtyManager, type PtySink } from '../../electron/pty/pty-manager';
 import { SessionRecorder } from '../../electron/recorder/session-recorder';
-import { newNonce } from '../../electron/segmenter/mark-codec';
+import { newNonce } from '../../electron/segmenter/protocol/mark-codec';
 import { Segmenter } from '../../electron/segmenter/segmenter';
 import { openStore, type Store } from '../../electron/store/store';
 import { interleaved, round } from './stats';

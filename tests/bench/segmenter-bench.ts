@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 import { seededRandom } from '../../shared/testing/seeded-random';
 import { cleanOutput } from '../../electron/segmenter/clean-text';
-import { formatMark, newNonce } from '../../electron/segmenter/mark-codec';
+import { formatMark, newNonce } from '../../electron/segmenter/protocol/mark-codec';
 import { Segmenter } from '../../electron/segmenter/segmenter';
 
 export interface SegmenterBench {

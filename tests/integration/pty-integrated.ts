@@ -2,7 +2,7 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { newNonce } from '../../electron/segmenter/mark-codec';
+import { newNonce } from '../../electron/segmenter/protocol/mark-codec';
 import { Segmenter, type SegmentEvent } from '../../electron/segmenter/segmenter';
 import { shellLaunch } from '../../electron/segmenter/shell-launch';
 import { startPty, type Harness } from './pty-helpers';

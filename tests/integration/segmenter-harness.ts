@@ -5,7 +5,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as pty from 'node-pty';
 import { cleanOutput } from '../../electron/segmenter/clean-text';
-import { newNonce } from '../../electron/segmenter/mark-codec';
+import { newNonce } from '../../electron/segmenter/protocol/mark-codec';
 import type { SegmentEvent } from '../../electron/segmenter/segmenter';
 import { Segmenter } from '../../electron/segmenter/segmenter';
 import { shellLaunch } from '../../electron/segmenter/shell-launch';

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { projectPath } from '../../electron/runtime/paths';
-import { newNonce } from '../../electron/segmenter/mark-codec';
+import { newNonce } from '../../electron/segmenter/protocol/mark-codec';
 import { KILL_LINE, bootstrapCommand, remoteAnswer } from '../../electron/ssh/remote-payload';
 import { startPty } from './pty-helpers';
 

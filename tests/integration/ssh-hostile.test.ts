@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { projectPath } from '../../electron/runtime/paths';
-import { newNonce } from '../../electron/segmenter/mark-codec';
+import { newNonce } from '../../electron/segmenter/protocol/mark-codec';
 import { FALLBACK_SCRIPT, integrationScript, remoteAnswer } from '../../electron/ssh/remote-payload';
 import { startServer, type AppServer } from '../e2e/app';
 import { Terminal } from './host-terminal';

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
-import type { MarkKind } from '../mark-codec';
-import { formatMark } from '../mark-codec';
+import type { MarkKind } from '../protocol/mark-codec';
+import { formatMark } from '../protocol/mark-codec';
 import type { SegmentEvent, SegmenterOptions } from '../segmenter';
 import { Segmenter } from '../segmenter';
 

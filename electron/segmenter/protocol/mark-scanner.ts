@@ -1,10 +1,11 @@
 // SPDX-License-Identifier: MIT
+import { OscPs, type MarkSigner } from './osc-protocol';
 
 const ESC = 0x1b;
 const BEL = 0x07;
 const BACKSLASH = 0x5c;
 const SEMICOLON = 0x3b;
-/** `ESC ] 1 3 3 ;` and `ESC ] 6 3 3 ;`: the only introducers we ever hold bytes for. */
+/** `ESC ] 1 3 3 ;` and `ESC ] 6 3 3 ;` (OscPs): the only introducers we ever hold bytes for. */
 const INTRO_LENGTH = 6;
 
 export interface MarkScannerSink {
@@ -12,16 +13,11 @@ export interface MarkScannerSink {
   plain(data: Buffer, start: number, end: number): void;
   /**
    * A mark that carried one of the accepted nonces. `data[start, end)` is its payload between
-   * `ESC ]` and `;<nonce>`, e.g. `133;D;0`; it is only valid during the call. `key` is the slot of
-   * the nonce that signed it (SESSION_KEY: the session's own).
+   * `ESC ]` and `;<nonce>`, e.g. `133;D;0` (see readMark); it is only valid during the call.
+   * `signer` is the slot of the nonce that signed it.
    */
-  mark(data: Buffer, start: number, end: number, key: number): void;
+  mark(data: Buffer, start: number, end: number, signer: MarkSigner): void;
 }
-
-/** Slots of the nonces a scanner accepts: the session's, a remote shell's, a one-time request id. */
-export const SESSION_KEY = 0;
-export const REMOTE_KEY = 1;
-export const REQUEST_KEY = 2;
 
 /**
  * Streaming byte scanner for nonce-carrying OSC 133/633 marks. Plain runs are never looked at
@@ -36,21 +32,22 @@ export const REQUEST_KEY = 2;
  */
 export class MarkScanner {
   private _held: Buffer | undefined;
-  /** Accepted nonces by slot (see SESSION_KEY…); only the session's is always there. */
+  /** Accepted nonces by MarkSigner slot; only the session's is always there. */
   private readonly _keys: Array<Buffer | undefined>;
 
   constructor(
     nonce: string,
     private readonly _maxOscBytes: number,
   ) {
+    // MarkSigner.Session, .Remote, .Request, in that order: marks are tried against them so.
     this._keys = [Buffer.from(nonce, 'latin1'), undefined, undefined];
     if (_maxOscBytes < INTRO_LENGTH + nonce.length + 4) throw new Error('segmenter: maxOscBytes too small for a mark');
   }
 
-  /** Accepts marks signed with `nonce` in slot `key` (a remote shell's, a request id), or stops. */
-  setKey(key: typeof REMOTE_KEY | typeof REQUEST_KEY, nonce: string | undefined): void {
+  /** Accepts marks signed with `nonce` in slot `signer` (a remote shell's, a request id), or stops. */
+  setKey(signer: typeof MarkSigner.Remote | typeof MarkSigner.Request, nonce: string | undefined): void {
     if (nonce !== undefined && nonce.length + INTRO_LENGTH + 4 > this._maxOscBytes) throw new Error('segmenter: nonce too long');
-    this._keys[key] = nonce === undefined ? undefined : Buffer.from(nonce, 'latin1');
+    this._keys[signer] = nonce === undefined ? undefined : Buffer.from(nonce, 'latin1');
   }
 
   /** Bytes held back as a possible mark prefix (bounded by maxOscBytes). */
@@ -102,13 +99,13 @@ export class MarkScanner {
         esc = data.indexOf(ESC, j);
         continue;
       }
-      for (let key = 0; key < keys.length; key++) {
-        const nonce = keys[key];
+      for (let signer = 0; signer < keys.length; signer++) {
+        const nonce = keys[signer];
         if (nonce === undefined) continue;
         const semicolon = j - nonce.length - 1;
         if (semicolon >= esc + INTRO_LENGTH - 1 && data[semicolon] === SEMICOLON && endsWithNonce(data, j, nonce)) {
           if (esc > plainStart) sink.plain(data, plainStart, esc);
-          sink.mark(data, esc + 2, semicolon, key);
+          sink.mark(data, esc + 2, semicolon, signer as MarkSigner);
           plainStart = end;
           break;
         }
@@ -138,6 +135,7 @@ const endsWithNonce = (data: Buffer, end: number, nonce: Buffer): boolean => {
   return true;
 };
 
+/** `ESC ] 1|6 3 3 ;` byte by byte: the hot path's form of INTROS. */
 const isIntro = (data: Buffer, at: number): boolean =>
   data[at + 1] === 0x5d &&
   (data[at + 2] === 0x31 || data[at + 2] === 0x36) &&
@@ -145,7 +143,7 @@ const isIntro = (data: Buffer, at: number): boolean =>
   data[at + 4] === 0x33 &&
   data[at + 5] === SEMICOLON;
 
-const INTROS = [Buffer.from('\x1b]133;', 'latin1'), Buffer.from('\x1b]633;', 'latin1')] as const;
+const INTROS = [OscPs.FinalTerm, OscPs.VSCode].map((ps) => Buffer.from(`\x1b]${ps};`, 'latin1'));
 
 const isIntroPrefix = (data: Buffer, at: number): boolean => {
   const tail = data.subarray(at);

@@ -1,10 +1,12 @@
 // SPDX-License-Identifier: MIT
 import { randomBytes } from 'node:crypto';
+import { FinalTermOscPt, OscPs, VSCodeOscPt } from './osc-protocol';
 
 /**
  * The wire format shared with resources/shell-integration: every mark is
- * `ESC ] 133|633 ; <fields> ; <nonce> BEL|ST`, and free-text fields (command line, cwd, hostname)
- * are escaped VS Code style so they can never contain `;` or a control byte.
+ * `ESC ] 133|633 ; <fields> ; <nonce> BEL|ST` (the sequences are named in osc-protocol.ts), and
+ * free-text fields (command line, cwd, hostname) are escaped VS Code style so they can never
+ * contain `;` or a control byte.
  */
 
 /** Nonces travel through env vars, shell variables and OSC payloads: keep them to a safe alphabet. */
@@ -35,29 +37,19 @@ export const unescapeMarkValue = (value: string): string =>
         esc === '\\' ? '\\' : String.fromCharCode(Number.parseInt(esc.slice(1), 16)),
       );
 
-export type MarkKind = 'A' | 'B' | 'C' | 'D' | 'E' | 'P';
+/** The letters our shell scripts print with the session nonce. */
+export type MarkKind = (typeof FinalTermOscPt)[keyof typeof FinalTermOscPt] | (typeof VSCodeOscPt)[keyof typeof VSCodeOscPt];
+
+const VSCODE_KINDS: ReadonlySet<string> = new Set(Object.values(VSCodeOscPt));
 
 /**
  * Builds a mark as the shell scripts print it (tests, benchmarks and fixtures use this). For P the
  * argument is `Key=value`; escaping the whole of it is equivalent since keys are plain words.
  */
 export const formatMark = (kind: MarkKind, nonce: string, arg?: string | number, terminator: 'bel' | 'st' = 'bel'): string => {
-  const family = kind === 'E' || kind === 'P' ? '633' : '133';
-  const fields = [family, kind];
-  if (arg !== undefined) fields.push(kind === 'D' ? String(arg) : escapeMarkValue(String(arg)));
+  const family = VSCODE_KINDS.has(kind) ? OscPs.VSCode : OscPs.FinalTerm;
+  const fields = [String(family), kind];
+  if (arg !== undefined) fields.push(kind === FinalTermOscPt.CommandFinished ? String(arg) : escapeMarkValue(String(arg)));
   fields.push(nonce);
   return `\x1b]${fields.join(';')}${terminator === 'bel' ? '\x07' : '\x1b\\'}`;
-};
-
-/** A decimal exit code in data[start, end), or null if it is anything else. */
-export const parseExitCode = (data: Buffer, start: number, end: number): number | null => {
-  const digits = data[start] === 0x2d ? start + 1 : start;
-  if (end <= digits || end - digits > 10) return null;
-  let value = 0;
-  for (let i = digits; i < end; i++) {
-    const d = data[i]! - 0x30;
-    if (d < 0 || d > 9) return null;
-    value = value * 10 + d;
-  }
-  return digits > start ? -value : value;
 };

@@ -1,0 +1,107 @@
+// SPDX-License-Identifier: MIT
+import type { MarkScanner } from './protocol/mark-scanner';
+import { MarkSigner, type Mark } from './protocol/osc-protocol';
+import type { SegmentEvent } from './segment-event';
+import type { SshHandshake } from './ssh-handshake';
+
+/** Where an integrated shell is in its command cycle (FinalTermOscPt A → B → C → D). */
+export type CommandState = 'idle' | 'prompt' | 'input' | 'running';
+
+export type PushEvent = (event: SegmentEvent) => void;
+
+/** What one integrated shell's marks have said so far; the mark handlers update it. */
+export interface ShellLayer {
+  state: CommandState;
+  commandLine: string | null;
+  /** The whole command line, sent again while the command ran. */
+  completedLine: string | null;
+  /** Offset of the last prompt-end mark (B) of the prompt on screen: the typed line's echo starts there. */
+  inputStart: number | null;
+  cwd: string | null;
+  hostname: string | null;
+}
+
+/** What the local shell's layer was doing when a remote shell took over the stream. */
+type SavedLayer = Omit<ShellLayer, 'inputStart'>;
+
+/**
+ * The ssh layering: which shell the marks speak for, decided by who signed them (MarkSigner in
+ * protocol/osc-protocol.ts). The local shell signs with the session nonce; a remote shell reached
+ * through our ssh function signs with the nonce it was answered with. The remote shell's first
+ * mark puts its layer on top, while the local command that ran ssh stays running underneath; the
+ * local shell's next mark means the remote one is gone (or suspended) and takes the stream back.
+ */
+export class ShellLayers {
+  /** The layer whose marks count now: the local shell's, or while `remote`, the remote shell's. */
+  readonly shell: ShellLayer;
+  /** Set while an integrated remote shell owns the stream. */
+  private _local: SavedLayer | null = null;
+
+  constructor(
+    private readonly _scanner: MarkScanner,
+    private readonly _ssh: SshHandshake,
+    private readonly _push: PushEvent,
+  ) {
+    this.shell = { state: 'idle', commandLine: null, completedLine: null, inputStart: null, cwd: null, hostname: null };
+  }
+
+  /** Whether an integrated remote shell owns the stream now. */
+  get remote(): boolean {
+    return this._local !== null;
+  }
+
+  /** Takes marks signed with a remote shell's `nonce` from now on (see Segmenter.acceptRemote). */
+  acceptRemote(nonce: string): void {
+    this._scanner.setKey(MarkSigner.Remote, nonce);
+  }
+
+  /** A mark signed by a shell (not by a request id), before its protocol's handler sees it. */
+  signedBy(signer: typeof MarkSigner.Session | typeof MarkSigner.Remote, mark: Mark, offset: number, at: number): void {
+    if (signer === MarkSigner.Remote) {
+      if (!this._local) this._enterRemote(offset, at);
+      return;
+    }
+    if (this._local) this._leaveRemote(offset, at);
+    // The local shell is back: the remote shell's marks are no longer taken (it is gone, or
+    // suspended; after `fg` its marks are output of that command), but its nonce stays redacted.
+    this._scanner.setKey(MarkSigner.Remote, undefined);
+    const unanswered = this._ssh.localMark(mark, at);
+    if (unanswered) this._push(unanswered);
+  }
+
+  /** End of stream: a remote layer is gone, and whatever still runs has ended. */
+  end(offset: number, at: number): void {
+    if (this._local) this._leaveRemote(offset, at);
+    if (this.shell.state === 'running') this._push({ type: 'command-end', offset, exitCode: null, at });
+    this.shell.state = 'idle';
+  }
+
+  /** The remote shell's first mark (or its first after `fg`): the local layer waits underneath. */
+  private _enterRemote(offset: number, at: number): void {
+    const shell = this.shell;
+    this._local = { state: shell.state, commandLine: shell.commandLine, completedLine: shell.completedLine, cwd: shell.cwd, hostname: shell.hostname };
+    this._push({ type: 'remote-start', offset, at });
+    shell.state = 'idle';
+    shell.commandLine = null;
+    shell.completedLine = null;
+    shell.inputStart = null;
+  }
+
+  /** The remote shell is gone (or suspended): whatever it ran has ended, and the local layer comes back. */
+  private _leaveRemote(offset: number, at: number): void {
+    const local = this._local;
+    if (!local) return;
+    const shell = this.shell;
+    if (shell.state === 'running') this._push({ type: 'command-end', offset, exitCode: null, at });
+    this._local = null;
+    this._push({ type: 'remote-end', offset, at });
+    shell.state = local.state;
+    shell.commandLine = local.commandLine;
+    shell.completedLine = local.completedLine;
+    shell.inputStart = null;
+    if (local.cwd !== null && local.cwd !== shell.cwd) this._push({ type: 'cwd', cwd: local.cwd, at });
+    if (local.hostname !== null && local.hostname !== shell.hostname) this._push({ type: 'hostname', hostname: local.hostname, at });
+    shell.cwd = local.cwd;
+    shell.hostname = local.hostname;
+  }
+}
