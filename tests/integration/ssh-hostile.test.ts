@@ -7,7 +7,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { projectPath } from '../../electron/runtime/paths';
 import { newNonce } from '../../electron/segmenter/protocol/mark-codec';
 import { FALLBACK_SCRIPT, integrationScript, remoteAnswer } from '../../electron/ssh/remote-payload';
-import { startServer, type AppServer } from '../e2e/app';
+import { startServer, type AppServer } from '../e2e/support/app';
 import { Terminal } from './host-terminal';
 import { HostClient } from './host-ws-client';
 import { startSshd, sshdAvailable, type Sshd } from './sshd';
