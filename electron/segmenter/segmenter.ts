@@ -84,7 +84,7 @@ export class Segmenter {
     this._scanner = new MarkScanner(options.nonce, options.maxOscBytes ?? 8192);
     this._redactors = new Redactors(options.nonce);
     this._ssh = new SshHandshake(this._scanner);
-    this._layers = new ShellLayers(this._scanner, this._ssh, this._push);
+    this._layers = new ShellLayers(this._scanner, this._push);
     this._nonceFirst = options.nonce.charCodeAt(0);
     const context = {
       cwd: options.cwd ?? null,
@@ -190,20 +190,31 @@ export class Segmenter {
 
   /**
    * `data[start, end)` is a signed mark's payload without the nonce (`133;A`, `633;E;<escaped>`…).
-   * Who signed it says which shell it speaks for (shell-layers.ts); its protocol's handler does the
-   * rest (the table in protocol/osc-protocol.ts).
+   * Who signed it says which shell speaks (MarkSigner); its protocol's handler does the rest (the
+   * table in protocol/osc-protocol.ts).
    */
   private _mark(data: Buffer, start: number, end: number, signer: MarkSigner): void {
     const mark = readMark(data, start, end);
     if (mark === null) return;
     const offset = this._offset;
     const at = this._at;
-    if (signer === MarkSigner.Request) {
-      const request = this._ssh.answer(mark, at);
-      if (request) this._push(request);
-      return;
+    switch (signer) {
+      case MarkSigner.Request: {
+        // The one mark a request id signs is the ssh handshake's alone.
+        const request = this._ssh.answer(mark, at);
+        if (request) this._push(request);
+        return;
+      }
+      case MarkSigner.Remote:
+        this._layers.remoteMark(offset, at);
+        break;
+      case MarkSigner.Session: {
+        this._layers.localMark(offset, at);
+        const unanswered = this._ssh.localMark(mark, at);
+        if (unanswered) this._push(unanswered);
+        break;
+      }
     }
-    this._layers.signedBy(signer, mark, offset, at);
     if (this._mode !== 'integrated') {
       this._heuristic.close(this._offset, this._at, false);
       this._setMode('integrated');

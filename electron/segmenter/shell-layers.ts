@@ -1,8 +1,7 @@
 // SPDX-License-Identifier: MIT
 import type { MarkScanner } from './protocol/mark-scanner';
-import { MarkSigner, type Mark } from './protocol/osc-protocol';
+import { MarkSigner } from './protocol/osc-protocol';
 import type { SegmentEvent } from './segment-event';
-import type { SshHandshake } from './ssh-handshake';
 
 /** Where an integrated shell is in its command cycle (FinalTermOscPt A → B → C → D). */
 export type CommandState = 'idle' | 'prompt' | 'input' | 'running';
@@ -39,7 +38,6 @@ export class ShellLayers {
 
   constructor(
     private readonly _scanner: MarkScanner,
-    private readonly _ssh: SshHandshake,
     private readonly _push: PushEvent,
   ) {
     this.shell = { state: 'idle', commandLine: null, completedLine: null, inputStart: null, cwd: null, hostname: null };
@@ -55,18 +53,19 @@ export class ShellLayers {
     this._scanner.setKey(MarkSigner.Remote, nonce);
   }
 
-  /** A mark signed by a shell (not by a request id), before its protocol's handler sees it. */
-  signedBy(signer: typeof MarkSigner.Session | typeof MarkSigner.Remote, mark: Mark, offset: number, at: number): void {
-    if (signer === MarkSigner.Remote) {
-      if (!this._local) this._enterRemote(offset, at);
-      return;
-    }
+  /** A mark of the remote shell: its first one (or its first after `fg`) puts its layer on top. */
+  remoteMark(offset: number, at: number): void {
+    if (!this._local) this._enterRemote(offset, at);
+  }
+
+  /**
+   * A mark of the local shell: the remote shell is gone, or suspended, and the local layer comes
+   * back. Its marks are no longer taken (after `fg` they are output of that command), but its
+   * nonce stays redacted.
+   */
+  localMark(offset: number, at: number): void {
     if (this._local) this._leaveRemote(offset, at);
-    // The local shell is back: the remote shell's marks are no longer taken (it is gone, or
-    // suspended; after `fg` its marks are output of that command), but its nonce stays redacted.
     this._scanner.setKey(MarkSigner.Remote, undefined);
-    const unanswered = this._ssh.localMark(mark, at);
-    if (unanswered) this._push(unanswered);
   }
 
   /** End of stream: a remote layer is gone, and whatever still runs has ended. */
