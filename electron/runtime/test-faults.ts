@@ -2,7 +2,7 @@
 
 /**
  * Faults a test plants in a real host to check that one failed part does not take the others down
- * (tests/integration/part-failures.test.ts). Nothing here runs unless the environment variable is
+ * (tests/integration/host/part-failures.test.ts). Nothing here runs unless the environment variable is
  * set: a worker thread cannot be killed from outside the process, so the test makes it fail from
  * inside, on data it sends through the ordinary paths (a line of output, a search).
  *

@@ -6,7 +6,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { HostClient } from '../integration/host-ws-client';
+import { HostClient } from '../integration/support/host-ws-client';
 import { writeTextFile } from './pipeline-bench';
 import { median, round } from './stats';
 

@@ -5,8 +5,8 @@
 // a remote command that only starts the login shell (what any bootstrap costs: sshd runs a command
 // instead of the login shell), and our ssh function with the integration.
 import { startServer } from '../e2e/support/app';
-import { HostClient } from '../integration/host-ws-client';
-import { startSshd, sshdAvailable } from '../integration/sshd';
+import { HostClient } from '../integration/support/host-ws-client';
+import { startSshd, sshdAvailable } from '../integration/support/sshd';
 import { median, round } from './stats';
 
 const ANSI = /\x1b\[[0-9;?]*[A-Za-z]|\x1b\][^\x07\x1b]*(\x07|\x1b\\)/g;

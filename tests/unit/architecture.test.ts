@@ -24,6 +24,13 @@ describe('sizes', () => {
     expect(crowded).toEqual([]);
   });
 
+  it(`keeps tests in folders of at most ${MAX_FILES_PER_FOLDER} files too (fixtures, vendored and generated, aside)`, () => {
+    const crowded = [...filesPerFolder(root, ['tests'], { countTests: true })]
+      .filter(([folder, files]) => !folder.startsWith('tests/fixtures') && files.length > MAX_FILES_PER_FOLDER)
+      .map(([folder, files]) => `${folder}: ${files.length}`);
+    expect(crowded).toEqual([]);
+  });
+
   it(`has no production file over ${MAX_PRODUCTION_LINES} lines`, () => {
     const long = [...sources]
       .filter(([path]) => !path.split('/').includes('testing'))

@@ -27,13 +27,13 @@ export const readSources = (repoRoot: string, roots: readonly string[]): SourceF
 };
 
 /** Files of each folder under the roots, tests left out (`*.test.ts(x)`); sub-folders count apart. */
-export const filesPerFolder = (repoRoot: string, roots: readonly string[]): Map<string, string[]> => {
+export const filesPerFolder = (repoRoot: string, roots: readonly string[], { countTests = false } = {}): Map<string, string[]> => {
   const folders = new Map<string, string[]>();
   const walk = (dir: string): void => {
     const files: string[] = [];
     for (const entry of readdirSync(join(repoRoot, dir), { withFileTypes: true })) {
       if (entry.isDirectory()) walk(posix.join(dir, entry.name));
-      else if (!TEST.test(entry.name)) files.push(entry.name);
+      else if (countTests || !TEST.test(entry.name)) files.push(entry.name);
     }
     folders.set(dir, files);
   };

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 /**
- * Child process for tests/integration/store-durability.test.ts: streams chunks from 4 sessions
+ * Child process for tests/integration/host/store-durability.test.ts: streams chunks from 4 sessions
  * through a real Store (real worker, real file) until it is killed, reporting over IPC how many
  * chunks of each stream it has handed to the store, and when.
  *

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSshd, sshdAvailable, type Sshd } from '../../integration/sshd';
+import { startSshd, sshdAvailable, type Sshd } from '../../integration/support/sshd';
 import { openApp, typeInTerminal, waitForTerminalText, type OpenApp } from '../support/app';
 
 interface Notice {

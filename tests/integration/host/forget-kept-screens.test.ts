@@ -1,0 +1,122 @@
+// SPDX-License-Identifier: MIT
+import { randomUUID } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import { afterAll, describe, expect, it } from 'vitest';
+import { startServer } from '../../e2e/support/app';
+import { HostClient } from '../support/host-ws-client';
+
+/** Where in the data directory's database files (file, WAL, shared memory) `marker` still is. */
+const filesWith = (dataDir: string, marker: string): string[] =>
+  ['', '-wal', '-shm'].filter((suffix) => {
+    const path = join(dataDir, `contexterm.db${suffix}`);
+    return existsSync(path) && readFileSync(path).includes(marker);
+  });
+
+/** The sessions whose screens are kept for the next start (read with the host stopped). */
+const keptSessions = (dataDir: string): string[] => {
+  const db = new Database(join(dataDir, 'contexterm.db'), { readonly: true });
+  try {
+    const row = db.prepare("SELECT value FROM settings WHERE key = 'workspace-screens'").get() as { value: string } | undefined;
+    return Object.keys(JSON.parse(row?.value ?? '{}') as object).sort();
+  } finally {
+    db.close();
+  }
+};
+
+type Updated = { command: { id: string; commandLine: string | null; exitCode: number | null } };
+
+/** One run of the host on `dataDir`, with the event helpers the test needs. */
+const open = async (dataDir?: string) => {
+  const server = await startServer(dataDir ? { dataDir } : {});
+  const client = await HostClient.connect(server.origin, server.token);
+  const events: Array<{ channel: string; payload: unknown }> = [];
+  client.on((channel, payload) => {
+    events.push({ channel, payload });
+    if (channel === 'pty:data') client.send('pty:ack', { id: (payload as { id: string }).id, chars: (payload as { data: string }).data.length });
+  });
+  const next = <T>(channel: string, predicate: (payload: T) => boolean = () => true, timeoutMs = 20_000): Promise<T> =>
+    new Promise<T>((resolve, reject) => {
+      const found = events.find((e) => e.channel === channel && predicate(e.payload as T));
+      if (found) return resolve(found.payload as T);
+      const timer = setTimeout(() => reject(new Error(`no ${channel}`)), timeoutMs);
+      const off = client.on((c, payload) => {
+        if (c !== channel || !predicate(payload as T)) return;
+        clearTimeout(timer);
+        off();
+        resolve(payload as T);
+      });
+    });
+  const spawn = async () => {
+    const { id } = await client.invoke<{ id: string }>('pty:spawn', { cols: 100, rows: 30 });
+    await next('session:updated', (p: { session: { id: string; mode: string } }) => p.session.id === id && p.session.mode === 'integrated');
+    return id;
+  };
+  const run = async (ptyId: string, line: string) => {
+    client.send('pty:input', { id: ptyId, data: `${line}\r` });
+    return (await next('commands:updated', (p: Updated) => p.command.commandLine === line && p.command.exitCode !== null)).command;
+  };
+  const stop = async () => {
+    client.close();
+    await server.stop();
+  };
+  return { server, client, next, spawn, run, stop };
+};
+
+/**
+ * The screens kept for the next start (settings, `workspace-screens`) hold what the terminal showed:
+ * forgetting a command must take them too, keep them from coming back at the next keep (here the
+ * one at shutdown, after the forget still in its undo window is erased), and the restored pane
+ * must not show it. A paused terminal's screen is not kept either.
+ */
+describe('forgetting and the kept screens', () => {
+  const token = randomUUID().slice(0, 8);
+  let run: Awaited<ReturnType<typeof open>> | undefined;
+
+  afterAll(async () => {
+    await run?.stop();
+  });
+
+  it('drops the kept screen of a forgotten command, keeps it dropped, and the restore does not show it', async () => {
+    run = await open();
+    const { dataDir } = run.server;
+    const forgotten = await run.spawn();
+    const kept = await run.spawn();
+    const paused = await run.spawn();
+    await run.client.invoke('workspace:save', { groups: [forgotten, kept, paused].map((id) => ({ root: { kind: 'leaf', id }, focus: id })) });
+    const secret = await run.run(forgotten, `echo forgotten-${token}`);
+    await run.run(forgotten, `echo stays-${token}`);
+    await run.run(kept, `echo other-${token}`);
+    await run.run(paused, `echo paused-before-${token}`);
+    await run.client.invoke('pty:recording', { id: paused, paused: true });
+    await run.client.invoke('commands:list', { sessionId: forgotten });
+    // Erased at shutdown (still in its undo window), before the screens are kept for the last time.
+    await run.client.invoke('history:forget', { commandIds: [secret.id], undoMs: 30_000 });
+    await run.stop();
+    expect(filesWith(dataDir, `forgotten-${token}`)).toEqual([]);
+    // The keeper did run: the untouched terminal's screen is kept, the forgotten and paused ones' are not.
+    expect(keptSessions(dataDir)).toEqual([kept]);
+    expect(filesWith(dataDir, `other-${token}`)).not.toEqual([]);
+
+    // The next start restores all three: the forgotten one from its recorded output (without the command).
+    run = await open(dataDir);
+    const restored = await run.client.invoke<{ groups: Array<{ focus: string }>; previous?: Record<string, string> }>('workspace:restore', { confirmed: true });
+    const byOld = new Map(Object.entries(restored.previous ?? {}).map(([fresh, old]) => [old, fresh]));
+    const shown = async (old: string) => (await run!.client.invoke<{ snapshot: { data: string } }>('pty:attach', { id: byOld.get(old)! })).snapshot.data;
+    expect(await shown(forgotten)).toContain(`stays-${token}`);
+    expect(await shown(forgotten)).not.toContain(`forgotten-${token}`);
+    expect(await shown(kept)).toContain(`other-${token}`);
+
+    // Forgetting a command of the last run drops the screen the last run kept for it, at once.
+    const other = (await run.client.invoke<Array<{ id: string; commandLine: string | null }>>('commands:search', { query: `other-${token}` })).find((c) => c.commandLine === `echo other-${token}`)!;
+    await run.client.invoke('history:forget', { commandIds: [other.id] });
+    await run.client.invoke('history:free-space', {});
+    expect(keptSessions(dataDir)).not.toContain(kept);
+    // Nor is the terminal that continues it kept, whose restored lines show it: not at shutdown either.
+    await run.stop();
+    run = undefined;
+    expect(keptSessions(dataDir)).not.toContain(byOld.get(kept));
+    expect(filesWith(dataDir, `other-${token}`)).toEqual([]);
+  });
+});
