@@ -6,6 +6,7 @@ import { App } from './app';
 import { addDisposableListener, DisposableStore } from './lifetime/disposable';
 import { useWorkspace } from './state/workspace';
 import { ForegroundWatch } from './tabs/tab-foreground';
+import { preloadBundledFont } from './themes/font';
 import { TerminalController } from './terminal/terminal-controller';
 import { startTerminals } from './terminal/terminals';
 import { api, connection } from './transport/api';
@@ -22,6 +23,7 @@ const page = {
  * listener they need) and the foreground programs their tabs are named after. Started before the
  * first render, so the app's components always find the terminals; nothing is wired at import.
  */
+preloadBundledFont();
 const lifetime = new DisposableStore();
 lifetime.add(startTerminals({ api, connection, page, createController: (options) => new TerminalController(options) }));
 lifetime.add(new ForegroundWatch({ api, connection, store: useWorkspace }));

@@ -47,5 +47,5 @@ export const onFontFacesLoaded = (families: () => string | undefined, listener: 
   return () => fonts.removeEventListener('loadingdone', onDone);
 };
 
-// Started at once, so the first terminal usually opens with the font already there.
-void loadTerminalFont(`'${BUNDLED_FONT}'`, 13);
+/** Starts loading the bundled font, so the first terminal usually opens with it already there. */
+export const preloadBundledFont = (): void => void loadTerminalFont(`'${BUNDLED_FONT}'`, 13);

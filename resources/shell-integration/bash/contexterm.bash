@@ -4,7 +4,9 @@
 # It reports to the terminal, on the session's pty, with marks that carry a per-session nonce as
 # their last field (the terminal ignores marks without it):
 #   OSC 133;A prompt start   OSC 133;B prompt end   OSC 133;C output start   OSC 133;D;<exit>
-#   OSC 633;E;<command line>   OSC 633;P;Cwd=<dir>   OSC 633;P;Hostname=<name>
+#   OSC 633;E;<command line>   OSC 633;P;Cwd=<dir>   OSC 633;P;Hostname=<name>   OSC 633;P;User=<name>
+#   OSC 633;S;<request id>;<host> (the ssh function, before it runs ssh)
+# Every sequence is named in electron/segmenter/protocol/osc-protocol.ts.
 # Free text is escaped: \ as \\, ; as \x3b, control bytes as \xHH.
 #
 # Everything here lives in the __contexterm_* namespace and calls builtins through `builtin`.
