@@ -1,6 +1,5 @@
 // SPDX-License-Identifier: MIT
 import { effectiveLimit, SAFETY_MARGIN } from '../domain/model-limits';
-import type { Settings } from './registry';
 import type { CrossFieldRule } from './setting';
 
 /*
@@ -9,8 +8,18 @@ import type { CrossFieldRule } from './setting';
  * message wherever it is broken.
  */
 
+/**
+ * What the rules read of the settings. registry.ts lists the rules, so they are typed by this
+ * shape rather than by its `Settings` (which has it): the two files would otherwise import each other.
+ */
+interface RuledSettings {
+  readonly providers: readonly { readonly id: string }[];
+  readonly defaultProviderId: string | null;
+  readonly models: readonly { readonly contextLimit: number; readonly reservedOutputTokens: number }[];
+}
+
 /** The default provider is one of the providers (null: none). */
-export const defaultProviderExists: CrossFieldRule<Settings> = {
+export const defaultProviderExists: CrossFieldRule<RuledSettings> = {
   sections: ['providers', 'defaultProviderId'],
   check: (settings, hasError) => {
     const id = settings.defaultProviderId;
@@ -35,7 +44,7 @@ export const reserveProblem = (contextLimit: number, reservedOutputTokens: numbe
   return `must be below ${effective} (${Math.round(SAFETY_MARGIN * 100)} % of the limit, where requests are assembled to)`;
 };
 
-export const reserveBelowLimit: CrossFieldRule<Settings> = {
+export const reserveBelowLimit: CrossFieldRule<RuledSettings> = {
   sections: ['models'],
   check: (settings, hasError) =>
     settings.models.flatMap((m, i) => {
@@ -46,4 +55,4 @@ export const reserveBelowLimit: CrossFieldRule<Settings> = {
     }),
 };
 
-export const SETTINGS_RULES: readonly CrossFieldRule<Settings>[] = [defaultProviderExists, reserveBelowLimit];
+export const SETTINGS_RULES: readonly CrossFieldRule<RuledSettings>[] = [defaultProviderExists, reserveBelowLimit];
