@@ -1,0 +1,154 @@
+// SPDX-License-Identifier: MIT
+import { bashParser, type SyntaxNode } from './shell-parser';
+import { readArg, type Arg } from './words';
+import { unwrap } from './unwrap';
+
+export type { Arg } from './words';
+
+/** A file redirection kept with its target, wherever it sits in the line. */
+export interface Redirection {
+  /** The operator as written: >, >|, >>, &>, &>>, >&, <, <>… */
+  readonly op: string;
+  readonly target: string;
+  /** Where it was written, for the warning ("> config.yml"). */
+  readonly text: string;
+}
+
+/** One simple command as it would run, after wrappers, eval and `sh -c` have been looked through. */
+export interface SimpleCommand {
+  /** argv[0] as written, or '' when the line only assigns variables. */
+  readonly name: string;
+  readonly args: readonly Arg[];
+  /** Wrappers that were looked through, outermost first: ['sudo', 'xargs']. */
+  readonly wrappers: readonly string[];
+  /** The command's own text, for the warning. */
+  readonly text: string;
+  /** Pipeline id and the position in it, so "curl … | sh" can be seen as one flow. */
+  readonly pipeline: number;
+  readonly stage: number;
+  /** The name is an expansion ($CMD, $(…)): what runs is not known from the text. */
+  readonly dynamicName: boolean;
+}
+
+export type ParsedLine =
+  | { readonly ok: true; readonly commands: readonly SimpleCommand[]; readonly redirects: readonly Redirection[] }
+  | { readonly ok: false; readonly reason: string };
+
+/** eval inside `bash -c` inside eval…: deeper than this is treated as unparsed, never as safe. */
+const MAX_DEPTH = 6;
+
+class UnparsedError extends Error {}
+
+interface Walk {
+  readonly parse: (text: string) => SyntaxNode;
+  readonly commands: SimpleCommand[];
+  readonly redirects: Redirection[];
+  nextPipeline: number;
+}
+
+const named = (node: SyntaxNode): SyntaxNode[] => node.namedChildren.filter((c): c is SyntaxNode => c !== null);
+
+const readRedirect = (node: SyntaxNode): Redirection | null => {
+  if (node.type !== 'file_redirect') return null; // heredocs and herestrings only feed stdin
+  const op = node.children.find((c) => c !== null && !c.isNamed)?.text ?? '';
+  const dest = node.childForFieldName('destination');
+  return { op, target: dest ? readArg(dest).value : '', text: node.text };
+};
+
+const emitCommand = (node: SyntaxNode, walk: Walk, depth: number, pipeline: number, stage: number): void => {
+  const nameNode = node.childForFieldName('name');
+  const argNodes = node.childrenForFieldName('argument').filter((c): c is SyntaxNode => c !== null);
+  // Substitutions anywhere in the command (name, arguments, assignments) run too.
+  for (const child of named(node)) visit(child, walk, depth, pipeline, stage, true);
+  for (const r of node.childrenForFieldName('redirect')) {
+    const redirect = r && readRedirect(r);
+    if (redirect) walk.redirects.push(redirect);
+  }
+  if (!nameNode) {
+    walk.commands.push({ name: '', args: [], wrappers: [], text: node.text, pipeline, stage, dynamicName: false });
+    return;
+  }
+  const nameArg = readArg(named(nameNode)[0] ?? nameNode);
+  const argv = [nameArg, ...argNodes.map(readArg)];
+  for (const found of unwrap(argv)) {
+    if (found.kind === 'reparse') {
+      parseInto(found.script, walk, depth + 1);
+      continue;
+    }
+    const [first, ...rest] = found.argv;
+    walk.commands.push({
+      name: first?.value ?? '',
+      args: rest,
+      wrappers: found.wrappers,
+      text: node.text,
+      pipeline,
+      stage,
+      dynamicName: first?.dynamic ?? false,
+    });
+  }
+};
+
+/**
+ * Visits every node that can hold commands. Inside a command only substitutions matter (onlySubst),
+ * since its words are read by emitCommand.
+ */
+const visit = (node: SyntaxNode, walk: Walk, depth: number, pipeline: number, stage: number, onlySubst = false): void => {
+  switch (node.type) {
+    case 'command':
+      if (!onlySubst) return emitCommand(node, walk, depth, pipeline, stage);
+      break;
+    case 'pipeline': {
+      const id = walk.nextPipeline++;
+      named(node).forEach((c, i) => visit(c, walk, depth, id, i, onlySubst));
+      return;
+    }
+    case 'command_substitution':
+    case 'process_substitution':
+      named(node).forEach((c) => visit(c, walk, depth, walk.nextPipeline++, 0, false));
+      return;
+    case 'file_redirect': {
+      const redirect = readRedirect(node);
+      if (redirect && !onlySubst) walk.redirects.push(redirect);
+      break;
+    }
+    default:
+      break;
+  }
+  for (const child of named(node)) visit(child, walk, depth, pipeline, stage, onlySubst);
+};
+
+const parseInto = (script: string, walk: Walk, depth: number): void => {
+  if (depth > MAX_DEPTH) throw new UnparsedError('nested eval or sh -c too deep to follow');
+  const root = walk.parse(script);
+  if (root.hasError) throw new UnparsedError(`not valid shell syntax: ${script}`);
+  visit(root, walk, depth, walk.nextPipeline++, 0);
+};
+
+/**
+ * Parses a command line into the simple commands it would run. Anything the parser rejects, or a
+ * nesting too deep to follow, comes back as not ok: the caller must never treat that as safe.
+ */
+export const parseCommandLine = async (line: string): Promise<ParsedLine> => {
+  const parser = await bashParser();
+  const trees: { delete(): void }[] = [];
+  const walk: Walk = {
+    parse: (text) => {
+      const tree = parser.parse(text);
+      if (!tree) throw new UnparsedError('the parser returned nothing');
+      trees.push(tree);
+      return tree.rootNode;
+    },
+    commands: [],
+    redirects: [],
+    nextPipeline: 0,
+  };
+  try {
+    parseInto(line, walk, 0);
+    return { ok: true, commands: walk.commands, redirects: walk.redirects };
+  } catch (error) {
+    if (error instanceof UnparsedError) return { ok: false, reason: error.message };
+    throw error;
+  } finally {
+    for (const tree of trees) tree.delete(); // WASM memory is not garbage-collected
+  }
+};
