@@ -1,0 +1,130 @@
+// SPDX-License-Identifier: MIT
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { classifyCommand } from './classify';
+
+/** A generated line and whether it is one simple command (wrappers such as sudo or xargs need one). */
+interface Line {
+  readonly text: string;
+  readonly simple: boolean;
+}
+
+const singleQuote = (s: string): string => `'${s.replace(/'/g, `'\\''`)}'`;
+const doubleQuote = (s: string): string => `"${s.replace(/[\\"$`]/g, '\\$&')}"`;
+
+const name = fc.stringMatching(/^[a-z][a-z0-9_-]{0,7}$/);
+const path = fc.array(name, { minLength: 1, maxLength: 3 }).map((parts) => parts.join('/'));
+/** The same word as the shell sees it, written plain, single- or double-quoted. */
+const quoted = (word: fc.Arbitrary<string>): fc.Arbitrary<string> =>
+  fc.tuple(word, fc.constantFrom('plain', 'single', 'double')).map(([w, q]) => (q === 'single' ? singleQuote(w) : q === 'double' ? doubleQuote(w) : w));
+const shuffled = (items: string[]): fc.Arbitrary<string> => fc.shuffledSubarray(items, { minLength: items.length }).map((xs) => xs.join(' '));
+const simple = (text: fc.Arbitrary<string>): fc.Arbitrary<Line> => text.map((t) => ({ text: t, simple: true }));
+
+const benign = fc.oneof(
+  fc.constant('ls -la'),
+  fc.constant('git status'),
+  path.map((p) => `cat ${p}`),
+  name.map((n) => `echo ${n}`),
+  fc.tuple(name, path).map(([n, p]) => `grep -n ${n} ${p}`),
+);
+
+/** One command of each kind the issue lists, with its flags in any order and its words quoted any way. */
+const destructiveCore: fc.Arbitrary<Line> = fc.oneof(
+  simple(fc.tuple(quoted(fc.constantFrom('-r', '-R', '--recursive', '-rf', '-fr', '-Rf')), fc.constantFrom([], ['-f'], ['-v']), quoted(path))
+    .chain(([r, extra, p]) => shuffled([r, ...extra, p]).map((args) => `rm ${args}`))),
+  simple(fc.tuple(path, fc.constantFrom('*', '*.log', 'build-?', '[ab]*')).map(([p, g]) => `rm -f ${p}/${g}`)),
+  fc.tuple(benign, fc.constantFrom('>', '>|', '&>'), quoted(path)).map(([b, op, p]) => ({ text: `${b} ${op} ${p}`, simple: false })),
+  simple(fc.tuple(quoted(path), fc.constantFrom('bs=1M', 'status=progress', 'if=/dev/zero')).chain(([p, o]) => shuffled([`of=${p}`, o]).map((a) => `dd ${a}`))),
+  simple(fc.tuple(fc.constantFrom('mkfs', 'mkfs.ext4', 'mkfs.vfat'), name).map(([m, d]) => `${m} /dev/${d}`)),
+  simple(quoted(path).map((p) => `truncate -s 0 ${p}`)),
+  simple(quoted(path).map((p) => `shred -u ${p}`)),
+  simple(fc.tuple(fc.constantFrom('sudo', 'doas', 'sudo -u root'), benign).map(([s, b]) => `${s} ${b}`)),
+  simple(fc.constantFrom('su', 'su -', 'su root')),
+  simple(fc.tuple(fc.constantFrom('chmod', 'chown'), fc.constantFrom('-R', '--recursive'), quoted(path)).chain(([c, r, p]) =>
+    shuffled([r, c === 'chmod' ? '755' : 'me:me', p]).map((a) => `${c} ${a}`))),
+  fc.tuple(fc.constantFrom('curl -fsSL', 'wget -qO-', 'curl'), name, fc.constantFrom('sh', 'bash', 'zsh', 'sudo bash', 'python3', 'sh -s -- --yes'))
+    .map(([d, host, sh]) => ({ text: `${d} https://${host}.example/install | ${sh}`, simple: false })),
+  simple(fc.tuple(fc.constantFrom('--force', '-f', '--force-with-lease'), fc.constantFrom([], ['origin'], ['origin', 'main'])).chain(([f, rest]) =>
+    shuffled([f, ...rest]).map((a) => `git push ${a}`))),
+  simple(fc.constantFrom('', ' HEAD', ' HEAD~2', ' origin/main').map((ref) => `git reset --hard${ref}`)),
+  simple(fc.constantFrom('-fdx', '-xdf', '-fd', '-f -d', '-d -f', '--force -x', '-dfx')).map((l) => ({ ...l, text: `git clean ${l.text}` })),
+  simple(fc.tuple(fc.constantFrom('kill -9', 'kill -KILL', 'kill -SIGKILL', 'kill -s KILL', 'pkill -9', 'killall -9'), fc.integer({ min: 1, max: 99999 }))
+    .map(([k, pid]) => `${k} ${pid}`)),
+  simple(fc.tuple(fc.constantFrom('apt remove', 'apt-get purge -y', 'apt autoremove', 'dnf remove', 'yum erase', 'zypper rm', 'pacman -Rns',
+    'brew uninstall', 'npm uninstall -g', 'npm rm --global', 'pip uninstall -y', 'snap remove', 'flatpak uninstall'), name).map(([p, n]) => `${p} ${n}`)),
+);
+
+/** Wraps or composes a line so the destructive part sits somewhere a regex over the string would miss. */
+const wrap = (line: Line): fc.Arbitrary<Line> =>
+  fc.oneof(
+    benign.map((b) => ({ text: `${b} | ${line.text}`, simple: false })),
+    benign.map((b) => ({ text: `${b} && ${line.text}`, simple: false })),
+    benign.map((b) => ({ text: `${b} || ${line.text}`, simple: false })),
+    benign.map((b) => ({ text: `${line.text}; ${b}`, simple: false })),
+    fc.constant({ text: `( ${line.text} )`, simple: false }),
+    fc.constant({ text: `{ ${line.text}; }`, simple: false }),
+    fc.constant({ text: `echo "$( ${line.text} )"`, simple: false }),
+    fc.constant({ text: `if true; then ${line.text}; fi`, simple: false }),
+    fc.constant({ text: `eval ${singleQuote(line.text)}`, simple: true }),
+    fc.constantFrom('bash -c', 'sh -c', 'zsh -lc').chain((sh) => quoted(fc.constant(line.text)).map((q) => ({ text: `${sh} ${q.startsWith("'") || q.startsWith('"') ? q : singleQuote(q)}`, simple: true }))),
+    ...(line.simple
+      ? [
+          benign.map((b) => ({ text: `${b} | xargs -0 -n 1 ${line.text}`, simple: false })),
+          fc.constantFrom('sudo', 'env FOO=1', 'nice -n 5', 'timeout 10', 'nohup', 'time').map((w) => ({ text: `${w} ${line.text}`, simple: true })),
+          fc.constant({ text: `find . -name '*.x' -exec ${line.text} {} \\;`, simple: false }),
+        ]
+      : []),
+  );
+
+const wrapped: fc.Arbitrary<Line> = fc
+  .tuple(destructiveCore, fc.integer({ min: 0, max: 3 }))
+  .chain(([core, depth]) => {
+    let arb: fc.Arbitrary<Line> = fc.constant(core);
+    for (let i = 0; i < depth; i++) arb = arb.chain(wrap);
+    return arb;
+  });
+
+const readOnlyCommand = fc.oneof(
+  fc.constantFrom('ls', 'ls -la', 'pwd', 'git status', 'git log --oneline -5', 'git diff', 'git show HEAD', 'env', 'df -h'),
+  path.map((p) => `cat ${p}`),
+  fc.tuple(fc.integer({ min: 1, max: 50 }), path).map(([n, p]) => `head -n ${n} ${p}`),
+  fc.tuple(name, quoted(path)).map(([n, p]) => `grep -rn ${n} ${p}`),
+  name.map((n) => `rg ${n}`),
+  fc.tuple(path, name).map(([p, n]) => `find ${p} -name '${n}*' -type f`),
+  fc.tuple(path, fc.constantFrom('', ' 2>/dev/null', ' > /dev/null', ' 2>&1')).map(([p, r]) => `wc -l ${p}${r}`),
+  quoted(name).map((n) => `echo ${n}`),
+);
+
+const readOnlyLine: fc.Arbitrary<string> = fc.letrec<{ line: string }>((tie) => ({
+  line: fc.oneof(
+    { depthSize: 'small', withCrossShrink: true },
+    readOnlyCommand,
+    fc.tuple(tie('line'), fc.constantFrom(' | ', ' && ', ' || ', '; '), tie('line')).map(([a, op, b]) => `${a}${op}${b}`),
+    tie('line').map((l) => `( ${l} )`),
+    tie('line').map((l) => `echo "$( ${l} )"`),
+    readOnlyCommand.map((c) => `ls | xargs ${c.replace(/ *[0-9]*>.*$/, '')}`),
+  ),
+})).line;
+
+describe('classifyCommand, property: no false "safe" for the listed patterns', () => {
+  it('never answers read-only or other for a line that embeds a destructive command', async () => {
+    await fc.assert(
+      fc.asyncProperty(wrapped, async (line) => {
+        // unparsed is not "safe" either (it always asks), but these lines are valid bash, so
+        // anything but destructive would be a parser or classifier gap worth seeing.
+        const { risk } = await classifyCommand(line.text);
+        expect(risk, line.text).toBe('destructive');
+      }),
+      { numRuns: 400 },
+    );
+  });
+
+  it('answers read-only for lines made only of read-only commands without writing redirections', async () => {
+    await fc.assert(
+      fc.asyncProperty(readOnlyLine, async (line) => {
+        expect((await classifyCommand(line)).risk, line).toBe('read-only');
+      }),
+      { numRuns: 300 },
+    );
+  });
+});
