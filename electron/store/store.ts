@@ -13,6 +13,7 @@ import { WriterClient } from './client/writer-client';
 import { openReader } from './database/database';
 import { OnDemandReader } from './client/on-demand-reader';
 import { StoreQueries } from './queries/queries';
+import type { QuickFixHistory } from './queries/quick-fix-history';
 import { resolveStoreWorkerUrl } from './client/worker-url';
 import { WriteQueue } from './client/write-queue';
 
@@ -232,6 +233,14 @@ export class Store {
   /** Full-text search over every session's command lines and clean output, best first. */
   searchCommands(query: string, limit: number): Promise<CommandRecord[]> {
     return this._reader.call('searchCommands', query, limit);
+  }
+
+  /**
+   * A failed command and the earlier commands its quick fixes come from (electron/agent/quick-fix
+   * finds them): a ranged scan capped at `limit` rows, so it runs in the reader worker.
+   */
+  quickFixHistory(commandId: string, limit?: number): Promise<QuickFixHistory | undefined> {
+    return this._reader.call('quickFixHistory', commandId, limit);
   }
 
   /** Raw output bytes [start, end) of a session's output stream; end null reads to the end committed so far. */

@@ -2,6 +2,7 @@
 import type { CommandRecord } from '../../../shared/domain/command';
 import type { SessionInfo } from '../../../shared/ipc/session';
 import { checkIntegrity, StatementCache, type ReadableDb } from '../database/database';
+import { QUICK_FIX_HISTORY_LIMIT, readQuickFixHistory, type QuickFixHistory } from './quick-fix-history';
 import { COMMAND_COLUMNS, SESSION_COLUMNS, toCommandRecord, toSessionInfo, type CommandRow, type SessionRow } from './rows';
 
 /** Terms with no letter or digit index to nothing under unicode61 and would only make the query fail or match nothing. */
@@ -125,6 +126,12 @@ export class StoreQueries {
       .filter((row) => !seen.has(row.id))
       .slice(0, limit - lines.length);
     return [...lines, ...rest].map(toCommandRecord);
+  }
+
+  /** A failed command and the history its quick fixes are found in (quick-fix-history.ts); undefined for an unknown id. */
+  quickFixHistory(commandId: string, limit: number = QUICK_FIX_HISTORY_LIMIT): QuickFixHistory | undefined {
+    assertCount('limit', limit);
+    return readQuickFixHistory(this._statements, commandId, limit);
   }
 
   /**

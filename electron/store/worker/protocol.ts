@@ -175,6 +175,7 @@ const READ_METHODS: Record<ReadMethod, true> = {
   commandsByIds: true,
   commandsInWindow: true,
   searchCommands: true,
+  quickFixHistory: true,
   readOutput: true,
   outputEnd: true,
   readCleanOutput: true,
