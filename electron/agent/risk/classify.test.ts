@@ -143,6 +143,10 @@ describe('classifyCommand: near misses are "other", not destructive and not read
     'cp a b',
     '$EDITOR file',
     'x=1',
+    'rg --pre ./convert.sh foo',
+    'tree -o listing.txt',
+    "git -c core.fsmonitor='touch x' status",
+    'bash <<< "ls"',
   ])('%s', async (line) => {
     expect(await riskOf(line)).toBe('other');
   });

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 import type { Redirection, SimpleCommand } from './parse-command';
-import { gitSubcommand, HARMLESS_TARGETS, hasArg, hasLong, hasShort, operands } from './flags';
+import { gitSubcommand, HARMLESS_TARGETS, hasArg, hasLong, hasShort, operands } from './words';
 
 /** A rule answers with the warning sentence, or null when the command is not its kind of danger. */
 type Rule = (cmd: SimpleCommand) => string | null;

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-import type { SyntaxNode } from './shell-parser';
+import type { Node as SyntaxNode } from '@vscode/tree-sitter-wasm';
 
 /** One argument as the shell would pass it, as far as the text alone can tell. */
 export interface Arg {
@@ -44,3 +44,36 @@ export const readArg = (node: SyntaxNode): Arg => {
       return { value: node.text, glob: false, dynamic: true };
   }
 };
+
+/** Short flags may be bundled (-rf, -fdx): true when any bundle holds the letter. */
+export const hasShort = (args: readonly Arg[], letter: string): boolean =>
+  args.some((a) => /^-[^-]/.test(a.value) && a.value.slice(1).includes(letter));
+
+export const hasLong = (args: readonly Arg[], ...names: string[]): boolean =>
+  args.some((a) => names.some((n) => a.value === n || a.value.startsWith(`${n}=`)));
+
+export const hasArg = (args: readonly Arg[], ...values: string[]): boolean => args.some((a) => values.includes(a.value));
+
+/** Operands: the arguments that are not options. */
+export const operands = (args: readonly Arg[]): Arg[] => args.filter((a) => !a.value.startsWith('-'));
+
+const GIT_VALUE_OPTIONS = new Set(['-C', '-c', '--git-dir', '--work-tree', '--namespace', '--exec-path']);
+
+/**
+ * git's subcommand and its arguments, past global options such as `-C dir` or `-c k=v`. `configured`
+ * tells that the line sets configuration (-c, --config-env), which can make any subcommand run a
+ * program (core.fsmonitor, core.pager, diff.external…).
+ */
+export const gitSubcommand = (args: readonly Arg[]): { sub: string; rest: readonly Arg[]; configured: boolean } => {
+  let i = 0;
+  let configured = false;
+  while (i < args.length && (args[i]?.value ?? '').startsWith('-')) {
+    const a = args[i]?.value ?? '';
+    if (a === '-c' || a.startsWith('--config-env')) configured = true;
+    i += GIT_VALUE_OPTIONS.has(a) ? 2 : 1;
+  }
+  return { sub: args[i]?.value ?? '', rest: args.slice(i + 1), configured };
+};
+
+/** Paths that swallow or show output: writing to them changes nothing on disk. */
+export const HARMLESS_TARGETS = new Set(['/dev/null', '/dev/stdout', '/dev/stderr', '/dev/tty']);
