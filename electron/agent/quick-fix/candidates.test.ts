@@ -49,12 +49,13 @@ describe('findQuickFixes from a failure and the variant that then worked', () =>
     expect(lines(failedNow('make test'), history)).toEqual([]);
   });
 
-  it('ranks the more recent fix first when each was seen once', () => {
+  it('ranks yesterday\'s fix above one seen twice weeks ago', () => {
     const history = [
-      run('npm run tset', 1, 20 * DAY), run('npm run test:unit', 0, 20 * DAY - MINUTE),
-      run('npm run tset', 1, DAY), run('npm run test', 0, DAY - MINUTE),
+      ...[25, 24].flatMap((days) => [run('git push origin main', 1, days * DAY), run('git push --set-upstream origin main', 0, days * DAY - MINUTE)]),
+      run('git push origin main', 1, DAY), run('git push -u origin main', 0, DAY - MINUTE),
     ];
-    expect(lines(failedNow('npm run tset'), history)).toEqual(['npm run test', 'npm run test:unit']);
+    const fixes = findQuickFixes(failedNow('git push origin main'), history);
+    expect(fixes.map((fix) => [fix.line, fix.count])).toEqual([['git push -u origin main', 1], ['git push --set-upstream origin main', 2]]);
   });
 
   it('ranks the more frequent fix first at similar ages', () => {
