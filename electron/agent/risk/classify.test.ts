@@ -87,6 +87,9 @@ describe('classifyCommand: places a destructive part can hide', () => {
     'cleanup() { rm -rf /tmp/x; }; cleanup',
     'X=$(rm -rf x) ls',
     'bash -c "eval \\"rm -rf x\\""',
+    'bash <<EOF\nrm -rf x\nEOF',
+    "sh <<'EOF'\ngit push --force\nEOF",
+    'sh <<< "dd if=/dev/zero of=disk.img"',
   ])('%s', async (line) => {
     expect(await riskOf(line)).toBe('destructive');
   });
@@ -118,6 +121,7 @@ describe('classifyCommand: read-only lines', () => {
     'env',
     'which node; type ls; pwd',
     'find . -name "*.ts" | xargs grep -l foo',
+    'cat <<EOF\nrm -rf x\nEOF',
   ])('%s', async (line) => {
     expect(await riskOf(line)).toBe('read-only');
   });
@@ -146,7 +150,6 @@ describe('classifyCommand: near misses are "other", not destructive and not read
     'rg --pre ./convert.sh foo',
     'tree -o listing.txt',
     "git -c core.fsmonitor='touch x' status",
-    'bash <<< "ls"',
   ])('%s', async (line) => {
     expect(await riskOf(line)).toBe('other');
   });

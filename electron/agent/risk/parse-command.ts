@@ -6,7 +6,7 @@ import type * as TreeSitter from '@vscode/tree-sitter-wasm';
 import type { Node as TsNode, Parser as TsParser } from '@vscode/tree-sitter-wasm';
 import { moduleUrl } from '../../runtime/paths';
 import { readArg, type Arg } from './words';
-import { unwrap } from './unwrap';
+import { SHELLS, unwrap } from './unwrap';
 
 export type { Arg } from './words';
 export type SyntaxNode = TsNode;
@@ -95,6 +95,20 @@ const readRedirect = (node: SyntaxNode): Redirection | null => {
   return { op, target: dest ? readArg(dest).value : '', text: node.text };
 };
 
+/**
+ * The script a shell reads on stdin from a here-document or here-string (`bash <<EOF … EOF`,
+ * `sh <<< "…"`): the shell runs it, so it is parsed like the string of `sh -c`.
+ */
+const stdinScripts = (node: SyntaxNode): string[] => {
+  const redirects = [...node.childrenForFieldName('redirect')];
+  if (node.parent?.type === 'redirected_statement') redirects.push(...node.parent.childrenForFieldName('redirect'));
+  return redirects.flatMap((r) => {
+    if (r?.type === 'herestring_redirect') return named(r).map((w) => readArg(w).value);
+    if (r?.type === 'heredoc_redirect') return named(r).filter((c) => c.type === 'heredoc_body').map((c) => c.text);
+    return [];
+  });
+};
+
 const emitCommand = (node: SyntaxNode, walk: Walk, depth: number, pipeline: number, stage: number): void => {
   const nameNode = node.childForFieldName('name');
   const argNodes = node.childrenForFieldName('argument').filter((c): c is SyntaxNode => c !== null);
@@ -116,6 +130,9 @@ const emitCommand = (node: SyntaxNode, walk: Walk, depth: number, pipeline: numb
       continue;
     }
     const [first, ...rest] = found.argv;
+    if (first && SHELLS.has(first.value) && !rest.some((a) => /^-[a-zA-Z]*c[a-zA-Z]*$/.test(a.value))) {
+      for (const script of stdinScripts(node)) parseInto(script, walk, depth + 1);
+    }
     walk.commands.push({
       name: first?.value ?? '',
       args: rest,

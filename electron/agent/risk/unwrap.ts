@@ -5,7 +5,8 @@ export type Unwrapped =
   | { readonly kind: 'command'; readonly argv: readonly Arg[]; readonly wrappers: readonly string[] }
   | { readonly kind: 'reparse'; readonly script: string };
 
-const SHELLS = new Set(['sh', 'bash', 'zsh', 'dash', 'ksh', 'fish', 'ash']);
+/** Programs that run a script given as a string (-c) or on stdin. */
+export const SHELLS = new Set(['sh', 'bash', 'zsh', 'dash', 'ksh', 'fish', 'ash']);
 
 /** Options of each wrapper that take a value, so the value is not mistaken for the command. */
 const VALUE_OPTIONS: Record<string, ReadonlySet<string>> = {
