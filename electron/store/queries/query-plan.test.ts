@@ -4,30 +4,15 @@ import type { WritableDb } from '../database/database';
 import { INDEXER_SQL } from '../worker/output-indexer';
 import { READ_SQL } from './queries';
 import { createMigratedDb } from '../testing/fixtures';
+import { LARGE_HISTORY_STATS, queryPlan } from '../testing/query-plans';
 
 let db: WritableDb;
 
-/** The plan's detail lines, e.g. "SEARCH c USING INDEX commands_by_session (session_id=?)". */
-const plan = (sql: string, ...params: unknown[]): string[] =>
-  (db.prepare(`EXPLAIN QUERY PLAN ${sql}`).all(...params) as { detail: string }[]).map((row) => row.detail);
+const plan = (sql: string, ...params: unknown[]): string[] => queryPlan(db, sql, ...params);
 
 /** A full scan is "SCAN <table>" with no index; a covering-index scan or a SEARCH is fine. */
 const fullScans = (lines: string[], table: string, alias = table): string[] =>
   lines.filter((line) => new RegExp(`^SCAN (${table}|${alias})($| (?!USING))`).test(line));
-
-/** Statistics that look like a large history, as `PRAGMA optimize` would leave them in the field. */
-const LARGE_HISTORY_STATS = `
-  ANALYZE;
-  DELETE FROM sqlite_stat1;
-  INSERT INTO sqlite_stat1 (tbl, idx, stat) VALUES
-    ('commands', 'commands_by_session', '1000000 100 1'),
-    ('commands', 'commands_by_start', '1000000 2'),
-    ('commands', 'sqlite_autoindex_commands_1', '1000000 1'),
-    ('chunks', 'chunks_by_output', '5000000 500 250 1'),
-    ('chunks', 'sqlite_autoindex_chunks_1', '5000000 500 1'),
-    ('sessions', 'sessions_by_end', '10000 1');
-  ANALYZE sqlite_schema;
-`;
 
 describe.each([
   ['a fresh database (no statistics)', ''],

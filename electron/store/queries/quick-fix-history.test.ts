@@ -3,21 +3,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CommandRecord } from '../../../shared/domain/command';
 import type { WritableDb } from '../database/database';
 import { createMigratedDb, commandInput, sessionInput } from '../testing/fixtures';
+import { LARGE_HISTORY_STATS, queryPlan } from '../testing/query-plans';
 import { useTempStore } from '../testing/temp-store';
 import { QUICK_FIX_LOOKBACK_MS, QUICK_FIX_SQL } from './quick-fix-history';
 
 const PARAMS = { since: 0, until: 1, rid: 1, cwd: '/r', word: 'a', wordPrefix: 'a %', sudoWord: 'sudo a', sudoPrefix: 'sudo a %', limit: 10, followers: 5 };
-
-/** Statistics that look like a large history (see query-plan.test.ts). */
-const LARGE_HISTORY_STATS = `
-  ANALYZE;
-  DELETE FROM sqlite_stat1;
-  INSERT INTO sqlite_stat1 (tbl, idx, stat) VALUES
-    ('commands', 'commands_by_session', '1000000 100 1'),
-    ('commands', 'commands_by_start', '1000000 2'),
-    ('commands', 'sqlite_autoindex_commands_1', '1000000 1');
-  ANALYZE sqlite_schema;
-`;
 
 describe.each([
   ['a fresh database (no statistics)', ''],
@@ -30,8 +20,7 @@ describe.each([
   });
   afterAll(() => db.close());
 
-  const plan = (sql: string, params: unknown): string[] =>
-    (db.prepare(`EXPLAIN QUERY PLAN ${sql}`).all(params) as { detail: string }[]).map((row) => row.detail);
+  const plan = (sql: string, params: unknown): string[] => queryPlan(db, sql, params);
 
   it('ranges over the started_at index, seeks followers by (session_id, seq) and never scans commands', () => {
     const lines = plan(QUICK_FIX_SQL.history, PARAMS);

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startScriptedLlmServer, type ScriptedLlmServer } from '../../fixtures/scripted-llm-server';
 import { startServer, type AppServer } from '../../e2e/support/app';
-import { HostClient } from '../support/host-ws-client';
+import { HostClient, recordEvents, type RecordedEvents } from '../support/host-ws-client';
 
 /** Where in the data directory's database files (file, WAL, shared memory) `marker` still is. */
 const filesWith = (dataDir: string, marker: string): string[] =>
@@ -28,20 +28,7 @@ describe('forgetting a command a conversation used', () => {
   let conversationId = '';
   let commandId = '';
   const model = { providerId: 'env', model: 'scripted-model' };
-  const events: Array<{ channel: string; payload: unknown }> = [];
-
-  const next = <T>(channel: string, predicate: (payload: T) => boolean = () => true, timeoutMs = 20_000): Promise<T> =>
-    new Promise<T>((resolve, reject) => {
-      const found = events.find((e) => e.channel === channel && predicate(e.payload as T));
-      if (found) return resolve(found.payload as T);
-      const timer = setTimeout(() => reject(new Error(`no ${channel}`)), timeoutMs);
-      const off = client.on((c, payload) => {
-        if (c !== channel || !predicate(payload as T)) return;
-        clearTimeout(timer);
-        off();
-        resolve(payload as T);
-      });
-    });
+  let next: RecordedEvents['next'];
 
   type Updated = { command: { id: string; commandLine: string | null; exitCode: number | null } };
   /** Runs `line` in the terminal and waits for its record. */
@@ -64,10 +51,7 @@ describe('forgetting a command a conversation used', () => {
       env: { CONTEXTERM_PROVIDER: 'openai-compatible', CONTEXTERM_BASE_URL: llm.openaiBaseUrl, CONTEXTERM_MODEL: 'scripted-model', CONTEXTERM_API_KEY: 'sk-test-0123456789' },
     });
     client = await HostClient.connect(server.origin, server.token);
-    client.on((channel, payload) => {
-      events.push({ channel, payload });
-      if (channel === 'pty:data') client.send('pty:ack', { id: (payload as { id: string }).id, chars: (payload as { data: string }).data.length });
-    });
+    ({ next } = recordEvents(client));
     model.providerId = (await client.invoke<{ defaultProviderId: string }>('settings:get', {})).defaultProviderId;
     const ptyId = (await client.invoke<{ id: string }>('pty:spawn', { cols: 100, rows: 30 })).id;
     await next('session:updated', (p: { session: { mode: string } }) => p.session.mode === 'integrated');

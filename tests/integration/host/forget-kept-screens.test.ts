@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
 import { startServer } from '../../e2e/support/app';
-import { HostClient } from '../support/host-ws-client';
+import { HostClient, recordEvents } from '../support/host-ws-client';
 
 /** Where in the data directory's database files (file, WAL, shared memory) `marker` still is. */
 const filesWith = (dataDir: string, marker: string): string[] =>
@@ -31,23 +31,7 @@ type Updated = { command: { id: string; commandLine: string | null; exitCode: nu
 const open = async (dataDir?: string) => {
   const server = await startServer(dataDir ? { dataDir } : {});
   const client = await HostClient.connect(server.origin, server.token);
-  const events: Array<{ channel: string; payload: unknown }> = [];
-  client.on((channel, payload) => {
-    events.push({ channel, payload });
-    if (channel === 'pty:data') client.send('pty:ack', { id: (payload as { id: string }).id, chars: (payload as { data: string }).data.length });
-  });
-  const next = <T>(channel: string, predicate: (payload: T) => boolean = () => true, timeoutMs = 20_000): Promise<T> =>
-    new Promise<T>((resolve, reject) => {
-      const found = events.find((e) => e.channel === channel && predicate(e.payload as T));
-      if (found) return resolve(found.payload as T);
-      const timer = setTimeout(() => reject(new Error(`no ${channel}`)), timeoutMs);
-      const off = client.on((c, payload) => {
-        if (c !== channel || !predicate(payload as T)) return;
-        clearTimeout(timer);
-        off();
-        resolve(payload as T);
-      });
-    });
+  const { next } = recordEvents(client);
   const spawn = async () => {
     const { id } = await client.invoke<{ id: string }>('pty:spawn', { cols: 100, rows: 30 });
     await next('session:updated', (p: { session: { id: string; mode: string } }) => p.session.id === id && p.session.mode === 'integrated');

@@ -59,3 +59,35 @@ export class HostClient {
     this._socket.close();
   }
 }
+
+/** What `recordEvents` gives a test: the events so far and a wait for one, seen already or to come. */
+export interface RecordedEvents {
+  readonly events: ReadonlyArray<{ channel: string; payload: unknown }>;
+  next<T>(channel: string, predicate?: (payload: T) => boolean, timeoutMs?: number): Promise<T>;
+}
+
+/**
+ * Keeps every event `client` receives and acknowledges pty output as a renderer does (a pty whose
+ * output nobody acks is paused by flow control), so a test can wait for an event that may
+ * already have arrived.
+ */
+export const recordEvents = (client: HostClient): RecordedEvents => {
+  const events: Array<{ channel: string; payload: unknown }> = [];
+  client.on((channel, payload) => {
+    events.push({ channel, payload });
+    if (channel === 'pty:data') client.send('pty:ack', { id: (payload as { id: string }).id, chars: (payload as { data: string }).data.length });
+  });
+  const next = <T>(channel: string, predicate: (payload: T) => boolean = () => true, timeoutMs = 20_000): Promise<T> =>
+    new Promise<T>((resolve, reject) => {
+      const found = events.find((e) => e.channel === channel && predicate(e.payload as T));
+      if (found) return resolve(found.payload as T);
+      const timer = setTimeout(() => reject(new Error(`no ${channel}`)), timeoutMs);
+      const off = client.on((c, payload) => {
+        if (c !== channel || !predicate(payload as T)) return;
+        clearTimeout(timer);
+        off();
+        resolve(payload as T);
+      });
+    });
+  return { events, next };
+};

@@ -1,0 +1,23 @@
+// SPDX-License-Identifier: MIT
+import type { WritableDb } from '../database/database';
+
+/** The plan's detail lines, e.g. "SEARCH c USING INDEX commands_by_session (session_id=?)". */
+export const queryPlan = (db: WritableDb, sql: string, ...params: unknown[]): string[] =>
+  (db.prepare(`EXPLAIN QUERY PLAN ${sql}`).all(...params) as { detail: string }[]).map((row) => row.detail);
+
+/**
+ * Statistics that look like a large history, as `PRAGMA optimize` would leave them in the field:
+ * plans are checked both without statistics and with these, since SQLite may choose differently.
+ */
+export const LARGE_HISTORY_STATS = `
+  ANALYZE;
+  DELETE FROM sqlite_stat1;
+  INSERT INTO sqlite_stat1 (tbl, idx, stat) VALUES
+    ('commands', 'commands_by_session', '1000000 100 1'),
+    ('commands', 'commands_by_start', '1000000 2'),
+    ('commands', 'sqlite_autoindex_commands_1', '1000000 1'),
+    ('chunks', 'chunks_by_output', '5000000 500 250 1'),
+    ('chunks', 'sqlite_autoindex_chunks_1', '5000000 500 1'),
+    ('sessions', 'sessions_by_end', '10000 1');
+  ANALYZE sqlite_schema;
+`;
