@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: MIT
+import { AgentAutoRunCommands } from './editors/agent-commands';
 import { HistoryPatterns, SshHosts } from './editors/line-lists';
 import { KeysSection } from './editors/keys-section';
 import { ModelsSection } from './editors/models-section';
@@ -23,6 +24,7 @@ export const EDITORS: EditorTable = {
   'history-patterns': HistoryPatterns,
   'redaction-patterns': RedactionPatterns,
   'ssh-hosts': SshHosts,
+  'agent-auto-run-commands': AgentAutoRunCommands,
   'storage-panel': StoragePanel,
   'notification-permission': NotificationPermission,
 };

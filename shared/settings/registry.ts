@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
 import type { z } from 'zod';
+import { agent } from './agent-entries';
 import { defaultProviderId, models, providers, redaction, relevance } from './assistant-entries';
 import { history, notifications, ssh } from './command-entries';
 import { defaultsOf, patchSchemaOf, settingsSchemaOf } from './derive';
@@ -13,7 +14,7 @@ import { keybindings, profiles, terminal } from './terminal-entries';
  * its generic sections are derived from here; a new ordinary setting is an entry in its section.
  */
 
-const ROOT = group({ providers, defaultProviderId, models, relevance, redaction, terminal, history, notifications, profiles, keybindings, ssh });
+const ROOT = group({ providers, defaultProviderId, models, relevance, redaction, agent, terminal, history, notifications, profiles, keybindings, ssh });
 type RootEntries = typeof ROOT.entries;
 
 /** The Settings page, top to bottom (and its navigation). */
@@ -22,6 +23,7 @@ const PAGES: readonly SettingsPage[] = [
   { id: 'models', nav: 'Models', editor: 'models' },
   { id: 'relevance', nav: 'Relevance', section: 'relevance' },
   { id: 'redaction', nav: 'Redaction', section: 'redaction' },
+  { id: 'agent', nav: 'Assistant actions', section: 'agent' },
   { id: 'terminal', nav: 'Terminal', section: 'terminal' },
   { id: 'keys', nav: 'Keys', editor: 'keys' },
   { id: 'profiles', nav: 'Profiles', editor: 'profiles' },
@@ -52,6 +54,8 @@ export const RelevanceSettings = Settings.shape.relevance;
 export type RelevanceSettings = Settings['relevance'];
 export const RedactionSettings = Settings.shape.redaction;
 export type RedactionSettings = Settings['redaction'];
+export const AgentSettings = Settings.shape.agent;
+export type AgentSettings = Settings['agent'];
 export const TerminalSettings = Settings.shape.terminal;
 export type TerminalSettings = Settings['terminal'];
 export const HistorySettings = Settings.shape.history;

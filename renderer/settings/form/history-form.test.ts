@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: MIT
+import { DEFAULT_SETTINGS } from '../../../shared/settings/registry';
 import { describe, expect, it } from 'vitest';
 import type { HistorySettings } from '../../../shared/ipc/history';
 import type { SettingsView } from '../../../shared/ipc/settings';
@@ -27,6 +28,7 @@ const view: SettingsView = {
   profiles: { list: [], defaultId: null },
   keybindings: {},
   ssh: { integration: true, offHosts: [] },
+  agent: DEFAULT_SETTINGS.agent,
   keyStorage: { backend: 'file', secure: false },
   environmentProviderId: null,
 };

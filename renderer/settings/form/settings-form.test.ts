@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: MIT
+import { DEFAULT_SETTINGS } from '../../../shared/settings/registry';
 import { describe, expect, it } from 'vitest';
 import { autoCompactOn, type SettingsView } from '../../../shared/ipc/settings';
 import { autoCompactShown, modelDraftOf } from './model-draft';
@@ -30,6 +31,7 @@ const view: SettingsView = {
   profiles: { list: [], defaultId: null },
   keybindings: {},
   ssh: { integration: true, offHosts: [] },
+  agent: DEFAULT_SETTINGS.agent,
   keyStorage: { backend: 'file', secure: false },
   environmentProviderId: null,
 };

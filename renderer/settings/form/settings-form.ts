@@ -3,6 +3,7 @@ import { checkDraft, draftFrom, type DraftOf } from '../../../shared/settings/dr
 import { SETTINGS_REGISTRY, type SectionName, type Settings, type SettingsPatch } from '../../../shared/settings/registry';
 import type { SettingsView } from '../../../shared/ipc/settings';
 import { offHostsCodec } from '../../ssh/ssh-form';
+import { autoRunCommandsCodec } from './agent-form';
 import { excludePatternsCodec } from './history-form';
 import { keybindingsCodec } from './keys-form';
 import { modelsCodec } from './model-draft';
@@ -22,6 +23,7 @@ export const DRAFT_CODECS = {
   keybindings: keybindingsCodec,
   'history.excludePatterns': excludePatternsCodec,
   'ssh.offHosts': offHostsCodec,
+  'agent.autoRunCommands': autoRunCommandsCodec,
 } as const;
 
 export type SettingsDraft = DraftOf<typeof SETTINGS_REGISTRY.root, typeof DRAFT_CODECS>;
