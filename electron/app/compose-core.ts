@@ -112,7 +112,7 @@ export const composeCore = async (
 
   // Every channel of the contract must have its handler here: the router's types say so.
   const router = createRouter(
-    { ...terminals.handlers.invoke, ...commandsHandlers(store, recorder), ...history.handlers, ...workspace, ...assistant.handlers, ...app.invoke },
+    { ...terminals.handlers.invoke, ...commandsHandlers(store, recorder, { forgetPending: history.forgetPending }), ...history.handlers, ...workspace, ...assistant.handlers, ...app.invoke },
     { ...terminals.handlers.send, ...app.send },
     {
       onRejected: (channel, reason) => log(`ipc: rejected ${channel}: ${reason}`),

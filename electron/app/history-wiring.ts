@@ -45,6 +45,8 @@ export const wireHistory = (deps: HistoryWiringDeps) => {
   });
   return {
     handlers: history.handlers,
+    /** Forgotten with undo and not yet erased: still in the store, but never offered again (quick fixes). */
+    forgetPending: history.forgetPending,
     dispose: () => {
       unsubscribe();
       offStatus();

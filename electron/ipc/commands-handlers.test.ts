@@ -88,3 +88,49 @@ describe('commands:output', () => {
     expect(channel.safeParse({ id: 's:1', format: 'ansi', extra: 1 }).success).toBe(false);
   });
 });
+
+describe('commands:quick-fixes', () => {
+  const MINUTE = 60_000;
+  const T = 1_800_000_000_000;
+  const run = (sessionId: string, seq: number, commandLine: string, exitCode: number, startedAt: number): CommandRecord =>
+    record({ sessionId, seq, commandLine, exitCode, cwd: '/repo', startedAt, endedAt: startedAt + 1000 });
+  const failed = run('now', 1, 'npm run buidl', 1, T);
+  const history = [run('old', 1, 'npm run buidl', 1, T - 3 * MINUTE), run('old', 2, 'npm run build', 0, T - 2 * MINUTE)];
+
+  /** A store whose quick-fix read answers `found` and counts flushes before it. */
+  const fixStore = (found: { failed: CommandRecord; history: CommandRecord[] } | undefined) => {
+    const calls: string[] = [];
+    const store = {
+      flush: async () => void calls.push('flush'),
+      quickFixHistory: async (id: string) => (calls.push(`read ${id}`), found),
+    } as unknown as CommandsStore;
+    return { store, calls };
+  };
+  const quickFixes = async (store: CommandsStore, request: unknown, forgetPending?: (id: string) => boolean) => {
+    const handler = commandsHandlers(store, recorder, forgetPending ? { forgetPending } : {})['commands:quick-fixes'];
+    const response = await handler(commandsChannels['commands:quick-fixes'].req.parse(request), undefined as never);
+    return commandsChannels['commands:quick-fixes'].res.parse(response);
+  };
+
+  it('offers the line that worked after the same failure, from history, after a flush', async () => {
+    const { store, calls } = fixStore({ failed, history });
+    expect(await quickFixes(store, { commandId: 'now:1' })).toEqual({
+      fixes: [{ commandLine: 'npm run build', source: 'history', kind: 'changed-argument', count: 1, lastUsedAt: T - 2 * MINUTE }],
+    });
+    expect(calls).toEqual(['flush', 'read now:1']);
+  });
+
+  it('has none for a command the store does not hold (a private terminal) or that succeeded', async () => {
+    expect((await quickFixes(fixStore(undefined).store, { commandId: 'private:1' })).fixes).toEqual([]);
+    const succeeded = { ...failed, exitCode: 0 };
+    expect((await quickFixes(fixStore({ failed: succeeded, history }).store, { commandId: 'now:1' })).fixes).toEqual([]);
+  });
+
+  it('never offers a command whose forget is pending, nor answers for one', async () => {
+    const pendingFix = fixStore({ failed, history });
+    expect((await quickFixes(pendingFix.store, { commandId: 'now:1' }, (id) => id === 'old:2')).fixes).toEqual([]);
+    const pendingFailure = fixStore({ failed, history });
+    expect((await quickFixes(pendingFailure.store, { commandId: 'now:1' }, (id) => id === 'now:1')).fixes).toEqual([]);
+    expect(pendingFailure.calls).toEqual([]);
+  });
+});

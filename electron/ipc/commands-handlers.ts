@@ -3,6 +3,7 @@ import type { CommandRecord } from '../../shared/domain/command';
 import { DomainError } from '../../shared/ipc';
 import { OUTPUT_MAX_BYTES } from '../../shared/ipc/commands';
 import type { SessionInfo } from '../../shared/ipc/session';
+import { findQuickFixes } from '../agent/quick-fix/candidates';
 import type { Recorder } from '../recorder/recorder';
 import { outputText, readOutputPieces, type OutputPiece } from '../store/output/command-output';
 import type { Store } from '../store/store';
@@ -10,13 +11,22 @@ import type { InvokeHandlers } from './router';
 
 type Handlers = Pick<
   InvokeHandlers,
-  'commands:list' | 'commands:search' | 'commands:get' | 'commands:output' | 'session:list' | 'session:get'
+  'commands:list' | 'commands:search' | 'commands:get' | 'commands:output' | 'commands:quick-fixes' | 'session:list' | 'session:get'
 >;
 
 /** What the handlers use of the store and the recorder (tests pass fakes). */
 export type CommandsStore = Pick<
   Store,
-  'flush' | 'recentCommands' | 'searchCommands' | 'commandsByIds' | 'readCleanOutput' | 'readOutput' | 'outputBytes' | 'listSessions' | 'getSession'
+  | 'flush'
+  | 'recentCommands'
+  | 'searchCommands'
+  | 'commandsByIds'
+  | 'readCleanOutput'
+  | 'readOutput'
+  | 'outputBytes'
+  | 'listSessions'
+  | 'getSession'
+  | 'quickFixHistory'
 >;
 export type CommandsRecorder = Pick<Recorder, 'liveSessions' | 'live'>;
 
@@ -45,7 +55,16 @@ const commandOutputPieces = async (store: CommandsStore, command: CommandRecord,
 };
 
 /** History and sessions, read from the store; live sessions come from the recorder's memory. */
-export const commandsHandlers = (store: CommandsStore, recorder: CommandsRecorder, options: { outputMaxBytes?: number } = {}): Handlers => ({
+export interface CommandsHandlerOptions {
+  readonly outputMaxBytes?: number;
+  /**
+   * A command forgotten with undo is still in the store until its window ends (pending-forgets.ts),
+   * but forgotten as far as the user knows: it is never offered as a fix, nor asked about.
+   */
+  readonly forgetPending?: (commandId: string) => boolean;
+}
+
+export const commandsHandlers = (store: CommandsStore, recorder: CommandsRecorder, options: CommandsHandlerOptions = {}): Handlers => ({
   'commands:list': async ({ sessionId, limit }) => {
     // The renderer asks right after a tab appears: include what is written but not yet committed.
     await store.flush();
@@ -63,6 +82,25 @@ export const commandsHandlers = (store: CommandsStore, recorder: CommandsRecorde
     const maxBytes = options.outputMaxBytes ?? OUTPUT_MAX_BYTES;
     const { pieces, bytes } = await commandOutputPieces(store, command, maxBytes);
     return { command, text: outputText(pieces, format, maxBytes), bytes, truncated: pieces.some((piece) => piece.kind === 'omitted') };
+  },
+  'commands:quick-fixes': async ({ commandId }) => {
+    const pending = options.forgetPending ?? (() => false);
+    if (pending(commandId)) return { fixes: [] };
+    // Asked right after the failure ended: the failure and what ran before it must be committed.
+    await store.flush();
+    // Private terminals never reach the store and forgotten commands are erased from it, so neither
+    // is read here: an unknown id (a private terminal's command) simply has no fixes.
+    const found = await store.quickFixHistory(commandId);
+    if (!found) return { fixes: [] };
+    const history = found.history.filter((command) => !pending(command.id));
+    const fixes = findQuickFixes(found.failed, history).map((fix) => ({
+      commandLine: fix.line,
+      source: 'history' as const,
+      kind: fix.kind,
+      count: fix.count,
+      lastUsedAt: fix.lastUsedAt,
+    }));
+    return { fixes };
   },
   'session:list': async ({ endedWithinMs }) => {
     const stored = await store.listSessions(endedWithinMs === undefined ? {} : { endedWithinMs });

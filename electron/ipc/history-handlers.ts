@@ -24,7 +24,7 @@ export interface HistoryHandlerDeps {
  * Storage use, freeing space and forgetting; the work runs in the store's writer worker. A forget
  * with `undoMs` is erased that much later (see PendingForgets); `flush` erases those at shutdown.
  */
-export const historyHandlers = (deps: HistoryHandlerDeps): { handlers: Handlers; flush: () => Promise<unknown> } => {
+export const historyHandlers = (deps: HistoryHandlerDeps): { handlers: Handlers; flush: () => Promise<unknown>; forgetPending: (commandId: string) => boolean } => {
   const { store, recorder } = deps;
   const now = deps.now ?? Date.now;
   const erase = async (request: ForgetRequest, range: { sinceMs: number; untilMs: number } | null) => {
@@ -58,5 +58,5 @@ export const historyHandlers = (deps: HistoryHandlerDeps): { handlers: Handlers;
     },
     'history:forget-undo': ({ commandIds }) => ({ restored: pending.undo(commandIds) }),
   };
-  return { handlers, flush: () => pending.flush() };
+  return { handlers, flush: () => pending.flush(), forgetPending: (commandId) => pending.has(commandId) };
 };

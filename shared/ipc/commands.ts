@@ -7,6 +7,16 @@ import { SessionInfo } from './session';
 const SessionId = z.string().min(1).max(128);
 const CommandIdString = z.string().min(3).max(160);
 
+/** One offered fix: `source` says where it came from (only `history` from `commands:quick-fixes`). */
+export const QuickFixItem = z.object({
+  commandLine: z.string(),
+  source: z.enum(['history', 'assistant']),
+  kind: z.enum(['typo', 'sudo', 'added-flag', 'removed-flag', 'changed-argument']),
+  count: z.number().int().min(1),
+  lastUsedAt: z.number(),
+});
+export type QuickFixItem = z.infer<typeof QuickFixItem>;
+
 /** At most this many raw output bytes are read for one `commands:output` answer (head and tail halves). */
 export const OUTPUT_MAX_BYTES = 64 * 1024 * 1024;
 
@@ -36,6 +46,17 @@ export const commandsChannels = {
   'commands:output': invoke(
     z.strictObject({ id: CommandIdString, format: z.enum(['ansi', 'plain']) }),
     z.object({ command: CommandRecord, text: z.string(), bytes: z.number().int().min(0), truncated: z.boolean() }),
+  ),
+  /**
+   * Fixes for a failed command learned from the user's own history, without a model: lines that
+   * worked after the same or a near-identical failure (electron/agent/quick-fix), best first.
+   * `count`: how often that fix followed such a failure (or, for a typo of a line that often worked
+   * in that folder, how often that line worked); `lastUsedAt`: when it last ran. Empty for a command
+   * that did not fail, is not in the store (a private terminal's) or has no recorded line.
+   */
+  'commands:quick-fixes': invoke(
+    z.strictObject({ commandId: CommandIdString }),
+    z.object({ fixes: z.array(QuickFixItem) }),
   ),
   /** A command started or finished somewhere. */
   'commands:updated': event(z.object({ command: CommandRecord })),
