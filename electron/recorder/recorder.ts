@@ -190,6 +190,16 @@ export class Recorder {
     for (const session of this._sessions.values()) session.interruptRunning();
   }
 
+  /** The command running in session `id` now, if it is recorded and one runs. */
+  runningCommand(id: string): CommandRecord | undefined {
+    return this._sessions.get(id)?.running;
+  }
+
+  /** The assistant types the next command in session `id`: its record is tagged `ranBy: assistant`. */
+  expectAssistantCommand(id: string): void {
+    this._sessions.get(id)?.expectAssistantCommand();
+  }
+
   live(id: string): SessionInfo | undefined {
     return this._live.get(id);
   }

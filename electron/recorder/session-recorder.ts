@@ -62,6 +62,8 @@ export class SessionRecorder implements PtyTap {
   /** Where the current turn began (the previous command's end): its prompt and echoed command line follow. */
   private _turnStart = 0;
   private readonly _echoed = new EchoedLine();
+  /** Who typed the next command when it was not the user (the assistant's run_command). */
+  private _nextActor: 'assistant' | undefined;
   private readonly _remote: RemoteLayer;
 
   constructor(private readonly _options: SessionRecorderOptions) {
@@ -75,6 +77,16 @@ export class SessionRecorder implements PtyTap {
   output(bytes: Buffer): TapOutput {
     const { bytes: clean, events } = this._options.segmenter.output(bytes);
     return this._record(clean, events);
+  }
+
+  /** The command running now, if any (a record is only made while recording is on). */
+  get running(): CommandRecord | undefined {
+    return this._running;
+  }
+
+  /** The assistant is about to type a command: the next record to start is tagged as its. */
+  expectAssistantCommand(): void {
+    this._nextActor = 'assistant';
   }
 
   get recording(): RecordingState {
@@ -225,6 +237,8 @@ export class SessionRecorder implements PtyTap {
     // before the integration can read it), go by what the shell echoed as it was typed.
     const typed = event.inputStart === undefined ? null : this._echoed.take(event.inputStart, event.offset);
     const line = event.commandLine ?? typed?.line ?? null;
+    const ranBy = this._nextActor;
+    this._nextActor = undefined;
     if (line !== null && this._options.excludes?.(line)) {
       // Its prompt, echo and keystrokes are already on their way to the store: take them back.
       this._excluding = true;
@@ -243,6 +257,7 @@ export class SessionRecorder implements PtyTap {
       typed,
       remote: this._remote.origin,
     });
+    if (ranBy) record.ranBy = ranBy;
     this._running = record;
     this._write(record);
     marks.push({ at, mark: { kind: 'command-start', commandId: record.id, exitCode: null } });

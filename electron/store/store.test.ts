@@ -81,6 +81,22 @@ describe('Store', () => {
     expect(() => store.appendChunk('x', 1, Number.NaN, Buffer.from('x'))).toThrow();
   });
 
+  it('keeps a command typed by the assistant tagged as such, through its end, and only that one', async () => {
+    const { store } = await open();
+    store.startSession(sessionInput('s'));
+    store.upsertCommand(commandInput('s', 1, { commandLine: 'ls', startedAt: 5000, ranBy: 'assistant' }));
+    store.upsertCommand(commandInput('s', 2, { commandLine: 'pwd', startedAt: 5100 }));
+    await store.flush();
+    // The end is written without the tag (the recorder's end record is a new object): it stays.
+    store.upsertCommand(commandInput('s', 1, { commandLine: 'ls', startedAt: 5000, endedAt: 6000, exitCode: 0, outputEnd: 0 }));
+    await store.flush();
+    const [ls, pwd] = await store.commandsByIds(['s:1', 's:2']);
+    expect(ls?.ranBy).toBe('assistant');
+    expect(pwd && 'ranBy' in pwd).toBe(false);
+    // recentCommands: oldest first within the newest N.
+    expect((await store.recentCommands('s', 5)).map((c) => c.ranBy ?? 'user')).toEqual(['assistant', 'user']);
+  });
+
   it('inserts a command on start and completes it on end', async () => {
     const { store } = await open();
     store.startSession(sessionInput('s'));

@@ -40,6 +40,8 @@ export const CommandRecord = z.object({
    * user typed it after `ssh`, and the remote user. Absent for local commands.
    */
   remote: z.object({ host: z.string(), user: z.string().nullable() }).optional(),
+  /** Typed by the assistant (a run_command step the user approved, or the allow-list ran); absent when the user typed it. */
+  ranBy: z.literal('assistant').optional(),
 });
 export type CommandRecord = z.infer<typeof CommandRecord>;
 export type RemoteOrigin = NonNullable<CommandRecord['remote']>;

@@ -50,6 +50,7 @@ export const toCommandRow = (record: CommandUpsert): CommandRowInput => {
     cleanOutput: record.cleanOutput === undefined ? null : capCleanOutput(record.cleanOutput),
     source: record.source,
     interrupted: record.interrupted === true,
+    ranBy: record.ranBy === 'assistant' ? 'assistant' : null,
     remote: record.remote ? { host: String(record.remote.host), user: record.remote.user === null ? null : String(record.remote.user) } : null,
   };
 };

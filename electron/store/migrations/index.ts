@@ -7,6 +7,7 @@ import * as m0004 from './0004-conversations';
 import * as m0005 from './0005-interrupted-commands';
 import * as m0006 from './0006-retention';
 import * as m0007 from './0007-remote-commands';
+import * as m0008 from './0008-command-actors';
 
 /** Every schema migration, in order. The runner refuses a list that is not 1, 2, 3, … */
 export const migrations: readonly Migration[] = [
@@ -17,4 +18,5 @@ export const migrations: readonly Migration[] = [
   { version: 5, name: 'interrupted-commands', up: m0005.up },
   { version: 6, name: 'retention', up: m0006.up },
   { version: 7, name: 'remote-commands', up: m0007.up },
+  { version: 8, name: 'command-actors', up: m0008.up },
 ];

@@ -26,11 +26,13 @@ describe.each([
 
   it('recentCommands seeks the (session_id, seq) index, newest first, no sort', () => {
     const lines = plan(READ_SQL.recentCommands, 's', 50);
-    // The remote origin is one primary-key probe per row (migration 7), never a scan.
+    // The remote origin and the actor are one primary-key probe each per row (migrations 7, 8), never a scan.
     expect(lines).toEqual([
       expect.stringMatching(/^SEARCH c USING INDEX commands_by_session \(session_id=\?\)$/),
       'CORRELATED SCALAR SUBQUERY 1',
       'SEARCH r USING PRIMARY KEY (command_id=?)',
+      'CORRELATED SCALAR SUBQUERY 2',
+      'SEARCH a USING PRIMARY KEY (command_id=?)',
     ]);
   });
 

@@ -35,7 +35,8 @@ export const toSessionInfo = (row: SessionRow): SessionInfo => ({
 export const COMMAND_COLUMNS =
   'c.id, c.session_id, c.seq, c.command_line, c.cwd, c.hostname, c.shell, c.started_at, c.ended_at, ' +
   'c.exit_code, c.output_start, c.output_end, c.output_summary, c.source, c.interrupted, ' +
-  '(SELECT json_array(r.host, r.user) FROM command_remotes r WHERE r.command_id = c.id) AS remote';
+  '(SELECT json_array(r.host, r.user) FROM command_remotes r WHERE r.command_id = c.id) AS remote, ' +
+  '(SELECT a.actor FROM command_actors a WHERE a.command_id = c.id) AS ran_by';
 
 export interface CommandRow {
   id: string;
@@ -55,6 +56,8 @@ export interface CommandRow {
   interrupted: 0 | 1;
   /** `[host, user]` as JSON for a command run in an integrated remote shell, else null. */
   remote: string | null;
+  /** `assistant` when the assistant typed it (command_actors), else null. */
+  ran_by: 'assistant' | null;
 }
 
 export const toCommandRecord = (row: CommandRow): CommandRecord => ({
@@ -74,6 +77,7 @@ export const toCommandRecord = (row: CommandRow): CommandRecord => ({
   source: row.source,
   interrupted: row.interrupted === 1,
   ...(row.remote === null ? {} : { remote: remoteOf(row.remote) }),
+  ...(row.ran_by === 'assistant' ? { ranBy: 'assistant' as const } : {}),
 });
 
 const remoteOf = (json: string): NonNullable<CommandRecord['remote']> => {

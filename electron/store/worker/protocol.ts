@@ -51,6 +51,7 @@ export interface CommandRowInput {
   /** Ended by something other than the command finishing (the app died, recording failed or paused). */
   readonly interrupted: boolean;
   readonly remote: { readonly host: string; readonly user: string | null } | null;
+  readonly ranBy: 'assistant' | null;
 }
 
 /**

@@ -35,4 +35,5 @@ export const WRITER_SQL = {
       interrupted = excluded.interrupted,
       output_indexed = CASE WHEN excluded.clean_output IS NULL THEN commands.output_indexed ELSE 0 END`,
   commandRemote: 'INSERT OR IGNORE INTO command_remotes (command_id, host, user) VALUES (?, ?, ?)',
+  commandActor: 'INSERT OR IGNORE INTO command_actors (command_id, actor) VALUES (?, ?)',
 } as const;

@@ -64,6 +64,7 @@ export class Writer {
       nextSeq: _db.prepare(SQL.nextSeq).pluck(),
       command: _db.prepare(SQL.command),
       commandRemote: _db.prepare(SQL.commandRemote),
+      commandActor: _db.prepare(SQL.commandActor),
     };
     this._output = new CommandOutput(_db);
     this._health = new WriteHealth((status) => _hooks.health(status));
@@ -226,6 +227,7 @@ export class Writer {
         statements.command.run(c.id, c.sessionId, c.seq, c.commandLine, c.cwd, c.hostname, c.shell, c.startedAt, c.endedAt,
           c.exitCode, c.outputStart, c.outputEnd, c.outputSummary, c.cleanOutput, c.source, c.interrupted ? 1 : 0);
         if (c.remote) statements.commandRemote.run(c.id, c.remote.host, c.remote.user);
+        if (c.ranBy) statements.commandActor.run(c.id, c.ranBy);
         this.retention.noteCommand(c);
         if (c.cleanOutput !== null) this._indexer.noteOutput();
         return;
