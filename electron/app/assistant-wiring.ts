@@ -9,6 +9,7 @@ import { DEFAULT_CANDIDATE_OPTIONS } from '../context/relevance/relevance';
 import { CommandPatternSignal, CwdSignal, HostnameSignal, OutcomeSignal, TimeProximitySignal } from '../context/relevance/relevance-signals';
 import { assistantHandlers } from '../ipc/assistant-handlers';
 import { contextHandlers } from '../ipc/context-handlers';
+import { inlineAskHandlers } from '../ipc/inline-ask-handlers';
 import type { Broadcast } from '../ipc/router';
 import { createSettingsHandlers } from '../ipc/settings-handlers';
 import type { SettingsService } from '../settings/settings-service';
@@ -80,6 +81,7 @@ export const wireAssistant = async (options: AssistantWiringOptions) => {
     ...contextHandlers(engine),
     ...createSettingsHandlers(settings, (view) => options.broadcast('settings:changed', view)),
     ...assistantHandlers({ assistant, engine, settings }),
+    ...inlineAskHandlers({ sessions: options.store, settings, redaction: () => engine.getRedactionSettings() }),
   };
   return {
     handlers,

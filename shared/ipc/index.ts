@@ -5,6 +5,7 @@ import { assistantChannels } from './assistant';
 import { commandsChannels } from './commands';
 import { contextChannels } from './context';
 import { historyChannels } from './history';
+import { inlineAskChannels } from './inline-ask';
 import type { EventDef, InvokeDef, Result, SendDef } from './define';
 import { ptyChannels } from './pty';
 import { sessionChannels } from './session';
@@ -18,6 +19,7 @@ export const channels = {
   ...commandsChannels,
   ...contextChannels,
   ...historyChannels,
+  ...inlineAskChannels,
   ...ptyChannels,
   ...sessionChannels,
   ...workspaceChannels,
