@@ -1,10 +1,12 @@
 // SPDX-License-Identifier: MIT
+import { hostname } from 'node:os';
 import type { CommandRecord } from '../../shared/domain/command';
 import type { Settings } from '../../shared/ipc/settings';
 import { AssistantService } from '../assistant/assistant-service';
 import { providerChatModel } from '../assistant/provider-chat-model';
 import { SettingsModelConfigRepository, SettingsRedactionRepository } from '../assistant/settings-backed-repositories';
 import { ContextEngine } from '../context/context-engine';
+import { ProjectInstructions, type SessionPlace } from '../context/project/project-instructions';
 import { DEFAULT_CANDIDATE_OPTIONS } from '../context/relevance/relevance';
 import { CommandPatternSignal, CwdSignal, HostnameSignal, OutcomeSignal, TimeProximitySignal } from '../context/relevance/relevance-signals';
 import { assistantHandlers } from '../ipc/assistant-handlers';
@@ -21,6 +23,11 @@ export interface AssistantWiringOptions {
   readonly settings: SettingsService;
   readonly broadcast: Broadcast;
   readonly log: (message: string) => void;
+  /**
+   * A terminal's session as the recorder knows it now (its cwd follows every `cd`); the store's row
+   * lags behind its write queue. Late-bound: the recorder is made after the assistant.
+   */
+  readonly liveSession?: (sessionId: string) => SessionPlace | undefined;
 }
 
 const CALIBRATION_KEY = 'token-calibration';
@@ -64,6 +71,13 @@ export const wireAssistant = async (options: AssistantWiringOptions) => {
       save: (json) => options.store.tables.settings.set(CALIBRATION_KEY, json),
     },
     log: options.log,
+    projectInstructions: new ProjectInstructions({
+      enabled: () => settings.current.agent.projectInstructions,
+      session: (id) => options.liveSession?.(id) ?? options.store.getSession(id),
+      newestCommand: async (id) => (await options.store.recentCommands(id, 1)).at(-1),
+      localHostname: hostname(),
+      log: options.log,
+    }),
   });
   settings.onChange((current) => {
     engine.applyRedactionSettings(current.redaction);

@@ -70,7 +70,8 @@ export const composeCore = async (
     env: process.env,
   });
   for (const problem of settings.problems) log(`settings: ${problem}`);
-  const assistant = await wireAssistant({ store, settings, broadcast, log });
+  // The recorder is made below (it reports to the assistant); the lookup runs only once it exists.
+  const assistant = await wireAssistant({ store, settings, broadcast, log, liveSession: (id) => recorder.live(id) });
   const integrationDir = options.integrationDir ?? defaultIntegrationDir();
   const ssh = wireSsh({ settings, dataDir: options.dataDir, integrationDir, broadcast, log, env: shellEnvironment });
   const recorder = new Recorder({

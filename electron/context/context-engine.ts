@@ -26,6 +26,7 @@ import { TokenCounters } from './tokens/token-counter';
 import { persistCalibration, type CalibrationRepository } from './tokens/calibration-persistence';
 import { systemClock, type Clock, type CommandRecord, type CommandSource, type StreamReader } from './domain/ports';
 import { ModelConfigService } from './conversation/model-config-service';
+import type { ProjectInstructions } from './project/project-instructions';
 
 /** What a question needs: the IPC request, with pinned commands optional for callers in main. */
 export type QuestionRequest = Omit<PreviewRequest, 'pinnedCommandIds'> & { readonly pinnedCommandIds?: readonly string[] };
@@ -52,6 +53,8 @@ export interface ContextEngineOptions {
   /** Keeps token calibration learned from providers' reports across restarts. */
   readonly calibration?: CalibrationRepository;
   readonly log?: (message: string) => void;
+  /** Finds the active terminal's repository's AGENTS.md; without it no request carries one. */
+  readonly projectInstructions?: Pick<ProjectInstructions, 'forSession'>;
 }
 
 /**
@@ -122,10 +125,11 @@ export class ContextEngine {
    */
   async buildRequest(request: QuestionRequest, signal?: AbortSignal): Promise<AssembledRequest> {
     const conversationId = request.conversationId ?? null;
-    const [config, history, usage] = await Promise.all([
+    const [config, history, usage, project] = await Promise.all([
       this.modelConfigs.config(request.model),
       conversationId ? this.conversations.history(conversationId) : [],
       conversationId ? this.conversations.getContextUsage(conversationId) : null,
+      this._options.projectInstructions?.forSession(request.sessionId ?? null) ?? null,
     ]);
     const assembled = await buildRequest(this._builder, {
       question: request.question,
@@ -137,6 +141,7 @@ export class ContextEngine {
       history,
       nowMs: this._now(),
       usage,
+      project,
       ...(signal ? { signal } : {}),
     });
     return { ...assembled, context: { ...assembled.context, model: request.model } };

@@ -80,7 +80,7 @@ export const CatalogEntryView = z.object({
 });
 export type CatalogEntryView = z.infer<typeof CatalogEntryView>;
 
-export const SectionId = z.enum(['system', 'tools', 'question', 'pinned', 'short-track', 'recent-commands', 'catalog', 'history']);
+export const SectionId = z.enum(['system', 'tools', 'question', 'pinned', 'short-track', 'project-instructions', 'recent-commands', 'catalog', 'history']);
 export type SectionId = z.infer<typeof SectionId>;
 
 export const RedactionCounts = z.record(z.string(), z.number().int().min(0));
@@ -100,6 +100,8 @@ export const PreviewSection = z.object({
     notes: z.array(z.string()),
   }),
   redactions: RedactionCounts,
+  /** Where the section was read from, when it is a file (the repository's AGENTS.md). */
+  source: z.string().optional(),
 });
 export type PreviewSection = z.infer<typeof PreviewSection>;
 

@@ -113,17 +113,21 @@ export const selectUnits = (units: readonly BudgetUnit[], options: SelectOptions
       (openSections.has(unit.section) ? sep : (frame?.headerTokens ?? 0)) + (group && !openGroups.has(group) ? (options.groups?.[group] ?? 0) : 0);
     const cap = options.caps?.[unit.section];
     const sectionSoFar = sectionTokens.get(unit.section) ?? 0;
-    if (!unit.required && cap !== undefined && sectionSoFar + unit.tokens > cap) {
+    const overCap = !unit.required && cap !== undefined && sectionSoFar + unit.tokens > cap;
+    // A shrinkable unit over its section's cap (a long AGENTS.md) is shortened to the cap, not lost.
+    if (overCap && !(unit.shrinkable && cap - sectionSoFar >= MIN_SHRUNK_TOKENS)) {
       capped.add(unit.section);
       dropped.push(unit);
       continue;
     }
-    const room = options.available - used - overhead - reserve;
+    if (overCap) capped.add(unit.section);
+    const room = Math.min(options.available - used - overhead - reserve, overCap ? cap - sectionSoFar : Infinity);
     let take: Included | null = null;
     if (unit.tokens <= room) take = unit;
     else if ((unit.shrinkable || unit.required) && (room >= MIN_SHRUNK_TOKENS || unit.required)) {
       const shrunk = shrinkToTokens(unit.text, Math.max(0, room), options.count);
-      if (shrunk.text !== '' && shrunk.tokens <= Math.max(0, room)) take = { ...unit, text: shrunk.text, tokens: shrunk.tokens, shrunkFrom: unit.tokens };
+      const from = (unit as Included).shrunkFrom ?? unit.tokens;
+      if (shrunk.text !== '' && shrunk.tokens <= Math.max(0, room)) take = { ...unit, text: shrunk.text, tokens: shrunk.tokens, shrunkFrom: from };
     }
     if (!take) {
       dropped.push(unit);

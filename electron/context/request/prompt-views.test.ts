@@ -4,7 +4,7 @@ import { CONTINUATION_MARKER, toAnthropicRequest } from '../../llm/anthropic-mes
 import { toOpenAIRequest } from '../../llm/openai-messages';
 import type { ChatRequest } from '../../llm/types';
 import type { Context, ToolDefinition } from '../domain/llm-context';
-import { promptViews } from './request-builder';
+import { promptViews } from './request-render';
 
 /**
  * The one path from a context to a provider: promptViews gives the messages the inspector shows, and

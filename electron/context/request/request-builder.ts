@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: MIT
 import { DomainError } from '../../../shared/ipc/define';
-import type { ContextPreview, ContextUsage, ModelContextConfig, SectionId } from '../../../shared/ipc/context';
-import { selectUnits, type BudgetUnit, type Included, type SectionFrame } from './budget';
-import { CATALOG_HEADER, catalogEntryView, type CatalogOptions } from './catalog';
+import type { ContextPreview, ContextUsage, ModelContextConfig } from '../../../shared/ipc/context';
+import { selectUnits, type BudgetUnit } from './budget';
+import { catalogEntryView, type CatalogOptions } from './catalog';
 import type { HistoryMessage } from '../conversation/conversation-service';
-import { isUserRole, toPromptString, type Context, type ToolDefinition } from '../domain/llm-context';
+import type { Context, ToolDefinition } from '../domain/llm-context';
 import type { TwoTrackMemory } from '../conversation/memory';
 import { effectiveLimit } from '../../../shared/domain/model-limits';
 import type { RecentCommands } from './recent-commands';
@@ -13,16 +13,19 @@ import { buildQueryContext, gatherCandidates, type CandidateOptions, type Releva
 import { buildPreview } from './request-preview';
 import {
   catalogUnits,
-  historyEntries,
   historyUnits,
   pinnedUnit,
+  projectUnit,
   questionUnit,
   recentCommandUnits,
   shortTrackUnit,
   systemUnit,
   toolsUnit,
 } from './request-units';
-import { CONTEXT_CLOSE, CONTEXT_OPEN, pinnedHeader, recentHeader } from './system-prompt';
+import { fenceUntrusted } from './system-prompt';
+import { layout, promptViews, renderContext, type RenderFrame } from './request-render';
+import type { ProjectFile } from '../project/agents-file';
+import { displayLine } from '../../../shared/text/display-text';
 import { countRequestTokens, MESSAGE_OVERHEAD_TOKENS, REQUEST_OVERHEAD_TOKENS, type TokenCounter } from '../tokens/token-counter';
 import type { CommandSource, StreamReader } from '../domain/ports';
 
@@ -40,6 +43,8 @@ export interface RequestBuilderDeps {
   readonly unlimitedBudget: number;
   /** The catalog is an index for get_commands: at most this share of the budget. */
   readonly catalogShare: number;
+  /** The repository's AGENTS.md may take at most this share; a longer one is shortened to it. */
+  readonly projectShare?: number;
 }
 
 export interface BuildInput {
@@ -52,6 +57,8 @@ export interface BuildInput {
   readonly history: readonly HistoryMessage[];
   readonly nowMs: number;
   readonly usage: ContextUsage | null;
+  /** The active terminal's repository's AGENTS.md, when there is one and the setting is on. */
+  readonly project?: ProjectFile | null;
   readonly signal?: AbortSignal;
 }
 
@@ -70,40 +77,6 @@ export class ContextBudgetError extends DomainError {
     super('invalid-request', message);
   }
 }
-
-interface Layout {
-  readonly frames: Partial<Record<SectionId, SectionFrame>>;
-  readonly groups: Record<string, number>;
-}
-
-const layout = (count: (t: string) => number, sessionId: string | null): Layout => ({
-  frames: {
-    'short-track': { headerTokens: 1, group: 'context' },
-    pinned: { headerTokens: count(pinnedHeader) + 2, group: 'context' },
-    'recent-commands': { headerTokens: count(recentHeader(sessionId ?? '')) + 2, group: 'context' },
-    catalog: { headerTokens: count(CATALOG_HEADER) + 2, group: 'context' },
-    question: { headerTokens: 1 },
-  },
-  groups: { context: count(CONTEXT_OPEN) + count(CONTEXT_CLOSE) + 2 },
-});
-
-/** Lays the chosen units out as a Context: instructions in the system prompt, data fenced in the user turn. */
-export const renderContext = (included: readonly Included[], tools: readonly ToolDefinition[], sessionId: string | null): Context => {
-  const of = (section: SectionId) => included.filter((u) => u.section === section).sort((a, b) => a.order - b.order);
-  const texts = (section: SectionId, sep: string) => of(section).map((u) => u.text).join(sep);
-  const parts: string[] = [];
-  if (of('short-track').length > 0) parts.push(texts('short-track', '\n'));
-  if (of('pinned').length > 0) parts.push(`${pinnedHeader}\n${texts('pinned', '\n\n')}`);
-  if (of('recent-commands').length > 0) parts.push(`${recentHeader(sessionId ?? '')}\n${texts('recent-commands', '\n\n')}`);
-  if (of('catalog').length > 0) parts.push(`${CATALOG_HEADER}\n${texts('catalog', '\n')}`);
-  const question = texts('question', '');
-  return {
-    systemPrompt: texts('system', ''),
-    history: historyEntries(of('history')),
-    currentMessage: parts.length > 0 ? `${CONTEXT_OPEN}\n\n${parts.join('\n\n')}\n${CONTEXT_CLOSE}\n\n${question}` : question,
-    tools: of('tools').length > 0 ? [...tools] : [],
-  };
-};
 
 /**
  * Builds the request for a question (the one function the issue asks for). Everything is gathered
@@ -144,19 +117,22 @@ export const buildRequest = async (deps: RequestBuilderDeps, input: BuildInput):
   ]);
 
   const history = historyUnits(ctx, input.history, available);
+  const project = input.project ?? null;
+  const frame: RenderFrame = { sessionId, projectPath: project ? fenceUntrusted(displayLine(project.path)) : null };
   const memoryUnit = deps.memory ? shortTrackUnit(ctx, deps.memory) : null;
   const units: BudgetUnit[] = [
     systemUnit(ctx, deps.systemPrompt),
     questionUnit(ctx, input.question),
     ...(deps.tools.length > 0 ? [toolsUnit(ctx, JSON.stringify(deps.tools))] : []),
     ...pinned.map((c, i) => pinnedUnit(ctx, c, pinnedOutputs[i] ?? '', i)),
+    ...(project ? [projectUnit(ctx, project.text)] : []),
     ...(memoryUnit ? [memoryUnit] : []),
     ...recentCommandUnits(ctx, blocks),
     ...catalogUnits(ctx, ranked, input.nowMs, deps.catalog),
     ...history.units,
   ];
-  const { frames, groups } = layout(count, sessionId);
-  const caps = { catalog: Math.floor(available * deps.catalogShare) };
+  const { frames, groups } = layout(count, frame);
+  const caps = { catalog: Math.floor(available * deps.catalogShare), 'project-instructions': Math.floor(available * (deps.projectShare ?? 0.25)) };
   let selection = selectUnits(units, { available, frames, groups, caps, count });
 
   if (counter.exact) {
@@ -172,14 +148,14 @@ export const buildRequest = async (deps: RequestBuilderDeps, input: BuildInput):
       exactUnits.reduce((sum, u) => sum + u.tokens, 0),
     );
     const exactCount = (text: string) => counter.exactSync(text) ?? count(text);
-    const exactLayout = layout(exactCount, sessionId);
+    const exactLayout = layout(exactCount, frame);
     const again = selectUnits(exactUnits, { available, ...exactLayout, caps, count: exactCount });
     selection = { ...again, dropped: [...selection.dropped, ...again.dropped] };
   }
 
   let included = [...selection.included];
   const dropped = [...selection.dropped];
-  let context = renderContext(included, deps.tools, sessionId);
+  let context = renderContext(included, deps.tools, frame);
   let requestTokens = countRequestTokens(context, count);
   // The estimate of the whole can exceed the sum of its parts by a token per join; settle it here.
   while (!counter.exact && requestTokens > budget) {
@@ -187,7 +163,7 @@ export const buildRequest = async (deps: RequestBuilderDeps, input: BuildInput):
     if (!victim) break;
     included = included.filter((u) => u !== victim);
     dropped.push(victim);
-    context = renderContext(included, deps.tools, sessionId);
+    context = renderContext(included, deps.tools, frame);
     requestTokens = countRequestTokens(context, count);
   }
   if (counter.exact) requestTokens = selection.used + REQUEST_OVERHEAD_TOKENS + 2 * MESSAGE_OVERHEAD_TOKENS;
@@ -213,6 +189,7 @@ export const buildRequest = async (deps: RequestBuilderDeps, input: BuildInput):
     capped: selection.capped,
     context,
     usage: input.usage,
+    project,
     catalog: ranked.slice(0, deps.catalog.maxEntries).map((scored) =>
       catalogEntryView(deps.scorer, query, scored, includedIds.has(`catalog:${scored.command.id}`), redactor),
     ),
@@ -221,19 +198,3 @@ export const buildRequest = async (deps: RequestBuilderDeps, input: BuildInput):
   });
   return { context, preview: { ...preview, ...promptViews(context) }, requestTokens };
 };
-
-/**
- * The prompt string and chat messages the preview shows: exactly what the provider will be sent. The
- * preview's messages have no tool plumbing: a turn's tool results are left out and an assistant message
- * that only called tools is skipped, so a turn still reads question, answer.
- */
-export const promptViews = (context: Context): Pick<ContextPreview, 'prompt' | 'messages'> => ({
-  prompt: toPromptString(context),
-  messages: [
-    ...(context.systemPrompt ? [{ role: 'system' as const, content: context.systemPrompt }] : []),
-    ...context.history
-      .filter((entry) => entry.role !== 'tool' && !(entry.content === '' && (entry.toolCalls?.length ?? 0) > 0))
-      .map((entry) => ({ role: isUserRole(entry.role) ? ('user' as const) : ('assistant' as const), content: entry.content })),
-    { role: 'user' as const, content: context.currentMessage },
-  ],
-});

@@ -4,6 +4,7 @@ import type { BudgetUnit, Included } from './budget';
 import { toPromptString, type Context } from '../domain/llm-context';
 import { addCounts } from '../redaction';
 import type { TokenCounter } from '../tokens/token-counter';
+import type { ProjectFile } from '../project/agents-file';
 
 export interface PreviewInput {
   readonly model: string;
@@ -22,6 +23,8 @@ export interface PreviewInput {
   readonly catalog: CatalogEntryView[];
   readonly candidates: number;
   readonly threshold: number;
+  /** The AGENTS.md read for this request; without one its section is left out of the preview. */
+  readonly project?: ProjectFile | null;
 }
 
 /** In the order the issue lists them, with the titles the preview shows. */
@@ -29,6 +32,7 @@ const SECTIONS: ReadonlyArray<readonly [SectionId, string]> = [
   ['system', 'System prompt'],
   ['tools', 'Tool definitions'],
   ['short-track', 'Recent actions and knowledge'],
+  ['project-instructions', 'Project instructions (AGENTS.md)'],
   ['pinned', 'Pinned commands'],
   ['question', 'Your question'],
   ['recent-commands', 'Recent commands in this terminal'],
@@ -48,7 +52,10 @@ const sectionText = (id: SectionId, units: readonly Included[], context: Context
 export const buildPreview = (input: PreviewInput): Omit<ContextPreview, 'prompt' | 'messages'> => {
   const redactions: Record<string, number> = {};
   const trimmedSummary: string[] = [];
-  const sections: PreviewSection[] = SECTIONS.map(([id, title]) => {
+  const project = input.project ?? null;
+  // No AGENTS.md (none in the repository, no repository, a remote shell, the setting off): no section.
+  const listed = SECTIONS.filter(([id]) => id !== 'project-instructions' || project !== null);
+  const sections: PreviewSection[] = listed.map(([id, title]) => {
     const units = input.included.filter((u) => u.section === id).sort((a, b) => a.order - b.order);
     const dropped = input.dropped.filter((u) => u.section === id);
     const shrunk = units.filter((u) => u.shrunkFrom !== undefined);
@@ -63,9 +70,11 @@ export const buildPreview = (input: PreviewInput): Omit<ContextPreview, 'prompt'
     }
     for (const u of shrunk) notes.push(`${u.id} shortened from ${u.shrunkFrom} to ${u.tokens} tokens`);
     if (id === 'history' && input.skippedHistory > 0) notes.push(`${input.skippedHistory} older messages not considered: far beyond the budget`);
+    const cutAtRead = id === 'project-instructions' && project?.truncated === true;
+    if (cutAtRead) notes.push(`${project.path} is ${Math.ceil(project.bytes / 1024)} KiB: only its first part was read`);
     if (id === 'catalog') notes.push(`${input.candidates} commands in the window, ${input.catalog.length} shown above the relevance threshold ${input.threshold}`);
     const trimmedItems = dropped.length + (id === 'history' ? input.skippedHistory : 0);
-    if (trimmedItems > 0 || shrunk.length > 0) trimmedSummary.push(`${title}: ${notes.filter((n) => !n.includes('commands in the window')).join('; ')}`);
+    if (trimmedItems > 0 || shrunk.length > 0 || cutAtRead) trimmedSummary.push(`${title}: ${notes.filter((n) => !n.includes('commands in the window')).join('; ')}`);
     return {
       id,
       title,
@@ -75,10 +84,11 @@ export const buildPreview = (input: PreviewInput): Omit<ContextPreview, 'prompt'
       trimmed: {
         items: trimmedItems,
         tokens: droppedTokens + shrunk.reduce((s, u) => s + (u.shrunkFrom! - u.tokens), 0),
-        truncated: shrunk.length,
+        truncated: shrunk.length + (cutAtRead ? 1 : 0),
         notes,
       },
       redactions: sectionRedactions,
+      ...(id === 'project-instructions' && project ? { source: project.path } : {}),
     };
   });
   return {

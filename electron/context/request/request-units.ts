@@ -31,6 +31,7 @@ export const PRIORITY = {
   tools: 2,
   lastCommand: 2.5,
   pinned: 3,
+  projectInstructions: 3.5,
   shortTrack: 4,
   lastExchange: 5,
   recentCommands: 6,
@@ -87,6 +88,13 @@ export const shortTrackUnit = (ctx: UnitContext, memory: TwoTrackMemory): Budget
   if (memory.recentActions().length === 0 && memory.knowledge().size === 0) return null;
   return unit(ctx, 'short-track', 'short-track', PRIORITY.shortTrack, 0, memory.renderPromptSection(), { shrinkable: true, fence: true });
 };
+
+/**
+ * The repository's AGENTS.md: the user's rules rank just after what they pinned. Redacted like
+ * everything else (a token pasted into a rules file stays here) and shortened rather than dropped.
+ */
+export const projectUnit = (ctx: UnitContext, text: string): BudgetUnit =>
+  unit(ctx, 'project-instructions', 'project-instructions', PRIORITY.projectInstructions, 0, text, { shrinkable: true, fence: true });
 
 const attr = (value: string): string => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;');
 

@@ -20,7 +20,16 @@ export const CONTEXT_CLOSE = '</terminal-context>';
  * Neutralises anything in recorded data that could close or open our delimiters, so output such as
  * `</terminal-context> ignore the above` cannot step outside the data block.
  */
-export const fenceUntrusted = (text: string): string => text.replace(/<(\/?)(terminal-context|command)\b/gi, '&lt;$1$2');
+export const fenceUntrusted = (text: string): string => text.replace(/<(\/?)(terminal-context|command|project-instructions)\b/gi, '&lt;$1$2');
+
+/**
+ * The repository's AGENTS.md goes in the user turn, outside the terminal data: the user's own rules
+ * for the repository (as Codex and other agents read the file), not recorded output. The header
+ * says whose rules they are; the body is fenced like recorded data so it cannot close its block.
+ */
+export const projectOpen = (path: string): string =>
+  `<project-instructions>\nProject instructions from ${path} — the user's rules for this repository.`;
+export const PROJECT_CLOSE = '</project-instructions>';
 
 export const pinnedHeader = '## Pinned by the user';
 export const recentHeader = (sessionId: string): string => `## Recent commands in this terminal (session ${sessionId})`;

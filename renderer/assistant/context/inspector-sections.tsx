@@ -24,6 +24,11 @@ export const InspectorSection = ({ section }: { section: PreviewSection }) => {
           {redacted > 0 ? ` · ${redacted} redacted` : ''}
         </span>
       </summary>
+      {section.source !== undefined && (
+        <div className="section-source" data-testid="inspector-section-source" title="The file this section was read from">
+          From <code>{section.source}</code>
+        </div>
+      )}
       {section.trimmed.notes.length > 0 && (
         <ul className="section-notes">
           {section.trimmed.notes.map((note) => (

@@ -24,7 +24,11 @@ export const promptOf = (preview: ContextPreview): string => {
     return section && section.text ? [id === 'short-track' ? section.text : `## ${section.title}\n${section.text}`] : [];
   });
   const question = textOf(preview, 'question');
-  const user = data.length > 0 ? `<terminal-context>\n${data.join('\n\n')}\n</terminal-context>\n\n${question}` : question;
-  parts.push(`[User]\n${user}`);
+  const project = textOf(preview, 'project-instructions');
+  const blocks = [
+    ...(project ? [`<project-instructions>\n${project}\n</project-instructions>`] : []),
+    ...(data.length > 0 ? [`<terminal-context>\n${data.join('\n\n')}\n</terminal-context>`] : []),
+  ];
+  parts.push(`[User]\n${[...blocks, question].join('\n\n')}`);
   return parts.join('\n\n');
 };

@@ -1,0 +1,115 @@
+// SPDX-License-Identifier: MIT
+import { mkdirSync, mkdtempSync, realpathSync, rmSync, statSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { AgentsFileError, AgentsFileReader, findRepositoryRoot } from './agents-file';
+
+let base: string;
+
+beforeEach(() => {
+  base = realpathSync(mkdtempSync(join(tmpdir(), 'agents-file-')));
+});
+
+afterEach(() => rmSync(base, { recursive: true, force: true }));
+
+const repo = (name: string, gitFile = false): string => {
+  const root = join(base, name);
+  mkdirSync(join(root, 'src', 'deep', 'er'), { recursive: true });
+  if (gitFile) writeFileSync(join(root, '.git'), 'gitdir: /elsewhere/.git/worktrees/x\n');
+  else mkdirSync(join(root, '.git'));
+  return root;
+};
+
+describe('findRepositoryRoot', () => {
+  it('walks up from a nested directory to the nearest .git, directory or file', async () => {
+    const outer = repo('outer');
+    expect(await findRepositoryRoot(join(outer, 'src', 'deep', 'er'))).toBe(outer);
+    expect(await findRepositoryRoot(outer)).toBe(outer);
+    // A worktree or submodule inside another repository: its own .git file wins.
+    const inner = join(outer, 'src', 'sub');
+    mkdirSync(join(inner, 'lib'), { recursive: true });
+    writeFileSync(join(inner, '.git'), 'gitdir: ../../.git/modules/sub\n');
+    expect(await findRepositoryRoot(join(inner, 'lib'))).toBe(inner);
+  });
+
+  it('finds nothing outside a repository, for a relative path or a directory that is gone', async () => {
+    mkdirSync(join(base, 'plain', 'dir'), { recursive: true });
+    // The temp directory itself must not sit inside a repository for this to mean anything.
+    expect(await findRepositoryRoot(base)).toBeNull();
+    expect(await findRepositoryRoot(join(base, 'plain', 'dir'))).toBeNull();
+    expect(await findRepositoryRoot('relative/dir')).toBeNull();
+    const root = repo('r', true);
+    expect(await findRepositoryRoot(join(root, 'deleted', 'since'))).toBe(root);
+  });
+});
+
+describe('AgentsFileReader', () => {
+  it('reads the root AGENTS.md and reports none when there is none (or it is empty)', async () => {
+    const root = repo('r');
+    const reader = new AgentsFileReader();
+    expect(await reader.read(root)).toBeNull();
+    const content = '\uFEFF# Rules\nUse pnpm, never npm.\n';
+    writeFileSync(join(root, 'AGENTS.md'), content);
+    const bytes = Buffer.byteLength(content);
+    expect(await reader.read(root)).toEqual({ root, path: join(root, 'AGENTS.md'), text: '# Rules\nUse pnpm, never npm.\n', bytes, truncated: false });
+    writeFileSync(join(root, 'AGENTS.md'), '  \n\n');
+    expect(await reader.read(root)).toBeNull();
+  });
+
+  it('caps the size at a character boundary and says it was truncated', async () => {
+    const root = repo('r');
+    // 'é' is two bytes: the cap at 2048 bytes splits one, which must not become a replacement character.
+    writeFileSync(join(root, 'AGENTS.md'), `a${'é'.repeat(3000)}`);
+    const file = (await new AgentsFileReader(2048).read(root))!;
+    expect(file.truncated).toBe(true);
+    expect(file.bytes).toBe(6001);
+    expect(file.text).toBe(`a${'é'.repeat(1023)}\n[… truncated: the first 2 KiB of 6 KiB]`);
+    expect(file.text).not.toContain('\uFFFD');
+    const whole = (await new AgentsFileReader(32 * 1024).read(root))!;
+    expect(whole.truncated).toBe(false);
+    expect(whole.text.length).toBe(3001);
+  });
+
+  it('keeps an unchanged file and reads it again once its mtime changes', async () => {
+    const root = repo('r');
+    const path = join(root, 'AGENTS.md');
+    // Whole seconds, so setting the same mtime again restores it exactly.
+    const then = Math.floor(Date.now() / 1000) - 60;
+    writeFileSync(path, 'rule one');
+    utimesSync(path, then, then);
+    const reader = new AgentsFileReader();
+    expect((await reader.read(root))!.text).toBe('rule one');
+    // Same size, same mtime: the cache answers, so the new words are not seen.
+    writeFileSync(path, 'rule two');
+    utimesSync(path, then, then);
+    expect(statSync(path).mtimeMs).toBe(then * 1000);
+    expect((await reader.read(root))!.text).toBe('rule one');
+    utimesSync(path, then, then + 5);
+    expect((await reader.read(root))!.text).toBe('rule two');
+    // A fresh reader has no cache: proof the first answer above came from it.
+    expect((await new AgentsFileReader().read(root))!.text).toBe('rule two');
+  });
+
+  it('follows a symlink inside the repository and refuses one that leaves it', async () => {
+    const root = repo('r');
+    writeFileSync(join(root, 'CLAUDE.md'), 'shared rules');
+    symlinkSync('CLAUDE.md', join(root, 'AGENTS.md'));
+    const file = (await new AgentsFileReader().read(root))!;
+    expect(file).toMatchObject({ path: join(root, 'AGENTS.md'), text: 'shared rules' });
+
+    const other = repo('other');
+    writeFileSync(join(base, 'id_rsa'), 'PRIVATE');
+    symlinkSync(join(base, 'id_rsa'), join(other, 'AGENTS.md'));
+    const refused = await new AgentsFileReader().read(other).catch((e: unknown) => e);
+    expect(refused).toBeInstanceOf(AgentsFileError);
+    expect((refused as AgentsFileError).code).toBe('outside-repository');
+  });
+
+  it('refuses an AGENTS.md that is not a regular file', async () => {
+    const root = repo('r');
+    mkdirSync(join(root, 'AGENTS.md'));
+    const error = await new AgentsFileReader().read(root).catch((e: unknown) => e);
+    expect((error as AgentsFileError).code).toBe('not-a-file');
+  });
+});
