@@ -84,5 +84,6 @@ describe('isRemoteSession', () => {
     expect(isRemoteSession(local, { ...running, endedAt: 5, exitCode: 0 }, HOST)).toBe(false);
     expect(isRemoteSession(local, commandRecord({ sessionId: 's', seq: 2, commandLine: 'make ssh-keys', endedAt: null }), HOST)).toBe(false);
     expect(isRemoteSession(local, undefined, HOST)).toBe(false);
+    expect(isRemoteSession({ ...local, hostname: 'DevBox.example.org' }, undefined, HOST)).toBe(false);
   });
 });

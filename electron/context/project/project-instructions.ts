@@ -32,6 +32,9 @@ const remoteProgram = (line: string | null): boolean => {
   return first !== undefined && REMOTE_PROGRAMS.has(basename(first));
 };
 
+/** `Box.example.org` and `box` are one machine: shells report $HOSTNAME, node the kernel's name. */
+const shortHost = (name: string): string => name.toLowerCase().split('.')[0] ?? '';
+
 /**
  * Whether the terminal's shell is on another machine, so its cwd names a directory there and no
  * local file may stand for it: an SSH-host profile (the session's program is ssh), a hostname that
@@ -39,7 +42,7 @@ const remoteProgram = (line: string | null): boolean => {
  */
 export const isRemoteSession = (session: SessionPlace, newest: CommandRecord | null | undefined, localHostname: string): boolean => {
   if (session.shell && REMOTE_PROGRAMS.has(basename(session.shell))) return true;
-  if (session.hostname && session.hostname !== localHostname) return true;
+  if (session.hostname && shortHost(session.hostname) !== shortHost(localHostname)) return true;
   if (!newest) return false;
   if (newest.remote) return true;
   return newest.endedAt === null && remoteProgram(newest.commandLine);
