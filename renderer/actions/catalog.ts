@@ -47,6 +47,8 @@ export const ACTIONS = [
   { id: 'assistant-toggle', title: 'Show or hide the assistant', keys: ['Ctrl+Shift+A'], keywords: 'ai chat toggle' },
   { id: 'side-toggle', title: 'Show or hide the side pane', keys: ['Ctrl+Shift+B'], keywords: 'panel commands toggle' },
   { id: 'focus-switch', title: 'Switch focus between terminal and assistant', keys: ['Ctrl+Shift+E'], keywords: 'focus' },
+  // Ctrl+I opens it in a terminal (renderer/inline-ask/inline-ask-key.ts): a control character, so not a bindable default.
+  { id: 'inline-ask', title: 'Ask for a command…', keys: [], keywords: 'ai assistant words generate inline ctrl+i' },
   { id: 'settings-open', title: 'Open settings', keys: [], keywords: 'preferences options keybindings' },
   { id: 'font-bigger', title: 'Bigger font', keys: ['Ctrl+=', 'Ctrl++'], keywords: 'zoom in text size increase', browserAlternative: 'the palette, if the browser zooms the page instead' },
   { id: 'font-smaller', title: 'Smaller font', keys: ['Ctrl+-'], keywords: 'zoom out text size decrease', browserAlternative: 'the palette, if the browser zooms the page instead' },

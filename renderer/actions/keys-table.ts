@@ -35,6 +35,7 @@ const OTHER_ROWS: readonly (readonly [string, string])[] = [
   ['drag the edge between panes', 'resize them (arrow keys on a focused edge too)'],
   ['drag a tab', 'reorder tabs'],
   ['double-click a tab', 'rename it (Enter saves, Esc cancels, empty = automatic name)'],
+  ['Ctrl+I (in a terminal)', 'ask for a command in words: a box opens over the prompt; Enter inserts the answer there without running it, Esc closes; Ctrl+I again, before typing at the prompt, refines that command and replaces it (also “Ask for a command…” in the palette)'],
   ['Esc (in the assistant)', 'stop the answer being written, else back to the terminal'],
 ];
 

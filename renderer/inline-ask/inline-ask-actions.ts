@@ -1,0 +1,75 @@
+// SPDX-License-Identifier: MIT
+import { currentModel } from '../assistant/model/model-choice';
+import { activeTerminalId, terminalById } from '../state/workspace';
+import { controllerFor } from '../terminal/terminals';
+import { api } from '../transport/api';
+import { invoke } from '../transport/invoke';
+import { useInlineAsk } from './inline-ask-state';
+import { canInsert, insertAtPrompt, InsertRefusedError, type InsertedCommand } from './prompt-insert';
+
+const state = () => useInlineAsk.getState();
+
+/** Per terminal, the command last inserted and its words, until the user types there (prompt-insert.ts). */
+const inserted = new Map<string, InsertedCommand>();
+
+/** The exchange a new ask in `terminalId` refines: the last insert, if it still sits untouched at the prompt. */
+const refinable = (terminalId: string): InsertedCommand | undefined => {
+  const last = inserted.get(terminalId);
+  if (last?.untouched()) return last;
+  last?.dispose();
+  inserted.delete(terminalId);
+  return undefined;
+};
+
+/**
+ * Opens the box over a terminal (the active one by default). Reopened where the last answer still
+ * sits untouched at the prompt, it shows the words that gave it, and what is sent refines it.
+ */
+export const openInlineAsk = (terminalId: string | undefined = activeTerminalId()): void => {
+  if (!terminalId || !controllerFor(terminalId)) return;
+  if (state().terminalId !== null) closeInlineAsk(false);
+  const last = refinable(terminalId);
+  state().opened(terminalId, last?.words ?? '', last !== undefined);
+};
+
+/** Closes the box, cancelling a request in flight, and gives the keyboard back to its terminal. */
+export const closeInlineAsk = (focus = true): void => {
+  const { terminalId, requestId } = state();
+  if (terminalId === null) return;
+  state().closed();
+  if (requestId) void invoke('assistant:inline-cancel', { requestId });
+  if (focus) controllerFor(terminalId)?.focus();
+};
+
+/** Sends the words (Enter); the answer is inserted at the prompt, never run, and the box closes. */
+export const sendInlineAsk = async (): Promise<void> => {
+  const { terminalId, words, status } = state();
+  if (terminalId === null || status === 'thinking' || words.trim() === '') return;
+  const terminal = terminalById(terminalId);
+  const model = currentModel();
+  if (!terminal) return state().failed('This terminal is closed.');
+  if (!model) return state().failed('No model is set up: choose one in Settings → Assistant.');
+  const previous = refinable(terminalId);
+  const requestId = crypto.randomUUID();
+  state().thinking(requestId);
+  const result = await invoke('assistant:inline-ask', {
+    requestId,
+    sessionId: terminal.sessionId,
+    shell: terminal.shell.slice(0, 200),
+    words: words.trim(),
+    model,
+    ...(previous ? { previous: { words: previous.words, command: previous.command } } : {}),
+  });
+  // Closed, or asked again, meanwhile: this answer is no longer wanted.
+  if (state().requestId !== requestId) return;
+  if (!result.ok) return state().failed(result.error.message);
+  const controller = controllerFor(terminalId);
+  if (!controller) return state().failed('This terminal is closed.');
+  const { command } = result.value;
+  if (!canInsert(controller, command)) return state().failed(new InsertRefusedError().message);
+  // The terminal first: a shell that asked for focus reports must not see its report as typing after the insert.
+  state().closed();
+  controller.focus();
+  const typed = (data: string) => api.send('pty:input', { id: terminalId, data });
+  inserted.set(terminalId, insertAtPrompt(controller, typed, words.trim(), command, previous));
+};
