@@ -115,7 +115,7 @@ describe('commands:quick-fixes', () => {
   it('offers the line that worked after the same failure, from history, after a flush', async () => {
     const { store, calls } = fixStore({ failed, history });
     expect(await quickFixes(store, { commandId: 'now:1' })).toEqual({
-      fixes: [{ commandLine: 'npm run build', source: 'history', kind: 'changed-argument', count: 1, lastUsedAt: T - 2 * MINUTE }],
+      fixes: [{ commandLine: 'npm run build', source: 'history', kind: 'changed-argument', count: 1, lastUsedAt: T - 2 * MINUTE, origin: 'after-failure' }],
     });
     expect(calls).toEqual(['flush', 'read now:1']);
   });

@@ -99,6 +99,7 @@ export const commandsHandlers = (store: CommandsStore, recorder: CommandsRecorde
       kind: fix.kind,
       count: fix.count,
       lastUsedAt: fix.lastUsedAt,
+      origin: fix.origin,
     }));
     return { fixes };
   },

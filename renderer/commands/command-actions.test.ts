@@ -31,6 +31,7 @@ describe('command actions', () => {
     rerun: record('rerun'),
     attach: record('attach'),
     explain: record('explain'),
+    quickFix: record('quick-fix'),
     forget: record('forget'),
     forgetSession: (c: CommandRecord) => void calls.push(`forget-session ${c.sessionId}`),
   };
@@ -60,6 +61,18 @@ describe('command actions', () => {
     expect(explain({ ...command, exitCode: null, endedAt: null })).toBe(false);
     // Before the forget actions, which stay last.
     expect(commandActions({ ...command, exitCode: 1 }, on).map((a) => a.id).slice(-3)).toEqual(['explain', 'forget', 'forget-session']);
+  });
+
+  it('offers quick fixes for a failure a fix may help with, before explaining it', () => {
+    calls.length = 0;
+    const failed = commandActions({ ...command, exitCode: 127 }, on);
+    expect(failed.map((a) => a.id).slice(-4)).toEqual(['quick-fix', 'explain', 'forget', 'forget-session']);
+    failed.find((a) => a.testId === 'quick-fix')!.run();
+    expect(calls).toEqual(['quick-fix s:3']);
+    const fixes = (c: CommandRecord) => commandActions(c, on).some((a) => a.testId === 'quick-fix');
+    expect(fixes(command)).toBe(false);
+    expect(fixes({ ...command, exitCode: 130 })).toBe(false);
+    expect(fixes({ ...command, exitCode: 1, commandLine: null })).toBe(false);
   });
 
   it('cannot copy or rerun a command line that was never recorded', () => {

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 import type { CommandRecord } from '../../shared/domain/command';
 import type { MenuAction } from '../layout/menu';
+import { offersQuickFix } from '../quick-fix/quick-fix-logic';
 
 /** What the actions of a command do; the menu's owner provides them (clipboard, store, dialogs). */
 export interface CommandActionHandlers {
@@ -11,6 +12,7 @@ export interface CommandActionHandlers {
   readonly rerun: (command: CommandRecord) => void;
   readonly attach: (command: CommandRecord) => void;
   readonly explain: (command: CommandRecord) => void;
+  readonly quickFix: (command: CommandRecord) => void;
   readonly forget: (command: CommandRecord) => void;
   readonly forgetSession: (command: CommandRecord) => void;
 }
@@ -20,7 +22,8 @@ const failed = (command: CommandRecord): boolean => command.endedAt !== null && 
 /**
  * The actions of one command, in menu order. A list of descriptors, so more are an entry here and
  * a handler, not new markup. The same list serves the ⋯ button, a row's context menu and a gutter
- * mark's. "Explain this failure" is only there for a command that exited non-zero.
+ * mark's. "Explain this failure" is only there for a command that exited non-zero, "Quick fixes…"
+ * for one a fix may help (quick-fix-logic.ts offersQuickFix).
  */
 export const commandActions = (command: CommandRecord, on: CommandActionHandlers): MenuAction[] => {
   const recorded = !!command.commandLine?.trim();
@@ -72,6 +75,15 @@ export const commandActions = (command: CommandRecord, on: CommandActionHandlers
       run: () => on.attach(command),
     },
   ];
+  if (offersQuickFix(command)) {
+    actions.push({
+      id: 'quick-fix',
+      label: 'Quick fixes…',
+      testId: 'quick-fix',
+      hint: 'What worked after this failed before, to put at the prompt; or ask the assistant',
+      run: () => on.quickFix(command),
+    });
+  }
   if (failed(command)) {
     actions.push({
       id: 'explain',

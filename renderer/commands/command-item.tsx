@@ -3,6 +3,9 @@ import { memo } from 'react';
 import { remotePlaceOf, type CommandRecord } from '../../shared/domain/command';
 import { displayLine, displayText } from '../../shared/text/display-text';
 import { MoreIcon } from '../layout/icons';
+import { QuickFixButton } from '../quick-fix/quick-fix-button';
+import { offersQuickFix } from '../quick-fix/quick-fix-logic';
+import type { QuickFixRequest } from '../quick-fix/quick-fix-menu';
 import type { OpenCommandMenu } from './command-menu';
 import { Elapsed } from './elapsed';
 import { commandDuration, shortPath, statusOf, type CommandStatus } from './format';
@@ -22,6 +25,10 @@ export interface CommandItemProps {
   readonly onActions: OpenCommandMenu;
   /** This row's actions menu is open. */
   readonly actionsOpen: boolean;
+  /** Opens a failed command's quick fixes (its lightbulb); without it the row shows none. */
+  readonly onQuickFix?: (request: QuickFixRequest) => void;
+  /** This row's quick fixes are showing. */
+  readonly quickFixOpen?: boolean;
 }
 
 /**
@@ -48,14 +55,15 @@ const HostBadge = ({ command, showLocal }: { command: CommandRecord; showLocal: 
   );
 };
 
-export const CommandItem = memo(({ command, selected, showSession, onSelect, onActions, actionsOpen }: CommandItemProps) => {
+export const CommandItem = memo(({ command, selected, showSession, onSelect, onActions, actionsOpen, onQuickFix, quickFixOpen }: CommandItemProps) => {
   const status = statusOf(command);
+  const fixable = onQuickFix !== undefined && offersQuickFix(command);
   // Recorded text, shown with its controls as pictures (a remote host may have chosen it).
   const line = displayText(command.commandLine);
   const label = displayLine(command.commandLine) ?? 'this command';
   return (
     <li
-      className={`command-item ${status}${selected ? ' selected' : ''}`}
+      className={`command-item ${status}${selected ? ' selected' : ''}${fixable ? ' fixable' : ''}`}
       data-testid="command-item"
       data-command-id={command.id}
       data-exit-code={command.exitCode ?? ''}
@@ -83,6 +91,7 @@ export const CommandItem = memo(({ command, selected, showSession, onSelect, onA
         {status === 'running' ? <Elapsed since={command.startedAt} /> : <span className="command-duration">{commandDuration(command)}</span>}
         {command.source === 'heuristic' && <span className="command-heuristic" title="found by prompt heuristics">≈</span>}
       </span>
+      {fixable && <QuickFixButton command={command} open={quickFixOpen === true} onOpen={onQuickFix} />}
       <button
         className={`command-actions${actionsOpen ? ' open' : ''}`}
         data-testid="command-actions"

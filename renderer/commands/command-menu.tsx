@@ -5,6 +5,9 @@ import { displayLine } from '../../shared/text/display-text';
 import { forget, FORGET_UNDO_MS, forgetWithUndo, undoForget } from '../history/history-actions';
 import { ConfirmDialog } from '../layout/confirm-dialog';
 import { Menu } from '../layout/menu';
+import { QuickFixMenu, type QuickFixRequest } from '../quick-fix/quick-fix-menu';
+import { FIX_QUESTION } from '../quick-fix/quick-fix-logic';
+import type { InsertOutcome } from '../quick-fix/quick-fix-actions';
 import { openOutputViewer } from './output-viewer-store';
 import { useCommands } from '../state/commands';
 import { commandActions, type CommandActionHandlers } from './command-actions';
@@ -29,19 +32,35 @@ const EXPLAIN_WAITS = {
   streaming: 'An answer is still coming: the question waits in the assistant’s box',
 } as const;
 
+const CHOSEN_FIX: Record<InsertOutcome, string> = {
+  inserted: 'At the prompt: press Enter to run it',
+  copied: 'Its terminal is not at a prompt (or the fix spans lines): copied to the clipboard instead',
+};
+
 const sessionQuestion = (command: CommandRecord): string => {
   const session = useCommands.getState().sessions[command.sessionId];
   const started = new Date(session?.startedAt ?? command.startedAt).toLocaleString();
   return `Forget the whole terminal session started ${started}? Every command recorded in it goes, with its output, its search entries and its attachments in assistant conversations. This cannot be undone.`;
 };
 
+export interface CommandMenu {
+  readonly open: OpenCommandMenu;
+  /** The command whose actions menu is open. */
+  readonly openId: string | undefined;
+  readonly openQuickFix: (request: QuickFixRequest) => void;
+  /** The command whose quick fixes are showing. */
+  readonly quickFixId: string | undefined;
+  readonly view: ReactNode;
+}
+
 /**
- * One actions menu for the whole list (there are hundreds of rows), the question before forgetting
- * a session, and a short notice of what happened ("Forgotten", "Copied"). Returns the opener, the
- * id of the command whose menu is open, and the elements to render.
+ * One actions menu for the whole list (there are hundreds of rows), and one quick-fix list; the
+ * question before forgetting a session, and a short notice of what happened ("Forgotten",
+ * "Copied"). Returns the openers, the ids of the commands whose menus are open, and the elements.
  */
-export const useCommandMenu = (options: { floating?: boolean } = {}): { open: OpenCommandMenu; openId: string | undefined; view: ReactNode } => {
+export const useCommandMenu = (options: { floating?: boolean } = {}): CommandMenu => {
   const [request, setRequest] = useState<MenuRequest | undefined>();
+  const [fixing, setFixing] = useState<QuickFixRequest | undefined>();
   const [asking, setAsking] = useState<CommandRecord | undefined>();
   // `undo` is set while a forgotten command can still be taken back (the notice stays that long).
   const [notice, setNotice] = useState<{ text: string; error: boolean; undo?: CommandRecord } | undefined>();
@@ -74,6 +93,12 @@ export const useCommandMenu = (options: { floating?: boolean } = {}): { open: Op
       (error: unknown) => setNotice({ text: `Could not copy: ${messageOf(error)}`, error: true }),
     );
 
+  const ask = (command: CommandRecord, question?: string) =>
+    void explainFailure(command, question).then(
+      (how) => how !== 'asked' && setNotice({ text: EXPLAIN_WAITS[how], error: false }),
+      (error: unknown) => setNotice({ text: `Could not ask: ${messageOf(error)}`, error: true }),
+    );
+
   const handlers: CommandActionHandlers = {
     openOutput: (command) => openOutputViewer(command),
     copyCommand: (command) => copied(navigator.clipboard.writeText(command.commandLine ?? '')),
@@ -85,11 +110,9 @@ export const useCommandMenu = (options: { floating?: boolean } = {}): { open: Op
         (error: unknown) => setNotice({ text: `Could not run it again: ${messageOf(error)}`, error: true }),
       ),
     attach: (command) => selectAndAttach(command),
-    explain: (command) =>
-      void explainFailure(command).then(
-        (how) => how !== 'asked' && setNotice({ text: EXPLAIN_WAITS[how], error: false }),
-        (error: unknown) => setNotice({ text: `Could not ask: ${messageOf(error)}`, error: true }),
-      ),
+    explain: (command) => ask(command),
+    // Where the actions menu was: it closes as the fixes open.
+    quickFix: (command) => setFixing({ command, at: request?.at ?? { x: 0, y: 0 }, align: request?.align ?? 'start', opener: request?.opener ?? null }),
     // One click forgets, as the row vanishing shows; the bytes go after a few seconds to undo a slip
     // (the item sits right under "Explain this failure").
     forget: (command) => void forgetOne(command),
@@ -97,6 +120,7 @@ export const useCommandMenu = (options: { floating?: boolean } = {}): { open: Op
   };
 
   const open = useCallback<OpenCommandMenu>((next) => setRequest((current) => (current?.command.id === next.command.id ? undefined : next)), []);
+  const openQuickFix = useCallback((next: QuickFixRequest) => setFixing((current) => (current?.command.id === next.command.id ? undefined : next)), []);
 
   const view = (
     <>
@@ -109,6 +133,16 @@ export const useCommandMenu = (options: { floating?: boolean } = {}): { open: Op
           label={`Actions for ${displayLine(request.command.commandLine) ?? 'this command'}`}
           testId="command-menu"
           onClose={() => setRequest(undefined)}
+        />
+      )}
+      {fixing && (
+        <QuickFixMenu
+          request={fixing}
+          onAsk={(command) => ask(command, FIX_QUESTION)}
+          onChosen={(outcome) =>
+            setNotice(outcome instanceof Error ? { text: `Could not put it at the prompt: ${outcome.message}`, error: true } : { text: CHOSEN_FIX[outcome], error: false })
+          }
+          onClose={() => setFixing(undefined)}
         />
       )}
       {notice && (
@@ -150,5 +184,5 @@ export const useCommandMenu = (options: { floating?: boolean } = {}): { open: Op
       )}
     </>
   );
-  return { open, openId: request?.command.id, view };
+  return { open, openId: request?.command.id, openQuickFix, quickFixId: fixing?.command.id, view };
 };

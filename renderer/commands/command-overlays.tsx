@@ -4,6 +4,7 @@ import type { CommandRecord } from '../../shared/domain/command';
 import { OutputViewerHost } from './output-viewer';
 import { useCommands } from '../state/commands';
 import { onGutterMenu } from '../terminal/command-decorations';
+import { onGutterQuickFix } from '../terminal/gutter-menu';
 import { api } from '../transport/api';
 import { useCommandMenu } from './command-menu';
 
@@ -20,18 +21,26 @@ const recordOf = async (commandId: string): Promise<CommandRecord | undefined> =
 
 /**
  * What command actions show outside the commands panel, mounted once for the whole window: the
- * actions menu of a gutter mark (right-click) and the full-output viewer, which must outlive the
+ * actions menu of a gutter mark (right-click), its quick fixes (its lightbulb) and the full-output viewer, which must outlive the
  * panel (it may be hidden) and the menu that opened it.
  */
 export const CommandOverlays = () => {
   const menu = useCommandMenu({ floating: true });
-  const open = menu.open;
+  const { open, openQuickFix } = menu;
   useEffect(
     () =>
       onGutterMenu((commandId, at, mark) => {
         void recordOf(commandId).then((command) => command && open({ command, at, align: 'start', opener: mark }));
       }),
     [open],
+  );
+  // A failed command's lightbulb in the gutter: the same quick fixes as its row's.
+  useEffect(
+    () =>
+      onGutterQuickFix((commandId, at, opener) => {
+        void recordOf(commandId).then((command) => command && openQuickFix({ command, at, align: 'start', opener }));
+      }),
+    [openQuickFix],
   );
   return (
     <>

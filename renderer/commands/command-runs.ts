@@ -28,22 +28,22 @@ export const selectAndAttach = (command: CommandRecord): void => {
 export const EXPLAIN_QUESTION = 'Explain this failure';
 
 /**
- * Attaches the command and asks the assistant to explain it. Without a model (or while an answer
- * is streaming) the question waits in the composer instead. A draft the user was writing is put
- * back once the question went.
+ * Attaches the command and asks the assistant `question` about it (default: to explain it), with
+ * the model chosen in the pane. Without a model (or while an answer is streaming) the question
+ * waits in the composer instead. A draft the user was writing is put back once the question went.
  */
-export const explainFailure = async (command: CommandRecord): Promise<'asked' | 'no-model' | 'streaming'> => {
+export const explainFailure = async (command: CommandRecord, question: string = EXPLAIN_QUESTION): Promise<'asked' | 'no-model' | 'streaming'> => {
   selectAndAttach(command);
   useLayout.getState().setSideOpen(true);
   const assistant = useAssistant.getState();
   const previous = assistant.draft;
   const model = currentModel();
   if (!model || assistant.turn) {
-    assistant.setDraft(previous.trim() ? `${previous.trimEnd()}\n${EXPLAIN_QUESTION}` : EXPLAIN_QUESTION);
+    assistant.setDraft(previous.trim() ? `${previous.trimEnd()}\n${question}` : question);
     assistant.requestFocus();
     return model ? 'streaming' : 'no-model';
   }
-  assistant.setDraft(EXPLAIN_QUESTION);
+  assistant.setDraft(question);
   await ask();
   const after = useAssistant.getState();
   if (previous.trim() && after.draft === '') after.setDraft(previous);

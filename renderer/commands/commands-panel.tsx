@@ -109,6 +109,8 @@ export const CommandsPanel = ({ sessionId, height }: { sessionId: string | undef
             onSelect={onSelect}
             onActions={menu.open}
             actionsOpen={command.id === menu.openId}
+            onQuickFix={menu.openQuickFix}
+            quickFixOpen={command.id === menu.quickFixId}
           />
         ))}
         {/* In a private or paused tab the note above says why the list stays empty. */}

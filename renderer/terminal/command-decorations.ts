@@ -2,7 +2,7 @@
 import type { IDecoration, IDisposable, IMarker, Terminal } from '@xterm/xterm';
 import type { TerminalMark } from '../../shared/ipc/pty';
 import { clearedAway } from '../../shared/terminal/prompt-anchor';
-import { gutterMenuHandler } from './gutter-menu';
+import { fixableExit, gutterMenuHandler, renderGutterGlyph } from './gutter-menu';
 import { ScreenBarriers } from './xterm/screen-barriers';
 
 interface Entry {
@@ -229,7 +229,8 @@ export class CommandDecorations implements IDisposable {
     // Keep xterm's own classes (it positions `.xterm-decoration`); only ours are replaced.
     element.classList.remove('prompt', 'running', 'ok', 'failed', 'unknown');
     element.classList.add('command-gutter', entry.status);
-    element.textContent = GLYPH[entry.status];
+    const fixable = entry.status === 'failed' && entry.commandId !== null && fixableExit(entry.exitCode);
+    renderGutterGlyph(element, GLYPH[entry.status], fixable ? (entry.commandId ?? undefined) : undefined);
     element.dataset.commandId = entry.commandId ?? '';
     const state =
       entry.status === 'prompt' ? '' : entry.status === 'running' ? 'running' : entry.exitCode === null ? 'finished' : `exit ${entry.exitCode}`;

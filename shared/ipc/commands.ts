@@ -14,6 +14,8 @@ export const QuickFixItem = z.object({
   kind: z.enum(['typo', 'sudo', 'added-flag', 'removed-flag', 'changed-argument']),
   count: z.number().int().min(1),
   lastUsedAt: z.number(),
+  /** `after-failure`: it ran after such a failure; `frequent-line`: the failed line misspells a line that often worked there. */
+  origin: z.enum(['after-failure', 'frequent-line']),
 });
 export type QuickFixItem = z.infer<typeof QuickFixItem>;
 
