@@ -61,9 +61,15 @@ const Box = ({ terminalId }: { terminalId: string }) => {
   useLayoutEffect(() => {
     input.current?.focus();
     input.current?.select();
+    // The prompt can move while the box is open: output still arriving, a resize, an inserted command.
     const follow = () => setPlace(placeOver(terminalId));
+    const term = controllerFor(terminalId)?.term;
+    const watches = term ? [term.onCursorMove(follow), term.onResize(follow), term.onScroll(follow)] : [];
     window.addEventListener('resize', follow);
-    return () => window.removeEventListener('resize', follow);
+    return () => {
+      window.removeEventListener('resize', follow);
+      for (const watch of watches) watch.dispose();
+    };
   }, [terminalId]);
 
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
@@ -86,7 +92,8 @@ const Box = ({ terminalId }: { terminalId: string }) => {
       data-terminal-id={terminalId}
       role="dialog"
       aria-label="Ask for a command"
-      style={place ? { left: place.left, top: place.top, width: place.width } : undefined}
+      // Unmeasured (a terminal not laid out yet): the bottom left of the window.
+      style={place ? { left: place.left, top: place.top, width: place.width } : { left: 16, bottom: 16 }}
     >
       <span className="inline-ask-mark" aria-hidden="true">
         ✦
