@@ -1,4 +1,6 @@
 // SPDX-License-Identifier: MIT
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { terminalText, typeInTerminal, waitForTerminalText } from '../support/app';
@@ -8,11 +10,13 @@ import { bodyOf, contentText, openAssistantApp, waitForChatRequests, type Assist
  * Quick fixes (issue 23) in real Chromium with a real bash: a failure that was once followed by a
  * variant that worked offers that variant, from history, on its row and its gutter mark; a click
  * puts it at the prompt of its terminal without running it. "Ask the assistant" sends the question
- * with the failed command attached.
+ * with the failed command attached. With CT_SCREENSHOTS=<dir> it also saves the open list.
  */
 
 const FAILING = 'mkdir qf-a/qf-b';
 const FIX = 'mkdir -p qf-a/qf-b';
+
+const SHOTS = process.env.CT_SCREENSHOTS;
 
 let app: AssistantApp;
 let page: Page;
@@ -32,6 +36,12 @@ const run = async (commandLine: string): Promise<string> => {
 };
 
 const gutterFix = (id: string): Locator => page.locator(`.command-gutter[data-command-id="${id}"] [data-testid="quick-fix-gutter"]`);
+
+const shot = async (name: string) => {
+  if (!SHOTS) return;
+  mkdirSync(SHOTS, { recursive: true });
+  await page.screenshot({ path: join(SHOTS, `${name}.png`) });
+};
 
 beforeAll(async () => {
   app = await openAssistantApp({ integrated: true });
@@ -68,6 +78,7 @@ describe('quick fixes for a failed command', () => {
     expect(await offered.first().getAttribute('data-command')).toBe(FIX);
     expect(await offered.first().getAttribute('data-source')).toBe('history');
     expect(await menu.getByTestId('quick-fix-ask').count()).toBe(1);
+    await shot('quick-fix-row');
     // A menu: the first fix has the keyboard; arrows move it; Escape closes.
     await expect.poll(() => offered.first().evaluate((el) => el === (el.ownerDocument as { activeElement: unknown }).activeElement)).toBe(true);
     await page.keyboard.press('ArrowDown');
@@ -96,6 +107,7 @@ describe('quick fixes for a failed command', () => {
   it('finds nothing for a failure history never fixed, and still offers to ask', async () => {
     app.llm.enqueue({ kind: 'text', text: 'Create the parent first.' });
     const lone = await run('ls qf-nowhere-else');
+    await expect.poll(() => gutterFix(lone).count()).toBe(1);
     await byId(lone).getByTestId('quick-fix').click();
     const menu = page.locator('[data-testid="quick-fix-menu"][data-state="ready"]');
     await menu.waitFor();
@@ -113,6 +125,7 @@ describe('quick fixes for a failed command', () => {
     const menu = page.locator('[data-testid="quick-fix-menu"][data-state="ready"]');
     await menu.waitFor();
     expect(await menu.getByTestId('quick-fix-item').first().getAttribute('data-command')).toBe(FIX);
+    await shot('quick-fix-gutter');
     await page.keyboard.press('Escape');
   });
 });
