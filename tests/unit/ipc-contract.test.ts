@@ -59,6 +59,13 @@ const NEAR_MISSES: Partial<Record<ChannelName, unknown[]>> = {
   ],
   'assistant:retry': [{ conversationId: '' }, { conversationId: 'c', model: { providerId: 'p' } }],
   'assistant:cancel': [{ turnId: '' }, { turnId: 'x', extra: 1 }],
+  'assistant:inline-ask': [
+    { requestId: 'req-00000001', sessionId: 's', words: '', model: { providerId: 'p', model: 'm' } },
+    { requestId: 'req-00000001', sessionId: '', words: 'list files', model: { providerId: 'p', model: 'm' } },
+    { requestId: 'no spaces allowed', sessionId: 's', words: 'list files', model: { providerId: 'p', model: 'm' } },
+    { requestId: 'req-00000001', sessionId: 's', words: 'list files', model: { providerId: 'p', model: 'm' }, previous: { words: 'w' } },
+  ],
+  'assistant:inline-cancel': [{ requestId: '' }, { requestId: 'req-00000001', extra: 1 }],
   'conversations:list': [{ limit: 0 }, { limit: 501 }],
   'conversations:create': [{ title: '' }, { title: 'x'.repeat(201) }],
   'conversations:rename': [{ conversationId: 'c', title: '' }, { conversationId: '', title: 't' }],
