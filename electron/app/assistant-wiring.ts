@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 import { hostname } from 'node:os';
 import type { CommandRecord } from '../../shared/domain/command';
+import type { AgentDeps } from '../agent/run/agent-deps';
+import { RUN_COMMAND_TOOL } from '../agent/run/run-command-args';
 import type { Settings } from '../../shared/ipc/settings';
 import { AssistantService } from '../assistant/assistant-service';
 import { providerChatModel } from '../assistant/provider-chat-model';
@@ -64,6 +66,8 @@ export const wireAssistant = async (options: AssistantWiringOptions) => {
     modelConfigs: new SettingsModelConfigRepository(settings),
     redactionSettings: new SettingsRedactionRepository(settings),
     chatModelFor: (model) => providerChatModel(settings, providerByModel.get(model), model),
+    // run_command is offered in every request (and counted in it); without terminals it is dropped.
+    actionTools: [RUN_COMMAND_TOOL],
     ...relevanceOptions(settings.current),
     // Learned token calibration sits beside the settings, so a restart counts as before it.
     calibration: {
@@ -99,6 +103,9 @@ export const wireAssistant = async (options: AssistantWiringOptions) => {
   };
   return {
     handlers,
+    engine,
+    /** The run_command tool, once the terminals exist (compose-core.ts). */
+    useAgent: (agent: AgentDeps) => assistant.useAgent(agent),
     commandFinished: (command: CommandRecord) => engine.commandFinished(command),
     forgetCommands: (commandIds: readonly string[], sessionIds: readonly string[]) => {
       engine.memory.forgetCommands(new Set(commandIds), new Set(sessionIds));

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
 import { join } from 'node:path';
+import type { CommandRecord } from '../../shared/domain/command';
 import { hostname } from 'node:os';
 import { appHandlers, type AppHandlerDeps } from '../ipc/app-handlers';
 import { commandsHandlers } from '../ipc/commands-handlers';
@@ -12,6 +13,7 @@ import { Recorder } from '../recorder/recorder';
 import { projectPath } from '../runtime/paths';
 import { SettingsService } from '../settings/settings-service';
 import { openStore } from '../store/store';
+import { wireAgent } from './agent-wiring';
 import { wireAssistant } from './assistant-wiring';
 import { wireHistory } from './history-wiring';
 import { wireSsh } from './ssh-wiring';
@@ -74,6 +76,8 @@ export const composeCore = async (
   const assistant = await wireAssistant({ store, settings, broadcast, log, liveSession: (id) => recorder.live(id) });
   const integrationDir = options.integrationDir ?? defaultIntegrationDir();
   const ssh = wireSsh({ settings, dataDir: options.dataDir, integrationDir, broadcast, log, env: shellEnvironment });
+  // Set once the agent is wired (it needs the ptys, which need the recorder).
+  const agentHooks: { command?: (command: CommandRecord) => void } = {};
   const recorder = new Recorder({
     store,
     integrationDir,
@@ -82,6 +86,7 @@ export const composeCore = async (
     events: {
       command: (command) => {
         if (command.endedAt !== null) assistant.commandFinished(command);
+        agentHooks.command?.(command);
         broadcast('commands:updated', { command });
       },
       session: (session) => broadcast('session:updated', { session }),
@@ -99,6 +104,10 @@ export const composeCore = async (
     log,
   });
   const { ptys, launcher, screens } = terminals;
+  // The assistant's hands (run_command): made once the terminals it types into exist.
+  const agent = wireAgent({ ptys, recorder, store, engine: assistant.engine, settings });
+  agentHooks.command = agent.commandUpdated;
+  assistant.useAgent(agent.agent);
   // After the keeper: an erase and a keeping pass never interleave (screen-keeper.ts forgetting).
   const history = wireHistory({ store, recorder, settings, forgetInMemory: assistant.forgetCommands, broadcast, log, screens });
   const workspace = wireWorkspace({ settings, store, recorder, ptys, launcher, screens });
@@ -113,7 +122,7 @@ export const composeCore = async (
 
   // Every channel of the contract must have its handler here: the router's types say so.
   const router = createRouter(
-    { ...terminals.handlers.invoke, ...commandsHandlers(store, recorder, { forgetPending: history.forgetPending }), ...history.handlers, ...workspace, ...assistant.handlers, ...app.invoke },
+    { ...terminals.handlers.invoke, ...commandsHandlers(store, recorder, { forgetPending: history.forgetPending }), ...history.handlers, ...workspace, ...assistant.handlers, ...agent.handlers, ...app.invoke },
     { ...terminals.handlers.send, ...app.send },
     {
       onRejected: (channel, reason) => log(`ipc: rejected ${channel}: ${reason}`),

@@ -1,12 +1,17 @@
 // SPDX-License-Identifier: MIT
 import { autoCompactOn } from '../../shared/ipc/settings';
+import type { AgentStepView } from '../../shared/ipc/agent';
 import type { ConversationMessage, LlmErrorInfo, ModelRef, TurnUsage } from '../../shared/ipc/assistant';
+import { RUN_COMMAND_TOOL_NAME } from '../agent/run/run-command-args';
+import { GET_COMMANDS_TOOL_NAME } from '../context/request/get-commands-tool';
 import { DomainError } from '../../shared/ipc';
 import type { ContextEngine } from '../context/context-engine';
 import type { AssembledRequest } from '../context/request/request-builder';
 import { forwardTurnEvents, TurnRegistry, type toolCallView } from './assistant-turns';
 import { LlmError } from '../llm/errors';
-import { runAssistantTurn, type AssistantTool } from '../llm/tool-loop';
+import { DEFAULT_MAX_ROUNDS, runAssistantTurn, type AssistantTool } from '../llm/tool-loop';
+import type { AgentDeps } from '../agent/run/agent-deps';
+import { AgentTurn } from '../agent/run/run-command-tool';
 import type { SettingsService } from '../settings/settings-service';
 import { toMessageViews, type MessageMeta } from './message-views';
 import type { StoredMessageWithMeta } from '../store/conversations/conversation-records';
@@ -15,7 +20,10 @@ export interface AssistantServiceDeps {
   /** Conversations are written only through `engine.conversations` (the one writer). */
   readonly engine: ContextEngine;
   readonly settings: SettingsService;
-  readonly emit: (channel: 'assistant:delta' | 'assistant:tool' | 'assistant:done' | 'assistant:error' | 'context:auto-compacted', payload: unknown) => void;
+  readonly emit: (
+    channel: 'assistant:delta' | 'assistant:tool' | 'assistant:done' | 'assistant:error' | 'context:auto-compacted' | 'agent:step',
+    payload: unknown,
+  ) => void;
   /** Filled with the provider each model was last asked through. */
   readonly providerByModel?: Map<string, string>;
   readonly now?: () => number;
@@ -44,10 +52,17 @@ export class AssistantService {
   private readonly _turns = new TurnRegistry();
   private readonly _providerByModel: Map<string, string>;
   private readonly _now: () => number;
+  /** The run_command tool's terminals; until they exist (or in tests without them) answers only read. */
+  private _agent: AgentDeps | undefined;
 
   constructor(private readonly _deps: AssistantServiceDeps) {
     this._now = _deps.now ?? Date.now;
     this._providerByModel = _deps.providerByModel ?? new Map();
+  }
+
+  /** The terminals start after the assistant (compose-core.ts): they hand over the run_command tool then. */
+  useAgent(agent: AgentDeps): void {
+    this._agent = agent;
   }
 
   async ask(request: AskRequest): Promise<{ turnId: string; userMessageId: string }> {
@@ -139,20 +154,24 @@ export class AssistantService {
     const { engine, settings, emit } = this._deps;
     const ids = { turnId: turn.turnId, conversationId: turn.conversationId };
     const modelMeta = { providerId: request.model.providerId, model: request.model.model };
+    let stepsOf = (): AgentStepView[] => [];
     const fail = async (error: LlmErrorInfo, partialText: string) => {
-      await engine.conversations.recordFailure(question.id, { ...meta, model: modelMeta, error, partialText } as Record<string, unknown>);
+      const failedMeta = { ...meta, model: modelMeta, error, partialText, steps: stepsOf() };
+      await engine.conversations.recordFailure(question.id, failedMeta as Record<string, unknown>);
       const views = await this.messages(turn.conversationId);
       emit('assistant:error', { ...ids, error, partialText, message: views.find((v) => v.id === `${question.id}:failed`) ?? null });
     };
     try {
       const { provider } = await settings.resolve({ providerId: request.model.providerId, model: request.model.model });
       const config = await engine.modelConfigs.config(request.model.model);
-      const tools: AssistantTool[] = context.tools.map((tool) => ({
-        name: tool.name,
-        description: tool.description,
-        parameters: tool.parameters,
-        execute: (args) => engine.runTool(args),
-      }));
+      const agentTurn = this._agent
+        ? new AgentTurn(this._agent, { activeSessionId: request.sessionId ?? null, emit: (step) => emit('agent:step', { ...ids, step }) })
+        : undefined;
+      const tools: AssistantTool[] = context.tools.flatMap((tool): AssistantTool[] => {
+        if (tool.name !== GET_COMMANDS_TOOL_NAME) return tool.name === RUN_COMMAND_TOOL_NAME && agentTurn ? [agentTurn.tool] : [];
+        return [{ name: tool.name, description: tool.description, parameters: tool.parameters, execute: (args) => engine.runTool(args) }];
+      });
+      stepsOf = () => [...(agentTurn?.views.values() ?? [])];
       const toolViews = new Map<string, ReturnType<typeof toolCallView>>();
       const forward = forwardTurnEvents(ids, (channel, payload) => {
         if (channel === 'assistant:tool') {
@@ -170,10 +189,12 @@ export class AssistantService {
         ...(config.reservedOutputTokens > 0 ? { maxOutputTokens: config.reservedOutputTokens } : {}),
         signal: turn.signal,
         onEvent: forward,
+        // Each proposed command is a round of its own: room for the step limit and a few reads.
+        maxRounds: settings.current.agent.maxSteps + DEFAULT_MAX_ROUNDS,
       });
       if (!result.ok) return await fail(result.error.toInfo(), result.partialText);
       const usage: TurnUsage = { total: result.usage.total, rounds: [...result.usage.rounds] };
-      const answerMeta: MessageMeta = { toolCalls: [...toolViews.values()], usage: result.usage.total, model: modelMeta };
+      const answerMeta: MessageMeta = { toolCalls: [...toolViews.values()], steps: stepsOf(), usage: result.usage.total, model: modelMeta };
       const firstRound = result.usage.rounds[0];
       await engine.conversations.recordAnswer({
         conversationId: turn.conversationId,

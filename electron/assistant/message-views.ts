@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: MIT
+import type { AgentStepView } from '../../shared/ipc/agent';
 import type { ConversationMessage, LlmErrorInfo, MessageAttachment, TokenUsage, ToolCallView } from '../../shared/ipc/assistant';
 import type { StoredMessageWithMeta } from '../store/conversations/conversation-records';
 
@@ -8,6 +9,8 @@ export interface MessageMeta {
   readonly sessionId?: string | null;
   readonly attachments?: MessageAttachment[];
   readonly toolCalls?: ToolCallView[];
+  /** The commands the assistant proposed in this answer (run_command), as they ended. */
+  readonly steps?: AgentStepView[];
   readonly usage?: TokenUsage | null;
   readonly model?: { providerId: string; model: string } | null;
   /** On a question whose answer failed or was cancelled: why, and what had streamed. */
@@ -35,24 +38,32 @@ export const toMessageViews = (messages: readonly StoredMessageWithMeta[]): Conv
       content: summary ? `**Summary of the earlier conversation**\n\n${message.content}` : message.content,
       attachments: meta.attachments ?? [],
       toolCalls: meta.toolCalls ?? [],
+      // A failed answer's steps are on its question (see failedAnswerView).
+      steps: message.role === 'user' ? [] : (meta.steps ?? []),
       usage: meta.usage ?? null,
       model: meta.model ?? null,
       createdAt: message.createdAt,
       compacted: message.compactedBy !== null,
       error: null,
     });
-    if (message.role === 'user' && meta.error) views.push(failedAnswerView(message, meta.error, meta.partialText ?? ''));
+    if (message.role === 'user' && meta.error) views.push(failedAnswerView(message, meta.error, meta.partialText ?? '', meta.steps ?? []));
   }
   return views;
 };
 
-export const failedAnswerView = (question: StoredMessageWithMeta, error: LlmErrorInfo, partialText: string): ConversationMessage => ({
+export const failedAnswerView = (
+  question: StoredMessageWithMeta,
+  error: LlmErrorInfo,
+  partialText: string,
+  steps: AgentStepView[] = [],
+): ConversationMessage => ({
   id: `${question.id}:failed`,
   conversationId: question.conversationId,
   role: 'assistant',
   content: partialText,
   attachments: [],
   toolCalls: [],
+  steps,
   usage: null,
   model: null,
   createdAt: question.createdAt,

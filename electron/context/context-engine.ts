@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: MIT
+import type { ToolDefinition } from './domain/llm-context';
 import type {
   CompactResult,
   ContextPreview,
@@ -47,6 +48,8 @@ export interface ContextEngineOptions {
   readonly candidates?: Partial<CandidateOptions>;
   readonly catalog?: Partial<CatalogOptions>;
   readonly getCommands?: Partial<GetCommandsOptions>;
+  /** Tools offered beside get_commands (run_command), counted in every request like it. */
+  readonly actionTools?: readonly ToolDefinition[];
   readonly memory?: TwoTrackMemory;
   readonly unlimitedBudget?: number;
   readonly catalogShare?: number;
@@ -99,7 +102,7 @@ export class ContextEngine {
       catalog: { ...DEFAULT_CATALOG_OPTIONS, ..._options.catalog },
       memory: this.memory,
       systemPrompt: _options.systemPrompt ?? ASSISTANT_SYSTEM_PROMPT,
-      tools: [getCommandsTool(this._getCommands)],
+      tools: [getCommandsTool(this._getCommands), ...(_options.actionTools ?? [])],
       unlimitedBudget: _options.unlimitedBudget ?? 32_000,
       catalogShare: _options.catalogShare ?? 0.3,
     };

@@ -8,7 +8,7 @@ import { Menu } from '../layout/menu';
 import { QuickFixMenu, type QuickFixRequest } from '../quick-fix/quick-fix-menu';
 import { FIX_QUESTION } from '../quick-fix/quick-fix-logic';
 import type { InsertOutcome } from '../quick-fix/quick-fix-actions';
-import { openOutputViewer } from './output-viewer-store';
+import { openOutputViewer } from '../state/output-viewer';
 import { useCommands } from '../state/commands';
 import { commandActions, type CommandActionHandlers } from './command-actions';
 import { copyCommandOutput } from './output-copy';

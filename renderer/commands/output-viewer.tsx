@@ -11,7 +11,7 @@ import { TERMINAL_DEFAULTS } from '../terminal/xterm/terminal-options';
 import { copyCommandOutput } from './output-copy';
 import { commandDuration, shortPath, statusOf } from './format';
 import { MAX_VIEWER_LINES, useOutputTerminal } from './output-terminal';
-import { useOutputViewer } from './output-viewer-store';
+import { useOutputViewer } from '../state/output-viewer';
 import './output-viewer.css';
 
 /** Searching waits for a pause in typing: the buffer may hold hundreds of thousands of lines. */

@@ -8,12 +8,12 @@ import { useCommands } from '../state/commands';
 export type PaneDirection = 'left' | 'right' | 'up' | 'down';
 
 /** Splits the focused pane: the new terminal starts where the focused one's shell is now. */
-export const splitFocused = (orientation: Orientation): Promise<void> => {
+export const splitFocused = async (orientation: Orientation): Promise<void> => {
   const target = activeTerminalId();
-  if (!target) return openTerminal();
+  if (!target) return void (await openTerminal());
   const terminal = terminalById(target);
   const cwd = terminal ? useCommands.getState().sessions[terminal.sessionId]?.cwd : undefined;
-  return openTerminal({ split: { target, orientation }, ...(cwd ? { cwd } : {}) });
+  await openTerminal({ split: { target, orientation }, ...(cwd ? { cwd } : {}) });
 };
 
 /**

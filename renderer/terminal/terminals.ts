@@ -107,7 +107,7 @@ export const onCommandClick = (handler: CommandClickHandler): (() => void) => {
 };
 
 /** Opens a terminal: a tab of its own, or with `split` a pane next to an open one (in its tab). */
-export const openTerminal = async (options: OpenOptions = {}): Promise<void> => started().open(options);
+export const openTerminal = async (options: OpenOptions = {}): Promise<string> => started().open(options);
 
 /** Closes a terminal (a pane; a tab goes with its last pane). */
 export const closeTerminal = async (id: string): Promise<void> => started().close(id);

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 import { z } from 'zod';
 import { ProviderId } from '../settings/assistant-schema';
+import { AgentStepView } from './agent';
 import { event, invoke } from './define';
 
 /**
@@ -68,6 +69,8 @@ export const ConversationMessage = z.object({
   content: z.string(),
   attachments: z.array(MessageAttachment),
   toolCalls: z.array(ToolCallView),
+  /** Commands the assistant proposed in this answer, as they ended. */
+  steps: z.array(AgentStepView),
   usage: TokenUsage.nullable(),
   model: z.object({ providerId: z.string(), model: z.string() }).nullable(),
   createdAt: z.number(),

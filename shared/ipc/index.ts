@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
 import type { z } from 'zod';
+import { agentChannels } from './agent';
 import { appChannels } from './app';
 import { assistantChannels } from './assistant';
 import { commandsChannels } from './commands';
@@ -14,6 +15,7 @@ import { settingsChannels } from './settings';
 import { sshChannels } from './ssh';
 
 export const channels = {
+  ...agentChannels,
   ...appChannels,
   ...assistantChannels,
   ...commandsChannels,

@@ -25,9 +25,14 @@ const branchListsOnly = (rest: SimpleCommand['args']): boolean =>
   !['d', 'D', 'm', 'M', 'c', 'C', 'f', 'u'].some((l) => hasShort(rest, l)) &&
   !hasLong(rest, '--delete', '--move', '--copy', '--force', '--set-upstream-to', '--unset-upstream', '--edit-description');
 
+/** Commands whose arguments decide whether they only read: isReadOnlyCommand judges them. */
+export const JUDGED_COMMANDS: ReadonlySet<string> = new Set([
+  ...ALWAYS_READ_ONLY, ...TRANSPARENT, 'find', 'rg', 'tree', 'file', 'sort', 'uniq', 'date', 'hostname', 'git',
+]);
+
 const FIND_ACTIONS = ['-exec', '-execdir', '-ok', '-okdir', '-delete', '-fprint', '-fprint0', '-fprintf', '-fls'];
 
-const isReadOnlyCommand = (cmd: SimpleCommand): boolean => {
+export const isReadOnlyCommand = (cmd: SimpleCommand): boolean => {
   const { name, args } = cmd;
   if (cmd.dynamicName || name === '') return false;
   if (TRANSPARENT.has(name)) return true;
@@ -63,7 +68,7 @@ const isReadOnlyCommand = (cmd: SimpleCommand): boolean => {
 };
 
 /** Any redirection that writes somewhere other than a harmless device. */
-const writingRedirects = (redirects: readonly Redirection[]): Redirection[] =>
+export const writingRedirects = (redirects: readonly Redirection[]): Redirection[] =>
   redirects.filter(
     (r) => ['>', '>|', '>>', '&>', '&>>', '<>'].includes(r.op) || (r.op === '>&' && !/^(\d+|-)$/.test(r.target)),
   ).filter((r) => !HARMLESS_TARGETS.has(r.target));

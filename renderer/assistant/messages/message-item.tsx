@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 import { memo, useState } from 'react';
 import type { ConversationMessage, ToolCallView } from '../../../shared/ipc/assistant';
+import { AgentStep } from '../agent/agent-step';
 import { MarkdownView } from '../markdown/markdown-view';
 import { chipLabel } from '../store/attachments';
 import { formatTokens } from '../store/usage-meter';
@@ -43,8 +44,11 @@ export const MessageItem = memo(({ message, errorToldBelow = false }: MessageIte
           ))}
         </ul>
       )}
-      {message.toolCalls.map((call) => (
+      {shownToolCalls(message.toolCalls).map((call) => (
         <ToolCallItem key={call.id} call={call} />
+      ))}
+      {message.steps.map((step) => (
+        <AgentStep key={step.id} step={step} />
       ))}
       {message.error && !errorToldBelow && (
         <div className="message-error-line">
@@ -60,6 +64,9 @@ export const MessageItem = memo(({ message, errorToldBelow = false }: MessageIte
   );
 });
 MessageItem.displayName = 'MessageItem';
+
+/** run_command calls show as agent steps (with their state and buttons), not as tool calls. */
+export const shownToolCalls = (calls: readonly ToolCallView[]): readonly ToolCallView[] => calls.filter((c) => c.name !== 'run_command');
 
 const STATUS = { running: 'running…', done: 'done', error: 'failed' } as const;
 

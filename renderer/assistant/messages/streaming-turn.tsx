@@ -4,7 +4,8 @@ import { useShallow } from 'zustand/react/shallow';
 import { MarkdownView } from '../markdown/markdown-view';
 import { useAssistant } from '../store/assistant-store';
 import { cancel } from '../turn/turn-actions';
-import { ToolCallItem } from './message-item';
+import { AgentStep } from '../agent/agent-step';
+import { shownToolCalls, ToolCallItem } from './message-item';
 
 const useElapsed = (since: number): number => {
   const [now, setNow] = useState(Date.now());
@@ -21,8 +22,15 @@ export const StreamingTurn = () => {
   const elapsed = useElapsed(turn?.startedAt ?? Date.now());
   if (!turn) return null;
   const running = turn.tools.find((t) => t.status === 'running');
+  const step = turn.steps.find((s) => s.state === 'proposed' || s.state === 'running');
   const phase = turn.cancelRequested
     ? 'Stopping…'
+    : step
+      ? step.state === 'proposed' && !step.autoRun
+        ? 'Waiting for your decision…'
+        : step.waiting
+          ? 'Waiting for you in the terminal…'
+          : 'Running a command…'
     : running
       ? `Running ${running.name}…`
       : turn.text
@@ -42,8 +50,11 @@ export const StreamingTurn = () => {
           Stop
         </button>
       </header>
-      {turn.tools.map((call) => (
+      {shownToolCalls(turn.tools).map((call) => (
         <ToolCallItem key={call.id} call={call} />
+      ))}
+      {turn.steps.map((s) => (
+        <AgentStep key={s.id} step={s} />
       ))}
       {turn.text && <MarkdownView source={turn.text} streaming />}
     </article>

@@ -12,6 +12,7 @@ import {
   turnOwning,
   upsertMessage,
   withDelta,
+  withStep,
   withTool,
   type CompactionNotice,
   type StreamingTurn,
@@ -96,6 +97,7 @@ interface AssistantActions {
   streamLost(): void;
   deltaReceived(event: EventPayload<'assistant:delta'>): void;
   toolCallUpdated(event: EventPayload<'assistant:tool'>): void;
+  stepUpdated(event: EventPayload<'agent:step'>): void;
   turnFinished(message: ConversationMessage): void;
   turnFailed(event: EventPayload<'assistant:error'>): void;
   // Context: the usage preview and the compaction actions.
@@ -205,6 +207,11 @@ export const useAssistant = create<AssistantState>()((set) => ({
     set((s) => {
       const turn = turnOwning(s.conversationId, s.turn, event);
       return turn ? { turn: withTool(turn, event) } : s;
+    }),
+  stepUpdated: (event) =>
+    set((s) => {
+      const turn = turnOwning(s.conversationId, s.turn, event);
+      return turn ? { turn: withStep(turn, event) } : s;
     }),
   turnFinished: (message) => set((s) => ({ turn: undefined, failure: undefined, messages: upsertMessage(s.messages, message) })),
   turnFailed: (event) =>

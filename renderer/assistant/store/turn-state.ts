@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
 import type { EventPayload } from '../../../shared/ipc';
+import type { AgentStepView } from '../../../shared/ipc/agent';
 import type { ConversationMessage, LlmErrorInfo, ToolCallView } from '../../../shared/ipc/assistant';
 import type { CompactResult } from '../../../shared/ipc/context';
 
@@ -18,6 +19,8 @@ export interface StreamingTurn {
   readonly text: string;
   readonly round: number;
   readonly tools: readonly ToolCallView[];
+  /** Commands the assistant proposed (run_command), in the order proposed, each at its last state. */
+  readonly steps: readonly AgentStepView[];
   readonly startedAt: number;
   /** Stop was pressed before the turn id was known; cancel as soon as it is. */
   readonly cancelRequested: boolean;
@@ -47,6 +50,7 @@ export const newTurn = (conversationId: string, turnId: string | undefined): Str
   text: '',
   round: 1,
   tools: [],
+  steps: [],
   startedAt: Date.now(),
   cancelRequested: false,
 });
@@ -77,6 +81,13 @@ export const withTool = (turn: StreamingTurn, event: EventPayload<'assistant:too
     ? turn.tools.map((t) => (t.id === event.call.id ? event.call : t))
     : [...turn.tools, event.call];
   return { ...turn, turnId: event.turnId, round: event.round, tools };
+};
+
+export const withStep = (turn: StreamingTurn, event: EventPayload<'agent:step'>): StreamingTurn => {
+  const steps = turn.steps.some((s) => s.id === event.step.id)
+    ? turn.steps.map((s) => (s.id === event.step.id ? event.step : s))
+    : [...turn.steps, event.step];
+  return { ...turn, turnId: event.turnId, steps };
 };
 
 /** After a reload an unanswered question whose answer failed still offers Retry. */

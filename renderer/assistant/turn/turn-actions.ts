@@ -25,6 +25,7 @@ export const ask = async (): Promise<void> => {
     content: question,
     attachments: attachments.map((a) => ({ commandId: a.commandId, commandLine: a.commandLine })),
     toolCalls: [],
+    steps: [],
     usage: null,
     model,
     createdAt: Date.now(),

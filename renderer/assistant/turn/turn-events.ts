@@ -3,6 +3,7 @@ import type { EventPayload } from '../../../shared/ipc';
 import { api } from '../../transport/api';
 import { refreshContext } from '../context/context-actions';
 import { openConversation, refreshConversations } from '../conversation/conversation-actions';
+import { followStep } from '../agent/step-actions';
 import { useAssistant } from '../store/assistant-store';
 
 const state = () => useAssistant.getState();
@@ -29,6 +30,10 @@ export const subscribeTurnEvents = (): (() => void) => {
     // Which turn a delta or tool call belongs to is decided by the store (see turn-state.ts).
     api.on('assistant:delta', (event) => state().deltaReceived(event)),
     api.on('assistant:tool', (event) => state().toolCallUpdated(event)),
+    api.on('agent:step', (event) => {
+      state().stepUpdated(event);
+      followStep(event.step);
+    }),
     api.on('assistant:done', onDone),
     api.on('assistant:error', onError),
     api.on('context:warning', (warning) => {

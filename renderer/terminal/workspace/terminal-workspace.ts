@@ -127,8 +127,8 @@ export class TerminalWorkspace<C extends TerminalHandle = TerminalHandle> extend
     return this._views;
   }
 
-  /** Opens a terminal (see OpenOptions). A private one that would be recorded is not kept. */
-  async open(options: OpenOptions = {}): Promise<void> {
+  /** Opens a terminal (see OpenOptions) and answers its id. A private one that would be recorded is not kept. */
+  async open(options: OpenOptions = {}): Promise<string> {
     // Set before spawning: the new terminal may appear (its first output) before the answer does.
     if (options.split) this._store.getState().requestSplit(options.split);
     const info = await this._api
@@ -150,6 +150,7 @@ export class TerminalWorkspace<C extends TerminalHandle = TerminalHandle> extend
       throw new DomainError('failed', 'A private tab could not be opened (this Contexterm would record it), so none was opened.');
     }
     this._adopt(info, undefined, true);
+    return info.id;
   }
 
   /** Closes a terminal: its pane goes at once, the pty is killed after. */
@@ -191,7 +192,8 @@ export class TerminalWorkspace<C extends TerminalHandle = TerminalHandle> extend
     const ptys = unwrap(await this._api.invoke('pty:list', {}));
     if (ptys.length === 0 && state().terminals.length === 0) {
       if (await this._restore.restoreAtStart(this._attach)) return;
-      return this.open();
+      await this.open();
+      return;
     }
     // A window with no layout of its own (a new one on the launch URL) takes the last saved one; a
     // reloaded one keeps its own. Either way restored panes list their earlier sessions' commands.

@@ -1,0 +1,35 @@
+// SPDX-License-Identifier: MIT
+import { classifyCommand, isReadOnlyCommand, JUDGED_COMMANDS, writingRedirects } from './classify';
+import { parseCommandLine, type SimpleCommand } from './parse-command';
+
+/** `git status` → ['git', 'status']: an entry is a command and its first words. */
+const wordsOf = (entry: string): string[] => entry.trim().split(/\s+/).filter(Boolean);
+
+/** The command's words as they would run; an expansion anywhere means they are not known. */
+const runWords = (cmd: SimpleCommand): string[] | null =>
+  cmd.dynamicName || cmd.args.some((a) => a.dynamic) ? null : [cmd.name, ...cmd.args.map((a) => a.value)];
+
+const matches = (words: readonly string[], entry: readonly string[]): boolean =>
+  entry.length > 0 && entry.length <= words.length && entry.every((word, i) => words[i] === word);
+
+/**
+ * Whether the allow-list lets `line` run without asking. Every command the line would run (after
+ * pipelines, lists, substitutions, wrappers, eval and `sh -c`) must start with an entry's words;
+ * nothing may be written by a redirection; a destructive or unreadable line never qualifies; and
+ * a command whose arguments decide what it does (`find -delete`, `git branch -D`, `sort -o`) must
+ * also pass the classifier's own read-only check, whatever the entry says. Expansions (`ls $DIR`)
+ * do not run unasked: their value is only known when they run.
+ */
+export const mayRunUnasked = async (line: string, entries: readonly string[]): Promise<boolean> => {
+  const classification = await classifyCommand(line);
+  if (classification.risk === 'destructive' || classification.risk === 'unparsed') return false;
+  const parsed = await parseCommandLine(line);
+  if (!parsed.ok || parsed.commands.length === 0 || writingRedirects(parsed.redirects).length > 0) return false;
+  const allowed = entries.map(wordsOf);
+  return parsed.commands.every((cmd) => {
+    const words = runWords(cmd);
+    if (words === null || !allowed.some((entry) => matches(words, entry))) return false;
+    if (cmd.wrappers.some((w) => !JUDGED_COMMANDS.has(w))) return false;
+    return !JUDGED_COMMANDS.has(cmd.name) || isReadOnlyCommand(cmd);
+  });
+};

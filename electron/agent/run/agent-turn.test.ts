@@ -1,0 +1,162 @@
+// SPDX-License-Identifier: MIT
+import { describe, expect, it } from 'vitest';
+import type { AgentStepView } from '../../../shared/ipc/agent';
+import { DEFAULT_SETTINGS } from '../../../shared/settings/registry';
+import { mayRunUnasked } from '../risk/allow-list';
+import { classifyCommand } from '../risk/classify';
+import type { AgentDeps } from './agent-deps';
+import { AgentTurn } from './run-command-tool';
+import { StepDecisions } from './step-decisions';
+import type { TerminalState } from './terminal-port';
+import { FakeTerminals } from './testing/fake-terminals';
+
+const IDLE: TerminalState = { idle: true, busy: null, cwd: '/home/dev/project' };
+
+const setUp = (settings: Partial<typeof DEFAULT_SETTINGS.agent> = {}, sessions: Record<string, TerminalState> = { s1: IDLE }) => {
+  const terminals = new FakeTerminals(sessions);
+  const decisions = new StepDecisions();
+  const steps: AgentStepView[] = [];
+  const deps: AgentDeps = {
+    port: terminals,
+    decisions,
+    settings: () => ({ ...DEFAULT_SETTINGS.agent, ...settings }),
+    record: async (id) => ({ command_id: id, exit_code: terminals.lastExit, full_output: 'recorded output' }),
+    classify: classifyCommand,
+    mayRunUnasked,
+  };
+  const turn = new AgentTurn(deps, { activeSessionId: 's1', emit: (step) => steps.push(step) });
+  const controller = new AbortController();
+  const call = (command: string) => turn.tool.execute({ command, reason: 'to see' }, controller.signal);
+  /** Resolves with the step once it reaches `state` (events are synchronous with the tool's progress). */
+  const stepIn = async (state: AgentStepView['state'], command?: string) => {
+    for (let i = 0; i < 200; i++) {
+      const found = steps.findLast((s) => s.state === state && (command === undefined || s.command === command));
+      if (found) return found;
+      await new Promise((resolve) => setTimeout(resolve, 5));
+    }
+    throw new Error(`no step reached ${state}: ${JSON.stringify(steps.map((s) => s.state))}`);
+  };
+  return { terminals, decisions, steps, turn, controller, call, stepIn };
+};
+
+declare module './testing/fake-terminals' {
+  interface FakeTerminals {
+    lastExit?: number;
+  }
+}
+
+describe('run_command: a proposed command runs only when the user says so', () => {
+  it('waits for Run, types the command in the idle active terminal, and answers from the record', async () => {
+    const t = setUp();
+    const result = t.call('ls -la');
+    const proposed = await t.stepIn('proposed');
+    expect(proposed).toMatchObject({ command: 'ls -la', reason: 'to see', risk: 'read-only', target: 'active', autoRun: false });
+    expect(t.terminals.typed).toEqual([]);
+    expect(await t.decisions.decide(proposed.id, { decision: 'run', activeSessionId: 's1' })).toBeNull();
+    const running = await t.stepIn('running');
+    expect(running.sessionId).toBe('s1');
+    expect(t.terminals.typed).toEqual([{ sessionId: 's1', data: '\x05\x15ls -la\r' }]);
+    t.terminals.lastExit = 0;
+    t.terminals.finish(0);
+    const json = JSON.parse(await result);
+    expect(json).toMatchObject({ status: 'ran', exit_code: 0, full_output: 'recorded output', duration_ms: 1500 });
+    expect(await t.stepIn('done')).toMatchObject({ exitCode: 0, commandId: 's1:1' });
+  });
+
+  it('Skip runs nothing and tells the model the user declined', async () => {
+    const t = setUp();
+    const result = t.call('make deploy');
+    const proposed = await t.stepIn('proposed');
+    await t.decisions.decide(proposed.id, { decision: 'skip', activeSessionId: 's1' });
+    expect(JSON.parse(await result)).toMatchObject({ status: 'declined' });
+    expect(t.terminals.typed).toEqual([]);
+    await expect(t.stepIn('skipped')).resolves.toBeTruthy();
+  });
+
+  it('Edit runs the edited line, re-judges its risk, and the result says it was edited', async () => {
+    const t = setUp();
+    const result = t.call('ls');
+    const proposed = await t.stepIn('proposed');
+    await t.decisions.decide(proposed.id, { decision: 'run', command: 'rm -rf build', activeSessionId: 's1' });
+    const running = await t.stepIn('running');
+    expect(running).toMatchObject({ command: 'rm -rf build', proposed: 'ls', risk: 'destructive' });
+    t.terminals.finish(0);
+    expect(JSON.parse(await result)).toMatchObject({ edited_by_user: true, you_proposed: 'ls', ran_instead: 'rm -rf build' });
+  });
+
+  it('asks for a pane when the active terminal is busy, and runs there once its shell is at a prompt', async () => {
+    const t = setUp({}, { s1: { idle: false, busy: 'a command runs', cwd: '/srv/app' } });
+    const result = t.call('git status');
+    const proposed = await t.stepIn('proposed');
+    expect(proposed.target).toBe('new-pane');
+    expect(await t.decisions.decide(proposed.id, { decision: 'run', activeSessionId: 's1' })).toEqual({ cwd: '/srv/app', besideSessionId: 's1' });
+    t.terminals.states.set('s2', { idle: true, busy: null, cwd: '/srv/app' });
+    expect(t.decisions.pane(proposed.id, 's2')).toBe(true);
+    expect((await t.stepIn('running')).sessionId).toBe('s2');
+    t.terminals.finish(1);
+    expect(JSON.parse(await result).status).toBe('ran');
+    expect(t.terminals.typed.map((x) => x.sessionId)).toEqual(['s2']);
+  });
+
+  it('Stop while it runs sends Ctrl+C and ends the call as stopped', async () => {
+    const t = setUp();
+    const result = t.call('sleep 100');
+    await t.decisions.decide((await t.stepIn('proposed')).id, { decision: 'run', activeSessionId: 's1' });
+    await t.stepIn('running');
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    t.controller.abort();
+    await expect(result).rejects.toThrow(/Stopped/);
+    expect(t.terminals.typed.at(-1)).toEqual({ sessionId: 's1', data: '\x03' });
+    expect((await t.stepIn('stopped')).commandId).toBe('s1:1');
+  });
+
+  it('hands a command that asks for a password to the user and still answers when it ends', async () => {
+    const t = setUp();
+    const result = t.call('sudo -k true');
+    await t.decisions.decide((await t.stepIn('proposed')).id, { decision: 'run', activeSessionId: 's1' });
+    await t.stepIn('running');
+    t.terminals.secret = true;
+    let waiting: AgentStepView | undefined;
+    for (let i = 0; i < 100 && !waiting; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      waiting = t.steps.find((s) => s.waiting !== null);
+    }
+    expect(waiting?.waiting).toBe('a password prompt');
+    t.terminals.finish(0);
+    expect(JSON.parse(await result)).toMatchObject({ status: 'ran', handed_to_user: 'a password prompt' });
+  });
+
+  it('runs an allow-listed read-only command unasked only when the setting is on, and never a destructive one', async () => {
+    const on = setUp({ autoRunReadOnly: true });
+    const result = on.call('git status');
+    expect((await on.stepIn('running')).autoRun).toBe(true);
+    on.terminals.finish(0);
+    await result;
+    const destructive = on.call('rm -rf node_modules');
+    const proposed = await on.stepIn('proposed', 'rm -rf node_modules');
+    expect(proposed).toMatchObject({ command: 'rm -rf node_modules', autoRun: false, risk: 'destructive', state: 'proposed' });
+    await on.decisions.decide(proposed.id, { decision: 'skip', activeSessionId: 's1' });
+    await destructive;
+    const off = setUp();
+    void off.call('git status');
+    expect((await off.stepIn('proposed')).autoRun).toBe(false);
+  });
+
+  it('stops at the step limit: the extra call runs nothing and the model is told to answer', async () => {
+    const t = setUp({ maxSteps: 1 });
+    const first = t.call('ls');
+    await t.decisions.decide((await t.stepIn('proposed')).id, { decision: 'skip', activeSessionId: 's1' });
+    await first;
+    const second = JSON.parse(await t.call('pwd'));
+    expect(second.note).toMatch(/Step limit reached: at most 1 commands/);
+    expect(t.steps.at(-1)).toMatchObject({ command: 'pwd', state: 'skipped' });
+    expect(t.terminals.typed).toEqual([]);
+  });
+
+  it('refuses multi-line scripts and empty commands with a message the model can act on', async () => {
+    const t = setUp();
+    await expect(t.call('ls\nrm -rf /')).rejects.toThrow(/one command line/);
+    await expect(t.call('  ')).rejects.toThrow(/non-empty/);
+    expect(t.steps).toEqual([]);
+  });
+});

@@ -1,0 +1,97 @@
+// SPDX-License-Identifier: MIT
+import type { CommandRecord } from '../../../shared/domain/command';
+import { entersAltScreen, handOverReason } from './hand-over';
+import type { TerminalPort } from './terminal-port';
+
+export interface RunInTerminalOptions {
+  readonly port: TerminalPort;
+  readonly sessionId: string;
+  /** One command line (no newline): it is typed at the prompt and Enter pressed. */
+  readonly command: string;
+  /** A command still running after this long is handed to the user. */
+  readonly handOverMs: number;
+  readonly signal: AbortSignal;
+  readonly onStarted?: (record: CommandRecord) => void;
+  /** Once, when the command turns out to need the user; the run goes on until it ends. */
+  readonly onWaiting?: (reason: string) => void;
+  /** How long the shell may take to start the command before the run gives up. */
+  readonly startTimeoutMs?: number;
+  readonly pollMs?: number;
+  readonly now?: () => number;
+}
+
+export type RunOutcome =
+  | { readonly kind: 'ended'; readonly record: CommandRecord; readonly waiting: string | null }
+  | { readonly kind: 'stopped'; readonly record: CommandRecord | undefined; readonly waiting: string | null }
+  | { readonly kind: 'not-started' };
+
+/**
+ * Ctrl+E, Ctrl+U: the end of the line, then erase it, so what runs is exactly the command shown
+ * even when something was left typed at the prompt (emacs key bindings: bash, zsh and fish).
+ */
+const CLEAR_LINE = '\x05\x15';
+const CTRL_C = '\x03';
+
+/**
+ * Types a command into a terminal as an ordinary recorded command and follows its record until it
+ * ends. The record is recognised by its tag (the recorder tags the next command started there as
+ * the assistant's), never by matching screen text. While it runs, the terminal is watched for what
+ * needs the user (a password prompt, a pager, a full-screen program, a long run): the command is
+ * then theirs, and the run still ends when it does. An abort sends Ctrl+C.
+ */
+export const runInTerminal = (options: RunInTerminalOptions): Promise<RunOutcome> => {
+  const { port, sessionId, signal } = options;
+  const now = options.now ?? Date.now;
+  return new Promise<RunOutcome>((resolve) => {
+    let record: CommandRecord | undefined;
+    let waiting: string | null = null;
+    let altScreen = false;
+    let startedAt = now();
+    const finish = (outcome: RunOutcome) => {
+      offCommand();
+      offOutput();
+      clearInterval(poll);
+      clearTimeout(startTimer);
+      signal.removeEventListener('abort', onAbort);
+      resolve(outcome);
+    };
+    const offCommand = port.onCommand((r) => {
+      if (r.sessionId !== sessionId) return;
+      if (!record) {
+        if (r.ranBy !== 'assistant') return;
+        record = r;
+        startedAt = now();
+        options.onStarted?.(r);
+      }
+      if (r.id === record.id && r.endedAt !== null) finish({ kind: 'ended', record: r, waiting });
+    });
+    const offOutput = port.onOutput((id, bytes) => {
+      if (id === sessionId && record && !altScreen && entersAltScreen(bytes)) altScreen = true;
+    });
+    const check = () => {
+      if (!record || waiting !== null) return;
+      const reason = handOverReason({
+        secretPrompt: port.readsSecretInput(sessionId),
+        foreground: port.foreground(sessionId),
+        altScreen,
+        elapsedMs: now() - startedAt,
+        limitMs: options.handOverMs,
+      });
+      if (reason === null) return;
+      waiting = reason;
+      options.onWaiting?.(reason);
+    };
+    const poll = setInterval(check, options.pollMs ?? 200);
+    const startTimer = setTimeout(() => {
+      if (!record) finish({ kind: 'not-started' });
+    }, options.startTimeoutMs ?? 10_000);
+    const onAbort = () => {
+      port.type(sessionId, CTRL_C);
+      finish({ kind: 'stopped', record, waiting });
+    };
+    if (signal.aborted) return finish({ kind: 'stopped', record: undefined, waiting: null });
+    signal.addEventListener('abort', onAbort, { once: true });
+    port.expectAssistantCommand(sessionId);
+    port.type(sessionId, `${CLEAR_LINE}${options.command}\r`);
+  });
+};

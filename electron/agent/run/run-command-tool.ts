@@ -1,0 +1,69 @@
+// SPDX-License-Identifier: MIT
+import { randomUUID } from 'node:crypto';
+import type { AgentStepView } from '../../../shared/ipc/agent';
+import type { AssistantTool } from '../../llm/tool-execution';
+import { chooseTarget, type AgentDeps, type AgentTurnContext } from './agent-deps';
+import { parseRunArgs, RUN_COMMAND_TOOL } from './run-command-args';
+import { runStep } from './run-step';
+import { stepLimitResult } from './step-result';
+
+/**
+ * The run_command tool for one answer. Each call becomes a step the conversation shows; the step
+ * limit counts calls, so a model that keeps proposing is told to answer instead. `views` holds
+ * every step's last state, stored with the answer.
+ */
+export class AgentTurn {
+  readonly views = new Map<string, AgentStepView>();
+  private _calls = 0;
+
+  constructor(
+    private readonly _deps: AgentDeps,
+    private readonly _context: AgentTurnContext,
+  ) {}
+
+  get tool(): AssistantTool {
+    return {
+      ...RUN_COMMAND_TOOL,
+      execute: (args, signal) => this._execute(args, signal),
+      summarize: (_result, args) => String(args['command'] ?? '').slice(0, 120),
+    };
+  }
+
+  private _emit(step: AgentStepView): AgentStepView {
+    this.views.set(step.id, step);
+    this._context.emit(step);
+    return step;
+  }
+
+  private async _execute(args: Record<string, unknown>, signal: AbortSignal): Promise<string> {
+    const { command, reason } = parseRunArgs(args);
+    const settings = this._deps.settings();
+    const { risk, reasons } = await this._deps.classify(command);
+    const target = chooseTarget(this._deps.port, this._context.activeSessionId);
+    const step: AgentStepView = {
+      id: randomUUID(),
+      command,
+      proposed: command,
+      reason,
+      risk,
+      warnings: [...reasons],
+      state: 'proposed',
+      waiting: null,
+      autoRun: false,
+      sessionId: target.kind === 'active' ? target.sessionId : null,
+      cwd: target.cwd,
+      target: target.kind,
+      commandId: null,
+      exitCode: null,
+      durationMs: null,
+      note: null,
+    };
+    if (++this._calls > settings.maxSteps) {
+      this._emit({ ...step, state: 'skipped', note: `Not run: one answer may run at most ${settings.maxSteps} commands (Settings → Assistant actions).` });
+      return stepLimitResult(settings.maxSteps);
+    }
+    // Never for a destructive command, whatever the list says (mayRunUnasked refuses them too).
+    const autoRun = settings.autoRunReadOnly && risk !== 'destructive' && (await this._deps.mayRunUnasked(command, settings.autoRunCommands));
+    return runStep({ deps: this._deps, context: this._context, emit: (s) => this._emit(s), step: { ...step, autoRun }, signal, settings });
+  }
+}

@@ -1,0 +1,120 @@
+// SPDX-License-Identifier: MIT
+import type { AgentStepView } from '../../../shared/ipc/agent';
+import { DomainError } from '../../../shared/ipc/define';
+import type { AgentSettings } from '../../../shared/settings/registry';
+import { checkEditedCommand } from './run-command-args';
+import { chooseTarget, type AgentDeps, type AgentTurnContext } from './agent-deps';
+import { runInTerminal } from './command-run';
+import type { StepDecision } from './step-decisions';
+import { declinedResult, notStartedResult, ranResult } from './step-result';
+
+export interface StepRun {
+  readonly deps: AgentDeps;
+  readonly context: AgentTurnContext;
+  readonly emit: (step: AgentStepView) => AgentStepView;
+  readonly step: AgentStepView;
+  readonly signal: AbortSignal;
+  readonly settings: AgentSettings;
+}
+
+/** How long a window has to open the pane it was asked for, and its shell to reach a prompt. */
+const PANE_TIMEOUT_MS = 20_000;
+const PROMPT_POLL_MS = 100;
+
+/** Resolves once the terminal's shell waits at an idle prompt; rejects on abort. */
+const untilIdle = (deps: AgentDeps, sessionId: string, signal: AbortSignal): Promise<void> =>
+  new Promise((resolve, reject) => {
+    const check = () => {
+      if (signal.aborted) return reject(new DomainError('failed', 'The new terminal did not reach a prompt in time.'));
+      if (deps.port.state(sessionId)?.idle) return resolve();
+      setTimeout(check, PROMPT_POLL_MS);
+    };
+    check();
+  });
+
+/** The decision: the user's, or the allow-list's when the active terminal can take it at once. */
+const decide = (run: StepRun): Promise<StepDecision> => {
+  const { step, context } = run;
+  if (step.autoRun && step.target === 'active') {
+    return Promise.resolve({ decision: 'run', activeSessionId: context.activeSessionId, reply: () => undefined });
+  }
+  return run.deps.decisions.wait(step.id, run.signal);
+};
+
+/**
+ * One proposed command from its proposal to the tool result: wait for Run / Edit / Skip (or Stop),
+ * choose the terminal (the active one at an idle prompt, else a pane the window opens beside it),
+ * type it there, follow its record, and answer the model from that record.
+ */
+export const runStep = async (run: StepRun): Promise<string> => {
+  const { deps, emit, signal } = run;
+  let step = emit(run.step);
+  let decision: StepDecision;
+  try {
+    decision = await decide(run);
+  } catch (error) {
+    emit({ ...step, state: 'stopped' });
+    throw error;
+  }
+  if (decision.decision === 'skip') {
+    decision.reply(null);
+    return declinedResult(emit({ ...step, state: 'skipped' }));
+  }
+  if (decision.command !== undefined && decision.command.trim() !== step.command) {
+    const problem = checkEditedCommand(decision.command);
+    if (problem) throw new DomainError('invalid-request', problem);
+    const command = decision.command.trim();
+    const { risk, reasons } = await deps.classify(command);
+    step = { ...step, command, risk, warnings: [...reasons] };
+  }
+  const target = chooseTarget(deps.port, decision.activeSessionId ?? run.context.activeSessionId);
+  let sessionId: string;
+  try {
+    if (target.kind === 'active') {
+      decision.reply(null);
+      sessionId = target.sessionId;
+    } else {
+      decision.reply({ cwd: target.cwd, besideSessionId: target.besideSessionId });
+      const waitSignal = AbortSignal.any([signal, AbortSignal.timeout(PANE_TIMEOUT_MS)]);
+      sessionId = await deps.decisions.waitPane(step.id, waitSignal);
+      await untilIdle(deps, sessionId, waitSignal);
+    }
+  } catch (error) {
+    if (signal.aborted) {
+      emit({ ...step, state: 'stopped' });
+      throw error;
+    }
+    emit({ ...step, state: 'skipped', note: 'Not run: no terminal was ready for it.' });
+    return notStartedResult(step, 'No terminal was ready to run it (the pane for it did not open or reach a prompt).');
+  }
+  step = emit({ ...step, state: 'running', target: target.kind, sessionId, cwd: deps.port.state(sessionId)?.cwd ?? target.cwd });
+  const now = deps.now ?? Date.now;
+  const outcome = await runInTerminal({
+    port: deps.port,
+    sessionId,
+    command: step.command,
+    handOverMs: run.settings.handOverSeconds * 1000,
+    signal,
+    onStarted: (record) => {
+      step = emit({ ...step, commandId: record.id, cwd: record.cwd ?? step.cwd });
+    },
+    onWaiting: (reason) => {
+      step = emit({ ...step, waiting: reason });
+    },
+    now,
+  });
+  if (outcome.kind === 'not-started') {
+    emit({ ...step, state: 'skipped', note: 'Not run: the terminal did not start it (was its shell at a prompt?).' });
+    return notStartedResult(step, 'The terminal did not start the command within 10 s; the shell may not have been at a prompt.');
+  }
+  const record = outcome.record;
+  step = emit({
+    ...step,
+    state: outcome.kind === 'ended' ? 'done' : 'stopped',
+    commandId: record?.id ?? step.commandId,
+    exitCode: outcome.kind === 'ended' ? record?.exitCode ?? null : null,
+    durationMs: record && record.endedAt !== null ? record.endedAt - record.startedAt : null,
+  });
+  if (outcome.kind === 'stopped') throw new DomainError('failed', 'Stopped by the user.');
+  return ranResult(step, deps.record);
+};

@@ -1,0 +1,89 @@
+// SPDX-License-Identifier: MIT
+import { basename } from 'node:path';
+import type { CommandRecord } from '../../shared/domain/command';
+import type { AgentSettings } from '../../shared/settings/registry';
+import type { AgentDeps } from '../agent/run/agent-deps';
+import { StepDecisions } from '../agent/run/step-decisions';
+import type { TerminalPort, TerminalState } from '../agent/run/terminal-port';
+import { mayRunUnasked } from '../agent/risk/allow-list';
+import { classifyCommand } from '../agent/risk/classify';
+import { toolResultJson } from '../context/request/get-commands-tool';
+import type { ContextEngine } from '../context/context-engine';
+import { agentHandlers } from '../ipc/agent-handlers';
+import type { PtyManager } from '../pty/pty-manager';
+import type { Recorder } from '../recorder/recorder';
+import type { Store } from '../store/store';
+
+export interface AgentWiringDeps {
+  readonly ptys: PtyManager;
+  readonly recorder: Recorder;
+  readonly store: Store;
+  readonly engine: ContextEngine;
+  readonly settings: { readonly current: { readonly agent: AgentSettings } };
+}
+
+/**
+ * The run_command tool's view of the live terminals: a terminal is idle when its shell waits at a
+ * prompt we can see (shell integration), nothing of ours runs there, no other program holds its
+ * foreground (ssh, a pager, a REPL) and it records, so the command gets a record to answer from.
+ */
+const terminalPort = ({ ptys, recorder }: AgentWiringDeps, commands: Set<(record: CommandRecord) => void>): TerminalPort => {
+  const state = (id: string): TerminalState | undefined => {
+    const pty = ptys.get(id);
+    if (!pty || pty.exit) return undefined;
+    const live = recorder.live(id);
+    const cwd = live?.cwd ?? pty.cwd;
+    const busy =
+      recorder.recording(id) !== 'on'
+        ? 'not recorded'
+        : live?.mode !== 'integrated'
+          ? 'no shell integration yet'
+          : recorder.runningCommand(id)
+            ? 'a command runs'
+            : pty.foregroundProcess() !== basename(pty.shell)
+              ? `${pty.foregroundProcess()} holds the terminal`
+              : null;
+    return { idle: busy === null, busy, cwd };
+  };
+  return {
+    state,
+    type: (id, data) => ptys.write(id, data),
+    expectAssistantCommand: (id) => recorder.expectAssistantCommand(id),
+    readsSecretInput: (id) => ptys.get(id)?.readsSecretInput() ?? false,
+    foreground: (id) => ptys.get(id)?.foregroundProcess(),
+    onCommand: (listener) => {
+      commands.add(listener);
+      return () => void commands.delete(listener);
+    },
+    onOutput: (listener) => ptys.observe({ bytes: (id, direction, bytes) => direction === 1 && listener(id, bytes) }),
+  };
+};
+
+/**
+ * The assistant's hands: the run_command tool's dependencies over the live terminals, its handlers
+ * (agent:decide, agent:pane), and `commandUpdated`, which the recorder's events feed.
+ */
+export const wireAgent = (deps: AgentWiringDeps) => {
+  const commands = new Set<(record: CommandRecord) => void>();
+  const decisions = new StepDecisions();
+  const agent: AgentDeps = {
+    port: terminalPort(deps, commands),
+    decisions,
+    settings: () => deps.settings.current.agent,
+    // The record as get_commands gives it (budgeted, redacted), once the writer has stored its end.
+    record: async (commandId) => {
+      await deps.store.flush();
+      const result = JSON.parse(toolResultJson(await deps.engine.getCommands([commandId]))) as { commands: Record<string, unknown>[] };
+      return result.commands[0] ?? null;
+    },
+    classify: classifyCommand,
+    mayRunUnasked,
+  };
+  return {
+    agent,
+    handlers: agentHandlers(decisions),
+    commandUpdated: (record: CommandRecord) => {
+      for (const listener of commands) listener(record);
+    },
+  };
+};

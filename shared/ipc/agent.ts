@@ -1,0 +1,68 @@
+// SPDX-License-Identifier: MIT
+import { z } from 'zod';
+import { event, invoke } from './define';
+
+/**
+ * A command the assistant proposed with its run_command tool, as the conversation shows it. It
+ * runs nothing until the user chooses Run (or the allow-list lets a read-only one run); then it
+ * follows the command's record: running, handed over to the user when it needs them, done with the
+ * exit code, or stopped.
+ */
+export const AgentStepState = z.enum(['proposed', 'running', 'done', 'skipped', 'stopped']);
+export type AgentStepState = z.infer<typeof AgentStepState>;
+
+export const CommandRiskLevel = z.enum(['destructive', 'read-only', 'other', 'unparsed']);
+export type CommandRiskLevel = z.infer<typeof CommandRiskLevel>;
+
+export const AgentStepView = z.object({
+  /** The tool call's id. */
+  id: z.string(),
+  /** What runs (or ran): the model's command, or the user's edit of it. */
+  command: z.string(),
+  /** As the model proposed it; differs from `command` once the user edited it. */
+  proposed: z.string(),
+  reason: z.string().nullable(),
+  risk: CommandRiskLevel,
+  /** Plain sentences for a destructive command ("deletes recursively: rm -rf build"). */
+  warnings: z.array(z.string()),
+  state: AgentStepState,
+  /** Why the command was handed to the user ("a full-screen program"); null when it was not. */
+  waiting: z.string().nullable(),
+  /** Ran without asking (read-only, on the allow-list). */
+  autoRun: z.boolean(),
+  /** Where it runs: the terminal (session) and directory; null until known. */
+  sessionId: z.string().nullable(),
+  cwd: z.string().nullable(),
+  /** Where it will run if the user chooses Run now: the active terminal, or a pane split beside it. */
+  target: z.enum(['active', 'new-pane']).nullable(),
+  commandId: z.string().nullable(),
+  exitCode: z.number().int().nullable(),
+  durationMs: z.number().nullable(),
+  /** Something the user should know about this step (e.g. the step limit was reached). */
+  note: z.string().nullable(),
+});
+export type AgentStepView = z.infer<typeof AgentStepView>;
+
+const StepId = z.string().min(1).max(200);
+const SessionId = z.string().min(1).max(128);
+
+export const agentChannels = {
+  /** A step appeared or changed; the last event for a step id is its state. */
+  'agent:step': event(z.object({ turnId: z.string(), conversationId: z.string(), step: AgentStepView })),
+  /**
+   * The user's choice for a proposed step. `command` is set when they edited it. The answer says
+   * whether the window must first open a pane (split beside `besideSessionId`, in `cwd`) and
+   * name it with `agent:pane`: the active terminal was busy, private or gone.
+   */
+  'agent:decide': invoke(
+    z.strictObject({
+      stepId: StepId,
+      decision: z.enum(['run', 'skip']),
+      command: z.string().min(1).max(8000).optional(),
+      activeSessionId: SessionId.nullable(),
+    }),
+    z.object({ pane: z.object({ cwd: z.string().nullable(), besideSessionId: z.string().nullable() }).nullable() }),
+  ),
+  /** The pane opened for a step (after `agent:decide` asked for one): the command runs there. */
+  'agent:pane': invoke(z.strictObject({ stepId: StepId, sessionId: SessionId }), z.object({ accepted: z.boolean() })),
+} as const;
