@@ -84,11 +84,6 @@ export class InlineAskService {
     return true;
   }
 
-  cancelAll(): void {
-    for (const controller of this._pending.values()) controller.abort();
-    this._pending.clear();
-  }
-
   /**
    * The terminal as the model is told about it. A session the store does not have is a private
    * terminal (never stored): only the OS and the shell the renderer named are sent.

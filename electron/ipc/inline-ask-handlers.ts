@@ -5,8 +5,8 @@ import type { InvokeHandlers } from './router';
 type Handlers = Pick<InvokeHandlers, 'assistant:inline-ask' | 'assistant:inline-cancel'>;
 
 /** Ctrl+I's command from words (electron/assistant/inline-ask.ts), and the cancel its box sends when closed. */
-export const inlineAskHandlers = (deps: InlineAskDeps | { readonly service: InlineAskService }): Handlers => {
-  const service = 'service' in deps ? deps.service : new InlineAskService(deps);
+export const inlineAskHandlers = (deps: InlineAskDeps): Handlers => {
+  const service = new InlineAskService(deps);
   return {
     'assistant:inline-ask': (request) => service.ask(request),
     'assistant:inline-cancel': ({ requestId }) => ({ cancelled: service.cancel(requestId) }),
