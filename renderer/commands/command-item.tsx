@@ -68,6 +68,7 @@ export const CommandItem = memo(({ command, selected, showSession, onSelect, onA
       data-command-id={command.id}
       data-exit-code={command.exitCode ?? ''}
       data-status={status}
+      data-ran-by={command.ranBy}
       aria-selected={selected}
       role="option"
       tabIndex={-1}
@@ -89,6 +90,9 @@ export const CommandItem = memo(({ command, selected, showSession, onSelect, onA
         <span className="command-cwd">{shortPath(displayLine(command.cwd), undefined)}</span>
         {status === 'interrupted' && <span className="command-interrupted">interrupted</span>}
         {status === 'running' ? <Elapsed since={command.startedAt} /> : <span className="command-duration">{commandDuration(command)}</span>}
+        {command.ranBy === 'assistant' && (
+          <span className="command-ran-by" title="Run by the assistant (you chose Run, or your allow-list let it run)">assistant</span>
+        )}
         {command.source === 'heuristic' && <span className="command-heuristic" title="found by prompt heuristics">≈</span>}
       </span>
       {fixable && <QuickFixButton command={command} open={quickFixOpen === true} onOpen={onQuickFix} />}

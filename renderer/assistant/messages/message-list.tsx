@@ -40,8 +40,8 @@ export const MessageList = () => {
     >
       {messages.map((message, index) => (
         <Fragment key={message.id}>
-          {/* The current failure with nothing streamed is told by the error notice below, with Retry. */}
-          {!(message.id === toldBelow && !message.content) && <MessageItem message={message} errorToldBelow={message.id === toldBelow} />}
+          {/* The current failure with nothing streamed (no text, no command) is told by the error notice below, with Retry. */}
+          {!(message.id === toldBelow && !message.content && message.steps.length === 0) && <MessageItem message={message} errorToldBelow={message.id === toldBelow} />}
           {index === lastCompacted && (
             <div className="context-cut" role="separator">
               Context starts here · messages above are not sent
