@@ -157,6 +157,11 @@ describe('run_command: a proposed command runs only when the user says so', () =
     const t = setUp();
     await expect(t.call('ls\nrm -rf /')).rejects.toThrow(/one command line/);
     await expect(t.call('  ')).rejects.toThrow(/non-empty/);
+    // Ctrl+U would erase "ls " at the prompt and run the rest; the classifier would read one word.
+    await expect(t.call('ls \x15rm -rf ~')).rejects.toThrow(/U\+0015/);
+    await expect(t.call('echo safe\x1b[2K\rrm -rf ~')).rejects.toThrow(/control character|one command line/);
+    await expect(t.call('echo \u202erm -rf ~')).rejects.toThrow(/U\+202E/);
+    await expect(t.call('ls\tfoo')).rejects.toThrow(/U\+0009/);
     expect(t.steps).toEqual([]);
   });
 });

@@ -25,12 +25,28 @@ export const RUN_COMMAND_TOOL: ToolDefinition = {
   },
 };
 
+/**
+ * Characters that would make what runs differ from what the user reads: C0/C1 controls and DEL are
+ * keys to the line editor (Ctrl+U erases what came before, ESC starts a sequence, a tab completes),
+ * and bidirectional overrides reorder the text on screen. A newline is refused on its own (below).
+ */
+const HIDDEN = /[\x00-\x09\x0b\x0c\x0e-\x1f\x7f-\x9f\u200b-\u200f\u202a-\u202e\u2066-\u2069\ufeff]/u;
+
+const hiddenProblem = (command: string): string | null => {
+  const found = HIDDEN.exec(command);
+  if (!found) return null;
+  const code = found[0].codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0');
+  return `the command holds an invisible or control character (U+${code}) that the terminal would act on; send plain text`;
+};
+
 /** Problems come back to the model as the tool's error, so it can correct the call. */
 export const parseRunArgs = (args: Record<string, unknown>): { command: string; reason: string | null } => {
   const command = typeof args['command'] === 'string' ? args['command'].trim() : '';
   if (command === '') throw new Error('"command" must be a non-empty string');
   if (/[\r\n]/.test(command)) throw new Error('send one command line: join steps with && or ;, without newlines');
   if (command.length > MAX_COMMAND_CHARS) throw new Error(`the command is longer than ${MAX_COMMAND_CHARS} characters`);
+  const hidden = hiddenProblem(command);
+  if (hidden) throw new Error(hidden);
   const reason = typeof args['reason'] === 'string' && args['reason'].trim() !== '' ? args['reason'].trim().slice(0, 500) : null;
   return { command, reason };
 };
@@ -41,5 +57,6 @@ export const checkEditedCommand = (raw: string): string | null => {
   if (command === '') return 'The command is empty.';
   if (/[\r\n]/.test(command)) return 'One command line, please: join steps with && or ;.';
   if (command.length > MAX_COMMAND_CHARS) return `At most ${MAX_COMMAND_CHARS} characters.`;
+  if (hiddenProblem(command)) return 'The command holds a control or invisible character; type it as plain text.';
   return null;
 };
