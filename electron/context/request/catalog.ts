@@ -54,6 +54,7 @@ export const renderCatalogEntry = (
   const facts = [
     `session ${command.sessionId}`,
     ...(place ? [`on ${place}`] : []),
+    ...(command.ranBy === 'assistant' ? ['run by the assistant'] : []),
     displayLine(command.cwd) ?? 'cwd unknown',
     formatAge(Math.max(0, nowMs - (command.endedAt ?? command.startedAt))),
     command.exitCode === null ? 'exit ?' : `exit ${command.exitCode}`,

@@ -34,6 +34,11 @@ describe('RecentCommands', () => {
     expect(await strategy.build([cmd(0, 'ls')], reader([out('file1.txt\nfile2.txt\n')]))).toBe('$ ls\nfile1.txt\nfile2.txt');
   });
 
+  it('marks a command the assistant ran, so a later answer knows it ran it', async () => {
+    const ran = { ...cmd(1, 'git status'), ranBy: 'assistant' as const };
+    expect(await strategy.build([cmd(0, 'ls'), ran], reader([]))).toBe('$ ls\n\n$ git status   # run by the assistant');
+  });
+
   it('cuts 30 lines to the first 10, a marker and the last 10', async () => {
     const lines = Array.from({ length: 30 }, (_, i) => `line ${i}\n`).join('');
     const result = await strategy.build([cmd(0, 'long-cmd')], reader([out(lines)]));

@@ -29,8 +29,15 @@ export interface CommandBlock {
  * `$ line` and its output; a command run over ssh says where: `[alice@box over ssh] $ line`. The
  * line and place are recorded text a remote host may have chosen: their controls show as pictures.
  */
-export const renderCommandBlock = (commandLine: string | null | undefined, output: string, remotePlace?: string | null): string => {
-  const line = `${remotePlace ? `[${displayLine(remotePlace)}] ` : ''}$ ${displayText(commandLine) ?? UNKNOWN_COMMAND_LINE}`;
+export const renderCommandBlock = (
+  commandLine: string | null | undefined,
+  output: string,
+  remotePlace?: string | null,
+  ranBy?: CommandRecord['ranBy'],
+): string => {
+  // The assistant's own commands (run_command) say so, so a later answer knows what it already ran.
+  const by = ranBy === 'assistant' ? '   # run by the assistant' : '';
+  const line = `${remotePlace ? `[${displayLine(remotePlace)}] ` : ''}$ ${displayText(commandLine) ?? UNKNOWN_COMMAND_LINE}${by}`;
   return output === '' ? line : `${line}\n${output}`;
 };
 
@@ -57,7 +64,7 @@ export class RecentCommands implements ContextStrategy {
     return recent.map((command, i) => {
       const clean = outputText(outputs[i] ?? []);
       const { text, omittedLines } = truncateOutput(clean, this.options, missingFromRecord(command, clean));
-      return { command, text: renderCommandBlock(command.commandLine, text, remotePlaceOf(command)), omittedLines };
+      return { command, text: renderCommandBlock(command.commandLine, text, remotePlaceOf(command), command.ranBy), omittedLines };
     });
   }
 
