@@ -9,7 +9,7 @@ import { mayRunUnasked } from '../agent/risk/allow-list';
 import { classifyCommand } from '../agent/risk/classify';
 import { toolResultJson } from '../context/request/get-commands-tool';
 import type { ContextEngine } from '../context/context-engine';
-import { agentHandlers } from '../ipc/agent-handlers';
+import { agentHandlers, type RunningSteps } from '../ipc/agent-handlers';
 import type { PtyManager } from '../pty/pty-manager';
 import type { Recorder } from '../recorder/recorder';
 import type { Store } from '../store/store';
@@ -20,6 +20,7 @@ export interface AgentWiringDeps {
   readonly store: Store;
   readonly engine: ContextEngine;
   readonly settings: { readonly current: { readonly agent: AgentSettings } };
+  readonly runningSteps: RunningSteps;
 }
 
 /**
@@ -81,7 +82,7 @@ export const wireAgent = (deps: AgentWiringDeps) => {
   };
   return {
     agent,
-    handlers: agentHandlers(decisions),
+    handlers: agentHandlers(decisions, deps.runningSteps),
     commandUpdated: (record: CommandRecord) => {
       for (const listener of commands) listener(record);
     },

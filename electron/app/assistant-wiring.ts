@@ -106,6 +106,7 @@ export const wireAssistant = async (options: AssistantWiringOptions) => {
     engine,
     /** The run_command tool, once the terminals exist (compose-core.ts). */
     useAgent: (agent: AgentDeps) => assistant.useAgent(agent),
+    runningSteps: (conversationId: string) => assistant.runningSteps(conversationId),
     commandFinished: (command: CommandRecord) => engine.commandFinished(command),
     forgetCommands: (commandIds: readonly string[], sessionIds: readonly string[]) => {
       engine.memory.forgetCommands(new Set(commandIds), new Set(sessionIds));

@@ -54,6 +54,8 @@ export class AssistantService {
   private readonly _now: () => number;
   /** The run_command tool's terminals; until they exist (or in tests without them) answers only read. */
   private _agent: AgentDeps | undefined;
+  /** The run_command steps of answers running now, by turn id, for a window that reloads. */
+  private readonly _agentTurns = new Map<string, { conversationId: string; turn: AgentTurn }>();
 
   constructor(private readonly _deps: AssistantServiceDeps) {
     this._now = _deps.now ?? Date.now;
@@ -107,7 +109,10 @@ export class AssistantService {
       at: this._now(),
     });
     const turn = this._turns.start(conversation.id, request.turnId);
-    void this._run(turn, request, question, assembled, meta).finally(() => turn.finish());
+    void this._run(turn, request, question, assembled, meta).finally(() => {
+      this._agentTurns.delete(turn.turnId);
+      turn.finish();
+    });
     return { turnId: turn.turnId, userMessageId: question.id };
   }
 
@@ -129,6 +134,14 @@ export class AssistantService {
       turnId,
     });
     return { turnId: started };
+  }
+
+  /** The steps of the answer running now in a conversation, as the windows were last told. */
+  runningSteps(conversationId: string): { turnId: string | null; steps: AgentStepView[] } {
+    for (const [turnId, entry] of this._agentTurns) {
+      if (entry.conversationId === conversationId) return { turnId, steps: [...entry.turn.views.values()] };
+    }
+    return { turnId: null, steps: [] };
   }
 
   cancel(turnId: string): boolean {
@@ -172,6 +185,7 @@ export class AssistantService {
         return [{ name: tool.name, description: tool.description, parameters: tool.parameters, execute: (args) => engine.runTool(args) }];
       });
       stepsOf = () => [...(agentTurn?.views.values() ?? [])];
+      if (agentTurn) this._agentTurns.set(turn.turnId, { conversationId: turn.conversationId, turn: agentTurn });
       const toolViews = new Map<string, ReturnType<typeof toolCallView>>();
       const forward = forwardTurnEvents(ids, (channel, payload) => {
         if (channel === 'assistant:tool') {

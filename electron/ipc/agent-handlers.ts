@@ -1,11 +1,16 @@
 // SPDX-License-Identifier: MIT
+import type { AgentStepView } from '../../shared/ipc/agent';
 import type { StepDecisions } from '../agent/run/step-decisions';
 import type { InvokeHandlers } from './router';
 
-type Handlers = Pick<InvokeHandlers, 'agent:decide' | 'agent:pane'>;
+type Handlers = Pick<InvokeHandlers, 'agent:decide' | 'agent:pane' | 'agent:steps'>;
+
+/** The running answer's steps in a conversation (AssistantService.runningSteps). */
+export type RunningSteps = (conversationId: string) => { turnId: string | null; steps: AgentStepView[] };
 
 /** The user's Run / Edit / Skip on a proposed command, and the pane a window opened for one. */
-export const agentHandlers = (decisions: StepDecisions): Handlers => ({
+export const agentHandlers = (decisions: StepDecisions, runningSteps: RunningSteps): Handlers => ({
+  'agent:steps': ({ conversationId }) => runningSteps(conversationId),
   'agent:decide': async ({ stepId, decision, command, activeSessionId }) => ({
     pane: await decisions.decide(stepId, { decision, command, activeSessionId }),
   }),

@@ -63,6 +63,14 @@ export const agentChannels = {
     }),
     z.object({ pane: z.object({ cwd: z.string().nullable(), besideSessionId: z.string().nullable() }).nullable() }),
   ),
+  /**
+   * The steps of the answer running now in a conversation: a window that reloads (or opens later)
+   * shows a proposed command's buttons again instead of leaving the answer waiting unseen.
+   */
+  'agent:steps': invoke(
+    z.strictObject({ conversationId: z.string().min(1).max(128) }),
+    z.object({ turnId: z.string().nullable(), steps: z.array(AgentStepView) }),
+  ),
   /** The pane opened for a step (after `agent:decide` asked for one): the command runs there. */
   'agent:pane': invoke(z.strictObject({ stepId: StepId, sessionId: SessionId }), z.object({ accepted: z.boolean() })),
 } as const;

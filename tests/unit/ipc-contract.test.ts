@@ -74,6 +74,7 @@ const NEAR_MISSES: Partial<Record<ChannelName, unknown[]>> = {
     { stepId: 's', decision: 'run', activeSessionId: null, command: 'x'.repeat(8001) },
     { stepId: 's', decision: 'skip', activeSessionId: null, extra: 1 },
   ],
+  'agent:steps': [{}, { conversationId: '' }, { conversationId: 'c', extra: 1 }],
   'agent:pane': [{ stepId: 's' }, { stepId: 's', sessionId: '' }, { stepId: 's', sessionId: 'a', extra: 1 }],
   'conversations:list': [{ limit: 0 }, { limit: 501 }],
   'conversations:create': [{ title: '' }, { title: 'x'.repeat(201) }],

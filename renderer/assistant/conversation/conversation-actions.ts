@@ -34,6 +34,11 @@ export const openConversation = async (conversationId: string | undefined): Prom
   }
   state().conversationLoaded(conversationId, result.value.messages);
   void refreshContext();
+  // An answer may be waiting on a command this window has not seen proposed (it reloaded meanwhile).
+  const running = await invoke('agent:steps', { conversationId });
+  if (running.ok && running.value.turnId && state().conversationId === conversationId) {
+    state().stepsRestored(conversationId, running.value.turnId, running.value.steps);
+  }
 };
 
 /** Picks up where the last session left off: the remembered conversation, else the most recent. */

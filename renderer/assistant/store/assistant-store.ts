@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
 import { create } from 'zustand';
+import type { AgentStepView } from '../../../shared/ipc/agent';
 import type { EventPayload } from '../../../shared/ipc';
 import { ModelRef, type ConversationMessage, type ConversationSummary } from '../../../shared/ipc/assistant';
 import type { ContextPreview, ModelContextConfigView } from '../../../shared/ipc/context';
@@ -98,6 +99,8 @@ interface AssistantActions {
   deltaReceived(event: EventPayload<'assistant:delta'>): void;
   toolCallUpdated(event: EventPayload<'assistant:tool'>): void;
   stepUpdated(event: EventPayload<'agent:step'>): void;
+  /** After a reload: the running answer's steps, so a proposed command can still be decided. */
+  stepsRestored(conversationId: string, turnId: string, steps: readonly AgentStepView[]): void;
   turnFinished(message: ConversationMessage): void;
   turnFailed(event: EventPayload<'assistant:error'>): void;
   // Context: the usage preview and the compaction actions.
@@ -212,6 +215,13 @@ export const useAssistant = create<AssistantState>()((set) => ({
     set((s) => {
       const turn = turnOwning(s.conversationId, s.turn, event);
       return turn ? { turn: withStep(turn, event) } : s;
+    }),
+  stepsRestored: (conversationId, turnId, steps) =>
+    set((s) => {
+      if (s.conversationId !== conversationId || steps.length === 0) return s;
+      const turn = s.turn ?? newTurn(conversationId, turnId);
+      if (turn.turnId !== undefined && turn.turnId !== turnId) return s;
+      return { turn: steps.reduce((t, step) => withStep(t, { turnId, conversationId, step }), turn) };
     }),
   turnFinished: (message) => set((s) => ({ turn: undefined, failure: undefined, messages: upsertMessage(s.messages, message) })),
   turnFailed: (event) =>

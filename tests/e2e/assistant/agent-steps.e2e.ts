@@ -196,4 +196,15 @@ describe('the assistant runs commands only with approval (OpenAI-compatible)', (
     await waitForTerminalText(page, /^step-2\s*$/m);
     expect(await page.locator('[data-testid="command-item"]', { hasText: 'echo step-3' }).count()).toBe(0);
   });
+  it('a window that reloads while a command waits shows it again, and Run still works', async () => {
+    llm.enqueue(runCommand('echo after-reload-$((3*3))'), { kind: 'text', text: 'It ran after the reload.' });
+    await ask(page, 'Echo after a reload.');
+    await step('echo after-reload-$((3*3))').and(page.locator('[data-state="proposed"]')).waitFor();
+    await page.reload();
+    const again = step('echo after-reload-$((3*3))').and(page.locator('[data-state="proposed"]'));
+    await again.waitFor({ timeout: 20_000 });
+    await again.getByTestId('agent-run').click();
+    await answered('It ran after the reload.');
+    await waitForTerminalText(page, /^after-reload-9\s*$/m);
+  });
 });
