@@ -148,6 +148,11 @@ export const QuickFixMenu = ({ request, onAsk, onChosen, onClose }: QuickFixMenu
           No fix from your history
         </div>
       )}
+      {loaded.state === 'ready' && loaded.fixes.length > 0 && (
+        <div className="quick-fix-note heading" role="none">
+          From your history · goes to the prompt, not run
+        </div>
+      )}
       {loaded.state === 'ready' &&
         loaded.fixes.map((fix) => (
           <button
@@ -157,10 +162,11 @@ export const QuickFixMenu = ({ request, onAsk, onChosen, onClose }: QuickFixMenu
             data-testid="quick-fix-item"
             data-command={fix.commandLine}
             data-source={fix.source}
-            title={`${fixBasis(fix, Date.now())}. Puts it at the prompt; you press Enter`}
+            title="Puts it at the prompt; you press Enter"
             onClick={() => choose(fix.commandLine)}
           >
-            {displayLine(fix.commandLine)}
+            <span className="quick-fix-line">{displayLine(fix.commandLine)}</span>
+            <span className="quick-fix-basis">{fixBasis(fix, Date.now())}</span>
           </button>
         ))}
       <div className="quick-fix-separator" role="separator" />
@@ -174,6 +180,9 @@ export const QuickFixMenu = ({ request, onAsk, onChosen, onClose }: QuickFixMenu
           onAsk(command);
         }}
       >
+        <span className="quick-fix-ask-mark" aria-hidden="true">
+          ✦
+        </span>
         Ask the assistant
       </button>
     </div>,

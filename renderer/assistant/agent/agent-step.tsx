@@ -1,11 +1,13 @@
 // SPDX-License-Identifier: MIT
-import { memo, useEffect, useRef, useState } from 'react';
+import { memo, useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
 import type { AgentStepView } from '../../../shared/ipc/agent';
 import { decideStep, showStepRecord } from './step-actions';
 
 const where = (step: AgentStepView): string => {
   const dir = step.cwd ? ` · ${step.cwd}` : '';
-  if (step.state !== 'proposed') return step.sessionId ? `in terminal ${step.sessionId.slice(-6)}${dir}` : dir.slice(3);
+  // A skipped command never ran: say where it would have, not where it ran.
+  const was = step.state === 'skipped' ? 'would have run ' : '';
+  if (step.state !== 'proposed') return step.sessionId ? `${was}in terminal ${step.sessionId.slice(-6)}${dir}` : dir.slice(3);
   return `${step.target === 'active' ? 'in the active terminal' : 'in a new pane beside it'}${dir}`;
 };
 
@@ -24,27 +26,83 @@ const stateLine = (step: AgentStepView): string => {
   }
 };
 
+/** How the group is announced: what the assistant did with the command, then the command itself. */
+const groupLabel = (step: AgentStepView): string => {
+  const verb = step.state === 'proposed' ? 'proposes' : step.state === 'skipped' ? 'proposed (skipped)' : 'ran';
+  return `Command the assistant ${verb}: ${step.command}`;
+};
+
+/** Done with a non-zero exit reads as a failure at a glance, as in the Commands panel. */
+const outcome = (step: AgentStepView): string | undefined =>
+  step.state === 'done' && step.exitCode !== null ? (step.exitCode === 0 ? 'ok' : 'failed') : undefined;
+
+/**
+ * The command in words (runs of non-blanks), each kept whole on a line when it fits: the browser
+ * would otherwise break after a hyphen ("-" / "mtime"), which reads as two arguments. A word
+ * longer than the line still breaks inside (CSS), so nothing is ever cut off.
+ */
+const words = (command: string) =>
+  command.split(/(\s+)/).map((part, index) =>
+    index % 2 === 1 || part === '' ? part : (
+      <span key={index} className="agent-step-word">
+        {part}
+      </span>
+    ),
+  );
+
+/** A command is one line: a newline typed or pasted into the editor would run what precedes it early. */
+const oneLine = (text: string): string => text.replace(/\r?\n/g, ' ');
+
 /**
  * One command the assistant proposed. Nothing runs until Run (Edit runs the edited line; Skip tells
  * the model you declined). A destructive command says what it would destroy, in words, above
- * the buttons; no setting makes it run without this click.
+ * the buttons; no setting makes it run without this click. The command always shows whole,
+ * wrapped, never cut: what the user approves is all of what runs.
  */
 export const AgentStep = memo(({ step }: { step: AgentStepView }) => {
   const [editing, setEditing] = useState(false);
   const [text, setText] = useState(step.command);
   const [busy, setBusy] = useState(false);
-  const input = useRef<HTMLInputElement>(null);
-  useEffect(() => {
-    if (editing) input.current?.focus();
+  const input = useRef<HTMLTextAreaElement>(null);
+  const editButton = useRef<HTMLButtonElement>(null);
+  const ids = useId();
+  const warningId = `${ids}-warning`;
+  // The editor grows with the line so no part of a long command scrolls out of sight.
+  useLayoutEffect(() => {
+    const box = input.current;
+    if (!box) return;
+    box.style.height = 'auto';
+    box.style.height = `${box.scrollHeight + 2}px`;
+  }, [editing, text]);
+  useLayoutEffect(() => {
+    if (!editing) return;
+    input.current?.focus();
+    input.current?.setSelectionRange(text.length, text.length);
+    // Only when the editor opens (not on every key): the caret goes to the end of the line.
   }, [editing]);
   const proposed = step.state === 'proposed' && !step.autoRun;
+  const root = useRef<HTMLDivElement>(null);
+  // The answer waits on this choice: bring the buttons into view once, when it is first asked.
+  useEffect(() => {
+    if (proposed) root.current?.scrollIntoView({ block: 'nearest' });
+  }, [proposed]);
   const decide = (decision: 'run' | 'skip', edited?: string) => {
     setBusy(true);
     void decideStep(step, decision, edited).finally(() => setBusy(false));
   };
+  const runEdited = () => {
+    setEditing(false);
+    decide('run', text);
+  };
+  const cancelEdit = () => {
+    setEditing(false);
+    requestAnimationFrame(() => editButton.current?.focus());
+  };
   const destructive = step.risk === 'destructive';
+  const result = outcome(step);
   return (
     <div
+      ref={root}
       className={`agent-step ${step.state}${destructive ? ' destructive' : ''}`}
       data-testid="agent-step"
       data-command={step.command}
@@ -55,49 +113,107 @@ export const AgentStep = memo(({ step }: { step: AgentStepView }) => {
       data-command-id={step.commandId ?? undefined}
       data-edited={step.command !== step.proposed ? 'true' : undefined}
       role="group"
-      aria-label={`Command the assistant proposes: ${step.command}`}
+      aria-label={groupLabel(step)}
     >
       {step.reason && <div className="agent-step-reason">{step.reason}</div>}
       {editing ? (
-        <form
-          className="agent-step-edit"
-          onSubmit={(event) => {
-            event.preventDefault();
-            setEditing(false);
-            decide('run', text);
-          }}
-        >
-          <input ref={input} aria-label="Edit the command" data-testid="agent-edit-input" value={text} spellCheck={false} onChange={(e) => setText(e.target.value)} onKeyDown={(e) => e.key === 'Escape' && setEditing(false)} />
-        </form>
+        <div className="agent-step-edit">
+          <textarea
+            ref={input}
+            rows={1}
+            aria-label="Edit the command"
+            aria-describedby={`${ids}-keys${destructive ? ` ${warningId}` : ''}`}
+            data-testid="agent-edit-input"
+            value={text}
+            spellCheck={false}
+            autoCapitalize="off"
+            autoCorrect="off"
+            onChange={(e) => setText(oneLine(e.target.value))}
+            onKeyDown={(e) => {
+              if (e.key === 'Enter' && !e.nativeEvent.isComposing) {
+                e.preventDefault();
+                if (!busy && text.trim() !== '') runEdited();
+              } else if (e.key === 'Escape') {
+                // Handled here: the pane's own Esc would stop the whole answer.
+                e.preventDefault();
+                e.stopPropagation();
+                cancelEdit();
+              }
+            }}
+          />
+          <div className="agent-step-keys" id={`${ids}-keys`}>
+            Enter runs it · Esc cancels the edit
+          </div>
+        </div>
       ) : (
-        <pre className="agent-step-command"><code>$ {step.command}</code></pre>
+        <pre className="agent-step-command">
+          <span className="agent-step-prompt" aria-hidden="true">
+            ${' '}
+          </span>
+          <code>{words(step.command)}</code>
+        </pre>
       )}
-      {step.command !== step.proposed && <div className="agent-step-note">Edited by you; proposed: <code>{step.proposed}</code></div>}
+      {step.command !== step.proposed && (
+        <div className="agent-step-note">
+          Edited by you; proposed: <code>{step.proposed}</code>
+        </div>
+      )}
       {destructive && (
-        <div className="agent-step-warning" role="alert" data-testid="agent-risk-warning">
-          ⚠ This command can destroy data or change your system: {step.warnings.join('; ') || 'read it before running it'}.
+        <div className="agent-step-warning" role={proposed ? 'alert' : undefined} data-testid="agent-risk-warning" id={warningId}>
+          <span className="agent-step-warning-title">
+            <span aria-hidden="true">⚠ </span>This command can destroy data or change your system:
+          </span>{' '}
+          {step.warnings.join('; ') || 'read it before running it'}.
         </div>
       )}
       <div className="agent-step-where">{where(step)}</div>
-      <div className="agent-step-state" role="status">{stateLine(step)}</div>
+      <div className="agent-step-state" role="status" data-outcome={result}>
+        {stateLine(step)}
+      </div>
       {proposed && (
         <div className="agent-step-buttons">
           {editing ? (
             <>
-              <button className="primary" data-testid="agent-run" disabled={busy} onClick={() => { setEditing(false); decide('run', text); }}>Run edited</button>
-              <button data-testid="agent-edit" disabled={busy} onClick={() => setEditing(false)}>Cancel edit</button>
+              <button type="button" className={destructive ? 'danger' : 'primary'} data-testid="agent-run" disabled={busy || text.trim() === ''} onClick={runEdited}>
+                Run edited
+              </button>
+              <button type="button" data-testid="agent-edit" disabled={busy} onClick={cancelEdit}>
+                Cancel edit
+              </button>
             </>
           ) : (
             <>
-              <button className={destructive ? 'danger' : 'primary'} data-testid="agent-run" disabled={busy} onClick={() => decide('run')}>Run</button>
-              <button data-testid="agent-edit" disabled={busy} onClick={() => { setText(step.command); setEditing(true); }}>Edit</button>
+              <button
+                type="button"
+                className={destructive ? 'danger' : 'primary'}
+                data-testid="agent-run"
+                disabled={busy}
+                aria-describedby={destructive ? warningId : undefined}
+                onClick={() => decide('run')}
+              >
+                Run
+              </button>
+              <button
+                type="button"
+                ref={editButton}
+                data-testid="agent-edit"
+                disabled={busy}
+                onClick={() => {
+                  setText(step.command);
+                  setEditing(true);
+                }}
+              >
+                Edit
+              </button>
             </>
           )}
-          <button data-testid="agent-skip" disabled={busy} onClick={() => decide('skip')}>Skip</button>
+          <button type="button" data-testid="agent-skip" disabled={busy} onClick={() => decide('skip')}>
+            Skip
+          </button>
         </div>
       )}
       {step.commandId && step.state !== 'proposed' && (
-        <button className="link-button agent-step-record" data-testid="agent-step-record" onClick={() => void showStepRecord(step.commandId!)}>
+        <button type="button" className="link-button agent-step-record" data-testid="agent-step-record" onClick={() => void showStepRecord(step.commandId!)}>
           Show its record
         </button>
       )}
