@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: MIT
 import { autoCompactOn } from '../../shared/ipc/settings';
 import type { AgentStepView } from '../../shared/ipc/agent';
-import type { ConversationMessage, LlmErrorInfo, ModelRef, TurnUsage } from '../../shared/ipc/assistant';
+import type { Citation, ConversationMessage, LlmErrorInfo, ModelRef, TurnUsage } from '../../shared/ipc/assistant';
+import { citedIds } from '../../shared/text/citations';
 import { RUN_COMMAND_TOOL_NAME } from '../agent/run/run-command-args';
 import { GET_COMMANDS_TOOL_NAME } from '../context/request/get-commands-tool';
 import { DomainError } from '../../shared/ipc';
@@ -28,6 +29,17 @@ export interface AssistantServiceDeps {
   readonly providerByModel?: Map<string, string>;
   readonly now?: () => number;
 }
+
+/**
+ * The cited records that exist (a model may make an id up): the pane links these and shows the rest
+ * as unverified. Read now, so a record forgotten later is still known to have been cited.
+ */
+const verifiedCitations = async (engine: ContextEngine, answer: string): Promise<Citation[]> => {
+  const ids = citedIds(answer).slice(0, 50);
+  if (ids.length === 0) return [];
+  const found = await engine.citedCommands(ids).catch(() => []);
+  return found.map((c) => ({ commandId: c.id, commandLine: c.commandLine }));
+};
 
 /** The request would leave conversation history out to fit the budget. */
 const leavesHistoryOut = (assembled: AssembledRequest): boolean =>
@@ -208,7 +220,13 @@ export class AssistantService {
       });
       if (!result.ok) return await fail(result.error.toInfo(), result.partialText);
       const usage: TurnUsage = { total: result.usage.total, rounds: [...result.usage.rounds] };
-      const answerMeta: MessageMeta = { toolCalls: [...toolViews.values()], steps: stepsOf(), usage: result.usage.total, model: modelMeta };
+      const answerMeta: MessageMeta = {
+        toolCalls: [...toolViews.values()],
+        steps: stepsOf(),
+        citations: await verifiedCitations(engine, result.text),
+        usage: result.usage.total,
+        model: modelMeta,
+      };
       const firstRound = result.usage.rounds[0];
       await engine.conversations.recordAnswer({
         conversationId: turn.conversationId,

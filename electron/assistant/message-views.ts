@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 import type { AgentStepView } from '../../shared/ipc/agent';
-import type { ConversationMessage, LlmErrorInfo, MessageAttachment, TokenUsage, ToolCallView } from '../../shared/ipc/assistant';
+import type { Citation, ConversationMessage, LlmErrorInfo, MessageAttachment, TokenUsage, ToolCallView } from '../../shared/ipc/assistant';
 import type { StoredMessageWithMeta } from '../store/conversations/conversation-records';
 
 /** What the pane needs beyond the engine's message, stored in the message's `meta` column. */
@@ -11,6 +11,8 @@ export interface MessageMeta {
   readonly toolCalls?: ToolCallView[];
   /** The commands the assistant proposed in this answer (run_command), as they ended. */
   readonly steps?: AgentStepView[];
+  /** The records the answer cites that exist (checked when it was stored). */
+  readonly citations?: Citation[];
   readonly usage?: TokenUsage | null;
   readonly model?: { providerId: string; model: string } | null;
   /** On a question whose answer failed or was cancelled: why, and what had streamed. */
@@ -40,6 +42,7 @@ export const toMessageViews = (messages: readonly StoredMessageWithMeta[]): Conv
       toolCalls: meta.toolCalls ?? [],
       // A failed answer's steps are on its question (see failedAnswerView).
       steps: message.role === 'user' ? [] : (meta.steps ?? []),
+      citations: meta.citations ?? [],
       usage: meta.usage ?? null,
       model: meta.model ?? null,
       createdAt: message.createdAt,
@@ -64,6 +67,7 @@ export const failedAnswerView = (
   attachments: [],
   toolCalls: [],
   steps,
+  citations: [],
   usage: null,
   model: null,
   createdAt: question.createdAt,

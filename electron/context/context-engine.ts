@@ -96,7 +96,7 @@ export class ContextEngine {
     this._builder = {
       commands: _options.commands,
       reader: _options.reader ?? cleanOutputReader(_options.commands),
-      strategy: new RecentCommands(_options.recentCommands),
+      strategy: new RecentCommands({ withIds: true, ..._options.recentCommands }),
       scorer: new RelevanceScorer(_options.signals, _options.relevanceThreshold),
       candidates: { ...DEFAULT_CANDIDATE_OPTIONS, ..._options.candidates },
       catalog: { ...DEFAULT_CATALOG_OPTIONS, ..._options.catalog },
@@ -186,6 +186,11 @@ export class ContextEngine {
   /** Feeds the short track; the core calls it for every finished command. */
   commandFinished(command: CommandRecord): void {
     this.memory.handle({ type: 'command-finished', command });
+  }
+
+  /** The records an answer cites, as they are now (no output): to tell real ids from made-up ones. */
+  async citedCommands(commandIds: readonly string[]): Promise<CommandRecord[]> {
+    return [...(await this._options.commands.commandsByIds([...commandIds]))];
   }
 
   getCommands(commandIds: readonly string[]): Promise<GetCommandsResult> {

@@ -59,6 +59,10 @@ export const ToolCallView = z.object({
 });
 export type ToolCallView = z.infer<typeof ToolCallView>;
 
+/** A record an answer cites (`[cmd:ID]`) that exists; a cited id not listed here was not found. */
+export const Citation = z.object({ commandId: z.string(), commandLine: z.string().nullable() });
+export type Citation = z.infer<typeof Citation>;
+
 export const MessageAttachment = z.object({ commandId: z.string(), commandLine: z.string().nullable() });
 export type MessageAttachment = z.infer<typeof MessageAttachment>;
 
@@ -71,6 +75,8 @@ export const ConversationMessage = z.object({
   toolCalls: z.array(ToolCallView),
   /** Commands the assistant proposed in this answer, as they ended. */
   steps: z.array(AgentStepView),
+  /** The records the answer cites that were found when it was stored. */
+  citations: z.array(Citation),
   usage: TokenUsage.nullable(),
   model: z.object({ providerId: z.string(), model: z.string() }).nullable(),
   createdAt: z.number(),

@@ -39,6 +39,12 @@ describe('RecentCommands', () => {
     expect(await strategy.build([cmd(0, 'ls'), ran], reader([]))).toBe('$ ls\n\n$ git status   # run by the assistant');
   });
 
+  it('notes each record id when asked (the engine does, so answers can cite them)', async () => {
+    const withIds = new RecentCommands({ withIds: true });
+    const ran = { ...cmd(1, 'git status'), ranBy: 'assistant' as const };
+    expect(await withIds.build([cmd(0, 'ls'), ran], reader([]))).toBe('$ ls   # id sess:0\n\n$ git status   # id sess:1, run by the assistant');
+  });
+
   it('cuts 30 lines to the first 10, a marker and the last 10', async () => {
     const lines = Array.from({ length: 30 }, (_, i) => `line ${i}\n`).join('');
     const result = await strategy.build([cmd(0, 'long-cmd')], reader([out(lines)]));

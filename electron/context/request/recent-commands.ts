@@ -13,6 +13,8 @@ export interface ContextStrategy {
 
 export interface RecentCommandsOptions extends LineLimits {
   readonly maxCommands: number;
+  /** Each block's command line notes its record id, so an answer can cite it (the engine turns it on). */
+  readonly withIds?: boolean;
 }
 
 export const DEFAULT_RECENT_COMMANDS: RecentCommandsOptions = { maxCommands: 10, ...DEFAULT_LINE_LIMITS };
@@ -34,9 +36,12 @@ export const renderCommandBlock = (
   output: string,
   remotePlace?: string | null,
   ranBy?: CommandRecord['ranBy'],
+  id?: string,
 ): string => {
-  // The assistant's own commands (run_command) say so, so a later answer knows what it already ran.
-  const by = ranBy === 'assistant' ? '   # run by the assistant' : '';
+  // The record's id, so an answer can cite it; the assistant's own commands (run_command) say so,
+  // so a later answer knows what it already ran.
+  const notes = [...(id ? [`id ${id}`] : []), ...(ranBy === 'assistant' ? ['run by the assistant'] : [])];
+  const by = notes.length > 0 ? `   # ${notes.join(', ')}` : '';
   const line = `${remotePlace ? `[${displayLine(remotePlace)}] ` : ''}$ ${displayText(commandLine) ?? UNKNOWN_COMMAND_LINE}${by}`;
   return output === '' ? line : `${line}\n${output}`;
 };
@@ -64,7 +69,7 @@ export class RecentCommands implements ContextStrategy {
     return recent.map((command, i) => {
       const clean = outputText(outputs[i] ?? []);
       const { text, omittedLines } = truncateOutput(clean, this.options, missingFromRecord(command, clean));
-      return { command, text: renderCommandBlock(command.commandLine, text, remotePlaceOf(command), command.ranBy), omittedLines };
+      return { command, text: renderCommandBlock(command.commandLine, text, remotePlaceOf(command), command.ranBy, this.options.withIds ? command.id : undefined), omittedLines };
     });
   }
 

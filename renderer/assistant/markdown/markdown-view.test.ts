@@ -172,3 +172,22 @@ describe('markdown structure (CommonMark + GFM)', () => {
     expect(insertableText('make')).toBe('make');
   });
 });
+
+describe('citations in answers', () => {
+  const withCitations = (source: string, citations: { commandId: string; commandLine: string | null }[]) =>
+    renderToStaticMarkup(createElement(MarkdownView, { source, citations }));
+
+  it('links only checked records, marks the rest unverified, and leaves code alone', () => {
+    const html = withCitations('See [cmd:s1:4] and [cmd:s9:9]; in code `[cmd:s1:4]` and\n\n```\n[cmd:s1:4]\n```', [{ commandId: 's1:4', commandLine: 'make test' }]);
+    expect(html.match(/data-testid="answer-citation"/g)).toHaveLength(1);
+    expect(html).toContain('data-command-id="s1:4"');
+    expect(html).toMatch(/class="citation unverified"[^>]*>\[cmd:s9:9\]/);
+    expect(html).toContain('<code class="inline-code">[cmd:s1:4]</code>');
+  });
+
+  it('shows citations as pending text while the answer streams', () => {
+    const html = renderToStaticMarkup(createElement(MarkdownView, { source: 'See [cmd:s1:4]', streaming: true }));
+    expect(html).not.toContain('answer-citation');
+    expect(html).toContain('class="citation pending"');
+  });
+});

@@ -3,6 +3,8 @@ import { createContext, memo, useContext, useMemo, type ComponentProps, type Rea
 import Markdown, { type Components, type ExtraProps } from 'react-markdown';
 import remarkGfm from 'remark-gfm';
 import { openLinkAfterConfirm } from '../../terminal/terminals';
+import type { Citation } from '../../../shared/ipc/assistant';
+import { CitationContext, CiteRef, remarkCitations } from './citations';
 import { CodeBlock } from './code-block';
 import { fenceIsOpen, remarkHtmlAsText, urlTransform } from './markdown-safety';
 import { splitStreamingBlocks } from './stream-blocks';
@@ -87,13 +89,15 @@ const COMPONENTS: Components = {
   h4: heading(4),
   h5: heading(5),
   h6: heading(6),
+  // The element remarkCitations makes for `[cmd:ID]` (a name of our own; react-markdown passes it on).
+  ...({ 'cite-ref': CiteRef } as Components),
   table: ({ children }) => (
     <div className="md-table-wrap">
       <table>{children}</table>
     </div>
   ),
 };
-const REMARK_PLUGINS = [remarkGfm, remarkHtmlAsText];
+const REMARK_PLUGINS = [remarkGfm, remarkHtmlAsText, remarkCitations];
 
 /** One parsed piece of an answer; memoized so an unchanged piece is not parsed again. */
 const MarkdownBlock = memo(({ source, streaming }: { source: string; streaming: boolean }): ReactNode => {
@@ -113,13 +117,21 @@ MarkdownBlock.displayName = 'MarkdownBlock';
  * pane re-renders. While streaming the answer is split into top-level blocks (stream-blocks.ts),
  * each memoized on its own text, so a delta re-parses only the block it extends.
  */
-export const MarkdownView = memo(({ source, streaming = false }: { source: string; streaming?: boolean }): ReactNode => (
-  <div className="markdown">
-    {streaming ? (
-      splitStreamingBlocks(source).map((block, i) => <MarkdownBlock key={i} source={block} streaming />)
-    ) : (
-      <MarkdownBlock source={source} streaming={false} />
-    )}
-  </div>
-));
+export const MarkdownView = memo(
+  ({ source, streaming = false, citations }: { source: string; streaming?: boolean; citations?: readonly Citation[] }): ReactNode => {
+    // A stored answer's checked citations; while streaming (or for text with none checked) null: pending.
+    const known = useMemo(() => (citations ? new Map(citations.map((c) => [c.commandId, c])) : null), [citations]);
+    return (
+      <CitationContext.Provider value={streaming ? null : known}>
+        <div className="markdown">
+          {streaming ? (
+            splitStreamingBlocks(source).map((block, i) => <MarkdownBlock key={i} source={block} streaming />)
+          ) : (
+            <MarkdownBlock source={source} streaming={false} />
+          )}
+        </div>
+      </CitationContext.Provider>
+    );
+  },
+);
 MarkdownView.displayName = 'MarkdownView';

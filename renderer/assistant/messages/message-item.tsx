@@ -35,6 +35,7 @@ export const MessageItem = memo(({ message, errorToldBelow = false }: MessageIte
             {formatTokens(usage.inputTokens)} in · {formatTokens(usage.outputTokens)} out
           </span>
         )}
+        {message.role === 'assistant' && message.content && <CopyMarkdown text={message.content} />}
         {message.compacted && <span className="message-flag" title="Folded into a compaction; Undo restores it">compacted</span>}
       </header>
       {message.attachments.length > 0 && (
@@ -58,7 +59,7 @@ export const MessageItem = memo(({ message, errorToldBelow = false }: MessageIte
       {message.role === 'user' ? (
         <div className="message-text plain">{message.content}</div>
       ) : (
-        message.content && <MarkdownView source={message.content} />
+        message.content && <MarkdownView source={message.content} citations={message.citations} />
       )}
     </article>
   );
@@ -67,6 +68,26 @@ MessageItem.displayName = 'MessageItem';
 
 /** run_command calls show as agent steps (with their state and buttons), not as tool calls. */
 export const shownToolCalls = (calls: readonly ToolCallView[]): readonly ToolCallView[] => calls.filter((c) => c.name !== 'run_command');
+
+/** Copies the answer as the model wrote it: markdown, citations kept as [cmd:ID] text. */
+const CopyMarkdown = ({ text }: { text: string }) => {
+  const [copied, setCopied] = useState<string | null>(null);
+  return (
+    <button
+      className="link-button message-copy"
+      data-testid="message-copy"
+      title="Copy the answer as markdown"
+      onClick={() =>
+        void navigator.clipboard.writeText(text).then(
+          () => setCopied('Copied'),
+          () => setCopied('Copy failed'),
+        )
+      }
+    >
+      {copied ?? 'Copy'}
+    </button>
+  );
+};
 
 const STATUS = { running: 'running…', done: 'done', error: 'failed' } as const;
 

@@ -26,6 +26,7 @@ export const ask = async (): Promise<void> => {
     attachments: attachments.map((a) => ({ commandId: a.commandId, commandLine: a.commandLine })),
     toolCalls: [],
     steps: [],
+    citations: [],
     usage: null,
     model,
     createdAt: Date.now(),
