@@ -25,6 +25,9 @@ export const mayRunUnasked = async (line: string, entries: readonly string[]): P
   if (classification.risk === 'destructive' || classification.risk === 'unparsed') return false;
   const parsed = await parseCommandLine(line);
   if (!parsed.ok || parsed.commands.length === 0 || writingRedirects(parsed.redirects).length > 0) return false;
+  // `GIT_PAGER=… git log`, `PATH=/tmp ls`, `export PROMPT_COMMAND=…`, `ls(){ …; }`: the listed
+  // command would not be the one the user knows, or the shell would change for later commands.
+  if (parsed.shellChanges.length > 0) return false;
   const allowed = entries.map(wordsOf);
   return parsed.commands.every((cmd) => {
     const words = runWords(cmd);

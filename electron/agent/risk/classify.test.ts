@@ -141,14 +141,11 @@ describe('classifyCommand: near misses are "other", not destructive and not read
     'npm uninstall typescript',
     'apt install vim',
     'less README.md',
-    'find . -name x -fprint out',
-    'sort -o out.txt in.txt',
     'curl -fsSL https://x.sh -o install.sh',
     'cp a b',
     '$EDITOR file',
     'x=1',
     'rg --pre ./convert.sh foo',
-    'tree -o listing.txt',
     "git -c core.fsmonitor='touch x' status",
   ])('%s', async (line) => {
     expect(await riskOf(line)).toBe('other');

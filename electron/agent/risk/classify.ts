@@ -25,9 +25,19 @@ const branchListsOnly = (rest: SimpleCommand['args']): boolean =>
   !['d', 'D', 'm', 'M', 'c', 'C', 'f', 'u'].some((l) => hasShort(rest, l)) &&
   !hasLong(rest, '--delete', '--move', '--copy', '--force', '--set-upstream-to', '--unset-upstream', '--edit-description');
 
+/**
+ * Programs that can run commands or write files from their own arguments (awk's system(), sed's
+ * `e` and `w` and -i, less's `!`, tee's files, busybox's applets): never read-only, so an
+ * allow-list entry for them does not let them run unasked.
+ */
+const PROGRAMMABLE = [
+  'awk', 'gawk', 'mawk', 'nawk', 'sed', 'gsed', 'less', 'more', 'most', 'tee', 'busybox', 'toybox', 'vi', 'vim',
+  'perl', 'python', 'python3', 'node', 'ruby', 'sh', 'bash', 'zsh', 'dash', 'eval', 'exec', 'source', '.',
+];
+
 /** Commands whose arguments decide whether they only read: isReadOnlyCommand judges them. */
 export const JUDGED_COMMANDS: ReadonlySet<string> = new Set([
-  ...ALWAYS_READ_ONLY, ...TRANSPARENT, 'find', 'rg', 'tree', 'file', 'sort', 'uniq', 'date', 'hostname', 'git',
+  ...ALWAYS_READ_ONLY, ...TRANSPARENT, ...PROGRAMMABLE, 'find', 'rg', 'tree', 'file', 'sort', 'uniq', 'date', 'hostname', 'git',
 ]);
 
 const FIND_ACTIONS = ['-exec', '-execdir', '-ok', '-okdir', '-delete', '-fprint', '-fprint0', '-fprintf', '-fls'];
@@ -104,6 +114,7 @@ export const classifyCommand = async (line: string): Promise<Classification> => 
   if (dangers.length > 0) return { risk: 'destructive', reasons: [...new Set(dangers)] };
   const readOnly =
     parsed.commands.length > 0 &&
+    parsed.shellChanges.length === 0 &&
     parsed.commands.every(isReadOnlyCommand) &&
     writingRedirects(parsed.redirects).length === 0;
   return { risk: readOnly ? 'read-only' : 'other', reasons: [] };

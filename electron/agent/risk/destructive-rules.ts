@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 import type { Redirection, SimpleCommand } from './parse-command';
-import { gitSubcommand, HARMLESS_TARGETS, hasArg, hasLong, hasShort, operands } from './words';
+import { gitSubcommand, HARMLESS_TARGETS, hasArg, hasLong, hasShort, operands, programName } from './words';
 
 /** A rule answers with the warning sentence, or null when the command is not its kind of danger. */
 type Rule = (cmd: SimpleCommand) => string | null;
@@ -8,15 +8,35 @@ type Rule = (cmd: SimpleCommand) => string | null;
 const INTERPRETERS = new Set(['sh', 'bash', 'zsh', 'dash', 'ksh', 'fish', 'ash', 'python', 'python3', 'perl', 'ruby', 'node', 'php']);
 const DOWNLOADERS = new Set(['curl', 'wget', 'fetch']);
 
-const rm: Rule = ({ name, args, text }) => {
+const rm: Rule = ({ name, args, text, wrappers }) => {
   if (name !== 'rm') return null;
   if (hasShort(args, 'r') || hasShort(args, 'R') || hasLong(args, '--recursive')) return `deletes recursively: ${text}`;
   if (args.some((a) => a.glob)) return `deletes by wildcard: ${text}`;
+  // Like a wildcard, the files come from elsewhere: every file found, or every name on the input.
+  if (wrappers.includes('find -exec')) return `deletes every file found: ${text}`;
+  if (wrappers.includes('xargs')) return `deletes every file listed on its input: ${text}`;
   return null;
 };
 
-const findDelete: Rule = ({ name, args, text }) =>
-  name === 'find' && hasArg(args, '-delete') ? `deletes every file found: ${text}` : null;
+/**
+ * Programs that overwrite a file they are told to write, as `>` does: tee (unless it appends),
+ * sort -o, tree -o, uniq's second operand. find's -fprint family is judged with find below.
+ */
+const outputFile: Rule = ({ name, args, text }) => {
+  const files = (list: readonly { value: string }[]) => list.some((a) => !HARMLESS_TARGETS.has(a.value));
+  const said = `overwrites a file: ${text}`;
+  if (name === 'tee') return !hasShort(args, 'a') && !hasLong(args, '--append') && files(operands(args)) ? said : null;
+  if (name === 'sort') return hasShort(args, 'o') || hasLong(args, '--output') ? said : null;
+  if (name === 'tree') return hasShort(args, 'o') ? said : null;
+  if (name === 'uniq') return files(operands(args).slice(1)) ? said : null;
+  return null;
+};
+
+const findDelete: Rule = ({ name, args, text }) => {
+  if (name !== 'find') return null;
+  if (hasArg(args, '-delete')) return `deletes every file found: ${text}`;
+  return hasArg(args, '-fprint', '-fprint0', '-fprintf', '-fls') ? `overwrites a file: ${text}` : null;
+};
 
 const rawWrite: Rule = ({ name, args, text }) => {
   if (name === 'dd') {
@@ -29,8 +49,10 @@ const rawWrite: Rule = ({ name, args, text }) => {
   return null;
 };
 
+const ESCALATORS = ['sudo', 'doas', 'su', 'pkexec', 'run0', 'sudoedit'];
+
 const otherUser: Rule = ({ name, text }) =>
-  ['sudo', 'doas', 'su'].includes(name) ? `runs as another user (${name}): ${text}` : null;
+  ESCALATORS.includes(name) ? `runs as another user (${name}): ${text}` : null;
 
 const permissions: Rule = ({ name, args, text }) => {
   if (!['chmod', 'chown', 'chgrp'].includes(name)) return null;
@@ -39,12 +61,21 @@ const permissions: Rule = ({ name, args, text }) => {
   return null;
 };
 
+/** `git checkout -- file`, `git checkout -f`, `git checkout .`, `git restore file`: edits are lost. */
+const discardsWorkTree = (sub: string, rest: SimpleCommand['args']): boolean => {
+  if (sub === 'checkout') return hasShort(rest, 'f') || hasLong(rest, '--force') || rest.some((a) => a.value === '--' || a.value === '.');
+  if (sub !== 'restore') return false;
+  const stagedOnly = (hasShort(rest, 'S') || hasLong(rest, '--staged')) && !hasShort(rest, 'W') && !hasLong(rest, '--worktree');
+  return !stagedOnly && operands(rest).length > 0;
+};
+
 const git: Rule = ({ name, args, text }) => {
   if (name !== 'git') return null;
   const { sub, rest } = gitSubcommand(args);
   if (sub === 'push' && (hasShort(rest, 'f') || hasLong(rest, '--force', '--force-with-lease', '--force-if-includes') || rest.some((a) => a.value.startsWith('+'))))
     return `force-pushes, rewriting the remote history: ${text}`;
   if (sub === 'reset' && hasLong(rest, '--hard')) return `discards uncommitted changes: ${text}`;
+  if (discardsWorkTree(sub, rest)) return `discards uncommitted changes: ${text}`;
   const force = hasShort(rest, 'f') || hasLong(rest, '--force');
   if (sub === 'clean' && force && (hasShort(rest, 'd') || hasShort(rest, 'x') || hasShort(rest, 'X')))
     return `deletes untracked files: ${text}`;
@@ -97,21 +128,22 @@ const substitutedDownload: Rule = ({ name, args, text }) =>
     ? `runs code straight from a download: ${text}`
     : null;
 
-const RULES: readonly Rule[] = [rm, findDelete, rawWrite, otherUser, permissions, git, kill, packages, substitutedDownload];
+const RULES: readonly Rule[] = [rm, outputFile, findDelete, rawWrite, otherUser, permissions, git, kill, packages, substitutedDownload];
 
 /** Warnings for one command, including the wrappers it was found under (sudo rm → both). */
-export const commandDangers = (cmd: SimpleCommand): string[] => {
+export const commandDangers = (written: SimpleCommand): string[] => {
+  const cmd = { ...written, name: programName(written.name) };
   const found = RULES.map((rule) => rule(cmd)).filter((r): r is string => r !== null);
-  for (const w of cmd.wrappers) if (w === 'sudo' || w === 'doas') found.push(`runs as another user (${w}): ${cmd.text}`);
+  for (const w of cmd.wrappers) if (ESCALATORS.includes(w)) found.push(`runs as another user (${w}): ${cmd.text}`);
   return found;
 };
 
 /** `curl … | sh`: a download and an interpreter in one pipeline, the download first. */
 export const pipelineDangers = (commands: readonly SimpleCommand[]): string[] =>
   commands
-    .filter((c) => INTERPRETERS.has(c.name))
+    .filter((c) => INTERPRETERS.has(programName(c.name)))
     .flatMap((sh) => {
-      const download = commands.find((d) => DOWNLOADERS.has(d.name) && d.pipeline === sh.pipeline && d.stage < sh.stage);
+      const download = commands.find((d) => DOWNLOADERS.has(programName(d.name)) && d.pipeline === sh.pipeline && d.stage < sh.stage);
       return download ? [`pipes a download into a shell: ${download.text} | ${sh.text}`] : [];
     });
 

@@ -5,7 +5,8 @@ import { createRequire } from 'node:module';
 import type * as TreeSitter from '@vscode/tree-sitter-wasm';
 import type { Node as TsNode, Parser as TsParser } from '@vscode/tree-sitter-wasm';
 import { moduleUrl } from '../../runtime/paths';
-import { readArg, type Arg } from './words';
+import { expandBraces } from './braces';
+import { plainWord, readArg, type Arg } from './words';
 import { SHELLS, unwrap } from './unwrap';
 
 export type { Arg } from './words';
@@ -68,7 +69,13 @@ export interface SimpleCommand {
 }
 
 export type ParsedLine =
-  | { readonly ok: true; readonly commands: readonly SimpleCommand[]; readonly redirects: readonly Redirection[] }
+  | {
+      readonly ok: true;
+      readonly commands: readonly SimpleCommand[];
+      readonly redirects: readonly Redirection[];
+      /** What the line changes in the shell itself: variables set, functions defined. */
+      readonly shellChanges: readonly string[];
+    }
   | { readonly ok: false; readonly reason: string };
 
 /** eval inside `bash -c` inside eval…: deeper than this is treated as unparsed, never as safe. */
@@ -83,6 +90,7 @@ interface Walk {
   readonly parse: (text: string) => SyntaxNode;
   readonly commands: SimpleCommand[];
   readonly redirects: Redirection[];
+  readonly shellChanges: string[];
   nextPipeline: number;
 }
 
@@ -109,6 +117,31 @@ const stdinScripts = (node: SyntaxNode): string[] => {
   });
 };
 
+/** An unquoted word with braces runs as the words they expand to: `r{m,} -rf x` is `rm r -rf x`. */
+const wordArgs = (node: SyntaxNode): Arg[] => {
+  const unquoted = node.type === 'word' || (node.type === 'concatenation' && named(node).every((c) => c.type === 'word'));
+  if (!unquoted || !node.text.includes('{')) return [readArg(node)];
+  const words = expandBraces(node.text);
+  if (words === null) return [{ ...readArg(node), dynamic: node.text.includes(',') }];
+  return words.map(plainWord);
+};
+
+/**
+ * Variables whose value the shell or git later runs as a command: `GIT_PAGER='rm -rf ~' git log`
+ * runs rm, and PROMPT_COMMAND runs at every prompt. Their values are read as command lines.
+ */
+const CODE_VARIABLES = new Set([
+  'PROMPT_COMMAND', 'GIT_PAGER', 'PAGER', 'MANPAGER', 'GIT_EXTERNAL_DIFF', 'GIT_SSH_COMMAND', 'GIT_EDITOR',
+  'GIT_SEQUENCE_EDITOR', 'EDITOR', 'VISUAL', 'LESSOPEN', 'LESSCLOSE', 'GIT_ASKPASS', 'SSH_ASKPASS', 'SUDO_ASKPASS',
+]);
+
+const visitAssignment = (node: SyntaxNode, walk: Walk, depth: number): void => {
+  const name = node.childForFieldName('name')?.text ?? '';
+  walk.shellChanges.push(`sets ${name}`);
+  const value = node.childForFieldName('value');
+  if (value && CODE_VARIABLES.has(name)) parseInto(readArg(value).value.replace(/^\s*\|+/, ''), walk, depth + 1);
+};
+
 const emitCommand = (node: SyntaxNode, walk: Walk, depth: number, pipeline: number, stage: number): void => {
   const nameNode = node.childForFieldName('name');
   const argNodes = node.childrenForFieldName('argument').filter((c): c is SyntaxNode => c !== null);
@@ -122,8 +155,7 @@ const emitCommand = (node: SyntaxNode, walk: Walk, depth: number, pipeline: numb
     walk.commands.push({ name: '', args: [], wrappers: [], text: node.text, pipeline, stage, dynamicName: false });
     return;
   }
-  const nameArg = readArg(named(nameNode)[0] ?? nameNode);
-  const argv = [nameArg, ...argNodes.map(readArg)];
+  const argv = [named(nameNode)[0] ?? nameNode, ...argNodes].flatMap(wordArgs);
   for (const found of unwrap(argv)) {
     if (found.kind === 'reparse') {
       parseInto(found.script, walk, depth + 1);
@@ -159,6 +191,12 @@ const visit = (node: SyntaxNode, walk: Walk, depth: number, pipeline: number, st
       named(node).forEach((c, i) => visit(c, walk, depth, id, i, onlySubst));
       return;
     }
+    case 'variable_assignment':
+      visitAssignment(node, walk, depth);
+      break;
+    case 'function_definition':
+      walk.shellChanges.push(`defines ${node.childForFieldName('name')?.text ?? 'a function'}`);
+      break;
     case 'command_substitution':
     case 'process_substitution':
       named(node).forEach((c) => visit(c, walk, depth, walk.nextPipeline++, 0, false));
@@ -197,11 +235,12 @@ export const parseCommandLine = async (line: string): Promise<ParsedLine> => {
     },
     commands: [],
     redirects: [],
+    shellChanges: [],
     nextPipeline: 0,
   };
   try {
     parseInto(line, walk, 0);
-    return { ok: true, commands: walk.commands, redirects: walk.redirects };
+    return { ok: true, commands: walk.commands, redirects: walk.redirects, shellChanges: walk.shellChanges };
   } catch (error) {
     if (error instanceof UnparsedError) return { ok: false, reason: error.message };
     throw error;

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-import type { Arg } from './words';
+import { programName, type Arg } from './words';
 
 export type Unwrapped =
   | { readonly kind: 'command'; readonly argv: readonly Arg[]; readonly wrappers: readonly string[] }
@@ -10,13 +10,20 @@ export const SHELLS = new Set(['sh', 'bash', 'zsh', 'dash', 'ksh', 'fish', 'ash'
 
 /** Options of each wrapper that take a value, so the value is not mistaken for the command. */
 const VALUE_OPTIONS: Record<string, ReadonlySet<string>> = {
+  pkexec: new Set(['--user']),
+  run0: new Set(['-u', '--user', '-g', '--group', '-D', '--chdir', '--unit', '--property', '--description', '--slice', '--nice', '--machine', '--setenv']),
+  coproc: new Set(),
+  setsid: new Set(),
+  busybox: new Set(),
+  toybox: new Set(),
   sudo: new Set(['-u', '-g', '-C', '-h', '-p', '-U', '-r', '-t', '-D', '-R', '--user', '--group', '--prompt', '--chdir']),
   doas: new Set(['-u', '-C']),
   env: new Set(['-u', '-C', '--unset', '--chdir']),
   exec: new Set(['-a']),
   nice: new Set(['-n', '--adjustment']),
   timeout: new Set(['-s', '-k', '--signal', '--kill-after']),
-  xargs: new Set(['-I', '-L', '-n', '-P', '-s', '-d', '-E', '-a', '--arg-file', '--delimiter', '--max-args', '--max-procs', '--max-lines', '--replace', '--eof']),
+  // --replace, --eof and -i take their value only as --replace=R / -iR, never from the next word.
+  xargs: new Set(['-I', '-L', '-n', '-P', '-s', '-d', '-E', '-a', '--arg-file', '--delimiter', '--max-args', '--max-procs', '--max-lines']),
   command: new Set(),
   nohup: new Set(),
   time: new Set(),
@@ -57,11 +64,60 @@ const findExecs = (argv: readonly Arg[]): Arg[][] => {
 const shellScript = (argv: readonly Arg[]): Arg | undefined => {
   for (let i = 1; i < argv.length; i++) {
     const a = argv[i]?.value ?? '';
-    if (!a.startsWith('-')) return undefined;
-    if (/^-[a-zA-Z]*c[a-zA-Z]*$/.test(a)) return argv[i + 1];
+    if (/^[-+][oO]$/.test(a)) i += 1; // `bash -o errexit -c …`: the option's value is not the script
+    else if (!/^[-+]/.test(a)) return undefined;
+    else if (/^-[a-zA-Z]*c[a-zA-Z]*$/.test(a)) return argv[i + 1];
   }
   return undefined;
 };
+
+/** `env -S 'rm -rf x'` (or --split-string=…): env splits the string into the command it runs. */
+const envSplitString = (argv: readonly Arg[]): string | undefined => {
+  for (let i = 1; i < argv.length; i++) {
+    const a = argv[i]?.value ?? '';
+    if (a === '-S' || a === '--split-string') return argv.slice(i + 1).map((x) => x.value).join(' ');
+    if (a.startsWith('--split-string=')) return [a.slice(15), ...argv.slice(i + 1).map((x) => x.value)].join(' ');
+    if (/^-[a-zA-Z]*S/.test(a)) return [a.slice(a.indexOf('S') + 1), ...argv.slice(i + 1).map((x) => x.value)].join(' ');
+    if (!a.startsWith('-') && !a.includes('=')) return undefined;
+  }
+  return undefined;
+};
+
+/**
+ * Programs that run their operands (or a string) as a shell command line: `watch 'rm -rf x'`,
+ * `script -c 'rm -rf x'`, `flock lockfile rm -rf x`, `chroot / rm -rf x`, `ssh host rm -rf x` runs
+ * on the remote side, which the warning should name all the same.
+ */
+const OPERAND_VALUE_OPTIONS: Record<string, ReadonlySet<string>> = {
+  watch: new Set(['-n', '--interval', '-q', '--equexit']),
+  flock: new Set(['-w', '--timeout', '-E', '--conflict-exit-code']),
+  chroot: new Set(['--userspec', '--groups']),
+  ssh: new Set(['-b', '-c', '-D', '-E', '-e', '-F', '-I', '-i', '-J', '-L', '-l', '-m', '-O', '-o', '-p', '-Q', '-R', '-S', '-W', '-w']),
+};
+
+const commandOperands = (name: string, argv: readonly Arg[]): string | undefined => {
+  const words = argv.slice(1).map((a) => a.value);
+  const c = words.findIndex((a) => a === '--command' || /^-[a-zA-Z]*c$/.test(a));
+  if (name === 'script' || (name === 'flock' && c >= 0)) return c >= 0 ? words[c + 1] : undefined;
+  const takesValue = OPERAND_VALUE_OPTIONS[name];
+  if (!takesValue) return undefined;
+  let i = 0;
+  while (i < words.length && (words[i] ?? '').startsWith('-')) i += takesValue.has(words[i] ?? '') ? 2 : 1;
+  // watch runs all its operands; flock, chroot and ssh first take a lock file, a root or a host.
+  const from = name === 'watch' ? i : i + 1;
+  return from < words.length ? words.slice(from).join(' ') : undefined;
+};
+
+/** git settings whose value git runs as a command (an alias starting with ! is a shell command). */
+const GIT_CODE_KEYS = /^(core\.(pager|editor|sshcommand|fsmonitor|askpass)|pager\.[^=]+|diff\.external|sequence\.editor|credential\.helper|alias\.[^=]+|[^=]*\.(textconv|command|cmd|clean|smudge|process))=/i;
+
+/** `git -c core.pager='rm -rf ~' log`: the values of -c settings that git will run. */
+const gitConfiguredCode = (argv: readonly Arg[]): string[] =>
+  argv.flatMap((a, i) => {
+    const setting = argv[i - 1]?.value === '-c' ? a.value : '';
+    const key = GIT_CODE_KEYS.exec(setting);
+    return key ? [setting.slice(key[0].length).replace(/^!/, '')] : [];
+  });
 
 /**
  * Looks through wrappers to the commands that really run. A wrapper that is itself a risk (sudo,
@@ -70,8 +126,15 @@ const shellScript = (argv: readonly Arg[]): Arg | undefined => {
  * again, since the shell will parse them.
  */
 export const unwrap = (argv: readonly Arg[], wrappers: readonly string[] = []): Unwrapped[] => {
-  const name = argv[0]?.value ?? '';
+  const name = programName(argv[0]?.value ?? '');
   if (argv[0]?.dynamic) return [{ kind: 'command', argv, wrappers }];
+  const gitCode = name === 'git' ? gitConfiguredCode(argv) : [];
+  if (gitCode.length > 0) return [{ kind: 'command', argv, wrappers }, ...gitCode.map((script) => ({ kind: 'reparse' as const, script }))];
+  const split = name === 'env' ? envSplitString(argv) : undefined;
+  const operandScript = split ?? commandOperands(name, argv);
+  if (operandScript !== undefined && operandScript.trim() !== '') {
+    return [{ kind: 'command', argv, wrappers }, { kind: 'reparse', script: operandScript }];
+  }
   if (name === 'eval') {
     return [{ kind: 'command', argv: [argv[0] as Arg], wrappers }, { kind: 'reparse', script: argv.slice(1).map((a) => a.value).join(' ') }];
   }

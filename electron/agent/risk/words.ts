@@ -15,6 +15,24 @@ const GLOB = /[*?[]/;
 
 const unescape = (text: string): string => text.replace(/\\(.)/gs, '$1');
 
+const SIMPLE_ESCAPES: Record<string, string> = { a: '\x07', b: '\b', e: '\x1b', E: '\x1b', f: '\f', n: '\n', r: '\r', t: '\t', v: '\v' };
+
+/**
+ * The value bash gives a $'…' string: `$'\x72m'` is `rm`, so the escapes are decoded before the
+ * rules read the word (left encoded, a command name would hide from every rule).
+ */
+export const decodeAnsiC = (body: string): string =>
+  body.replace(/\\(x[0-9a-fA-F]{1,2}|u[0-9a-fA-F]{1,4}|U[0-9a-fA-F]{1,8}|[0-7]{1,3}|c.|.)/gs, (_, esc: string) => {
+    const head = esc[0] ?? '';
+    if (head === 'x' || head === 'u' || head === 'U') return String.fromCodePoint(Math.min(parseInt(esc.slice(1), 16), 0x10ffff));
+    if (/[0-7]/.test(head)) return String.fromCharCode(parseInt(esc, 8) & 0xff);
+    if (head === 'c') return String.fromCharCode((esc.charCodeAt(1) & 0x1f));
+    return SIMPLE_ESCAPES[head] ?? head;
+  });
+
+/** An unquoted word's text as an Arg (after brace expansion, which leaves plain words). */
+export const plainWord = (text: string): Arg => ({ value: unescape(text), glob: GLOB.test(text.replace(/\\./gs, '')), dynamic: false });
+
 /** Reads a word-like node (word, string, raw_string, concatenation, expansions…) into an Arg. */
 export const readArg = (node: SyntaxNode): Arg => {
   switch (node.type) {
@@ -23,7 +41,7 @@ export const readArg = (node: SyntaxNode): Arg => {
     case 'raw_string':
       return { value: node.text.slice(1, -1), glob: false, dynamic: false };
     case 'ansi_c_string':
-      return { value: node.text.slice(2, -1), glob: false, dynamic: false };
+      return { value: decodeAnsiC(node.text.slice(2, -1)), glob: false, dynamic: false };
     case 'string': {
       const inner = node.text.slice(node.text.startsWith('$"') ? 2 : 1, -1);
       const dynamic = node.namedChildren.some((c) => c !== null && c.type !== 'string_content');
@@ -69,11 +87,15 @@ export const gitSubcommand = (args: readonly Arg[]): { sub: string; rest: readon
   let configured = false;
   while (i < args.length && (args[i]?.value ?? '').startsWith('-')) {
     const a = args[i]?.value ?? '';
-    if (a === '-c' || a.startsWith('--config-env')) configured = true;
+    // -c and --config-env set configuration; --exec-path picks where git finds its own programs.
+    if (a === '-c' || a.startsWith('--config-env') || a.startsWith('--exec-path')) configured = true;
     i += GIT_VALUE_OPTIONS.has(a) ? 2 : 1;
   }
   return { sub: args[i]?.value ?? '', rest: args.slice(i + 1), configured };
 };
+
+/** `/usr/bin/rm` and `./rm` run an rm too: the rules judge a command by its file name. */
+export const programName = (name: string): string => name.slice(name.lastIndexOf('/') + 1);
 
 /** Paths that swallow or show output: writing to them changes nothing on disk. */
 export const HARMLESS_TARGETS = new Set(['/dev/null', '/dev/stdout', '/dev/stderr', '/dev/tty']);

@@ -1,0 +1,97 @@
+// SPDX-License-Identifier: MIT
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_AUTO_RUN_COMMANDS } from '../../../shared/settings/agent-entries';
+import { mayRunUnasked } from './allow-list';
+import { classifyCommand } from './classify';
+
+/*
+ * Lines a hostile model could propose to get a destructive command past the warning, or a
+ * harmful one past the allow-list. Each of these was missed before the rule that now catches it.
+ */
+describe('classifyCommand: destructive commands in disguise still carry the warning', () => {
+  it.each([
+    ['/bin/rm -rf ~', 'deletes recursively'],
+    ['./rm -rf ~', 'deletes recursively'],
+    ['/usr/bin/sudo ls', 'runs as another user (sudo)'],
+    ['/usr/bin/env rm -rf ~', 'deletes recursively'],
+    ['busybox rm -rf ~', 'deletes recursively'],
+    ["busybox sh -c 'rm -rf ~'", 'deletes recursively'],
+    ["env -S 'rm -rf ~'", 'deletes recursively'],
+    ["env -S'rm -rf ~'", 'deletes recursively'],
+    ["env --split-string='rm -rf ~'", 'deletes recursively'],
+    ["$'\\x72m' -rf ~", 'deletes recursively'],
+    ["$'\\162m' -rf ~", 'deletes recursively'],
+    ['r{m,} -rf ~', 'deletes recursively'],
+    ['rm {-r,x} ~', 'deletes recursively'],
+    ['coproc rm -rf ~', 'deletes recursively'],
+    ["watch -n 1 'rm -rf ~'", 'deletes recursively'],
+    ['flock /tmp/lock rm -rf ~', 'deletes recursively'],
+    ["script -qc 'rm -rf ~'", 'deletes recursively'],
+    ["ssh -p 22 host 'rm -rf ~'", 'deletes recursively'],
+    ["bash -o errexit -c 'rm -rf ~'", 'deletes recursively'],
+    ['ls | xargs --replace rm -rf {}', 'deletes recursively'],
+    ['find . -exec rm {} \\;', 'deletes every file found'],
+    ['find . -print0 | xargs -0 rm -f', 'deletes every file listed'],
+    ["git -c core.pager='rm -rf ~' log", 'deletes recursively'],
+    ["git -c alias.x='!rm -rf ~' x", 'deletes recursively'],
+    ["GIT_PAGER='rm -rf ~' git log", 'deletes recursively'],
+    ["export PROMPT_COMMAND='rm -rf ~'", 'deletes recursively'],
+    ["LESSOPEN='|rm -rf ~' less x", 'deletes recursively'],
+    ['pkexec rm x', 'runs as another user (pkexec)'],
+    ['run0 ls', 'runs as another user (run0)'],
+    ['ls | tee /etc/passwd', 'overwrites a file'],
+    ['sort -o out.txt in.txt', 'overwrites a file'],
+    ['tree -o listing.txt', 'overwrites a file'],
+    ['uniq in.txt out.txt', 'overwrites a file'],
+    ['find . -name x -fprint out', 'overwrites a file'],
+    ['git checkout -- src/app.ts', 'discards uncommitted changes'],
+    ['git checkout -f main', 'discards uncommitted changes'],
+    ['git restore .', 'discards uncommitted changes'],
+  ])('%s', async (line, reason) => {
+    const result = await classifyCommand(line);
+    expect(result.risk).toBe('destructive');
+    expect(result.reasons.join('\n')).toContain(reason);
+  });
+
+  it.each(['git checkout main', 'git checkout -b topic', 'git restore --staged x', 'ls | tee -a log', 'ls | tee /dev/null', 'sort in.txt'])(
+    'leaves %s alone (not destructive)',
+    async (line) => {
+      expect((await classifyCommand(line)).risk).not.toBe('destructive');
+    },
+  );
+});
+
+describe('the allow-list: a listed command whose meaning was changed asks', () => {
+  const wide = [...DEFAULT_AUTO_RUN_COMMANDS, 'awk', 'sed', 'less', 'tee', 'busybox', 'env', 'echo'];
+
+  it.each([
+    ['GIT_PAGER=cat git log', 'a variable git runs'],
+    ['PAGER=./x git log', 'a variable git runs'],
+    ['GIT_EXTERNAL_DIFF=./x git diff', 'a variable git runs'],
+    ['LD_PRELOAD=/tmp/x.so ls', 'a library preloaded into ls'],
+    ['PATH=/tmp ls', 'another ls'],
+    ['export PATH=/tmp:$PATH; ls', 'the shell changed for later commands'],
+    ['x=1; ls', 'a variable set in the user’s shell'],
+    ['ls(){ cat x; }; ls', 'a function replacing ls in the user’s shell'],
+    ['git --exec-path=/tmp status', 'git programs from elsewhere'],
+  ])('%s (%s) asks, with the default list', async (line) => {
+    expect(await mayRunUnasked(line, DEFAULT_AUTO_RUN_COMMANDS)).toBe(false);
+  });
+
+  it.each([
+    "awk 'BEGIN{system(\"id\")}'",
+    "sed -n '1e id' file",
+    'sed -i s/a/b/ file',
+    "less +'!id' file",
+    'ls | tee out',
+    'busybox id',
+    "env -S 'id'",
+  ])('%s asks even when the user listed the program', async (line) => {
+    expect(await mayRunUnasked(line, wide)).toBe(false);
+  });
+
+  it('still lets plain listed commands run', async () => {
+    expect(await mayRunUnasked('git log --oneline -3', DEFAULT_AUTO_RUN_COMMANDS)).toBe(true);
+    expect(await mayRunUnasked('ls{,}', DEFAULT_AUTO_RUN_COMMANDS)).toBe(true);
+  });
+});
