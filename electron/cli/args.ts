@@ -1,0 +1,108 @@
+// SPDX-License-Identifier: MIT
+import { parseArgs } from 'node:util';
+import { CliError } from './cli-error';
+import { EXPORT_USAGE, HISTORY_USAGE, MAIN_USAGE, MCP_USAGE, SEARCH_USAGE, SHOW_USAGE, STATS_USAGE } from './usage';
+
+/** What the user asked for, parsed and checked; `help` carries the text to print. */
+export type CliCommand =
+  | { readonly kind: 'help'; readonly text: string }
+  | { readonly kind: 'version' }
+  | { readonly kind: 'search'; readonly dataDir?: string; readonly query: string; readonly limit: number; readonly json: boolean }
+  | { readonly kind: 'show'; readonly dataDir?: string; readonly id: string; readonly plain: boolean; readonly json: boolean }
+  | { readonly kind: 'export'; readonly dataDir?: string; readonly sessionId: string; readonly format: 'json' | 'asciicast'; readonly output?: string }
+  | { readonly kind: 'stats'; readonly dataDir?: string; readonly json: boolean }
+  | { readonly kind: 'mcp'; readonly dataDir?: string };
+
+type Option = { type: 'string' | 'boolean'; short?: string };
+const COMMON: Record<string, Option> = { 'data-dir': { type: 'string' }, help: { type: 'boolean', short: 'h' } };
+
+/** node:util's parseArgs (no dependency, the same as electron/web/args.ts), its errors as usage errors. */
+const parse = (argv: readonly string[], options: Record<string, Option>, name: string) => {
+  try {
+    const parsed = parseArgs({ args: [...argv], options: { ...COMMON, ...options }, strict: true, allowPositionals: true });
+    return { values: parsed.values as Record<string, string | boolean | undefined>, positionals: parsed.positionals };
+  } catch (error) {
+    throw new CliError('usage', `${(error as Error).message.split(/\.\s/)[0]} (see 'contexterm ${name} --help')`);
+  }
+};
+
+const dataDirOf = (values: Record<string, string | boolean | undefined>): { dataDir?: string } => {
+  const dir = values['data-dir'];
+  if (dir === '') throw new CliError('usage', '--data-dir needs a directory');
+  return typeof dir === 'string' ? { dataDir: dir } : {};
+};
+
+const onePositional = (positionals: readonly string[], what: string, command: string): string => {
+  if (positionals.length === 0 || positionals[0]!.trim() === '') throw new CliError('usage', `${command} needs ${what} (see 'contexterm history ${command} --help')`);
+  if (positionals.length > 1) throw new CliError('usage', `${command} takes one ${what}, got ${positionals.length} (quote a query of several words)`);
+  return positionals[0]!;
+};
+
+const parseLimit = (raw: string | boolean | undefined, fallback: number, max: number): number => {
+  if (raw === undefined) return fallback;
+  const limit = Number(raw);
+  if (!Number.isInteger(limit) || limit < 1 || limit > max) throw new CliError('usage', `--limit must be a whole number from 1 to ${max}, got ${String(raw)}`);
+  return limit;
+};
+
+const parseHistory = (sub: string | undefined, rest: readonly string[]): CliCommand => {
+  switch (sub) {
+    case 'search': {
+      const { values, positionals } = parse(rest, { limit: { type: 'string' }, json: { type: 'boolean' } }, 'history search');
+      if (values.help) return { kind: 'help', text: SEARCH_USAGE };
+      const query = onePositional(positionals, 'a QUERY', 'search');
+      return { kind: 'search', ...dataDirOf(values), query, limit: parseLimit(values.limit, 50, 1000), json: values.json === true };
+    }
+    case 'show': {
+      const { values, positionals } = parse(rest, { plain: { type: 'boolean' }, json: { type: 'boolean' } }, 'history show');
+      if (values.help) return { kind: 'help', text: SHOW_USAGE };
+      return { kind: 'show', ...dataDirOf(values), id: onePositional(positionals, 'a command ID', 'show'), plain: values.plain === true, json: values.json === true };
+    }
+    case 'export': {
+      const { values, positionals } = parse(rest, { format: { type: 'string' }, output: { type: 'string', short: 'o' } }, 'history export');
+      if (values.help) return { kind: 'help', text: EXPORT_USAGE };
+      const format = values.format ?? 'json';
+      if (format !== 'json' && format !== 'asciicast') throw new CliError('usage', `--format must be json or asciicast, got ${String(format)}`);
+      const sessionId = onePositional(positionals, 'a SESSION id', 'export');
+      return { kind: 'export', ...dataDirOf(values), sessionId, format, ...(typeof values.output === 'string' ? { output: values.output } : {}) };
+    }
+    case 'stats': {
+      const { values, positionals } = parse(rest, { json: { type: 'boolean' } }, 'history stats');
+      if (values.help) return { kind: 'help', text: STATS_USAGE };
+      if (positionals.length > 0) throw new CliError('usage', `stats takes no arguments, got '${positionals[0]}'`);
+      return { kind: 'stats', ...dataDirOf(values), json: values.json === true };
+    }
+    case undefined:
+    case '-h':
+    case '--help':
+    case 'help':
+      return { kind: 'help', text: HISTORY_USAGE };
+    default:
+      throw new CliError('usage', `unknown history command '${sub}' (search, show, export or stats)`);
+  }
+};
+
+/** argv after the program name. */
+export const parseCli = (argv: readonly string[]): CliCommand => {
+  const [command, ...rest] = argv;
+  switch (command) {
+    case 'history':
+      return parseHistory(rest[0], rest.slice(1));
+    case 'mcp': {
+      const { values, positionals } = parse(rest, {}, 'mcp');
+      if (values.help) return { kind: 'help', text: MCP_USAGE };
+      if (positionals.length > 0) throw new CliError('usage', `mcp takes no arguments, got '${positionals[0]}'`);
+      return { kind: 'mcp', ...dataDirOf(values) };
+    }
+    case undefined:
+    case '-h':
+    case '--help':
+    case 'help':
+      return { kind: 'help', text: MAIN_USAGE };
+    case '--version':
+    case '-V':
+      return { kind: 'version' };
+    default:
+      throw new CliError('usage', `unknown command '${command}' (history or mcp; see 'contexterm --help')`);
+  }
+};

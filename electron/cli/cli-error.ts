@@ -1,0 +1,32 @@
+// SPDX-License-Identifier: MIT
+
+/**
+ * What went wrong, as the exit code a script can branch on (docs/cli-and-mcp.md lists them):
+ * `not-found` 1 (an unknown record or session), `usage` 2 (bad arguments), `unavailable` 3 (no
+ * database, one from another schema, or one that stayed busy).
+ */
+export type CliErrorCode = 'not-found' | 'usage' | 'unavailable';
+
+export const EXIT_CODES: Readonly<Record<CliErrorCode, number>> = { 'not-found': 1, usage: 2, unavailable: 3 };
+
+/** An expected failure: its message is one line for the user, printed as it is. */
+export class CliError extends Error {
+  constructor(
+    readonly code: CliErrorCode,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'CliError';
+  }
+
+  get exitCode(): number {
+    return EXIT_CODES[this.code];
+  }
+}
+
+/** One line for stderr: a CliError's own message; anything else is a bug, said as such. */
+export const describeFailure = (error: unknown): { line: string; exitCode: number } => {
+  if (error instanceof CliError) return { line: `contexterm: ${error.message}`, exitCode: error.exitCode };
+  const message = (error as Error | undefined)?.message ?? String(error);
+  return { line: `contexterm: unexpected error: ${message.split('\n')[0]}`, exitCode: 70 };
+};

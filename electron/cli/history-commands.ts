@@ -1,0 +1,122 @@
+// SPDX-License-Identifier: MIT
+import { statSync } from 'node:fs';
+import type { CommandRecord } from '../../shared/domain/command';
+import { displayLine } from '../../shared/text/display-text';
+import type { Redactor } from '../context/redaction';
+import { cleanOutput } from '../segmenter/clean-text';
+import { CliError } from './cli-error';
+import type { HistoryDb } from './history-db';
+import { commandSummary, hostOf, redactedLine, searchRedacted } from './history-read';
+import { redactRawOutput } from './redacted-output';
+
+/** The most raw output `show` reads for one command (one still running has no end yet). */
+const SHOW_MAX_BYTES = 64 << 20;
+
+const time = (ms: number): string => new Date(ms).toISOString().replace('T', ' ').slice(0, 19);
+
+const exitText = (command: CommandRecord): string => (command.interrupted ? 'cut' : command.exitCode === null ? '-' : String(command.exitCode));
+
+/** `history search`: text lines or the JSON array; an empty result is not an error (exit 0). */
+export const searchHistory = (db: HistoryDb, redactor: Redactor, query: string, limit: number, json: boolean): string => {
+  const found = searchRedacted(db, redactor, query, limit);
+  if (json) return `${JSON.stringify(found.map((command) => commandSummary(command, redactor)))}\n`;
+  return found
+    .map((c) => `${c.id}\t${time(c.startedAt)}\t${exitText(c)}\t${displayLine(c.cwd) ?? ''}\t${displayLine(redactedLine(c, redactor)) ?? ''}\n`)
+    .join('');
+};
+
+const findCommand = (db: HistoryDb, id: string): CommandRecord => {
+  const [command] = db.read((queries) => queries.commandsByIds([id]));
+  if (!command) throw new CliError('not-found', `no recorded command ${displayLine(id)} (it may have been forgotten or pruned)`);
+  return command;
+};
+
+/**
+ * `history show`: the output as recorded, redacted. Coloured for a terminal (unless `plain`), clean
+ * text otherwise; JSON always carries the clean text.
+ */
+export const showCommand = (db: HistoryDb, redactor: Redactor, id: string, options: { coloured: boolean; json: boolean }): string => {
+  const command = findCommand(db, id);
+  const end = command.outputEnd ?? command.outputStart + SHOW_MAX_BYTES;
+  const raw = db.read((queries) => queries.readOutput(command.sessionId, command.outputStart, end)).toString('utf8');
+  if (options.json) {
+    return `${JSON.stringify({
+      ...commandSummary(command, redactor),
+      session_id: command.sessionId,
+      host: hostOf(command),
+      ended_at: command.endedAt,
+      interrupted: command.interrupted,
+      output: redactor.redact(cleanOutput(raw)).text,
+    })}\n`;
+  }
+  if (!options.coloured) {
+    const text = redactor.redact(cleanOutput(raw)).text;
+    return text === '' || text.endsWith('\n') ? text : `${text}\n`;
+  }
+  const out = redactRawOutput(raw, redactor);
+  // Reset attributes a cut-off recording may have left set, so the user's prompt comes back plain.
+  return out.coloured ? `${out.text}\x1b[0m` : out.text;
+};
+
+interface Stats {
+  sessions: number;
+  commands: number;
+  failed: number;
+  recorded_bytes: number;
+  database_bytes: number;
+  first_command_at: number | null;
+  last_command_at: number | null;
+  top_programs: Array<{ program: string; count: number }>;
+}
+
+const TOP_PROGRAMS_SQL = `
+  SELECT substr(t, 1, instr(t || ' ', ' ') - 1) AS program, count(*) AS count
+  FROM (SELECT ltrim(command_line) AS t FROM commands WHERE command_line IS NOT NULL)
+  WHERE t != '' GROUP BY program ORDER BY count DESC, program LIMIT 10`;
+
+const fileSize = (path: string): number => {
+  try {
+    return statSync(path).size;
+  } catch {
+    return 0;
+  }
+};
+
+export const historyStats = (db: HistoryDb, redactor: Redactor): Stats =>
+  db.read((_, sql) => {
+    const totals = sql
+      .prepare(
+        `SELECT (SELECT count(*) FROM sessions) AS sessions, (SELECT coalesce(sum(raw_bytes), 0) FROM sessions) AS recorded,
+           count(*) AS commands, coalesce(sum(exit_code IS NOT NULL AND exit_code != 0), 0) AS failed,
+           min(started_at) AS first, max(started_at) AS last FROM commands`,
+      )
+      .get() as { sessions: number; recorded: number; commands: number; failed: number; first: number | null; last: number | null };
+    const top = sql.prepare(TOP_PROGRAMS_SQL).all() as Array<{ program: string; count: number }>;
+    return {
+      sessions: totals.sessions,
+      commands: totals.commands,
+      failed: totals.failed,
+      recorded_bytes: totals.recorded,
+      database_bytes: fileSize(db.path) + fileSize(`${db.path}-wal`),
+      first_command_at: totals.first,
+      last_command_at: totals.last,
+      top_programs: top.map(({ program, count }) => ({ program: displayLine(redactor.redact(program).text), count })),
+    };
+  });
+
+const megabytes = (bytes: number): string => `${(bytes / 1048576).toFixed(1)} MB`;
+
+export const formatStats = (stats: Stats, json: boolean): string => {
+  if (json) return `${JSON.stringify(stats)}\n`;
+  const range = stats.first_command_at === null ? 'none' : `${time(stats.first_command_at)} – ${time(stats.last_command_at!)} (UTC)`;
+  const lines = [
+    `sessions        ${stats.sessions}`,
+    `commands        ${stats.commands} (${stats.failed} failed)`,
+    `recorded output ${megabytes(stats.recorded_bytes)}`,
+    `database        ${megabytes(stats.database_bytes)}`,
+    `commands from   ${range}`,
+    'top programs',
+    ...stats.top_programs.map(({ program, count }) => `  ${String(count).padStart(7)}  ${program}`),
+  ];
+  return `${lines.join('\n')}\n`;
+};

@@ -1,0 +1,107 @@
+// SPDX-License-Identifier: MIT
+import Database from 'better-sqlite3';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { DEFAULT_SETTINGS } from '../../shared/settings/registry';
+import type { KeyValueStore } from '../../shared/settings/key-value-store';
+import { Redactor } from '../context/redaction';
+import { loadSavedSections, SETTINGS_KEY } from '../settings/settings-store';
+import { migrations } from '../store/migrations';
+import { StoreQueries } from '../store/queries/queries';
+import { CliError } from './cli-error';
+import { DATABASE_FILE } from './data-dir-default';
+
+/** How long one statement waits on a lock before SQLite gives up, and how often we then try again. */
+const BUSY_TIMEOUT_MS = 2000;
+const BUSY_RETRIES = 5;
+
+const isBusy = (error: unknown): boolean =>
+  error instanceof Database.SqliteError && (error.code.startsWith('SQLITE_BUSY') || error.code.startsWith('SQLITE_LOCKED'));
+
+const sleepSync = (ms: number): void => {
+  Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
+};
+
+/**
+ * Runs a read, again after a pause when the database stays busy past the busy timeout (the writer
+ * checkpointing or recovering its WAL, say). Readers never block a WAL writer, so this is rare.
+ */
+export const retryBusy = <T>(read: () => T, retries = BUSY_RETRIES, pauseMs = 100): T => {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return read();
+    } catch (error) {
+      if (!isBusy(error)) throw error;
+      if (attempt >= retries) throw new CliError('unavailable', `the history database stayed busy (${(error as Error).message}); try again`);
+      sleepSync(pauseMs * (attempt + 1));
+    }
+  }
+};
+
+/** The schema this build reads (the number of migrations), against the file's `user_version`. */
+export const checkSchema = (found: number, path: string, supported = migrations.length): void => {
+  if (found === supported) return;
+  if (found === 0) throw new CliError('unavailable', `${path} is not a Contexterm history database (no schema); start the app once to create it`);
+  if (found > supported) {
+    throw new CliError('unavailable', `${path} is from a newer Contexterm (schema ${found}; this build reads schema ${supported}); update this checkout`);
+  }
+  throw new CliError('unavailable', `${path} is from an older Contexterm (schema ${found}; this build reads schema ${supported}); start the app once to upgrade it`);
+};
+
+/** One value read already, as the settings loader's key/value store (which never writes here). */
+const frozenSettings = (key: string, value: string | undefined): KeyValueStore => ({
+  get: async (asked) => (asked === key ? value : undefined),
+  set: () => Promise.reject(new Error('the CLI never writes settings')),
+});
+
+/**
+ * The app's database opened for reading only, while the app may be writing it: a read-only
+ * connection (`query_only` too) in WAL mode never blocks the writer and takes no data-dir lock;
+ * migrations never run here.
+ */
+export class HistoryDb {
+  readonly queries: StoreQueries;
+
+  private constructor(
+    readonly db: Database.Database,
+    readonly path: string,
+  ) {
+    this.queries = new StoreQueries(db);
+  }
+
+  static open(dataDir: string): HistoryDb {
+    const path = join(dataDir, DATABASE_FILE);
+    if (!existsSync(path)) throw new CliError('unavailable', `no history database at ${path} (give --data-dir DIR, the app's data directory)`);
+    let db: Database.Database;
+    try {
+      db = new Database(path, { readonly: true, fileMustExist: true });
+      db.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
+      db.pragma('query_only = ON');
+    } catch (error) {
+      throw new CliError('unavailable', `cannot open ${path}: ${(error as Error).message}`);
+    }
+    try {
+      checkSchema(retryBusy(() => db.pragma('user_version', { simple: true }) as number), path);
+    } catch (error) {
+      db.close();
+      throw error;
+    }
+    return new HistoryDb(db, path);
+  }
+
+  /** A read, retried while the database is busy. */
+  read<T>(run: (queries: StoreQueries, db: Database.Database) => T): T {
+    return retryBusy(() => run(this.queries, this.db));
+  }
+
+  /** The user's redaction settings (Settings → Redaction), as model requests use them. */
+  async redactor(): Promise<Redactor> {
+    const raw = this.read((_, db) => (db.prepare('SELECT value FROM settings WHERE key = ?').get(SETTINGS_KEY) as { value: string } | undefined)?.value);
+    const { saved } = await loadSavedSections(frozenSettings(SETTINGS_KEY, raw));
+    return new Redactor(saved.redaction ?? DEFAULT_SETTINGS.redaction);
+  }
+
+  close(): void {
+    this.db.close();
+  }
+}

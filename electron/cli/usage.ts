@@ -1,0 +1,78 @@
+// SPDX-License-Identifier: MIT
+
+const DATA_DIR = `  --data-dir DIR    the app's data directory (default: browser mode's, else the desktop app's)`;
+const COMMON = `${DATA_DIR}
+  -h, --help        show this help`;
+
+export const MAIN_USAGE = `Usage: contexterm <command> [options]
+
+Reads Contexterm's recorded terminal history, read-only, while the app runs or not.
+
+Commands:
+  history search QUERY      recorded commands matching QUERY, newest first
+  history show ID           a command's recorded output (colours on a terminal)
+  history export SESSION    a session as JSON or an asciicast v2 recording
+  history stats             counts, sizes, date range, most used programs
+  mcp                       an MCP server on stdio for coding agents
+
+Options:
+${COMMON}
+  --version         print the version
+
+Secrets are replaced as in the assistant's model requests (Settings → Redaction).
+Exit codes: 0 ok, 1 not found, 2 usage error, 3 history database unavailable.
+See docs/cli-and-mcp.md.`;
+
+export const HISTORY_USAGE = `Usage: contexterm history <search|show|export|stats> [options]
+
+  search QUERY [--limit N] [--json]        matching commands, newest first (default limit 50)
+  show ID [--plain] [--json]               a command's output
+  export SESSION [--format json|asciicast] [--output FILE]
+  stats [--json]
+
+Options:
+${COMMON}`;
+
+export const SEARCH_USAGE = `Usage: contexterm history search QUERY [options]
+
+Full-text search over command lines and output; every word must match, the last as a prefix.
+Prints one command per line (id, time, exit code, directory, command line), newest first.
+
+Options:
+  --limit N         at most N commands (1–1000, default 50)
+  --json            one JSON array of {id, command_line, cwd, exit_code, started_at}
+${COMMON}`;
+
+export const SHOW_USAGE = `Usage: contexterm history show ID [options]
+
+Prints the recorded output of command ID (as listed by search). On a terminal it keeps its
+colours; piped, or with --plain, escape sequences are removed.
+
+Options:
+  --plain           no colours even on a terminal
+  --json            {id, session_id, command_line, cwd, host, exit_code, started_at, ended_at, output}
+${COMMON}`;
+
+export const EXPORT_USAGE = `Usage: contexterm history export SESSION [options]
+
+Writes session SESSION (an id from 'history stats' or a command id's part before ':').
+
+Options:
+  --format F        json (the session and its commands with their output; default) or
+                    asciicast (v2: a header line and [time, "o", text] events; no keystrokes)
+  --output FILE     write to FILE instead of stdout
+${COMMON}`;
+
+export const STATS_USAGE = `Usage: contexterm history stats [options]
+
+Options:
+  --json            the same as one JSON object
+${COMMON}`;
+
+export const MCP_USAGE = `Usage: contexterm mcp [options]
+
+Runs a Model Context Protocol server on stdin/stdout, read-only. Tools: search_commands,
+get_commands, recent_commands, list_sessions; resource: contexterm://recent.
+
+Options:
+${COMMON}`;
