@@ -86,6 +86,12 @@ describe('meter from a preview', () => {
     expect(meter.leftOut).toEqual(['part of the attached output']);
   });
 
+  it("says so when the repository's AGENTS.md was shortened to fit", () => {
+    const rules = { ...section('project-instructions', 200), trimmed: { items: 0, tokens: 900, truncated: 1, notes: [] } };
+    const meter = meterOf(preview([section('system', 100), rules], 1000, 300), 0.8);
+    expect(meter.leftOut).toEqual(["part of the repository's AGENTS.md"]);
+  });
+
   it('counts recent commands and the catalog (they are sent) but does not warn for them: they give way first', () => {
     const meter = meterOf(preview([section('system', 100), section('recent-commands', 300), section('catalog', 200), section('history', 50)], 1000, 650, 50), 0.5);
     expect(meter.tokens).toBe(650);

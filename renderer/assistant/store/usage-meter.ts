@@ -42,6 +42,7 @@ const MISSED: Partial<Record<SectionId, string>> = {
   history: 'older messages',
   pinned: 'part of the attached output',
   'recent-commands': 'recent commands of this terminal',
+  'project-instructions': "part of the repository's AGENTS.md",
 };
 
 /** Recent commands may give way to what matters more, but fewer than this is worth a warning. */
@@ -49,7 +50,7 @@ export const MIN_RECENT_COMMANDS = 3;
 
 const missed = (s: ContextPreview['sections'][number]): boolean => {
   if (s.id === 'recent-commands') return s.trimmed.items > 0 && s.items < MIN_RECENT_COMMANDS;
-  if (s.id === 'pinned') return s.trimmed.items > 0 || s.trimmed.tokens > 0;
+  if (s.id === 'pinned' || s.id === 'project-instructions') return s.trimmed.items > 0 || s.trimmed.tokens > 0;
   return s.id === 'history' && s.trimmed.items > 0;
 };
 
