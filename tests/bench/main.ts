@@ -5,6 +5,7 @@
 import { arch, cpus, release } from 'node:os';
 import { benchContextBuild, benchTokenEstimate } from './context-bench';
 import { benchSegmenter } from './segmenter-bench';
+import { benchMcp } from './mcp-bench';
 import { benchLostBytes, benchPipeline } from './pipeline-bench';
 import { benchRedaction } from './redaction-bench';
 import { benchHourOfHistory, benchIngestAtCap } from './retention-bench';
@@ -38,6 +39,7 @@ const TARGETS: Record<string, { target: number; better: 'higher' | 'lower' }> = 
   server_rss_mb_idle: { target: 80, better: 'lower' },
   server_rss_mb_per_idle_tab: { target: 15, better: 'lower' },
   ssh_integration_overhead_ms: { target: 150, better: 'lower' },
+  mcp_get_commands_p95_ms: { target: 50, better: 'lower' },
 };
 
 const quick = process.argv.includes('--quick');
@@ -65,6 +67,7 @@ const suites: Array<[string, () => Promise<Metrics>]> = [
   ['ui', () => benchUi({ quick })],
   ['footprint', () => benchServerFootprint({ quick })],
   ['ssh', () => benchSsh({ quick })],
+  ['mcp', () => benchMcp({ quick })],
 ];
 
 const verdict = (key: string, value: number): string => {
