@@ -50,6 +50,7 @@ const terminalPort = ({ ptys, recorder }: AgentWiringDeps, commands: Set<(record
     state,
     type: (id, data) => ptys.write(id, data),
     expectAssistantCommand: (id) => recorder.expectAssistantCommand(id),
+    excludedFromHistory: (line) => recorder.exclusion.excludes(line),
     readsSecretInput: (id) => ptys.get(id)?.readsSecretInput() ?? false,
     foreground: (id) => ptys.get(id)?.foregroundProcess(),
     onCommand: (listener) => {

@@ -1,4 +1,6 @@
 // SPDX-License-Identifier: MIT
+import type { Node as SyntaxNode } from '@vscode/tree-sitter-wasm';
+import { plainWord, readArg, type Arg } from './words';
 
 /** More words than this from one brace expansion: not something to read, so not expanded. */
 const MAX_WORDS = 64;
@@ -48,4 +50,13 @@ export const expandBraces = (text: string): string[] | null => {
     if (words.length > MAX_WORDS) return null;
   }
   return words;
+};
+
+/** An unquoted word with braces runs as the words they expand to: `r{m,} -rf x` is `rm r -rf x`. */
+export const wordArgs = (node: SyntaxNode): Arg[] => {
+  const unquoted = node.type === 'word' || (node.type === 'concatenation' && node.namedChildren.every((c) => c?.type === 'word'));
+  if (!unquoted || !node.text.includes('{')) return [readArg(node)];
+  const words = expandBraces(node.text);
+  if (words === null) return [{ ...readArg(node), dynamic: node.text.includes(',') }];
+  return words.map(plainWord);
 };

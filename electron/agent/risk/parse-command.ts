@@ -5,8 +5,8 @@ import { createRequire } from 'node:module';
 import type * as TreeSitter from '@vscode/tree-sitter-wasm';
 import type { Node as TsNode, Parser as TsParser } from '@vscode/tree-sitter-wasm';
 import { moduleUrl } from '../../runtime/paths';
-import { expandBraces } from './braces';
-import { plainWord, readArg, type Arg } from './words';
+import { wordArgs } from './braces';
+import { readArg, type Arg } from './words';
 import { SHELLS, unwrap } from './unwrap';
 
 export type { Arg } from './words';
@@ -117,15 +117,6 @@ const stdinScripts = (node: SyntaxNode): string[] => {
   });
 };
 
-/** An unquoted word with braces runs as the words they expand to: `r{m,} -rf x` is `rm r -rf x`. */
-const wordArgs = (node: SyntaxNode): Arg[] => {
-  const unquoted = node.type === 'word' || (node.type === 'concatenation' && named(node).every((c) => c.type === 'word'));
-  if (!unquoted || !node.text.includes('{')) return [readArg(node)];
-  const words = expandBraces(node.text);
-  if (words === null) return [{ ...readArg(node), dynamic: node.text.includes(',') }];
-  return words.map(plainWord);
-};
-
 /**
  * Variables whose value the shell or git later runs as a command: `GIT_PAGER='rm -rf ~' git log`
  * runs rm, and PROMPT_COMMAND runs at every prompt. Their values are read as command lines.
@@ -140,6 +131,20 @@ const visitAssignment = (node: SyntaxNode, walk: Walk, depth: number): void => {
   walk.shellChanges.push(`sets ${name}`);
   const value = node.childForFieldName('value');
   if (value && CODE_VARIABLES.has(name)) parseInto(readArg(value).value.replace(/^\s*\|+/, ''), walk, depth + 1);
+};
+
+/**
+ * zsh runs `ls # ; rm -rf x` as `ls '#'` then `rm -rf x` (comments are off at its prompt unless
+ * interactivecomments is set): a comment counts as words whose command is not known, and what it
+ * would run is read for its dangers when it parses.
+ */
+const visitComment = (node: SyntaxNode, walk: Walk, depth: number, pipeline: number): void => {
+  walk.commands.push({ name: node.text, args: [], wrappers: [], text: node.text, pipeline, stage: 0, dynamicName: true });
+  try {
+    parseInto(`: \\${node.text}`, walk, depth + 1); // the # as a plain word, the rest as zsh reads it
+  } catch (error) {
+    if (!(error instanceof UnparsedError)) throw error;
+  }
 };
 
 const emitCommand = (node: SyntaxNode, walk: Walk, depth: number, pipeline: number, stage: number): void => {
@@ -193,6 +198,9 @@ const visit = (node: SyntaxNode, walk: Walk, depth: number, pipeline: number, st
     }
     case 'variable_assignment':
       visitAssignment(node, walk, depth);
+      break;
+    case 'comment':
+      visitComment(node, walk, depth, pipeline);
       break;
     case 'function_definition':
       walk.shellChanges.push(`defines ${node.childForFieldName('name')?.text ?? 'a function'}`);

@@ -28,15 +28,50 @@ export const RUN_COMMAND_TOOL: ToolDefinition = {
 /**
  * Characters that would make what runs differ from what the user reads: C0/C1 controls and DEL are
  * keys to the line editor (Ctrl+U erases what came before, ESC starts a sequence, a tab completes),
- * and bidirectional overrides reorder the text on screen. A newline is refused on its own (below).
+ * bidirectional overrides reorder the text on screen, and invisible characters (zero-width, word
+ * joiners, soft hyphen, fillers, variation selectors, tags, line separators) hide or split words.
+ * A newline is refused on its own (below).
  */
-const HIDDEN = /[\x00-\x09\x0b\x0c\x0e-\x1f\x7f-\x9f\u200b-\u200f\u202a-\u202e\u2066-\u2069\ufeff]/u;
+const HIDDEN = /[\x00-\x09\x0b\x0c\x0e-\x1f\x7f-\x9f\u200b-\u200f\u202a-\u202e\u2066-\u2069\ufeff\u2028\u2029\u2060-\u2064\u206a-\u206f\u00ad\u034f\u115f\u1160\u17b4\u17b5\u180b-\u180e\u3164\uffa0\ufe00-\ufe0f\u{e0000}-\u{e007f}\u{e0100}-\u{e01ef}]/u;
+
+/**
+ * Spaces other than the ASCII one look like a word break but are part of the word to the shell:
+ * `rm -rf /tmp\u00a0/` shows two arguments and runs with one.
+ */
+const LOOKALIKE_SPACE = /[\u00a0\u1680\u2000-\u200a\u202f\u205f\u3000]/u;
+
+/**
+ * History expansion: bash and zsh replace `!!`, `!-2`, `!rm` or a leading `^old^new` with lines from
+ * the user's history as the line is entered, so the line that runs is not the one shown and judged.
+ * A `!` followed by a blank, `=`, `(` or a closing quote is left alone by the shell, as is one inside
+ * single quotes.
+ */
+export const historyExpansion = (command: string): string | null => {
+  if (command.startsWith('^')) return '^';
+  let single = false;
+  let double = false;
+  for (let i = 0; i < command.length; i++) {
+    const ch = command[i];
+    if (ch === '\\' && !single) i++;
+    else if (ch === "'" && !double) single = !single;
+    else if (ch === '"' && !single) double = !double;
+    else if (ch === '!' && !single && !/^[\s=("]?$/.test(command[i + 1] ?? '')) return command.slice(i, i + 2);
+  }
+  return null;
+};
 
 const hiddenProblem = (command: string): string | null => {
-  const found = HIDDEN.exec(command);
+  const found = HIDDEN.exec(command) ?? LOOKALIKE_SPACE.exec(command);
   if (!found) return null;
   const code = found[0].codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0');
-  return `the command holds an invisible or control character (U+${code}) that the terminal would act on; send plain text`;
+  return `the command holds an invisible, control or look-alike space character (U+${code}) that would make what runs differ from what the user reads; send plain text`;
+};
+
+const historyProblem = (command: string): string | null => {
+  const found = historyExpansion(command);
+  return found === null
+    ? null
+    : `the command holds "${found}", which the shell replaces with a line from the user's history; put the ! inside single quotes or write it another way`;
 };
 
 /** Problems come back to the model as the tool's error, so it can correct the call. */
@@ -45,7 +80,7 @@ export const parseRunArgs = (args: Record<string, unknown>): { command: string; 
   if (command === '') throw new Error('"command" must be a non-empty string');
   if (/[\r\n]/.test(command)) throw new Error('send one command line: join steps with && or ;, without newlines');
   if (command.length > MAX_COMMAND_CHARS) throw new Error(`the command is longer than ${MAX_COMMAND_CHARS} characters`);
-  const hidden = hiddenProblem(command);
+  const hidden = hiddenProblem(command) ?? historyProblem(command);
   if (hidden) throw new Error(hidden);
   const reason = typeof args['reason'] === 'string' && args['reason'].trim() !== '' ? args['reason'].trim().slice(0, 500) : null;
   return { command, reason };
@@ -57,6 +92,7 @@ export const checkEditedCommand = (raw: string): string | null => {
   if (command === '') return 'The command is empty.';
   if (/[\r\n]/.test(command)) return 'One command line, please: join steps with && or ;.';
   if (command.length > MAX_COMMAND_CHARS) return `At most ${MAX_COMMAND_CHARS} characters.`;
-  if (hiddenProblem(command)) return 'The command holds a control or invisible character; type it as plain text.';
+  if (hiddenProblem(command)) return 'The command holds a control, invisible or look-alike space character; type it as plain text.';
+  if (historyProblem(command)) return 'The shell would replace the ! with a line from your history: put it in single quotes.';
   return null;
 };

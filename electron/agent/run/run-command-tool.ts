@@ -4,8 +4,8 @@ import type { AgentStepView } from '../../../shared/ipc/agent';
 import type { AssistantTool } from '../../llm/tool-execution';
 import { chooseTarget, type AgentDeps, type AgentTurnContext } from './agent-deps';
 import { parseRunArgs, RUN_COMMAND_TOOL } from './run-command-args';
-import { runStep } from './run-step';
-import { stepLimitResult } from './step-result';
+import { runStep, unrunnable } from './run-step';
+import { notStartedResult, stepLimitResult } from './step-result';
 
 /**
  * The run_command tool for one answer. Each call becomes a step the conversation shows; the step
@@ -61,6 +61,11 @@ export class AgentTurn {
     if (++this._calls > settings.maxSteps) {
       this._emit({ ...step, state: 'skipped', note: `Not run: one answer may run at most ${settings.maxSteps} commands (Settings → Assistant actions).` });
       return stepLimitResult(settings.maxSteps);
+    }
+    const refused = unrunnable(this._deps, command);
+    if (refused !== null) {
+      const view = this._emit({ ...step, state: 'skipped', note: `Not run: ${refused}` });
+      return notStartedResult(view, "It matches the user's history exclusions, so it would leave no record and was not run. Ask the user to run it themselves if it is needed.");
     }
     // Never for a destructive command, whatever the list says (mayRunUnasked refuses them too).
     const autoRun = settings.autoRunReadOnly && risk !== 'destructive' && (await this._deps.mayRunUnasked(command, settings.autoRunCommands));

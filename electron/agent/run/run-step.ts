@@ -32,13 +32,29 @@ const untilIdle = (deps: AgentDeps, sessionId: string, signal: AbortSignal): Pro
     check();
   });
 
-/** The decision: the user's, or the allow-list's when the active terminal can take it at once. */
-const decide = (run: StepRun): Promise<StepDecision> => {
+/** Why the assistant will not run `command` (shown to whoever chose it), or null. */
+export const unrunnable = (deps: AgentDeps, command: string): string | null =>
+  deps.port.excludedFromHistory(command)
+    ? 'It matches your history exclusions (Settings → History), so it would leave no record: run it yourself if you want it.'
+    : null;
+
+/**
+ * The decision: the user's, or the allow-list's when the active terminal can take it at once. An
+ * edit that cannot run is refused back to its window and the step goes on waiting.
+ */
+const decide = async (run: StepRun): Promise<StepDecision> => {
   const { step, context } = run;
   if (step.autoRun && step.target === 'active') {
-    return Promise.resolve({ decision: 'run', activeSessionId: context.activeSessionId, reply: () => undefined });
+    return { decision: 'run', activeSessionId: context.activeSessionId, reply: () => undefined, refuse: () => undefined };
   }
-  return run.deps.decisions.wait(step.id, run.signal);
+  for (;;) {
+    const decision = await run.deps.decisions.wait(step.id, run.signal);
+    const edited = decision.decision === 'run' ? decision.command?.trim() : undefined;
+    if (edited === undefined || edited === step.command) return decision;
+    const problem = checkEditedCommand(edited) ?? unrunnable(run.deps, edited);
+    if (problem === null) return decision;
+    decision.refuse(new DomainError('invalid-request', problem));
+  }
 };
 
 /**
@@ -61,11 +77,15 @@ export const runStep = async (run: StepRun): Promise<string> => {
     return declinedResult(emit({ ...step, state: 'skipped' }));
   }
   if (decision.command !== undefined && decision.command.trim() !== step.command) {
-    const problem = checkEditedCommand(decision.command);
-    if (problem) throw new DomainError('invalid-request', problem);
     const command = decision.command.trim();
-    const { risk, reasons } = await deps.classify(command);
-    step = { ...step, command, risk, warnings: [...reasons] };
+    try {
+      const { risk, reasons } = await deps.classify(command);
+      step = { ...step, command, risk, warnings: [...reasons] };
+    } catch (error) {
+      decision.refuse(error as Error); // the window must not wait on an answer that never comes
+      emit({ ...step, state: 'skipped', note: 'Not run: the edited command could not be checked.' });
+      throw error;
+    }
   }
   const target = chooseTarget(deps.port, decision.activeSessionId ?? run.context.activeSessionId);
   let sessionId: string;
@@ -104,8 +124,11 @@ export const runStep = async (run: StepRun): Promise<string> => {
     now,
   });
   if (outcome.kind === 'not-started') {
-    emit({ ...step, state: 'skipped', note: 'Not run: the terminal did not start it (was its shell at a prompt?).' });
-    return notStartedResult(step, 'The terminal did not start the command within 10 s; the shell may not have been at a prompt.');
+    emit({ ...step, state: 'skipped', note: 'No record of it started: check the terminal, it may not have run or may have run unrecorded.' });
+    return notStartedResult(
+      step,
+      'No record of the command started within 10 s: the shell may not have been at a prompt, or it ran without a record. Do not assume either; ask the user before proposing it again.',
+    );
   }
   const record = outcome.record;
   step = emit({

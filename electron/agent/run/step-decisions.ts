@@ -14,6 +14,8 @@ export interface StepDecision {
   readonly activeSessionId: string | null;
   /** Tells the deciding window whether it must open a pane first (null: no pane needed). */
   readonly reply: (pane: PaneRequest | null) => void;
+  /** Answers the deciding window with an error instead (an edit that cannot run); the step waits on. */
+  readonly refuse: (error: Error) => void;
 }
 
 const aborted = () => new DomainError('failed', 'The answer was stopped.');
@@ -32,11 +34,11 @@ export class StepDecisions {
   }
 
   /** Resolves with the window's answer: the pane it must open, or null. */
-  decide(stepId: string, decision: Omit<StepDecision, 'reply'>): Promise<PaneRequest | null> {
+  decide(stepId: string, decision: Omit<StepDecision, 'reply' | 'refuse'>): Promise<PaneRequest | null> {
     const resolve = this._waiting.get(stepId);
     if (!resolve) throw new DomainError('not-found', 'This command was already decided, or its answer has ended.');
     this._waiting.delete(stepId);
-    return new Promise((reply) => resolve({ ...decision, reply }));
+    return new Promise((reply, refuse) => resolve({ ...decision, reply, refuse }));
   }
 
   waitPane(stepId: string, signal: AbortSignal): Promise<string> {

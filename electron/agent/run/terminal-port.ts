@@ -21,6 +21,11 @@ export interface TerminalPort {
   type(sessionId: string, data: string): void;
   /** The next command to start there is the assistant's: its record is tagged so. */
   expectAssistantCommand(sessionId: string): void;
+  /**
+   * The user keeps such command lines out of history (a leading space, their exclude patterns):
+   * one run there would leave no record to answer from, so the assistant does not run it.
+   */
+  excludedFromHistory(commandLine: string): boolean;
   /** A no-echo line prompt (a password) is waiting for input. */
   readsSecretInput(sessionId: string): boolean;
   /** The program in the terminal's foreground (the shell itself at a prompt). */

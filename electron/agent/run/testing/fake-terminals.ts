@@ -11,6 +11,10 @@ export class FakeTerminals implements TerminalPort {
   readonly typed: Array<{ sessionId: string; data: string }> = [];
   readonly states = new Map<string, TerminalState>();
   secret = false;
+  /** The exit code the fake record store answers with. */
+  lastExit?: number;
+  /** Command lines the fake history excludes (as the user's exclude patterns would). */
+  excluded: RegExp | null = null;
   foregroundName = 'bash';
   private readonly _commands = new Set<(record: CommandRecord) => void>();
   private readonly _output = new Set<(sessionId: string, bytes: Buffer) => void>();
@@ -48,6 +52,10 @@ export class FakeTerminals implements TerminalPort {
 
   expectAssistantCommand(sessionId: string): void {
     this._expect.add(sessionId);
+  }
+
+  excludedFromHistory(commandLine: string): boolean {
+    return this.excluded?.test(commandLine) ?? false;
   }
 
   readsSecretInput(): boolean {

@@ -1,0 +1,110 @@
+// SPDX-License-Identifier: MIT
+import { describe, expect, it, vi } from 'vitest';
+import { historyExpansion } from './run-command-args';
+import { setUp } from './testing/turn-harness';
+
+describe('run_command: what runs is the line the user read', () => {
+  it.each([
+    ['ls; !!', 'the previous command'],
+    ['ls !-1', 'words of an earlier command'],
+    ['echo "!rm"', 'the last rm, inside double quotes too'],
+    ['^ls^rm -rf ~', 'quick substitution'],
+  ])('refuses %s (history expansion: %s)', async (command) => {
+    const t = setUp();
+    await expect(t.call(command)).rejects.toThrow(/history/);
+    expect(t.steps).toEqual([]);
+  });
+
+  it('leaves a ! the shell does not expand alone', () => {
+    for (const line of ['[ ! -f x ] && echo done', 'test "$a" != b', "awk '!seen[$0]++' f", 'echo "hi!"', 'find . ! -name x', "grep 'x!y' f", 'echo \\!x']) {
+      expect(historyExpansion(line)).toBeNull();
+    }
+  });
+
+  it.each([
+    ['rm -rf /tmp\u00a0/x', 'U+00A0'],
+    ['ls\u2028rm -rf ~', 'U+2028'],
+    ['ls -la\u2060', 'U+2060'],
+    ['echo \u00adrm', 'U+00AD'],
+    ['ls\u3000-la', 'U+3000'],
+    ['ls \u{e0072}x', 'U+E0072'],
+  ])('refuses look-alike or invisible characters: %j', async (command, code) => {
+    const t = setUp();
+    await expect(t.call(command)).rejects.toThrow(code);
+  });
+});
+
+describe('run_command: decisions that cannot run fail safe', () => {
+  it('an edit holding a control character is refused to its window, and the step waits for another decision', async () => {
+    const t = setUp();
+    const result = t.call('ls');
+    const proposed = await t.stepIn('proposed');
+    await expect(t.decisions.decide(proposed.id, { decision: 'run', command: 'ls \x15rm -rf ~', activeSessionId: 's1' })).rejects.toThrow(/control/);
+    await expect(t.decisions.decide(proposed.id, { decision: 'run', command: 'ls; !!', activeSessionId: 's1' })).rejects.toThrow(/history/);
+    expect(t.terminals.typed).toEqual([]);
+    expect(await t.decisions.decide(proposed.id, { decision: 'run', command: 'ls -a', activeSessionId: 's1' })).toBeNull();
+    await t.stepIn('running');
+    t.terminals.finish(0);
+    expect(JSON.parse(await result)).toMatchObject({ status: 'ran', ran_instead: 'ls -a' });
+    expect(t.terminals.typed).toEqual([{ sessionId: 's1', data: '\x05\x15ls -a\r' }]);
+  });
+
+  it('the first decision wins; a second one (another window) and an unknown step id get a plain refusal', async () => {
+    const t = setUp();
+    const result = t.call('pwd');
+    const proposed = await t.stepIn('proposed');
+    const first = t.decisions.decide(proposed.id, { decision: 'skip', activeSessionId: 's1' });
+    expect(() => t.decisions.decide(proposed.id, { decision: 'run', activeSessionId: 's1' })).toThrow(/already decided/);
+    expect(() => t.decisions.decide('no-such-step', { decision: 'run', activeSessionId: 's1' })).toThrow(/already decided/);
+    await first;
+    expect(JSON.parse(await result).status).toBe('declined');
+    expect(t.terminals.typed).toEqual([]);
+  });
+
+  it('a command the user keeps out of history is not run: nothing typed, the model is told why', async () => {
+    const t = setUp();
+    t.terminals.excluded = /TOKEN/;
+    const result = JSON.parse(await t.call('echo $API_TOKEN'));
+    expect(result).toMatchObject({ status: 'not run' });
+    expect(result.note).toMatch(/history exclusions/);
+    expect(t.steps.at(-1)).toMatchObject({ state: 'skipped', note: expect.stringMatching(/history exclusions/) });
+    expect(t.terminals.typed).toEqual([]);
+  });
+
+  it('an edit into an excluded command is refused, as it would leave no record', async () => {
+    const t = setUp();
+    t.terminals.excluded = /TOKEN/;
+    void t.call('ls');
+    const proposed = await t.stepIn('proposed');
+    await expect(t.decisions.decide(proposed.id, { decision: 'run', command: 'echo $TOKEN', activeSessionId: 's1' })).rejects.toThrow(/history exclusions/);
+    expect(t.terminals.typed).toEqual([]);
+  });
+
+  it('a pane named for the step that is private never gets the command; Stop while waiting for it stops the step', async () => {
+    const t = setUp({}, { s1: { idle: false, busy: 'not recorded', cwd: '/srv' } });
+    const result = t.call('git status');
+    const proposed = await t.stepIn('proposed');
+    expect(proposed.target).toBe('new-pane');
+    await t.decisions.decide(proposed.id, { decision: 'run', activeSessionId: 's1' });
+    // The window names the private terminal (or one that exited: no state at all) instead of a new pane.
+    const polls = vi.spyOn(t.terminals, 'state');
+    expect(t.decisions.pane(proposed.id, 's1')).toBe(true);
+    // The step keeps checking for a prompt there (the terminal never becomes idle) and types nothing.
+    await vi.waitFor(() => expect(polls.mock.calls.filter(([id]) => id === 's1').length).toBeGreaterThan(3));
+    expect(t.terminals.typed).toEqual([]);
+    t.controller.abort();
+    await expect(result).rejects.toThrow();
+    await t.stepIn('stopped');
+    expect(t.terminals.typed).toEqual([]);
+  });
+
+  it('an active terminal that is private, paused or holding ssh is never the target', async () => {
+    for (const busy of ['not recorded', 'ssh holds the terminal']) {
+      const t = setUp({ autoRunReadOnly: true }, { s1: { idle: false, busy, cwd: '/srv' } });
+      void t.call('ls');
+      const proposed = await t.stepIn('proposed');
+      expect(proposed).toMatchObject({ target: 'new-pane', sessionId: null, autoRun: true });
+      expect(t.terminals.typed).toEqual([]);
+    }
+  });
+});
