@@ -139,3 +139,12 @@ describe('opening the database', () => {
     expect(() => HistoryDb.open(join(fixture.dir, 'missing'))).toThrow(/no history database at .*missing/);
   });
 });
+
+describe('history show on a terminal', () => {
+  it('gives the terminal colours only, and no secret that a dropped cursor move would join', () => {
+    const id = fixture.add({ line: 'hostile', chunks: [`\x1b]52;c;eA==\x07\x1b[31mred\x1b[0m ${KEY.slice(0, 6)}\x1b[3D${KEY.slice(6)}\r\n`] });
+    const shown = showCommand(db, redactor, id, { coloured: true, json: false });
+    expect(shown).not.toContain(']52;');
+    expect(shown.replace(/\x1b\[[0-9;]*m/g, '')).not.toContain(KEY);
+  });
+});

@@ -8,6 +8,7 @@ import { CliError } from './cli-error';
 import type { HistoryDb } from './history-db';
 import { commandSummary, hostOf, redactedLine, searchRedacted } from './history-read';
 import { redactRawOutput } from './redacted-output';
+import { sgrOnly } from './sgr-only';
 
 /** The most raw output `show` reads for one command (one still running has no end yet). */
 const SHOW_MAX_BYTES = 64 << 20;
@@ -32,8 +33,8 @@ const findCommand = (db: HistoryDb, id: string): CommandRecord => {
 };
 
 /**
- * `history show`: the output as recorded, redacted. Coloured for a terminal (unless `plain`), clean
- * text otherwise; JSON always carries the clean text.
+ * `history show`: the output as recorded, redacted. Coloured for a terminal (unless `plain`; colours
+ * only, see sgr-only.ts), clean text otherwise; JSON always carries the clean text.
  */
 export const showCommand = (db: HistoryDb, redactor: Redactor, id: string, options: { coloured: boolean; json: boolean }): string => {
   const command = findCommand(db, id);
@@ -53,7 +54,8 @@ export const showCommand = (db: HistoryDb, redactor: Redactor, id: string, optio
     const text = redactor.redact(cleanOutput(raw)).text;
     return text === '' || text.endsWith('\n') ? text : `${text}\n`;
   }
-  const out = redactRawOutput(raw, redactor);
+  // Sanitised first, so that what is checked for secrets is what the terminal will be given.
+  const out = redactRawOutput(sgrOnly(raw), redactor);
   // Reset attributes a cut-off recording may have left set, so the user's prompt comes back plain.
   return out.coloured ? `${out.text}\x1b[0m` : out.text;
 };
