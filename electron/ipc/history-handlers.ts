@@ -6,7 +6,7 @@ import type { Store } from '../store/store';
 import { PendingForgets } from './pending-forgets';
 import type { Broadcast, InvokeHandlers } from './router';
 
-type Handlers = Pick<InvokeHandlers, 'history:usage' | 'history:free-space' | 'history:forget' | 'history:forget-undo' | 'history:status'>;
+type Handlers = Pick<InvokeHandlers, 'history:usage' | 'history:free-space' | 'history:forget' | 'history:forget-undo' | 'history:status' | 'history:search'>;
 
 export interface HistoryHandlerDeps {
   readonly store: Store;
@@ -21,7 +21,8 @@ export interface HistoryHandlerDeps {
 }
 
 /**
- * Storage use, freeing space and forgetting; the work runs in the store's writer worker. A forget
+ * Storage use, freeing space, forgetting and the Ctrl+R search (in the reader worker); the rest runs
+ * in the store's writer worker. A forget
  * with `undoMs` is erased that much later (see PendingForgets); `flush` erases those at shutdown.
  */
 export const historyHandlers = (deps: HistoryHandlerDeps): { handlers: Handlers; flush: () => Promise<unknown>; forgetPending: (commandId: string) => boolean } => {
@@ -57,6 +58,12 @@ export const historyHandlers = (deps: HistoryHandlerDeps): { handlers: Handlers;
       return erase(resolved, range);
     },
     'history:forget-undo': ({ commandIds }) => ({ restored: pending.undo(commandIds) }),
+    'history:search': async (request) => {
+      // The overlay's first ask (an empty query) also commits what the recorder holds, so a command
+      // that just ended is listed; later keystrokes read what is committed, without the writer's round trip.
+      if (request.query.trim() === '') await store.flush();
+      return { hits: await store.historySearch(request, pending.ids()) };
+    },
   };
   return { handlers, flush: () => pending.flush(), forgetPending: (commandId) => pending.has(commandId) };
 };

@@ -33,6 +33,11 @@ export class PendingForgets {
     return this._timers.has(commandId);
   }
 
+  /** Every id still waiting (a search leaves them out). */
+  ids(): string[] {
+    return [...this._timers.keys()];
+  }
+
   /** Erases everything still waiting, now (shutdown: the user was told it is forgotten). */
   flush(): Promise<unknown> {
     const ids = [...this._timers.keys()];

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 import { join } from 'node:path';
 import type { CommandRecord } from '../../shared/domain/command';
-import type { RecordingStatus } from '../../shared/ipc/history';
+import type { HistorySearchHit, HistorySearchRequest, RecordingStatus } from '../../shared/ipc/history';
 import type { SessionInfo } from '../../shared/ipc/session';
 import { toCommandRow, toMs, toSessionRow, type CommandUpsert } from './client/inputs';
 import type { IntegrityCheckPolicy } from './database/open-database';
@@ -13,6 +13,7 @@ import { WriterClient } from './client/writer-client';
 import { openReader } from './database/database';
 import { OnDemandReader } from './client/on-demand-reader';
 import { StoreQueries } from './queries/queries';
+import type { CommandRuns } from './queries/command-runs';
 import type { QuickFixHistory } from './queries/quick-fix-history';
 import { resolveStoreWorkerUrl } from './client/worker-url';
 import { WriteQueue } from './client/write-queue';
@@ -230,6 +231,11 @@ export class Store {
     return this._reader.call('commandsInWindow', options.sinceMs, options.limit);
   }
 
+  /** Runs of a command's exact line in its directory (or anywhere), newest first, for comparing runs. */
+  commandRuns(commandId: string, anywhere: boolean, limit?: number): Promise<CommandRuns | undefined> {
+    return this._reader.call('commandRuns', commandId, anywhere, limit);
+  }
+
   /** Full-text search over every session's command lines and clean output, best first. */
   searchCommands(query: string, limit: number): Promise<CommandRecord[]> {
     return this._reader.call('searchCommands', query, limit);
@@ -241,6 +247,11 @@ export class Store {
    */
   quickFixHistory(commandId: string, limit?: number): Promise<QuickFixHistory | undefined> {
     return this._reader.call('quickFixHistory', commandId, limit);
+  }
+
+  /** The Ctrl+R search over every session (queries/history-search.ts), in the reader worker. */
+  historySearch(request: HistorySearchRequest, excludedIds: readonly string[] = []): Promise<HistorySearchHit[]> {
+    return this._reader.call('historySearch', request, excludedIds);
   }
 
   /** Raw output bytes [start, end) of a session's output stream; end null reads to the end committed so far. */

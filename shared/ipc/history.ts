@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
 import { z } from 'zod';
+import { CommandRecord } from '../domain/command';
 import { event, invoke } from './define';
 
 /** What is kept, and for how long: a setting, defined with the others (shared/settings/command-entries.ts). */
@@ -66,6 +67,29 @@ export const RecordingStatus = z.object({
 });
 export type RecordingStatus = z.infer<typeof RecordingStatus>;
 
+/** The most results one history search returns (the Ctrl+R overlay shows a screenful of them). */
+export const HISTORY_SEARCH_MAX = 200;
+
+/**
+ * What the Ctrl+R overlay asks: words matched fuzzily against command lines (empty lists the
+ * newest), narrowed by the filters it has switched on. `since`/`until`: epoch ms, `until` exclusive.
+ */
+export const HistorySearchRequest = z.strictObject({
+  query: z.string().max(500),
+  cwd: z.string().min(1).max(4096).optional(),
+  sessionId: z.string().min(1).max(128).optional(),
+  hostname: z.string().min(1).max(256).optional(),
+  failedOnly: z.boolean().optional(),
+  since: z.number().int().min(0).optional(),
+  until: z.number().int().min(0).optional(),
+  limit: z.number().int().min(1).max(HISTORY_SEARCH_MAX).optional(),
+});
+export type HistorySearchRequest = z.infer<typeof HistorySearchRequest>;
+
+/** One result: the newest run of a command line, and where in that line the query matched (code-unit indexes, for highlighting). */
+export const HistorySearchHit = z.object({ command: CommandRecord, matched: z.array(z.number().int().min(0)) });
+export type HistorySearchHit = z.infer<typeof HistorySearchHit>;
+
 export const historyChannels = {
   'history:usage': invoke(z.strictObject({}), HistoryUsage),
   /** Applies the retention limits now and gives free pages back to the file system. */
@@ -73,6 +97,12 @@ export const historyChannels = {
   /** Removes raw bytes, records, search entries and conversation attachments; the file keeps no copy. */
   'history:forget': invoke(ForgetRequest, ForgetResult),
   'history:status': invoke(z.strictObject({}), RecordingStatus),
+  /**
+   * Every recorded command of every session (ended and remote ones too), ranked by a fuzzy match of
+   * the query on the command line, the newest breaking ties; one result per distinct line. Commands
+   * whose forget is still in its undo window are left out.
+   */
+  'history:search': invoke(HistorySearchRequest, z.object({ hits: z.array(HistorySearchHit) })),
   /** Takes back a forget still waiting out its `undoMs`; `restored` lists the commands it kept. */
   'history:forget-undo': invoke(z.strictObject({ commandIds: z.array(CommandIdString).min(1).max(1000) }), z.object({ restored: z.array(z.string()) })),
   /** Something was forgotten (in any window): drop it from lists. A range names the span it covered. */

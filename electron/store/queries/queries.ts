@@ -2,6 +2,9 @@
 import type { CommandRecord } from '../../../shared/domain/command';
 import type { SessionInfo } from '../../../shared/ipc/session';
 import { checkIntegrity, StatementCache, type ReadableDb } from '../database/database';
+import type { HistorySearchHit, HistorySearchRequest } from '../../../shared/ipc/history';
+import { readHistorySearch } from './history-search';
+import { COMMAND_RUNS_LIMIT, readCommandRuns, type CommandRuns } from './command-runs';
 import { QUICK_FIX_HISTORY_LIMIT, readQuickFixHistory, type QuickFixHistory } from './quick-fix-history';
 import { COMMAND_COLUMNS, SESSION_COLUMNS, toCommandRecord, toSessionInfo, type CommandRow, type SessionRow } from './rows';
 
@@ -113,6 +116,12 @@ export class StoreQueries {
     return rows.reverse().map(toCommandRecord);
   }
 
+  /** The runs of a command's exact line, here or anywhere, newest first (command-runs.ts); undefined for an unknown id. */
+  commandRuns(commandId: string, anywhere: boolean, limit: number = COMMAND_RUNS_LIMIT): CommandRuns | undefined {
+    assertCount('limit', limit);
+    return readCommandRuns(this._statements, commandId, anywhere, limit);
+  }
+
   /** Full-text search over command lines and clean output of every session, best match first. */
   searchCommands(query: string, limit: number): CommandRecord[] {
     assertCount('limit', limit);
@@ -132,6 +141,11 @@ export class StoreQueries {
   quickFixHistory(commandId: string, limit: number = QUICK_FIX_HISTORY_LIMIT): QuickFixHistory | undefined {
     assertCount('limit', limit);
     return readQuickFixHistory(this._statements, commandId, limit);
+  }
+
+  /** The Ctrl+R search (history-search.ts); `excludedIds`: commands to treat as gone (forgets in their undo window). */
+  historySearch(request: HistorySearchRequest, excludedIds: readonly string[] = []): HistorySearchHit[] {
+    return readHistorySearch(this._statements, request, new Set(excludedIds));
   }
 
   /**

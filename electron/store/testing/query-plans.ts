@@ -16,6 +16,9 @@ export const LARGE_HISTORY_STATS = `
     ('commands', 'commands_by_session', '1000000 100 1'),
     ('commands', 'commands_by_start', '1000000 2'),
     ('commands', 'sqlite_autoindex_commands_1', '1000000 1'),
+    ('commands', 'commands_by_cwd', '1000000 500 2'),
+    ('commands', 'commands_by_host', '1000000 50000 2'),
+    ('commands', 'commands_failed_by_start', '100000 2'),
     ('chunks', 'chunks_by_output', '5000000 500 250 1'),
     ('chunks', 'sqlite_autoindex_chunks_1', '5000000 500 1'),
     ('sessions', 'sessions_by_end', '10000 1');
