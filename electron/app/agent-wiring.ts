@@ -49,7 +49,10 @@ const terminalPort = ({ ptys, recorder }: AgentWiringDeps, commands: Set<(record
   return {
     state,
     type: (id, data) => ptys.write(id, data),
-    expectAssistantCommand: (id) => recorder.expectAssistantCommand(id),
+    expectAssistantCommand: (id) => {
+      recorder.expectAssistantCommand(id);
+      return () => recorder.forgetAssistantCommand(id);
+    },
     excludedFromHistory: (line) => recorder.exclusion.excludes(line),
     readsSecretInput: (id) => ptys.get(id)?.readsSecretInput() ?? false,
     foreground: (id) => ptys.get(id)?.foregroundProcess(),

@@ -200,6 +200,10 @@ export class Recorder {
     this._sessions.get(id)?.expectAssistantCommand();
   }
 
+  forgetAssistantCommand(id: string): void {
+    this._sessions.get(id)?.forgetAssistantCommand();
+  }
+
   live(id: string): SessionInfo | undefined {
     return this._live.get(id);
   }

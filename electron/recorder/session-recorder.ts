@@ -89,6 +89,11 @@ export class SessionRecorder implements PtyTap {
     this._nextActor = 'assistant';
   }
 
+  /** The assistant's command did not start after all: the user's next one must not carry its tag. */
+  forgetAssistantCommand(): void {
+    this._nextActor = undefined;
+  }
+
   get recording(): RecordingState {
     return this._recording;
   }

