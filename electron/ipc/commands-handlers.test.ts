@@ -134,3 +134,46 @@ describe('commands:quick-fixes', () => {
     expect(pendingFailure.calls).toEqual([]);
   });
 });
+
+describe('commands:runs', () => {
+  const runOf = (seq: number, exitCode: number) => record({ seq, exitCode, startedAt: 1000 * seq });
+  const runsStore = (found: { command: CommandRecord; runs: CommandRecord[]; capped: boolean } | undefined) => {
+    const calls: string[] = [];
+    const store = {
+      flush: async () => void calls.push('flush'),
+      commandRuns: async (id: string, anywhere: boolean, limit: number) => (calls.push(`read ${id} ${anywhere} ${limit}`), found),
+    } as unknown as CommandsStore;
+    return { store, calls };
+  };
+  const runs = async (store: CommandsStore, request: unknown, forgetPending?: (id: string) => boolean) => {
+    const handler = commandsHandlers(store, recorder, forgetPending ? { forgetPending } : {})['commands:runs'];
+    const response = await handler(commandsChannels['commands:runs'].req.parse(request), undefined as never);
+    return commandsChannels['commands:runs'].res.parse(response);
+  };
+  const found = { command: runOf(3, 1), runs: [runOf(3, 1), runOf(2, 0), runOf(1, 0)], capped: true };
+
+  it('reads the runs after a flush, in its directory by default, up to 200', async () => {
+    const { store, calls } = runsStore(found);
+    const answer = await runs(store, { commandId: 's:3' });
+    expect(answer.runs.map((run) => run.id)).toEqual(['s:3', 's:2', 's:1']);
+    expect(answer.capped).toBe(true);
+    expect(calls).toEqual(['flush', 'read s:3 false 200']);
+    await runs(store, { commandId: 's:3', anywhere: true, limit: 5 });
+    expect(calls.at(-1)).toBe('read s:3 true 5');
+  });
+
+  it('leaves out runs whose forget is pending, and refuses a pending or unknown command', async () => {
+    expect((await runs(runsStore(found).store, { commandId: 's:3' }, (id) => id === 's:2')).runs.map((run) => run.id)).toEqual(['s:3', 's:1']);
+    const pending = runsStore(found);
+    await expect(runs(pending.store, { commandId: 's:3' }, (id) => id === 's:3')).rejects.toMatchObject({ code: 'not-found' });
+    expect(pending.calls).toEqual([]);
+    await expect(runs(runsStore(undefined).store, { commandId: 's:9' })).rejects.toMatchObject({ code: 'not-found' });
+  });
+
+  it('refuses malformed requests', () => {
+    const channel = commandsChannels['commands:runs'].req;
+    for (const bad of [{ commandId: '' }, { commandId: 's:1', limit: 201 }, { commandId: 's:1', anywhere: 'yes' }, { commandId: 's:1', extra: 1 }]) {
+      expect(channel.safeParse(bad).success).toBe(false);
+    }
+  });
+});

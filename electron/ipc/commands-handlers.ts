@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 import type { CommandRecord } from '../../shared/domain/command';
 import { DomainError } from '../../shared/ipc';
-import { OUTPUT_MAX_BYTES } from '../../shared/ipc/commands';
+import { COMMAND_RUNS_MAX, OUTPUT_MAX_BYTES } from '../../shared/ipc/commands';
 import type { SessionInfo } from '../../shared/ipc/session';
 import { findQuickFixes } from '../agent/quick-fix/candidates';
 import type { Recorder } from '../recorder/recorder';
@@ -11,7 +11,7 @@ import type { InvokeHandlers } from './router';
 
 type Handlers = Pick<
   InvokeHandlers,
-  'commands:list' | 'commands:search' | 'commands:get' | 'commands:output' | 'commands:quick-fixes' | 'session:list' | 'session:get'
+  'commands:list' | 'commands:search' | 'commands:get' | 'commands:output' | 'commands:quick-fixes' | 'commands:runs' | 'session:list' | 'session:get'
 >;
 
 /** What the handlers use of the store and the recorder (tests pass fakes). */
@@ -27,6 +27,7 @@ export type CommandsStore = Pick<
   | 'listSessions'
   | 'getSession'
   | 'quickFixHistory'
+  | 'commandRuns'
 >;
 export type CommandsRecorder = Pick<Recorder, 'liveSessions' | 'live'>;
 
@@ -102,6 +103,15 @@ export const commandsHandlers = (store: CommandsStore, recorder: CommandsRecorde
       origin: fix.origin,
     }));
     return { fixes };
+  },
+  'commands:runs': async ({ commandId, anywhere, limit }) => {
+    const pending = options.forgetPending ?? (() => false);
+    if (pending(commandId)) throw new DomainError('not-found', `no command ${commandId}`);
+    // Opened from a command that may have just ended: it and the run before it must be committed.
+    await store.flush();
+    const found = await store.commandRuns(commandId, anywhere ?? false, limit ?? COMMAND_RUNS_MAX);
+    if (!found) throw new DomainError('not-found', `no command ${commandId}`);
+    return { runs: found.runs.filter((run) => !pending(run.id)), capped: found.capped };
   },
   'session:list': async ({ endedWithinMs }) => {
     const stored = await store.listSessions(endedWithinMs === undefined ? {} : { endedWithinMs });

@@ -22,6 +22,9 @@ export type QuickFixItem = z.infer<typeof QuickFixItem>;
 /** At most this many raw output bytes are read for one `commands:output` answer (head and tail halves). */
 export const OUTPUT_MAX_BYTES = 64 * 1024 * 1024;
 
+/** Most runs one `commands:runs` answer holds (the command asked about may make one more). */
+export const COMMAND_RUNS_MAX = 200;
+
 export const commandsChannels = {
   /** A session's most recent commands, newest last. */
   'commands:list': invoke(
@@ -59,6 +62,16 @@ export const commandsChannels = {
   'commands:quick-fixes': invoke(
     z.strictObject({ commandId: CommandIdString }),
     z.object({ fixes: z.array(QuickFixItem) }),
+  ),
+  /**
+   * Earlier (and later) runs of a command's exact line, newest first, for comparing runs: in its
+   * directory on its host, or `anywhere`. The command itself is always among them; `capped`: more
+   * runs exist than `limit` (default and most COMMAND_RUNS_MAX). Forgotten commands are left out;
+   * an unknown id (a private terminal's command) is `not-found`.
+   */
+  'commands:runs': invoke(
+    z.strictObject({ commandId: CommandIdString, anywhere: z.boolean().optional(), limit: z.number().int().min(1).max(COMMAND_RUNS_MAX).optional() }),
+    z.object({ runs: z.array(CommandRecord), capped: z.boolean() }),
   ),
   /** A command started or finished somewhere. */
   'commands:updated': event(z.object({ command: CommandRecord })),

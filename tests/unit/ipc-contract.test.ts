@@ -49,6 +49,7 @@ const NEAR_MISSES: Partial<Record<ChannelName, unknown[]>> = {
   'commands:search': [{ query: '' }, { query: 'x'.repeat(501) }, { query: 'ok', limit: -1 }],
   'commands:get': [{ id: '' }, { id: 12 }],
   'commands:quick-fixes': [{ commandId: '' }, { commandId: 7 }, { id: 'a:1' }, { commandId: 'a:1', extra: 1 }],
+  'commands:runs': [{ commandId: '' }, { commandId: 'a:1', limit: 0 }, { commandId: 'a:1', limit: 201 }, { commandId: 'a:1', anywhere: 1 }, { commandId: 'a:1', extra: 1 }],
   'commands:output': [{ id: '' }, { id: 'a:1', format: 'html' }, { id: 'a:1', format: 'ansi', extra: 1 }],
   'assistant:ask': [
     { conversationId: 'c', question: '', model: { providerId: 'p', model: 'm' } },
