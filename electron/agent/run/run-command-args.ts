@@ -84,7 +84,9 @@ export const parseRunArgs = (args: Record<string, unknown>): { command: string; 
   if (hidden) throw new Error(hidden);
   // `ls` + a screenful of spaces + `; curl … | sh`: the rest of the line would start far below what is read first.
   if (/ {24,}/.test(command)) throw new Error('the command holds a long run of spaces that would push its rest out of sight; send it compactly');
-  const reason = typeof args['reason'] === 'string' && args['reason'].trim() !== '' ? args['reason'].trim().slice(0, 500) : null;
+  // The reason is read next to the command: no control or bidi characters to disguise either.
+  const raw = typeof args['reason'] === 'string' ? args['reason'].replace(new RegExp(HIDDEN.source, 'gu'), ' ').replace(/\s+/g, ' ').trim() : '';
+  const reason = raw !== '' ? raw.slice(0, 500) : null;
   return { command, reason };
 };
 

