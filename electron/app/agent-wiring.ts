@@ -28,7 +28,7 @@ export interface AgentWiringDeps {
  * prompt we can see (shell integration), nothing of ours runs there, no other program holds its
  * foreground (ssh, a pager, a REPL) and it records, so the command gets a record to answer from.
  */
-const terminalPort = ({ ptys, recorder }: AgentWiringDeps, commands: Set<(record: CommandRecord) => void>): TerminalPort => {
+export const terminalPort = ({ ptys, recorder }: Pick<AgentWiringDeps, 'ptys' | 'recorder'>, commands: Set<(record: CommandRecord) => void>): TerminalPort => {
   const state = (id: string): TerminalState | undefined => {
     const pty = ptys.get(id);
     if (!pty || pty.exit) return undefined;

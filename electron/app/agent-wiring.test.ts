@@ -1,0 +1,54 @@
+// SPDX-License-Identifier: MIT
+import { describe, expect, it } from 'vitest';
+import type { CommandRecord } from '../../shared/domain/command';
+import { chooseTarget } from '../agent/run/agent-deps';
+import type { PtyManager } from '../pty/pty-manager';
+import type { Recorder } from '../recorder/recorder';
+import { terminalPort } from './agent-wiring';
+
+interface Terminal {
+  exited?: boolean;
+  foreground?: string;
+  recording?: 'on' | 'paused' | 'private';
+  mode?: 'integrated' | 'plain';
+  running?: boolean;
+}
+
+/** One terminal as the port reads it: its pty and what the recorder knows of it. */
+const portOver = (t: Terminal) => {
+  const pty = { exit: t.exited ? { exitCode: 0, signal: null } : undefined, cwd: '/home/dev', shell: '/bin/bash', foregroundProcess: () => t.foreground ?? 'bash', readsSecretInput: () => false };
+  const ptys = { get: (id: string) => (id === 's1' ? pty : undefined) } as unknown as PtyManager;
+  const recorder = {
+    recording: () => t.recording ?? 'on',
+    live: () => ({ cwd: '/home/dev/project', mode: t.mode ?? 'integrated' }),
+    runningCommand: () => (t.running ? ({ id: 's1:1' } as CommandRecord) : undefined),
+  } as unknown as Recorder;
+  return terminalPort({ ptys, recorder }, new Set());
+};
+
+describe('where the assistant may type: the terminal port over the live ptys', () => {
+  it('an integrated, recorded shell at its prompt is the target', () => {
+    const port = portOver({});
+    expect(port.state('s1')).toEqual({ idle: true, busy: null, cwd: '/home/dev/project' });
+    expect(chooseTarget(port, 's1')).toMatchObject({ kind: 'active', sessionId: 's1' });
+  });
+
+  it.each<[string, Terminal, string]>([
+    ['private', { recording: 'private' }, 'not recorded'],
+    ['paused', { recording: 'paused' }, 'not recorded'],
+    ['an ssh session (its remote shell holds the terminal)', { foreground: 'ssh' }, 'ssh holds the terminal'],
+    ['a REPL', { foreground: 'python3' }, 'python3 holds the terminal'],
+    ['running a command', { running: true }, 'a command runs'],
+    ['without shell integration', { mode: 'plain' }, 'no shell integration yet'],
+  ])('a terminal that is %s never gets the command: a new pane does', (_what, terminal, busy) => {
+    const port = portOver(terminal);
+    expect(port.state('s1')).toMatchObject({ idle: false, busy });
+    expect(chooseTarget(port, 's1')).toEqual({ kind: 'new-pane', cwd: '/home/dev/project', besideSessionId: 's1' });
+  });
+
+  it('an exited terminal, or one that does not exist, has no state at all', () => {
+    expect(portOver({ exited: true }).state('s1')).toBeUndefined();
+    expect(portOver({}).state('nope')).toBeUndefined();
+    expect(chooseTarget(portOver({ exited: true }), 's1')).toEqual({ kind: 'new-pane', cwd: null, besideSessionId: null });
+  });
+});
