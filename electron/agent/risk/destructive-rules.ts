@@ -26,8 +26,13 @@ const outputFile: Rule = ({ name, args, text }) => {
   const files = (list: readonly { value: string }[]) => list.some((a) => !HARMLESS_TARGETS.has(a.value));
   const said = `overwrites a file: ${text}`;
   if (name === 'tee') return !hasShort(args, 'a') && !hasLong(args, '--append') && files(operands(args)) ? said : null;
-  if (name === 'sort') return hasShort(args, 'o') || hasLong(args, '--output') ? said : null;
-  if (name === 'tree') return hasShort(args, 'o') ? said : null;
+  if (name === 'sort' || name === 'tree') {
+    const at = args.findIndex((a) => /^-[^-]*o/.test(a.value) || (name === 'sort' && a.value.startsWith('--output')));
+    if (at < 0) return null;
+    const a = args[at]?.value ?? '';
+    const value = a.startsWith('--output=') ? a.slice(9) : a.endsWith('o') || a === '--output' ? args[at + 1]?.value : a.slice(a.indexOf('o') + 1);
+    return value !== undefined && HARMLESS_TARGETS.has(value) ? null : said;
+  }
   if (name === 'uniq') return files(operands(args).slice(1)) ? said : null;
   return null;
 };

@@ -41,6 +41,8 @@ describe('classifyCommand: destructive commands in disguise still carry the warn
     ['run0 ls', 'runs as another user (run0)'],
     ['ls | tee /etc/passwd', 'overwrites a file'],
     ['sort -o out.txt in.txt', 'overwrites a file'],
+    ['sort -rout.txt in.txt', 'overwrites a file'],
+    ['sort --output=out.txt in.txt', 'overwrites a file'],
     ['tree -o listing.txt', 'overwrites a file'],
     ['uniq in.txt out.txt', 'overwrites a file'],
     ['find . -name x -fprint out', 'overwrites a file'],
@@ -53,7 +55,7 @@ describe('classifyCommand: destructive commands in disguise still carry the warn
     expect(result.reasons.join('\n')).toContain(reason);
   });
 
-  it.each(['git checkout main', 'git checkout -b topic', 'git restore --staged x', 'ls | tee -a log', 'ls | tee /dev/null', 'sort in.txt'])(
+  it.each(['git checkout main', 'git checkout -b topic', 'git restore --staged x', 'ls | tee -a log', 'ls | tee /dev/null', 'sort in.txt', 'tree -o /dev/null', 'sort -o /dev/null x'])(
     'leaves %s alone (not destructive)',
     async (line) => {
       expect((await classifyCommand(line)).risk).not.toBe('destructive');
