@@ -83,8 +83,13 @@ export const AgentStep = memo(({ step }: { step: AgentStepView }) => {
   const proposed = step.state === 'proposed' && !step.autoRun;
   const root = useRef<HTMLDivElement>(null);
   // The answer waits on this choice: bring the buttons into view once, when it is first asked.
+  // Only the message list scrolls: scrollIntoView would also shift the app's own (overflow: hidden) boxes.
   useEffect(() => {
-    if (proposed) root.current?.scrollIntoView({ block: 'nearest' });
+    const element = root.current;
+    const list = element?.closest<HTMLElement>('.message-list');
+    if (!proposed || !element || !list) return;
+    const below = element.getBoundingClientRect().bottom - list.getBoundingClientRect().bottom;
+    if (below > 0) list.scrollTop += below + 8;
   }, [proposed]);
   const decide = (decision: 'run' | 'skip', edited?: string) => {
     setBusy(true);
