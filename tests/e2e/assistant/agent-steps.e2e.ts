@@ -125,6 +125,12 @@ describe('the assistant runs commands only with approval (OpenAI-compatible)', (
   it('Edit: the edited command runs, and the result says so', async () => {
     llm.enqueue(runCommand('echo first-try'), { kind: 'text', text: 'The edited command ran.' });
     await ask(page, 'Echo something.');
+    // Esc leaves the editor and nothing else: the answer still waits on the same step.
+    await step('echo first-try').getByTestId('agent-edit').click();
+    await page.getByTestId('agent-edit-input').press('Escape');
+    await expect.poll(() => page.getByTestId('agent-edit-input').count()).toBe(0);
+    expect(await step('echo first-try').getAttribute('data-state')).toBe('proposed');
+    expect(await page.getByTestId('assistant-stop').count()).toBe(1);
     await step('echo first-try').getByTestId('agent-edit').click();
     await page.getByTestId('agent-edit-input').fill('echo edited-$((70+7))');
     await page.getByTestId('agent-edit-input').press('Enter');
