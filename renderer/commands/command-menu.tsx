@@ -4,7 +4,8 @@ import type { CommandRecord } from '../../shared/domain/command';
 import { displayLine } from '../../shared/text/display-text';
 import { forget, FORGET_UNDO_MS, forgetWithUndo, undoForget } from '../history/history-actions';
 import { ConfirmDialog } from '../layout/confirm-dialog';
-import { Menu } from '../layout/menu';
+import { Menu, type MenuAction } from '../layout/menu';
+import { compareAction } from '../compare/compare-state';
 import { QuickFixMenu, type QuickFixRequest } from '../quick-fix/quick-fix-menu';
 import { FIX_QUESTION } from '../quick-fix/quick-fix-logic';
 import type { InsertOutcome } from '../quick-fix/quick-fix-actions';
@@ -41,6 +42,12 @@ const sessionQuestion = (command: CommandRecord): string => {
   const session = useCommands.getState().sessions[command.sessionId];
   const started = new Date(session?.startedAt ?? command.startedAt).toLocaleString();
   return `Forget the whole terminal session started ${started}? Every command recorded in it goes, with its output, its search entries and its attachments in assistant conversations. This cannot be undone.`;
+};
+
+/** Compare runs (renderer/compare) sits right after Rerun: both are about running it again. */
+const withCompare = (actions: MenuAction[], command: CommandRecord): MenuAction[] => {
+  const at = actions.findIndex((action) => action.id === 'rerun') + 1;
+  return [...actions.slice(0, at), compareAction(command), ...actions.slice(at)];
 };
 
 export interface CommandMenu {
@@ -126,7 +133,7 @@ export const useCommandMenu = (options: { floating?: boolean } = {}): CommandMen
     <>
       {request && (
         <Menu
-          actions={commandActions(request.command, handlers)}
+          actions={withCompare(commandActions(request.command, handlers), request.command)}
           at={request.at}
           align={request.align}
           opener={request.opener}

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 import { useEffect } from 'react';
 import type { CommandRecord } from '../../shared/domain/command';
+import { CompareHost } from '../compare/compare-view';
 import { OutputViewerHost } from './output-viewer';
 import { useCommands } from '../state/commands';
 import { onGutterMenu } from '../terminal/command-decorations';
@@ -46,6 +47,7 @@ export const CommandOverlays = () => {
     <>
       {menu.view}
       <OutputViewerHost />
+      <CompareHost />
     </>
   );
 };
