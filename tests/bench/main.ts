@@ -4,6 +4,7 @@
 // The last line is `BENCH {json}` for tools.
 import { arch, cpus, release } from 'node:os';
 import { benchContextBuild, benchTokenEstimate } from './context-bench';
+import { benchHistorySearch } from './history-search-bench';
 import { benchSegmenter } from './segmenter-bench';
 import { benchMcp } from './mcp-bench';
 import { benchLostBytes, benchPipeline } from './pipeline-bench';
@@ -24,6 +25,7 @@ const TARGETS: Record<string, { target: number; better: 'higher' | 'lower' }> = 
   lost_bytes_at_exit: { target: 0, better: 'lower' },
   history_query_p99_ms: { target: 1, better: 'lower' },
   fts_query_p99_ms: { target: 50, better: 'lower' },
+  history_search_p99_ms: { target: 20, better: 'lower' },
   context_build_p95_ms_1m: { target: 50, better: 'lower' },
   context_build_growth_1m_vs_10k: { target: 2, better: 'lower' },
   token_estimate_error_pct: { target: 10, better: 'lower' },
@@ -60,6 +62,7 @@ const suites: Array<[string, () => Promise<Metrics>]> = [
     const r = await benchQueries(quick ? 100_000 : 1_000_000);
     return { history_query_p99_ms: r.history_query_p99_ms, fts_query_p99_ms: r.fts_query_p99_ms, queries_store_build_s: r.build_s };
   }],
+  ['history-search', () => benchHistorySearch({ commands: quick ? 100_000 : 1_000_000 })],
   ['retention', async () => ({ ...(await benchIngestAtCap({ rounds: quick ? 3 : 5 })), ...(await benchHourOfHistory()) })],
   ['context', async () => ({ ...(await benchContextBuild()) })],
   ['tokens', async () => ({ ...(await benchTokenEstimate()) })],

@@ -49,7 +49,7 @@ describe.each([
     ['every filter', { cwd: '/srv', sessionId: 's', hostname: 'h', failedOnly: true, since: 0, until: 1 }],
   ])('the FTS5 candidates with %s join the bounded hits to commands by primary key', (_, filters) => {
     const lines = plan(historySearchSql(filters).fts);
-    expect(lines).toContainEqual(expect.stringMatching(/SCAN commands_fts VIRTUAL TABLE INDEX/));
+    expect(lines).toContainEqual(expect.stringMatching(/SCAN commands_line_fts VIRTUAL TABLE INDEX/));
     expect(lines).toContainEqual(expect.stringMatching(/SEARCH c USING INTEGER PRIMARY KEY \(rowid=\?\)/));
     expect(fullScans(lines)).toEqual([]);
   });

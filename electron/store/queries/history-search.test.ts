@@ -6,7 +6,8 @@ import { toCommandRow, toSessionRow, type CommandUpsert } from '../client/inputs
 import type { WriteOp } from '../worker/protocol';
 import { HISTORY_WINDOW, prefixMatch } from './history-search';
 import { StoreQueries } from './queries';
-import { commandInput, createMigratedDb, sessionInput } from '../testing/fixtures';
+import { openStore } from '../store';
+import { commandInput, createMigratedDb, makeTempDir, sessionInput } from '../testing/fixtures';
 import { Writer } from '../worker/writer';
 
 let db: WritableDb;
@@ -120,14 +121,36 @@ describe('historySearch and forgetting', () => {
   });
 });
 
+describe('the kept recent window', () => {
+  it('is read again once another connection commits (the reader worker beside the writer)', async () => {
+    const dir = makeTempDir();
+    const { store } = await openStore({ dataDir: dir.path });
+    try {
+      store.startSession(sessionInput('s'));
+      store.upsertCommand(commandInput('s', 1, { commandLine: 'make deploy' }));
+      await store.flush();
+      expect((await store.historySearch({ query: 'mk dpl' })).map((hit) => hit.command.id)).toEqual(['s:1']);
+      store.upsertCommand(commandInput('s', 2, { commandLine: 'make deploy-staging' }));
+      await store.flush();
+      expect((await store.historySearch({ query: 'mk dpl' })).map((hit) => hit.command.id)).toEqual(['s:1', 's:2']);
+      expect((await store.historySearch({ query: '' })).map((hit) => hit.command.id)).toEqual(['s:2', 's:1']);
+    } finally {
+      await store.close();
+      dir.remove();
+    }
+  });
+});
+
 describe('prefixMatch', () => {
-  it('quotes every word as a prefix, so FTS5 syntax is plain text', () => {
-    expect(prefixMatch('git sta')).toBe('"git"* "sta"*');
-    expect(prefixMatch('say "OR" NEAR(')).toBe('"say"* """OR"""* "NEAR("*');
+  it('quotes every word, the last as a prefix, so FTS5 syntax is plain text', () => {
+    expect(prefixMatch('git sta')).toBe('"git" "sta"*');
+    expect(prefixMatch('say "OR" NEAR(')).toBe('"say" """OR""" "NEAR("*');
   });
 
   it('leaves short or symbol-only queries to the recent window', () => {
-    expect(prefixMatch('gi')).toBeUndefined();
+    expect(prefixMatch('g')).toBeUndefined();
+    expect(prefixMatch('docker c')).toBeUndefined();
+    expect(prefixMatch('gi')).toBe('"gi"*');
     expect(prefixMatch('-- ::')).toBeUndefined();
     expect(prefixMatch('')).toBeUndefined();
   });

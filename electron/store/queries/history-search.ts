@@ -12,10 +12,16 @@ export const HISTORY_SEARCH_DEFAULT = 50;
  * something recent. Bounded so a keystroke costs the same at any history size.
  */
 export const HISTORY_WINDOW = 4000;
-/** The newest FTS5 matches of the query's words taken as candidates too, from anywhere in history. */
-export const HISTORY_FTS_CANDIDATES = 2000;
-/** Shorter words are left to the recent window: a one- or two-letter prefix merges huge doclists in FTS5. */
-const FTS_MIN_TERM = 3;
+/** The newest FTS5 matches of the query's words (commands_line_fts) taken as candidates too, from anywhere in history. */
+export const HISTORY_FTS_CANDIDATES = 1000;
+/**
+ * A fuzzysort score this good or better is a real match (a skipped letter scores about 0.3, letters
+ * scattered over a long line less). When the recent window alone has a result list of those, older
+ * FTS5 matches could only come after them (newest breaks ties), so they are not looked up.
+ */
+const GOOD_MATCH = 0.5;
+/** A one-letter word is left to the recent window: commands_line_fts has prefix indexes from two letters (migration 9). */
+const FTS_MIN_TERM = 2;
 
 export type HistoryFilters = Omit<HistorySearchRequest, 'query' | 'limit'>;
 
@@ -50,21 +56,25 @@ export const historySearchSql = (filters: HistoryFilters) => {
     recent: `SELECT c.rid, c.id, c.command_line AS line FROM commands c WHERE ${where} ORDER BY ${order} LIMIT @window`,
     // The newest matches, then the filters: bounded work even when a filter leaves few of them.
     fts: `SELECT c.rid, c.id, c.command_line AS line FROM (
-        SELECT rowid AS rid FROM commands_fts WHERE commands_fts MATCH '{command_line} : (' || @match || ')'
-        ORDER BY rowid DESC LIMIT @candidates
+        SELECT rowid AS rid FROM commands_line_fts WHERE commands_line_fts MATCH @match ORDER BY rowid DESC LIMIT @candidates
       ) AS hit CROSS JOIN commands c ON c.rid = hit.rid WHERE ${where}`,
     rows: `SELECT c.rid, ${COMMAND_COLUMNS} FROM json_each(?) AS j CROSS JOIN commands c ON c.rid = j.value ORDER BY j.key`,
   };
 };
 
-/** Words for FTS5: each a quoted prefix (any word may be half typed), ANDed; undefined when none is long enough. */
+/**
+ * Words for FTS5, quoted so nothing is syntax, ANDed: the words before the last as typed (finished),
+ * the last one a prefix (being typed). Undefined when the last word is a single letter: no prefix
+ * index covers it, and FTS5 would merge the doclists of every word starting with it.
+ */
 export const prefixMatch = (query: string): string | undefined => {
   const terms = query
     .replace(/\p{Cc}/gu, ' ')
     .split(/\s+/u)
     .filter((term) => /[\p{L}\p{N}]/u.test(term));
-  if (terms.length === 0 || !terms.some((term) => [...term].length >= FTS_MIN_TERM)) return undefined;
-  return terms.map((term) => `"${term.replaceAll('"', '""')}"*`).join(' ');
+  const last = terms.at(-1);
+  if (last === undefined || [...last].length < FTS_MIN_TERM) return undefined;
+  return terms.map((term, i) => `"${term.replaceAll('"', '""')}"${i === terms.length - 1 ? '*' : ''}`).join(' ');
 };
 
 const params = (filters: HistoryFilters) => ({
@@ -75,16 +85,8 @@ const params = (filters: HistoryFilters) => ({
   ...(filters.until !== undefined ? { until: filters.until } : {}),
 });
 
-/**
- * Candidates, one per distinct command line (its newest run), never one of `excluded` (forgets
- * still in their undo window: an older run of the same line may stand in).
- */
-const candidates = (statements: StatementCache, query: string, filters: HistoryFilters, excluded: ReadonlySet<string>): Candidate[] => {
-  const sql = historySearchSql(filters);
-  const bound = params(filters);
-  const rows = statements.get(sql.recent).all({ ...bound, window: HISTORY_WINDOW }) as Candidate[];
-  const match = prefixMatch(query);
-  if (match !== undefined) rows.push(...(statements.get(sql.fts).all({ ...bound, match, candidates: HISTORY_FTS_CANDIDATES }) as Candidate[]));
+/** One per distinct command line (its newest run), never one of `excluded` (an older run may stand in). */
+const distinct = (rows: readonly Candidate[], excluded: ReadonlySet<string>): Candidate[] => {
   const newest = new Map<string, Candidate>();
   for (const row of rows) {
     if (excluded.has(row.id)) continue;
@@ -94,30 +96,70 @@ const candidates = (statements: StatementCache, query: string, filters: HistoryF
   return [...newest.values()];
 };
 
+interface Ranked {
+  readonly rid: number;
+  readonly score: number;
+  readonly matched: number[];
+}
+
+/** fuzzysort's matches, best first, the newest breaking ties. */
+const rank = (query: string, candidates: readonly Candidate[]): Ranked[] =>
+  go(query, candidates, { key: 'line', limit: 0, threshold: 0 })
+    .map((result) => ({ rid: result.obj.rid, score: result.score, matched: [...result.indexes] }))
+    .sort((a, b) => b.score - a.score || b.rid - a.rid);
+
+/** Moves when any connection commits: another's (data_version) or this one's own (total_changes, as in tests). */
+const DATA_VERSION = "SELECT (SELECT data_version FROM pragma_data_version()) || ':' || total_changes()";
+
+/** How many recent windows are kept (one per set of filters the overlay switched through). */
+const WINDOWS_KEPT = 8;
+
 /**
- * The Ctrl+R search: FTS5 and recency candidates ranked by fuzzysort on the command line, the newest
- * breaking ties; an empty query lists the newest lines. fuzzysort (rather than uFuzzy) because it
- * scores every match, so ranking and tie-breaking are one sort, and gives the matched indexes.
+ * The Ctrl+R search: the recent window and FTS5 candidates ranked by fuzzysort on the command line,
+ * the newest breaking ties; an empty query lists the newest lines. fuzzysort (rather than uFuzzy)
+ * because it scores every match, so ranking and tie-breaking are one sort, and gives the matched
+ * indexes. The window does not depend on the query, so it is read once per set of filters and kept
+ * until the database changes (DATA_VERSION): while
+ * the user types, a keystroke costs fuzzysort over it, plus FTS5 only when it has too few good matches.
  */
-export const readHistorySearch = (
-  statements: StatementCache,
-  request: HistorySearchRequest,
-  excluded: ReadonlySet<string> = new Set(),
-): HistorySearchHit[] => {
-  const { query: raw, limit = HISTORY_SEARCH_DEFAULT, ...filters } = request;
-  const query = raw.trim();
-  const found = candidates(statements, query, filters, excluded);
-  const ranked: { rid: number; matched: number[] }[] =
-    query === ''
-      ? found.sort((a, b) => b.rid - a.rid).map((c) => ({ rid: c.rid, matched: [] }))
-      : go(query, found, { key: 'line', limit: 0, threshold: 0 })
-          .map((result) => ({ rid: result.obj.rid, score: result.score, matched: [...result.indexes] }))
-          .sort((a, b) => b.score - a.score || b.rid - a.rid)
-          .map(({ rid, matched }) => ({ rid, matched }));
-  const top = ranked.slice(0, limit);
-  if (top.length === 0) return [];
-  const matched = new Map(top.map((hit) => [hit.rid, hit.matched]));
-  // By rid, not position: a forget committed between the two reads leaves its row out.
-  const rows = statements.get(historySearchSql(filters).rows).all(JSON.stringify([...matched.keys()])) as (CommandRow & { rid: number })[];
-  return rows.map((row) => ({ command: toCommandRecord(row), matched: matched.get(row.rid) ?? [] }));
-};
+export class HistorySearch {
+  private readonly _windows = new Map<string, { version: string; rows: Candidate[] }>();
+
+  constructor(private readonly _statements: StatementCache) {}
+
+  search(request: HistorySearchRequest, excluded: ReadonlySet<string> = new Set()): HistorySearchHit[] {
+    const { query: raw, limit = HISTORY_SEARCH_DEFAULT, ...filters } = request;
+    const query = raw.trim();
+    const sql = historySearchSql(filters);
+    const window = distinct(this._window(sql.recent, filters), excluded);
+    let ranked: Ranked[];
+    if (query === '') {
+      ranked = window.sort((a, b) => b.rid - a.rid).map((c) => ({ rid: c.rid, score: 0, matched: [] }));
+    } else {
+      ranked = rank(query, window);
+      const match = prefixMatch(query);
+      if (match !== undefined && ranked.filter((r) => r.score >= GOOD_MATCH).length < limit) {
+        const older = this._statements.get(sql.fts).all({ ...params(filters), match, candidates: HISTORY_FTS_CANDIDATES }) as Candidate[];
+        ranked = rank(query, distinct([...window, ...older], excluded));
+      }
+    }
+    const top = ranked.slice(0, limit);
+    if (top.length === 0) return [];
+    const matched = new Map(top.map((hit) => [hit.rid, hit.matched]));
+    // By rid, not position: a forget committed between the two reads leaves its row out.
+    const rows = this._statements.get(sql.rows).all(JSON.stringify([...matched.keys()])) as (CommandRow & { rid: number })[];
+    return rows.map((row) => ({ command: toCommandRecord(row), matched: matched.get(row.rid) ?? [] }));
+  }
+
+  private _window(sql: string, filters: HistoryFilters): Candidate[] {
+    const key = JSON.stringify([sql, params(filters)]);
+    const version = this._statements.get(DATA_VERSION).pluck().get() as string;
+    const kept = this._windows.get(key);
+    if (kept?.version === version) return kept.rows;
+    const rows = this._statements.get(sql).all({ ...params(filters), window: HISTORY_WINDOW }) as Candidate[];
+    this._windows.delete(key);
+    this._windows.set(key, { version, rows });
+    if (this._windows.size > WINDOWS_KEPT) this._windows.delete(this._windows.keys().next().value!);
+    return rows;
+  }
+}

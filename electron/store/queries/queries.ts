@@ -3,7 +3,7 @@ import type { CommandRecord } from '../../../shared/domain/command';
 import type { SessionInfo } from '../../../shared/ipc/session';
 import { checkIntegrity, StatementCache, type ReadableDb } from '../database/database';
 import type { HistorySearchHit, HistorySearchRequest } from '../../../shared/ipc/history';
-import { readHistorySearch } from './history-search';
+import { HistorySearch } from './history-search';
 import { COMMAND_RUNS_LIMIT, readCommandRuns, type CommandRuns } from './command-runs';
 import { QUICK_FIX_HISTORY_LIMIT, readQuickFixHistory, type QuickFixHistory } from './quick-fix-history';
 import { COMMAND_COLUMNS, SESSION_COLUMNS, toCommandRecord, toSessionInfo, type CommandRow, type SessionRow } from './rows';
@@ -77,9 +77,11 @@ const assertCount = (name: string, value: number): void => {
  */
 export class StoreQueries {
   private readonly _statements: StatementCache;
+  private readonly _historySearch: HistorySearch;
 
   constructor(readonly db: ReadableDb) {
     this._statements = new StatementCache(db);
+    this._historySearch = new HistorySearch(this._statements);
   }
 
   listSessions(endedSince: number | null): SessionInfo[] {
@@ -145,7 +147,7 @@ export class StoreQueries {
 
   /** The Ctrl+R search (history-search.ts); `excludedIds`: commands to treat as gone (forgets in their undo window). */
   historySearch(request: HistorySearchRequest, excludedIds: readonly string[] = []): HistorySearchHit[] {
-    return readHistorySearch(this._statements, request, new Set(excludedIds));
+    return this._historySearch.search(request, new Set(excludedIds));
   }
 
   /**

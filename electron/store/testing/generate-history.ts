@@ -15,8 +15,8 @@ const START = Date.UTC(2025, 0, 1);
 
 /**
  * Fills a store file with `commands` commands over `sessions` sessions, as fast as one connection
- * can, in the real schema. The FTS insert trigger is set aside during the bulk insert and the index
- * built in one 'rebuild' pass (several times faster than row by row), then the trigger is restored
+ * can, in the real schema. The FTS insert triggers are set aside during the bulk insert and the indexes
+ * built in one 'rebuild' pass (several times faster than row by row), then the triggers are restored
  * exactly as the migration wrote it.
  * Each session runs its commands back to back, 30 s apart, like a shell used over an afternoon.
  * Output is inserted already indexed: the steady state the idle-time indexer converges to.
@@ -27,8 +27,8 @@ export const generateHistory = (path: string, options: { commands: number; sessi
   const { db } = openWriter({ path, migrations, integrityCheck: 'never' });
   // A fixture: if the machine dies mid-build it is simply rebuilt.
   db.pragma('synchronous = OFF');
-  const insertTrigger = db.prepare("SELECT sql FROM sqlite_schema WHERE type = 'trigger' AND name = 'commands_fts_insert'").pluck().get() as string;
-  db.exec('DROP TRIGGER commands_fts_insert');
+  const insertTriggers = db.prepare("SELECT name, sql FROM sqlite_schema WHERE type = 'trigger' AND name IN ('commands_fts_insert', 'commands_line_fts_insert')").all() as { name: string; sql: string }[];
+  for (const { name } of insertTriggers) db.exec(`DROP TRIGGER ${name}`);
   const perSession = Math.ceil(options.commands / options.sessions);
   const sessionIds = Array.from({ length: options.sessions }, (_, i) => `s${i.toString(36).padStart(4, '0')}`);
   const needle = `needle${Math.floor(random() * 1e9).toString(36)}`;
@@ -57,7 +57,8 @@ export const generateHistory = (path: string, options: { commands: number; sessi
   });
   for (let from = 0; from < options.commands; from += 20_000) batch(from, Math.min(options.commands, from + 20_000));
   db.exec("INSERT INTO commands_fts (commands_fts) VALUES ('rebuild')");
-  db.exec(insertTrigger);
+  db.exec("INSERT INTO commands_line_fts (commands_line_fts) VALUES ('rebuild')");
+  for (const { sql } of insertTriggers) db.exec(sql);
   db.pragma('optimize');
   db.pragma('wal_checkpoint(TRUNCATE)');
   db.close();
