@@ -218,6 +218,9 @@ export class AssistantService {
         // Each proposed command is a round of its own: room for the step limit and a few reads.
         maxRounds: settings.current.agent.maxSteps + DEFAULT_MAX_ROUNDS,
       });
+      // No step can change any more: a window reading agent:steps from here on (one reopening the
+      // conversation on assistant:done) must not see this turn as still running.
+      this._agentTurns.delete(turn.turnId);
       if (!result.ok) return await fail(result.error.toInfo(), result.partialText);
       const usage: TurnUsage = { total: result.usage.total, rounds: [...result.usage.rounds] };
       const answerMeta: MessageMeta = {

@@ -13,6 +13,7 @@ import {
   turnOwning,
   upsertMessage,
   withDelta,
+  restoredTurn,
   withStep,
   withTool,
   type CompactionNotice,
@@ -218,10 +219,8 @@ export const useAssistant = create<AssistantState>()((set) => ({
     }),
   stepsRestored: (conversationId, turnId, steps) =>
     set((s) => {
-      if (s.conversationId !== conversationId || steps.length === 0) return s;
-      const turn = s.turn ?? newTurn(conversationId, turnId);
-      if (turn.turnId !== undefined && turn.turnId !== turnId) return s;
-      return { turn: steps.reduce((t, step) => withStep(t, { turnId, conversationId, step }), turn) };
+      const turn = s.conversationId === conversationId ? restoredTurn(s.turn, conversationId, turnId, steps) : undefined;
+      return turn ? { turn } : s;
     }),
   turnFinished: (message) => set((s) => ({ turn: undefined, failure: undefined, messages: upsertMessage(s.messages, message) })),
   turnFailed: (event) =>

@@ -2,7 +2,8 @@
 import { describe, expect, it } from 'vitest';
 import type { EventPayload } from '../../../shared/ipc';
 import type { ConversationMessage, LlmErrorInfo } from '../../../shared/ipc/assistant';
-import { failureFromMessages, newTurn, turnOwning, upsertMessage, withDelta, withTool } from './turn-state';
+import type { AgentStepView } from '../../../shared/ipc/agent';
+import { failureFromMessages, newTurn, restoredTurn, turnOwning, upsertMessage, withDelta, withTool } from './turn-state';
 
 const delta = (round: number, text: string, turnId = 't1'): EventPayload<'assistant:delta'> => ({ turnId, conversationId: 'c1', round, text });
 
@@ -61,5 +62,27 @@ describe('turn state', () => {
       messageId: 'a',
     });
     expect(failureFromMessages('c1', [message('q', 'user')], undefined)).toBeUndefined();
+  });
+});
+
+describe('steps restored after a reload', () => {
+  const step = (state: 'proposed' | 'running' | 'done'): AgentStepView => ({
+    id: `s-${state}`, command: 'ls', proposed: 'ls', reason: null, risk: 'read-only', warnings: [], state, waiting: null, autoRun: false,
+    sessionId: null, cwd: null, target: 'active', commandId: null, exitCode: null, durationMs: null, note: null,
+  });
+
+  it('brings back an answer that still waits on a step, with its steps', () => {
+    const turn = restoredTurn(undefined, 'c1', 't9', [step('done'), step('proposed')]);
+    expect(turn?.turnId).toBe('t9');
+    expect(turn?.steps.map((s) => s.state)).toEqual(['done', 'proposed']);
+  });
+
+  it('makes no turn of an answer whose steps are all finished (it would block the next question)', () => {
+    expect(restoredTurn(undefined, 'c1', 't9', [step('done')])).toBeUndefined();
+    expect(restoredTurn(undefined, 'c1', 't9', [])).toBeUndefined();
+  });
+
+  it('leaves another turn in flight alone', () => {
+    expect(restoredTurn(newTurn('c1', 't1'), 'c1', 't9', [step('running')])).toBeUndefined();
   });
 });

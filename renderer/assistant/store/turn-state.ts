@@ -90,6 +90,23 @@ export const withStep = (turn: StreamingTurn, event: EventPayload<'agent:step'>)
   return { ...turn, turnId: event.turnId, steps };
 };
 
+/**
+ * After a reload: the answer still running in the conversation, with its steps, when one of them
+ * still waits (proposed or running). Finished steps come with the stored answer; making a turn of
+ * them would leave a phantom "waiting" answer that blocks the next question. undefined: no change.
+ */
+export const restoredTurn = (
+  turn: StreamingTurn | undefined,
+  conversationId: string,
+  turnId: string,
+  steps: readonly AgentStepView[],
+): StreamingTurn | undefined => {
+  if (!steps.some((step) => step.state === 'proposed' || step.state === 'running')) return undefined;
+  const base = turn ?? newTurn(conversationId, turnId);
+  if (base.turnId !== undefined && base.turnId !== turnId) return undefined;
+  return steps.reduce((t, step) => withStep(t, { turnId, conversationId, step }), base);
+};
+
 /** After a reload an unanswered question whose answer failed still offers Retry. */
 export const failureFromMessages = (
   conversationId: string,
