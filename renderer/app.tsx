@@ -12,6 +12,7 @@ import { runAction } from './actions/run-action';
 import { actionFor, isKeyRecorder, type AppAction } from './keybindings';
 import { CommandPalette } from './palette/command-palette';
 import { InlineAskBox } from './inline-ask/inline-ask-box';
+import { HistorySearchOverlay } from './history-search/history-search-overlay';
 import { ConfirmDialog } from './layout/confirm-dialog';
 import { ConnectionBanner } from './layout/connection-banner';
 import { DragHandle } from './layout/drag-handle';
@@ -228,6 +229,7 @@ export const App = () => {
       <TerminalMenu run={run} shortcut={(id) => shortcutOf(bindings, id, isMac())} />
       <CommandPalette run={run} />
       <InlineAskBox />
+      <HistorySearchOverlay />
       {confirm && (
         <ConfirmDialog
           message={`“${confirm.process}” is still running ${confirm.ids.length > 1 ? 'in a pane of this tab' : 'here'}. Close it and end the process?`}

@@ -49,6 +49,8 @@ export const ACTIONS = [
   { id: 'focus-switch', title: 'Switch focus between terminal and assistant', keys: ['Ctrl+Shift+E'], keywords: 'focus' },
   // Ctrl+I opens it in a terminal (renderer/inline-ask/inline-ask-key.ts): a control character, so not a bindable default.
   { id: 'inline-ask', title: 'Ask for a command…', keys: [], keywords: 'ai assistant words generate inline ctrl+i' },
+  // Ctrl+R opens it at a prompt (renderer/history-search/history-search-overlay.tsx), for the same reason.
+  { id: 'history-search', title: 'Search command history…', keys: [], keywords: 'ctrl+r reverse find recent previous run again' },
   { id: 'settings-open', title: 'Open settings', keys: [], keywords: 'preferences options keybindings' },
   { id: 'font-bigger', title: 'Bigger font', keys: ['Ctrl+=', 'Ctrl++'], keywords: 'zoom in text size increase', browserAlternative: 'the palette, if the browser zooms the page instead' },
   { id: 'font-smaller', title: 'Smaller font', keys: ['Ctrl+-'], keywords: 'zoom out text size decrease', browserAlternative: 'the palette, if the browser zooms the page instead' },

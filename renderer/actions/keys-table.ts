@@ -36,6 +36,9 @@ const OTHER_ROWS: readonly (readonly [string, string])[] = [
   ['drag a tab', 'reorder tabs'],
   ['double-click a tab', 'rename it (Enter saves, Esc cancels, empty = automatic name)'],
   ['Ctrl+I (in a terminal)', 'ask for a command in words: a box opens over the prompt; Enter inserts the answer there without running it, Esc closes; Ctrl+I again, before typing at the prompt, refines that command and replaces it (also “Ask for a command…” in the palette)'],
+  ['Ctrl+R (in a terminal at a prompt)', 'search every recorded command, from all tabs and sessions (closed and remote ones too), fuzzy: filters Alt+D this directory, Alt+S this session, Alt+H this host, Alt+F failed only, Alt+T time range; ↑/↓ move, a preview shows the output; Esc closes. Only at the idle prompt of an integrated shell (elsewhere Ctrl+R is the shell’s or the program’s); Settings → Terminal gives it back to the shell (also “Search command history…” in the palette)'],
+  ['Enter (in the history search)', 'insert the selected command at the prompt without running it'],
+  ['Ctrl+Enter (in the history search)', 'run the selected command at once (it is typed at the prompt with Enter)'],
   ['Esc (in the assistant)', 'stop the answer being written, else back to the terminal'],
 ];
 

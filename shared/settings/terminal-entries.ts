@@ -97,6 +97,22 @@ export const terminal = group(
       },
       testId: 'terminal-restore',
     }),
+    /** Ctrl+R at an idle prompt of an integrated shell: the app's history search, or the shell's own (its reverse search, Atuin). */
+    ctrlR: ordinary({
+      schema: z.enum(['overlay', 'shell']),
+      default: 'overlay',
+      fillIfMissing: true,
+      label: 'Ctrl+R at a prompt',
+      hint: "The shell's own Ctrl+R (reverse search, Atuin) when you prefer it; the history search stays in the palette.",
+      control: {
+        kind: 'select',
+        options: [
+          { value: 'overlay', label: 'Search all recorded history (every tab, closed and remote ones too)' },
+          { value: 'shell', label: 'Send it to the shell (its own reverse search)' },
+        ],
+      },
+      testId: 'terminal-ctrl-r',
+    }),
     /**
      * What a pane does when its shell exits: close (the tab goes with its last pane), close only
      * after a clean exit (code 0; a failure stays on screen with its status), or stay open.
