@@ -63,6 +63,14 @@ describe('a hostile model against the approval (OpenAI-compatible)', () => {
     expect(result).toContain('[REDACTED:');
   });
 
+  it('a line the shell would rewrite from history is refused before anyone sees a Run button', async () => {
+    llm.enqueue(runCommand('echo fine; !!', 'To repeat.'), { kind: 'text', text: 'I will not use history expansion.' });
+    await ask(page, 'Run the last command again.');
+    await answered('I will not use history expansion.');
+    expect(await page.locator('[data-testid="agent-step"]', { hasText: '!!' }).count()).toBe(0);
+    expect(toolMessages().at(-1)).toMatch(/history/);
+    expect(await page.locator('[data-testid="command-item"]', { hasText: 'echo fine' }).count()).toBe(0);
+  });
   it('rm behind a path still carries the destructive warning, and Skip leaves the files', async () => {
     const victim = join(scratch, 'victim');
     mkdirSync(victim);
@@ -78,12 +86,4 @@ describe('a hostile model against the approval (OpenAI-compatible)', () => {
     expect(existsSync(victim)).toBe(true);
   });
 
-  it('a line the shell would rewrite from history is refused before anyone sees a Run button', async () => {
-    llm.enqueue(runCommand('echo fine; !!', 'To repeat.'), { kind: 'text', text: 'I will not use history expansion.' });
-    await ask(page, 'Run the last command again.');
-    await answered('I will not use history expansion.');
-    expect(await page.locator('[data-testid="agent-step"]', { hasText: '!!' }).count()).toBe(0);
-    expect(toolMessages().at(-1)).toMatch(/history/);
-    expect(await page.locator('[data-testid="command-item"]', { hasText: 'echo fine' }).count()).toBe(0);
-  });
 });
