@@ -42,7 +42,7 @@ export class AgentTurn {
     // Typed at the prompt, a line bash cannot read leaves the shell waiting for the rest, and the
     // user's next keys would complete it: the model must send a complete line.
     if (risk === 'unparsed') throw new Error(`${reasons[0] ?? 'the command could not be read'}; send one complete command line that bash can read`);
-    const target = chooseTarget(this._deps.port, this._context.activeSessionId);
+    const target = chooseTarget(this._deps.port, this._context.activeSessionId, this._deps.decisions.inUse);
     const step: AgentStepView = {
       id: randomUUID(),
       command,

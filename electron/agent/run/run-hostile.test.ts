@@ -119,6 +119,29 @@ describe('run_command: decisions that cannot run fail safe', () => {
     expect(t.terminals.typed).toEqual([]);
   });
 
+  it('two answers at once: the second never types into the terminal the first is running in', async () => {
+    const t = setUp();
+    const first = t.call('sleep 5');
+    await t.decisions.decide((await t.stepIn('proposed', 'sleep 5')).id, { decision: 'run', activeSessionId: 's1' });
+    await t.stepIn('running', 'sleep 5');
+    // The fake still reports s1 idle, as a real one does until the shell reports the start.
+    const second = t.otherTurn().tool.execute({ command: 'ls' }, t.controller.signal);
+    const proposed = await t.stepIn('proposed', 'ls');
+    expect(proposed.target).toBe('new-pane');
+    expect(await t.decisions.decide(proposed.id, { decision: 'run', activeSessionId: 's1' })).toEqual({ cwd: '/home/dev/project', besideSessionId: 's1' });
+    expect(t.terminals.typed.map((x) => x.sessionId)).toEqual(['s1']);
+    t.terminals.finish(0);
+    expect(JSON.parse(await first).status).toBe('ran');
+    // Once the first has ended the terminal is free again; the pane named for the second is used.
+    t.terminals.states.set('s2', { idle: true, busy: null, cwd: '/home/dev/project' });
+    expect(t.decisions.pane(proposed.id, 's2')).toBe(true);
+    await t.stepIn('running', 'ls');
+    t.terminals.finish(0);
+    expect(JSON.parse(await second).status).toBe('ran');
+    expect(t.terminals.typed.map((x) => x.sessionId)).toEqual(['s1', 's2']);
+    expect(t.decisions.inUse.size).toBe(0);
+  });
+
   it('an active terminal that is private, paused or holding ssh is never the target', async () => {
     for (const busy of ['not recorded', 'ssh holds the terminal']) {
       const t = setUp({ autoRunReadOnly: true }, { s1: { idle: false, busy, cwd: '/srv' } });

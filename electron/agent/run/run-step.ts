@@ -27,7 +27,7 @@ const untilIdle = (deps: AgentDeps, sessionId: string, signal: AbortSignal): Pro
   new Promise((resolve, reject) => {
     const check = () => {
       if (signal.aborted) return reject(new DomainError('failed', 'The new terminal did not reach a prompt in time.'));
-      if (deps.port.state(sessionId)?.idle) return resolve();
+      if (deps.port.state(sessionId)?.idle && !deps.decisions.inUse.has(sessionId)) return resolve();
       setTimeout(check, PROMPT_POLL_MS);
     };
     check();
@@ -102,7 +102,7 @@ export const runStep = async (run: StepRun): Promise<string> => {
     return declinedResult(emit({ ...step, state: 'skipped' }));
   }
   if (edit) step = { ...step, command: edit.command, risk: edit.classification.risk, warnings: [...edit.classification.reasons] };
-  const target = chooseTarget(deps.port, decision.activeSessionId ?? run.context.activeSessionId);
+  const target = chooseTarget(deps.port, decision.activeSessionId ?? run.context.activeSessionId, deps.decisions.inUse);
   let sessionId: string;
   try {
     if (target.kind === 'active') {
@@ -124,6 +124,7 @@ export const runStep = async (run: StepRun): Promise<string> => {
   }
   step = emit({ ...step, state: 'running', target: target.kind, sessionId, cwd: deps.port.state(sessionId)?.cwd ?? target.cwd });
   const now = deps.now ?? Date.now;
+  deps.decisions.inUse.add(sessionId); // claimed in the same tick it was found idle: no await between
   const outcome = await runInTerminal({
     port: deps.port,
     sessionId,
@@ -137,7 +138,7 @@ export const runStep = async (run: StepRun): Promise<string> => {
       step = emit({ ...step, waiting: reason });
     },
     now,
-  });
+  }).finally(() => deps.decisions.inUse.delete(sessionId));
   if (outcome.kind === 'not-started') {
     emit({ ...step, state: 'skipped', note: 'No record of it started: check the terminal, it may not have run or may have run unrecorded.' });
     return notStartedResult(

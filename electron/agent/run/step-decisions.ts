@@ -28,6 +28,11 @@ const aborted = () => new DomainError('failed', 'The answer was stopped.');
 export class StepDecisions {
   private readonly _waiting = new Map<string, (decision: StepDecision) => void>();
   private readonly _panes = new Map<string, (sessionId: string) => void>();
+  /**
+   * Terminals a step is typing into or following now. Until the shell reports the command's start
+   * the terminal still looks idle, so without this a step of another answer could type into it.
+   */
+  readonly inUse = new Set<string>();
 
   wait(stepId: string, signal: AbortSignal): Promise<StepDecision> {
     return this._await(this._waiting, stepId, signal);

@@ -25,6 +25,8 @@ export const setUp = (settings: Partial<typeof DEFAULT_SETTINGS.agent> = {}, ses
     mayRunUnasked,
   };
   const turn = new AgentTurn(deps, { activeSessionId: 's1', emit: (step) => steps.push(step) });
+  /** Another answer (another conversation) running at the same time over the same terminals. */
+  const otherTurn = () => new AgentTurn(deps, { activeSessionId: 's1', emit: (step) => steps.push(step) });
   const controller = new AbortController();
   const call = (command: string) => turn.tool.execute({ command, reason: 'to see' }, controller.signal);
   /** Resolves with the step once it reaches `state` (events are synchronous with the tool's progress). */
@@ -36,5 +38,5 @@ export const setUp = (settings: Partial<typeof DEFAULT_SETTINGS.agent> = {}, ses
     }
     throw new Error(`no step reached ${state}: ${JSON.stringify(steps.map((s) => s.state))}`);
   };
-  return { terminals, decisions, steps, turn, controller, call, stepIn };
+  return { terminals, decisions, steps, turn, otherTurn, controller, call, stepIn };
 };
