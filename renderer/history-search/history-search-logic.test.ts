@@ -30,9 +30,14 @@ describe('toRequest', () => {
 
 describe('placeOf', () => {
   const session = { id: 's1', shell: 'bash', hostname: 'laptop', cwd: '/home/me', title: '', mode: 'integrated', startedAt: 0, endedAt: null } as const;
-  it('is where the newest command ran (a remote one’s host), else the session’s', () => {
-    expect(placeOf('s1', session, [{ cwd: '/srv', hostname: 'web1' } as never])).toEqual({ sessionId: 's1', cwd: '/srv', hostname: 'web1' });
+  it('is the session’s directory and host, which follow cd, not where the newest command started', () => {
+    expect(placeOf('s1', session, [{ cwd: '/srv', hostname: 'laptop' } as never])).toEqual({ sessionId: 's1', cwd: '/home/me', hostname: 'laptop' });
     expect(placeOf('s1', session, [])).toEqual({ sessionId: 's1', cwd: '/home/me', hostname: 'laptop' });
+  });
+
+  it('in an ssh session, the newest (remote) command’s', () => {
+    const remote = { cwd: '/var/www', hostname: 'web1', remote: { host: 'web1', user: 'ops' } };
+    expect(placeOf('s1', session, [remote as never])).toEqual({ sessionId: 's1', cwd: '/var/www', hostname: 'web1' });
   });
 });
 

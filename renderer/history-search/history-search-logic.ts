@@ -49,12 +49,14 @@ export const toRequest = (query: string, filters: HistoryFilterState, place: Ter
 };
 
 /**
- * Where the terminal is now: its newest command's directory and host when it has one (an ssh session
- * reports the remote's), else its session's.
+ * Where the terminal is now. Locally its session's directory and host, which follow `cd` (a command
+ * records where it started, before its own `cd`); in an ssh session the newest command's, which
+ * are the remote's (the session keeps the local ones).
  */
 export const placeOf = (sessionId: string, session: SessionInfo | undefined, commands: readonly CommandRecord[]): TerminalPlace => {
   const last = commands.at(-1);
-  return { sessionId, cwd: last?.cwd ?? session?.cwd ?? null, hostname: last?.hostname ?? session?.hostname ?? null };
+  if (last?.remote || !session) return { sessionId, cwd: last?.cwd ?? session?.cwd ?? null, hostname: last?.hostname ?? session?.hostname ?? null };
+  return { sessionId, cwd: session.cwd || null, hostname: session.hostname || null };
 };
 
 /**
