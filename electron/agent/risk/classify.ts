@@ -46,6 +46,7 @@ export const isReadOnlyCommand = (cmd: SimpleCommand): boolean => {
   const { name, args } = cmd;
   if (cmd.dynamicName || name === '') return false;
   if (TRANSPARENT.has(name)) return true;
+  if (name === 'printf' && hasArg(args, '-v')) return false; // sets a variable in the user's shell
   if (ALWAYS_READ_ONLY.has(name)) return true;
   switch (name) {
     case 'find':

@@ -37,6 +37,11 @@ describe('classifyCommand: destructive commands in disguise still carry the warn
     ["GIT_PAGER='rm -rf ~' git log", 'deletes recursively'],
     ["export PROMPT_COMMAND='rm -rf ~'", 'deletes recursively'],
     ["LESSOPEN='|rm -rf ~' less x", 'deletes recursively'],
+    ["trap 'rm -rf ~' EXIT", 'deletes recursively'],
+    ["alias ls='rm -rf ~'", 'deletes recursively'],
+    ['bind -x \'"\\C-m": rm -rf ~\'', 'deletes recursively'],
+    ["complete -C 'rm -rf ~' make", 'deletes recursively'],
+    ["printf -v PROMPT_COMMAND 'rm -rf ~'", 'deletes recursively'],
     ['pkexec rm x', 'runs as another user (pkexec)'],
     ['run0 ls', 'runs as another user (run0)'],
     ['ls | tee /etc/passwd', 'overwrites a file'],
@@ -64,7 +69,7 @@ describe('classifyCommand: destructive commands in disguise still carry the warn
 });
 
 describe('the allow-list: a listed command whose meaning was changed asks', () => {
-  const wide = [...DEFAULT_AUTO_RUN_COMMANDS, 'awk', 'sed', 'less', 'tee', 'busybox', 'env', 'echo'];
+  const wide = [...DEFAULT_AUTO_RUN_COMMANDS, 'printf', 'awk', 'sed', 'less', 'tee', 'busybox', 'env', 'echo'];
 
   it.each([
     ['GIT_PAGER=cat git log', 'a variable git runs'],
@@ -76,6 +81,7 @@ describe('the allow-list: a listed command whose meaning was changed asks', () =
     ['x=1; ls', 'a variable set in the user’s shell'],
     ['ls(){ cat x; }; ls', 'a function replacing ls in the user’s shell'],
     ['git --exec-path=/tmp status', 'git programs from elsewhere'],
+    ['printf -v x %s 1; ls', 'a variable set by printf'],
   ])('%s (%s) asks, with the default list', async (line) => {
     expect(await mayRunUnasked(line, DEFAULT_AUTO_RUN_COMMANDS)).toBe(false);
   });
@@ -88,6 +94,7 @@ describe('the allow-list: a listed command whose meaning was changed asks', () =
     'ls | tee out',
     'busybox id',
     "env -S 'id'",
+    "printf -v PS1 '$(id)'",
   ])('%s asks even when the user listed the program', async (line) => {
     expect(await mayRunUnasked(line, wide)).toBe(false);
   });

@@ -8,7 +8,7 @@ import { moduleUrl } from '../../runtime/paths';
 import { wordArgs } from './braces';
 import { readRedirect, stdinScripts, type Redirection } from './redirects';
 import { readArg, type Arg } from './words';
-import { SHELLS, unwrap } from './unwrap';
+import { CODE_VARIABLES, SHELLS, unwrap } from './unwrap';
 
 export type { Arg } from './words';
 export type { Redirection } from './redirects';
@@ -89,15 +89,6 @@ interface Walk {
 
 const named = (node: SyntaxNode): SyntaxNode[] => node.namedChildren.filter((c): c is SyntaxNode => c !== null);
 
-
-/**
- * Variables whose value the shell or git later runs as a command: `GIT_PAGER='rm -rf ~' git log`
- * runs rm, and PROMPT_COMMAND runs at every prompt. Their values are read as command lines.
- */
-const CODE_VARIABLES = new Set([
-  'PROMPT_COMMAND', 'GIT_PAGER', 'PAGER', 'MANPAGER', 'GIT_EXTERNAL_DIFF', 'GIT_SSH_COMMAND', 'GIT_EDITOR',
-  'GIT_SEQUENCE_EDITOR', 'EDITOR', 'VISUAL', 'LESSOPEN', 'LESSCLOSE', 'GIT_ASKPASS', 'SSH_ASKPASS', 'SUDO_ASKPASS',
-]);
 
 const visitAssignment = (node: SyntaxNode, walk: Walk, depth: number): void => {
   const name = node.childForFieldName('name')?.text ?? '';

@@ -5,6 +5,15 @@ export type Unwrapped =
   | { readonly kind: 'command'; readonly argv: readonly Arg[]; readonly wrappers: readonly string[] }
   | { readonly kind: 'reparse'; readonly script: string };
 
+/**
+ * Variables whose value the shell or git later runs as a command: `GIT_PAGER='rm -rf ~' git log`
+ * runs rm, and PROMPT_COMMAND runs at every prompt. Their values are read as command lines.
+ */
+export const CODE_VARIABLES = new Set([
+  'PROMPT_COMMAND', 'GIT_PAGER', 'PAGER', 'MANPAGER', 'GIT_EXTERNAL_DIFF', 'GIT_SSH_COMMAND', 'GIT_EDITOR',
+  'GIT_SEQUENCE_EDITOR', 'EDITOR', 'VISUAL', 'LESSOPEN', 'LESSCLOSE', 'GIT_ASKPASS', 'SSH_ASKPASS', 'SUDO_ASKPASS',
+]);
+
 /** Programs that run a script given as a string (-c) or on stdin. */
 export const SHELLS = new Set(['sh', 'bash', 'zsh', 'dash', 'ksh', 'fish', 'ash']);
 
@@ -120,6 +129,22 @@ const gitConfiguredCode = (argv: readonly Arg[]): string[] =>
   });
 
 /**
+ * Builtins that store a command line for the shell to run later: `trap 'rm -rf ~' EXIT`,
+ * `alias ls='rm -rf ~'`, `bind -x '"\C-m": rm -rf ~'`, `complete -C 'rm -rf ~' x`, and
+ * `printf -v PROMPT_COMMAND 'rm -rf ~'`. Their stored lines are read like `sh -c` strings.
+ */
+const storedCommands = (name: string, argv: readonly Arg[]): string[] => {
+  const words = argv.slice(1).map((a) => a.value);
+  const after = (flag: string) => (words.indexOf(flag) >= 0 ? [words[words.indexOf(flag) + 1] ?? ''] : []);
+  if (name === 'trap') return words[0] && !words[0].startsWith('-') ? [words[0]] : [];
+  if (name === 'alias') return words.filter((w) => w.includes('=')).map((w) => w.slice(w.indexOf('=') + 1));
+  if (name === 'bind') return after('-x').map((b) => b.slice(b.indexOf(':') + 1).trim().replace(/^"(.*)"$/s, '$1'));
+  if (name === 'complete' || name === 'compgen') return after('-C');
+  if (name === 'printf' && words[0] === '-v' && CODE_VARIABLES.has(words[1] ?? '')) return words.slice(2, 3);
+  return [];
+};
+
+/**
  * Looks through wrappers to the commands that really run. A wrapper that is itself a risk (sudo,
  * doas) stays in `wrappers` so the classifier can name it; transparent ones (env, nice, xargs…) are
  * kept there too, for the warning text. Strings given to eval and `sh -c` come back to be parsed
@@ -128,8 +153,8 @@ const gitConfiguredCode = (argv: readonly Arg[]): string[] =>
 export const unwrap = (argv: readonly Arg[], wrappers: readonly string[] = []): Unwrapped[] => {
   const name = programName(argv[0]?.value ?? '');
   if (argv[0]?.dynamic) return [{ kind: 'command', argv, wrappers }];
-  const gitCode = name === 'git' ? gitConfiguredCode(argv) : [];
-  if (gitCode.length > 0) return [{ kind: 'command', argv, wrappers }, ...gitCode.map((script) => ({ kind: 'reparse' as const, script }))];
+  const stored = name === 'git' ? gitConfiguredCode(argv) : storedCommands(name, argv);
+  if (stored.length > 0) return [{ kind: 'command', argv, wrappers }, ...stored.map((script) => ({ kind: 'reparse' as const, script }))];
   const split = name === 'env' ? envSplitString(argv) : undefined;
   const operandScript = split ?? commandOperands(name, argv);
   if (operandScript !== undefined && operandScript.trim() !== '') {
