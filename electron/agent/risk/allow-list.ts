@@ -21,6 +21,10 @@ const matches = (words: readonly string[], entry: readonly string[]): boolean =>
  * do not run unasked: their value is only known when they run.
  */
 export const mayRunUnasked = async (line: string, entries: readonly string[]): Promise<boolean> => {
+  // Typed at a prompt whose locale is not UTF-8, readline reads the bytes of a non-ASCII character
+  // as Meta keys (0xE2 is M-b, back a word; 0xE4 is M-d, kill a word), which edit the line before it
+  // runs. Such a line may still run, but only after the user has read it and chosen Run.
+  if (/[^\x20-\x7e]/.test(line)) return false;
   const classification = await classifyCommand(line);
   if (classification.risk === 'destructive' || classification.risk === 'unparsed') return false;
   const parsed = await parseCommandLine(line);

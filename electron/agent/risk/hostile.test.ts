@@ -94,6 +94,7 @@ describe('the allow-list: a listed command whose meaning was changed asks', () =
     'ls | tee out',
     'busybox id',
     "env -S 'id'",
+    'ls \u2022\u4e2d x',
     "printf -v PS1 '$(id)'",
   ])('%s asks even when the user listed the program', async (line) => {
     expect(await mayRunUnasked(line, wide)).toBe(false);
