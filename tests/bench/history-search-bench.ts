@@ -4,7 +4,9 @@
  * commands, through the path `history:search` takes (Store.historySearch: a message to the reader
  * worker, the recent window and FTS5 candidates, fuzzysort, the rows read back). Queries are typed
  * a character at a time, as the overlay sends them, plain and under each filter, misspellings too.
- * The same reads on a connection in this thread are printed beside it, for what the worker adds.
+ * The same reads on a connection in this thread are printed beside it, for what the worker adds,
+ * and the same keystrokes with a commit before each (`_changing`: another terminal printing while
+ * the user types), which makes the reader read its recent window again every time.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -56,6 +58,7 @@ export const benchHistorySearch = async (options: { commands?: number } = {}): P
 
     const { store } = await openStore({ dataDir: dir, integrityCheck: 'never', log: () => {} });
     const worker: number[] = [];
+    const changing: number[] = [];
     let found = 0;
     try {
       // Warm the worker's statements and page cache as a first Ctrl+R would.
@@ -67,6 +70,11 @@ export const benchHistorySearch = async (options: { commands?: number } = {}): P
           }),
         );
       }
+      for (const [i, request] of requests.slice(0, typed.length * 2).entries()) {
+        store.updateSession(session, { title: `bench ${i}` });
+        await store.flush();
+        changing.push(await time(() => store.historySearch(request)));
+      }
     } finally {
       await store.close();
     }
@@ -74,6 +82,8 @@ export const benchHistorySearch = async (options: { commands?: number } = {}): P
       history_search_p99_ms: round(percentile(worker, 99), 2),
       history_search_p50_ms: round(percentile(worker, 50), 2),
       history_search_in_thread_p99_ms: round(percentile(inThread, 99), 2),
+      history_search_changing_p99_ms: round(percentile(changing, 99), 2),
+      history_search_changing_p50_ms: round(percentile(changing, 50), 2),
       history_search_requests: worker.length,
       history_search_mean_hits: round(found / worker.length, 1),
       history_search_commands: commands,
