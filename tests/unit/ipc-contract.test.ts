@@ -37,6 +37,7 @@ const NEAR_MISSES: Partial<Record<ChannelName, unknown[]>> = {
   'history:forget': [{ commandIds: [] }, { commandIds: ['a:1'], undoMs: 60_000 }, { commandIds: ['a:1'], undoMs: -1 }, { commandIds: ['x'] }, { sessionId: '' }, { sinceMs: -1 }, { sinceMs: 0, commandIds: ['a:1'] }, {}],
   'history:status': [{ x: 1 }],
   'history:forget-undo': [{ commandIds: [] }, { commandIds: ['x'] }, { commandIds: 'a:1' }],
+  'history:search': [{}, { query: 3 }, { query: 'x'.repeat(501) }, { query: 'x', limit: 0 }, { query: 'x', limit: 1000 }, { query: 'x', failedOnly: 'yes' }, { query: 'x', since: -1 }, { query: 'x', cwd: '' }, { query: 'x', extra: 1 }],
   'workspace:save': [{ groups: [{ root: { kind: 'leaf', id: 'bad id' }, focus: 'a' }] }, { groups: [{ root: { kind: 'split', orientation: 'horizontal', children: [] }, focus: 'a' }] }, {}],
   'workspace:restore': [{ confirmed: 'yes' }, { all: true }],
   'workspace:layout': [{ all: true }],
