@@ -142,6 +142,26 @@ describe('run_command: decisions that cannot run fail safe', () => {
     expect(t.decisions.inUse.size).toBe(0);
   });
 
+  it('Run from another terminal in another directory opens a pane in the directory the step showed', async () => {
+    const t = setUp({}, { s1: IDLE, s3: { idle: true, busy: null, cwd: '/srv/other' } });
+    void t.call('rm -rf build');
+    const proposed = await t.stepIn('proposed');
+    expect(proposed).toMatchObject({ target: 'active', sessionId: 's1', cwd: '/home/dev/project' });
+    expect(await t.decisions.decide(proposed.id, { decision: 'run', activeSessionId: 's3' })).toEqual({ cwd: '/home/dev/project', besideSessionId: 's3' });
+    expect(t.terminals.typed).toEqual([]);
+  });
+
+  it('a pane that opened somewhere else (the directory is gone) does not get the command', async () => {
+    const t = setUp({}, { s1: { idle: false, busy: 'a command runs', cwd: '/srv/app/build' } });
+    const result = t.call('rm -rf *');
+    const proposed = await t.stepIn('proposed');
+    await t.decisions.decide(proposed.id, { decision: 'run', activeSessionId: 's1' });
+    t.terminals.states.set('s2', { idle: true, busy: null, cwd: '/home/dev' });
+    t.decisions.pane(proposed.id, 's2');
+    expect(JSON.parse(await result)).toMatchObject({ status: 'not run', note: expect.stringMatching(/opened in \/home\/dev/) });
+    expect(t.terminals.typed).toEqual([]);
+  });
+
   it('an active terminal that is private, paused or holding ssh is never the target', async () => {
     for (const busy of ['not recorded', 'ssh holds the terminal']) {
       const t = setUp({ autoRunReadOnly: true }, { s1: { idle: false, busy, cwd: '/srv' } });

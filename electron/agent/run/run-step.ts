@@ -39,6 +39,19 @@ export const unrunnable = (deps: AgentDeps, command: string): string | null =>
     ? 'It matches your history exclusions (Settings → History), so it would leave no record: run it yourself if you want it.'
     : null;
 
+/**
+ * Where the command runs at Run: the terminal active then, if idle. The command was read in the
+ * directory the step showed (relative paths, `rm -rf build`), so when that terminal is elsewhere by
+ * now (another terminal was activated, or it changed directory) it runs in a pane opened there.
+ */
+const targetFor = (deps: AgentDeps, step: AgentStepView, activeSessionId: string | null) => {
+  const target = chooseTarget(deps.port, activeSessionId, deps.decisions.inUse);
+  if (target.kind === 'active' && step.cwd !== null && target.cwd !== step.cwd) {
+    return { kind: 'new-pane' as const, cwd: step.cwd, besideSessionId: target.sessionId };
+  }
+  return target;
+};
+
 /** A line bash cannot read would leave the shell waiting for the rest (an open quote, a trailing |). */
 export const UNREADABLE = 'The shell cannot read it as one complete line (an unclosed quote, a trailing | or \\?).';
 
@@ -102,7 +115,7 @@ export const runStep = async (run: StepRun): Promise<string> => {
     return declinedResult(emit({ ...step, state: 'skipped' }));
   }
   if (edit) step = { ...step, command: edit.command, risk: edit.classification.risk, warnings: [...edit.classification.reasons] };
-  const target = chooseTarget(deps.port, decision.activeSessionId ?? run.context.activeSessionId, deps.decisions.inUse);
+  const target = targetFor(deps, step, decision.activeSessionId ?? run.context.activeSessionId);
   let sessionId: string;
   try {
     if (target.kind === 'active') {
@@ -121,6 +134,12 @@ export const runStep = async (run: StepRun): Promise<string> => {
     }
     emit({ ...step, state: 'skipped', note: 'Not run: no terminal was ready for it.' });
     return notStartedResult(step, 'No terminal was ready to run it (the pane for it did not open or reach a prompt).');
+  }
+  const openedIn = deps.port.state(sessionId)?.cwd ?? null;
+  if (target.kind === 'new-pane' && target.cwd !== null && openedIn !== null && openedIn !== target.cwd) {
+    // The directory is gone or could not be entered: the line was read for another one.
+    emit({ ...step, state: 'skipped', note: `Not run: the new terminal opened in ${openedIn}, not in ${target.cwd}.` });
+    return notStartedResult(step, `Not run: the terminal for it opened in ${openedIn} instead of ${target.cwd}.`);
   }
   step = emit({ ...step, state: 'running', target: target.kind, sessionId, cwd: deps.port.state(sessionId)?.cwd ?? target.cwd });
   const now = deps.now ?? Date.now;
