@@ -95,6 +95,11 @@ export const closeHistorySearch = (focus = true): void => {
   if (focus) controllerFor(terminalId)?.focus();
 };
 
+/** Asks again (something was forgotten meanwhile: the store no longer has it, so it leaves the list). */
+export const refreshHistorySearch = (): void => {
+  if (state().terminalId !== null) void search();
+};
+
 export const editHistoryQuery = (query: string): void => {
   state().edit(query);
   clearTimeout(typing);

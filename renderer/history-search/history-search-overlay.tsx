@@ -3,12 +3,14 @@ import { useCallback, useEffect, useLayoutEffect, useRef, useState, type FocusEv
 import { useWorkspace } from '../state/workspace';
 import { isCtrlLetter, terminalOfKey } from '../terminal/terminal-key-target';
 import { controllerFor } from '../terminal/terminals';
+import { api } from '../transport/api';
 import {
   acceptHistoryResult,
   closeHistorySearch,
   ctrlROpensSearch,
   editHistoryQuery,
   openHistorySearch,
+  refreshHistorySearch,
   selectHistoryResult,
   setHistoryTimeRange,
   toggleHistoryFilter,
@@ -71,6 +73,8 @@ const Overlay = ({ terminalId }: { terminalId: string }) => {
   const [place, setPlace] = useState(() => placeOver(terminalId));
   const [now, setNow] = useState(() => Date.now());
 
+  // Forgotten in any window while the overlay is open: it must not stay listed, nor be inserted.
+  useEffect(() => api.on('history:forgotten', refreshHistorySearch), []);
   useLayoutEffect(() => {
     input.current?.focus();
     const follow = () => setPlace(placeOver(terminalId));
