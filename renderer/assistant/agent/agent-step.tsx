@@ -14,7 +14,7 @@ const where = (step: AgentStepView): string => {
 const stateLine = (step: AgentStepView): string => {
   switch (step.state) {
     case 'proposed':
-      return step.autoRun ? 'Running (read-only, on your allow-list)…' : 'Waiting for you: Run, Edit or Skip';
+      return step.autoRun ? 'Runs without asking (read-only, on your allow-list)…' : 'Waiting for you: Run, Edit or Skip';
     case 'running':
       return step.waiting ? `Waiting for you in the terminal (${step.waiting})` : 'Running…';
     case 'done':
@@ -80,7 +80,9 @@ export const AgentStep = memo(({ step }: { step: AgentStepView }) => {
     input.current?.setSelectionRange(text.length, text.length);
     // Only when the editor opens (not on every key): the caret goes to the end of the line.
   }, [editing]);
-  const proposed = step.state === 'proposed' && !step.autoRun;
+  // An allow-listed command that still waits (its pane not opened yet, no window in view) keeps its
+  // buttons: the first decision wins, so a click can never run it twice.
+  const proposed = step.state === 'proposed';
   const root = useRef<HTMLDivElement>(null);
   // The answer waits on this choice: bring the buttons into view once, when it is first asked.
   // Only the message list scrolls: scrollIntoView would also shift the app's own (overflow: hidden) boxes.

@@ -16,7 +16,7 @@ const handedOver = new Set<string>();
  * active terminal was busy, private or gone. It is split beside the terminal main named, in the
  * directory it gave, and named back with agent:pane; the command runs once its shell is at a prompt.
  */
-export const decideStep = async (step: AgentStepView, decision: 'run' | 'skip', edited?: string): Promise<void> => {
+export const decideStep = async (step: AgentStepView, decision: 'run' | 'skip', edited?: string, quietIfDecided = false): Promise<void> => {
   const activeSessionId = activeTerminalId() ?? null;
   const result = await invoke('agent:decide', {
     stepId: step.id,
@@ -24,7 +24,8 @@ export const decideStep = async (step: AgentStepView, decision: 'run' | 'skip', 
     ...(edited !== undefined && edited.trim() !== step.command ? { command: edited } : {}),
     activeSessionId,
   });
-  if (!result.ok) return report(result.error.message);
+  // The allow-list's decision is made by every window showing the step; the first wins, the rest stay quiet.
+  if (!result.ok) return quietIfDecided && result.error.code === 'not-found' ? undefined : report(result.error.message);
   const pane = result.value.pane;
   if (!pane) return;
   const beside = (pane.besideSessionId && terminalById(pane.besideSessionId) ? pane.besideSessionId : undefined) ?? activeTerminalId();
@@ -55,9 +56,11 @@ const bringForward = (step: AgentStepView): void => {
  * needs the user brings its terminal forward.
  */
 export const followStep = (step: AgentStepView): void => {
-  if (step.autoRun && step.state === 'proposed' && step.target === 'new-pane' && !autoDecided.has(step.id)) {
+  // A hidden window leaves it to a visible one (it would open the pane where nobody looks).
+  const visible = document.visibilityState === 'visible';
+  if (visible && step.autoRun && step.state === 'proposed' && step.target === 'new-pane' && !autoDecided.has(step.id)) {
     autoDecided.add(step.id);
-    void decideStep(step, 'run');
+    void decideStep(step, 'run', undefined, true);
   }
   bringForward(step);
 };
