@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-import { useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent, type SyntheticEvent } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent, type RefObject, type SyntheticEvent } from 'react';
 import { createPortal } from 'react-dom';
 import './menu.css';
 
@@ -45,6 +45,36 @@ export const placeMenu = (
 const stop = (event: SyntheticEvent) => event.stopPropagation();
 
 /**
+ * What every popup menu does while open: a mouse-down outside it (and outside its opener, which
+ * toggles it itself), a resize or the window losing focus closes it; on close the focus goes back
+ * to where the user was, unless an action moved it on purpose (a dialog, a field).
+ */
+export const useMenuDismiss = (
+  root: RefObject<HTMLElement | null>,
+  opener: RefObject<Element | null | undefined>,
+  close: RefObject<() => void>,
+): void => {
+  useEffect(() => {
+    const focused = document.activeElement as HTMLElement | null;
+    const outside = (event: Event) => {
+      const target = event.target as Node;
+      if (!root.current?.contains(target) && !opener.current?.contains(target)) close.current();
+    };
+    const dismiss = () => close.current();
+    // Not on scroll: a terminal printing behind the menu scrolls all the time.
+    document.addEventListener('mousedown', outside, true);
+    window.addEventListener('resize', dismiss);
+    window.addEventListener('blur', dismiss);
+    return () => {
+      document.removeEventListener('mousedown', outside, true);
+      window.removeEventListener('resize', dismiss);
+      window.removeEventListener('blur', dismiss);
+      if (!document.activeElement || document.activeElement === document.body) focused?.focus?.();
+    };
+  }, [root, opener, close]);
+};
+
+/**
  * A popup menu (WAI-ARIA menu pattern): the first item takes the focus, arrow keys, Home and End
  * move it, Escape or Tab closes and gives the focus back, and so does a click anywhere else.
  */
@@ -63,25 +93,7 @@ export const Menu = ({ actions, at, align = 'start', label, testId, opener, onCl
     setPlace(placeMenu(at, box, { width: window.innerWidth, height: window.innerHeight }, align));
   }, [at, align]);
 
-  useEffect(() => {
-    const focused = document.activeElement as HTMLElement | null;
-    const outside = (event: Event) => {
-      const target = event.target as Node;
-      if (!root.current?.contains(target) && !toggle.current?.contains(target)) close.current();
-    };
-    const dismiss = () => close.current();
-    // Not on scroll: a terminal printing behind the menu scrolls all the time.
-    document.addEventListener('mousedown', outside, true);
-    window.addEventListener('resize', dismiss);
-    window.addEventListener('blur', dismiss);
-    return () => {
-      document.removeEventListener('mousedown', outside, true);
-      window.removeEventListener('resize', dismiss);
-      window.removeEventListener('blur', dismiss);
-      // Back to where the user was, unless an action moved the focus on purpose (a dialog, a field).
-      if (!document.activeElement || document.activeElement === document.body) focused?.focus?.();
-    };
-  }, []);
+  useMenuDismiss(root, toggle, close);
 
   // Once placed (a hidden element cannot take the focus), and only once: not again when it moves.
   const placed = place !== undefined;

@@ -4,7 +4,7 @@ import { createPortal } from 'react-dom';
 import type { CommandRecord } from '../../shared/domain/command';
 import type { QuickFixItem } from '../../shared/ipc/commands';
 import { displayLine } from '../../shared/text/display-text';
-import { placeMenu } from '../layout/menu';
+import { placeMenu, useMenuDismiss } from '../layout/menu';
 import '../layout/menu.css';
 import { insertFix, loadQuickFixes, type InsertOutcome } from './quick-fix-actions';
 import { fixBasis } from './quick-fix-logic';
@@ -67,23 +67,7 @@ export const QuickFixMenu = ({ request, onAsk, onChosen, onClose }: QuickFixMenu
     if (box) setPlace(placeMenu(at, box, { width: window.innerWidth, height: window.innerHeight }, align));
   }, [at, align, loaded]);
 
-  useEffect(() => {
-    const focused = document.activeElement as HTMLElement | null;
-    const outside = (event: Event) => {
-      const target = event.target as Node;
-      if (!root.current?.contains(target) && !toggle.current?.contains(target)) close.current();
-    };
-    const dismiss = () => close.current();
-    document.addEventListener('mousedown', outside, true);
-    window.addEventListener('resize', dismiss);
-    window.addEventListener('blur', dismiss);
-    return () => {
-      document.removeEventListener('mousedown', outside, true);
-      window.removeEventListener('resize', dismiss);
-      window.removeEventListener('blur', dismiss);
-      if (!document.activeElement || document.activeElement === document.body) focused?.focus?.();
-    };
-  }, []);
+  useMenuDismiss(root, toggle, close);
 
   // The menu holds the keyboard while it loads, then its first item does (unless the user moved on).
   const placed = place !== undefined;
