@@ -6,7 +6,8 @@ import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ScriptedLlmServer } from '../../fixtures/scripted-llm-server';
 import { typeInTerminal, waitForTerminalText } from '../support/app';
-import { answers, ask, bodyOf, chatRequests, openAssistantApp, waitForAnswer, type AssistantApp } from '../support/assistant-page';
+import { agentStep, answered as answeredIn, runCommand, toolMessages as agentToolMessages } from '../support/agent-page';
+import { ask, openAssistantApp, type AssistantApp } from '../support/assistant-page';
 
 /*
  * A model that tries to get around the approval: a secret printed by a command it runs, a
@@ -29,23 +30,9 @@ afterAll(async () => {
   rmSync(scratch, { recursive: true, force: true });
 });
 
-const runCommand = (command: string, reason = 'To look.') => ({
-  kind: 'tool-calls' as const,
-  calls: [{ name: 'run_command', arguments: { command, reason } }],
-});
-
-const step = (command: string): Locator => page.locator(`[data-testid="agent-step"][data-command="${command.replace(/["\\]/g, '\\$&')}"]`).last();
-
-/** The tool messages the model got in its latest request, as sent. */
-const toolMessages = (): string[] =>
-  bodyOf(chatRequests(llm).at(-1)!)
-    .messages.filter((m) => m.role === 'tool')
-    .map((m) => String(m.content));
-
-const answered = async (text: string) => {
-  await waitForAnswer(page, text);
-  await expect.poll(() => answers(page).last().innerText()).toContain(text);
-};
+const step = (command: string): Locator => agentStep(page, command);
+const toolMessages = (): string[] => agentToolMessages(llm);
+const answered = (text: string) => answeredIn(page, text);
 
 describe('a hostile model against the approval (OpenAI-compatible)', () => {
   it('a secret the command prints reaches the model only as a placeholder', async () => {

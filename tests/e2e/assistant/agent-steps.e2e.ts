@@ -6,7 +6,8 @@ import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ScriptedLlmServer } from '../../fixtures/scripted-llm-server';
 import { typeInTerminal, waitForTerminalText } from '../support/app';
-import { answers, ask, bodyOf, chatRequests, openAssistantApp, waitForAnswer, type AssistantApp } from '../support/assistant-page';
+import { agentStep, answered as answeredIn, runCommand, toolMessages as agentToolMessages } from '../support/agent-page';
+import { ask, chatRequests, openAssistantApp, type AssistantApp } from '../support/assistant-page';
 
 let app: AssistantApp;
 let llm: ScriptedLlmServer;
@@ -25,25 +26,12 @@ afterAll(async () => {
   rmSync(scratch, { recursive: true, force: true });
 });
 
-const runCommand = (command: string, reason = 'To look.') => ({
-  kind: 'tool-calls' as const,
-  calls: [{ name: 'run_command', arguments: { command, reason } }],
-});
-
-const step = (command: string): Locator => page.locator(`[data-testid="agent-step"][data-command="${command.replace(/"/g, '\\"')}"]`).last();
+const step = (command: string): Locator => agentStep(page, command);
 
 /** The tool results the model got in its latest request, as parsed JSON. */
-const toolResults = (): Array<Record<string, unknown>> => {
-  const last = chatRequests(llm).at(-1)!;
-  return bodyOf(last)
-    .messages.filter((m) => m.role === 'tool')
-    .map((m) => JSON.parse(String(m.content)) as Record<string, unknown>);
-};
+const toolResults = (): Array<Record<string, unknown>> => agentToolMessages(llm).map((m) => JSON.parse(m) as Record<string, unknown>);
 
-const answered = async (text: string) => {
-  await waitForAnswer(page, text);
-  await expect.poll(() => answers(page).last().innerText()).toContain(text);
-};
+const answered = (text: string) => answeredIn(page, text);
 
 const openAgentSettings = async () => {
   await page.getByTestId('settings-open').click();
