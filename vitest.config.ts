@@ -32,6 +32,18 @@ export default defineConfig({
           fileParallelism: false,
         },
       },
+      {
+        // The desktop app under a real Electron binary; only `npm run test:electron` (tests/electron/run.mjs)
+        // runs it, after checking that a binary exists. Not part of `npm test`.
+        test: {
+          name: 'electron',
+          include: ['tests/electron/**/*.electron.ts'],
+          environment: 'node',
+          testTimeout: 120_000,
+          hookTimeout: 120_000,
+          fileParallelism: false,
+        },
+      },
     ],
   },
 });

@@ -5,8 +5,10 @@
 import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 
-const root = new URL('..', import.meta.url).pathname;
+// fileURLToPath, not URL.pathname: on Windows the latter is /C:/…, which join() turns into \C:\….
+const root = fileURLToPath(new URL('..', import.meta.url));
 const target = join(root, '.electron-native');
 const MODULES = ['node-pty', 'better-sqlite3'];
 const require = createRequire(import.meta.url);
@@ -31,7 +33,8 @@ export const buildElectronNative = async () => {
   writeFileSync(marker, version);
 };
 
-if (import.meta.url === `file://${process.argv[1]}`) {
+// Run as a script (`npm run electron:rebuild`); compared as paths so that Windows' drive letters match.
+if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   buildElectronNative().catch((error) => {
     console.error(`contexterm: native rebuild for Electron failed: ${error.message}`);
     process.exit(1);
