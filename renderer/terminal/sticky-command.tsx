@@ -9,7 +9,7 @@ import { controllerFor } from './terminals';
  * scrolled away, a header names that command (status and command line); a click goes back to it.
  * Only over plain output: never over a program that draws the screen (top) nor across a clear, and
  * for a finished command only once the user scrolled back (terminal-controller.ts `stickyCommand`).
- * Follows the viewport at most once a frame, so a flood costs one mark lookup per frame.
+ * Follows the viewport at most once a frame, so a flood costs one mark lookup per frame, not per line.
  */
 export const StickyCommand = ({ id }: { id: string }) => {
   const [commandId, setCommandId] = useState<string | undefined>();
@@ -18,8 +18,11 @@ export const StickyCommand = ({ id }: { id: string }) => {
   useEffect(() => {
     const controller = controllerFor(id);
     if (!controller) return;
-    // xterm reports a scroll per line during a flood: one lookup per frame, and no new frame
-    // request while one is pending (re-requesting per line cost 20 % of flood throughput, bench:ui).
+    // Watched through renders, not `onScroll`: xterm reports a scroll per line (a million events
+    // for `seq 1 1000000`, each through xterm's public-API relay and this listener), but renders at
+    // most once a frame, and a scroll of the viewport or a flood always renders. One lookup per
+    // frame, and no new frame request while one is pending (re-requesting per line cost 20 % of
+    // flood throughput, bench:ui).
     let frame = 0;
     const update = () => {
       if (frame) return;
@@ -29,7 +32,7 @@ export const StickyCommand = ({ id }: { id: string }) => {
       });
     };
     // A clear or a program starting to draw changes the answer with no scroll (top, `clear`).
-    const subscriptions = [controller.term.onScroll(update), controller.term.onResize(update), controller.onStickyChange(update)];
+    const subscriptions = [controller.term.onRender(update), controller.term.onResize(update), controller.onStickyChange(update)];
     update();
     return () => {
       cancelAnimationFrame(frame);

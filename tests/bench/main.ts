@@ -35,6 +35,7 @@ const TARGETS: Record<string, { target: number; better: 'higher' | 'lower' }> = 
   redaction_outside_false_positive_pct: { target: 3, better: 'lower' },
   ui_cat_vs_bare: { target: 1.1, better: 'higher' },
   ui_ansi_vs_bare: { target: 1.1, better: 'higher' },
+  ui_seq_vs_bare: { target: 1.0, better: 'higher' },
   ctrl_c_stop_ms: { target: 500, better: 'lower' },
   max_frame_gap_ms: { target: 100, better: 'lower' },
   launch_to_url_ms: { target: 400, better: 'lower' },

@@ -8,6 +8,7 @@ import { interleaved, median, percentile, round } from '../stats';
 import type { Fixture, UiRig } from './ui-setup';
 import { startRig } from './ui-setup';
 import { profiled } from './page-profile';
+import { benchSeq, SEQ_COUNT, SEQ_QUICK_COUNT } from './seq-bench';
 import type { TermPage, Watch } from './term-page';
 
 type Metrics = Record<string, number>;
@@ -137,6 +138,8 @@ export const benchUi = async (options: { quick: boolean }): Promise<Metrics> => 
     const metrics: Metrics = {
       ...(await throughput(rig, rig.files.log, rounds, 'cat')),
       ...(await throughput(rig, rig.files.ansi, rounds, 'ansi')),
+      // `--quick` floods 1,000,000 lines instead of 3,000,000 (ui_seq_count says which).
+      ...(await benchSeq(rig, options.quick ? SEQ_QUICK_COUNT : SEQ_COUNT, rounds)),
       ...(await echo(rig, options.quick ? 20 : 40)),
     };
     const stops = { ct: [] as number[], bare: [] as number[] };
