@@ -2,8 +2,9 @@
   "targets": [
     {
       "target_name": "contexterm_termios",
-      "sources": ["native/termios.c"],
-      "defines": ["NAPI_VERSION=8"]
+      "conditions": [
+        ["OS=='win'", { "type": "none" }, { "sources": ["native/termios.c"], "defines": ["NAPI_VERSION=8"] }]
+      ]
     }
   ]
 }

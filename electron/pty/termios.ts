@@ -2,7 +2,7 @@
 import { createRequire } from 'node:module';
 import { projectPath } from '../runtime/paths';
 
-interface TermiosAddon {
+export interface TermiosAddon {
   terminalFlags(fd: number): number;
 }
 
@@ -11,21 +11,27 @@ const FLAG_CANONICAL = 2;
 
 let addon: TermiosAddon | null | undefined;
 
+const requireAddon = (path: string): TermiosAddon => createRequire(path)(path) as TermiosAddon;
+
 /**
  * Loads native/termios.c (built by `npm install` through binding.gyp). The path is the same from
  * the TypeScript source (electron/pty/) and from the bundles (dist/node/, dist/electron/): both
  * sit two levels below the project root. N-API keeps one build valid for Node and Electron.
+ * Windows has no termios (binding.gyp builds nothing there and ConPTY has no line discipline to
+ * ask), so it is not even tried: no error, and input counts as secret, as for a missing addon.
  */
-const load = (): TermiosAddon | null => {
-  if (addon !== undefined) return addon;
+export const loadTermiosAddon = (
+  platform: NodeJS.Platform = process.platform,
+  load: (path: string) => TermiosAddon = requireAddon,
+  log: (message: string) => void = console.error,
+): TermiosAddon | null => {
+  if (platform === 'win32') return null;
   try {
-    const path = projectPath('build/Release/contexterm_termios.node');
-    addon = createRequire(path)(path) as TermiosAddon;
+    return load(projectPath('build/Release/contexterm_termios.node'));
   } catch (error) {
-    console.error(`contexterm: termios addon unavailable, typed input will not be recorded: ${String(error)}`);
-    addon = null;
+    log(`contexterm: termios addon unavailable, typed input will not be recorded: ${String(error)}`);
+    return null;
   }
-  return addon;
 };
 
 /**
@@ -35,7 +41,8 @@ const load = (): TermiosAddon | null => {
  * a failure can only lose input from the record, never store a password.
  */
 export const readsSecretInput = (fd: number): boolean => {
-  const flags = load()?.terminalFlags(fd) ?? -1;
+  if (addon === undefined) addon = loadTermiosAddon();
+  const flags = addon?.terminalFlags(fd) ?? -1;
   if (flags < 0) return true;
   return (flags & FLAG_CANONICAL) !== 0 && (flags & FLAG_ECHO) === 0;
 };
