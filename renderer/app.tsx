@@ -1,8 +1,6 @@
 // SPDX-License-Identifier: MIT
 import { useCallback, useEffect, useState } from 'react';
-import { AssistantPane, ResizeHandle } from './assistant/assistant-pane';
-import { startAssistant } from './assistant/assistant-sync';
-import { ContextInspector } from './assistant/context/context-inspector';
+import { ResizeHandle } from './assistant/resize-handle';
 import { useAssistant } from './assistant/store/assistant-store';
 import { CommandOverlays } from './commands/command-overlays';
 import { CommandsPanel } from './commands/commands-panel';
@@ -10,18 +8,15 @@ import { useBindings } from './actions/bindings';
 import { shortcutOf } from './actions/keys';
 import { runAction } from './actions/run-action';
 import { actionFor, isKeyRecorder, type AppAction } from './keybindings';
-import { CommandPalette } from './palette/command-palette';
 import { InlineAskBox } from './inline-ask/inline-ask-box';
 import { HistorySearchOverlay } from './history-search/history-search-overlay';
 import { ConfirmDialog } from './layout/confirm-dialog';
 import { ConnectionBanner } from './layout/connection-banner';
 import { DragHandle } from './layout/drag-handle';
 import { startHistorySync } from './history/history-actions';
-import { startNotify } from './notify/start-notify';
 import { RecordingBanner } from './history/recording-banner';
 import { SshNoticeLine } from './ssh/ssh-notice';
 import './history/history.css';
-import { SettingsPage } from './settings/settings-page';
 import { startSettingsSync } from './settings/settings-sync';
 import { useLayout } from './state/layout';
 import { useSettings } from './state/settings';
@@ -38,6 +33,9 @@ import { tabTerminals } from './panes/pane-actions';
 import { contains } from './state/pane-tree';
 import { closeTerminal, isBusy, setRecording, syncTerminals } from './terminal/terminals';
 import { api, connection } from './transport/api';
+import { useFirstOutput } from './lazy/first-output';
+import { LazyAssistantPane, LazyCommandPalette, LazyContextInspector, LazySettingsPage, prefetchLazyParts, startLater } from './lazy/lazy-parts';
+import { usePalette } from './state/palette';
 
 /** Where the context-menu keys mean "this tab's menu": the terminal, a tab header, or nothing focused. */
 const tabMenuTarget = (target: EventTarget | null): boolean =>
@@ -57,6 +55,9 @@ export const App = () => {
   const settingsOpen = useSettings((state) => state.pageOpen);
   const sideOpen = useLayout((state) => state.sideOpen);
   const commandsHeight = useLayout((state) => state.commandsHeight);
+  const paletteOpen = usePalette((state) => state.open);
+  // What the first prompt does not need starts once it is drawn (renderer/lazy/).
+  const firstOutput = useFirstOutput(activeId);
 
   const bindings = useBindings();
   /** An action's shortcut as shown in tooltips: " (Ctrl+Shift+B)", or nothing once the user removed it. */
@@ -92,17 +93,21 @@ export const App = () => {
   );
 
   useEffect(() => {
+    performance.mark('ct:app-mounted');
     const stopSettings = startSettingsSync();
-    const stopAssistant = startAssistant();
     const stopHistory = startHistorySync();
     return () => {
       stopSettings();
-      stopAssistant();
       stopHistory();
     };
   }, []);
 
-  useEffect(() => startNotify(), []);
+  useEffect(() => {
+    if (!firstOutput) return undefined;
+    prefetchLazyParts();
+    const stops = [startLater(() => import('./assistant/assistant-sync').then((m) => m.startAssistant)), startLater(() => import('./notify/start-notify').then((m) => m.startNotify))];
+    return () => stops.forEach((stop) => stop());
+  }, [firstOutput]);
 
   useEffect(() => {
     void api.invoke('app:info', {}).then((info) => info.ok && setNotices(info.value.notices));
@@ -219,15 +224,15 @@ export const App = () => {
                 className="split-resize"
               />
             )}
-            {assistantOpen && <AssistantPane />}
+            {assistantOpen && (firstOutput ? <LazyAssistantPane /> : <section className="assistant-pane" aria-busy="true" />)}
           </aside>
         )}
       </main>
-      {inspectorOpen && <ContextInspector />}
-      {settingsOpen && <SettingsPage />}
+      {inspectorOpen && <LazyContextInspector />}
+      {settingsOpen && <LazySettingsPage />}
       <CommandOverlays />
       <TerminalMenu run={run} shortcut={(id) => shortcutOf(bindings, id, isMac())} />
-      <CommandPalette run={run} />
+      {paletteOpen && <LazyCommandPalette run={run} />}
       <InlineAskBox />
       <HistorySearchOverlay />
       {confirm && (

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
-import { formatCombo, partsOf, type KeybindingsSettings, type Modifier } from '../../shared/settings/key-combos';
+import { formatCombo, partsOf, type Modifier } from '../../shared/settings/combo-text';
+import type { KeybindingsSettings } from '../../shared/settings/key-combos';
 import { ACTIONS, actionSpec, bindableActions, type ActionId } from './catalog';
 
 /** What a key event carries that a combination is made of (a KeyboardEvent fits). */

@@ -1,6 +1,5 @@
 // SPDX-License-Identifier: MIT
 import { useShallow } from 'zustand/react/shallow';
-import { DragHandle } from '../layout/drag-handle';
 import { focusActiveTerminal } from '../terminal/terminal-focus';
 import './assistant.css';
 import { Composer } from './composer/composer';
@@ -61,24 +60,5 @@ export const AssistantPane = () => {
       {unreachable && <SetupHelp reason="unreachable" />}
       <Composer />
     </section>
-  );
-};
-
-/**
- * The side pane's left edge: drag to resize (the pane grows leftwards), or focus it and use the
- * arrow keys. The width is kept in localStorage by the store.
- */
-export const ResizeHandle = () => {
-  const width = useAssistant((state) => state.width);
-  return (
-    <DragHandle
-      orientation="vertical"
-      value={width}
-      direction={-1}
-      onChange={(next) => useAssistant.getState().setWidth(next)}
-      label="Resize the side pane"
-      testId="pane-resize"
-      className="pane-resize"
-    />
   );
 };

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 import { memo } from 'react';
-import { remotePlaceOf, type CommandRecord } from '../../shared/domain/command';
+import type { CommandRecord } from '../../shared/domain/command';
+import { remotePlaceOf } from '../../shared/domain/command-text';
 import { displayLine, displayText } from '../../shared/text/display-text';
 import { MoreIcon } from '../layout/icons';
 import { QuickFixButton } from '../quick-fix/quick-fix-button';

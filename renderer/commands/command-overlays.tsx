@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import type { CommandRecord } from '../../shared/domain/command';
-import { CompareHost } from '../compare/compare-view';
+import { useCompare } from '../compare/compare-state';
 import { OutputViewerHost } from './output-viewer';
 import { useCommands } from '../state/commands';
 import { onGutterMenu } from '../terminal/command-decorations';
@@ -25,7 +25,11 @@ const recordOf = async (commandId: string): Promise<CommandRecord | undefined> =
  * actions menu of a gutter mark (right-click), its quick fixes (its lightbulb) and the full-output viewer, which must outlive the
  * panel (it may be hidden) and the menu that opened it.
  */
+/** The comparison view (and the diff library) load on the first "compare", not with the page. */
+const CompareHost = lazy(() => import('../compare/compare-view').then((m) => ({ default: m.CompareHost })));
+
 export const CommandOverlays = () => {
+  const comparing = useCompare((state) => state.command !== undefined);
   const menu = useCommandMenu({ floating: true });
   const { open, openQuickFix } = menu;
   useEffect(
@@ -47,7 +51,11 @@ export const CommandOverlays = () => {
     <>
       {menu.view}
       <OutputViewerHost />
-      <CompareHost />
+      {comparing && (
+        <Suspense fallback={null}>
+          <CompareHost />
+        </Suspense>
+      )}
     </>
   );
 };

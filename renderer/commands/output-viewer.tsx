@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: MIT
 import type { ITerminalOptions } from '@xterm/xterm';
 import { useEffect, useRef, useState } from 'react';
-import { remotePlaceOf, type CommandRecord } from '../../shared/domain/command';
+import type { CommandRecord } from '../../shared/domain/command';
+import { remotePlaceOf } from '../../shared/domain/command-text';
 import { displayLine, displayText } from '../../shared/text/display-text';
 import { FindBar, type FindBarLook } from '../find/find-bar';
 import { activeTerminalId } from '../state/workspace';

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 import { memo } from 'react';
-import { remotePlaceOf } from '../../shared/domain/command';
+import { remotePlaceOf } from '../../shared/domain/command-text';
 import type { HistorySearchHit } from '../../shared/ipc/history';
 import { displayLine } from '../../shared/text/display-text';
 import { commandDuration, statusOf } from '../commands/format';

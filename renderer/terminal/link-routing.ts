@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 import type { ILinkHandler } from '@xterm/xterm';
-import { toExternalUrl } from '../../shared/ipc/app';
+import { toExternalUrl } from '../../shared/ipc/external-url';
 
 /** The modifier keys of a mouse or key event. */
 export interface ModifierState {

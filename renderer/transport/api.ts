@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-import { createApi, type Api, type RawTransport, type Result } from '../../shared/ipc';
+import type { Api, RawTransport, Result } from '../../shared/ipc';
 import { BRIDGE_GLOBAL } from '../../shared/ipc/bridge-channels';
 import { createWsTransport, type ConnectionStatus } from './ws-transport';
 
@@ -9,6 +9,17 @@ export interface Connection {
   readonly host: 'electron' | 'web';
   onStatus(listener: (status: ConnectionStatus) => void): () => void;
 }
+
+/**
+ * shared/ipc's `createApi`, without importing that module at run time: its index builds every
+ * channel's zod schema when evaluated, which the page never uses (main validates) and which cost
+ * tens of ms before the first prompt.
+ */
+const createApi = (transport: RawTransport): Api => ({
+  invoke: (channel, request) => transport.invoke(channel, request) as Promise<never>,
+  send: (channel, args) => transport.send(channel, args),
+  on: (channel, listener) => transport.on(channel, listener as (payload: unknown) => void),
+});
 
 const connect = (): Connection => {
   const bridge = (window as unknown as Record<string, RawTransport | undefined>)[BRIDGE_GLOBAL];

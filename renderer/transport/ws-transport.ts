@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 import type { RawTransport } from '../../shared/ipc';
-import { WS_PATH, WS_PROTOCOL, WS_TOKEN_PROTOCOL_PREFIX, type ServerFrame } from '../../shared/ipc/wire';
+import { WS_PATH, WS_PROTOCOL, WS_TOKEN_PROTOCOL_PREFIX, type ServerFrame } from '../../shared/ipc/wire-names';
 import { addressGone, checkAddress } from './address-check';
 
 /**

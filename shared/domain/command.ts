@@ -1,6 +1,5 @@
 // SPDX-License-Identifier: MIT
 import { z } from 'zod';
-import { displayLine } from '../text/display-text';
 
 /**
  * A recorded command (the seeds' CommandRecord). `id` is `{sessionId}:{seq}`; the output range is
@@ -46,14 +45,5 @@ export const CommandRecord = z.object({
 export type CommandRecord = z.infer<typeof CommandRecord>;
 export type RemoteOrigin = NonNullable<CommandRecord['remote']>;
 
-/**
- * `alice@box over ssh` for a command run in a remote shell (its hostname as reported), undefined for
- * a local one. For display: the remote chose its user and host names, so their controls are shown
- * as pictures (see displayLine).
- */
-export const remotePlaceOf = (command: Pick<CommandRecord, 'hostname' | 'remote'>): string | undefined => {
-  const { remote } = command;
-  return remote && displayLine(`${remote.user ? `${remote.user}@` : ''}${command.hostname ?? remote.host} over ssh`);
-};
-
-export const commandId = (sessionId: string, seq: number): string => `${sessionId}:${seq}`;
+// Plain functions, with no schema: the page uses them at start-up without zod (command-text.ts).
+export { commandId, remotePlaceOf } from './command-text';

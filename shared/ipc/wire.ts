@@ -27,15 +27,5 @@ export const parseClientFrame = (text: string): ClientFrame | undefined => {
   return parsed.success ? parsed.data : undefined;
 };
 
-export type ServerFrame =
-  | { readonly t: 'result'; readonly id: number; readonly result: unknown }
-  | { readonly t: 'event'; readonly channel: string; readonly payload: unknown };
-
-/** Path of the WebSocket endpoint in browser mode. */
-export const WS_PATH = '/ws';
-
-/** The WebSocket subprotocol the server selects; the client offers it with the token protocol. */
-export const WS_PROTOCOL = 'contexterm.v1';
-
-/** Prefix of the subprotocol that carries the launch token (base64url, so a valid header token). */
-export const WS_TOKEN_PROTOCOL_PREFIX = 'contexterm.token.';
+// The names and the server's frames have no schema: the page imports them without zod (wire-names.ts).
+export { WS_PATH, WS_PROTOCOL, WS_TOKEN_PROTOCOL_PREFIX, type ServerFrame } from './wire-names';

@@ -2,11 +2,12 @@
 import { create } from 'zustand';
 import type { AgentStepView } from '../../../shared/ipc/agent';
 import type { EventPayload } from '../../../shared/ipc';
-import { ModelRef, type ConversationMessage, type ConversationSummary } from '../../../shared/ipc/assistant';
+import type { ConversationMessage, ConversationSummary, ModelRef } from '../../../shared/ipc/assistant';
 import type { ContextPreview, ModelContextConfigView } from '../../../shared/ipc/context';
 import { loadPref, savePref } from '../../state/prefs';
 import { addAttachment, removeAttachment, type Attachment } from './attachments';
 import { clampWidth, sideWidth, storedWidth } from './pane-width';
+import { savedModel } from './saved-model';
 import {
   failureFromMessages,
   newTurn,
@@ -130,7 +131,7 @@ const initialData = (): AssistantData => ({
   failure: undefined,
   attachments: [],
   draft: '',
-  chosenModel: ModelRef.safeParse(loadPref<unknown>('model', undefined)).data,
+  chosenModel: savedModel(loadPref<unknown>('model', undefined)),
   preview: undefined,
   previewError: undefined,
   meter: undefined,

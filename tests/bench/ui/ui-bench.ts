@@ -8,6 +8,7 @@ import { interleaved, median, percentile, round } from '../stats';
 import type { Fixture, UiRig } from './ui-setup';
 import { startRig } from './ui-setup';
 import { profiled } from './page-profile';
+import { benchPageLoad } from './page-load-bench';
 import { benchSeq, SEQ_COUNT, SEQ_QUICK_COUNT } from './seq-bench';
 import type { TermPage, Watch } from './term-page';
 
@@ -156,6 +157,7 @@ export const benchUi = async (options: { quick: boolean }): Promise<Metrics> => 
       Object.assign(metrics, { max_frame_gap_ms: metrics.ui_cat_frame_gap_ms!, bare_max_frame_gap_ms: metrics.bare_cat_frame_gap_ms! });
     }
     Object.assign(metrics, await tabs(rig, 4));
+    Object.assign(metrics, await benchPageLoad(rig, { rounds: options.quick ? 4 : 6 }));
     return metrics;
   } finally {
     await rig.close();
