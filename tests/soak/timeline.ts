@@ -1,0 +1,121 @@
+// SPDX-License-Identifier: MIT
+// The soak run's clock: phases in a loop until the time is up, RSS sampled every few seconds, and the
+// boundaries of the measured part (after the warm-up) with the fds and threads at each.
+import { setTimeout as delay } from 'node:timers/promises';
+import { fdCount, fdKinds, readStatus } from './probe';
+import { PHASES, type Rig } from './scenario';
+
+const SAMPLE_MS = 2000;
+/**
+ * One hour of use holds this many rounds of the mix (a flood, a vim edit, a reload… every five
+ * minutes): however long the run, it does this much, and a shorter run has less idle time between.
+ */
+export const CYCLES = 12;
+/** The first fifth of the run is warm-up: caches fill, V8 tunes its heap, nothing is judged. */
+const WARM_UP_SHARE = 0.2;
+
+export interface Sample {
+  /** Seconds since the first phase. */
+  readonly t: number;
+  readonly rssMb: number;
+  readonly threads: number;
+  readonly phase: string;
+}
+
+export interface Boundary {
+  readonly t: number;
+  readonly rssMb: number;
+  readonly threads: number;
+  readonly fds: number;
+  readonly fdKinds: Record<string, number>;
+  readonly pageHeapMb: number;
+}
+
+export interface PhaseCost {
+  runs: number;
+  /** Sum over the measured runs of RSS after minus RSS before, MB. */
+  deltaMb: number;
+  seconds: number;
+}
+
+export interface Timeline {
+  readonly samples: Sample[];
+  readonly start: Boundary;
+  readonly end: Boundary;
+  readonly phases: Record<string, PhaseCost>;
+  /** RSS after each full cycle of phases (the same point in the mix each time), MB. */
+  readonly cycleEndsMb: number[];
+  readonly cycles: number;
+}
+
+/** Waits until the fd count holds still for three reads a second apart (ptys just killed finish closing), at most 10 s. */
+const settledFds = async (pid: number): Promise<number> => {
+  const reads = [fdCount(pid)];
+  for (let i = 0; i < 10 && !(reads.length >= 3 && reads.slice(-3).every((n) => n === reads.at(-1))); i++) {
+    await delay(1000);
+    reads.push(fdCount(pid));
+  }
+  return reads.at(-1)!;
+};
+
+/** Longer than an HTTP keep-alive (Node's default: 5 s), so a reload's asset connections have closed. */
+const QUIET_BEFORE_FDS_MS = 6000;
+
+const boundary = async (rig: Rig, pid: number, t0: number): Promise<Boundary> => {
+  await delay(QUIET_BEFORE_FDS_MS);
+  const fds = await settledFds(pid);
+  const status = readStatus(pid);
+  return { t: (performance.now() - t0) / 1000, rssMb: status.rssMb, threads: status.threads, fds, fdKinds: fdKinds(pid), pageHeapMb: await rig.page.heapMb() };
+};
+
+export const runTimeline = async (rig: Rig, pid: number, minutes: number, log: (line: string) => void): Promise<Timeline> => {
+  const t0 = performance.now();
+  const durationMs = minutes * 60_000;
+  const slotMs = durationMs / (CYCLES * PHASES.length);
+  const samples: Sample[] = [];
+  let phase = 'start';
+  const sample = () => {
+    const status = readStatus(pid);
+    samples.push({ t: (performance.now() - t0) / 1000, rssMb: status.rssMb, threads: status.threads, phase });
+  };
+  sample();
+  const timer = setInterval(sample, SAMPLE_MS);
+  const phases: Record<string, PhaseCost> = {};
+  const cycleEndsMb: number[] = [];
+  let start: Boundary | undefined;
+  let cycles = 0;
+  try {
+    for (let i = 0; performance.now() - t0 < durationMs; i++) {
+      const current = PHASES[i % PHASES.length]!;
+      if (start === undefined && performance.now() - t0 >= durationMs * WARM_UP_SHARE) {
+        start = await boundary(rig, pid, t0);
+        log(`warm-up over at ${start.t.toFixed(0)} s: RSS ${start.rssMb.toFixed(1)} MB, ${start.fds} fds, ${start.threads} threads`);
+      }
+      phase = current.name;
+      const before = readStatus(pid).rssMb;
+      const began = performance.now();
+      await current.run(rig);
+      const after = readStatus(pid).rssMb;
+      // The rest of the phase's slot is idle, as between things a user does.
+      await delay(Math.max(0, Math.min(slotMs - (performance.now() - began), durationMs - (performance.now() - t0))));
+      if (start !== undefined) {
+        const cost = (phases[current.name] ??= { runs: 0, deltaMb: 0, seconds: 0 });
+        cost.runs++;
+        cost.deltaMb += after - before;
+        cost.seconds += (performance.now() - began) / 1000;
+      }
+      log(`${((performance.now() - t0) / 1000).toFixed(0).padStart(5)} s  ${current.name.padEnd(9)} RSS ${before.toFixed(1)} → ${after.toFixed(1)} MB`);
+      if (i % PHASES.length === PHASES.length - 1) {
+        cycles++;
+        cycleEndsMb.push(Math.round(after * 10) / 10);
+      }
+    }
+    phase = 'end';
+    // A run too short to pass its warm-up has nothing measured: judge it from where it is.
+    start ??= await boundary(rig, pid, t0);
+    const end = await boundary(rig, pid, t0);
+    return { samples, start, end, phases, cycleEndsMb, cycles };
+  } finally {
+    clearInterval(timer);
+  }
+};
