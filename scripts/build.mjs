@@ -43,6 +43,7 @@ await Promise.all([
     entryPoints: {
       web: 'electron/web/main.ts',
       bench: 'tests/bench/main.ts',
+      soak: 'tests/soak/main.ts',
       // bin/contexterm: the history CLI and MCP server (electron/cli/main.ts).
       cli: 'electron/cli/main.ts',
       'store-worker': 'electron/store/worker/store-worker.ts',
