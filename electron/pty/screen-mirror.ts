@@ -6,8 +6,8 @@ import type * as HeadlessModule from '@xterm/headless';
 import type { IMarker, Terminal as HeadlessTerminal } from '@xterm/headless';
 import type { TerminalMark, TerminalSnapshot } from '../../shared/ipc/pty';
 import { clearedAway } from '../../shared/terminal/prompt-anchor';
+import { ScrolledOffTrim } from '../../shared/terminal/scrolled-off';
 import { moduleUrl } from '../runtime/paths';
-import { dropScrolledOff, mayCarrySequences } from './scrolled-off';
 
 /**
  * Lines of history a re-attaching renderer gets back (its own scrollback setting may be larger).
@@ -66,9 +66,8 @@ export class ScreenMirror {
   private readonly _marks: MarkedLine[] = [];
   /** Output characters written so far: the stream position a snapshot stands for. */
   private _written = 0;
-  /** Writes that may carry control sequences, not yet parsed; and whether a scroll region is set. */
-  private _sequencesPending = 0;
-  private _region = false;
+  /** Per batch, not per line: what a flood of short lines scrolls out of the history is never parsed. */
+  private readonly _trim: ScrolledOffTrim;
 
   constructor(cols: number, rows: number) {
     const { Terminal, SerializeAddon } = loadXterm();
@@ -76,30 +75,13 @@ export class ScreenMirror {
     this._serializer = new SerializeAddon();
     // The serializer is typed against the browser build's Terminal; the headless one has the same API.
     this._term.loadAddon(this._serializer as unknown as Parameters<HeadlessTerminal['loadAddon']>[0]);
-    // DECSTBM, seen in stream order and left to xterm (false): inside a scroll region LFs stop
-    // taking lines out of the history, so nothing may be skipped as scrolled off (see write()).
-    this._term.parser.registerCsiHandler({ final: 'r' }, (params) => {
-      const top = Number(params[0] ?? 0);
-      const bottom = Number(params[1] ?? 0);
-      this._region = !(top <= 1 && (bottom === 0 || bottom >= this._term.rows));
-      return false;
-    });
+    this._trim = new ScrolledOffTrim(this._term);
   }
 
   /** `parsed` runs once this data is parsed (the worker acknowledges with it). */
   write(data: string, parsed?: () => void): void {
     this._written += data.length;
-    if (!mayCarrySequences(data)) {
-      // Per batch, not per line: what a flood of short lines scrolls away is never parsed. Only
-      // once every earlier write that could set a scroll region has been parsed, and none is set.
-      const text = this._sequencesPending === 0 && !this._region ? dropScrolledOff(data, this._term.rows, MIRROR_SCROLLBACK) : data;
-      return this._term.write(text, parsed);
-    }
-    this._sequencesPending++;
-    this._term.write(data, () => {
-      this._sequencesPending--;
-      parsed?.();
-    });
+    this._trim.write(data, MIRROR_SCROLLBACK, parsed);
   }
 
   /** Places a mark on the cursor's line once everything written before it is parsed. */

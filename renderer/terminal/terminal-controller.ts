@@ -6,6 +6,7 @@ import type { IDisposable, ITheme, Terminal } from '@xterm/xterm';
 import type { Api } from '../../shared/ipc';
 import type { TerminalMark, TerminalSnapshot } from '../../shared/ipc/pty';
 import { FlowControl } from '../../shared/terminal/flow-control';
+import { ScrolledOffTrim } from '../../shared/terminal/scrolled-off';
 import { Disposable, toDisposable } from '../lifetime/disposable';
 import { onFontFacesLoaded } from '../themes/font';
 import { TerminalLigatures } from '../themes/ligatures';
@@ -46,6 +47,8 @@ export class TerminalController extends Disposable {
   readonly search: SearchAddon;
   private readonly _decorations: CommandDecorations;
   private readonly _ligatures: TerminalLigatures;
+  /** Per batch, not per line: what a flood scrolls out of the history is not parsed (shared/terminal/scrolled-off.ts). */
+  private readonly _trim: ScrolledOffTrim;
   private readonly _fit: FitAddon;
   private readonly _api: Api;
   private readonly _userInput = new UserInputClock();
@@ -74,6 +77,7 @@ export class TerminalController extends Disposable {
       linkHandler: hyperlinkHandler(options.openHyperlink),
     });
     this.term = term;
+    this._trim = new ScrolledOffTrim(term);
     this._fit = fit;
     this.search = search;
     // Disposed last (a store undoes the last registered first): the term outlives what watches it.
@@ -122,7 +126,8 @@ export class TerminalController extends Disposable {
   }
 
   write(data: string): void {
-    this.term.write(data, () => {
+    // Acked at full length: what a flood scrolled out of the history was sent, only never parsed.
+    this._trim.write(data, this.term.options.scrollback ?? 0, () => {
       this._unacked += data.length;
       if (this._unacked >= FlowControl.ACK_CHARS) this._flushAck();
     });

@@ -9,9 +9,10 @@ const NOT_PLAIN = /[^\t\n\r\x20-\x7e\xa0-\uffff]/;
  * The part of a write that a screen of `rows` rows and `scrollback` lines of history cannot show
  * once the write is parsed, replaced by its only lasting effect ("\r\n": a new line, cursor in
  * column 0); `data` itself when nothing can go. A short-line flood (`seq 1 3000000`) is ~18,000
- * lines a 128K batch, and a headless xterm spends most of its time scrolling each one in and out
- * of a history of 2,000 (screen-mirror.ts): this keeps what can still be seen, and the rest costs
- * one scan instead of one scroll per line.
+ * lines a 128K batch, and xterm.js spends most of its time on each line scrolling it in, firing
+ * per-line events and trimming it out of the history again: the server's mirror (2,000 lines,
+ * electron/pty/screen-mirror.ts) and the page (10,000 by default) then parse only what can still
+ * be seen, and the rest costs one scan instead of a scroll per line.
  *
  * Only for plain text (no escape sequence anywhere in `data`, nothing but printable characters,
  * tabs, CRs and LFs in what goes), cut just after a CRLF, and only with at least
@@ -41,5 +42,48 @@ export const dropScrolledOff = (data: string, rows: number, scrollback: number):
   return `\r\n${data.slice(cut + 1)}`;
 };
 
-/** Whether a write may carry control sequences (a scroll region among them). */
-export const mayCarrySequences = (data: string): boolean => SEQUENCES.test(data);
+/** What ScrolledOffTrim needs of a terminal: xterm.js and its headless build both fit. */
+export interface TrimTarget {
+  readonly rows: number;
+  readonly parser: {
+    registerCsiHandler(id: { final: string }, callback: (params: (number | number[])[]) => boolean): { dispose(): void };
+  };
+  write(data: string, callback?: () => void): void;
+}
+
+/**
+ * Writes to a terminal through dropScrolledOff, and vouches for it: nothing is dropped while a
+ * scroll region is set (DECSTBM, seen in stream order by a parser hook that leaves it to xterm),
+ * nor while an earlier write that could set one is still unparsed (xterm parses asynchronously).
+ */
+export class ScrolledOffTrim {
+  private _pending = 0;
+  private _region = false;
+  private readonly _hook: { dispose(): void };
+
+  constructor(private readonly _term: TrimTarget) {
+    this._hook = _term.parser.registerCsiHandler({ final: 'r' }, (params) => {
+      const top = Number(params[0] ?? 0);
+      const bottom = Number(params[1] ?? 0);
+      this._region = !(top <= 1 && (bottom === 0 || bottom >= this._term.rows));
+      return false;
+    });
+  }
+
+  /** Writes `data` (or what of it can still be seen with `scrollback` lines); `parsed` as xterm's callback. */
+  write(data: string, scrollback: number, parsed?: () => void): void {
+    if (!SEQUENCES.test(data)) {
+      const text = this._pending === 0 && !this._region ? dropScrolledOff(data, this._term.rows, scrollback) : data;
+      return this._term.write(text, parsed);
+    }
+    this._pending++;
+    this._term.write(data, () => {
+      this._pending--;
+      parsed?.();
+    });
+  }
+
+  dispose(): void {
+    this._hook.dispose();
+  }
+}

@@ -1,7 +1,6 @@
 // SPDX-License-Identifier: MIT
 import { describe, expect, it } from 'vitest';
-import { dropScrolledOff } from './scrolled-off';
-import { MIRROR_SCROLLBACK, ScreenMirror } from './screen-mirror';
+import { ScreenMirror } from './screen-mirror';
 
 const COLS = 20;
 const ROWS = 6;
@@ -22,27 +21,6 @@ const bothWays = async (before: string, data: string) => {
   for (let at = 0; at < data.length; at += 50) pieces.write(data.slice(at, at + 50));
   return [(await whole.snapshot()).data, (await pieces.snapshot()).data] as const;
 };
-
-describe('dropScrolledOff', () => {
-  it('keeps only the lines a screen and its history can still show from a flood of short lines', () => {
-    const data = seq(1, 10_000);
-    const kept = dropScrolledOff(data, ROWS, MIRROR_SCROLLBACK);
-    expect(kept.length).toBeLessThan(data.length / 3);
-    expect(kept.startsWith('\r\n')).toBe(true);
-    expect(kept.endsWith(seq(10_000 - MIRROR_SCROLLBACK - 2 * ROWS + 1, 10_000))).toBe(true);
-  });
-
-  it('leaves alone writes with a sequence anywhere, control characters in what would go, or too few lines', () => {
-    expect(dropScrolledOff(`${seq(1, 10_000)}\x1b[31mred`, ROWS, MIRROR_SCROLLBACK)).toHaveLength(seq(1, 10_000).length + 8);
-    const bell = `\x07${seq(1, 10_000)}`;
-    expect(dropScrolledOff(bell, ROWS, MIRROR_SCROLLBACK)).toBe(bell);
-    const short = seq(1, MIRROR_SCROLLBACK + 2 * ROWS - 1);
-    expect(dropScrolledOff(short, ROWS, MIRROR_SCROLLBACK)).toBe(short);
-    // Bare LFs: the column carries over from line to line, so nothing is cut without a CRLF.
-    const bare = seq(1, 10_000).replaceAll('\r', '');
-    expect(dropScrolledOff(bare, ROWS, MIRROR_SCROLLBACK)).toBe(bare);
-  });
-});
 
 describe('ScreenMirror with floods of short lines', () => {
   it('shows the same screen and history whether the flood came in one write or in pieces', async () => {
