@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: MIT
 import { homedir } from 'node:os';
-import { basename, join } from 'node:path';
+import { join } from 'node:path';
 import { writeSecret } from '../pty/secret-file';
+import { defaultProbe, isPowerShell, MIN_BASH_MAJOR, oldBashArgs, powerShellArgs, shellName, type LaunchProbe } from './shell-fallback';
 import { assertValidNonce } from './protocol/mark-codec';
 
 export interface ShellLaunch {
@@ -13,9 +14,9 @@ export interface ShellLaunch {
 
 export type IntegratedShell = 'bash' | 'zsh' | 'fish';
 
-/** `bash`, `/usr/bin/zsh`, `-fish` (login argv[0]), `bash5`, `zsh-5.9` → the family. */
+/** `bash`, `/usr/bin/zsh`, `-fish` (login argv[0]), `bash5`, `zsh-5.9`, `C:\…\bash.exe` → the family. */
 export const shellKind = (shell: string): IntegratedShell | undefined => {
-  const name = basename(shell).replace(/^-/, '');
+  const name = shellName(shell);
   const match = /^(bash|zsh|fish)(?:-?[\d.]+)?$/.exec(name);
   return match ? (match[1] as IntegratedShell) : undefined;
 };
@@ -33,14 +34,21 @@ export const shellKind = (shell: string): IntegratedShell | undefined => {
  * each script reads it into an unexported variable and deletes the file at once, before the
  * user's startup files (fish: config.fish). Never in the environment: /proc/<pid>/environ would show it to every program for the
  * shell's whole life. (The scripts still take CONTEXTERM_NONCE, for a shell started by hand.)
- * Other shells (sh, dash, ksh…) start plain, and the segmenter falls back to its heuristics.
+ * Other shells (sh, dash, ksh…) start plain, and the segmenter falls back to its heuristics; so do
+ * bash before 4 (macOS's /bin/bash) and PowerShell, with a notice saying so (shell-fallback.ts).
  */
-export function shellLaunch(shell: string, nonce: string, resourcesDir: string, baseEnv: Record<string, string>): ShellLaunch {
+export function shellLaunch(shell: string, nonce: string, resourcesDir: string, baseEnv: Record<string, string>, probe: LaunchProbe = defaultProbe): ShellLaunch {
   assertValidNonce(nonce);
   const kind = shellKind(shell);
   const env: Record<string, string> = { ...baseEnv };
   for (const key of Object.keys(env)) if (key.startsWith('CONTEXTERM_')) delete env[key];
-  if (!kind) return { file: shell, args: ['-l'], env, integrated: false };
+  if (isPowerShell(shell)) return { file: shell, args: powerShellArgs(), env, integrated: false };
+  // cmd.exe and other Windows programs know no -l.
+  if (!kind) return { file: shell, args: probe.platform === 'win32' ? [] : ['-l'], env, integrated: false };
+  if (kind === 'bash' && (probe.bashMajor(shell) ?? MIN_BASH_MAJOR) < MIN_BASH_MAJOR) {
+    env.CONTEXTERM_SHELL_LOGIN = '1';
+    return { file: shell, args: oldBashArgs(resourcesDir), env, integrated: false };
+  }
   env.CONTEXTERM_NONCE_FILE = writeSecret(nonce);
   switch (kind) {
     case 'bash':
