@@ -10,7 +10,7 @@ import type { Browser } from 'playwright-core';
 import { launchBrowser, startServer, type AppServer } from '../e2e/support/app';
 import { writeTextFile } from '../bench/pipeline-bench';
 import { startScriptedLlmServer, type ScriptedLlmServer } from '../fixtures/scripted-llm-server';
-import { dbBoundMb, parseMinutes, slopePer10Min, slackMb, verdict } from './measure';
+import { dbBoundMb, floors, parseMinutes, slopePer10Min, slackMb, verdict } from './measure';
 import { PageTab } from './page-tab';
 import { dirFiles, dirMb } from './probe';
 import type { Rig } from './scenario';
@@ -34,7 +34,8 @@ const serverErrors = (stderr: string): string[] =>
     .map((line) => `server stderr: ${line.slice(0, 300)}`);
 
 const report = (minutes: number, timeline: Timeline, usage: Record<string, number>, dataDir: string, errors: string[]): { json: Record<string, unknown>; reasons: string[] } => {
-  const measured = timeline.samples.filter((s) => s.t >= timeline.start.t).map((s) => ({ t: s.t, y: s.rssMb }));
+  const after = timeline.samples.filter((s) => s.t >= timeline.start.t);
+  const measured = after.map((s) => ({ t: s.t, y: s.rssMb }));
   const slope = slopePer10Min(measured);
   const dbMb = dirMb(dataDir);
   const records = usage.commands ?? 0;
@@ -51,6 +52,13 @@ const report = (minutes: number, timeline: Timeline, usage: Record<string, numbe
     rss_mb_min: round(Math.min(...rss), 1),
     rss_mb_max: round(Math.max(...rss), 1),
     rss_mb_after_each_cycle: timeline.cycleEndsMb,
+    // Where it grows: the floor each cycle falls back to, and anonymous memory against mapped files.
+    rss_floor_slope_mb_per_10min: round(slopePer10Min(floors(after.map((s) => ({ t: s.t, y: s.rssMb, group: s.cycle }))))),
+    rss_floor_mb_by_cycle: floors(timeline.samples.map((s) => ({ t: s.t, y: s.rssMb, group: s.cycle }))).map((p) => round(p.y, 1)),
+    rss_anon_slope_mb_per_10min: round(slopePer10Min(after.map((s) => ({ t: s.t, y: s.anonMb })))),
+    rss_file_slope_mb_per_10min: round(slopePer10Min(after.map((s) => ({ t: s.t, y: s.fileMb })))),
+    rss_anon_mb_start_end: [round(after[0]?.anonMb ?? NaN, 1), round(after.at(-1)?.anonMb ?? NaN, 1)],
+    rss_file_mb_start_end: [round(after[0]?.fileMb ?? NaN, 1), round(after.at(-1)?.fileMb ?? NaN, 1)],
     rss_mb_delta_by_phase: Object.fromEntries(Object.entries(timeline.phases).map(([name, cost]) => [name, round(cost.deltaMb, 1)])),
     seconds_by_phase: Object.fromEntries(Object.entries(timeline.phases).map(([name, cost]) => [name, round(cost.seconds, 0)])),
     fds_start: timeline.start.fds,
@@ -106,6 +114,7 @@ const main = async (): Promise<number> => {
     errors.push(...serverErrors(server.stderr()));
     const { json, reasons } = report(minutes, timeline, usage, server.dataDir, errors);
     log(`RSS after warm-up: ${json.rss_mb_start} → ${json.rss_mb_end} MB (min ${json.rss_mb_min}, max ${json.rss_mb_max}), slope ${json.rss_slope_mb_per_10min} MB/10 min`);
+    log(`RSS floor per cycle: slope ${json.rss_floor_slope_mb_per_10min} MB/10 min; anonymous ${json.rss_anon_slope_mb_per_10min}, file-backed ${json.rss_file_slope_mb_per_10min} MB/10 min`);
     log(`fds ${json.fds_start} → ${json.fds_end}, threads ${json.threads_start} → ${json.threads_end}, database ${json.db_mb} MB (bound ${json.db_bound_mb}: raw cap ${RAW_CAP_MB} + slack ${slackMb(RAW_CAP_MB)} + records)`);
     log(reasons.length === 0 ? 'soak: passed' : `soak: FAILED\n  ${reasons.join('\n  ')}`);
     log(`SOAK ${JSON.stringify(json)}`);

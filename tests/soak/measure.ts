@@ -4,16 +4,19 @@
 
 export interface ProcStatus {
   readonly rssMb: number;
+  /** Of RSS: anonymous memory (V8 heaps, malloc: SQLite's caches, buffers) and mapped files (code, the database's mmap). */
+  readonly anonMb: number;
+  readonly fileMb: number;
   readonly threads: number;
 }
 
-/** VmRSS and Threads from the text of /proc/PID/status (NaN when a field is missing). */
+/** VmRSS, RssAnon, RssFile and Threads from the text of /proc/PID/status (NaN when a field is missing). */
 export const parseStatus = (text: string): ProcStatus => {
   const field = (name: string): number => {
     const match = new RegExp(`^${name}:\\s+(\\d+)`, 'm').exec(text);
     return match ? Number(match[1]) : NaN;
   };
-  return { rssMb: field('VmRSS') / 1024, threads: field('Threads') };
+  return { rssMb: field('VmRSS') / 1024, anonMb: field('RssAnon') / 1024, fileMb: field('RssFile') / 1024, threads: field('Threads') };
 };
 
 export interface Point {
@@ -40,6 +43,19 @@ export const slope = (points: readonly Point[]): number => {
 
 /** The slope as the report states it: MB per 10 minutes. */
 export const slopePer10Min = (points: readonly Point[]): number => slope(points) * 600;
+
+/**
+ * The lowest point of each group (a cycle of the mix), at its time: the floor the GC gets back to.
+ * Its slope separates memory kept from the sawtooth of floods that is given back.
+ */
+export const floors = (points: ReadonlyArray<Point & { readonly group: number }>): Point[] => {
+  const lowest = new Map<number, Point>();
+  for (const p of points) {
+    const seen = lowest.get(p.group);
+    if (seen === undefined || p.y < seen.y) lowest.set(p.group, { t: p.t, y: p.y });
+  }
+  return [...lowest.values()];
+};
 
 /**
  * Room the database may take beyond the raw-output cap: the free-page slack documented in

@@ -18,8 +18,12 @@ export interface Sample {
   /** Seconds since the first phase. */
   readonly t: number;
   readonly rssMb: number;
+  readonly anonMb: number;
+  readonly fileMb: number;
   readonly threads: number;
   readonly phase: string;
+  /** Which cycle of the mix was running. */
+  readonly cycle: number;
 }
 
 export interface Boundary {
@@ -74,16 +78,16 @@ export const runTimeline = async (rig: Rig, pid: number, minutes: number, log: (
   const slotMs = durationMs / (CYCLES * PHASES.length);
   const samples: Sample[] = [];
   let phase = 'start';
+  let cycles = 0;
   const sample = () => {
     const status = readStatus(pid);
-    samples.push({ t: (performance.now() - t0) / 1000, rssMb: status.rssMb, threads: status.threads, phase });
+    samples.push({ t: (performance.now() - t0) / 1000, ...status, phase, cycle: cycles });
   };
   sample();
   const timer = setInterval(sample, SAMPLE_MS);
   const phases: Record<string, PhaseCost> = {};
   const cycleEndsMb: number[] = [];
   let start: Boundary | undefined;
-  let cycles = 0;
   try {
     for (let i = 0; performance.now() - t0 < durationMs; i++) {
       const current = PHASES[i % PHASES.length]!;

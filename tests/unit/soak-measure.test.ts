@@ -1,14 +1,14 @@
 // SPDX-License-Identifier: MIT
 import { describe, expect, it } from 'vitest';
-import { dbBoundMb, parseMinutes, parseStatus, slackMb, slope, slopePer10Min, verdict, type SoakFigures } from '../soak/measure';
+import { dbBoundMb, floors, parseMinutes, parseStatus, slackMb, slope, slopePer10Min, verdict, type SoakFigures } from '../soak/measure';
 
-const STATUS = ['Name:\tnode', 'State:\tS (sleeping)', 'VmPeak:\t 1200000 kB', 'VmRSS:\t  102400 kB', 'RssAnon:\t   80000 kB', 'Threads:\t17', ''].join('\n');
+const STATUS = ['Name:\tnode', 'State:\tS (sleeping)', 'VmPeak:\t 1200000 kB', 'VmRSS:\t  102400 kB', 'RssAnon:\t   80000 kB', 'RssFile:\t   20000 kB', 'Threads:\t17', ''].join('\n');
 
 const PASSING: SoakFigures = { slopeMbPer10Min: 0.5, fdsStart: 50, fdsEnd: 50, dbMb: 20, capMb: 16, records: 10, errors: [] };
 
 describe('the soak run: /proc parsing', () => {
   it('reads VmRSS (not VmPeak or RssAnon) in MB and the thread count', () => {
-    expect(parseStatus(STATUS)).toEqual({ rssMb: 100, threads: 17 });
+    expect(parseStatus(STATUS)).toEqual({ rssMb: 100, anonMb: 80000 / 1024, fileMb: 20000 / 1024, threads: 17 });
   });
 
   it('gives NaN for a field that is missing, so a broken read cannot pass for flat memory', () => {
@@ -29,6 +29,21 @@ describe('the soak run: slope', () => {
     const points = [{ t: 0, y: 200 }, ...Array.from({ length: 20 }, (_, i) => ({ t: (i + 1) * 5, y: 100 }))];
     // Σ(t − 50)(y − ȳ) / Σ(t − 50)² = −5000 / 19250; last minus first would say −1.
     expect(slope(points)).toBeCloseTo(-5000 / 19250, 9);
+  });
+
+  it('takes the floor of each cycle at its own time', () => {
+    const points = [
+      { t: 0, y: 110, group: 0 },
+      { t: 5, y: 100, group: 0 },
+      { t: 10, y: 130, group: 1 },
+      { t: 15, y: 104, group: 1 },
+      { t: 20, y: 120, group: 1 },
+    ];
+    expect(floors(points)).toEqual([
+      { t: 5, y: 100 },
+      { t: 15, y: 104 },
+    ]);
+    expect(slope(floors(points))).toBeCloseTo(0.4, 9);
   });
 
   it('is 0 for one point or points at one time', () => {
