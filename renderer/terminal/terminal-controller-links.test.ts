@@ -25,6 +25,7 @@ vi.mock('@xterm/xterm', () => {
     onBinary = () => disposable;
     onTitleChange = () => disposable;
     onSelectionChange = () => disposable;
+    parser = { registerCsiHandler: () => disposable };
   }
   return { Terminal };
 });
