@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 // Builds the renderer (Vite) and the Node/Electron entry points (esbuild).
 import { build as esbuild } from 'esbuild';
-import { mkdirSync, readFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { build as viteBuild } from 'vite';
 import { clearStamp, writeStamp } from './build-stamp.mjs';
 
@@ -22,6 +22,19 @@ const electronNative = {
       external: true,
     }));
   },
+};
+
+/**
+ * Chunks of earlier builds that this one did not write, once they are an hour old: a server started
+ * from the earlier build may still import one (its core loads after it listens), so not at once.
+ */
+const dropStaleChunks = ({ metafile }) => {
+  const dir = new URL('../dist/node/', import.meta.url);
+  const written = new Set(Object.keys(metafile.outputs).map((path) => path.split('/').pop()));
+  for (const name of readdirSync(dir)) {
+    if (!/-[A-Z0-9]{8}\.mjs(\.map)?$/.test(name) || written.has(name)) continue;
+    if (Date.now() - statSync(new URL(name, dir)).mtimeMs > 3_600_000) rmSync(new URL(name, dir), { force: true });
+  }
 };
 
 const node = {
@@ -51,7 +64,14 @@ await Promise.all([
     },
     outdir: 'dist/node',
     outExtension: { '.js': '.mjs' },
-  }),
+    // What an entry imports with import() is a chunk of its own, loaded when first asked for: the
+    // browser host prints its address before the core's code (every handler, zod, the native
+    // modules) is even read (electron/app/create-core.ts). Chunks sit next to the entries, where
+    // worker-url.ts and paths.ts expect the code that runs them.
+    splitting: true,
+    chunkNames: '[name]-[hash]',
+    metafile: true,
+  }).then(dropStaleChunks),
   esbuild({
     ...node,
     format: 'cjs',

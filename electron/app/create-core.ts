@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 import type { Client, Router } from '../ipc/router';
-import { composeCore, type CoreOptions } from './compose-core';
+import type { ComposedCore, CoreOptions } from './compose-core';
 
 /**
  * A router that can take requests before the real one exists: they wait for it, in the order they
@@ -39,13 +39,19 @@ export interface Core {
 /**
  * Starts the core and returns at once, so a host can start listening while the store opens: the
  * router holds requests until `ready` (see deferredRouter), and renderers can connect meanwhile.
- * What the core is made of, and in which order, is compose-core.ts.
+ * What the core is made of, and in which order, is compose-core.ts: imported here only when the
+ * core starts, so a host's own start (the browser host's server, up to its printed address) does
+ * not wait for every handler, schema and native module to load (scripts/build.mjs splits it off).
+ * With `after`, the core starts once that settles (the browser host: once it listens).
  */
-export const startCore = (options: CoreOptions): Core => {
+export const startCore = (options: CoreOptions, after: Promise<unknown> = Promise.resolve()): Core => {
   const log = options.log ?? ((message: string) => console.error(message));
   const notices: string[] = [];
   const clients = new Set<Client>();
-  const composed = composeCore(options, { notices, clients, log });
+  const composed: Promise<ComposedCore> = after
+    .catch(() => undefined)
+    .then(() => import('./compose-core'))
+    .then(({ composeCore }) => composeCore(options, { notices, clients, log }));
   const ready = composed.then(() => undefined);
   // Handled here so a failure before the host awaits `ready` (it starts its server first) is not
   // an unhandled rejection; awaiting `ready` still throws it.

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 import { timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
-import { WS_PROTOCOL, WS_TOKEN_PROTOCOL_PREFIX } from '../../shared/ipc/wire';
+import { WS_PROTOCOL, WS_TOKEN_PROTOCOL_PREFIX } from '../../shared/ipc/wire-names';
 
 /**
  * Browser mode is a local web server that can run shell commands, so every way in must prove it

@@ -30,9 +30,11 @@ const main = async () => {
   // live sessions. A refusal (DataDirLockedError) reaches the catch at the end, which prints
   // `contexterm: <message>` and exits 1 with no server started and no address printed.
   const lock = acquireDataDirLock(dataDir);
-  // The store opens in its worker while the server starts listening: the address is printed as
-  // soon as a page can load, and whatever the page asks before the core is ready waits for it.
-  const core = startCore({ host: 'web', version: __APP_VERSION__, dataDir });
+  // The server listens and prints its address first; the core (its code, the store's worker, the
+  // mirrors) starts right after, while the user's browser opens the page. Whatever the page asks
+  // before the core is ready waits for it (create-core.ts deferredRouter).
+  let listening: () => void = () => undefined;
+  const core = startCore({ host: 'web', version: __APP_VERSION__, dataDir }, new Promise<void>((resolve) => (listening = resolve)));
   let server: WebServer | undefined;
   let launcher: BrowserLauncher | undefined;
   let stopping = false;
@@ -42,6 +44,7 @@ const main = async () => {
     console.error(`contexterm: ${signal}, shutting down`);
     launcher?.dispose();
     await server?.close();
+    listening();
     await core.shutdown();
     lock.release();
     process.exit(0);
@@ -58,6 +61,7 @@ const main = async () => {
       log: (message) => console.error(message),
     });
     console.log(`Contexterm (browser mode) is running at ${server.url}`);
+    listening();
     launcher = new BrowserLauncher(dataDir);
     if (args.open) launcher.open(server.url, () => console.log('Open the address above in your browser.'));
     await core.ready;
@@ -67,6 +71,7 @@ const main = async () => {
     stopping = true;
     launcher?.dispose();
     await server?.close();
+    listening();
     await core.shutdown();
     lock.release();
     throw error;

@@ -2,8 +2,8 @@
 import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
-import { WebSocketServer } from 'ws';
-import { WS_PATH, WS_PROTOCOL } from '../../shared/ipc/wire';
+import type { WebSocketServer } from 'ws';
+import { WS_PATH, WS_PROTOCOL } from '../../shared/ipc/wire-names';
 import type { Core } from '../app/create-core';
 import { Gate } from './auth';
 import { parseRequestTarget, safeDecode } from './request-target';
@@ -110,13 +110,21 @@ export const startWebServer = async (options: WebServerOptions): Promise<WebServ
     else socket.destroy();
   });
 
-  const wss = new WebSocketServer({
-    noServer: true,
-    maxPayload: MAX_FRAME_BYTES,
-    perMessageDeflate: false,
-    // Select the plain protocol; the token protocol is never echoed back.
-    handleProtocols: (offered) => (offered.has(WS_PROTOCOL) ? WS_PROTOCOL : false),
-  });
+  // ws is loaded once the server listens, not before: the address is printed that much sooner, and
+  // the first page asks for its socket only after loading its scripts. An upgrade that comes
+  // earlier waits for it (the raw socket holds what the peer sent meanwhile).
+  let sockets: Promise<WebSocketServer> | undefined;
+  const loadSockets = () =>
+    (sockets ??= import('ws').then(
+      ({ WebSocketServer }) =>
+        new WebSocketServer({
+          noServer: true,
+          maxPayload: MAX_FRAME_BYTES,
+          perMessageDeflate: false,
+          // Select the plain protocol; the token protocol is never echoed back.
+          handleProtocols: (offered) => (offered.has(WS_PROTOCOL) ? WS_PROTOCOL : false),
+        }),
+    ));
 
   const handleUpgrade = (request: IncomingMessage, socket: Socket, head: Buffer) => {
     const target = parseRequestTarget(request.url);
@@ -124,7 +132,13 @@ export const startWebServer = async (options: WebServerOptions): Promise<WebServ
     if (target.pathname !== WS_PATH) return denyUpgrade(socket, '404 Not Found');
     if (!gate.hostOk(request) || !gate.originOk(request)) return denyUpgrade(socket, '403 Forbidden');
     if (!gate.socketTokenOk(request)) return denyUpgrade(socket, '401 Unauthorized');
-    wss.handleUpgrade(request, socket, head, (ws) => serveSocket(options.core, ws, `c${nextClient++}`, log));
+    loadSockets().then(
+      (wss) => wss.handleUpgrade(request, socket, head, (ws) => serveSocket(options.core, ws, `c${nextClient++}`, log)),
+      (error: unknown) => {
+        log(`upgrade: ${String(error)}`);
+        denyUpgrade(socket, '500 Internal Server Error');
+      },
+    );
   };
 
   server.on('upgrade', (request: IncomingMessage, socket: Socket, head: Buffer) => {
@@ -143,6 +157,7 @@ export const startWebServer = async (options: WebServerOptions): Promise<WebServ
     server.listen(options.port, '127.0.0.1', () => resolve());
   });
   server.on('error', (error) => log(`http server: ${String(error)}`));
+  void loadSockets().catch(() => undefined);
   const port = (server.address() as AddressInfo).port;
   gate.port = port;
 
@@ -151,8 +166,9 @@ export const startWebServer = async (options: WebServerOptions): Promise<WebServ
     token,
     url: `http://127.0.0.1:${port}/?token=${encodeURIComponent(token)}`,
     close: async () => {
-      for (const ws of wss.clients) ws.terminate();
-      wss.close();
+      const wss = await sockets?.catch(() => undefined);
+      for (const ws of wss?.clients ?? []) ws.terminate();
+      wss?.close();
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },

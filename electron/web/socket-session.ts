@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 import type { WebSocket } from 'ws';
-import { parseClientFrame, type ServerFrame } from '../../shared/ipc/wire';
+import type { ServerFrame } from '../../shared/ipc/wire-names';
+import { parseClientFrame } from './client-frame';
 import type { Core } from '../app/create-core';
 import type { Client } from '../ipc/router';
 
