@@ -12,18 +12,24 @@ export const BUNDLED_FONT = 'JetBrains Mono';
 const faces = (family: string, size: number): string[] => ['', 'bold ', 'italic ', 'italic bold '].map((style) => `${style}${size}px ${family}`);
 
 /**
- * Loads the faces a terminal draws with (regular, bold, italic) before they are measured or drawn:
- * xterm.js measures its cell once, with whatever font is there, and the WebGL renderer caches
- * glyphs. Resolves once they are in (at once for system fonts), false if the family is not valid
- * CSS. `check()` is not asked first: it may say yes for a font that arrived after xterm measured,
- * so the caller measures again whenever this resolves.
+ * Loads the faces a terminal draws with before they are measured or drawn: xterm.js measures its
+ * cell once, with whatever font is there, and the WebGL renderer caches glyphs. Resolves once the
+ * regular face is in (at once for system fonts), which is what the cell is measured with; bold and
+ * italic are fetched after it and block nothing (their arrival refits through onFontFacesLoaded,
+ * and the DOM renderer draws with them as they come). False if the family is not valid CSS.
+ * `check()` is not asked first: it may say yes for a font that arrived after xterm measured, so the
+ * caller measures again whenever this resolves.
  */
 export const loadTerminalFont = async (family: string, size: number): Promise<boolean> => {
   const fonts = typeof document === 'undefined' ? undefined : document.fonts;
   if (!fonts) return false;
+  const [regular, ...others] = faces(family, size);
   // However long it takes: the terminal is usable meanwhile (with the fallback's measure).
-  return Promise.all(faces(family, size).map((spec) => fonts.load(spec))).then(
-    () => true,
+  return fonts.load(regular!).then(
+    () => {
+      for (const spec of others) void fonts.load(spec).catch(() => undefined);
+      return true;
+    },
     () => false,
   );
 };
