@@ -10,7 +10,7 @@ const NOT_PLAIN = /[^\t\n\r\x20-\x7e\xa0-\uffff]/;
  * once the write is parsed, replaced by its only lasting effect ("\r\n": a new line, cursor in
  * column 0); `data` itself when nothing can go. A short-line flood (`seq 1 3000000`) is ~18,000
  * lines a 128K batch, and xterm.js spends most of its time on each line scrolling it in, firing
- * per-line events and trimming it out of the history again: the server's mirror (2,000 lines,
+ * per-line events and trimming it out of the history again: the server's mirror (MIRROR_SCROLLBACK lines,
  * electron/pty/screen-mirror.ts) and the page (10,000 by default) then parse only what can still
  * be seen, and the rest costs one scan instead of a scroll per line.
  *
