@@ -27,13 +27,15 @@ export const cleanup = (dirs: string[]): void => {
 
 /**
  * The environment of every launch: a home of its own (no user dotfiles, no user keychain prompts)
- * and a shell the integration covers. On Windows the shell is Git Bash, which the hosted runners have
- * (docs/platforms.md: PowerShell runs in the heuristic mode).
+ * and a shell the integration covers (docs/platforms.md): bash on Linux, zsh on macOS (its /bin/bash
+ * is 3.2, which runs in the heuristic mode), Git Bash on Windows, which the hosted runners have.
  */
+const SHELLS: Partial<Record<NodeJS.Platform, string>> = { darwin: '/bin/zsh', win32: 'C:\\Program Files\\Git\\bin\\bash.exe' };
+
 export const appEnv = (home: string): Record<string, string> => {
   const env: Record<string, string> = {};
   for (const [key, value] of Object.entries(process.env)) if (value !== undefined && !key.startsWith('CONTEXTERM_')) env[key] = value;
-  const shell = process.platform === 'win32' ? 'C:\\Program Files\\Git\\bin\\bash.exe' : '/bin/bash';
+  const shell = SHELLS[process.platform] ?? '/bin/bash';
   return { ...env, HOME: home, USERPROFILE: home, SHELL: shell, ELECTRON_ENABLE_LOGGING: '1' };
 };
 
