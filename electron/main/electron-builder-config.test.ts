@@ -2,7 +2,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { builderConfig, requireBuilder } from '../../tests/electron/support/builder-config';
+import { builderConfig, fuseOption, requireBuilder } from '../../tests/electron/support/builder-config';
 import { addonsLoadedByCode, nativePackagesImported, nativePackagingProblems, packageNativeFiles } from '../../tests/electron/support/native-files';
 
 /**
@@ -32,6 +32,12 @@ describe('electron-builder.yml', () => {
   it('names only fuses electron-builder knows (a misspelt one would be silently ignored)', () => {
     const known = Object.keys(schema.definitions.FuseOptionsV1.properties);
     expect(Object.keys(fuses ?? {}).filter((name) => !known.includes(name))).toEqual([]);
+  });
+
+  it('names each fuse so that the Electron tier can read it back from the binary (@electron/fuses)', () => {
+    expect(Object.keys(fuses ?? {}).filter((name) => fuseOption(name) === undefined)).toEqual([]);
+    expect(fuseOption('runAsNode')).toBe(0);
+    expect(fuseOption('noSuchFuse')).toBeUndefined();
   });
 
   it('packs the app into an asar archive, which OnlyLoadAppFromAsar requires', () => {

@@ -3,7 +3,7 @@ import { existsSync, readdirSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type * as Fuses from '@electron/fuses';
-import { builderConfig, requireBuilder } from './support/builder-config';
+import { builderConfig, fuseOption, requireBuilder } from './support/builder-config';
 import { ROOT } from './support/desktop-app';
 
 // The app `npm run package` produced (out/, electron-builder's directories.output): its fuses as
@@ -32,7 +32,7 @@ const packagedApp = (out = join(ROOT, 'out')): Packaged | undefined => {
 const packaged = packagedApp();
 if (!packaged) console.log('test:electron: no packaged app in out/ (run `npm run package` first): fuse and package checks not run.');
 
-const { FuseV1Options, getCurrentFuseWire } = requireBuilder('@electron/fuses') as typeof Fuses;
+const { getCurrentFuseWire } = requireBuilder('@electron/fuses') as typeof Fuses;
 /** The bytes of a fuse on the wire ('1', '0'), as @electron/fuses' FuseState has them (not exported from its index). */
 const FUSE_ENABLED = 0x31;
 const FUSE_DISABLED = 0x30;
@@ -50,9 +50,7 @@ describe.skipIf(!packaged)('the packaged app', () => {
     const wire = await getCurrentFuseWire(packaged!.binary);
     const actual: Record<string, boolean | string> = {};
     for (const name of Object.keys(wanted)) {
-      // electron-builder's names are the fuse enum's with a lower-case first letter.
-      const option = FuseV1Options[(name[0]!.toUpperCase() + name.slice(1)) as keyof typeof FuseV1Options];
-      const state = wire[option];
+      const state = wire[fuseOption(name) as Fuses.FuseV1Options];
       actual[name] = state === FUSE_ENABLED ? true : state === FUSE_DISABLED ? false : `state ${String(state)}`;
     }
     expect(actual).toEqual(wanted);

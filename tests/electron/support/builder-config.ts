@@ -21,3 +21,10 @@ export const parseBuilderConfig = (text: string): Record<string, unknown> => loa
 
 /** electron-builder.yml of this repository. */
 export const builderConfig = (): Record<string, unknown> => parseBuilderConfig(readFileSync(join(root, 'electron-builder.yml'), 'utf8'));
+
+/** @electron/fuses' FuseV1Options index of an electron-builder fuse name (its enum key, lower-camel). */
+export const fuseOption = (name: string): number | undefined => {
+  const { FuseV1Options } = requireBuilder('@electron/fuses') as { FuseV1Options: Record<string, number | string> };
+  const index = FuseV1Options[name[0]!.toUpperCase() + name.slice(1)];
+  return typeof index === 'number' ? index : undefined;
+};
