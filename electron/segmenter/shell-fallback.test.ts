@@ -24,7 +24,8 @@ const fakeBash = (version: string): string => {
 
 const posix: LaunchProbe = { platform: 'darwin', bashMajor: bashMajorVersion };
 
-describe('bash before 4 (macOS /bin/bash)', () => {
+// Shell scripts and a POSIX bash: not on Windows runners (docs/platforms.md).
+describe.skipIf(process.platform === 'win32')('bash before 4 (macOS /bin/bash)', () => {
   it('reads the version from the binary', () => {
     expect(bashMajorVersion(fakeBash('3.2.57'))).toBe(3);
     expect(bashMajorVersion(fakeBash('5.2.37'))).toBe(5);
