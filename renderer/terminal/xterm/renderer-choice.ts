@@ -24,12 +24,19 @@ export const shouldUseWebgl = (rendererName: string | undefined): boolean =>
 
 let webglDecision: boolean | undefined;
 
+const idle = (): Promise<void> =>
+  new Promise((resolve) => (typeof requestIdleCallback === 'function' ? requestIdleCallback(() => resolve(), { timeout: 1000 }) : setTimeout(resolve, 0)));
+
 /**
  * Draws `term` with WebGL where that is faster (decided once per page); on a lost context it falls
  * back to the DOM renderer for good rather than fight the GPU process. `gone`: the terminal was
  * disposed while the addon loaded.
  */
 export const loadWebgl = async (term: Terminal, gone: () => boolean): Promise<void> => {
+  // The probe makes a GL context (~15 ms in a page load's profile): not before the terminal's
+  // first frames, which the DOM renderer draws as well.
+  if (webglDecision === undefined) await idle();
+  if (gone()) return;
   webglDecision ??= shouldUseWebgl(webglRendererName());
   if (!webglDecision) return;
   try {

@@ -113,9 +113,13 @@ const spreadOf = (name: string, values: readonly number[], digits: number): Metr
   [`${name}_max`]: round(Math.max(...values), digits),
 });
 
-/** The median of each part over the rounds, under `prefix`. */
+/** The median of each part over the rounds, under `prefix`; parts a page does not have (the bare page has no React) are left out. */
 const parts = (prefix: string, loads: readonly Load[]): Metrics =>
-  Object.fromEntries(Object.keys(loads[0]!.parts).map((key) => [`${prefix}_${key}`, round(median(loads.map((load) => load.parts[key]!)), 1)]));
+  Object.fromEntries(
+    Object.keys(loads[0]!.parts)
+      .map((key) => [`${prefix}_${key}`, round(median(loads.map((load) => load.parts[key]!)), 1)] as const)
+      .filter(([, value]) => Number.isFinite(value)),
+  );
 
 /**
  * Its own Contexterm server (the rig's already has terminals a new page would attach to) in a
