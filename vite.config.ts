@@ -6,7 +6,9 @@ export default defineConfig({
   base: './',
   build: {
     outDir: '../dist/renderer',
-    emptyOutDir: true,
+    // Files of earlier builds stay (scripts/build.mjs drops them after an hour): an open page fetches
+    // its lazy chunks after it loaded, and a rebuild meanwhile must not take them away.
+    emptyOutDir: false,
     target: 'es2022',
     sourcemap: true,
     chunkSizeWarningLimit: 1500,

@@ -58,6 +58,7 @@ export const App = () => {
   const paletteOpen = usePalette((state) => state.open);
   // What the first prompt does not need starts once it is drawn (renderer/lazy/).
   const firstOutput = useFirstOutput(activeId);
+  const [assistantReady, setAssistantReady] = useState(false);
 
   const bindings = useBindings();
   /** An action's shortcut as shown in tooltips: " (Ctrl+Shift+B)", or nothing once the user removed it. */
@@ -105,7 +106,10 @@ export const App = () => {
   useEffect(() => {
     if (!firstOutput) return undefined;
     prefetchLazyParts();
-    const stops = [startLater(() => import('./assistant/assistant-sync').then((m) => m.startAssistant)), startLater(() => import('./notify/start-notify').then((m) => m.startNotify))];
+    const stops = [
+      startLater(() => import('./assistant/assistant-sync').then((m) => () => m.startAssistant(() => setAssistantReady(true)))),
+      startLater(() => import('./notify/start-notify').then((m) => m.startNotify)),
+    ];
     return () => stops.forEach((stop) => stop());
   }, [firstOutput]);
 
@@ -224,7 +228,7 @@ export const App = () => {
                 className="split-resize"
               />
             )}
-            {assistantOpen && (firstOutput ? <LazyAssistantPane /> : <section className="assistant-pane" aria-busy="true" />)}
+            {assistantOpen && (assistantReady ? <LazyAssistantPane /> : <section className="assistant-pane" aria-busy="true" />)}
           </aside>
         )}
       </main>

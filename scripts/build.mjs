@@ -37,6 +37,20 @@ const dropStaleChunks = ({ metafile }) => {
   }
 };
 
+/**
+ * The renderer's files of earlier builds (vite.config.ts keeps them), once they are an hour old: a
+ * page loaded from an earlier build fetches its lazy parts later (renderer/lazy/), and they must
+ * still be there then.
+ */
+const dropStaleAssets = (output) => {
+  const dir = new URL('../dist/renderer/assets/', import.meta.url);
+  const written = new Set((Array.isArray(output) ? output : [output]).flatMap((bundle) => bundle.output.map((file) => file.fileName.split('/').pop())));
+  for (const name of readdirSync(dir)) {
+    if (written.has(name) || written.has(name.replace(/\.map$/, ''))) continue;
+    if (Date.now() - statSync(new URL(name, dir)).mtimeMs > 3_600_000) rmSync(new URL(name, dir), { force: true });
+  }
+};
+
 const node = {
   bundle: true,
   platform: 'node',
@@ -48,7 +62,7 @@ const node = {
 };
 
 await Promise.all([
-  viteBuild({ configFile: new URL('../vite.config.ts', import.meta.url).pathname, logLevel: quiet ? 'warn' : 'info' }),
+  viteBuild({ configFile: new URL('../vite.config.ts', import.meta.url).pathname, logLevel: quiet ? 'warn' : 'info' }).then(dropStaleAssets),
   esbuild({
     ...node,
     format: 'esm',

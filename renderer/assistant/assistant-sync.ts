@@ -14,13 +14,15 @@ import { subscribeTurnEvents } from './turn/turn-events';
  * Wires the assistant to the rest of the app for the window's lifetime (whether or not the pane is
  * shown, so attachments and streams are never lost): turn events, the conversation to resume,
  * gutter clicks in the terminals (which attach their command), and a fresh usage preview whenever
- * what it depends on changes (settings, the active terminal).
+ * what it depends on changes (settings, the active terminal). `onRestored`: the first restore settled.
  */
-export const startAssistant = (): (() => void) => {
+export const startAssistant = (onRestored?: () => void): (() => void) => {
   const offEvents = subscribeTurnEvents();
   const offAutoCompact = api.on('context:auto-compacted', ({ conversationId, result }) => void autoCompacted(conversationId, result));
   const offGutter = onCommandClick(attachCommand);
-  void restoreConversation();
+  // The pane is shown once the conversation to resume is in (app.tsx): a question asked before
+  // would be wiped by the restore that answers after it.
+  void restoreConversation().finally(() => onRestored?.());
   const offSettings = useSettings.subscribe((next, previous) => {
     if (next.view === previous.view) return;
     invalidateModelConfig();

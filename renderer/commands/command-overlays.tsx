@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: MIT
-import { lazy, Suspense, useEffect } from 'react';
+import { useEffect } from 'react';
 import type { CommandRecord } from '../../shared/domain/command';
 import { useCompare } from '../compare/compare-state';
+import { lazyPart } from '../layout/lazy-part';
 import { OutputViewerHost } from './output-viewer';
 import { useCommands } from '../state/commands';
 import { onGutterMenu } from '../terminal/command-decorations';
@@ -26,7 +27,7 @@ const recordOf = async (commandId: string): Promise<CommandRecord | undefined> =
  * panel (it may be hidden) and the menu that opened it.
  */
 /** The comparison view (and the diff library) load on the first "compare", not with the page. */
-const CompareHost = lazy(() => import('../compare/compare-view').then((m) => ({ default: m.CompareHost })));
+const CompareHost = lazyPart(() => import('../compare/compare-view').then((m) => m.CompareHost));
 
 export const CommandOverlays = () => {
   const comparing = useCompare((state) => state.command !== undefined);
@@ -51,11 +52,7 @@ export const CommandOverlays = () => {
     <>
       {menu.view}
       <OutputViewerHost />
-      {comparing && (
-        <Suspense fallback={null}>
-          <CompareHost />
-        </Suspense>
-      )}
+      {comparing && <CompareHost />}
     </>
   );
 };

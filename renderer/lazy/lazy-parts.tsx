@@ -5,9 +5,7 @@
 // renderer/commands/command-overlays.tsx). The page loads, parses and runs only the terminal
 // before the first prompt; these follow once it is drawn (prefetchLazyParts), so a first click
 // finds them already loaded.
-import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
-
-type Loader<P> = () => Promise<ComponentType<P>>;
+import { lazyPart } from '../layout/lazy-part';
 
 const loaders = {
   assistant: () => import('../assistant/assistant-pane').then((m) => m.AssistantPane),
@@ -15,17 +13,6 @@ const loaders = {
   settings: () => import('../settings/settings-page').then((m) => m.SettingsPage),
   palette: () => import('../palette/command-palette').then((m) => m.CommandPalette),
 } as const;
-
-/** A lazy component shown in `fallback` (nothing by default) until its chunk is in. */
-const lazyPart = <P extends object>(load: Loader<P>, fallback: ReactNode = null) => {
-  const Part = lazy(() => load().then((component) => ({ default: component })));
-  const Shown = (props: P) => (
-    <Suspense fallback={fallback}>
-      <Part {...props} />
-    </Suspense>
-  );
-  return Shown;
-};
 
 /** An empty pane of the same box (its width is the side pane's), so nothing moves when it fills in. */
 export const LazyAssistantPane = lazyPart(loaders.assistant, <section className="assistant-pane" aria-busy="true" />);
