@@ -9,6 +9,7 @@ import { shellEnvironment } from '../pty/node-pty-host';
 import { PtyManager } from '../pty/pty-manager';
 import type { PtyHost } from '../pty/types';
 import type { Recorder } from '../recorder/recorder';
+import { AFTER_BURST, IdleRelease } from '../runtime/idle-release';
 import { keepScreens } from './screen-keeper';
 import { terminalLauncher } from './terminal-launcher';
 
@@ -68,6 +69,10 @@ export const wireTerminals = (deps: TerminalWiringDeps) => {
   const stopClosing = closeOnExit(ptys, () => settings.current.terminal.onExit, (id) => broadcast('pty:closed', { id }));
   // Tab titles name the program in the foreground, which only the kernel knows.
   const stopForeground = watchForeground(ptys, (id, process) => broadcast('pty:foreground', { id, process }));
+  // A flood leaves this thread's heap sized for it, and a closed terminal leaves its buffers as
+  // garbage: both are given back once the output has been quiet for a moment.
+  const release = new IdleRelease(AFTER_BURST);
+  const stopReleasing = ptys.observe({ bytes: (_id, direction, bytes) => direction === 1 && release.note(bytes.length), closed: () => release.note(Infinity) });
   return {
     ptys,
     launcher,
@@ -77,6 +82,8 @@ export const wireTerminals = (deps: TerminalWiringDeps) => {
     dispose: () => {
       stopForeground();
       stopClosing();
+      stopReleasing();
+      release.dispose();
       launcher.dispose();
     },
   };

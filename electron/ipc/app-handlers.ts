@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: MIT
+import { processMemory } from '../runtime/process-memory';
 import type { NoteRequest } from '../../shared/ipc/notifications';
 import type { InvokeHandlers, SendHandlers } from './router';
 
@@ -28,12 +29,13 @@ export const appHandlers = ({
   notices,
   openExternal,
   notify,
-}: AppHandlerDeps): { invoke: Pick<InvokeHandlers, 'app:info'>; send: Pick<SendHandlers, 'app:open-external' | 'app:notify'> } => {
+}: AppHandlerDeps): { invoke: Pick<InvokeHandlers, 'app:info' | 'app:memory'>; send: Pick<SendHandlers, 'app:open-external' | 'app:notify'> } => {
   const shown = new Set<string>();
   return {
     invoke: {
       // A copy: the core's list is its own (and the answer is serialized anyway).
       'app:info': () => ({ version, host, platform: process.platform, dataDir, notices: [...notices] }),
+      'app:memory': () => processMemory(),
     },
     send: {
       'app:open-external': ({ url }) => openExternal?.(url),

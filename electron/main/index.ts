@@ -6,6 +6,7 @@ import type { Notify } from '../ipc/app-handlers';
 import { acquireDataDirLock, type DataDirLock } from '../app/data-dir-lock';
 import { describeStartupFailure, installProcessGuards } from '../app/main-failures';
 import { SafeStorageKeyStore } from '../llm/key-store';
+import { limitNativeArenas } from '../runtime/native-memory';
 import { raiseMainFaults } from '../runtime/test-faults';
 import { APP_SCHEME, APP_SCHEME_PRIVILEGES, createAppProtocolHandler } from './app-protocol';
 import { openExternalSafely } from './external-links';
@@ -22,6 +23,8 @@ let dataDirLock: DataDirLock | undefined;
 
 // First: a stray rejection or exception is logged, not the end of every terminal (main-failures.ts).
 installProcessGuards((message) => console.error(`contexterm: ${message}`));
+// Before any worker thread starts (see limitNativeArenas).
+limitNativeArenas();
 
 /**
  * Start-up failed (the data directory is another instance's or not the user's, the database is

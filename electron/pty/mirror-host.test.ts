@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MIRROR_BACKLOG_CHARS, MIRROR_BACKLOG_TOTAL_CHARS } from './mirror-backlog';
 import { MIRROR_DEFER_CHARS, MirrorHost } from './mirror-host';
 
 describe('MirrorHost', () => {
@@ -83,4 +84,75 @@ describe('MirrorHost before anything needs parsing', () => {
       await host.close();
     }
   }, 30_000);
+});
+
+describe('MirrorHost when it has been idle', () => {
+  const until = async (test: () => boolean, timeoutMs = 10_000): Promise<void> => {
+    const started = Date.now();
+    while (!test()) {
+      if (Date.now() - started > timeoutMs) throw new Error('timed out');
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+  };
+
+  it('stops its worker when every screen can be replayed, and rebuilds the same screens on the next request', async () => {
+    const host = await MirrorHost.start({ retireMs: 200 });
+    try {
+      const small = host.factory('small', 30, 5);
+      small.write('first line\r\n');
+      small.mark({ kind: 'prompt', commandId: null, exitCode: null });
+      small.write('$ ');
+      const before = await small.snapshot();
+      expect(host.started).toBe(true);
+      await until(() => !host.started);
+      small.write('ls\r\n');
+      const after = await small.snapshot();
+      expect(host.started).toBe(true);
+      expect(after.data).toContain('first line');
+      expect(after.data).toContain('$ ls');
+      expect(after.marks.map((entry) => entry.mark)).toEqual(before.marks.map((entry) => entry.mark));
+      expect(after.end).toBe(before.end + 'ls\r\n'.length);
+      small.dispose();
+    } finally {
+      await host.close();
+    }
+  });
+
+  it('keeps its worker while one terminal printed more than it can replay', async () => {
+    const host = await MirrorHost.start({ retireMs: 100 });
+    try {
+      const busy = host.factory('busy', 80, 24);
+      busy.write(`${'x'.repeat(79)}\r\n`.repeat(Math.ceil(MIRROR_DEFER_CHARS / 81) + 10));
+      expect((await busy.snapshot()).data).toContain('x'.repeat(79));
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      expect(host.started).toBe(true);
+      busy.dispose();
+      // Gone: nothing left to keep it for.
+      const other = host.factory('other', 10, 3);
+      other.write('hi');
+      await other.snapshot();
+      await until(() => !host.started);
+      other.dispose();
+    } finally {
+      await host.close();
+    }
+  });
+
+  it('holds every pty back once all mirrors together lag too far, not only the one that printed most', async () => {
+    const host = await MirrorHost.start();
+    try {
+      const line = `${'y'.repeat(99)}\n`;
+      const ptys = ['p1', 'p2', 'p3', 'p4', 'p5'].map((id) => host.factory(id, 100, 30));
+      // Each stays under its own limit; together they pass the total.
+      const each = line.repeat(Math.floor((MIRROR_BACKLOG_TOTAL_CHARS / 4) / line.length));
+      expect(each.length).toBeLessThan(MIRROR_BACKLOG_CHARS);
+      for (const pty of ptys) pty.write(each);
+      expect(ptys.every((pty) => pty.congested?.() === true)).toBe(true);
+      await Promise.all(ptys.map((pty) => pty.snapshot()));
+      expect(ptys.some((pty) => pty.congested?.() === true)).toBe(false);
+      for (const pty of ptys) pty.dispose();
+    } finally {
+      await host.close();
+    }
+  });
 });

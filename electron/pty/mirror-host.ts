@@ -3,13 +3,14 @@ import { Worker } from 'node:worker_threads';
 import type { TerminalSnapshot } from '../../shared/ipc/pty';
 import { RestartPolicy, type RestartLimits } from '../runtime/restart-policy';
 import { resolveWorkerUrl } from '../runtime/worker-url';
+import { WORKER_LIMITS } from '../runtime/idle-release';
+import { isMemoryProbe, trackWorker } from '../runtime/thread-memory';
 import { MIRROR_LOST_NOTICE, type MirrorFactory, type MirrorReply, type MirrorRequest, type ScreenMirrorLike } from './mirror-protocol';
+import { MirrorBacklog } from './mirror-backlog';
 import { ScreenMirror } from './screen-mirror';
 
 export const MIRROR_WORKER_ENTRY = 'mirror-worker';
 
-/** Output characters a mirror may lag behind before its pty waits (a flood faster than the parse). */
-export const MIRROR_BACKLOG_CHARS = 16 * 1024 * 1024;
 
 /**
  * Output characters a pty may print before its mirror is parsed. Until then its output is kept
@@ -18,8 +19,18 @@ export const MIRROR_BACKLOG_CHARS = 16 * 1024 * 1024;
  */
 export const MIRROR_DEFER_CHARS = 256 * 1024;
 
+/**
+ * A worker whose every screen can be rebuilt from what main still holds (terminals that printed
+ * under MIRROR_DEFER_CHARS: a prompt, a few commands) stops after this long without a request: an
+ * isolate is ~10 MB, and one idle tab is most of a day's use. The next request that needs a
+ * screen starts a worker again and replays those requests, as for a mirror never opened.
+ */
+export const MIRROR_RETIRE_MS = 20_000;
+
 export interface MirrorHostOptions {
   readonly restarts?: RestartLimits;
+  /** MIRROR_RETIRE_MS unless given (tests). */
+  readonly retireMs?: number;
   readonly log?: (message: string) => void;
 }
 
@@ -32,6 +43,8 @@ interface Mirror {
   deferred: { readonly ops: MirrorRequest[]; blank: boolean } | undefined;
   /** Its screen died with a worker: reopened with its next request, from then on, saying so on screen. */
   lost: boolean;
+  /** Once opened: its requests so far, while they are few enough to keep (see MIRROR_RETIRE_MS). */
+  replay: MirrorRequest[] | undefined;
   /** Output characters written: every one of them is still to be parsed while deferred. */
   written: number;
   disposed: boolean;
@@ -58,14 +71,16 @@ export class MirrorHost {
   private _next = 0;
   private readonly _pending = new Map<number, (answer: Answer) => void>();
   /** Characters posted to the worker and not yet parsed, per pty. */
-  private readonly _backlog = new Map<string, number>();
+  private readonly _backlog = new MirrorBacklog();
   private readonly _mirrors = new Map<string, Mirror>();
   private _worker: Worker | undefined;
   /** No worker starts before this time: the wait after a failure. */
   private _notBefore = 0;
   private _closed = false;
+  private _retireTimer: NodeJS.Timeout | undefined;
   private readonly _restarts: RestartPolicy;
   private readonly _log: (message: string) => void;
+  private readonly _retireMs: number;
 
   private constructor(
     private readonly _url: URL,
@@ -73,6 +88,7 @@ export class MirrorHost {
   ) {
     this._restarts = new RestartPolicy(options.restarts);
     this._log = options.log ?? ((message) => console.error(message));
+    this._retireMs = options.retireMs ?? MIRROR_RETIRE_MS;
   }
 
   static async start(options: MirrorHostOptions = {}): Promise<MirrorHost> {
@@ -103,16 +119,37 @@ export class MirrorHost {
       worker.postMessage({ t: 'open', id: mirror.id, cols: mirror.cols, rows: mirror.rows, lost: true } satisfies MirrorRequest);
     }
     worker.postMessage(message);
+    if (this._retireTimer) this._retireTimer.refresh();
+    else this._retireTimer = setTimeout(() => this._retire(), this._retireMs).unref();
     return true;
   }
 
+  /** Stops an idle worker whose screens can all be replayed (see MIRROR_RETIRE_MS). */
+  private _retire(): void {
+    this._retireTimer = undefined;
+    const worker = this._worker;
+    if (!worker || this._pending.size > 0 || this._backlog.total > 0) return;
+    const open = [...this._mirrors.values()].filter((mirror) => !mirror.deferred);
+    if (open.some((mirror) => !mirror.replay || mirror.lost)) return;
+    this._worker = undefined;
+    for (const mirror of open) this._defer(mirror, mirror.replay!);
+    void worker.terminate();
+  }
+
+  /** Back to held requests, replayed when the mirror is next needed. */
+  private _defer(mirror: Mirror, ops: MirrorRequest[]): void {
+    mirror.deferred = { ops, blank: false };
+    mirror.replay = undefined;
+    this._backlog.delete(mirror.id);
+  }
+
   private _startWorker(): Worker {
-    const worker = new Worker(this._url);
+    const worker = new Worker(this._url, { resourceLimits: WORKER_LIMITS });
+    trackWorker(worker, 'screen mirror');
     worker.on('message', (reply: MirrorReply) => {
-      if (worker !== this._worker) return;
+      if (worker !== this._worker || isMemoryProbe(reply)) return;
       if (reply.t === 'parsed') {
-        const backlog = this._backlog.get(reply.id);
-        if (backlog !== undefined) this._backlog.set(reply.id, Math.max(0, backlog - reply.chars));
+        this._backlog.parsed(reply.id, reply.chars);
         return;
       }
       this._pending.get(reply.request)?.(reply.snapshot);
@@ -132,7 +169,12 @@ export class MirrorHost {
     this._worker = undefined;
     // Everything it held is gone: the screens, the snapshots it owed, and the backlog it would have
     // acknowledged (a pty waiting for its mirror to catch up would otherwise wait for ever).
-    for (const mirror of this._mirrors.values()) if (!mirror.deferred) mirror.lost = true;
+    // Not replayed even where it could be: a stream that crashed the parse would crash it again.
+    for (const mirror of this._mirrors.values()) {
+      if (mirror.deferred) continue;
+      mirror.lost = true;
+      mirror.replay = undefined;
+    }
     for (const answer of this._pending.values()) answer('lost');
     this._pending.clear();
     this._backlog.clear();
@@ -158,6 +200,7 @@ export class MirrorHost {
     if (!this._available) return false;
     const { ops } = mirror.deferred;
     mirror.deferred = undefined;
+    mirror.replay = mirror.written > MIRROR_DEFER_CHARS ? undefined : ops;
     this._backlog.set(mirror.id, mirror.written);
     for (const op of ops) this._post(mirror, op);
     return true;
@@ -167,12 +210,16 @@ export class MirrorHost {
     // Until the pty has printed MIRROR_DEFER_CHARS or someone asks for its screen, its requests
     // wait here, in order, and are replayed to the worker when it opens: the same stream parsed
     // later is the same screen.
-    const mirror: Mirror = { id, cols, rows, deferred: { ops: [{ t: 'open', id, cols, rows }], blank: true }, lost: false, written: 0, disposed: false };
+    const mirror: Mirror = { id, cols, rows, deferred: { ops: [{ t: 'open', id, cols, rows }], blank: true }, lost: false, replay: undefined, written: 0, disposed: false };
     this._mirrors.set(id, mirror);
     /** True when posted to the worker now (not held, not dropped). */
     const post = (message: MirrorRequest): boolean => {
       if (mirror.disposed) return false;
-      if (!mirror.deferred) return this._post(mirror, message);
+      if (!mirror.deferred) {
+        if (mirror.written > MIRROR_DEFER_CHARS) mirror.replay = undefined;
+        mirror.replay?.push(message);
+        return this._post(mirror, message);
+      }
       mirror.deferred.ops.push(message);
       if (message.t === 'write' || message.t === 'mark') mirror.deferred.blank = false;
       if (mirror.written > MIRROR_DEFER_CHARS) this._open(mirror);
@@ -182,9 +229,9 @@ export class MirrorHost {
       write: (data) => {
         mirror.written += data.length;
         // Opening counts everything written as backlog; later writes count as they are posted.
-        if (post({ t: 'write', id, data })) this._backlog.set(id, (this._backlog.get(id) ?? 0) + data.length);
+        if (post({ t: 'write', id, data })) this._backlog.add(id, data.length);
       },
-      congested: () => (this._backlog.get(id) ?? 0) > MIRROR_BACKLOG_CHARS,
+      congested: () => this._backlog.congested(id),
       mark: (mark) => void post({ t: 'mark', id, mark }),
       resize: (nextCols, nextRows) => {
         mirror.cols = nextCols;
@@ -224,6 +271,7 @@ export class MirrorHost {
 
   async close(): Promise<void> {
     this._closed = true;
+    clearTimeout(this._retireTimer);
     for (const answer of this._pending.values()) answer(null);
     this._pending.clear();
     await this._worker?.terminate();

@@ -4,6 +4,8 @@ import { setPriority } from 'node:os';
 import { parentPort } from 'node:worker_threads';
 import type { TerminalSnapshot } from '../../shared/ipc/pty';
 import { plantedFaults, tripFault } from '../runtime/test-faults';
+import { AFTER_BURST, IdleRelease } from '../runtime/idle-release';
+import { answerMemoryProbes, isMemoryProbe } from '../runtime/thread-memory';
 import { MIRROR_LOST_NOTICE, type MirrorReply, type MirrorRequest } from './mirror-protocol';
 import { ScreenMirror } from './screen-mirror';
 
@@ -31,8 +33,12 @@ lowerPriority();
 const port = parentPort;
 const mirrors = new Map<string, ScreenMirror>();
 const faults = plantedFaults('mirror');
+answerMemoryProbes(port, 'screen mirror');
+// What a flood queued here is garbage once parsed, and a closed terminal's buffers with it.
+const release = new IdleRelease(AFTER_BURST);
 
 port.on('message', (message: MirrorRequest) => {
+  if (isMemoryProbe(message)) return;
   const mirror = mirrors.get(message.id);
   switch (message.t) {
     case 'open': {
@@ -44,6 +50,7 @@ port.on('message', (message: MirrorRequest) => {
     }
     case 'write':
       if (faults.length > 0) tripFault(faults, message.data);
+      release.note(message.data.length);
       // Acknowledged once parsed, so main can hold a flood back instead of queueing without bound.
       return mirror?.write(message.data, () => port.postMessage({ t: 'parsed', id: message.id, chars: message.data.length } satisfies MirrorReply));
     case 'mark':
@@ -56,6 +63,7 @@ port.on('message', (message: MirrorRequest) => {
       return void mirror.snapshot(message.keep).then(reply);
     }
     case 'close':
+      release.note(Infinity);
       mirror?.dispose();
       return void mirrors.delete(message.id);
   }

@@ -11,12 +11,12 @@ import { moduleUrl } from '../runtime/paths';
 
 /**
  * Lines of history a re-attaching renderer gets back (its own scrollback setting may be larger).
- * Each line costs the mirror ~1.6 KB at 100 columns (xterm keeps 12 bytes a cell, blank or not),
- * so 5,000 lines made a terminal that printed a lot hold ~9 MB for a reload that may never come.
- * 2,000 lines are ~65 screens; VS Code restores 100 by default, and all of the output stays in
- * the store (the commands list, search, the assistant's context).
+ * Each line costs the mirror ~1.2 KB at 100 columns (xterm keeps 12 bytes a cell, blank or not),
+ * held for a reload that may never come: 2,000 lines made eight terminals after a flood hold
+ * ~20 MB of the server. 1,000 lines are ~30 screens; VS Code restores 100 by default, and all of
+ * the output stays in the store (the commands list, search, the assistant's context).
  */
-export const MIRROR_SCROLLBACK = 2_000;
+export const MIRROR_SCROLLBACK = 1_000;
 
 const PRUNE_AT = 2_000;
 

@@ -60,7 +60,7 @@ export const openStore = async (options: OpenStoreOptions): Promise<StoreOpenRes
   const writer = await startWorker(url, { role: 'writer', path, integrityCheck: options.integrityCheck ?? 'auto' });
   let local;
   try {
-    local = new StoreQueries(openReader(path));
+    local = new StoreQueries(openReader(path, 2048));
   } catch (error) {
     await writer.worker.terminate();
     throw error;

@@ -4,6 +4,7 @@ import { startCore } from '../app/create-core';
 import { resolveDataDir } from '../app/data-dir';
 import { acquireDataDirLock } from '../app/data-dir-lock';
 import { describeStartupFailure, installProcessGuards, type StartupFailure } from '../app/main-failures';
+import { limitNativeArenas } from '../runtime/native-memory';
 import { raiseMainFaults } from '../runtime/test-faults';
 import { parseWebArgs, WEB_USAGE } from './args';
 import { BrowserLauncher, resolveToken } from './launch';
@@ -13,6 +14,8 @@ declare const __APP_VERSION__: string;
 
 // First: from here on a stray rejection or exception is logged, not the end of every terminal.
 installProcessGuards((message) => console.error(`contexterm: ${message}`));
+// Before any worker thread starts (see limitNativeArenas).
+limitNativeArenas();
 
 /** Past the arguments: a failure from here on is the app failing to start (see the catch below). */
 let starting = false;

@@ -18,8 +18,29 @@ export type AppInfo = z.infer<typeof AppInfo>;
 
 export { MAX_EXTERNAL_URL, toExternalUrl, WEB_PROTOCOLS } from './external-url';
 
+const ThreadMemory = z.object({
+  thread: z.string(),
+  heapUsedMb: z.number(),
+  heapTotalMb: z.number(),
+  newSpaceMb: z.number(),
+  externalMb: z.number(),
+});
+
+/** The host process's memory (MB), for diagnostics and the footprint bench: see electron/runtime/process-memory.ts. */
+export const MemoryReport = z.object({
+  rssMb: z.number(),
+  anonymousMb: z.number().optional(),
+  fileMb: z.number().optional(),
+  /** The C allocator (glibc): in use, and freed but not yet given back. */
+  mallocUsedMb: z.number().optional(),
+  mallocFreeMb: z.number().optional(),
+  threads: z.array(ThreadMemory),
+});
+export type MemoryReport = z.infer<typeof MemoryReport>;
+
 export const appChannels = {
   'app:info': invoke(z.strictObject({}), AppInfo),
+  'app:memory': invoke(z.strictObject({}), MemoryReport),
   /** Opens an http(s) link in the user's browser; anything else is refused (see toExternalUrl). */
   'app:open-external': send(
     z.strictObject({

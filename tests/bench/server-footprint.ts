@@ -6,6 +6,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { MemoryReport } from '../../shared/ipc/app';
 import { HostClient } from '../integration/support/host-ws-client';
 import { writeTextFile } from './pipeline-bench';
 import { median, round } from './stats';
@@ -115,8 +116,32 @@ class Tab {
     });
   }
 
+  /** The server's own account of its memory (app:memory): each thread's heap, the allocator. */
+  memory = (): Promise<MemoryReport> => this._client.invoke<MemoryReport>('app:memory', {});
+
+  /** Closes the terminal as its tab's close button does (the pty is killed), then the socket. */
+  async closeTerminal(): Promise<void> {
+    await this._client.invoke('pty:kill', { id: this.ptyId });
+    this._client.close();
+  }
+
   close = (): void => this._client.close();
 }
+
+/** Per-thread figures of a report, flattened for the BENCH line (`<prefix>_<thread>_heap_mb`, …). */
+const breakdown = (prefix: string, report: MemoryReport): Record<string, number> => {
+  const figures: Record<string, number> = {
+    [`${prefix}_anonymous_mb`]: report.anonymousMb ?? NaN,
+    [`${prefix}_file_mb`]: report.fileMb ?? NaN,
+    [`${prefix}_malloc_used_mb`]: report.mallocUsedMb ?? NaN,
+  };
+  for (const thread of report.threads) {
+    const name = thread.thread.replace(/\W+/g, '_');
+    figures[`${prefix}_${name}_heap_mb`] = thread.heapTotalMb;
+    figures[`${prefix}_${name}_external_mb`] = thread.externalMb;
+  }
+  return figures;
+};
 
 const rssMb = (pid: number): number => Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? NaN) / 1024;
 
@@ -172,9 +197,9 @@ const launchTimes = async (runs: number): Promise<{ url: number[]; prompt: numbe
   return { url, prompt };
 };
 
-type MemoryRound = Record<'idle' | 'perTab' | 'flooded', number>;
+type MemoryRound = Record<'idle' | 'perTab' | 'flooded' | 'closed', number> & { readonly parts: Record<string, number> };
 
-/** One server: 1 idle tab, then 5, then 8 that each printed FLOOD_BYTES. */
+/** One server: 1 idle tab, then 5, then 8 that each printed FLOOD_BYTES, then 7 of them closed. */
 const memoryRound = async (file: string): Promise<MemoryRound> => {
   const server = await launch();
   const pid = server.child.pid!;
@@ -187,7 +212,11 @@ const memoryRound = async (file: string): Promise<MemoryRound> => {
     while (tabs.length < 8) tabs.push(await Tab.open(server));
     await Promise.all(tabs.map((tab) => tab.flood(file)));
     const flooded = await settledRss(pid, 100_000);
-    return { idle, perTab: (five - idle) / 4, flooded };
+    const afterFlood = breakdown('footprint_flooded', await tabs[0]!.memory());
+    while (tabs.length > 1) await tabs.pop()!.closeTerminal();
+    const closed = await settledRss(pid, 30_000);
+    const afterClosing = breakdown('footprint_closed', await tabs[0]!.memory());
+    return { idle, perTab: (five - idle) / 4, flooded, closed, parts: { ...afterFlood, ...afterClosing } };
   } finally {
     for (const tab of tabs) tab.close();
     await server.stop();
@@ -215,6 +244,9 @@ export const benchServerFootprint = async (options: { quick: boolean }): Promise
       ...spread('server_rss_mb_idle', rounds.map((r) => r.idle), 1),
       ...spread('server_rss_mb_per_idle_tab', rounds.map((r) => r.perTab), 2),
       ...spread('server_rss_mb_8_tabs_after_20mb', rounds.map((r) => r.flooded), 1),
+      ...spread('server_rss_mb_after_closing_7_of_8', rounds.map((r) => r.closed), 1),
+      // What each part holds, from the last round (the server's app:memory).
+      ...rounds.at(-1)!.parts,
     };
   } finally {
     rmSync(dir, { recursive: true, force: true });

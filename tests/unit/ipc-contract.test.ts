@@ -43,6 +43,7 @@ const NEAR_MISSES: Partial<Record<ChannelName, unknown[]>> = {
   'workspace:layout': [{ all: true }],
   'app:open-external': [{ url: 'file:///etc/passwd' }, { url: 'javascript:alert(1)' }, { url: 'not a url' }],
   'app:info': [{ extra: 1 }],
+  'app:memory': [{ extra: 1 }, null],
   'app:notify': [{ title: '', body: 'b', tag: 's:1' }, { title: 't', body: 'b' }, { title: 't', body: 'b', tag: 's:1', extra: 1 }, { title: 'x'.repeat(201), body: '', tag: 's:1' }],
   'session:list': [{ endedWithinMs: -1 }, { bogus: true }],
   'session:get': [{ id: '' }, { id: 5 }],

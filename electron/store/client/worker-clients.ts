@@ -1,5 +1,7 @@
 // SPDX-License-Identifier: MIT
 import { Worker } from 'node:worker_threads';
+import { WORKER_LIMITS } from '../../runtime/idle-release';
+import { trackWorker } from '../../runtime/thread-memory';
 import { DomainError, type IpcErrorCode } from '../../../shared/ipc/define';
 import type { ReadArgs, ReaderEvent, ReadMethod, ReadResult, WorkerInit, WriterEvent, WriterReady } from '../worker/protocol';
 
@@ -53,7 +55,8 @@ export const startWorker = <R extends WorkerInit>(
 ): Promise<{ worker: Worker; ready: R['role'] extends 'writer' ? WriterReady : { type: 'ready' } }> =>
   new Promise((resolve, reject) => {
     // Vitest and the host may run with loaders or flags a plain worker must not inherit.
-    const worker = new Worker(url, { workerData: init, execArgv: [] });
+    const worker = new Worker(url, { workerData: init, execArgv: [], resourceLimits: WORKER_LIMITS });
+    trackWorker(worker, `store ${init.role}`);
     const fail = (error: Error) => {
       worker.off('message', onMessage);
       worker.off('exit', onExit);

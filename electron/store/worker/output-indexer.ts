@@ -29,6 +29,7 @@ export class OutputIndexer {
     db: WritableDb,
     private readonly _recordingWaits: () => boolean,
     private readonly _onError: (error: Error) => void,
+    private readonly _onSlice: () => void = () => {},
   ) {
     this._backlog = db.prepare(INDEXER_SQL.backlog).pluck();
     this._slice = db.prepare(INDEXER_SQL.slice);
@@ -60,6 +61,7 @@ export class OutputIndexer {
   slice(): boolean {
     if (!this._pending) return false;
     this._pending = this._slice.run().changes === SLICE_COMMANDS && this._backlog.get() === 1;
+    this._onSlice();
     return this._pending;
   }
 

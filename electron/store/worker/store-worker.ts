@@ -10,6 +10,8 @@ import { migrations } from '../migrations/index';
 import { openWriter } from '../database/open-database';
 import { DomainError } from '../../../shared/ipc/define';
 import { plantedFaults, tripFault } from '../../runtime/test-faults';
+import { AFTER_BURST, IdleRelease } from '../../runtime/idle-release';
+import { answerMemoryProbes, isMemoryProbe } from '../../runtime/thread-memory';
 import { isReadMethod, type ReaderEvent, type ReaderRequest, type WorkerInit, type WriterEvent, type WriterRequest } from './protocol';
 import { StoreQueries } from '../queries/queries';
 import { HistoryTable } from '../history/history-table';
@@ -27,12 +29,16 @@ const runWriter = (port: MessagePort, init: Extract<WorkerInit, { role: 'writer'
   const send = (event: WriterEvent) => port.postMessage(event);
   let writer: Writer;
   let serveTable: ReturnType<typeof tableServer>;
+  // After a flood (its writes, then the indexing of its output): SQLite's page cache back to the
+  // allocator, then this heap, then the allocator's free pages to the system.
+  const release = new IdleRelease({ ...AFTER_BURST, before: () => writer.shrinkMemory() });
   try {
     const opened = openWriter({ path: init.path, migrations, integrityCheck: init.integrityCheck, resume: init.resume === true });
     writer = new Writer(opened.db, {
       committed: (bytes, flushIds, messages) => send({ type: 'committed', bytes, flushIds, messages }),
       error: (message) => send({ type: 'write-error', message }),
       health: (status) => send({ type: 'health', status }),
+      indexed: () => release.note(1),
     });
     serveTable = tableServer(opened.db, send, new HistoryTable(writer));
     const { recoveredCorruptTo, orphanedSessionsEnded } = opened;
@@ -44,9 +50,14 @@ const runWriter = (port: MessagePort, init: Extract<WorkerInit, { role: 'writer'
   }
   const faults = plantedFaults('writer');
   port.on('message', (request: WriterRequest) => {
+    if (isMemoryProbe(request)) return;
     if (faults.length > 0 && request.type === 'write' && request.arena) tripFault(faults, Buffer.from(request.arena, 0, request.bytes).toString('latin1'));
-    if (request.type === 'write') return writer.enqueue(request);
+    if (request.type === 'write') {
+      release.note(request.bytes);
+      return writer.enqueue(request);
+    }
     if (request.type === 'call') return serveTable(request);
+    release.dispose();
     writer.close();
     send({ type: 'closed' });
     port.close();
@@ -66,6 +77,7 @@ const runReader = (port: MessagePort, init: Extract<WorkerInit, { role: 'reader'
   }
   const faults = plantedFaults('reader');
   port.on('message', (request: ReaderRequest) => {
+    if (isMemoryProbe(request)) return;
     if (faults.length > 0 && request.type === 'read') tripFault(faults, JSON.stringify(request.args));
     if (request.type === 'close') {
       queries.db.close();
@@ -90,5 +102,6 @@ const runReader = (port: MessagePort, init: Extract<WorkerInit, { role: 'reader'
 
 if (!parentPort) throw new Error('store-worker must run in a worker thread');
 const init = workerData as WorkerInit;
+answerMemoryProbes(parentPort, `store ${init.role}`);
 if (init.role === 'writer') runWriter(parentPort, init);
 else runReader(parentPort, init);

@@ -20,6 +20,8 @@ export interface WriterHooks {
   error(message: string): void;
   /** Recording stopped (the disk is full, the file locked or read-only) or resumed. */
   health(status: RecordingStatus): void;
+  /** A slice of output was indexed in the background (work that goes on after the writes stop). */
+  indexed?(): void;
 }
 
 const MAX_REPORTED_FAILURES = 3;
@@ -69,7 +71,7 @@ export class Writer {
     this._output = new CommandOutput(_db);
     this._health = new WriteHealth((status) => _hooks.health(status));
     this.retention = new Retention(_db, _db.name, (error) => this._failed(error, 'pruning'));
-    this._indexer = new OutputIndexer(_db, () => this._pending.length > 0, (error) => _hooks.error(`indexing output: ${error.message}`));
+    this._indexer = new OutputIndexer(_db, () => this._pending.length > 0, (error) => _hooks.error(`indexing output: ${error.message}`), () => _hooks.indexed?.());
     this._applyAll = _db.transaction((items: readonly ApplyItem[]) => {
       let incoming = 0;
       for (const item of items) if (item.kind === 'row') incoming += item.data.length;
@@ -153,6 +155,11 @@ export class Writer {
   /** Indexes all clean output committed so far (tests and flush({ searchable: true })). */
   drainIndex(): void {
     this._indexer.drain();
+  }
+
+  /** Hands SQLite's page cache back to the allocator (after a burst; the cache refills as it writes). */
+  shrinkMemory(): void {
+    this._db.pragma('shrink_memory');
   }
 
   /** Commits what is queued, lets SQLite update its statistics, and leaves no WAL behind. */

@@ -1,0 +1,53 @@
+// SPDX-License-Identifier: MIT
+
+/**
+ * Output characters a mirror may lag behind before its pty waits (a flood faster than the parse),
+ * and all mirrors together. What is not parsed yet lives in the worker's heap as strings, so these
+ * bound the worker's memory during floods: 16M per pty once let eight floods queue ~160 MB there.
+ * The parse is the bound on a flood's speed either way; a backlog only absorbs bursts, and 2M
+ * characters are ~50 ms of the pty's fastest output.
+ */
+export const MIRROR_BACKLOG_CHARS = 2 * 1024 * 1024;
+export const MIRROR_BACKLOG_TOTAL_CHARS = 8 * 1024 * 1024;
+
+/** Characters posted to the mirror worker and not yet parsed, per pty, with their total. */
+export class MirrorBacklog {
+  private readonly _chars = new Map<string, number>();
+  private _total = 0;
+
+  get total(): number {
+    return this._total;
+  }
+
+  /** Sets a pty's backlog (a mirror opened with everything it was written), or adds to it. */
+  set(id: string, chars: number): void {
+    this._total += chars - (this._chars.get(id) ?? 0);
+    this._chars.set(id, chars);
+  }
+
+  add(id: string, chars: number): void {
+    this.set(id, (this._chars.get(id) ?? 0) + chars);
+  }
+
+  /** The worker parsed `chars` of pty `id` (ignored for a pty no longer counted). */
+  parsed(id: string, chars: number): void {
+    const backlog = this._chars.get(id);
+    if (backlog !== undefined) this.set(id, Math.max(0, backlog - chars));
+  }
+
+  delete(id: string): void {
+    this.set(id, 0);
+    this._chars.delete(id);
+  }
+
+  clear(): void {
+    this._chars.clear();
+    this._total = 0;
+  }
+
+  /** Whether pty `id` must wait: past its own limit, or behind while all of them are past theirs. */
+  congested(id: string): boolean {
+    const chars = this._chars.get(id) ?? 0;
+    return chars > MIRROR_BACKLOG_CHARS || (chars > 0 && this._total > MIRROR_BACKLOG_TOTAL_CHARS);
+  }
+}
