@@ -14,7 +14,7 @@ import { dbBoundMb, floors, parseMinutes, slopePer10Min, slackMb, verdict } from
 import { PageTab } from './page-tab';
 import { dirFiles, dirMb } from './probe';
 import type { Rig } from './scenario';
-import { runTimeline, type Timeline } from './timeline';
+import { runTimeline, type PhaseCost, type Timeline } from './timeline';
 import { WsTab } from './ws-tab';
 
 /** Raw output kept, all terminals together: small, so that pruning runs in every cycle of floods. */
@@ -34,33 +34,39 @@ const serverErrors = (stderr: string): string[] =>
     .map((line) => `server stderr: ${line.slice(0, 300)}`);
 
 const report = (minutes: number, timeline: Timeline, usage: Record<string, number>, dataDir: string, errors: string[]): { json: Record<string, unknown>; reasons: string[] } => {
-  const after = timeline.samples.filter((s) => s.t >= timeline.start.t);
+  const after = timeline.samples.filter((s) => s.t >= timeline.start.t && s.t <= timeline.finishedT);
   const measured = after.map((s) => ({ t: s.t, y: s.rssMb }));
   const slope = slopePer10Min(measured);
   const dbMb = dirMb(dataDir);
   const records = usage.commands ?? 0;
   const reasons = verdict({ slopeMbPer10Min: slope, fdsStart: timeline.start.fds, fdsEnd: timeline.end.fds, dbMb, capMb: RAW_CAP_MB, records, errors });
   const rss = measured.map((p) => p.y);
+  const byPhase = (pick: (cost: PhaseCost) => number, digits: number) =>
+    Object.fromEntries(Object.entries(timeline.phases).map(([name, cost]) => [name, round(pick(cost), digits)]));
+  const cycleStarts = timeline.cycleStarts.filter((p) => p.t >= timeline.start.t);
   const json = {
     minutes,
-    cycles: timeline.cycles,
-    measured_s: round(timeline.end.t - timeline.start.t, 0),
+    cycles: timeline.cycleStarts.length - 1,
+    measured_s: round(timeline.finishedT - timeline.start.t, 0),
     samples: measured.length,
     rss_slope_mb_per_10min: round(slope),
     rss_mb_start: round(timeline.start.rssMb, 1),
     rss_mb_end: round(timeline.end.rssMb, 1),
     rss_mb_min: round(Math.min(...rss), 1),
     rss_mb_max: round(Math.max(...rss), 1),
-    rss_mb_after_each_cycle: timeline.cycleEndsMb,
-    // Where it grows: the floor each cycle falls back to, and anonymous memory against mapped files.
-    rss_floor_slope_mb_per_10min: round(slopePer10Min(floors(after.map((s) => ({ t: s.t, y: s.rssMb, group: s.cycle }))))),
+    // Where it grows: RSS at the same point of each cycle (after the idle time, before the flood),
+    // the lowest of each cycle, and anonymous memory against mapped files.
+    rss_mb_at_cycle_start: timeline.cycleStarts.map((p) => p.y),
+    rss_cycle_start_slope_mb_per_10min: round(slopePer10Min(cycleStarts)),
     rss_floor_mb_by_cycle: floors(timeline.samples.map((s) => ({ t: s.t, y: s.rssMb, group: s.cycle }))).map((p) => round(p.y, 1)),
+    rss_floor_slope_mb_per_10min: round(slopePer10Min(floors(after.map((s) => ({ t: s.t, y: s.rssMb, group: s.cycle }))))),
     rss_anon_slope_mb_per_10min: round(slopePer10Min(after.map((s) => ({ t: s.t, y: s.anonMb })))),
     rss_file_slope_mb_per_10min: round(slopePer10Min(after.map((s) => ({ t: s.t, y: s.fileMb })))),
     rss_anon_mb_start_end: [round(after[0]?.anonMb ?? NaN, 1), round(after.at(-1)?.anonMb ?? NaN, 1)],
     rss_file_mb_start_end: [round(after[0]?.fileMb ?? NaN, 1), round(after.at(-1)?.fileMb ?? NaN, 1)],
-    rss_mb_delta_by_phase: Object.fromEntries(Object.entries(timeline.phases).map(([name, cost]) => [name, round(cost.deltaMb, 1)])),
-    seconds_by_phase: Object.fromEntries(Object.entries(timeline.phases).map(([name, cost]) => [name, round(cost.seconds, 0)])),
+    rss_mb_peak_by_phase: byPhase((cost) => cost.peakMb / cost.runs, 1),
+    rss_mb_kept_by_phase: byPhase((cost) => cost.keptMb, 1),
+    seconds_by_phase: byPhase((cost) => cost.seconds / cost.runs, 1),
     fds_start: timeline.start.fds,
     fds_end: timeline.end.fds,
     fd_kinds_start: timeline.start.fdKinds,
@@ -114,6 +120,7 @@ const main = async (): Promise<number> => {
     errors.push(...serverErrors(server.stderr()));
     const { json, reasons } = report(minutes, timeline, usage, server.dataDir, errors);
     log(`RSS after warm-up: ${json.rss_mb_start} → ${json.rss_mb_end} MB (min ${json.rss_mb_min}, max ${json.rss_mb_max}), slope ${json.rss_slope_mb_per_10min} MB/10 min`);
+    log(`RSS at each cycle's start: ${(json.rss_mb_at_cycle_start as number[]).join(', ')} (slope ${json.rss_cycle_start_slope_mb_per_10min} MB/10 min)`);
     log(`RSS floor per cycle: slope ${json.rss_floor_slope_mb_per_10min} MB/10 min; anonymous ${json.rss_anon_slope_mb_per_10min}, file-backed ${json.rss_file_slope_mb_per_10min} MB/10 min`);
     log(`fds ${json.fds_start} → ${json.fds_end}, threads ${json.threads_start} → ${json.threads_end}, database ${json.db_mb} MB (bound ${json.db_bound_mb}: raw cap ${RAW_CAP_MB} + slack ${slackMb(RAW_CAP_MB)} + records)`);
     log(reasons.length === 0 ? 'soak: passed' : `soak: FAILED\n  ${reasons.join('\n  ')}`);

@@ -56,8 +56,11 @@ export class PageTab {
     await waitForTerminalText(this.page, new RegExp(marker), TIMEOUT_MS);
   }
 
-  /** The page's JS heap in MB (Chromium's performance.memory). */
+  /** The page's JS heap in MB (Chromium's performance.memory) after a full GC, so runs compare. */
   async heapMb(): Promise<number> {
+    const cdp = await this.page.context().newCDPSession(this.page);
+    await cdp.send('HeapProfiler.collectGarbage');
+    await cdp.detach();
     const bytes = await this.page.evaluate(() => (globalThis as unknown as { performance: { memory?: { usedJSHeapSize: number } } }).performance.memory?.usedJSHeapSize ?? NaN);
     return bytes / 1024 / 1024;
   }

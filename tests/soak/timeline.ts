@@ -2,6 +2,7 @@
 // The soak run's clock: phases in a loop until the time is up, RSS sampled every few seconds, and the
 // boundaries of the measured part (after the warm-up) with the fds and threads at each.
 import { setTimeout as delay } from 'node:timers/promises';
+import type { Point } from './measure';
 import { fdCount, fdKinds, readStatus } from './probe';
 import { PHASES, type Rig } from './scenario';
 
@@ -11,8 +12,10 @@ const SAMPLE_MS = 2000;
  * minutes): however long the run, it does this much, and a shorter run has less idle time between.
  */
 export const CYCLES = 12;
-/** The first fifth of the run is warm-up: caches fill, V8 tunes its heap, nothing is judged. */
-const WARM_UP_SHARE = 0.2;
+/** The first two cycles of twelve (about a fifth of the run) are warm-up: caches fill, V8 sizes its heaps, nothing is judged. */
+const WARM_UP_CYCLES = 2;
+
+const round1 = (mb: number): number => Math.round(mb * 10) / 10;
 
 export interface Sample {
   /** Seconds since the first phase. */
@@ -37,8 +40,10 @@ export interface Boundary {
 
 export interface PhaseCost {
   runs: number;
-  /** Sum over the measured runs of RSS after minus RSS before, MB. */
-  deltaMb: number;
+  /** Sum over the measured runs of RSS right after minus RSS before, MB: what the phase takes while it runs. */
+  peakMb: number;
+  /** The same after the idle time that follows it: what it leaves behind. */
+  keptMb: number;
   seconds: number;
 }
 
@@ -47,9 +52,10 @@ export interface Timeline {
   readonly start: Boundary;
   readonly end: Boundary;
   readonly phases: Record<string, PhaseCost>;
-  /** RSS after each full cycle of phases (the same point in the mix each time), MB. */
-  readonly cycleEndsMb: number[];
-  readonly cycles: number;
+  /** RSS at the start of each cycle and at the end (the same point in the mix, after the idle time). */
+  readonly cycleStarts: Point[];
+  /** When the last cycle was over (seconds): the measured part is `start.t` to this. */
+  readonly finishedT: number;
 }
 
 /** Waits until the fd count holds still for three reads a second apart (ptys just killed finish closing), at most 10 s. */
@@ -74,51 +80,53 @@ const boundary = async (rig: Rig, pid: number, t0: number): Promise<Boundary> =>
 
 export const runTimeline = async (rig: Rig, pid: number, minutes: number, log: (line: string) => void): Promise<Timeline> => {
   const t0 = performance.now();
-  const durationMs = minutes * 60_000;
-  const slotMs = durationMs / (CYCLES * PHASES.length);
+  const slotMs = (minutes * 60_000) / (CYCLES * PHASES.length);
   const samples: Sample[] = [];
   let phase = 'start';
-  let cycles = 0;
+  let cycle = 0;
   const sample = () => {
     const status = readStatus(pid);
-    samples.push({ t: (performance.now() - t0) / 1000, ...status, phase, cycle: cycles });
+    samples.push({ t: (performance.now() - t0) / 1000, ...status, phase, cycle });
   };
   sample();
   const timer = setInterval(sample, SAMPLE_MS);
   const phases: Record<string, PhaseCost> = {};
-  const cycleEndsMb: number[] = [];
+  const cycleStarts: Point[] = [];
+  const now = (): number => (performance.now() - t0) / 1000;
   let start: Boundary | undefined;
   try {
-    for (let i = 0; performance.now() - t0 < durationMs; i++) {
-      const current = PHASES[i % PHASES.length]!;
-      if (start === undefined && performance.now() - t0 >= durationMs * WARM_UP_SHARE) {
+    for (; cycle < CYCLES; cycle++) {
+      // Whole cycles on both sides of the measured part, so the sawtooth of floods cannot tilt the slope.
+      if (cycle === WARM_UP_CYCLES) {
         start = await boundary(rig, pid, t0);
         log(`warm-up over at ${start.t.toFixed(0)} s: RSS ${start.rssMb.toFixed(1)} MB, ${start.fds} fds, ${start.threads} threads`);
       }
-      phase = current.name;
-      const before = readStatus(pid).rssMb;
-      const began = performance.now();
-      await current.run(rig);
-      const after = readStatus(pid).rssMb;
-      // The rest of the phase's slot is idle, as between things a user does.
-      await delay(Math.max(0, Math.min(slotMs - (performance.now() - began), durationMs - (performance.now() - t0))));
-      if (start !== undefined) {
-        const cost = (phases[current.name] ??= { runs: 0, deltaMb: 0, seconds: 0 });
-        cost.runs++;
-        cost.deltaMb += after - before;
-        cost.seconds += (performance.now() - began) / 1000;
-      }
-      log(`${((performance.now() - t0) / 1000).toFixed(0).padStart(5)} s  ${current.name.padEnd(9)} RSS ${before.toFixed(1)} → ${after.toFixed(1)} MB`);
-      if (i % PHASES.length === PHASES.length - 1) {
-        cycles++;
-        cycleEndsMb.push(Math.round(after * 10) / 10);
+      cycleStarts.push({ t: now(), y: round1(readStatus(pid).rssMb) });
+      for (const current of PHASES) {
+        phase = current.name;
+        const before = readStatus(pid).rssMb;
+        const began = performance.now();
+        await current.run(rig);
+        const after = readStatus(pid).rssMb;
+        const seconds = (performance.now() - began) / 1000;
+        // The rest of the phase's slot is idle, as between things a user does.
+        await delay(Math.max(0, slotMs - (performance.now() - began)));
+        const settled = readStatus(pid).rssMb;
+        if (start !== undefined) {
+          const cost = (phases[current.name] ??= { runs: 0, peakMb: 0, keptMb: 0, seconds: 0 });
+          cost.runs++;
+          cost.peakMb += after - before;
+          cost.keptMb += settled - before;
+          cost.seconds += seconds;
+        }
+        log(`${((performance.now() - t0) / 1000).toFixed(0).padStart(5)} s  ${current.name.padEnd(9)} RSS ${before.toFixed(1)} → ${after.toFixed(1)} → idle ${settled.toFixed(1)} MB`);
       }
     }
     phase = 'end';
-    // A run too short to pass its warm-up has nothing measured: judge it from where it is.
-    start ??= await boundary(rig, pid, t0);
+    const finishedT = now();
+    cycleStarts.push({ t: finishedT, y: round1(readStatus(pid).rssMb) });
     const end = await boundary(rig, pid, t0);
-    return { samples, start, end, phases, cycleEndsMb, cycles };
+    return { samples, start: start ?? end, end, phases, cycleStarts, finishedT };
   } finally {
     clearInterval(timer);
   }
