@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
-// The soak run's clock: phases in a loop until the time is up, RSS sampled every few seconds, and the
-// boundaries of the measured part (after the warm-up) with the fds and threads at each.
+// The soak run's clock: twelve cycles of the phases, each followed by idle time, RSS sampled every
+// few seconds, and the boundaries of the measured part (after the warm-up) with the fds and threads at each.
 import { setTimeout as delay } from 'node:timers/promises';
 import type { Point } from './measure';
 import { fdCount, fdKinds, readStatus } from './probe';
