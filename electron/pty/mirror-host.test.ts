@@ -2,6 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MIRROR_BACKLOG_CHARS, MIRROR_BACKLOG_TOTAL_CHARS } from './mirror-backlog';
 import { MIRROR_DEFER_CHARS, MirrorHost } from './mirror-host';
+import { threadMemory } from '../runtime/thread-memory';
 
 describe('MirrorHost', () => {
   let host: MirrorHost;
@@ -155,4 +156,31 @@ describe('MirrorHost when it has been idle', () => {
       await host.close();
     }
   });
+});
+
+describe('MirrorHost memory', () => {
+  it('gives back what closed terminals held once the worker is quiet', async () => {
+    const host = await MirrorHost.start({ retireMs: 600_000 });
+    try {
+      const mirrorMemory = async () => (await threadMemory()).find((thread) => thread.thread === 'screen mirror')!;
+      const ptys = Array.from({ length: 8 }, (_, i) => host.factory(`m${i}`, 100, 30));
+      const lines = `${'z'.repeat(90)}\x1b[31mred\x1b[0m\r\n`.repeat(2_000);
+      for (const pty of ptys) pty.write(lines);
+      await Promise.all(ptys.map((pty) => pty.snapshot()));
+      const flooded = await mirrorMemory();
+      // Eight full histories: 1,000 lines of 100 cells each.
+      expect(flooded.externalMb).toBeGreaterThan(8);
+      for (const pty of ptys.slice(1)) pty.dispose();
+      const started = Date.now();
+      let now = await mirrorMemory();
+      while (now.externalMb > flooded.externalMb / 2 && Date.now() - started < 15_000) {
+        await new Promise((resolve) => setTimeout(resolve, 250));
+        now = await mirrorMemory();
+      }
+      expect(now.externalMb).toBeLessThan(flooded.externalMb / 2);
+      ptys[0]!.dispose();
+    } finally {
+      await host.close();
+    }
+  }, 30_000);
 });

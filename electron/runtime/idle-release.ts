@@ -35,6 +35,8 @@ export const WORKER_LIMITS = { maxYoungGenerationSizeMb: 6 } as const;
 /** After ~4 MB of output (a build's log, not a few commands) and 2 s without any. */
 export const AFTER_BURST = { afterWork: 4 * 1024 * 1024, quietMs: 2_000 } as const;
 
+const SWEEP_MS = 1_000;
+
 export interface IdleReleaseOptions {
   /** Work (characters, bytes) after which a quiet spell releases memory. */
   readonly afterWork: number;
@@ -53,6 +55,7 @@ export interface IdleReleaseOptions {
 export class IdleRelease {
   private _work = 0;
   private _timer: NodeJS.Timeout | undefined;
+  private _sweep: NodeJS.Timeout | undefined;
 
   constructor(private readonly _options: IdleReleaseOptions) {}
 
@@ -64,17 +67,28 @@ export class IdleRelease {
     else this._timer = setTimeout(() => this.release(), this._options.quietMs).unref();
   }
 
-  /** Releases now (also what the timer does). */
+  /**
+   * Releases now (also what the timer does). A second collection a second later finishes the job:
+   * V8 frees dead ArrayBuffers' memory (a terminal's screen lines) on a background sweep after the
+   * first, and in an idle worker nothing else would come to let it complete.
+   */
   release(): void {
     this._timer = undefined;
     this._work = 0;
     this._options.before?.();
     collectGarbage()?.();
-    trimNativeHeap();
+    clearTimeout(this._sweep);
+    this._sweep = setTimeout(() => {
+      this._sweep = undefined;
+      collectGarbage()?.();
+      trimNativeHeap();
+    }, SWEEP_MS).unref();
   }
 
   dispose(): void {
     clearTimeout(this._timer);
+    clearTimeout(this._sweep);
     this._timer = undefined;
+    this._sweep = undefined;
   }
 }
