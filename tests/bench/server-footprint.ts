@@ -206,7 +206,9 @@ const memoryRound = async (file: string): Promise<MemoryRound> => {
   const tabs: Tab[] = [];
   try {
     tabs.push(await Tab.open(server));
-    const idle = await settledRss(pid, 30_000);
+    // Idle as a tab is most of the day: past the 20 s after which a mirror worker with nothing
+    // it could not replay stops (MIRROR_RETIRE_MS), and V8's memory reducer has run.
+    const idle = await settledRss(pid, 45_000);
     while (tabs.length < 5) tabs.push(await Tab.open(server));
     const five = await settledRss(pid, 30_000);
     while (tabs.length < 8) tabs.push(await Tab.open(server));
