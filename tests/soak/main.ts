@@ -61,6 +61,7 @@ const report = (minutes: number, timeline: Timeline, usage: Record<string, numbe
     // Where it grows: RSS at the same point of each cycle (after the idle time, before the flood),
     // the lowest of each cycle, and anonymous memory against mapped files.
     rss_mb_at_cycle_start: timeline.cycleStarts.map((p) => p.y),
+    thread_mb_at_cycle_start: timeline.threadsAtCycleStart,
     rss_cycle_start_slope_mb_per_10min: round(keptSlope),
     rss_floor_mb_by_cycle: floors(timeline.samples.map((s) => ({ t: s.t, y: s.rssMb, group: s.cycle }))).map((p) => round(p.y, 1)),
     rss_floor_slope_mb_per_10min: round(slopePer10Min(floors(after.map((s) => ({ t: s.t, y: s.rssMb, group: s.cycle }))))),

@@ -5,6 +5,7 @@ import { setTimeout as delay } from 'node:timers/promises';
 import type { Point } from './measure';
 import { fdCount, fdKinds, readStatus } from './probe';
 import { PHASES, type Rig } from './scenario';
+import type { MemoryReport } from '../../shared/ipc/app';
 
 const SAMPLE_MS = 2000;
 /**
@@ -54,6 +55,8 @@ export interface Timeline {
   readonly phases: Record<string, PhaseCost>;
   /** RSS at the start of each cycle and at the end (the same point in the mix, after the idle time). */
   readonly cycleStarts: Point[];
+  /** Each thread's heap + external MB at each cycle's start (the server's app:memory): which one grows. */
+  readonly threadsAtCycleStart: Array<Record<string, number>>;
   /** When the last cycle was over (seconds): the measured part is `start.t` to this. */
   readonly finishedT: number;
 }
@@ -78,6 +81,11 @@ const boundary = async (rig: Rig, pid: number, t0: number): Promise<Boundary> =>
   return { t: (performance.now() - t0) / 1000, rssMb: status.rssMb, threads: status.threads, fds, fdKinds: fdKinds(pid), pageHeapMb: await rig.page.heapMb() };
 };
 
+const threadSizes = async (rig: Rig): Promise<Record<string, number>> => {
+  const report = await rig.tabs[0]!.invoke<MemoryReport>('app:memory', {});
+  return Object.fromEntries(report.threads.map((thread) => [thread.thread, round1(thread.heapTotalMb + thread.externalMb)]));
+};
+
 export const runTimeline = async (rig: Rig, pid: number, minutes: number, log: (line: string) => void): Promise<Timeline> => {
   const t0 = performance.now();
   const slotMs = (minutes * 60_000) / (CYCLES * PHASES.length);
@@ -92,6 +100,7 @@ export const runTimeline = async (rig: Rig, pid: number, minutes: number, log: (
   const timer = setInterval(sample, SAMPLE_MS);
   const phases: Record<string, PhaseCost> = {};
   const cycleStarts: Point[] = [];
+  const threadsAtCycleStart: Array<Record<string, number>> = [];
   const now = (): number => (performance.now() - t0) / 1000;
   let start: Boundary | undefined;
   try {
@@ -102,6 +111,7 @@ export const runTimeline = async (rig: Rig, pid: number, minutes: number, log: (
         log(`warm-up over at ${start.t.toFixed(0)} s: RSS ${start.rssMb.toFixed(1)} MB, ${start.fds} fds, ${start.threads} threads`);
       }
       cycleStarts.push({ t: now(), y: round1(readStatus(pid).rssMb) });
+      threadsAtCycleStart.push(await threadSizes(rig));
       for (const current of PHASES) {
         phase = current.name;
         const before = readStatus(pid).rssMb;
@@ -126,7 +136,7 @@ export const runTimeline = async (rig: Rig, pid: number, minutes: number, log: (
     const finishedT = now();
     cycleStarts.push({ t: finishedT, y: round1(readStatus(pid).rssMb) });
     const end = await boundary(rig, pid, t0);
-    return { samples, start: start ?? end, end, phases, cycleStarts, finishedT };
+    return { samples, start: start ?? end, end, phases, cycleStarts, threadsAtCycleStart, finishedT };
   } finally {
     clearInterval(timer);
   }
