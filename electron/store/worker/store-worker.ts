@@ -76,10 +76,16 @@ const runReader = (port: MessagePort, init: Extract<WorkerInit, { role: 'reader'
     return;
   }
   const faults = plantedFaults('reader');
+  // Scans come in bursts (a search as the user types, an assistant request's candidates) and each
+  // fills SQLite's page cache further as the database grows: after each burst the cache goes back to
+  // the allocator, so this worker's memory follows its last burst, not the database's size.
+  const release = new IdleRelease({ afterWork: 1, quietMs: AFTER_BURST.quietMs, before: () => queries.db.pragma('shrink_memory') });
   port.on('message', (request: ReaderRequest) => {
     if (isMemoryProbe(request)) return;
+    release.note(1);
     if (faults.length > 0 && request.type === 'read') tripFault(faults, JSON.stringify(request.args));
     if (request.type === 'close') {
+      release.dispose();
       queries.db.close();
       send({ type: 'closed' });
       port.close();
