@@ -2,13 +2,14 @@
 
 /**
  * Output characters a mirror may lag behind before its pty waits (a flood faster than the parse),
- * and all mirrors together. What is not parsed yet lives in the worker's heap as strings, so these
- * bound the worker's memory during floods: 16M per pty once let eight floods queue ~160 MB there.
- * The parse is the bound on a flood's speed either way; a backlog only absorbs bursts, and 2M
- * characters are ~50 ms of the pty's fastest output.
+ * and all mirrors together. What is not parsed yet lives in the worker's heap as strings, so the
+ * total bounds the worker's memory during floods: with no total, eight floods once queued ~160 MB
+ * there. Per pty it stays at 16M: the worker runs at a lower priority, and at 2M a flood on the
+ * 2-core bench machine waited on it so often that `cat` into the page measured 0.72 of the bare
+ * page in a full run and 0.88 in a quick one, against 1.07 at 16M in the quick run right after.
  */
-export const MIRROR_BACKLOG_CHARS = 2 * 1024 * 1024;
-export const MIRROR_BACKLOG_TOTAL_CHARS = 8 * 1024 * 1024;
+export const MIRROR_BACKLOG_CHARS = 16 * 1024 * 1024;
+export const MIRROR_BACKLOG_TOTAL_CHARS = 32 * 1024 * 1024;
 
 /** Characters posted to the mirror worker and not yet parsed, per pty, with their total. */
 export class MirrorBacklog {
