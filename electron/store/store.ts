@@ -32,6 +32,8 @@ export interface OpenStoreOptions {
   readonly log?: (message: string) => void;
   /** How often a writer that died is replaced (default: DEFAULT_RESTART_LIMITS). */
   readonly writerRestarts?: RestartLimits;
+  /** Quiet time after which the writer thread is stopped until the next write (default WRITER_IDLE_MS). */
+  readonly writerIdleMs?: number;
 }
 
 export interface StoreOpenResult {
@@ -68,7 +70,8 @@ export const openStore = async (options: OpenStoreOptions): Promise<StoreOpenRes
   const reader = new OnDemandReader(async () => new ReaderClient((await startWorker(url, { role: 'reader', path })).worker, onError, log));
   // A replacement for a writer that died resumes on the live file: no sweep, no repair, no check.
   const restart = async () => (await startWorker(url, { role: 'writer', path, integrityCheck: 'never', resume: true })).worker;
-  const writerClient = new WriterClient(writer.worker, { restart, onError, ...(options.writerRestarts ? { restarts: options.writerRestarts } : {}) });
+  const { writerRestarts: restarts, writerIdleMs: idleMs } = options;
+  const writerClient = new WriterClient(writer.worker, { restart, onError, ...(restarts ? { restarts } : {}), ...(idleMs !== undefined ? { idleMs } : {}) });
   const store = new Store(path, writerClient, reader, local);
   const { orphanedSessionsEnded, recoveredCorruptTo } = writer.ready;
   return { store, orphanedSessionsEnded, ...(recoveredCorruptTo ? { recoveredCorruptTo } : {}) };
@@ -100,6 +103,11 @@ export class Store {
     this._queue = new WriteQueue((message, transfer) => this._writer.post(message, transfer));
     const table = <N extends 'conversations' | 'settings' | 'history'>(name: N) => remoteTable(_writer, name);
     this.tables = { conversations: table('conversations'), settings: table('settings'), history: table('history') };
+  }
+
+  /** Whether the writer thread is up (it stops after WRITER_IDLE_MS of quiet; for tests and diagnostics). */
+  get writerStarted(): boolean {
+    return this._writer.started;
   }
 
   /** Recording stopped (disk full, locked, read-only, the writer failed) or resumed (worker/write-health.ts, client/writer-client.ts). */

@@ -77,6 +77,14 @@ export const startWorker = <R extends WorkerInit>(
     worker.once('exit', onExit);
   });
 
+/** Posts `close` and resolves when the worker says it closed its database (one of `answers`) or exits. */
+export const askToClose = (worker: Worker, answers: readonly string[]): Promise<void> =>
+  new Promise<void>((resolve) => {
+    worker.on('message', (event: { type: string }) => answers.includes(event.type) && resolve());
+    worker.once('exit', () => resolve());
+    worker.postMessage({ type: 'close' });
+  });
+
 /**
  * The reader worker's client. A reader that dies (an exception, a crash) fails the reads it owed
  * with a WorkerDiedError (OnDemandReader retries them once on a new one) and every later call fast.
@@ -128,14 +136,7 @@ export class ReaderClient {
   async close(): Promise<void> {
     const alreadyFailed = this.failed !== undefined;
     this._closing = true;
-    if (!alreadyFailed) {
-      const closed = new Promise<void>((resolve) => {
-        this.worker.on('message', (event: { type: string }) => event.type === 'closed' && resolve());
-        this.worker.once('exit', () => resolve());
-      });
-      this.worker.postMessage({ type: 'close' });
-      await closed;
-    }
+    if (!alreadyFailed) await askToClose(this.worker, ['closed']);
     this.failed ??= new Error('the store is closed');
     this._rejectAll(this.failed);
     await this.worker.terminate();

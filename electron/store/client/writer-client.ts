@@ -2,54 +2,39 @@
 import type { Worker } from 'node:worker_threads';
 import { DomainError } from '../../../shared/ipc/define';
 import type { RecordingStatus } from '../../../shared/ipc/history';
-import { RestartPolicy, type RestartLimits } from '../../runtime/restart-policy';
+import { RestartPolicy } from '../../runtime/restart-policy';
 import type { TableName, WriteOp, WriterEvent, WriterRequest } from '../worker/protocol';
-import { deferred, tableError, WorkerDiedError, type Deferred } from './worker-clients';
+import { trimNativeHeap } from '../../runtime/native-memory';
+import { QuietTimer } from './quiet-timer';
+import { askToClose, deferred, tableError, WorkerDiedError, type Deferred } from './worker-clients';
+import { describe, STICKY_CALLS, WRITER_IDLE_MS, type CallMessage, type Held, type InFlight, type WriteMessage, type WriterClientOptions } from './writer-messages';
 import { Losses, RECORDING, resumedStatus, restartingStatus, stoppedStatus, WRITER_UNAVAILABLE } from './writer-status';
 
-type WriteMessage = Extract<WriterRequest, { type: 'write' }>;
-
-/** A write message posted to the current worker and not yet committed. */
-interface InFlight {
-  /** Its ops that may be applied twice without harm (all but output bytes): sent to a restarted writer. */
-  readonly replay: readonly WriteOp[];
-  readonly bytes: number;
-  readonly flushId: number | undefined;
-  /** Itself a replay: never sent a third time (it may be what killed the writer). */
-  readonly replayed: boolean;
-}
-
-export interface WriterClientOptions {
-  /** Starts a writer on the same file to replace one that died (resuming: no start-up sweep). */
-  readonly restart: () => Promise<Worker>;
-  /** A writer that died, a write it could not apply. */
-  readonly onError: (error: Error) => void;
-  readonly restarts?: RestartLimits;
-}
-
-const describe = (message: WriteMessage, replayed: boolean): InFlight => ({
-  replay: message.ops.filter((op) => op.kind !== 'chunk'),
-  bytes: message.bytes,
-  flushId: message.flushId,
-  replayed,
-});
-
 /**
- * The main thread's handle on the writer worker. A writer that dies (an exception, a crash) costs
- * what it had not committed, never a terminal: its uncommitted output bytes are counted as lost
- * (a chunk applied twice would duplicate output), everything else it held is sent to a replacement
- * (sessions, commands: written idempotently), and writes made meanwhile wait for it, so the pty
- * waits too (backlogBytes) rather than the queue growing. Restarts follow RestartPolicy; once it
- * gives up, recording stays stopped until the app restarts, and the user is told what was lost.
+ * The main thread's handle on the writer worker.
+ *
+ * After WRITER_IDLE_MS without writes or calls the writer is parked: asked to stop if it has
+ * nothing left to do (indexing, pruning, a retry), its database closed with the WAL checkpointed,
+ * its thread ended. The next write or call starts a new one, and what is made meanwhile waits for
+ * it here, as it does for a replacement.
+ *
+ * A writer that dies (an exception, a crash) costs what it had not committed, never a terminal:
+ * its uncommitted output bytes are counted as lost (a chunk applied twice would duplicate output),
+ * everything else it held is sent to a replacement (sessions, commands: written idempotently), and
+ * writes made meanwhile wait for it, so the pty waits too (backlogBytes) rather than the queue
+ * growing. Restarts follow RestartPolicy; once it gives up, recording stays stopped until the app
+ * restarts, and the user is told what was lost.
  */
 export class WriterClient {
   backlogBytes = 0;
   /** Set once the writer is given up on or closed: calls fail fast from then on. */
   failed: Error | undefined;
   private _worker: Worker | undefined;
-  private _phase: 'running' | 'restarting' | 'stopped' | 'closed' = 'running';
+  private _phase: 'running' | 'parking' | 'parked' | 'restarting' | 'stopped' | 'closed' = 'running';
   private _inflight: InFlight[] = [];
-  private readonly _held: Array<{ readonly message: WriteMessage; readonly transfer: ArrayBuffer[] }> = [];
+  private readonly _held: Held[] = [];
+  private readonly _sticky = new Map<string, CallMessage>();
+  private readonly _quiet: QuietTimer;
   private _nextFlushId = 1;
   private readonly _flushes = new Map<number, Deferred<void>>();
   private _nextCallId = 1;
@@ -66,7 +51,14 @@ export class WriterClient {
     private readonly _options: WriterClientOptions,
   ) {
     this._restarts = new RestartPolicy(_options.restarts);
+    this._quiet = new QuietTimer(_options.idleMs ?? WRITER_IDLE_MS, () => this._park());
     this._attach(worker);
+    this._quiet.touch();
+  }
+
+  /** Whether a writer thread is up or starting (false while parked; for tests and diagnostics). */
+  get started(): boolean {
+    return this._phase === 'running' || this._phase === 'parking' || this._phase === 'restarting';
   }
 
   /** Whether recording works, as last reported (by the writer, or by this client about the writer). */
@@ -83,8 +75,9 @@ export class WriterClient {
     if (this._phase === 'closed') return;
     if (this._phase === 'stopped') return this._lose(describe(message, false), message.ops);
     this.backlogBytes += message.bytes;
-    if (this._phase === 'restarting') this._held.push({ message, transfer });
-    else this._send(message, transfer, false);
+    this._quiet.touch();
+    if (this._phase === 'running') this._send(message, transfer, false);
+    else this._hold({ message, transfer });
   }
 
   /** A flush id to post after the queued writes, and the promise its commit resolves. */
@@ -96,16 +89,19 @@ export class WriterClient {
     return { id, promise: done.promise };
   }
 
-  /** Runs a method of one of the store's small tables in the writer (see TableCall); not while it restarts. */
+  /** Runs a method of one of the store's small tables in the writer (see TableCall); a starting writer is waited for. */
   call(table: TableName, method: string, args: readonly unknown[]): Promise<unknown> {
     const done = deferred<unknown>();
-    if (this.failed) done.reject(this.failed);
-    else if (this._phase !== 'running' || !this._worker) done.reject(new DomainError('failed', WRITER_UNAVAILABLE));
-    else {
-      const id = this._nextCallId++;
-      this._calls.set(id, done);
-      this._worker.postMessage({ type: 'call', id, table, method, args } satisfies WriterRequest);
+    if (this.failed || this._phase === 'closed') {
+      done.reject(this.failed ?? new DomainError('failed', WRITER_UNAVAILABLE));
+      return done.promise;
     }
+    const message: CallMessage = { type: 'call', id: this._nextCallId++, table, method, args };
+    this._calls.set(message.id, done);
+    if (STICKY_CALLS.has(`${table}.${method}`)) this._sticky.set(`${table}.${method}`, message);
+    this._quiet.touch();
+    if (this._phase === 'running') this._worker!.postMessage(message);
+    else this._hold({ message });
     return done.promise;
   }
 
@@ -114,14 +110,9 @@ export class WriterClient {
     const { _phase: phase, _worker: worker } = this;
     this._phase = 'closed';
     clearTimeout(this._restartTimer);
-    if (phase === 'running' && worker) {
-      const closed = new Promise<void>((resolve) => {
-        worker.on('message', (event: { type: string }) => event.type === 'closed' && resolve());
-        worker.once('exit', () => resolve());
-      });
-      worker.postMessage({ type: 'close' } satisfies WriterRequest);
-      await closed;
-    }
+    this._quiet.dispose();
+    // A writer asked to park first closes its database for that, and says so instead.
+    if ((phase === 'running' || phase === 'parking') && worker) await askToClose(worker, ['closed', 'parked']);
     this.failed ??= new Error('the store is closed');
     this._rejectCalls(this.failed);
     for (const done of this._flushes.values()) done.reject(this.failed);
@@ -143,6 +134,8 @@ export class WriterClient {
       this.backlogBytes -= event.bytes;
       this._inflight.splice(0, event.messages);
       for (const id of event.flushIds) this._settle(id);
+    } else if (event.type === 'parked' || event.type === 'busy') {
+      this._parkAnswered(event.type === 'parked');
     } else if (event.type === 'write-error') {
       this._options.onError(new Error(event.message));
     } else if (event.type === 'health') {
@@ -160,8 +153,41 @@ export class WriterClient {
     this._worker!.postMessage(message, transfer);
   }
 
+  private _hold(entry: Held): void {
+    this._held.push(entry);
+    if (this._phase === 'parked') this._wake();
+  }
+
+  /** Quiet for WRITER_IDLE_MS: asks the writer to stop if nothing is in flight here or pending there. */
+  private _park(): void {
+    if (this._phase !== 'running' || !this._worker) return;
+    if (this._inflight.length > 0 || this._calls.size > 0 || this._flushes.size > 0) return this._quiet.touch();
+    this._phase = 'parking';
+    this._worker.postMessage({ type: 'park' } satisfies WriterRequest);
+  }
+
+  private _parkAnswered(parked: boolean): void {
+    if (this._phase !== 'parking') return;
+    if (!parked) {
+      // Still indexing or pruning: it stays, and is asked again after another quiet spell.
+      this._phase = 'running';
+      this._quiet.touch();
+      return this._sendHeld();
+    }
+    const worker = this._worker;
+    this._worker = undefined;
+    this._phase = 'parked';
+    void worker?.terminate().then(() => trimNativeHeap());
+    if (this._held.length > 0) this._wake();
+  }
+
+  private _wake(): void {
+    this._phase = 'restarting';
+    void this._restart([], true);
+  }
+
   private _died(worker: Worker, code: number): void {
-    if (worker !== this._worker || this._phase !== 'running') return;
+    if (worker !== this._worker || (this._phase !== 'running' && this._phase !== 'parking')) return;
     this._worker = undefined;
     const why = this._lastError ? (this._lastError.stack ?? this._lastError.message) : `exit code ${code}`;
     this._options.onError(new WorkerDiedError(`the history database writer stopped unexpectedly: ${why}`));
@@ -185,7 +211,7 @@ export class WriterClient {
     this._restartTimer = setTimeout(() => void this._restart(replay), delay);
   }
 
-  private async _restart(replay: InFlight[]): Promise<void> {
+  private async _restart(replay: InFlight[], waking = false): Promise<void> {
     let worker: Worker;
     try {
       worker = await this._options.restart();
@@ -197,12 +223,22 @@ export class WriterClient {
     if (this._phase !== 'restarting') return void worker.terminate();
     this._attach(worker);
     this._phase = 'running';
+    // The retention policy and the like: the new writer starts from defaults. Their answers went to the first callers.
+    for (const message of this._sticky.values()) worker.postMessage({ ...message, id: this._nextCallId++ });
     for (const entry of replay) {
       const flush = entry.flushId === undefined ? {} : { flushId: entry.flushId };
       if (entry.replay.length > 0 || entry.flushId !== undefined) this._send({ type: 'write', ops: entry.replay, arena: null, bytes: 0, ...flush }, [], true);
     }
-    for (const { message, transfer } of this._held.splice(0)) this._send(message, transfer, false);
-    this._report(resumedStatus(this._losses.take()));
+    this._sendHeld();
+    this._quiet.touch();
+    if (!waking || this._status.reason === 'writer') this._report(resumedStatus(this._losses.take()));
+  }
+
+  private _sendHeld(): void {
+    for (const entry of this._held.splice(0)) {
+      if ('transfer' in entry) this._send(entry.message, entry.transfer, false);
+      else this._worker!.postMessage(entry.message);
+    }
   }
 
   private _stop(replay: readonly InFlight[]): void {
@@ -210,7 +246,10 @@ export class WriterClient {
     this._worker = undefined;
     this.failed = new DomainError('failed', WRITER_UNAVAILABLE);
     for (const entry of replay) this._lose(entry, entry.replay);
-    for (const { message } of this._held.splice(0)) this._lose(describe(message, false), message.ops);
+    for (const { message } of this._held.splice(0)) {
+      if (message.type === 'write') this._lose(describe(message, false), message.ops);
+    }
+    this._rejectCalls(this.failed);
     this.backlogBytes = 0;
     this._report(stoppedStatus(this._losses));
   }

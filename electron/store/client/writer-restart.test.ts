@@ -6,6 +6,7 @@ import { commandId } from '../../../shared/domain/command';
 import { DomainError } from '../../../shared/ipc/define';
 import type { RecordingStatus } from '../../../shared/ipc/history';
 import { TEST_FAULTS_ENV } from '../../runtime/test-faults';
+import { UNLIMITED_POLICY } from '../history/policy';
 import { openStore, type Store } from '../store';
 import { makeTempDir, type TempDir } from '../testing/fixtures';
 
@@ -14,6 +15,7 @@ import { makeTempDir, type TempDir } from '../testing/fixtures';
  * would end it): what it had not committed is accounted for, a new writer takes over on the live
  * file without ending its sessions, and a writer that keeps failing is given up on with a notice.
  */
+const MB = 1024 * 1024;
 let dir: TempDir | undefined;
 let store: Store | undefined;
 
@@ -82,6 +84,25 @@ describe.each(['throw', 'exit'])('a writer that fails (%s)', (kind) => {
     await store.tables.settings.set('k', '"v"');
     expect(await store.tables.settings.get('k')).toBe('"v"');
     expect(errors.filter((e) => !/stopped unexpectedly/.test(e))).toEqual([]);
+  }, 30_000);
+});
+
+describe('a replaced writer', () => {
+  it('keeps the retention policy the old one was given', async () => {
+    const { store, statuses } = await open('writer:exit:BOOM', [0, 0]);
+    await store.tables.history.setPolicy({ ...UNLIMITED_POLICY, commandRawMaxBytes: 2 * MB });
+    store.startSession(session('s'));
+    store.appendChunk('s', 1, 1_000, Buffer.from('BOOM'));
+    await expect.poll(() => statuses.map((s) => s.state)).toEqual(['failing', 'ok']);
+
+    const start = store.outputBytes('s')!;
+    const chunk = Buffer.alloc(64 * 1024, 'x');
+    store.upsertCommand(command('s', 0, 'flood', start));
+    for (let i = 0; i < 160; i++) store.appendChunk('s', 1, 2_000, chunk);
+    store.upsertCommand(command('s', 0, 'flood', start, 3_000));
+    await store.flush();
+    // 10 MB under a 2 MB per-command cap: a writer on the default policy would keep it all.
+    expect((await store.tables.history.usage()).rawBytes).toBeLessThan(2.5 * MB);
   }, 30_000);
 });
 

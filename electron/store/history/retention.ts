@@ -131,6 +131,11 @@ export class Retention {
     this._timer = setTimeout(() => this._slice(), 1);
   }
 
+  /** No pruning slice is waiting for its timer. */
+  get idle(): boolean {
+    return this._timer === undefined;
+  }
+
   usage(): HistoryUsage {
     return this._space.usage(this.raw.total);
   }

@@ -41,6 +41,11 @@ export class OutputIndexer {
     this._pending = true;
   }
 
+  /** No output waits to be indexed. */
+  get idle(): boolean {
+    return !this._pending && !this._scheduled;
+  }
+
   /** Runs the next slice once the event loop has delivered any waiting writes. */
   schedule(): void {
     if (!this._pending || this._scheduled) return;

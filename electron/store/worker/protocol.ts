@@ -90,6 +90,8 @@ export type WriterRequest =
       readonly searchable?: boolean;
     }
   | TableCall
+  /** Idle: close the database and say 'parked', or say 'busy' while indexing, pruning or retrying is left. */
+  | { readonly type: 'park' }
   | { readonly type: 'close' };
 
 /**
@@ -161,6 +163,8 @@ export type WriterEvent =
   | { readonly type: 'call-result'; readonly id: number; readonly value: unknown }
   /** `code`: a DomainError's IPC code (not-found…), so the error keeps its meaning on main. */
   | { readonly type: 'call-failure'; readonly id: number; readonly name: string; readonly message: string; readonly code?: string }
+  | { readonly type: 'parked' }
+  | { readonly type: 'busy' }
   | { readonly type: 'closed' };
 
 /** The reader's methods are exactly StoreQueries' public methods. */

@@ -57,9 +57,10 @@ const runWriter = (port: MessagePort, init: Extract<WorkerInit, { role: 'writer'
       return writer.enqueue(request);
     }
     if (request.type === 'call') return serveTable(request);
+    if (request.type === 'park' && !writer.idle) return send({ type: 'busy' });
     release.dispose();
     writer.close();
-    send({ type: 'closed' });
+    send({ type: request.type === 'park' ? 'parked' : 'closed' });
     port.close();
   });
 };

@@ -72,6 +72,8 @@ export class Writer {
     this._health = new WriteHealth((status) => _hooks.health(status));
     this.retention = new Retention(_db, _db.name, (error) => this._failed(error, 'pruning'));
     this._indexer = new OutputIndexer(_db, () => this._pending.length > 0, (error) => _hooks.error(`indexing output: ${error.message}`), () => _hooks.indexed?.());
+    // A backlog left by a writer that died (or by the last run) is indexed now, not after the next commit.
+    this._indexer.schedule();
     this._applyAll = _db.transaction((items: readonly ApplyItem[]) => {
       let incoming = 0;
       for (const item of items) if (item.kind === 'row') incoming += item.data.length;
@@ -121,6 +123,11 @@ export class Writer {
 
   get status(): RecordingStatus {
     return this._health.status;
+  }
+
+  /** Nothing queued, held for a retry, left to index or to prune: closing now loses and delays nothing. */
+  get idle(): boolean {
+    return this._pending.length === 0 && this._held.length === 0 && !this._timer && !this._health.failing && this._indexer.idle && this.retention.idle;
   }
 
   private _applyItems(items: readonly ApplyItem[]): void {
