@@ -119,21 +119,48 @@ describe('MirrorHost when it has been idle', () => {
     }
   });
 
-  it('keeps its worker while one terminal printed more than it can replay', async () => {
-    const host = await MirrorHost.start({ retireMs: 100 });
+  it('stops its worker with a flooded screen too, and paints it again from its snapshot', async () => {
+    const host = await MirrorHost.start({ retireMs: 150 });
     try {
       const busy = host.factory('busy', 80, 24);
       busy.write(`${'x'.repeat(79)}\r\n`.repeat(Math.ceil(MIRROR_DEFER_CHARS / 81) + 10));
-      expect((await busy.snapshot()).data).toContain('x'.repeat(79));
-      await new Promise((resolve) => setTimeout(resolve, 500));
-      expect(host.started).toBe(true);
-      busy.dispose();
-      // Gone: nothing left to keep it for.
-      const other = host.factory('other', 10, 3);
-      other.write('hi');
-      await other.snapshot();
+      busy.mark({ kind: 'prompt', commandId: null, exitCode: null });
+      busy.write('\x1b[31mred\x1b[0m $ ');
+      const before = await busy.snapshot();
       await until(() => !host.started);
-      other.dispose();
+      // The same screen, marks and stream position, parsed again by a new worker.
+      const again = await busy.snapshot();
+      expect(host.started).toBe(true);
+      expect(again).toEqual(before);
+      expect(busy.congested?.()).toBe(false);
+      busy.write('ls\r\n');
+      const after = await busy.snapshot();
+      expect(after.data).toContain('red\x1b[0m $ ls');
+      expect(after.end).toBe(before.end + 4);
+      // And stops again: the restored screen is no reason to keep a worker.
+      await until(() => !host.started);
+      busy.dispose();
+    } finally {
+      await host.close();
+    }
+  });
+
+  it('keeps a full-screen program and the marks under it across a stop', async () => {
+    const host = await MirrorHost.start({ retireMs: 150 });
+    try {
+      const vim = host.factory('vim', 40, 6);
+      vim.write(`${'y'.repeat(39)}\r\n`.repeat(Math.ceil(MIRROR_DEFER_CHARS / 41) + 10));
+      vim.mark({ kind: 'prompt', commandId: null, exitCode: null });
+      vim.write('$ vim\r\n\x1b[?1049h\x1b[Hediting');
+      const before = await vim.snapshot();
+      await until(() => !host.started);
+      vim.write('\x1b[?1049l');
+      const after = await vim.snapshot();
+      expect(after.data).toContain('$ vim');
+      expect(after.data).not.toContain('editing');
+      expect(after.marks.map((entry) => entry.mark.kind)).toEqual(before.marks.map((entry) => entry.mark.kind));
+      expect(after.marks).toHaveLength(1);
+      vim.dispose();
     } finally {
       await host.close();
     }

@@ -20,10 +20,9 @@ export const MIRROR_WORKER_ENTRY = 'mirror-worker';
 export const MIRROR_DEFER_CHARS = 256 * 1024;
 
 /**
- * A worker whose every screen can be rebuilt from what main still holds (terminals that printed
- * under MIRROR_DEFER_CHARS: a prompt, a few commands) stops after this long without a request: an
- * isolate is ~10 MB, and one idle tab is most of a day's use. The next request that needs a
- * screen starts a worker again and replays those requests, as for a mirror never opened.
+ * A worker stops after this long without a request: an isolate is ~10 MB, and one idle tab is most
+ * of a day's use. Main keeps what rebuilds each screen (its requests, or its snapshot), and the
+ * next request that needs one starts a worker again and replays them, as for a mirror never opened.
  */
 export const MIRROR_RETIRE_MS = 20_000;
 
@@ -78,6 +77,8 @@ export class MirrorHost {
   private _notBefore = 0;
   private _closed = false;
   private _retireTimer: NodeJS.Timeout | undefined;
+  /** Requests posted so far: tells a retirement whether anything happened while it asked for snapshots. */
+  private _posts = 0;
   private readonly _restarts: RestartPolicy;
   private readonly _log: (message: string) => void;
   private readonly _retireMs: number;
@@ -119,18 +120,34 @@ export class MirrorHost {
       worker.postMessage({ t: 'open', id: mirror.id, cols: mirror.cols, rows: mirror.rows, lost: true } satisfies MirrorRequest);
     }
     worker.postMessage(message);
+    this._posts++;
     if (this._retireTimer) this._retireTimer.refresh();
-    else this._retireTimer = setTimeout(() => this._retire(), this._retireMs).unref();
+    else this._retireTimer = setTimeout(() => void this._retire(), this._retireMs).unref();
     return true;
   }
 
-  /** Stops an idle worker whose screens can all be replayed (see MIRROR_RETIRE_MS). */
-  private _retire(): void {
+  /**
+   * Stops an idle worker (see MIRROR_RETIRE_MS). A screen that printed too much to replay its
+   * requests is kept as its snapshot instead, which is what a window attaching to it is shown
+   * anyway: ~100 KB of serialized text on this thread rather than an isolate for one idle screen.
+   */
+  private async _retire(): Promise<void> {
     this._retireTimer = undefined;
     const worker = this._worker;
-    if (!worker || this._pending.size > 0 || this._backlog.total > 0) return;
+    const idle = () => worker === this._worker && !this._closed && this._pending.size === 0 && this._backlog.total === 0;
+    if (!worker || !idle()) return;
     const open = [...this._mirrors.values()].filter((mirror) => !mirror.deferred);
-    if (open.some((mirror) => !mirror.replay || mirror.lost)) return;
+    if (open.some((mirror) => mirror.lost)) return;
+    const heavy = open.filter((mirror) => !mirror.replay);
+    const asked = heavy.map((mirror) => this._snapshot(mirror));
+    const posts = this._posts;
+    const snapshots = await Promise.all(asked);
+    // Anything sent meanwhile (output, a mark, a resize) is newer than the snapshots: not now.
+    if (!idle() || posts !== this._posts || heavy.some((mirror) => mirror.disposed || mirror.deferred)) return;
+    for (const [i, { id, cols, rows }] of heavy.entries()) {
+      const snapshot = snapshots[i]!;
+      heavy[i]!.replay = [{ t: 'open', id, cols: snapshot.cols, rows: snapshot.rows }, { t: 'restore', id, snapshot }, { t: 'resize', id, cols, rows }];
+    }
     this._worker = undefined;
     for (const mirror of open) this._defer(mirror, mirror.replay!);
     void worker.terminate();
@@ -201,7 +218,8 @@ export class MirrorHost {
     const { ops } = mirror.deferred;
     mirror.deferred = undefined;
     mirror.replay = mirror.written > MIRROR_DEFER_CHARS ? undefined : ops;
-    this._backlog.set(mirror.id, mirror.written);
+    // What the worker will acknowledge: every write held, or a restored snapshot's text.
+    this._backlog.set(mirror.id, ops.reduce((chars, op) => chars + (op.t === 'write' ? op.data.length : op.t === 'restore' ? op.snapshot.data.length : 0), 0));
     for (const op of ops) this._post(mirror, op);
     return true;
   }

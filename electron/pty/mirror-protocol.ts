@@ -11,6 +11,8 @@ export type MirrorRequest =
   | { readonly t: 'mark'; readonly id: string; readonly mark: TerminalMark }
   | { readonly t: 'resize'; readonly id: string; readonly cols: number; readonly rows: number }
   | { readonly t: 'snapshot'; readonly id: string; readonly request: number; readonly keep?: number }
+  /** Paints a screen from its own earlier snapshot (see MirrorHost: a worker stopped while idle); acknowledged as parsed. */
+  | { readonly t: 'restore'; readonly id: string; readonly snapshot: TerminalSnapshot }
   | { readonly t: 'close'; readonly id: string };
 
 /**

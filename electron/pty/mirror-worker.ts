@@ -53,6 +53,8 @@ port.on('message', (message: MirrorRequest) => {
       release.note(message.data.length);
       // Acknowledged once parsed, so main can hold a flood back instead of queueing without bound.
       return mirror?.write(message.data, () => port.postMessage({ t: 'parsed', id: message.id, chars: message.data.length } satisfies MirrorReply));
+    case 'restore':
+      return mirror?.restore(message.snapshot, () => port.postMessage({ t: 'parsed', id: message.id, chars: message.snapshot.data.length } satisfies MirrorReply));
     case 'mark':
       return mirror?.mark(message.mark);
     case 'resize':

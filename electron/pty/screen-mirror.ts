@@ -96,6 +96,19 @@ export class ScreenMirror {
     });
   }
 
+  /**
+   * Paints the screen of an earlier snapshot of this mirror, marks included, as a renderer that
+   * attaches does: marks belong to the normal buffer, so under a full-screen program they wait for
+   * it to exit. Not counted as written: the host keeps the stream position.
+   */
+  restore(snapshot: TerminalSnapshot, parsed?: () => void): void {
+    this.resize(snapshot.cols, snapshot.rows);
+    this._trim.write(snapshot.data, MIRROR_SCROLLBACK, () => {
+      this._restoreMarks(snapshot.marks);
+      parsed?.();
+    });
+  }
+
   resize(cols: number, rows: number): void {
     if (cols !== this._term.cols || rows !== this._term.rows) this._term.resize(cols, rows);
   }
@@ -113,6 +126,22 @@ export class ScreenMirror {
 
   dispose(): void {
     this._term.dispose();
+  }
+
+  private _restoreMarks(marks: TerminalSnapshot['marks']): void {
+    if (this._term.buffer.active.type === 'alternate') {
+      const once = this._term.buffer.onBufferChange(() => {
+        once.dispose();
+        this._restoreMarks(marks);
+      });
+      return;
+    }
+    const placed = marks.flatMap(({ offset, mark }) => {
+      const marker = this._term.registerMarker(offset);
+      return marker ? [{ marker, mark }] : [];
+    });
+    // Older than any mark made since: the prompt repair looks for the last one.
+    this._marks.unshift(...placed);
   }
 
   /** The same repair the renderer's gutter makes (see prompt-anchor.ts) after a Ctrl+L. */

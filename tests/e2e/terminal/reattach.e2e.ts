@@ -3,6 +3,8 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { MemoryReport } from '../../../shared/ipc/app';
+import { HostClient } from '../../integration/support/host-ws-client';
 import { launchBrowser, startServer, terminalText, typeInTerminal, waitForTerminalText, type AppServer } from '../support/app';
 
 /**
@@ -66,6 +68,31 @@ describe('reload', () => {
     await waitForTerminalText(page, /^after-vim-2\s*$/m);
     await expect.poll(lastCommandLine).toBe('echo after-vim-$((1+1))');
   });
+});
+
+describe('reload after a quiet spell', () => {
+  it('shows a flooded screen as it was once its screen copy stopped, colours included', async () => {
+    // ~700 KB of output: too much to replay, so the screen copy keeps it as its snapshot when it stops.
+    await typeInTerminal(page, 'clear; seq -f "line %06g" 1 60000; printf "\\033[32mgreen-done\\033[0m\\n"\n');
+    await waitForTerminalText(page, /^green-done\s*$/m, 30_000);
+    await waitForTerminalText(page, PROMPT);
+    const before = await terminalText(page);
+    const { origin, searchParams } = new URL(server.url);
+    const client = await HostClient.connect(origin, searchParams.get('token')!);
+    try {
+      const threads = async () => (await client.invoke<MemoryReport>('app:memory', {})).threads.map((t) => t.thread);
+      await expect.poll(threads, { timeout: 90_000, interval: 1_000 }).not.toContain('screen mirror');
+    } finally {
+      client.close();
+    }
+    await page.reload();
+    await page.locator('[data-testid="terminal"] .xterm').waitFor();
+    await waitForTerminalText(page, /^green-done\s*$/m);
+    expect(await terminalText(page)).toBe(before);
+    await page.locator('[data-testid="terminal"] .xterm-rows span.xterm-fg-2', { hasText: 'green-done' }).waitFor();
+    await typeInTerminal(page, 'echo quiet-$((2+3))\n');
+    await waitForTerminalText(page, /^quiet-5\s*$/m);
+  }, 150_000);
 });
 
 describe('two windows on one terminal', () => {
