@@ -47,4 +47,31 @@ describe('ScreenMirror with floods of short lines', () => {
     const [afterReset, afterResetPieces] = await bothWays(`${region}\x1b[r`, seq(1, 5_000));
     expect(afterReset).toBe(afterResetPieces);
   });
+
+  it('shows the same screen for a coloured flood: attributes, backgrounds and erased lines', async () => {
+    const next = random(11);
+    const sgr = () => ['\x1b[0m', '\x1b[m', `\x1b[3${Math.floor(next() * 8)}m`, `\x1b[4${Math.floor(next() * 8)}m`, '\x1b[1;4m', '\x1b[38;2;10;20;30m', '\x1b[48:5:200m'][Math.floor(next() * 7)]!;
+    for (let round = 0; round < 4; round++) {
+      const lines: string[] = [];
+      for (let index = 0; index < 3_000; index++) {
+        const text = `${next() < 0.5 ? sgr() : ''}${'c'.repeat(Math.floor(next() * COLS * 2))}${next() < 0.3 ? sgr() : ''}${next() < 0.1 ? '\x1b[K' : ''}`;
+        lines.push(`${text}${next() < 0.05 ? '\n' : '\r\n'}`);
+      }
+      const [whole, pieces] = await bothWays(`${seq(1, 20)}\x1b[45m\x1b[3;5Hold`, lines.join(''));
+      expect(whole).toBe(pieces);
+    }
+    // Set once, long before what stays: every line after it is drawn on blue, and scrolled in blue.
+    const [whole, pieces] = await bothWays('', `\x1b[1;44m${seq(1, 5_000)}`);
+    expect(whole).toBe(pieces);
+    expect(whole).toMatch(/\x1b\[[0-9;]*44[;m]/);
+  });
+
+  it('parses everything after a write that ended inside a sequence', async () => {
+    const flood = Array.from({ length: 5_000 }, (_, i) => `\x1b[32m${i}\r\n`).join('');
+    // The flood's first characters end the colour the write before it began.
+    const [whole, pieces] = await bothWays('before\x1b[4', `1m${flood}`);
+    expect(whole).toBe(pieces);
+    // The red background the split sequence set stays under the green text.
+    expect(whole).toMatch(/\x1b\[[0-9;]*41[;m]/);
+  });
 });
