@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 import { describe, expect, it } from 'vitest';
-import { ScreenMirror } from './screen-mirror';
+import { SerializeAddon } from '@xterm/addon-serialize';
+import { Terminal } from '@xterm/headless';
+import { MIRROR_SCROLLBACK, ScreenMirror } from './screen-mirror';
 
 const COLS = 20;
 const ROWS = 6;
@@ -9,17 +11,34 @@ const seq = (from: number, to: number) => Array.from({ length: to - from + 1 }, 
 /** A small deterministic PRNG, so a failing case can be reproduced. */
 const random = (seed: number) => () => ((seed = (seed * 1103515245 + 12345) >>> 0) / 2 ** 32);
 
-/** `data` written at once (where a flood's prefix may be skipped) and in 50-character pieces (never). */
+/** A headless xterm.js with nothing skipped: what the mirror's screen must equal. */
+const reference = () => {
+  const term = new Terminal({ cols: COLS, rows: ROWS, scrollback: MIRROR_SCROLLBACK, allowProposedApi: true });
+  const serializer = new SerializeAddon();
+  term.loadAddon(serializer as unknown as Parameters<Terminal['loadAddon']>[0]);
+  const parsed = () => new Promise<void>((resolve) => term.write('', resolve));
+  return { term, parsed, serialize: () => serializer.serialize({ scrollback: MIRROR_SCROLLBACK }) };
+};
+
+/** `data` through the mirror, in one write and in 50-character pieces (joined while it parses), against a full parse. */
 const bothWays = async (before: string, data: string) => {
   const whole = new ScreenMirror(COLS, ROWS);
   const pieces = new ScreenMirror(COLS, ROWS);
-  whole.write(before);
-  pieces.write(before);
+  const full = reference();
+  for (const mirror of [whole, pieces]) mirror.write(before);
+  full.term.write(before);
   // Parsed before the flood comes, so the flood is judged by the state `before` left.
-  await Promise.all([whole.snapshot(), pieces.snapshot()]);
+  await Promise.all([whole.snapshot(), pieces.snapshot(), full.parsed()]);
   whole.write(data);
-  for (let at = 0; at < data.length; at += 50) pieces.write(data.slice(at, at + 50));
-  return [(await whole.snapshot()).data, (await pieces.snapshot()).data] as const;
+  for (let at = 0; at < data.length; at += 50) {
+    pieces.write(data.slice(at, at + 50));
+    full.term.write(data.slice(at, at + 50));
+  }
+  const [a, b] = await Promise.all([whole.snapshot(), pieces.snapshot(), full.parsed()]);
+  const expected = full.serialize();
+  full.term.dispose();
+  expect(b!.data).toBe(expected);
+  return [a!.data, expected] as const;
 };
 
 describe('ScreenMirror with floods of short lines', () => {

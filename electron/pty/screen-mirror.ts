@@ -6,6 +6,7 @@ import type * as HeadlessModule from '@xterm/headless';
 import type { IMarker, Terminal as HeadlessTerminal } from '@xterm/headless';
 import type { TerminalMark, TerminalSnapshot } from '../../shared/ipc/pty';
 import { clearedAway } from '../../shared/terminal/prompt-anchor';
+import { CoalescedWrites } from '../../shared/terminal/coalesced-writes';
 import { ScrolledOffTrim } from '../../shared/terminal/scrolled-off';
 import { moduleUrl } from '../runtime/paths';
 
@@ -68,6 +69,8 @@ export class ScreenMirror {
   private _written = 0;
   /** Per batch, not per line: what a flood of short lines scrolls out of the history is never parsed. */
   private readonly _trim: ScrolledOffTrim;
+  /** What a flood queues while the parser is busy goes in as one write, most of it skipped. */
+  private readonly _writes: CoalescedWrites;
 
   constructor(cols: number, rows: number) {
     const { Terminal, SerializeAddon } = loadXterm();
@@ -76,17 +79,18 @@ export class ScreenMirror {
     // The serializer is typed against the browser build's Terminal; the headless one has the same API.
     this._term.loadAddon(this._serializer as unknown as Parameters<HeadlessTerminal['loadAddon']>[0]);
     this._trim = new ScrolledOffTrim(this._term);
+    this._writes = new CoalescedWrites((data, parsed) => this._trim.write(data, MIRROR_SCROLLBACK, parsed));
   }
 
   /** `parsed` runs once this data is parsed (the worker acknowledges with it). */
   write(data: string, parsed?: () => void): void {
     this._written += data.length;
-    this._trim.write(data, MIRROR_SCROLLBACK, parsed);
+    this._writes.write(data, parsed);
   }
 
   /** Places a mark on the cursor's line once everything written before it is parsed. */
   mark(mark: TerminalMark): void {
-    this._term.write('', () => {
+    this._writes.after(() => {
       if (mark.kind === 'command-start') this._reanchorPrompt();
       const marker = this._term.registerMarker(0);
       if (!marker) return;
@@ -103,7 +107,8 @@ export class ScreenMirror {
    */
   restore(snapshot: TerminalSnapshot, parsed?: () => void): void {
     this.resize(snapshot.cols, snapshot.rows);
-    this._trim.write(snapshot.data, MIRROR_SCROLLBACK, () => {
+    this._writes.write(snapshot.data);
+    this._writes.after(() => {
       this._restoreMarks(snapshot.marks);
       parsed?.();
     });
@@ -120,7 +125,7 @@ export class ScreenMirror {
   snapshot(keep?: number): Promise<TerminalSnapshot> {
     const end = this._written;
     return new Promise((resolve) => {
-      this._term.write('', () => resolve(keep ? this._keepable(end, keep) : this._capture(end)));
+      this._writes.after(() => resolve(keep ? this._keepable(end, keep) : this._capture(end)));
     });
   }
 

@@ -1,0 +1,36 @@
+// SPDX-License-Identifier: MIT
+import { describe, expect, it } from 'vitest';
+import { CoalescedWrites } from './coalesced-writes';
+
+describe('CoalescedWrites', () => {
+  it('joins what arrives while a write parses, and runs steps between, in stream order', () => {
+    const written: string[] = [];
+    const log: string[] = [];
+    let finish: (() => void) | undefined;
+    const writes = new CoalescedWrites((data, parsed) => {
+      written.push(data);
+      finish = parsed;
+    });
+    writes.write('a', () => log.push('a parsed'));
+    writes.write('b', () => log.push('b parsed'));
+    writes.write('c');
+    writes.after(() => log.push('mark'));
+    writes.write('d');
+    expect(written).toEqual(['a']);
+    finish!();
+    expect(written).toEqual(['a', 'bc']);
+    expect(log).toEqual(['a parsed']);
+    finish!();
+    // The mark ran once b and c were parsed, and before d went in.
+    expect(log).toEqual(['a parsed', 'b parsed', 'mark']);
+    expect(written).toEqual(['a', 'bc', 'd']);
+  });
+
+  it('runs a step at once when nothing is being parsed', () => {
+    const writes = new CoalescedWrites((_data, parsed) => parsed());
+    const log: string[] = [];
+    writes.write('x', () => log.push('x'));
+    writes.after(() => log.push('step'));
+    expect(log).toEqual(['x', 'step']);
+  });
+});
