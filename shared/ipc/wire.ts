@@ -11,7 +11,10 @@ export const ClientFrame = z.discriminatedUnion('t', [
 ]);
 export type ClientFrame = z.infer<typeof ClientFrame>;
 
-/** Cheap envelope check for the hot `send` frames (pty input and acks) before falling back to zod. */
+/**
+ * The frame parser by its schema: the reference electron/web/client-frame.test.ts holds the browser
+ * host's zod-free parser (electron/web/client-frame.ts) to. Not used on the host's hot path.
+ */
 export const parseClientFrame = (text: string): ClientFrame | undefined => {
   let value: unknown;
   try {
