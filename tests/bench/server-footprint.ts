@@ -10,6 +10,7 @@ import type { MemoryReport } from '../../shared/ipc/app';
 import { HostClient } from '../integration/support/host-ws-client';
 import { writeTextFile } from './pipeline-bench';
 import { median, round } from './stats';
+import { cpuTicks } from '../soak/probe';
 
 /** The bundle under test; sources (tests/bench/) and the bench bundle (dist/node/) sit two levels below the root. */
 const WEB_ENTRY = fileURLToPath(new URL('../../dist/node/web.mjs', import.meta.url));
@@ -146,12 +147,6 @@ const breakdown = (prefix: string, report: MemoryReport): Record<string, number>
 const rssMb = (pid: number): number => Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? NaN) / 1024;
 
 /** CPU time the process has used, in clock ticks (utime + stime, fields 14 and 15 of /proc/PID/stat). */
-const cpuTicks = (pid: number): number => {
-  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  return Number(fields[11]) + Number(fields[12]);
-};
-
 /**
  * RSS once V8 has given back what it can. Its memory reducer collects only after a thread has been
  * idle for a while: 8 s timers while the allocation rate still looks high, a watchdog 100 s after

@@ -43,3 +43,33 @@ export const dirFiles = (dir: string): Record<string, number> => {
     .sort((a, b) => b[1] - a[1]);
   return Object.fromEntries(sizes);
 };
+
+/** CPU time the process has used (user + system), in clock ticks (1/100 s on Linux). */
+export const cpuTicks = (pid: number): number => {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return Number(fields[11]) + Number(fields[12]);
+};
+
+/**
+ * RSS once the process has been quiet (≤ 10 % of a core) for `quietMs` and its last three samples,
+ * 500 ms apart, agree within 0.5 MB; after `maxMs` whatever it is then. Each thread gives back
+ * after 2 s without work and collects again a second later (electron/runtime/idle-release.ts): a
+ * reading taken earlier depends on where that was, not on what stays.
+ */
+export const quietRss = async (pid: number, quietMs = 3_500, maxMs = 6_000): Promise<number> => {
+  const started = performance.now();
+  let quietSince = started;
+  let ticks = cpuTicks(pid);
+  const rss: number[] = [];
+  for (;;) {
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    const now = cpuTicks(pid);
+    if (now - ticks > 5) quietSince = performance.now();
+    ticks = now;
+    rss.push(readStatus(pid).rssMb);
+    const recent = rss.slice(-3);
+    const stable = recent.length === 3 && Math.max(...recent) - Math.min(...recent) <= 0.5;
+    if ((stable && performance.now() - quietSince >= quietMs) || performance.now() - started >= maxMs) return rss.at(-1)!;
+  }
+};

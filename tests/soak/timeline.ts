@@ -3,7 +3,7 @@
 // few seconds, and the boundaries of the measured part (after the warm-up) with the fds and threads at each.
 import { setTimeout as delay } from 'node:timers/promises';
 import type { Point } from './measure';
-import { fdCount, fdKinds, readStatus } from './probe';
+import { fdCount, fdKinds, quietRss, readStatus } from './probe';
 import { PHASES, type Rig } from './scenario';
 import type { MemoryReport } from '../../shared/ipc/app';
 
@@ -110,7 +110,8 @@ export const runTimeline = async (rig: Rig, pid: number, minutes: number, log: (
         start = await boundary(rig, pid, t0);
         log(`warm-up over at ${start.t.toFixed(0)} s: RSS ${start.rssMb.toFixed(1)} MB, ${start.fds} fds, ${start.threads} threads`);
       }
-      cycleStarts.push({ t: now(), y: round1(readStatus(pid).rssMb) });
+      // Under WRITER_IDLE_MS and MIRROR_RETIRE_MS: every cycle is judged with the same threads up.
+      cycleStarts.push({ t: now(), y: round1(await quietRss(pid)) });
       threadsAtCycleStart.push(await threadSizes(rig));
       for (const current of PHASES) {
         phase = current.name;
@@ -134,7 +135,7 @@ export const runTimeline = async (rig: Rig, pid: number, minutes: number, log: (
     }
     phase = 'end';
     const finishedT = now();
-    cycleStarts.push({ t: finishedT, y: round1(readStatus(pid).rssMb) });
+    cycleStarts.push({ t: finishedT, y: round1(await quietRss(pid)) });
     const end = await boundary(rig, pid, t0);
     return { samples, start: start ?? end, end, phases, cycleStarts, threadsAtCycleStart, finishedT };
   } finally {
