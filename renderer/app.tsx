@@ -31,7 +31,7 @@ import { RestoreOffer } from './panes/restore-offer';
 import './panes/panes.css';
 import { tabTerminals } from './panes/pane-actions';
 import { contains } from './state/pane-tree';
-import { closeTerminal, isBusy, setRecording, syncTerminals } from './terminal/terminals';
+import { closeTerminal, isBusy, setRecording, startTerminalSync, syncTerminals } from './terminal/terminals';
 import { api, connection } from './transport/api';
 import { useFirstOutput } from './lazy/first-output';
 import { LazyAssistantPane, LazyCommandPalette, LazyContextInspector, LazySettingsPage, prefetchLazyParts, startLater } from './lazy/lazy-parts';
@@ -118,7 +118,9 @@ export const App = () => {
   }, []);
 
   useEffect(() => {
-    void syncTerminals().catch(report);
+    // The start's own pass (boot.tsx began it): it may be over by now, and a second would attach
+    // the new terminal again, painting it twice.
+    void startTerminalSync().catch(report);
     let first = true;
     const unsubscribe = connection.onStatus((next) => {
       if (next === 'open' && !first) void syncTerminals().catch(report);

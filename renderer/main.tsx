@@ -1,43 +1,17 @@
 // SPDX-License-Identifier: MIT
 import '@xterm/xterm/css/xterm.css';
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { App } from './app';
-import { addDisposableListener, DisposableStore } from './lifetime/disposable';
-import { useWorkspace } from './state/workspace';
-import { ForegroundWatch } from './tabs/tab-foreground';
-import { preloadBundledFont } from './themes/font';
-import { TerminalController } from './terminal/terminal-controller';
-import { startTerminals, syncTerminals } from './terminal/terminals';
-import { api, connection } from './transport/api';
+import { startEarly } from './terminal/workspace/early-start';
+import { api } from './transport/api';
 import './styles.css';
 
-/** Whether this page is shown, for the terminals (only the ones on screen are sent output as it comes). */
-const page = {
-  visible: () => document.visibilityState === 'visible',
-  onChange: (listener: () => void) => addDisposableListener(document, 'visibilitychange', listener),
-};
-
 /**
- * What the window wires up outside React, for the page's whole life: the terminals (and every
- * listener they need) and the foreground programs their tabs are named after. Started before the
- * first render, so the app's components always find the terminals; nothing is wired at import.
+ * The page's first script, kept small: it opens the connection and asks for the window's start
+ * (its terminals, the restore, or a new shell) at once, then loads the rest of the page. The shell
+ * starts while the browser fetches and evaluates the app's code (most of the time to the first
+ * prompt), instead of after it. The rest is a dynamic import, not this module's first import: the
+ * socket's open event (and the request queued for it) waits for the page's thread, which one
+ * bundle's evaluation would hold until its end. The size is the one every new terminal starts
+ * with; the view sends its own once it is laid out.
  */
-// Marks for the page-load benchmark (tests/bench/ui/page-load-bench.ts): every module is evaluated by now.
-performance.mark('ct:main');
-preloadBundledFont();
-const lifetime = new DisposableStore();
-lifetime.add(startTerminals({ api, connection, page, createController: (options) => new TerminalController(options) }));
-lifetime.add(new ForegroundWatch({ api, connection, store: useWorkspace }));
-// The first terminal is asked for now, not after React's first commit: its round trips (pty:list,
-// workspace:restore, pty:spawn) overlap the render. The app's own call joins this pass and reports
-// its failure; this one only must not be an unhandled rejection.
-void syncTerminals().catch(() => undefined);
-
-performance.mark('ct:render');
-
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
-);
+const early = startEarly(api, { cols: 100, rows: 30 });
+void import('./boot').then(({ boot }) => boot(early));

@@ -4,6 +4,7 @@ import type { CommandRecord } from '../../shared/domain/command';
 import { hostname } from 'node:os';
 import { appHandlers, type AppHandlerDeps } from '../ipc/app-handlers';
 import { commandsHandlers } from '../ipc/commands-handlers';
+import { startHandler } from '../ipc/start-handler';
 import { createRouter, type Broadcast, type Client, type Router } from '../ipc/router';
 import { FileKeyStore, type KeyStore } from '../llm/key-store';
 import { MirrorHost } from '../pty/mirror-host';
@@ -122,7 +123,16 @@ export const composeCore = async (
 
   // Every channel of the contract must have its handler here: the router's types say so.
   const router = createRouter(
-    { ...terminals.handlers.invoke, ...commandsHandlers(store, recorder, { forgetPending: history.forgetPending }), ...history.handlers, ...workspace, ...assistant.handlers, ...agent.handlers, ...app.invoke },
+    {
+      ...terminals.handlers.invoke,
+      ...commandsHandlers(store, recorder, { forgetPending: history.forgetPending }),
+      ...history.handlers,
+      ...workspace,
+      ...startHandler({ ...terminals.handlers.invoke, ...workspace }),
+      ...assistant.handlers,
+      ...agent.handlers,
+      ...app.invoke,
+    },
     { ...terminals.handlers.send, ...app.send },
     {
       onRejected: (channel, reason) => log(`ipc: rejected ${channel}: ${reason}`),

@@ -3,6 +3,8 @@ import type { ProfilesSettings } from '../../shared/settings/profile-schema';
 import { newPtyId, type PtyManager } from '../pty/pty-manager';
 import type { PreludeMark, PtyProcess } from '../pty/types';
 import type { Recorder } from '../recorder/recorder';
+import { warmBashMajor } from '../segmenter/shell-fallback';
+import { shellKind } from '../segmenter/shell-launch';
 import { planLaunch } from './profile-launch';
 
 /** A new terminal as it is asked for: by a window (`pty:spawn`) or by a restored pane. */
@@ -52,6 +54,9 @@ export interface TerminalLauncher {
 export const terminalLauncher = (deps: TerminalLauncherDeps): TerminalLauncher => {
   const profiles = new Map<string, string>();
   const stop = deps.ptys.observe({ closed: (id) => void profiles.delete(id) });
+  // The first launch of a bash needs its version (shell-fallback.ts): asked now, while no terminal waits for it.
+  const shell = deps.settings.current.terminal.shell || deps.fallbackShell();
+  if (shellKind(shell) === 'bash') void warmBashMajor(shell);
   return {
     open: (request, prelude) => {
       const { current } = deps.settings;

@@ -1,12 +1,12 @@
 // SPDX-License-Identifier: MIT
 import { spawnSync } from 'node:child_process';
-import { chmodSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { projectPath } from '../runtime/paths';
 import { discardSecretsIn } from '../pty/secret-file';
-import { bashMajorVersion, isPowerShell, POWERSHELL_NOTICE, shellName, type LaunchProbe } from './shell-fallback';
+import { bashMajorVersion, isPowerShell, POWERSHELL_NOTICE, shellName, warmBashMajor, type LaunchProbe } from './shell-fallback';
 import { shellKind, shellLaunch } from './shell-launch';
 
 const NONCE = 'abcdef0123456789';
@@ -30,6 +30,19 @@ describe.skipIf(process.platform === 'win32')('bash before 4 (macOS /bin/bash)',
     expect(bashMajorVersion(fakeBash('3.2.57'))).toBe(3);
     expect(bashMajorVersion(fakeBash('5.2.37'))).toBe(5);
     expect(bashMajorVersion(join(dir, 'no-such-bash'))).toBeUndefined();
+  });
+
+  it('asks the version ahead, in the background, so the first launch does not run it again', async () => {
+    // A bash 3.2 that notes each run: the launch must find the warmed answer, not ask itself.
+    const path = join(dir, 'bash-counted');
+    const runs = join(dir, 'bash-counted.runs');
+    writeFileSync(path, `#!/bin/sh\necho run >> '${runs}'\necho "GNU bash, version 3.2.57(1)-release"\n`);
+    chmodSync(path, 0o755);
+    await warmBashMajor(path);
+    expect(readFileSync(runs, 'utf8')).toBe('run\n');
+    expect(shellLaunch(path, NONCE, RESOURCES, { HOME: dir }, posix).integrated).toBe(false);
+    await warmBashMajor(path);
+    expect(readFileSync(runs, 'utf8')).toBe('run\n');
   });
 
   it('starts with the plain init file, without integration, instead of contexterm.bash', () => {

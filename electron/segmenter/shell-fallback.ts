@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-import { spawnSync } from 'node:child_process';
+import { execFile, spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 
 // Shells the integration scripts cannot serve, started so that they still work and say why the
@@ -23,18 +23,36 @@ export interface LaunchProbe {
 
 const majors = new Map<string, number | undefined>();
 
+const majorOf = (stdout: unknown): number | undefined => {
+  const match = /version (\d+)\./.exec(typeof stdout === 'string' ? stdout : '');
+  return match ? Number(match[1]) : undefined;
+};
+
 /**
  * `bash --version` prints "GNU bash, version 5.2.15(1)-release …": run once per path and process (a
  * few milliseconds; no startup file is read). A shell that cannot be run is the pty's to report.
+ * Asked before `warmBashMajor` answered (or for another path), it runs here and now, synchronously.
  */
 export const bashMajorVersion = (shell: string): number | undefined => {
   if (majors.has(shell)) return majors.get(shell);
   const result = spawnSync(shell, ['--version'], { encoding: 'utf8', timeout: 3_000, stdio: ['ignore', 'pipe', 'ignore'] });
-  const match = /version (\d+)\./.exec(typeof result.stdout === 'string' ? result.stdout : '');
-  const major = match ? Number(match[1]) : undefined;
+  const major = majorOf(result.stdout);
   majors.set(shell, major);
   return major;
 };
+
+/**
+ * Asks `bash --version` ahead, without waiting for it (at start-up, for the shell terminals will
+ * run), so the first terminal's launch finds the answer instead of blocking the thread on it.
+ */
+export const warmBashMajor = (shell: string): Promise<void> =>
+  new Promise((resolve) => {
+    if (majors.has(shell)) return resolve();
+    execFile(shell, ['--version'], { encoding: 'utf8', timeout: 3_000 }, (_error, stdout) => {
+      if (!majors.has(shell)) majors.set(shell, majorOf(stdout));
+      resolve();
+    }).stdin?.end();
+  });
 
 export const defaultProbe: LaunchProbe = { platform: process.platform, bashMajor: bashMajorVersion };
 

@@ -8,6 +8,7 @@ import type { TerminalController, TerminalControllerOptions } from './terminal-c
 import type { LiveTerminalOptions } from './xterm/terminal-options';
 import { looksFor, rememberProfile, setLooks } from './terminal-looks';
 import type { ConnectionEvents, PageVisibility } from './workspace/shown-terminals';
+import type { EarlyStart } from './workspace/early-start';
 import { TerminalWorkspace, type OpenOptions, type WorkspaceApi } from './workspace/terminal-workspace';
 
 /** What the terminals need from the page: the transport, the connection, the page's visibility, a way to make views. */
@@ -18,6 +19,8 @@ export interface TerminalsDeps {
   /** Makes a terminal's controller: `new TerminalController` in the app (main.tsx), a fake in tests. */
   readonly createController: (options: TerminalControllerOptions) => TerminalController;
   readonly store?: WorkspaceStore;
+  /** The window's start, asked before the terminals were (main.tsx). */
+  readonly early?: EarlyStart;
 }
 
 /** Asked of the terminals before the app started them (main.tsx starts them before the first render). */
@@ -71,7 +74,7 @@ export const startTerminals = (deps: TerminalsDeps): IDisposable => {
     controller.applyOptions(looksFor(info.id));
     return controller;
   };
-  const workspace = new TerminalWorkspace({ api, connection, page: deps.page, store, createTerminal });
+  const workspace = new TerminalWorkspace({ api, connection, page: deps.page, store, createTerminal, ...(deps.early ? { early: deps.early } : {}) });
   const instance = { workspace, links };
   current = instance;
   return toDisposable(() => {
@@ -120,6 +123,9 @@ export const isBusy = async (id: string): Promise<string | undefined> => started
 
 /** Re-attaches every live pty (after a reload or reconnect); opens a first terminal if there are none. */
 export const syncTerminals = async (): Promise<void> => started().sync();
+
+/** The window's first sync, once: the app reports its failure and does not run a second one. */
+export const startTerminalSync = async (): Promise<void> => started().start();
 
 /** The restore offer's answer (restore = ask). */
 export const answerRestore = async (restore: boolean): Promise<void> => started().answerRestore(restore);

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 import { z } from 'zod';
 import { invoke } from './define';
-import { PtyId } from './pty';
+import { PtyId, PtyInfo } from './pty';
 
 /** A tab's split layout: terminals (pty ids) in nested rows and columns (renderer/state/pane-tree.ts). */
 export type PaneNodeInput =
@@ -34,6 +34,9 @@ export type TabNames = z.infer<typeof TabNames>;
 /** A restored terminal's earlier session (by pty id): its commands lead the terminal's list. */
 export const PreviousSessions = z.record(PtyId, PtyId);
 
+/** What `workspace:restore` answers. `waiting`: with restore = ask, the panes that would come back once the user says so (confirmed: true). */
+const RestoreAnswer = z.object({ groups: WorkspaceLayout, waiting: z.number().int().min(0), names: TabNames.optional(), previous: PreviousSessions.optional() });
+
 export const workspaceChannels = {
   /** This window's tabs (in order), panes and tab names, kept by the main process so the next start can restore them. */
   'workspace:save': invoke(z.strictObject({ groups: WorkspaceLayout, names: TabNames.optional() }), z.object({ saved: z.number().int() })),
@@ -47,9 +50,15 @@ export const workspaceChannels = {
    * with its previous scrollback above a "restored" line (per the terminal.restore setting). Answers
    * the new layout; empty when there is nothing to restore or the setting says never.
    */
-  'workspace:restore': invoke(
-    z.strictObject({ confirmed: z.boolean().optional() }),
-    /** `waiting`: with restore = ask, the panes that would come back once the user says so (confirmed: true). */
-    z.object({ groups: WorkspaceLayout, waiting: z.number().int().min(0), names: TabNames.optional(), previous: PreviousSessions.optional() }),
+  'workspace:restore': invoke(z.strictObject({ confirmed: z.boolean().optional() }), RestoreAnswer),
+  /**
+   * A window's start in one round trip: the running terminals; when there are none, the start-up
+   * restore (`workspace:restore`, once per run); when that brings none back, a new terminal of this
+   * size, spawned for this window as `pty:spawn` does (its output follows at once). The three used
+   * to be three round trips in a row before the first prompt.
+   */
+  'workspace:start': invoke(
+    z.strictObject({ cols: z.number().int().min(1).max(2000), rows: z.number().int().min(1).max(1000) }),
+    z.object({ ptys: z.array(PtyInfo), restore: RestoreAnswer.optional(), spawned: PtyInfo.optional() }),
   ),
 } as const;

@@ -41,6 +41,7 @@ const NEAR_MISSES: Partial<Record<ChannelName, unknown[]>> = {
   'workspace:save': [{ groups: [{ root: { kind: 'leaf', id: 'bad id' }, focus: 'a' }] }, { groups: [{ root: { kind: 'split', orientation: 'horizontal', children: [] }, focus: 'a' }] }, {}],
   'workspace:restore': [{ confirmed: 'yes' }, { all: true }],
   'workspace:layout': [{ all: true }],
+  'workspace:start': [{}, { cols: 0, rows: 30 }, { cols: 100, rows: 1e9 }, { cols: 100.5, rows: 30 }, { cols: 100, rows: 30, restore: false }],
   'app:open-external': [{ url: 'file:///etc/passwd' }, { url: 'javascript:alert(1)' }, { url: 'not a url' }],
   'app:info': [{ extra: 1 }],
   'app:memory': [{ extra: 1 }, null],

@@ -22,6 +22,11 @@ export interface ShownTerminalsDeps {
   readonly onScreen: () => string[];
   /** Attaches a terminal again (it was detached while hidden and is shown now). */
   readonly reattach: (id: string) => void;
+  /**
+   * Says nothing until `changed()`: for a window whose first terminal was asked for before it
+   * existed (early-start.ts), which "no terminal on screen" would hold back until it is shown.
+   */
+  readonly quietUntilChanged?: boolean;
 }
 
 /**
@@ -43,7 +48,7 @@ export class ShownTerminals extends Disposable {
     );
     this._register(_deps.page.onChange(() => this.changed()));
     this._registerUndo(_deps.connection.onStatus((status) => status === 'open' && this._report()));
-    this._report();
+    if (!_deps.quietUntilChanged) this._report();
   }
 
   /** What is on screen changed (another tab, a split or a closed pane, the page hidden or shown). */

@@ -7,6 +7,7 @@ import { useCommands } from '../../state/commands';
 import { rememberActiveTerminal, rememberedActiveTerminal, rememberedPanes, rememberedTabName, rememberPanes } from '../../state/tab-memory';
 import { useWorkspace, type SplitRequest, type WorkspaceStore } from '../../state/workspace';
 import { visibleTerminalsOf } from '../../state/workspace-model';
+import { answerOf, HELD_CHANNELS, type EarlyStart, type HeldEvent } from './early-start';
 import { LiveOutput } from './live-output';
 import { ShownTerminals, type ConnectionEvents, type PageVisibility } from './shown-terminals';
 import { WorkspaceRestore } from './workspace-restore';
@@ -29,6 +30,8 @@ export interface TerminalWorkspaceDeps<C extends TerminalHandle> {
   readonly createTerminal: (info: PtyInfo) => C;
   /** Where the terminals and tabs are kept: the app's own store unless a test brings one. */
   readonly store?: WorkspaceStore;
+  /** The window's start, asked before this workspace existed (main.tsx): its first sync uses the answer. */
+  readonly early?: EarlyStart;
 }
 
 /** A new terminal: a tab of its own, or with `split` a pane next to an open one; private records nothing. */
@@ -62,6 +65,8 @@ export class TerminalWorkspace<C extends TerminalHandle = TerminalHandle> extend
   private readonly _restore: WorkspaceRestore;
   private readonly _shown: ShownTerminals;
   private _syncing: Promise<void> | undefined;
+  private _started: Promise<void> | undefined;
+  private _early: EarlyStart['answer'] | undefined;
 
   constructor(deps: TerminalWorkspaceDeps<C>) {
     super();
@@ -74,21 +79,33 @@ export class TerminalWorkspace<C extends TerminalHandle = TerminalHandle> extend
       this._views.clear();
     });
     this._restore = this._register(new WorkspaceRestore(api, this._store));
-    this._registerUndo(api.on('pty:data', ({ id, data, end }) => this._live.data(id, data, end)));
-    this._registerUndo(api.on('pty:exit', ({ id, exitCode }) => this._markExited(id, exitCode)));
-    this._registerUndo(api.on('pty:mark', ({ id, at, ...mark }) => this._live.mark(id, mark, at)));
-    this._registerUndo(api.on('pty:recording-changed', ({ id, recording }) => this._store.getState().update(id, { recording })));
-    // Terminals opened or closed in another window appear and disappear here too.
-    this._registerUndo(
-      api.on('pty:opened', ({ id }) => {
-        if (!this._views.has(id)) this._attachQuietly(id);
-      }),
-    );
-    this._registerUndo(
-      api.on('pty:closed', ({ id }) => {
-        if (this._views.has(id)) this._forget(id);
-      }),
-    );
+    const handle = (event: HeldEvent): void => {
+      switch (event.channel) {
+        case 'pty:data':
+          return this._live.data(event.payload.id, event.payload.data, event.payload.end);
+        case 'pty:exit':
+          return this._markExited(event.payload.id, event.payload.exitCode);
+        case 'pty:mark': {
+          const { id, at, ...mark } = event.payload;
+          return this._live.mark(id, mark, at);
+        }
+        case 'pty:recording-changed':
+          return this._store.getState().update(event.payload.id, { recording: event.payload.recording });
+        // Terminals opened or closed in another window appear and disappear here too.
+        case 'pty:opened':
+          if (!this._views.has(event.payload.id)) this._attachQuietly(event.payload.id);
+          return;
+        case 'pty:closed':
+          if (this._views.has(event.payload.id)) this._forget(event.payload.id);
+          return;
+      }
+    };
+    for (const channel of HELD_CHANNELS) this._registerUndo(api.on(channel, (payload) => handle({ channel, payload } as HeldEvent)));
+    // What came before this workspace listened (the early start's new terminal's first output): in order, before anything later.
+    if (deps.early) {
+      this._early = deps.early.answer;
+      for (const event of deps.early.release()) handle(event);
+    }
     this._shown = this._register(
       new ShownTerminals({
         api,
@@ -98,6 +115,7 @@ export class TerminalWorkspace<C extends TerminalHandle = TerminalHandle> extend
         reattach: (id) => {
           if (this._views.has(id)) this._attachQuietly(id);
         },
+        quietUntilChanged: deps.early !== undefined,
       }),
     );
     this._registerUndo(api.on('commands:updated', ({ command }) => useCommands.getState().upsert(command)));
@@ -171,6 +189,11 @@ export class TerminalWorkspace<C extends TerminalHandle = TerminalHandle> extend
     return result.ok && result.value.busy ? result.value.process : undefined;
   }
 
+  /** The first sync, once (the page's start): later calls answer the same pass. */
+  start(): Promise<void> {
+    return (this._started ??= this.sync());
+  }
+
   /** Re-attaches every live pty (after a reload or reconnect); restores or opens a first terminal if there are none. */
   sync(): Promise<void> {
     // Concurrent callers (StrictMode's double effects, a reconnect during start-up) share one pass.
@@ -189,10 +212,15 @@ export class TerminalWorkspace<C extends TerminalHandle = TerminalHandle> extend
     const wasActive = state().activeTerminalId ?? rememberedActiveTerminal();
     // Read before attaching: each terminal attached is first a tab of its own, which is remembered.
     const layout = rememberedPanes();
-    const ptys = unwrap(await this._api.invoke('pty:list', {}));
+    // The early start's answer serves the first pass only.
+    const early = this._early;
+    this._early = undefined;
+    const started = await answerOf(early);
+    const ptys = started?.ptys ?? unwrap(await this._api.invoke('pty:list', {}));
     if (ptys.length === 0 && state().terminals.length === 0) {
-      if (await this._restore.restoreAtStart(this._attach)) return;
-      await this.open();
+      if (await this._restore.restoreAtStart(this._attach, started?.restore)) return;
+      if (started?.spawned) this._adopt(started.spawned, undefined, true);
+      else await this.open();
       return;
     }
     // A window with no layout of its own (a new one on the launch URL) takes the last saved one; a

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 import { create } from 'zustand';
-import type { Api } from '../../../shared/ipc';
+import type { Api, InvokeResponse } from '../../../shared/ipc';
+import type { Result } from '../../../shared/ipc/define';
 import type { TabNames, WorkspaceLayout } from '../../../shared/ipc/workspace';
 import { Disposable } from '../../lifetime/disposable';
 import { leaves, type PaneNode } from '../../state/pane-tree';
@@ -10,6 +11,8 @@ import type { WorkspaceStore } from '../../state/workspace';
 
 /** With restore = ask: how many panes the last session left, until the user answers. */
 export const useRestoreOffer = create<{ waiting: number }>()(() => ({ waiting: 0 }));
+
+type RestoreAnswer = InvokeResponse<'workspace:restore'>;
 
 /** Attaches a terminal by pty id (the workspace's own attach). */
 export type Attach = (id: string, activate: boolean) => Promise<void>;
@@ -73,9 +76,12 @@ export class WorkspaceRestore extends Disposable {
     }
   }
 
-  /** At a start with no terminals: the last session's tabs come back (or are offered); true when some did. */
-  async restoreAtStart(attach: Attach): Promise<boolean> {
-    const result = await this._api.invoke('workspace:restore', {});
+  /**
+   * At a start with no terminals: the last session's tabs come back (or are offered); true when some
+   * did. `answered`: the restore's answer when the window's start brought it (`workspace:start`).
+   */
+  async restoreAtStart(attach: Attach, answered?: RestoreAnswer): Promise<boolean> {
+    const result: Result<RestoreAnswer> = answered ? { ok: true, value: answered } : await this._api.invoke('workspace:restore', {});
     if (!result.ok) {
       this._decided = true;
       return false;

@@ -48,7 +48,8 @@ const readLoad = () => {
   const fonts = resources.filter((entry) => /\.woff2?(\?|$)/.test(entry.name));
   const nav = page.performance.getEntriesByType('navigation')[0] as unknown as { responseEnd: number; domContentLoadedEventEnd: number };
   const mark = (name: string) => page.performance.getEntriesByName(name)[0]?.startTime ?? NaN;
-  const spawn = record.trips.find((trip) => trip.channel === 'pty:spawn');
+  // The first terminal is asked for by the window's start (renderer/main.tsx), or by pty:spawn.
+  const spawn = record.trips.find((trip) => trip.channel === 'workspace:start' || trip.channel === 'pty:spawn');
   const firstScript = scripts[0];
   return {
     prompt,
