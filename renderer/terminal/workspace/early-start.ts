@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-import type { Api, EventChannel, EventPayload, InvokeResponse } from '../../../shared/ipc';
+import type { Api, EventPayload, InvokeResponse } from '../../../shared/ipc';
 import type { Result } from '../../../shared/ipc/define';
 
 /** What `workspace:start` answers: the running terminals, else the restore's answer, else a new terminal. */
@@ -38,8 +38,7 @@ export const answerOf = async (answer: EarlyStart['answer'] | undefined): Promis
  */
 export const startEarly = (api: Pick<Api, 'invoke' | 'on'>, size: { readonly cols: number; readonly rows: number }): EarlyStart => {
   const held: HeldEvent[] = [];
-  const hold = <K extends HeldChannel>(channel: K) => api.on(channel, (payload) => void held.push({ channel, payload } as HeldEvent));
-  const stops = HELD_CHANNELS.map((channel) => hold(channel as EventChannel & HeldChannel));
+  const stops = HELD_CHANNELS.map((channel) => api.on(channel, (payload) => void held.push({ channel, payload } as HeldEvent)));
   const answer = api.invoke('workspace:start', size);
   let released = false;
   return {
