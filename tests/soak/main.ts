@@ -3,7 +3,7 @@
 // throwaway HOME and data dir, bash, eight tabs, a scripted model and small history caps. Prints a
 // line per phase, a summary, and one `SOAK {json}` line; exits non-zero when memory was not flat,
 // descriptors leaked, the database outgrew its cap, or anything failed. See docs/soak.md.
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
@@ -16,6 +16,8 @@ import { dirFiles, dirMb } from './probe';
 import type { Rig } from './scenario';
 import { runTimeline, type PhaseCost, type Timeline } from './timeline';
 import { WsTab } from './ws-tab';
+import { heaptrackTracing, type Tracing } from './heaptrack';
+import { growthByPath, nearest, parseMassif } from './massif-diff';
 
 /** Raw output kept, all terminals together: small, so that pruning runs in every cycle of floods. */
 const RAW_CAP_MB = 16;
@@ -62,6 +64,8 @@ const report = (minutes: number, timeline: Timeline, usage: Record<string, numbe
     // the lowest of each cycle, and anonymous memory against mapped files.
     rss_mb_at_cycle_start: timeline.cycleStarts.map((p) => p.y),
     thread_mb_at_cycle_start: timeline.threadsAtCycleStart,
+    allocator_mb_at_cycle_start: timeline.allocatorAtCycleStart,
+    smaps_growth_measured: timeline.smaps,
     rss_cycle_start_slope_mb_per_10min: round(keptSlope),
     rss_floor_mb_by_cycle: floors(timeline.samples.map((s) => ({ t: s.t, y: s.rssMb, group: s.cycle }))).map((p) => round(p.y, 1)),
     rss_floor_slope_mb_per_10min: round(slopePer10Min(floors(after.map((s) => ({ t: s.t, y: s.rssMb, group: s.cycle }))))),
@@ -101,11 +105,13 @@ const main = async (): Promise<number> => {
   let server: AppServer | undefined;
   let browser: Browser | undefined;
   const tabs: WsTab[] = [];
+  let tracing: Tracing | undefined;
   try {
     writeTextFile(join(workDir, 'big.log'), 4_000_000);
     writeTextFile(join(workDir, 'small.log'), 2_000_000);
     llm = await startScriptedLlmServer({ models: [MODEL] });
-    server = await startServer({ env: { CONTEXTERM_PROVIDER: 'openai-compatible', CONTEXTERM_BASE_URL: llm.openaiBaseUrl, CONTEXTERM_MODEL: MODEL } });
+    tracing = heaptrackTracing(log);
+    server = await startServer({ env: { ...tracing?.env, CONTEXTERM_PROVIDER: 'openai-compatible', CONTEXTERM_BASE_URL: llm.openaiBaseUrl, CONTEXTERM_MODEL: MODEL } });
     const url = new URL(server.url);
     const pid = server.process.pid!;
     log(`soak: ${minutes} min against ${url.origin} (server pid ${pid}), data dir ${server.dataDir}`);
@@ -127,6 +133,7 @@ const main = async (): Promise<number> => {
     log(`RSS after warm-up: ${json.rss_mb_start} → ${json.rss_mb_end} MB (min ${json.rss_mb_min}, max ${json.rss_mb_max}), slope ${json.rss_slope_mb_per_10min} MB/10 min`);
     log(`RSS at each cycle's start: ${(json.rss_mb_at_cycle_start as number[]).join(', ')} (slope ${json.rss_cycle_start_slope_mb_per_10min} MB/10 min)`);
     log(`RSS floor per cycle: slope ${json.rss_floor_slope_mb_per_10min} MB/10 min; anonymous ${json.rss_anon_slope_mb_per_10min}, file-backed ${json.rss_file_slope_mb_per_10min} MB/10 min`);
+    if (timeline.smaps) log(`mappings, first measured cycle start → end: ${JSON.stringify(timeline.smaps)}`);
     log(`fds ${json.fds_start} → ${json.fds_end}, threads ${json.threads_start} → ${json.threads_end}, database ${json.db_mb} MB (bound ${json.db_bound_mb}: raw cap ${RAW_CAP_MB} + slack ${slackMb(RAW_CAP_MB)} + records)`);
     log(reasons.length === 0 ? 'soak: passed' : `soak: FAILED\n  ${reasons.join('\n  ')}`);
     log(`SOAK ${JSON.stringify(json)}`);
@@ -136,11 +143,33 @@ const main = async (): Promise<number> => {
     await browser?.close();
     const dataDir = server?.dataDir;
     await server?.stop();
+    await tracing?.done();
     await llm?.close();
     rmSync(workDir, { recursive: true, force: true });
     if (dataDir) rmSync(dataDir, { recursive: true, force: true });
   }
 };
+
+/**
+ * `soak.mjs --massif=<file> --from=<s> --to=<s>`: what grew between two times (seconds of the
+ * server's life, as the soak's cycle lines print them) of a traced run (tests/soak/heaptrack.ts).
+ */
+const massifDiff = (argv: readonly string[]): number | undefined => {
+  const arg = (name: string) => argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3);
+  const file = arg('massif');
+  if (file === undefined) return undefined;
+  const snapshots = parseMassif(readFileSync(file, 'utf8'));
+  const from = nearest(snapshots, Number(arg('from')) * 1000);
+  const toS = arg('to');
+  const to = toS === undefined ? snapshots.at(-1) : nearest(snapshots, Number(toS) * 1000);
+  if (!from || !to) return 2;
+  log(`heap ${(from.heapBytes / 1048576).toFixed(1)} MB at ${(from.timeMs / 1000).toFixed(0)} s → ${(to.heapBytes / 1048576).toFixed(1)} MB at ${(to.timeMs / 1000).toFixed(0)} s`);
+  for (const g of growthByPath(from, to)) log(`${g.depth} ${(g.bytes / 1048576).toFixed(2).padStart(7)} MB  ${g.path.slice(0, 400)}`);
+  return 0;
+};
+
+const diffed = massifDiff(process.argv.slice(2));
+if (diffed !== undefined) process.exit(diffed);
 
 main().then(
   (code) => process.exit(code),

@@ -3,8 +3,11 @@
 import { readdirSync, readFileSync, readlinkSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseStatus, type ProcStatus } from './measure';
+import { parseSmaps, type Mapping } from './smaps';
 
 export const readStatus = (pid: number): ProcStatus => parseStatus(readFileSync(`/proc/${pid}/status`, 'utf8'));
+
+export const readSmaps = (pid: number): Mapping[] => parseSmaps(readFileSync(`/proc/${pid}/smaps`, 'utf8'));
 
 export const fdCount = (pid: number): number => readdirSync(`/proc/${pid}/fd`).length;
 
@@ -42,6 +45,13 @@ export const dirFiles = (dir: string): Record<string, number> => {
     .map((entry) => [entry.name, Math.round((statSync(join(dir, entry.name)).size / 1024 / 1024) * 10) / 10] as const)
     .sort((a, b) => b[1] - a[1]);
   return Object.fromEntries(sizes);
+};
+
+/** Seconds since the process started (heaptrack's clock in a traced run: tests/soak/heaptrack.ts). */
+export const uptimeS = (pid: number): number => {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  const startTicks = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[19]);
+  return Number(readFileSync('/proc/uptime', 'utf8').split(' ')[0]) - startTicks / 100;
 };
 
 /** CPU time the process has used (user + system), in clock ticks (1/100 s on Linux). */

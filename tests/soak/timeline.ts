@@ -3,7 +3,8 @@
 // few seconds, and the boundaries of the measured part (after the warm-up) with the fds and threads at each.
 import { setTimeout as delay } from 'node:timers/promises';
 import type { Point } from './measure';
-import { fdCount, fdKinds, quietRss, readStatus } from './probe';
+import { fdCount, fdKinds, quietRss, readSmaps, readStatus, uptimeS } from './probe';
+import { smapsGrowth, type Mapping, type SmapsGrowth } from './smaps';
 import { PHASES, type Rig } from './scenario';
 import type { MemoryReport } from '../../shared/ipc/app';
 
@@ -57,6 +58,15 @@ export interface Timeline {
   readonly cycleStarts: Point[];
   /** Each thread's heap + external MB at each cycle's start (the server's app:memory): which one grows. */
   readonly threadsAtCycleStart: Array<Record<string, number>>;
+  /**
+   * At each cycle start, where RSS is: anonymous against file-backed (/proc/PID/status), and of the
+   * anonymous part what the C allocator has in use and holds free (mallinfo2 through app:memory).
+   * malloc in use growing is a leak of native objects; free growing is fragmentation; neither
+   * growing while anonymous memory does is outside malloc (V8's pages, other mmaps).
+   */
+  readonly allocatorAtCycleStart: Array<Record<string, number>>;
+  /** Which mappings changed from the first measured cycle start to the end point (/proc/PID/smaps). */
+  readonly smaps?: SmapsGrowth;
   /** When the last cycle was over (seconds): the measured part is `start.t` to this. */
   readonly finishedT: number;
 }
@@ -81,9 +91,18 @@ const boundary = async (rig: Rig, pid: number, t0: number): Promise<Boundary> =>
   return { t: (performance.now() - t0) / 1000, rssMb: status.rssMb, threads: status.threads, fds, fdKinds: fdKinds(pid), pageHeapMb: await rig.page.heapMb() };
 };
 
-const threadSizes = async (rig: Rig): Promise<Record<string, number>> => {
+const threadSizes = async (rig: Rig, pid: number): Promise<{ threads: Record<string, number>; allocator: Record<string, number> }> => {
+  const status = readStatus(pid);
   const report = await rig.tabs[0]!.invoke<MemoryReport>('app:memory', {});
-  return Object.fromEntries(report.threads.map((thread) => [thread.thread, round1(thread.heapTotalMb + thread.externalMb)]));
+  return {
+    threads: Object.fromEntries(report.threads.map((thread) => [thread.thread, round1(thread.heapTotalMb + thread.externalMb)])),
+    allocator: {
+      anon: round1(status.anonMb),
+      file: round1(status.fileMb),
+      ...(report.mallocUsedMb === undefined ? {} : { mallocUsed: round1(report.mallocUsedMb) }),
+      ...(report.mallocFreeMb === undefined ? {} : { mallocFree: round1(report.mallocFreeMb) }),
+    },
+  };
 };
 
 export const runTimeline = async (rig: Rig, pid: number, minutes: number, log: (line: string) => void): Promise<Timeline> => {
@@ -101,6 +120,14 @@ export const runTimeline = async (rig: Rig, pid: number, minutes: number, log: (
   const phases: Record<string, PhaseCost> = {};
   const cycleStarts: Point[] = [];
   const threadsAtCycleStart: Array<Record<string, number>> = [];
+  const allocatorAtCycleStart: Array<Record<string, number>> = [];
+  let smapsAtStart: Mapping[] | undefined;
+  const cycleStart = async () => {
+    cycleStarts.push({ t: now(), y: round1(await quietRss(pid)) });
+    const sizes = await threadSizes(rig, pid);
+    threadsAtCycleStart.push(sizes.threads);
+    allocatorAtCycleStart.push(sizes.allocator);
+  };
   const now = (): number => (performance.now() - t0) / 1000;
   let start: Boundary | undefined;
   try {
@@ -111,8 +138,9 @@ export const runTimeline = async (rig: Rig, pid: number, minutes: number, log: (
         log(`warm-up over at ${start.t.toFixed(0)} s: RSS ${start.rssMb.toFixed(1)} MB, ${start.fds} fds, ${start.threads} threads`);
       }
       // Under WRITER_IDLE_MS and MIRROR_RETIRE_MS: every cycle is judged with the same threads up.
-      cycleStarts.push({ t: now(), y: round1(await quietRss(pid)) });
-      threadsAtCycleStart.push(await threadSizes(rig));
+      await cycleStart();
+      if (cycle === WARM_UP_CYCLES) smapsAtStart = readSmaps(pid);
+      log(`cycle ${cycle} start (server up ${uptimeS(pid).toFixed(0)} s): RSS ${cycleStarts.at(-1)!.y} MB, ${JSON.stringify(allocatorAtCycleStart.at(-1))}, threads ${JSON.stringify(threadsAtCycleStart.at(-1))}`);
       for (const current of PHASES) {
         phase = current.name;
         const before = readStatus(pid).rssMb;
@@ -135,9 +163,11 @@ export const runTimeline = async (rig: Rig, pid: number, minutes: number, log: (
     }
     phase = 'end';
     const finishedT = now();
-    cycleStarts.push({ t: finishedT, y: round1(await quietRss(pid)) });
+    await cycleStart();
+    const smaps = smapsAtStart && smapsGrowth(smapsAtStart, readSmaps(pid));
+    log(`end point (server up ${uptimeS(pid).toFixed(0)} s): RSS ${cycleStarts.at(-1)!.y} MB, ${JSON.stringify(allocatorAtCycleStart.at(-1))}, threads ${JSON.stringify(threadsAtCycleStart.at(-1))}`);
     const end = await boundary(rig, pid, t0);
-    return { samples, start: start ?? end, end, phases, cycleStarts, threadsAtCycleStart, finishedT };
+    return { samples, start: start ?? end, end, phases, cycleStarts, threadsAtCycleStart, allocatorAtCycleStart, smaps, finishedT };
   } finally {
     clearInterval(timer);
   }
