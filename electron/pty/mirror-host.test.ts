@@ -88,7 +88,7 @@ describe('MirrorHost before anything needs parsing', () => {
 });
 
 describe('MirrorHost when it has been idle', () => {
-  const until = async (test: () => boolean, timeoutMs = 10_000): Promise<void> => {
+  const until = async (test: () => boolean, timeoutMs = 20_000): Promise<void> => {
     const started = Date.now();
     while (!test()) {
       if (Date.now() - started > timeoutMs) throw new Error('timed out');
@@ -117,7 +117,7 @@ describe('MirrorHost when it has been idle', () => {
     } finally {
       await host.close();
     }
-  });
+  }, 30_000);
 
   it('stops its worker with a flooded screen too, and paints it again from its snapshot', async () => {
     const host = await MirrorHost.start({ retireMs: 150 });
@@ -143,7 +143,7 @@ describe('MirrorHost when it has been idle', () => {
     } finally {
       await host.close();
     }
-  });
+  }, 30_000);
 
   it('keeps a full-screen program and the marks under it across a stop', async () => {
     const host = await MirrorHost.start({ retireMs: 150 });
@@ -164,7 +164,7 @@ describe('MirrorHost when it has been idle', () => {
     } finally {
       await host.close();
     }
-  });
+  }, 30_000);
 
   it('holds every pty back once all mirrors together lag too far, not only the one that printed most', async () => {
     const host = await MirrorHost.start();
@@ -182,14 +182,14 @@ describe('MirrorHost when it has been idle', () => {
     } finally {
       await host.close();
     }
-  });
+  }, 30_000);
 });
 
 describe('MirrorHost memory', () => {
   it('gives back what closed terminals held once the worker is quiet', async () => {
     const host = await MirrorHost.start({ retireMs: 600_000 });
     try {
-      const mirrorMemory = async () => (await threadMemory()).find((thread) => thread.thread === 'screen mirror')!;
+      const mirrorMemory = async () => (await threadMemory()).findLast((thread) => thread.thread === 'screen mirror')!;
       const ptys = Array.from({ length: 8 }, (_, i) => host.factory(`m${i}`, 100, 30));
       const lines = `${'z'.repeat(90)}\x1b[31mred\x1b[0m\r\n`.repeat(2_000);
       for (const pty of ptys) pty.write(lines);

@@ -11,7 +11,6 @@ import { ScreenMirror } from './screen-mirror';
 
 export const MIRROR_WORKER_ENTRY = 'mirror-worker';
 
-
 /**
  * Output characters a pty may print before its mirror is parsed. Until then its output is kept
  * here, and the worker (an isolate, ~10 MB of the server's memory) is not started for terminals
@@ -77,7 +76,7 @@ export class MirrorHost {
   private _notBefore = 0;
   private _closed = false;
   private _retireTimer: NodeJS.Timeout | undefined;
-  /** Requests posted so far: tells a retirement whether anything happened while it asked for snapshots. */
+  /** Requests posted so far: did anything happen while a retirement asked for snapshots? */
   private _posts = 0;
   private readonly _restarts: RestartPolicy;
   private readonly _log: (message: string) => void;
@@ -127,15 +126,16 @@ export class MirrorHost {
   }
 
   /**
-   * Stops an idle worker (see MIRROR_RETIRE_MS). A screen that printed too much to replay its
-   * requests is kept as its snapshot instead, which is what a window attaching to it is shown
-   * anyway: ~100 KB of serialized text on this thread rather than an isolate for one idle screen.
+   * Stops an idle worker (see MIRROR_RETIRE_MS). A screen that printed too much to replay is kept as
+   * its snapshot (what an attaching window gets anyway): ~100 KB here rather than an isolate.
    */
   private async _retire(): Promise<void> {
     this._retireTimer = undefined;
     const worker = this._worker;
     const idle = () => worker === this._worker && !this._closed && this._pending.size === 0 && this._backlog.total === 0;
-    if (!worker || !idle()) return;
+    if (!worker || this._closed) return;
+    // Still parsing or answering (a slow machine): again after another quiet spell.
+    if (!idle()) return void (this._retireTimer ??= setTimeout(() => void this._retire(), this._retireMs).unref());
     const open = [...this._mirrors.values()].filter((mirror) => !mirror.deferred);
     if (open.some((mirror) => mirror.lost)) return;
     const heavy = open.filter((mirror) => !mirror.replay);
