@@ -10,7 +10,7 @@ import type { Browser } from 'playwright-core';
 import { launchBrowser, startServer, type AppServer } from '../e2e/support/app';
 import { writeTextFile } from '../bench/pipeline-bench';
 import { startScriptedLlmServer, type ScriptedLlmServer } from '../fixtures/scripted-llm-server';
-import { dbBoundMb, floors, parseMinutes, slopePer10Min, slackMb, verdict } from './measure';
+import { dbBoundMb, floors, parseMinutes, slopePer10Min, slopeStdErrPer10Min, slackMb, verdict } from './measure';
 import { PageTab } from './page-tab';
 import { dirFiles, dirMb } from './probe';
 import type { Rig } from './scenario';
@@ -46,7 +46,8 @@ const report = (minutes: number, timeline: Timeline, usage: Record<string, numbe
   // phases took: memory kept shows there. Every sample's slope also tilts with the ~90 MB sawtooth
   // of floods that is given back, by where in a cycle the run happens to start and stop.
   const keptSlope = slopePer10Min(cycleStarts);
-  const reasons = verdict({ slopeMbPer10Min: keptSlope, fdsStart: timeline.start.fds, fdsEnd: timeline.end.fds, dbMb, capMb: RAW_CAP_MB, records, errors });
+  const keptError = slopeStdErrPer10Min(cycleStarts);
+  const reasons = verdict({ slopeMbPer10Min: keptSlope, slopeStdErrMbPer10Min: keptError, fdsStart: timeline.start.fds, fdsEnd: timeline.end.fds, dbMb, capMb: RAW_CAP_MB, records, errors });
   const rss = measured.map((p) => p.y);
   const byPhase = (pick: (cost: PhaseCost) => number, digits: number) =>
     Object.fromEntries(Object.entries(timeline.phases).map(([name, cost]) => [name, round(pick(cost), digits)]));
@@ -64,9 +65,11 @@ const report = (minutes: number, timeline: Timeline, usage: Record<string, numbe
     // the lowest of each cycle, and anonymous memory against mapped files.
     rss_mb_at_cycle_start: timeline.cycleStarts.map((p) => p.y),
     thread_mb_at_cycle_start: timeline.threadsAtCycleStart,
+    thread_used_mb_at_cycle_start: timeline.usedAtCycleStart,
     allocator_mb_at_cycle_start: timeline.allocatorAtCycleStart,
     smaps_growth_measured: timeline.smaps,
     rss_cycle_start_slope_mb_per_10min: round(keptSlope),
+    rss_cycle_start_slope_stderr_mb_per_10min: round(keptError),
     rss_floor_mb_by_cycle: floors(timeline.samples.map((s) => ({ t: s.t, y: s.rssMb, group: s.cycle }))).map((p) => round(p.y, 1)),
     rss_floor_slope_mb_per_10min: round(slopePer10Min(floors(after.map((s) => ({ t: s.t, y: s.rssMb, group: s.cycle }))))),
     rss_anon_slope_mb_per_10min: round(slopePer10Min(after.map((s) => ({ t: s.t, y: s.anonMb })))),
@@ -131,7 +134,7 @@ const main = async (): Promise<number> => {
     errors.push(...serverErrors(server.stderr()));
     const { json, reasons } = report(minutes, timeline, usage, server.dataDir, errors);
     log(`RSS after warm-up: ${json.rss_mb_start} → ${json.rss_mb_end} MB (min ${json.rss_mb_min}, max ${json.rss_mb_max}), slope ${json.rss_slope_mb_per_10min} MB/10 min`);
-    log(`RSS at each cycle's start: ${(json.rss_mb_at_cycle_start as number[]).join(', ')} (slope ${json.rss_cycle_start_slope_mb_per_10min} MB/10 min)`);
+    log(`RSS at each cycle's start: ${(json.rss_mb_at_cycle_start as number[]).join(', ')} (slope ${json.rss_cycle_start_slope_mb_per_10min} ± ${json.rss_cycle_start_slope_stderr_mb_per_10min} MB/10 min)`);
     log(`RSS floor per cycle: slope ${json.rss_floor_slope_mb_per_10min} MB/10 min; anonymous ${json.rss_anon_slope_mb_per_10min}, file-backed ${json.rss_file_slope_mb_per_10min} MB/10 min`);
     if (timeline.smaps) log(`mappings, first measured cycle start → end: ${JSON.stringify(timeline.smaps)}`);
     log(`fds ${json.fds_start} → ${json.fds_end}, threads ${json.threads_start} → ${json.threads_end}, database ${json.db_mb} MB (bound ${json.db_bound_mb}: raw cap ${RAW_CAP_MB} + slack ${slackMb(RAW_CAP_MB)} + records)`);

@@ -45,6 +45,28 @@ export const slope = (points: readonly Point[]): number => {
 export const slopePer10Min = (points: readonly Point[]): number => slope(points) * 600;
 
 /**
+ * Standard error of the least-squares slope, MB per 10 minutes: how far the slope of so few points
+ * may be from the trend by the scatter around the line alone (Infinity for fewer than three points).
+ * Cycle starts scatter ±1–3 MB by where V8's and malloc's collections left each thread; over a
+ * 12-minute run (ten points a minute apart) that alone makes the slope uncertain by ~1 MB / 10 min,
+ * as much as the bound.
+ */
+export const slopeStdErrPer10Min = (points: readonly Point[]): number => {
+  const n = points.length;
+  if (n < 3) return Infinity;
+  const b = slope(points);
+  const meanT = points.reduce((sum, p) => sum + p.t, 0) / n;
+  const meanY = points.reduce((sum, p) => sum + p.y, 0) / n;
+  let residuals = 0;
+  let variance = 0;
+  for (const p of points) {
+    residuals += (p.y - meanY - b * (p.t - meanT)) ** 2;
+    variance += (p.t - meanT) ** 2;
+  }
+  return variance === 0 ? Infinity : Math.sqrt(residuals / (n - 2) / variance) * 600;
+};
+
+/**
  * The lowest point of each group (a cycle of the mix), at its time: the floor the GC gets back to.
  * Its slope separates memory kept from the sawtooth of floods that is given back.
  */
@@ -76,6 +98,8 @@ export const dbBoundMb = (capMb: number, records: number): number => capMb + sla
 
 export interface SoakFigures {
   readonly slopeMbPer10Min: number;
+  /** slopeStdErrPer10Min of the same points. */
+  readonly slopeStdErrMbPer10Min: number;
   readonly fdsStart: number;
   readonly fdsEnd: number;
   readonly dbMb: number;
@@ -88,11 +112,25 @@ export interface SoakFigures {
 /** Upper bound on the slope after warm-up (issue 25: memory flat, ≤ 1 MB per 10 minutes). */
 export const MAX_SLOPE_MB_PER_10_MIN = 1;
 
+/**
+ * Memory passes as flat only when the slope plus this many standard errors is within the bound:
+ * a slope under the bound by less than its own uncertainty does not show flat memory (about a 95 %
+ * one-sided bound for ten points). A run too short to tell fails, saying so; a longer one
+ * (`--minutes=60`: the same cycles further apart) narrows the error in proportion to its length.
+ */
+export const SLOPE_ERRORS = 2;
+
 /** Why the run failed, one line a reason; empty when it passed. */
 export const verdict = (figures: SoakFigures): string[] => {
   const reasons: string[] = [];
+  const upper = figures.slopeMbPer10Min + SLOPE_ERRORS * figures.slopeStdErrMbPer10Min;
   if (!(figures.slopeMbPer10Min <= MAX_SLOPE_MB_PER_10_MIN)) {
     reasons.push(`RSS slope ${figures.slopeMbPer10Min.toFixed(2)} MB/10 min > ${MAX_SLOPE_MB_PER_10_MIN}`);
+  } else if (!(upper <= MAX_SLOPE_MB_PER_10_MIN)) {
+    reasons.push(
+      `RSS slope ${figures.slopeMbPer10Min.toFixed(2)} ± ${figures.slopeStdErrMbPer10Min.toFixed(2)} MB/10 min: ` +
+        `up to ${upper.toFixed(2)} > ${MAX_SLOPE_MB_PER_10_MIN} within ${SLOPE_ERRORS} standard errors, flat memory not shown (run longer: --minutes=60)`,
+    );
   }
   if (!(figures.fdsEnd <= figures.fdsStart)) reasons.push(`open fds grew from ${figures.fdsStart} to ${figures.fdsEnd}`);
   const bound = dbBoundMb(figures.capMb, figures.records);

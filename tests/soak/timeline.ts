@@ -58,6 +58,8 @@ export interface Timeline {
   readonly cycleStarts: Point[];
   /** Each thread's heap + external MB at each cycle's start (the server's app:memory): which one grows. */
   readonly threadsAtCycleStart: Array<Record<string, number>>;
+  /** Each thread's heap in use (live objects after the idle collections) at each cycle's start. */
+  readonly usedAtCycleStart: Array<Record<string, number>>;
   /**
    * At each cycle start, where RSS is: anonymous against file-backed (/proc/PID/status), and of the
    * anonymous part what the C allocator has in use and holds free (mallinfo2 through app:memory).
@@ -91,11 +93,14 @@ const boundary = async (rig: Rig, pid: number, t0: number): Promise<Boundary> =>
   return { t: (performance.now() - t0) / 1000, rssMb: status.rssMb, threads: status.threads, fds, fdKinds: fdKinds(pid), pageHeapMb: await rig.page.heapMb() };
 };
 
-const threadSizes = async (rig: Rig, pid: number): Promise<{ threads: Record<string, number>; allocator: Record<string, number> }> => {
+const threadSizes = async (rig: Rig, pid: number): Promise<{ threads: Record<string, number>; used: Record<string, number>; allocator: Record<string, number> }> => {
   const status = readStatus(pid);
   const report = await rig.tabs[0]!.invoke<MemoryReport>('app:memory', {});
   return {
     threads: Object.fromEntries(report.threads.map((thread) => [thread.thread, round1(thread.heapTotalMb + thread.externalMb)])),
+    // Live objects (after the idle collections) against what V8 holds for them: a leak of JS
+    // objects raises the first; V8 sizing its heaps for the last burst raises only the second.
+    used: Object.fromEntries(report.threads.map((thread) => [thread.thread, round1(thread.heapUsedMb)])),
     allocator: {
       anon: round1(status.anonMb),
       file: round1(status.fileMb),
@@ -121,12 +126,14 @@ export const runTimeline = async (rig: Rig, pid: number, minutes: number, log: (
   const cycleStarts: Point[] = [];
   const threadsAtCycleStart: Array<Record<string, number>> = [];
   const allocatorAtCycleStart: Array<Record<string, number>> = [];
+  const usedAtCycleStart: Array<Record<string, number>> = [];
   let smapsAtStart: Mapping[] | undefined;
   const cycleStart = async () => {
     cycleStarts.push({ t: now(), y: round1(await quietRss(pid)) });
     const sizes = await threadSizes(rig, pid);
     threadsAtCycleStart.push(sizes.threads);
     allocatorAtCycleStart.push(sizes.allocator);
+    usedAtCycleStart.push(sizes.used);
   };
   const now = (): number => (performance.now() - t0) / 1000;
   let start: Boundary | undefined;
@@ -140,7 +147,7 @@ export const runTimeline = async (rig: Rig, pid: number, minutes: number, log: (
       // Under WRITER_IDLE_MS and MIRROR_RETIRE_MS: every cycle is judged with the same threads up.
       await cycleStart();
       if (cycle === WARM_UP_CYCLES) smapsAtStart = readSmaps(pid);
-      log(`cycle ${cycle} start (server up ${uptimeS(pid).toFixed(0)} s): RSS ${cycleStarts.at(-1)!.y} MB, ${JSON.stringify(allocatorAtCycleStart.at(-1))}, threads ${JSON.stringify(threadsAtCycleStart.at(-1))}`);
+      log(`cycle ${cycle} start (server up ${uptimeS(pid).toFixed(0)} s): RSS ${cycleStarts.at(-1)!.y} MB, ${JSON.stringify(allocatorAtCycleStart.at(-1))}, threads ${JSON.stringify(threadsAtCycleStart.at(-1))}, used ${JSON.stringify(usedAtCycleStart.at(-1))}`);
       for (const current of PHASES) {
         phase = current.name;
         const before = readStatus(pid).rssMb;
@@ -165,9 +172,9 @@ export const runTimeline = async (rig: Rig, pid: number, minutes: number, log: (
     const finishedT = now();
     await cycleStart();
     const smaps = smapsAtStart && smapsGrowth(smapsAtStart, readSmaps(pid));
-    log(`end point (server up ${uptimeS(pid).toFixed(0)} s): RSS ${cycleStarts.at(-1)!.y} MB, ${JSON.stringify(allocatorAtCycleStart.at(-1))}, threads ${JSON.stringify(threadsAtCycleStart.at(-1))}`);
+    log(`end point (server up ${uptimeS(pid).toFixed(0)} s): RSS ${cycleStarts.at(-1)!.y} MB, ${JSON.stringify(allocatorAtCycleStart.at(-1))}, threads ${JSON.stringify(threadsAtCycleStart.at(-1))}, used ${JSON.stringify(usedAtCycleStart.at(-1))}`);
     const end = await boundary(rig, pid, t0);
-    return { samples, start: start ?? end, end, phases, cycleStarts, threadsAtCycleStart, allocatorAtCycleStart, smaps, finishedT };
+    return { samples, start: start ?? end, end, phases, cycleStarts, threadsAtCycleStart, usedAtCycleStart, allocatorAtCycleStart, smaps, finishedT };
   } finally {
     clearInterval(timer);
   }
