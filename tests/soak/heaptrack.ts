@@ -4,10 +4,9 @@
 // (/usr/lib/heaptrack, what `heaptrack <program>` does; attaching to a running node through gdb
 // crashes it), and the trace is interpreted and compressed into `<path>.zst` as it comes. Every
 // malloc is then slower: the RSS figures of such a run are not the soak's. To see what the measured
-// cycles allocated and kept, by call site:
-//   heaptrack_print -f <path>.zst -M <path>.massif --massif-detailed-freq 1 --massif-threshold 0.1, then
-//   node dist/node/soak.mjs --massif=<path>.massif --from=<s> --to=<s> (what grew between two times), or
-//   heaptrack_print -f <path>.zst --print-leaks 1 (everything still allocated when the server exited).
+// cycles allocated and kept, by call site, `heaptrack_print -f <path>.zst --print-leaks 1`: what was
+// still allocated when the server exited, largest first (start-up's allocations among them). Only
+// worth it when malloc in use grows between cycle starts (allocator_mb_at_cycle_start).
 import { execFileSync, spawn } from 'node:child_process';
 import { rmSync } from 'node:fs';
 

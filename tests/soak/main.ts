@@ -3,7 +3,7 @@
 // throwaway HOME and data dir, bash, eight tabs, a scripted model and small history caps. Prints a
 // line per phase, a summary, and one `SOAK {json}` line; exits non-zero when memory was not flat,
 // descriptors leaked, the database outgrew its cap, or anything failed. See docs/soak.md.
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
@@ -17,7 +17,6 @@ import type { Rig } from './scenario';
 import { runTimeline, type PhaseCost, type Timeline } from './timeline';
 import { WsTab } from './ws-tab';
 import { heaptrackTracing, type Tracing } from './heaptrack';
-import { growthByPath, nearest, parseMassif } from './massif-diff';
 
 /** Raw output kept, all terminals together: small, so that pruning runs in every cycle of floods. */
 const RAW_CAP_MB = 16;
@@ -152,27 +151,6 @@ const main = async (): Promise<number> => {
     if (dataDir) rmSync(dataDir, { recursive: true, force: true });
   }
 };
-
-/**
- * `soak.mjs --massif=<file> --from=<s> --to=<s>`: what grew between two times (seconds of the
- * server's life, as the soak's cycle lines print them) of a traced run (tests/soak/heaptrack.ts).
- */
-const massifDiff = (argv: readonly string[]): number | undefined => {
-  const arg = (name: string) => argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3);
-  const file = arg('massif');
-  if (file === undefined) return undefined;
-  const snapshots = parseMassif(readFileSync(file, 'utf8'));
-  const from = nearest(snapshots, Number(arg('from')) * 1000);
-  const toS = arg('to');
-  const to = toS === undefined ? snapshots.at(-1) : nearest(snapshots, Number(toS) * 1000);
-  if (!from || !to) return 2;
-  log(`heap ${(from.heapBytes / 1048576).toFixed(1)} MB at ${(from.timeMs / 1000).toFixed(0)} s → ${(to.heapBytes / 1048576).toFixed(1)} MB at ${(to.timeMs / 1000).toFixed(0)} s`);
-  for (const g of growthByPath(from, to)) log(`${g.depth} ${(g.bytes / 1048576).toFixed(2).padStart(7)} MB  ${g.path.slice(0, 400)}`);
-  return 0;
-};
-
-const diffed = massifDiff(process.argv.slice(2));
-if (diffed !== undefined) process.exit(diffed);
 
 main().then(
   (code) => process.exit(code),

@@ -47,7 +47,7 @@ export const dirFiles = (dir: string): Record<string, number> => {
   return Object.fromEntries(sizes);
 };
 
-/** Seconds since the process started (heaptrack's clock in a traced run: tests/soak/heaptrack.ts). */
+/** Seconds since the process started (the cycle lines print it, to find a cycle in the server's own logs or traces). */
 export const uptimeS = (pid: number): number => {
   const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
   const startTicks = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[19]);
