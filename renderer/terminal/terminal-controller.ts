@@ -6,6 +6,7 @@ import type { IDisposable, ITheme, Terminal } from '@xterm/xterm';
 import type { Api } from '../../shared/ipc';
 import type { TerminalMark, TerminalSnapshot } from '../../shared/ipc/pty';
 import { FlowControl } from '../../shared/terminal/flow-control';
+import { CoalescedWrites } from '../../shared/terminal/coalesced-writes';
 import { ScrolledOffTrim } from '../../shared/terminal/scrolled-off';
 import { Disposable, toDisposable } from '../lifetime/disposable';
 import { onFontFacesLoaded } from '../themes/font';
@@ -17,6 +18,7 @@ import { ModifierLinksAddon } from './modifier-links';
 import { createXterm } from './xterm/create-xterm';
 import { remeasure, whenFontLoaded } from './xterm/font-measure';
 import { loadWebgl } from './xterm/renderer-choice';
+import { slicedTarget } from './xterm/sliced-writes';
 import { watchScreenControl } from './xterm/screen-control';
 import { TERMINAL_DEFAULTS, type LiveTerminalOptions } from './xterm/terminal-options';
 import { UserInputClock } from './xterm/user-input';
@@ -47,8 +49,13 @@ export class TerminalController extends Disposable {
   readonly search: SearchAddon;
   private readonly _decorations: CommandDecorations;
   private readonly _ligatures: TerminalLigatures;
-  /** Per batch, not per line: what a flood scrolls out of the history is not parsed (shared/terminal/scrolled-off.ts). */
+  /**
+   * What a flood scrolls out of the history is never parsed (shared/terminal/scrolled-off.ts): one
+   * write is in xterm's parser at a time, and what arrives meanwhile is joined into the next, so a
+   * flood is trimmed across everything the flow-control window let queue, not per batch.
+   */
   private readonly _trim: ScrolledOffTrim;
+  private readonly _writes: CoalescedWrites;
   private readonly _fit: FitAddon;
   private readonly _api: Api;
   private readonly _userInput = new UserInputClock();
@@ -77,7 +84,8 @@ export class TerminalController extends Disposable {
       linkHandler: hyperlinkHandler(options.openHyperlink),
     });
     this.term = term;
-    this._trim = new ScrolledOffTrim(term);
+    this._trim = new ScrolledOffTrim(slicedTarget(term));
+    this._writes = new CoalescedWrites((data, parsed) => this._trim.write(data, this.term.options.scrollback ?? 0, parsed));
     this._fit = fit;
     this.search = search;
     // Disposed last (a store undoes the last registered first): the term outlives what watches it.
@@ -127,14 +135,14 @@ export class TerminalController extends Disposable {
 
   write(data: string): void {
     // Acked at full length: what a flood scrolled out of the history was sent, only never parsed.
-    this._trim.write(data, this.term.options.scrollback ?? 0, () => {
+    this._writes.write(data, () => {
       this._unacked += data.length;
       if (this._unacked >= FlowControl.ACK_CHARS) this._flushAck();
     });
   }
 
   applyMark(mark: TerminalMark): void {
-    this._decorations.apply(mark);
+    this._writes.after(() => this._decorations.apply(mark));
   }
 
   /**
@@ -142,11 +150,15 @@ export class TerminalController extends Disposable {
    * it was taken, with its gutter marks, and with nothing xterm answers meanwhile sent anywhere.
    */
   restore(snapshot: TerminalSnapshot): void {
-    this._decorations.clear();
-    this.term.reset();
-    if (snapshot.cols !== this.term.cols || snapshot.rows !== this.term.rows) this.term.resize(snapshot.cols, snapshot.rows);
-    this._restoring = true;
-    this.term.write(snapshot.data, () => {
+    // In stream order: what was written before is parsed first, then the screen is painted over.
+    this._writes.after(() => {
+      this._decorations.clear();
+      this.term.reset();
+      this._trim.reset();
+      if (snapshot.cols !== this.term.cols || snapshot.rows !== this.term.rows) this.term.resize(snapshot.cols, snapshot.rows);
+      this._restoring = true;
+    });
+    this._writes.writeAlone(snapshot.data, () => {
       this._restoring = false;
       for (const { offset, mark } of snapshot.marks) this._decorations.applyAt(mark, offset);
       // The grid goes back to this window's own size, which tells the pty if it differs.

@@ -2,6 +2,7 @@
 import type { RawTransport } from '../../shared/ipc';
 import { WS_PATH, WS_PROTOCOL, WS_TOKEN_PROTOCOL_PREFIX, type ServerFrame } from '../../shared/ipc/wire-names';
 import { addressGone, checkAddress } from './address-check';
+import type { FromSocket, ToSocket } from './socket-messages';
 
 /**
  * `refused` and `gone`: this address will not serve this page again, as the host answers 401 to
@@ -26,7 +27,8 @@ const launchToken = (): string => new URLSearchParams(location.search).get('toke
 /**
  * Browser mode: the contract over one WebSocket to the page's own origin. Reconnects with backoff;
  * pending invokes fail when the socket drops and sends are discarded while closed, since terminal
- * input must not replay into a later session.
+ * input must not replay into a later session. Invokes made while the first connection opens are
+ * sent once it is open.
  */
 export const createWsTransport = (): WsTransport => {
   const token = launchToken();
@@ -35,47 +37,59 @@ export const createWsTransport = (): WsTransport => {
   const statusListeners = new Set<(status: ConnectionStatus) => void>();
   const pending = new Map<number, { resolve: (value: unknown) => void; reject: (error: Error) => void }>();
   let nextId = 0;
-  let socket: WebSocket;
   let status: ConnectionStatus = 'connecting';
+  let open = false;
   let attempt = 0;
   let failures = 0;
-  const queued: string[] = [];
+  // The socket itself lives in a worker (socket-worker.ts), which reads it while this thread parses.
+  const worker = new Worker(new URL('./socket-worker.ts', import.meta.url), { type: 'module', name: 'socket' });
+  const post = (message: ToSocket) => worker.postMessage(message);
 
   const setStatus = (next: ConnectionStatus) => {
     status = next;
     for (const listener of statusListeners) listener(next);
   };
 
-  const connect = () => {
-    const scheme = location.protocol === 'https:' ? 'wss:' : 'ws:';
-    socket = new WebSocket(`${scheme}//${location.host}${WS_PATH}`, protocols);
-    socket.onopen = () => {
+  const handle = (frame: ServerFrame) => {
+    if (frame.t === 'event') {
+      for (const listener of listeners.get(frame.channel) ?? []) listener(frame.payload);
+    } else {
+      pending.get(frame.id)?.resolve(frame.result);
+      pending.delete(frame.id);
+    }
+  };
+
+  const closed = () => {
+    open = false;
+    for (const request of pending.values()) request.reject(new Error('connection lost'));
+    pending.clear();
+    failures++;
+    if (status === 'open' || status === 'connecting') setStatus('closed');
+    const delay = RETRY_MS[Math.min(attempt++, RETRY_MS.length - 1)];
+    // Still retried when gone: a launch with a fixed port and token comes back at this address.
+    void checkAddress(token).then((answer) => {
+      if (addressGone(answer, failures) && status !== 'open') setStatus(answer === 'token-refused' ? 'refused' : 'gone');
+      setTimeout(connect, delay);
+    });
+  };
+
+  worker.onmessage = ({ data: message }: MessageEvent<FromSocket>) => {
+    if (message.kind === 'frames') {
+      for (const frame of message.frames) handle(frame);
+      post({ kind: 'pull' });
+    } else if (message.kind === 'open') {
+      open = true;
       attempt = 0;
       failures = 0;
-      for (const frame of queued.splice(0)) socket.send(frame);
       setStatus('open');
-    };
-    socket.onmessage = (message) => {
-      const frame = JSON.parse(String(message.data)) as ServerFrame;
-      if (frame.t === 'event') {
-        for (const listener of listeners.get(frame.channel) ?? []) listener(frame.payload);
-      } else {
-        pending.get(frame.id)?.resolve(frame.result);
-        pending.delete(frame.id);
-      }
-    };
-    socket.onclose = () => {
-      for (const request of pending.values()) request.reject(new Error('connection lost'));
-      pending.clear();
-      failures++;
-      if (status === 'open' || status === 'connecting') setStatus('closed');
-      const delay = RETRY_MS[Math.min(attempt++, RETRY_MS.length - 1)];
-      // Still retried when gone: a launch with a fixed port and token comes back at this address.
-      void checkAddress(token).then((answer) => {
-        if (addressGone(answer, failures) && status !== 'open') setStatus(answer === 'token-refused' ? 'refused' : 'gone');
-        setTimeout(connect, delay);
-      });
-    };
+    } else {
+      closed();
+    }
+  };
+
+  const connect = () => {
+    const scheme = location.protocol === 'https:' ? 'wss:' : 'ws:';
+    post({ kind: 'connect', url: `${scheme}//${location.host}${WS_PATH}`, protocols });
   };
   connect();
 
@@ -89,18 +103,14 @@ export const createWsTransport = (): WsTransport => {
     },
     invoke: (channel, payload) =>
       new Promise((resolve, reject) => {
+        if (!open && status !== 'connecting') return reject(new Error('not connected'));
         const id = nextId++;
         pending.set(id, { resolve, reject });
-        const frame = JSON.stringify({ t: 'invoke', id, channel, payload });
-        if (socket.readyState === WebSocket.OPEN) socket.send(frame);
-        else if (status === 'connecting') queued.push(frame);
-        else {
-          pending.delete(id);
-          reject(new Error('not connected'));
-        }
+        // While the first connection opens, the worker holds the request and sends it on open.
+        post({ kind: 'send', frame: JSON.stringify({ t: 'invoke', id, channel, payload }) });
       }),
     send: (channel, payload) => {
-      if (socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify({ t: 'send', channel, payload }));
+      if (open) post({ kind: 'send', frame: JSON.stringify({ t: 'send', channel, payload }) });
     },
     on: (channel, listener) => {
       let set = listeners.get(channel);

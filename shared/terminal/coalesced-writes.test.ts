@@ -33,4 +33,30 @@ describe('CoalescedWrites', () => {
     writes.after(() => log.push('step'));
     expect(log).toEqual(['x', 'step']);
   });
+
+  it('writes a snapshot alone: nothing joined to it, nothing after it until its callback ran', () => {
+    const written: string[] = [];
+    const log: string[] = [];
+    let finish: (() => void) | undefined;
+    const writes = new CoalescedWrites((data, parsed) => {
+      written.push(data);
+      finish = parsed;
+    });
+    writes.write('a');
+    writes.write('b');
+    writes.writeAlone('SNAP', () => log.push('marks placed'));
+    writes.write('c');
+    writes.write('d');
+    expect(written).toEqual(['a']);
+    finish!();
+    expect(written).toEqual(['a', 'b']);
+    finish!();
+    expect(written).toEqual(['a', 'b', 'SNAP']);
+    expect(log).toEqual([]);
+    finish!();
+    // The snapshot's callback ran before what followed it was written.
+    expect(log).toEqual(['marks placed']);
+    expect(written).toEqual(['a', 'b', 'SNAP', 'cd']);
+  });
 });
+

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 
-type Entry = { readonly data: string; readonly parsed: (() => void) | undefined } | { readonly step: () => void };
+type Entry =
+  | { readonly data: string; readonly parsed: (() => void) | undefined; readonly alone?: true }
+  | { readonly step: () => void };
 
 /**
  * Keeps one write in a terminal's parser at a time and joins what arrives meanwhile into the next.
@@ -18,6 +20,16 @@ export class CoalescedWrites {
 
   write(data: string, parsed?: () => void): void {
     this._queue.push({ data, parsed });
+    this._pump();
+  }
+
+  /**
+   * Writes `data` never joined with what comes before or after it, and writes nothing after it
+   * until it is parsed and `parsed` has run: a snapshot whose marks are placed from the cursor
+   * where it leaves it.
+   */
+  writeAlone(data: string, parsed: () => void): void {
+    this._queue.push({ data, parsed, alone: true });
     this._pump();
   }
 
@@ -39,10 +51,11 @@ export class CoalescedWrites {
       const parts: string[] = [];
       const callbacks: Array<() => void> = [];
       for (const entry of this._queue) {
-        if (!('data' in entry)) break;
+        if (!('data' in entry) || (count > 0 && entry.alone)) break;
         parts.push(entry.data);
         if (entry.parsed) callbacks.push(entry.parsed);
         count++;
+        if (entry.alone) break;
       }
       this._queue.splice(0, count);
       this._busy = true;

@@ -116,6 +116,12 @@ export class ScrolledOffTrim {
     });
   }
 
+  /** The terminal was reset (RIS) with nothing of this stream left unparsed: no region, no open sequence. */
+  reset(): void {
+    this._region = false;
+    this._ground = true;
+  }
+
   dispose(): void {
     this._hook.dispose();
   }

@@ -1,0 +1,66 @@
+// SPDX-License-Identifier: MIT
+// Browser mode's WebSocket, in a dedicated worker. Chromium reads a page's socket on the page's
+// thread, a message per task, between xterm.js's parse slices and the frames it paints: during a
+// flood 1–4M characters waited in the socket while the page parsed ~100K at a time, so the page
+// could never join and trim them (docs/benchmarks.md). Here the socket is read as fast as the
+// server sends; what the page has not taken yet waits here, joined per pty (socket-messages.ts),
+// and goes over in one message each time the page asks for more.
+import type { ServerFrame } from '../../shared/ipc/wire-names';
+import { queueFrame, type FromSocket, type ToSocket } from './socket-messages';
+
+interface WorkerScope {
+  postMessage(message: FromSocket): void;
+  onmessage: ((event: MessageEvent<ToSocket>) => void) | null;
+}
+
+const scope = self as unknown as WorkerScope;
+let socket: WebSocket | undefined;
+/** Frames for the server made while the socket was still opening (the window's start request). */
+let outbox: string[] = [];
+let pending: ServerFrame[] = [];
+/** Whether the page is waiting for frames (it asks again after handling each message). */
+let wanted = true;
+
+const deliver = (): void => {
+  if (!wanted || pending.length === 0) return;
+  wanted = false;
+  scope.postMessage({ kind: 'frames', frames: pending });
+  pending = [];
+};
+
+const connect = (url: string, protocols: readonly string[]): void => {
+  socket?.close();
+  outbox = [];
+  const current = new WebSocket(url, [...protocols]);
+  socket = current;
+  current.onopen = () => {
+    if (current !== socket) return;
+    for (const frame of outbox.splice(0)) current.send(frame);
+    scope.postMessage({ kind: 'open' });
+  };
+  current.onmessage = (message: MessageEvent) => {
+    if (current !== socket) return;
+    queueFrame(pending, JSON.parse(String(message.data)) as ServerFrame);
+    deliver();
+  };
+  current.onclose = () => {
+    if (current !== socket) return;
+    socket = undefined;
+    outbox = [];
+    // What came before the close goes first, whether or not the page asked for it yet.
+    if (pending.length > 0) scope.postMessage({ kind: 'frames', frames: pending.splice(0) });
+    scope.postMessage({ kind: 'close' });
+  };
+};
+
+scope.onmessage = ({ data: message }) => {
+  if (message.kind === 'pull') {
+    wanted = true;
+    deliver();
+  } else if (message.kind === 'send') {
+    if (socket?.readyState === WebSocket.OPEN) socket.send(message.frame);
+    else if (socket?.readyState === WebSocket.CONNECTING) outbox.push(message.frame);
+  } else {
+    connect(message.url, message.protocols);
+  }
+};
