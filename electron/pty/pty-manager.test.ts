@@ -74,7 +74,9 @@ describe('PtyManager', () => {
     const fake = host.spawned[0]!;
     const out = collectingSink();
     manager.attach(pty.id, out.sink);
-    for (let i = 0; i < 20; i++) fake.emit('z'.repeat(64 * 1024));
+    // Past the high watermark, in reads of 64K.
+    const reads = Math.ceil(FlowControl.HIGH_WATERMARK_CHARS / (64 * 1024)) + 2;
+    for (let i = 0; i < reads; i++) fake.emit('z'.repeat(64 * 1024));
     vi.runAllTimers();
     expect(fake.paused).toBe(true);
     const sent = out.text().length;
