@@ -34,9 +34,13 @@ const lastingAttributes = (text: string): string => {
  * that are gone. The caller vouches that no scroll region is set (then LFs stop scrolling lines
  * out) and that the parser is not inside a sequence when `data` begins.
  */
-export const dropScrolledOff = (data: string, rows: number, scrollback: number): string => {
+export const dropScrolledOff = (data: string, rows: number, scrollback: number): string =>
+  UNSAFE.test(data) ? data : dropFromSafe(data, rows, scrollback);
+
+/** dropScrolledOff for `data` already known to hold no UNSAFE sequence (one scan of a flood, not two). */
+const dropFromSafe = (data: string, rows: number, scrollback: number): string => {
   const needed = scrollback + 2 * rows;
-  if (data.length < needed * 2 || UNSAFE.test(data)) return data;
+  if (data.length < needed * 2) return data;
   let lfs = 0;
   let at = data.length;
   while (lfs <= needed) {
@@ -106,9 +110,14 @@ export class ScrolledOffTrim {
   /** Writes `data` (or what of it can still be seen with `scrollback` lines); `parsed` as xterm's callback. */
   write(data: string, scrollback: number, parsed?: () => void): void {
     const trimmable = this._pending === 0 && !this._region && this._ground;
+    if (!UNSAFE.test(data)) {
+      // No C1 control and every ESC begins a complete SGR or EL: after one the parser is in its
+      // ground state; with none it is where it was (endsInGround's answer, without its scan).
+      this._ground = this._ground || data.includes('\x1b');
+      // SGR and EL cannot set a scroll region: only other sequences make later writes wait for the parse.
+      return this._term.write(trimmable ? dropFromSafe(data, this._term.rows, scrollback) : data, parsed);
+    }
     this._ground = endsInGround(data, this._ground);
-    // SGR and EL cannot set a scroll region: only other sequences make later writes wait for the parse.
-    if (!UNSAFE.test(data)) return this._term.write(trimmable ? dropScrolledOff(data, this._term.rows, scrollback) : data, parsed);
     this._pending++;
     this._term.write(data, () => {
       this._pending--;
