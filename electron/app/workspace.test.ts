@@ -11,6 +11,8 @@ const setup = (saved: unknown, profiles: Array<{ id: string; name: string }> = [
   const spawned: Array<{ request: { cwd?: string; profileId?: string }; prelude: Prelude }> = [];
   let kept = JSON.stringify(saved);
   let closed: (id: string) => void = () => undefined;
+  let reads = 0;
+  let failReads = 0;
   const deps: WorkspaceDeps = {
     settings: {
       current: {
@@ -18,7 +20,17 @@ const setup = (saved: unknown, profiles: Array<{ id: string; name: string }> = [
         profiles: { list: profiles, defaultId: null } as unknown as NonNullable<WorkspaceDeps['settings']['current']['profiles']>,
       },
     },
-    kv: { get: async () => kept, set: async (_key, value) => void (kept = value) },
+    kv: {
+      get: async () => {
+        reads++;
+        if (failReads > 0) {
+          failReads--;
+          throw new Error('store closed');
+        }
+        return kept;
+      },
+      set: async (_key, value) => void (kept = value),
+    },
     pane: (id) => (['a', 'b', 'c'].includes(id) ? { sessionId: id, cwd: '/', profileId: id === 'c' ? 'p1' : null } : undefined),
     tail: async () => Buffer.from('earlier\r\n'),
     spawn: (request, prelude) => {
@@ -27,7 +39,14 @@ const setup = (saved: unknown, profiles: Array<{ id: string; name: string }> = [
     },
     onClosed: (listener) => void (closed = listener),
   };
-  return { handlers: workspaceHandlers(deps), spawned, saved: () => JSON.parse(kept) as Record<string, unknown>, close: (id: string) => closed(id) };
+  return {
+    handlers: workspaceHandlers(deps),
+    spawned,
+    saved: () => JSON.parse(kept) as Record<string, unknown>,
+    close: (id: string) => closed(id),
+    reads: () => reads,
+    failNextRead: () => void failReads++,
+  };
 };
 
 describe('workspace restore', () => {
@@ -79,3 +98,23 @@ describe('workspace restore', () => {
     expect((await handlers['workspace:layout']({}, client)).previous).toEqual({ 'new-2': 'b' });
   });
 });
+
+describe('the saved workspace in memory', () => {
+  it('reads the store once a run: later starts and layouts use what was read or last saved', async () => {
+    const { handlers, reads } = setup({ version: 1, savedAt: 0, groups: [{ root: { kind: 'leaf', id: 'a' }, focus: 'a' }], panes: { a: { sessionId: 'a', cwd: '/' } } });
+    expect((await handlers['workspace:layout']({}, client)).groups).toHaveLength(1);
+    await handlers['workspace:save']({ groups: [{ root: split, focus: 'b' }] }, client);
+    expect((await handlers['workspace:layout']({}, client)).groups).toEqual([{ root: split, focus: 'b' }]);
+    await handlers['workspace:restore']({}, client);
+    expect(reads()).toBe(1);
+  });
+
+  it('asks the store again after a read failed', async () => {
+    const { handlers, reads, failNextRead } = setup({ version: 1, savedAt: 0, groups: [], panes: {} });
+    failNextRead();
+    await expect(handlers['workspace:layout']({}, client)).rejects.toThrow('store closed');
+    await handlers['workspace:layout']({}, client);
+    expect(reads()).toBe(2);
+  });
+});
+

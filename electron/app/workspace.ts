@@ -74,7 +74,22 @@ export const workspaceHandlers = (
   const previous = new Map<string, string>();
   deps.onClosed?.((id) => previous.delete(id));
   const previousOf = (ids: Iterable<string>) => Object.fromEntries([...ids].flatMap((id) => (previous.has(id) ? [[id, previous.get(id)!]] : [])));
-  const read = async () => parseSaved(await deps.kv.get(WORKSPACE_KEY));
+  /**
+   * The saved workspace as this run last wrote or read it: these handlers are its only writer, so
+   * after the first read a window's start does not wait on the store (a parked writer takes
+   * 60–100 ms to come back, which a page load then waited for before its shell started).
+   */
+  let known: Promise<string | undefined> | undefined;
+  const read = async () => {
+    const reading = (known ??= deps.kv.get(WORKSPACE_KEY));
+    try {
+      return parseSaved(await reading);
+    } catch (error) {
+      // A failed read is asked again next time, not remembered.
+      if (known === reading) known = undefined;
+      throw error;
+    }
+  };
   return {
     'workspace:save': async ({ groups, names = {} }) => {
       const panes: Record<string, SavedPane> = {};
@@ -84,7 +99,9 @@ export const workspaceHandlers = (
         return pane ? id : undefined;
       });
       const saved: SavedWorkspace = { version: 1, savedAt: now(), groups: kept.groups, panes, names: kept.names };
-      await deps.kv.set(WORKSPACE_KEY, JSON.stringify(saved));
+      const text = JSON.stringify(saved);
+      await deps.kv.set(WORKSPACE_KEY, text);
+      known = Promise.resolve(text);
       return { saved: Object.keys(panes).length };
     },
     'workspace:layout': async () => {
