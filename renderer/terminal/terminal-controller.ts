@@ -5,9 +5,6 @@ import { WebLinksAddon } from '@xterm/addon-web-links';
 import type { IDisposable, ITheme, Terminal } from '@xterm/xterm';
 import type { Api } from '../../shared/ipc';
 import type { TerminalMark, TerminalSnapshot } from '../../shared/ipc/pty';
-import { FlowControl } from '../../shared/terminal/flow-control';
-import { CoalescedWrites } from '../../shared/terminal/coalesced-writes';
-import { ScrolledOffTrim } from '../../shared/terminal/scrolled-off';
 import { Disposable, toDisposable } from '../lifetime/disposable';
 import { onFontFacesLoaded } from '../themes/font';
 import { TerminalLigatures } from '../themes/ligatures';
@@ -18,8 +15,8 @@ import { ModifierLinksAddon } from './modifier-links';
 import { createXterm } from './xterm/create-xterm';
 import { remeasure, whenFontLoaded } from './xterm/font-measure';
 import { loadWebgl } from './xterm/renderer-choice';
-import { slicedTarget } from './xterm/sliced-writes';
 import { watchScreenControl } from './xterm/screen-control';
+import { TerminalOutput } from './xterm/terminal-output';
 import { TERMINAL_DEFAULTS, type LiveTerminalOptions } from './xterm/terminal-options';
 import { UserInputClock } from './xterm/user-input';
 
@@ -49,17 +46,11 @@ export class TerminalController extends Disposable {
   readonly search: SearchAddon;
   private readonly _decorations: CommandDecorations;
   private readonly _ligatures: TerminalLigatures;
-  /**
-   * What a flood scrolls out of the history is never parsed (shared/terminal/scrolled-off.ts): one
-   * write is in xterm's parser at a time, and what arrives meanwhile is joined into the next, so a
-   * flood is trimmed across everything the flow-control window let queue, not per batch.
-   */
-  private readonly _trim: ScrolledOffTrim;
-  private readonly _writes: CoalescedWrites;
+  /** The pty's output into `term`: joined, trimmed of what scrolled off, acknowledged once parsed. */
+  private readonly _output: TerminalOutput;
   private readonly _fit: FitAddon;
   private readonly _api: Api;
   private readonly _userInput = new UserInputClock();
-  private _unacked = 0;
   private _opened = false;
   private _lastSize = { cols: 0, rows: 0 };
   private _copyOnSelect = false;
@@ -84,8 +75,7 @@ export class TerminalController extends Disposable {
       linkHandler: hyperlinkHandler(options.openHyperlink),
     });
     this.term = term;
-    this._trim = new ScrolledOffTrim(slicedTarget(term));
-    this._writes = new CoalescedWrites((data, parsed) => this._trim.write(data, this.term.options.scrollback ?? 0, parsed));
+    this._output = new TerminalOutput(term, (chars) => this._api.send('pty:ack', { id: this.id, chars }));
     this._fit = fit;
     this.search = search;
     // Disposed last (a store undoes the last registered first): the term outlives what watches it.
@@ -134,15 +124,11 @@ export class TerminalController extends Disposable {
   }
 
   write(data: string): void {
-    // Acked at full length: what a flood scrolled out of the history was sent, only never parsed.
-    this._writes.write(data, () => {
-      this._unacked += data.length;
-      if (this._unacked >= FlowControl.ACK_CHARS) this._flushAck();
-    });
+    this._output.write(data);
   }
 
   applyMark(mark: TerminalMark): void {
-    this._writes.after(() => this._decorations.apply(mark));
+    this._output.after(() => this._decorations.apply(mark));
   }
 
   /**
@@ -151,14 +137,12 @@ export class TerminalController extends Disposable {
    */
   restore(snapshot: TerminalSnapshot): void {
     // In stream order: what was written before is parsed first, then the screen is painted over.
-    this._writes.after(() => {
+    const reset = () => {
       this._decorations.clear();
-      this.term.reset();
-      this._trim.reset();
       if (snapshot.cols !== this.term.cols || snapshot.rows !== this.term.rows) this.term.resize(snapshot.cols, snapshot.rows);
       this._restoring = true;
-    });
-    this._writes.writeAlone(snapshot.data, () => {
+    };
+    this._output.repaint(snapshot.data, reset, () => {
       this._restoring = false;
       for (const { offset, mark } of snapshot.marks) this._decorations.applyAt(mark, offset);
       // The grid goes back to this window's own size, which tells the pty if it differs.
@@ -290,11 +274,5 @@ export class TerminalController extends Disposable {
     if (this._restoring || this.isDisposed) return;
     const reply = this._userInput.isReply();
     this._api.send('pty:input', reply ? { id: this.id, data, reply } : { id: this.id, data });
-  }
-
-  private _flushAck(): void {
-    const chars = this._unacked;
-    this._unacked = 0;
-    this._api.send('pty:ack', { id: this.id, chars });
   }
 }
