@@ -75,7 +75,17 @@ export const createWsTransport = (): WsTransport => {
 
   worker.onmessage = ({ data: message }: MessageEvent<FromSocket>) => {
     if (message.kind === 'frames') {
-      for (const frame of message.frames) handle(frame);
+      // A listener that throws loses its own frame, as it did with a message per frame; the frames
+      // after it are still handled, and the next ones still asked for.
+      for (const frame of message.frames) {
+        try {
+          handle(frame);
+        } catch (error) {
+          setTimeout(() => {
+            throw error;
+          });
+        }
+      }
       post({ kind: 'pull' });
     } else if (message.kind === 'open') {
       open = true;
