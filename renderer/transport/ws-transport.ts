@@ -38,7 +38,6 @@ export const createWsTransport = (): WsTransport => {
   const pending = new Map<number, { resolve: (value: unknown) => void; reject: (error: Error) => void }>();
   let nextId = 0;
   let status: ConnectionStatus = 'connecting';
-  let open = false;
   let attempt = 0;
   let failures = 0;
   // The socket itself lives in a worker (socket-worker.ts), which reads it while this thread parses.
@@ -60,7 +59,6 @@ export const createWsTransport = (): WsTransport => {
   };
 
   const closed = () => {
-    open = false;
     for (const request of pending.values()) request.reject(new Error('connection lost'));
     pending.clear();
     failures++;
@@ -88,7 +86,6 @@ export const createWsTransport = (): WsTransport => {
       }
       post({ kind: 'pull' });
     } else if (message.kind === 'open') {
-      open = true;
       attempt = 0;
       failures = 0;
       setStatus('open');
@@ -113,14 +110,14 @@ export const createWsTransport = (): WsTransport => {
     },
     invoke: (channel, payload) =>
       new Promise((resolve, reject) => {
-        if (!open && status !== 'connecting') return reject(new Error('not connected'));
+        if (status !== 'open' && status !== 'connecting') return reject(new Error('not connected'));
         const id = nextId++;
         pending.set(id, { resolve, reject });
         // While the first connection opens, the worker holds the request and sends it on open.
         post({ kind: 'send', frame: JSON.stringify({ t: 'invoke', id, channel, payload }) });
       }),
     send: (channel, payload) => {
-      if (open) post({ kind: 'send', frame: JSON.stringify({ t: 'send', channel, payload }) });
+      if (status === 'open') post({ kind: 'send', frame: JSON.stringify({ t: 'send', channel, payload }) });
     },
     on: (channel, listener) => {
       let set = listeners.get(channel);
