@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useState } from 'react';
 import { ResizeHandle } from './assistant/resize-handle';
 import { useAssistant } from './assistant/store/assistant-store';
 import { CommandOverlays } from './commands/command-overlays';
@@ -34,6 +34,8 @@ import { contains } from './state/pane-tree';
 import { closeTerminal, isBusy, setRecording, startTerminalSync, syncTerminals } from './terminal/terminals';
 import { api, connection } from './transport/api';
 import { useFirstOutput } from './lazy/first-output';
+import { endFirstTerminalStage } from './lazy/first-terminal';
+import { takeHeldKeys } from './held-keys';
 import { LazyAssistantPane, LazyCommandPalette, LazyContextInspector, LazySettingsPage, prefetchLazyParts, startLater } from './lazy/lazy-parts';
 import { usePalette } from './state/palette';
 
@@ -93,6 +95,10 @@ export const App = () => {
     [report, requestClose],
   );
 
+  // After the panes' own layout effects took the staged terminal over (TerminalView), before the
+  // first paint: the stand-in and the app are never both on screen.
+  useLayoutEffect(endFirstTerminalStage, []);
+
   useEffect(() => {
     performance.mark('ct:app-mounted');
     const stopSettings = startSettingsSync();
@@ -134,6 +140,8 @@ export const App = () => {
       run(action);
     };
     window.addEventListener('keydown', onKey, true);
+    // Shortcuts pressed while the first terminal was drawn before the app (boot.ts).
+    for (const action of takeHeldKeys()) run(action);
     return () => {
       unsubscribe();
       window.removeEventListener('keydown', onKey, true);

@@ -15,8 +15,13 @@ const GONE_TEXT =
 
 /** Shows why the terminals are frozen while the socket is down (browser mode only). */
 export const ConnectionBanner = () => {
-  const [status, setStatus] = useState<ConnectionStatus>('open');
-  useEffect(() => connection.onStatus(setStatus), []);
+  // From the status now, not 'open': the app appears after the first terminal (boot.ts), and a
+  // host that went away meanwhile would otherwise show no banner until the status changed again.
+  const [status, setStatus] = useState<ConnectionStatus>(() => connection.status);
+  useEffect(() => {
+    setStatus(connection.status);
+    return connection.onStatus(setStatus);
+  }, []);
   if (status === 'open') return null;
   if (status === 'gone' || status === 'refused') {
     return (

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 import { useEffect, useState } from 'react';
 import { controllerFor } from '../terminal/terminals';
+import { whenDrawn } from './first-draw';
 
 /** How long the rest of the window waits for a silent shell before it loads anyway. */
 const WAIT_CAP_MS = 3000;
@@ -15,25 +16,12 @@ let shown = false;
 export const useFirstOutput = (activeId: string | undefined): boolean => {
   const [ready, setReady] = useState(shown);
   useEffect(() => {
-    if (ready) return;
-    const release = () => {
+    if (ready) return undefined;
+    const term = activeId === undefined ? undefined : controllerFor(activeId)?.term;
+    return whenDrawn(term, WAIT_CAP_MS, () => {
       shown = true;
       setReady(true);
-    };
-    const cap = setTimeout(release, WAIT_CAP_MS);
-    const term = activeId === undefined ? undefined : controllerFor(activeId)?.term;
-    if (!term) return () => clearTimeout(cap);
-    const buffer = term.buffer.active;
-    if (buffer.cursorX > 0 || buffer.cursorY > 0 || buffer.baseY > 0) {
-      clearTimeout(cap);
-      release();
-      return undefined;
-    }
-    const parsed = term.onWriteParsed(() => requestAnimationFrame(() => requestAnimationFrame(release)));
-    return () => {
-      clearTimeout(cap);
-      parsed.dispose();
-    };
+    });
   }, [activeId, ready]);
   return ready;
 };

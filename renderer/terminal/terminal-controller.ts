@@ -13,7 +13,7 @@ import { useFontZoom, zoomedSize } from './font-zoom';
 import { hyperlinkHandler, linkModifierHeld, webLinkActivate } from './link-routing';
 import { ModifierLinksAddon } from './modifier-links';
 import { createXterm } from './xterm/create-xterm';
-import { remeasure, whenFontLoaded } from './xterm/font-measure';
+import { fontReady, remeasure, whenFontLoaded } from './xterm/font-measure';
 import { loadWebgl } from './xterm/renderer-choice';
 import { watchScreenControl } from './xterm/screen-control';
 import { TerminalOutput } from './xterm/terminal-output';
@@ -52,6 +52,12 @@ export class TerminalController extends Disposable {
   private readonly _api: Api;
   private readonly _userInput = new UserInputClock();
   private _opened = false;
+  /**
+   * Whether the cell was measured with the font itself, not its fallback: then the faces that load
+   * later (bold, italic, other scripts) change nothing, and measuring again for each (two option
+   * changes, a new glyph atlas and a refit) is skipped. It was ~20 ms each on the way to the first prompt.
+   */
+  private _measuredWithFont = false;
   private _lastSize = { cols: 0, rows: 0 };
   private _copyOnSelect = false;
   private readonly _onCommandClick: (commandId: string) => void;
@@ -109,12 +115,19 @@ export class TerminalController extends Disposable {
     this._container = container;
     container.dataset.fontSize = String(this.term.options.fontSize);
     this._paintFrame();
-    if (this._opened && this.term.element) {
-      if (this.term.element.parentElement !== container) container.appendChild(this.term.element);
+    const { element } = this.term;
+    if (this._opened && element) {
+      if (element.parentElement === container) return;
+      // Moving an element blurs what has focus in it: the keyboard stays with the terminal, so keys
+      // typed while the app takes the first terminal over (lazy/first-terminal.ts) reach the shell.
+      const focused = element.contains(document.activeElement);
+      container.appendChild(element);
+      if (focused) this.term.focus();
       return;
     }
     this.term.open(container);
     this._opened = true;
+    this._measuredWithFont = fontReady(this.term);
     // How input the user caused is told apart from xterm's own answers to queries (see `_input`).
     if (this.term.element) this._userInput.watch(this.term.element);
     this._ligatures.apply();
@@ -250,7 +263,11 @@ export class TerminalController extends Disposable {
     if (changed.length === 0) return;
     this.term.options = Object.fromEntries(changed);
     this._paintFrame();
-    if (changed.some(([key]) => key === 'fontFamily' || key === 'fontSize')) this._measureWhenFontLoaded();
+    if (changed.some(([key]) => key === 'fontFamily' || key === 'fontSize')) {
+      // xterm.js measured the cell again for the new font, with whatever of it is in now.
+      this._measuredWithFont = this._opened && fontReady(this.term);
+      this._measureWhenFontLoaded();
+    }
     this.fit();
   }
 
@@ -261,8 +278,9 @@ export class TerminalController extends Disposable {
 
   /** Measures the cell again and refits the grid to it. */
   private _remeasure(): void {
-    if (this.isDisposed || !this._opened || !this.term.options.fontSize) return;
+    if (this.isDisposed || !this._opened || !this.term.options.fontSize || this._measuredWithFont) return;
     remeasure(this.term);
+    this._measuredWithFont = fontReady(this.term);
     this.fit();
   }
 

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-import { useEffect, useRef } from 'react';
+import { useEffect, useLayoutEffect, useRef } from 'react';
 import { controllerFor } from './terminals';
 
 /**
@@ -10,7 +10,9 @@ import { controllerFor } from './terminals';
 export const TerminalView = ({ id, focused = true }: { id: string; focused?: boolean }) => {
   const container = useRef<HTMLDivElement>(null);
 
-  useEffect(() => {
+  // A layout effect: a terminal drawn before the app (lazy/first-terminal.ts) moves into this
+  // container before the first paint, so no frame shows the window without it.
+  useLayoutEffect(() => {
     const element = container.current;
     const controller = controllerFor(id);
     if (!element || !controller) return;

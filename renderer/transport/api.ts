@@ -7,6 +7,8 @@ import { createWsTransport, type ConnectionStatus } from './ws-transport';
 export interface Connection {
   readonly api: Api;
   readonly host: 'electron' | 'web';
+  /** The connection now: what a view that appears late (the app, after the first terminal) starts from. */
+  readonly status: ConnectionStatus;
   onStatus(listener: (status: ConnectionStatus) => void): () => void;
 }
 
@@ -23,9 +25,16 @@ const createApi = (transport: RawTransport): Api => ({
 
 const connect = (): Connection => {
   const bridge = (window as unknown as Record<string, RawTransport | undefined>)[BRIDGE_GLOBAL];
-  if (bridge) return { api: createApi(bridge), host: 'electron', onStatus: () => () => undefined };
+  if (bridge) return { api: createApi(bridge), host: 'electron', status: 'open', onStatus: () => () => undefined };
   const ws = createWsTransport();
-  return { api: createApi(ws), host: 'web', onStatus: (listener) => ws.onStatus(listener) };
+  return {
+    api: createApi(ws),
+    host: 'web',
+    get status() {
+      return ws.status;
+    },
+    onStatus: (listener) => ws.onStatus(listener),
+  };
 };
 
 /** Made on first use (the app's start in main.tsx), not when this module is imported. */
@@ -39,6 +48,9 @@ export const connection: Connection = {
   },
   get host() {
     return current().host;
+  },
+  get status() {
+    return current().status;
   },
   onStatus: (listener) => current().onStatus(listener),
 };

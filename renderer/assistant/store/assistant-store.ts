@@ -6,7 +6,7 @@ import type { ConversationMessage, ConversationSummary, ModelRef } from '../../.
 import type { ContextPreview, ModelContextConfigView } from '../../../shared/ipc/context';
 import { loadPref, savePref } from '../../state/prefs';
 import { addAttachment, removeAttachment, type Attachment } from './attachments';
-import { clampWidth, sideWidth, storedWidth } from './pane-width';
+import { clampWidth, savedUserWidth, sideWidth } from './pane-width';
 import { savedModel } from './saved-model';
 import {
   failureFromMessages,
@@ -122,8 +122,8 @@ export type AssistantState = AssistantData & AssistantActions;
 
 const initialData = (): AssistantData => ({
   open: loadPref('open', true),
-  userWidth: storedWidth(loadPref<unknown>('width', undefined)),
-  width: sideWidth(storedWidth(loadPref<unknown>('width', undefined))),
+  userWidth: savedUserWidth(),
+  width: sideWidth(savedUserWidth()),
   conversations: [],
   conversationId: undefined,
   messages: [],

@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: MIT
+import { loadPref } from '../../state/prefs';
 
 export const MIN_WIDTH = 280;
 export const MAX_WIDTH = 900;
@@ -27,3 +28,6 @@ export const sideWidth = (userWidth: number | undefined, viewport = viewportWidt
 /** A stored preference is only a user's width if it is a number (older builds stored nothing else). */
 export const storedWidth = (value: unknown): number | undefined =>
   typeof value === 'number' && Number.isFinite(value) ? value : undefined;
+
+/** The width a user dragged the side pane to in an earlier run, if any. */
+export const savedUserWidth = (): number | undefined => storedWidth(loadPref<unknown>('width', undefined));

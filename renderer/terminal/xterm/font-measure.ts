@@ -15,6 +15,23 @@ export const remeasure = (term: Terminal): void => {
 };
 
 /**
+ * Whether the terminal's font (its regular face, what xterm.js measures the cell with) is in, so a
+ * measure taken now is the font's own and not the fallback's. A font with nothing to load (a
+ * system font) is in.
+ */
+export const fontReady = (term: Terminal): boolean => {
+  const { fontFamily, fontSize } = term.options;
+  const fonts = typeof document === 'undefined' ? undefined : document.fonts;
+  if (!fonts || !fontFamily || !fontSize) return false;
+  try {
+    return fonts.check(`${fontSize}px ${fontFamily}`);
+  } catch {
+    // A family list the CSS font syntax refuses: measure again whenever asked, as before.
+    return false;
+  }
+};
+
+/**
  * xterm.js measures its cell when opened and when the font options change, with whatever font is
  * there: a web font still loading (the bundled JetBrains Mono) would leave the grid measured with
  * the fallback. Once its files are in, `then` runs, unless the font options changed meanwhile.
