@@ -124,7 +124,7 @@ export const App = () => {
   }, []);
 
   useEffect(() => {
-    // The start's own pass (boot.tsx began it): it may be over by now, and a second would attach
+    // The start's own pass (boot.ts began it): it may be over by now, and a second would attach
     // the new terminal again, painting it twice.
     void startTerminalSync().catch(report);
     let first = true;

@@ -16,14 +16,14 @@ export interface TerminalsDeps {
   readonly api: WorkspaceApi;
   readonly connection: ConnectionEvents & { readonly host: 'electron' | 'web' };
   readonly page: PageVisibility;
-  /** Makes a terminal's controller: `new TerminalController` in the app (main.tsx), a fake in tests. */
+  /** Makes a terminal's controller: `new TerminalController` in the app (boot.ts), a fake in tests. */
   readonly createController: (options: TerminalControllerOptions) => TerminalController;
   readonly store?: WorkspaceStore;
   /** The window's start, asked before the terminals were (main.tsx). */
   readonly early?: EarlyStart;
 }
 
-/** Asked of the terminals before the app started them (main.tsx starts them before the first render). */
+/** Asked of the terminals before the app started them (boot.ts starts them before the first terminal is drawn). */
 export class TerminalsNotStartedError extends Error {
   readonly code = 'not-started';
   constructor() {
