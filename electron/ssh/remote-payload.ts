@@ -89,9 +89,10 @@ const LENGTH_DIGITS = 4;
  * once: the foreground check is a race). There they are typed on the line, and the final ^U
  * kills the line again, in a line editor and in a cooked tty alike (even past a cooked tty's
  * 4095-byte line, where the kernel still handles VKILL): nothing runs, nothing is submitted or
- * kept in history. The remote reads the ^U as the frame's last byte. With echo off on the remote
- * tty none of it is shown there. It starts with `:`, which plan.sh keeps from being ssh's escape
- * character.
+ * kept in history. (Not the part ssh left unread in raw mode when it restored cooked mode: that
+ * is a finished line to the kernel, which bash's and zsh's ssh functions drop once ssh exits.)
+ * The remote reads the ^U as the frame's last byte. With echo off on the remote tty none of it is
+ * shown there. It starts with `:`, which plan.sh keeps from being ssh's escape character.
  */
 export const remoteAnswer = (id: string, nonce: string | undefined, script: string): string => {
   if (!REQUEST_ID.test(id)) throw new Error('ssh payload: a request id is 16–64 characters of [A-Za-z0-9_-]');

@@ -84,10 +84,26 @@ __contexterm_report() {
   fi
 }
 
+# Input ssh left unread in raw mode when it put the terminal back to cooked mode on its way out
+# becomes, to the kernel, a complete line without a line break: the terminal's answer to a remote
+# that asked for the integration and quit at once, or keys typed for the remote. No ^U typed after
+# it can kill it (cooked, the tty kills only the line after it), and readline would read it as
+# typed ahead of the next line, which then runs glued to it. So drop every complete line pending
+# once ssh is gone, in cooked mode (the line being typed stays): `read -t 0` only looks; the read
+# that takes a line without a line break ends at its timeout. bash 3 has neither.
+__contexterm_drop_stranded() {
+  builtin local junk
+  ((BASH_VERSINFO[0] >= 4)) || builtin return 0
+  while builtin read -r -t 0; do
+    builtin read -r -t 0.05 junk
+    (($? != 1)) || builtin break
+  done
+}
+
 # `ssh host` typed here: an interactive login brings the integration along (plan.sh decides; the
 # terminal answers the remote's request over the connection itself). Anything else runs as typed.
 ssh() {
-  builtin local plan id host remote
+  builtin local plan id host remote ret
   if [[ -n "$__contexterm_nonce" && -r "$__contexterm_ssh_dir/plan.sh" ]] &&
     plan="$(command sh "$__contexterm_ssh_dir/plan.sh" "$__contexterm_ssh_prefs" "$@")"; then
     id="${plan%%$'\n'*}"
@@ -97,6 +113,9 @@ ssh() {
     __contexterm_escape "$host"
     __contexterm_mark "633;S;$id;$__contexterm_escaped"
     command ssh -t "$@" "$remote"
+    ret=$?
+    __contexterm_drop_stranded
+    builtin return "$ret"
   else
     command ssh "$@"
   fi

@@ -125,18 +125,33 @@ __contexterm_order_hooks() {
   fi
 }
 
+# Input ssh left unread in raw mode when it put the terminal back to cooked mode on its way out
+# becomes, to the kernel, a complete line without a line break: the terminal's answer to a remote
+# that asked for the integration and quit at once (ssh read part of it, the rest arrived after),
+# or keys typed for the remote. No ^U typed after it can kill it (in cooked mode the tty kills
+# only the line after it), and zle would read it as typed ahead of the next line: the base64 was
+# run glued to the user's next command, and recorded as its command line. So drop every complete
+# line pending once ssh is gone: one read(2) each, never waiting, in cooked mode (the line being
+# typed stays). In a subshell, so sysread is not loaded into the user's shell.
+__contexterm_drop_stranded() {
+  ( zmodload -F zsh/system b:sysread && while sysread -t 0 -i 0 REPLY; do :; done ) 2>/dev/null
+}
+
 # `ssh host` typed here: an interactive login brings the integration along (plan.sh decides; the
 # terminal answers the remote's request over the connection itself). Anything else runs as typed.
 typeset -g __contexterm_ssh_dir="${__contexterm_shim:-${${(%):-%x}:A:h}}/../ssh"
 ssh() {
   emulate -L zsh
-  local plan
+  local plan ret
   local -a lines
   if [[ -r "$__contexterm_ssh_dir/plan.sh" ]] && plan="$(command sh "$__contexterm_ssh_dir/plan.sh" "$__contexterm_ssh_prefs" "$@")"; then
     lines=("${(@f)plan}")
     __contexterm_escape "${lines[2]}"
     __contexterm_mark "633;S;${lines[1]};$__contexterm_escaped"
     command ssh -t "$@" "${lines[3]}"
+    ret=$?
+    __contexterm_drop_stranded
+    return $ret
   else
     command ssh "$@"
   fi

@@ -18,7 +18,8 @@ import { startSshd, sshdAvailable, type Sshd } from '../support/sshd';
  * at once. Often the request is read while ssh is still the foreground process, so the terminal
  * answers, but ssh is gone before it reads the answer: the answer is typed into the LOCAL shell.
  * Whatever it contains must then do nothing there: run no command, submit no line, leave nothing
- * in history.
+ * in history. (Its rarest landing, part of the answer left unread when ssh restored cooked mode, is
+ * played step by step in ssh-stranded-answer.test.ts.)
  */
 const HOSTILE = `#!/bin/sh
 id=\${SSH_ORIGINAL_COMMAND##* }
@@ -139,7 +140,7 @@ describe.skipIf(!sshdAvailable())('a hostile ssh host that asks for the integrat
     await terminal.run(save, said('saved'));
 
     expect(existsSync(marker) ? readFileSync(marker, 'utf8') : '', 'commands from the answer ran').toBe('');
-    expect(/.{0,80}(command not found|no such file or directory).{0,80}/i.exec(terminal.output)?.[0]).toBeUndefined();
+    expect(/.{0,80}(command not found|no such file or directory|file name too long).{0,80}/i.exec(terminal.output)?.[0]).toBeUndefined();
     await expect.poll(async () => (await terminal.commands()).at(-1)?.commandLine, { timeout: 10_000 }).toBe(typed.at(-1));
     expect((await terminal.commands()).map((r) => r.commandLine)).toEqual(typed);
     const history = readFileSync(histfile, 'utf8').split('\n').filter(Boolean);
