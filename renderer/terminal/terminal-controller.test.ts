@@ -3,12 +3,15 @@ import { describe, expect, it, vi } from 'vitest';
 import type { Api } from '../../shared/ipc';
 
 /**
- * The controller's link wiring, with xterm.js replaced by a recorder (the unit tests run in Node,
- * without a DOM): OSC 8 links must reach the confirming opener, printed URLs the direct one.
+ * The controller's wiring, with xterm.js replaced by a recorder (the unit tests run in Node,
+ * without a DOM): OSC 8 links must reach the confirming opener, printed URLs the direct one; input
+ * during a snapshot's paint reaches the pty when the user typed it, and not when xterm answered.
  */
 const seen = vi.hoisted(() => ({
   options: undefined as Record<string, unknown> | undefined,
   webLinks: undefined as ((event: MouseEvent, uri: string) => void) | undefined,
+  onData: undefined as ((data: string) => void) | undefined,
+  painted: undefined as (() => void) | undefined,
 }));
 
 vi.mock('@xterm/xterm', () => {
@@ -21,7 +24,13 @@ vi.mock('@xterm/xterm', () => {
       seen.options = options;
     }
     loadAddon(): void {}
-    onData = () => disposable;
+    cols = 80;
+    rows = 24;
+    onData = (listener: (data: string) => void) => {
+      seen.onData = listener;
+      return disposable;
+    };
+    paste = (text: string) => seen.onData?.(text);
     onBinary = () => disposable;
     onTitleChange = () => disposable;
     onSelectionChange = () => disposable;
@@ -39,7 +48,16 @@ vi.mock('@xterm/addon-web-links', () => ({
 vi.mock('@xterm/addon-fit', () => ({ FitAddon: class {} }));
 vi.mock('@xterm/addon-search', () => ({ SearchAddon: class {} }));
 vi.mock('@xterm/addon-unicode11', () => ({ Unicode11Addon: class {} }));
-vi.mock('./command-decorations', () => ({ CommandDecorations: class {} }));
+vi.mock('./command-decorations', () => ({ CommandDecorations: class { clear(): void {} } }));
+// A snapshot's paint that has begun and not ended until the test says so.
+vi.mock('./xterm/terminal-output', () => ({
+  TerminalOutput: class {
+    repaint(_data: string, reset: () => void, painted: () => void): void {
+      reset();
+      seen.painted = painted;
+    }
+  },
+}));
 vi.mock('./xterm/screen-control', () => ({ watchScreenControl: () => ({ dispose: () => undefined }) }));
 
 const { TerminalController } = await import('./terminal-controller');
@@ -72,5 +90,25 @@ describe('terminal links', () => {
     expect(direct).toEqual([]);
     seen.webLinks?.(click, 'https://example.com/printed');
     expect(direct).toEqual(['https://example.com/printed']);
+  });
+});
+
+describe('input while a snapshot is painted', () => {
+  it("sends the user's keys, and drops xterm's own answers until the paint is over", () => {
+    // Made here, not when the file is read: it would replace the links block's recorded handlers.
+    const sent: unknown[] = [];
+    const controller = new TerminalController({
+      id: 'p2',
+      api: { send: (_channel: string, payload: unknown) => void sent.push(payload) } as unknown as Api,
+      openLink: () => undefined,
+      openHyperlink: () => undefined,
+      onTitle: () => undefined,
+      onCommandClick: () => undefined,
+    });
+    controller.restore({ data: 'screen', cols: 80, rows: 24, marks: [] } as never);
+    seen.onData?.('\x1b[?1;2c');
+    expect(sent, "xterm's answer to the snapshot").toEqual([]);
+    controller.paste('\x03');
+    expect(sent).toEqual([{ id: 'p2', data: '\x03' }]);
   });
 });
