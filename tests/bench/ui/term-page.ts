@@ -111,7 +111,10 @@ export class TermPage {
       const key = String.fromCharCode(97 + (index % 26));
       typed += key;
       const id = await this.page.evaluate(
-        ([rows, line]) => (globalThis as unknown as G).__bench.armEcho(rows, line, 10_000),
+        // 30 s, not 10: two CI runs saw the page stall for longer than 10 s while `yes` flooded a
+        // hidden tab (unexplained so far, see docs/benchmarks.md); a stall is now measured
+        // (`echo_load_max_ms`) rather than ending the suite. A lost key still fails it.
+        ([rows, line]) => (globalThis as unknown as G).__bench.armEcho(rows, line, 30_000),
         [this._rows, `${PROMPT} ${typed}`] as const,
       );
       await this.page.keyboard.press(key);

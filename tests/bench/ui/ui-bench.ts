@@ -48,6 +48,7 @@ const throughput = async (rig: UiRig, file: Fixture, rounds: number, prefix: str
 const echoStats = (prefix: string, times: number[]): Metrics => ({
   [`${prefix}_p50_ms`]: round(percentile(times, 50), 1),
   [`${prefix}_p95_ms`]: round(percentile(times, 95), 1),
+  [`${prefix}_max_ms`]: round(Math.max(...times), 1),
 });
 
 /** Input for the bare page's second, hidden terminal (it cannot take focus; see page/bare-page.ts). */
