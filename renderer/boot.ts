@@ -33,10 +33,7 @@ export const boot = async (early: EarlyStart): Promise<void> => {
   holdAppKeys();
   // The app's own call answers this same pass and reports its failure; this one only must not be
   // an unhandled rejection.
-  await stageFirstTerminal(
-    startTerminalSync().catch(() => undefined),
-    (id) => controllerFor(id),
-  );
+  await stageFirstTerminal(startTerminalSync().catch(() => undefined), controllerFor);
   const { renderApp } = await import('./app-root');
   performance.mark('ct:render');
   renderApp();

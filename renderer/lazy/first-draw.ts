@@ -20,7 +20,6 @@ export const whenDrawn = (term: DrawnTerm | undefined, capMs: number, done: () =
   let frame = 0;
   const finish = () => {
     if (over) return;
-    over = true;
     cancel();
     done();
   };

@@ -11,7 +11,6 @@ const seen = vi.hoisted(() => ({
   options: undefined as Record<string, unknown> | undefined,
   webLinks: undefined as ((event: MouseEvent, uri: string) => void) | undefined,
   onData: undefined as ((data: string) => void) | undefined,
-  painted: undefined as (() => void) | undefined,
 }));
 
 vi.mock('@xterm/xterm', () => {
@@ -52,9 +51,8 @@ vi.mock('./command-decorations', () => ({ CommandDecorations: class { clear(): v
 // A snapshot's paint that has begun and not ended until the test says so.
 vi.mock('./xterm/terminal-output', () => ({
   TerminalOutput: class {
-    repaint(_data: string, reset: () => void, painted: () => void): void {
+    repaint(_data: string, reset: () => void): void {
       reset();
-      seen.painted = painted;
     }
   },
 }));
