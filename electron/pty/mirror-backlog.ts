@@ -10,6 +10,12 @@
  */
 export const MIRROR_BACKLOG_CHARS = 16 * 1024 * 1024;
 export const MIRROR_BACKLOG_TOTAL_CHARS = 32 * 1024 * 1024;
+/**
+ * Past the total, only a pty with more than this unparsed waits: a shell being typed in always has
+ * a little, and must not wait on other tabs' floods. The total then stops at its limit plus this
+ * much per pty.
+ */
+export const MIRROR_BACKLOG_SHARE_CHARS = 1024 * 1024;
 
 /** Characters posted to the mirror worker and not yet parsed, per pty, with their total. */
 export class MirrorBacklog {
@@ -46,9 +52,9 @@ export class MirrorBacklog {
     this._total = 0;
   }
 
-  /** Whether pty `id` must wait: past its own limit, or behind while all of them are past theirs. */
+  /** Whether pty `id` must wait: past its own limit, or well behind while all of them together are past theirs. */
   congested(id: string): boolean {
     const chars = this._chars.get(id) ?? 0;
-    return chars > MIRROR_BACKLOG_CHARS || (chars > 0 && this._total > MIRROR_BACKLOG_TOTAL_CHARS);
+    return chars > MIRROR_BACKLOG_CHARS || (chars > MIRROR_BACKLOG_SHARE_CHARS && this._total > MIRROR_BACKLOG_TOTAL_CHARS);
   }
 }

@@ -42,6 +42,13 @@ type Marks = Array<TapOutput['marks'][number]>;
 const STORE_BACKLOG_BYTES = 8 * 1024 * 1024;
 
 /**
+ * A session's part of that backlog before it is held: what one screen of output never reaches, so
+ * a shell being typed in goes on while another tab's flood waits. With every session under it the
+ * backlog still stops growing at the limit plus this much per open session.
+ */
+const SESSION_BACKLOG_BYTES = 1024 * 1024;
+
+/**
  * The tap between one pty and the rest: every output byte goes through the segmenter (which removes
  * the shell-integration marks) into the store, and segment events become command records and
  * renderer marks. Runs on each pty read, so it only does constant work per event and hands bytes
@@ -133,9 +140,13 @@ export class SessionRecorder implements PtyTap {
     return this._recording === 'on';
   }
 
-  /** The store's writer is more than STORE_BACKLOG_BYTES behind: hold the pty until it catches up. */
+  /**
+   * The store's writer is more than STORE_BACKLOG_BYTES behind and this session put over
+   * SESSION_BACKLOG_BYTES of that there: hold the pty until it catches up.
+   */
   congested(): boolean {
-    return this._options.store.backlogBytes > STORE_BACKLOG_BYTES;
+    const { store, sessionId } = this._options;
+    return store.backlogBytes > STORE_BACKLOG_BYTES && store.backlogOf(sessionId) > SESSION_BACKLOG_BYTES;
   }
 
   /** Output held back only because it might begin the nonce; released when output goes quiet. */

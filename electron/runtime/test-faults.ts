@@ -10,13 +10,17 @@
  *
  * `throw` raises an exception nobody catches, `exit` ends the thread the way a crash or a kill
  * does (process.exit in a worker ends only that worker), `reject` leaves a rejected promise
- * unhandled. mirror: output the mirror parses; writer: output bytes handed to the writer; reader:
+ * unhandled, `stall` blocks the thread for STALL_MS the way a slow disk or a long prune would.
+ * mirror: output the mirror parses; writer: output bytes handed to the writer; reader:
  * a read's arguments (a search); main: raised once the core is ready, without a trigger.
  */
 export const TEST_FAULTS_ENV = 'CONTEXTERM_TEST_FAULTS';
 
 export type FaultPart = 'mirror' | 'writer' | 'reader' | 'main';
-export type FaultKind = 'throw' | 'exit' | 'reject';
+export type FaultKind = 'throw' | 'exit' | 'reject' | 'stall';
+
+/** How long a `stall` fault blocks its thread. */
+export const STALL_MS = 10_000;
 
 export interface Fault {
   readonly part: FaultPart;
@@ -26,7 +30,7 @@ export interface Fault {
 }
 
 const PARTS: readonly string[] = ['mirror', 'writer', 'reader', 'main'];
-const KINDS: readonly string[] = ['throw', 'exit', 'reject'];
+const KINDS: readonly string[] = ['throw', 'exit', 'reject', 'stall'];
 
 /** The planted faults of one part; malformed entries are ignored (a typo must not crash a host). */
 export const plantedFaults = (part: FaultPart, env: NodeJS.ProcessEnv = process.env): Fault[] => {
@@ -51,6 +55,7 @@ export const tripFault = (faults: readonly Fault[], text: string): void => {
   const fault = faults.find((candidate) => text.includes(candidate.trigger));
   if (!fault) return;
   if (fault.kind === 'exit') process.exit(70);
+  if (fault.kind === 'stall') return void Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, STALL_MS);
   if (fault.kind === 'reject') return void Promise.reject(faultError(fault));
   throw faultError(fault);
 };

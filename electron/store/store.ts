@@ -17,6 +17,7 @@ import type { CommandRuns } from './queries/command-runs';
 import type { QuickFixHistory } from './queries/quick-fix-history';
 import { resolveStoreWorkerUrl } from './client/worker-url';
 import { WriteQueue } from './client/write-queue';
+import { SessionBacklog } from './client/session-backlog';
 
 export const DEFAULT_STORE_FILE = 'contexterm.db';
 
@@ -89,6 +90,7 @@ export const openStore = async (options: OpenStoreOptions): Promise<StoreOpenRes
 export class Store {
   private readonly _queue: WriteQueue;
   private readonly _streams = new Map<string, Stream>();
+  private readonly _backlog = new SessionBacklog();
   private _closing: Promise<void> | undefined;
   /** Conversations and settings, written by the writer worker on the store's one write connection. */
   readonly tables: RemoteTables;
@@ -130,6 +132,11 @@ export class Store {
     return this._queue.queuedBytes + this._writer.backlogBytes;
   }
 
+  /** Session `id`'s part of backlogBytes: who to hold back when the writer is behind. */
+  backlogOf(id: string): number {
+    return this._backlog.shareOf(id, this.backlogBytes);
+  }
+
   startSession(session: SessionRowInput): void {
     this._assertWritable();
     if (this._streams.has(session.id)) throw new Error(`session ${session.id} is already open`);
@@ -163,6 +170,7 @@ export class Store {
     if (data.length === 0) return;
     const meta = { sessionId, ts: toMs('ts', ts), direction, outputOffset: stream.output };
     if (direction === 1) stream.output += data.length;
+    this._backlog.append(sessionId, data.length, this.backlogBytes);
     this._queue.pushChunk(meta, data);
   }
 
