@@ -41,11 +41,7 @@ type Marks = Array<TapOutput['marks'][number]>;
  */
 const STORE_BACKLOG_BYTES = 8 * 1024 * 1024;
 
-/**
- * A session's part of that backlog before it is held: what one screen of output never reaches, so
- * a shell being typed in goes on while another tab's flood waits. With every session under it the
- * backlog still stops growing at the limit plus this much per open session.
- */
+/** A session's part of that backlog before it is held: a shell being typed in never reaches it, so it never waits on another tab's flood. */
 const SESSION_BACKLOG_BYTES = 1024 * 1024;
 
 /**
@@ -140,10 +136,7 @@ export class SessionRecorder implements PtyTap {
     return this._recording === 'on';
   }
 
-  /**
-   * The store's writer is more than STORE_BACKLOG_BYTES behind and this session put over
-   * SESSION_BACKLOG_BYTES of that there: hold the pty until it catches up.
-   */
+  /** The writer is over STORE_BACKLOG_BYTES behind, over SESSION_BACKLOG_BYTES of it this session's: hold the pty until it catches up. */
   congested(): boolean {
     const { store, sessionId } = this._options;
     return store.backlogBytes > STORE_BACKLOG_BYTES && store.backlogOf(sessionId) > SESSION_BACKLOG_BYTES;

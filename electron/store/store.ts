@@ -4,10 +4,8 @@ import type { CommandRecord } from '../../shared/domain/command';
 import type { HistorySearchHit, HistorySearchRequest, RecordingStatus } from '../../shared/ipc/history';
 import type { SessionInfo } from '../../shared/ipc/session';
 import { toCommandRow, toMs, toSessionRow, type CommandUpsert } from './client/inputs';
-import type { IntegrityCheckPolicy } from './database/open-database';
 import type { SessionPatch, SessionRowInput } from './worker/protocol';
 import { remoteTable, type RemoteTables } from './client/remote-tables';
-import type { RestartLimits } from '../runtime/restart-policy';
 import { ReaderClient, startWorker } from './client/worker-clients';
 import { WriterClient } from './client/writer-client';
 import { openReader } from './database/database';
@@ -18,24 +16,11 @@ import type { QuickFixHistory } from './queries/quick-fix-history';
 import { resolveStoreWorkerUrl } from './client/worker-url';
 import { WriteQueue } from './client/write-queue';
 import { SessionBacklog } from './client/session-backlog';
+import type { OpenStoreOptions } from './client/store-options';
 
 export const DEFAULT_STORE_FILE = 'contexterm.db';
 
-export interface OpenStoreOptions {
-  readonly dataDir: string;
-  readonly fileName?: string;
-  /** The worker script; defaults to resolveStoreWorkerUrl() (the bundle's sibling, or an on-the-fly build from source). */
-  readonly workerUrl?: URL;
-  readonly integrityCheck?: IntegrityCheckPolicy;
-  /** Writes the worker could not apply, and a worker that died. Default: console.error. */
-  readonly onError?: (error: Error) => void;
-  /** Slow reads (≥ 40 ms). Default: console.warn. */
-  readonly log?: (message: string) => void;
-  /** How often a writer that died is replaced (default: DEFAULT_RESTART_LIMITS). */
-  readonly writerRestarts?: RestartLimits;
-  /** Quiet time after which the writer thread is stopped until the next write (default WRITER_IDLE_MS). */
-  readonly writerIdleMs?: number;
-}
+export type { OpenStoreOptions } from './client/store-options';
 
 export interface StoreOpenResult {
   readonly store: Store;
