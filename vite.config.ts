@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: MIT
+import { resolve } from 'node:path';
 import { defineConfig, type HtmlTagDescriptor, type Plugin } from 'vite';
 
 /**
@@ -43,6 +44,36 @@ const preloadBoot = (): Plugin => ({
   },
 });
 
+const EARLY_SOCKET = 'renderer/transport/early-socket.ts';
+const EARLY_SOCKET_MARK = '<!-- early-socket -->';
+
+/**
+ * Browser mode's socket starts from a classic script at the top of the page
+ * (renderer/transport/early-socket.ts), built as a chunk of its own and given the socket worker's
+ * built address. In the dev server the mark stays a comment and the transport starts the worker.
+ */
+const earlySocket = (): Plugin => ({
+  name: 'contexterm-early-socket',
+  apply: 'build',
+  buildStart() {
+    this.emitFile({ type: 'chunk', id: resolve(EARLY_SOCKET), name: 'early-socket' });
+  },
+  transformIndexHtml: {
+    order: 'post',
+    handler: (html, { bundle }) => {
+      const files = Object.values(bundle ?? {});
+      const script = files.find((file) => file.type === 'chunk' && file.facadeModuleId === resolve(EARLY_SOCKET));
+      const worker = files.find((file) => file.type === 'asset' && /(^|\/)socket-worker-[\w-]+\.js$/.test(file.fileName));
+      if (!script || !worker) throw new Error('early-socket: the script or the socket worker is missing from the bundle');
+      if (script.type === 'chunk' && (script.imports.length > 0 || script.exports.length > 0)) {
+        throw new Error('early-socket: the chunk imports or exports, so it cannot run as a classic script');
+      }
+      if (!html.includes(EARLY_SOCKET_MARK)) throw new Error(`early-socket: ${EARLY_SOCKET_MARK} is missing from index.html`);
+      return html.replace(EARLY_SOCKET_MARK, `<script src="./${script.fileName}" data-worker="./${worker.fileName}"></script>`);
+    },
+  },
+});
+
 export default defineConfig({
   root: 'renderer',
   base: './',
@@ -68,5 +99,5 @@ export default defineConfig({
     },
   },
   oxc: { jsx: { runtime: 'automatic' } },
-  plugins: [preloadBoot()],
+  plugins: [earlySocket(), preloadBoot()],
 });

@@ -3,7 +3,8 @@ import type { ServerFrame } from '../../shared/ipc/wire-names';
 
 /** What the page tells its socket worker (socket-worker.ts). */
 export type ToSocket =
-  | { readonly kind: 'connect'; readonly url: string; readonly protocols: readonly string[] }
+  /** Opens (or reopens) the socket to the page's own host, offering the launch token. */
+  | { readonly kind: 'connect'; readonly token: string }
   /** A frame for the server: sent once the socket is open, dropped with a connection that closes first. */
   | { readonly kind: 'send'; readonly frame: string }
   /** The page handled the last frames it was given: the next ones may come. */
@@ -11,6 +12,15 @@ export type ToSocket =
 
 /** What the socket worker tells the page. */
 export type FromSocket = { readonly kind: 'open' } | { readonly kind: 'frames'; readonly frames: ServerFrame[] } | { readonly kind: 'close' };
+
+/**
+ * The socket's worker as the page's first script started it (early-socket.ts), with what it said
+ * before the transport took it over.
+ */
+export interface EarlySocket {
+  readonly worker: Worker;
+  readonly held: FromSocket[];
+}
 
 type PtyData = { readonly id: string; data: string; end: number };
 

@@ -5,7 +5,7 @@
 // could never join and trim them (docs/benchmarks.md). Here the socket is read as fast as the
 // server sends; what the page has not taken yet waits here, joined per pty (socket-messages.ts),
 // and goes over in one message each time the page asks for more.
-import type { ServerFrame } from '../../shared/ipc/wire-names';
+import { WS_PATH, WS_PROTOCOL, WS_TOKEN_PROTOCOL_PREFIX, type ServerFrame } from '../../shared/ipc/wire-names';
 import { queueFrame, type FromSocket, type ToSocket } from './socket-messages';
 
 interface WorkerScope {
@@ -28,10 +28,15 @@ const deliver = (): void => {
   pending = [];
 };
 
-const connect = (url: string, protocols: readonly string[]): void => {
+/**
+ * The token goes out only as a WebSocket subprotocol, which the browser never sends on its own: no
+ * cookie, nothing another local origin can replay. This worker is served from the page's origin.
+ */
+const connect = (token: string): void => {
   socket?.close();
   outbox = [];
-  const current = new WebSocket(url, [...protocols]);
+  const scheme = location.protocol === 'https:' ? 'wss:' : 'ws:';
+  const current = new WebSocket(`${scheme}//${location.host}${WS_PATH}`, [WS_PROTOCOL, WS_TOKEN_PROTOCOL_PREFIX + token]);
   socket = current;
   current.onopen = () => {
     if (current !== socket) return;
@@ -61,6 +66,6 @@ scope.onmessage = ({ data: message }) => {
     if (socket?.readyState === WebSocket.OPEN) socket.send(message.frame);
     else if (socket?.readyState === WebSocket.CONNECTING) outbox.push(message.frame);
   } else {
-    connect(message.url, message.protocols);
+    connect(message.token);
   }
 };

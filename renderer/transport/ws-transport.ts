@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: MIT
 import type { RawTransport } from '../../shared/ipc';
-import { WS_PATH, WS_PROTOCOL, WS_TOKEN_PROTOCOL_PREFIX, type ServerFrame } from '../../shared/ipc/wire-names';
+import type { ServerFrame } from '../../shared/ipc/wire-names';
 import { addressGone, checkAddress } from './address-check';
-import type { FromSocket, ToSocket } from './socket-messages';
+import type { EarlySocket, FromSocket, ToSocket } from './socket-messages';
 
 /**
  * `refused` and `gone`: this address will not serve this page again, as the host answers 401 to
@@ -19,10 +19,17 @@ const RETRY_MS = [250, 500, 1000, 2000, 4000] as const;
 
 /**
  * The launch token, read once from the page's own URL (the server only serves the page to a URL
- * that carries it). It stays in this module's memory and goes out only as a WebSocket subprotocol,
- * which the browser never sends on its own: no cookie, nothing another local origin can replay.
+ * that carries it). It stays in memory and goes out only as a WebSocket subprotocol (socket-worker.ts).
  */
 const launchToken = (): string => new URLSearchParams(location.search).get('token') ?? '';
+
+/** The socket's worker the page's first script started (early-socket.ts), taken once. */
+const takeEarlySocket = (): EarlySocket | undefined => {
+  const scope = globalThis as { __contextermEarlySocket?: EarlySocket };
+  const early = scope.__contextermEarlySocket;
+  delete scope.__contextermEarlySocket;
+  return early;
+};
 
 /**
  * Browser mode: the contract over one WebSocket to the page's own origin. Reconnects with backoff;
@@ -32,7 +39,6 @@ const launchToken = (): string => new URLSearchParams(location.search).get('toke
  */
 export const createWsTransport = (): WsTransport => {
   const token = launchToken();
-  const protocols = [WS_PROTOCOL, WS_TOKEN_PROTOCOL_PREFIX + token];
   const listeners = new Map<string, Set<(payload: unknown) => void>>();
   const statusListeners = new Set<(status: ConnectionStatus) => void>();
   const pending = new Map<number, { resolve: (value: unknown) => void; reject: (error: Error) => void }>();
@@ -41,7 +47,9 @@ export const createWsTransport = (): WsTransport => {
   let attempt = 0;
   let failures = 0;
   // The socket itself lives in a worker (socket-worker.ts), which reads it while this thread parses.
-  const worker = new Worker(new URL('./socket-worker.ts', import.meta.url), { type: 'module', name: 'socket' });
+  // Usually the page's first script has started it, and its first connection, already.
+  const early = takeEarlySocket();
+  const worker = early?.worker ?? new Worker(new URL('./socket-worker.ts', import.meta.url), { type: 'module', name: 'socket' });
   const post = (message: ToSocket) => worker.postMessage(message);
 
   const setStatus = (next: ConnectionStatus) => {
@@ -71,7 +79,7 @@ export const createWsTransport = (): WsTransport => {
     });
   };
 
-  worker.onmessage = ({ data: message }: MessageEvent<FromSocket>) => {
+  const receive = (message: FromSocket) => {
     if (message.kind === 'frames') {
       // A listener that throws loses its own frame, as it did with a message per frame; the frames
       // after it are still handled, and the next ones still asked for.
@@ -94,11 +102,12 @@ export const createWsTransport = (): WsTransport => {
     }
   };
 
-  const connect = () => {
-    const scheme = location.protocol === 'https:' ? 'wss:' : 'ws:';
-    post({ kind: 'connect', url: `${scheme}//${location.host}${WS_PATH}`, protocols });
-  };
-  connect();
+  const connect = () => post({ kind: 'connect', token });
+  worker.onmessage = ({ data }: MessageEvent<FromSocket>) => receive(data);
+  // Handed over once the caller has listened (it does in this task), and before any message that
+  // comes later: those are tasks, this is the current task's microtask.
+  if (early) queueMicrotask(() => early.held.splice(0).forEach(receive));
+  else connect();
 
   return {
     get status() {
