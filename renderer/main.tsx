@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
 import '@xterm/xterm/css/xterm.css';
+import { FIRST_TERMINAL_SIZE } from '../shared/terminal/first-size';
 import { startEarly } from './terminal/workspace/early-start';
 import { api } from './transport/api';
 import './styles.css';
@@ -11,7 +12,8 @@ import './styles.css';
  * prompt), instead of after it. The rest is a dynamic import, not this module's first import: the
  * socket's open event (and the request queued for it) waits for the page's thread, which one
  * bundle's evaluation would hold until its end. The size is the one every new terminal starts
- * with; the view sends its own once it is laid out.
+ * with (the host may have opened it at that size already, electron/ipc/start.ts); the view sends
+ * its own once it is laid out.
  */
-const early = startEarly(api, { cols: 100, rows: 30 });
+const early = startEarly(api, FIRST_TERMINAL_SIZE);
 void import('./boot').then(({ boot }) => boot(early));

@@ -4,7 +4,7 @@ import type { CommandRecord } from '../../shared/domain/command';
 import { hostname } from 'node:os';
 import { appHandlers, type AppHandlerDeps } from '../ipc/app-handlers';
 import { commandsHandlers } from '../ipc/commands-handlers';
-import { startHandler } from '../ipc/start-handler';
+import { createStart } from '../ipc/start';
 import { createRouter, type Broadcast, type Client, type Router } from '../ipc/router';
 import { FileKeyStore, type KeyStore } from '../llm/key-store';
 import { MirrorHost } from '../pty/mirror-host';
@@ -41,6 +41,8 @@ export interface CoreOptions {
 /** The composed core: one router over every handler, and the way to stop it all. */
 export interface ComposedCore {
   readonly router: Router;
+  /** A window's page began to load: its first terminal may open now (electron/ipc/start.ts). */
+  pageOpening(): void;
   shutdown(): Promise<void>;
 }
 
@@ -111,7 +113,8 @@ export const composeCore = async (
   assistant.useAgent(agent.agent);
   // After the keeper: an erase and a keeping pass never interleave (screen-keeper.ts forgetting).
   const history = wireHistory({ store, recorder, settings, forgetInMemory: assistant.forgetCommands, broadcast, log, screens });
-  const workspace = wireWorkspace({ settings, store, recorder, ptys, launcher, screens });
+  const { restorePending, ...workspace } = wireWorkspace({ settings, store, recorder, ptys, launcher, screens });
+  const start = createStart({ ...terminals.handlers.invoke, ...workspace, unasked: terminals.handlers.unasked, running: () => ptys.list().length > 0, restorePending });
   const app = appHandlers({
     host: options.host,
     version: options.version,
@@ -128,7 +131,7 @@ export const composeCore = async (
       ...commandsHandlers(store, recorder, { forgetPending: history.forgetPending }),
       ...history.handlers,
       ...workspace,
-      ...startHandler({ ...terminals.handlers.invoke, ...workspace }),
+      ...start.handlers,
       ...assistant.handlers,
       ...agent.handlers,
       ...app.invoke,
@@ -142,6 +145,7 @@ export const composeCore = async (
 
   return {
     router,
+    pageOpening: start.pageOpening,
     shutdown: async () => {
       terminals.dispose();
       assistant.close();

@@ -33,6 +33,11 @@ export interface Core {
   readonly ready: Promise<void>;
   /** Registers a renderer for broadcasts; it is dropped when it closes. */
   connect(client: Client): void;
+  /**
+   * A window's page began to load: if its start will open a new terminal, it opens now, while the
+   * page loads (electron/ipc/start.ts). Before the core is ready, once it is.
+   */
+  pageOpening(): void;
   shutdown(): Promise<void>;
 }
 
@@ -65,6 +70,7 @@ export const startCore = (options: CoreOptions, after: Promise<unknown> = Promis
       clients.add(client);
       client.onClose(() => clients.delete(client));
     },
+    pageOpening: () => void composed.then((parts) => parts.pageOpening(), () => undefined),
     // A core that never started has nothing to stop.
     shutdown: () => (shutdown ??= composed.then((parts) => parts.shutdown(), () => undefined)),
   };

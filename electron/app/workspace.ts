@@ -11,6 +11,7 @@ import { restoredScreenWithMarks } from './restored-screen';
 import type { KeptScreen } from './screen-keeper';
 import { mapWorkspace, parseSaved, WORKSPACE_KEY, type SavedPane, type SavedWorkspace } from './saved-workspace';
 import type { Prelude, TerminalLauncher } from './terminal-launcher';
+import { FIRST_TERMINAL_SIZE } from '../../shared/terminal/first-size';
 
 export interface WorkspaceDeps {
   readonly settings: { readonly current: { readonly terminal: TerminalSettings; readonly profiles?: ProfilesSettings } };
@@ -65,9 +66,12 @@ const earlierScreen = async (screen: KeptScreen | undefined, sessionId: string, 
  * terminals with no layout of its own takes the saved one (`workspace:layout`). Private panes are
  * never saved.
  */
-export const workspaceHandlers = (
-  deps: WorkspaceDeps,
-): Pick<InvokeHandlers, 'workspace:save' | 'workspace:restore' | 'workspace:layout'> => {
+export type WorkspaceHandlers = Pick<InvokeHandlers, 'workspace:save' | 'workspace:restore' | 'workspace:layout'> & {
+  /** Whether `workspace:restore` would bring tabs back or offer to (electron/ipc/start.ts asks before opening a terminal unasked). */
+  restorePending(): Promise<boolean>;
+};
+
+export const workspaceHandlers = (deps: WorkspaceDeps): WorkspaceHandlers => {
   const now = deps.now ?? Date.now;
   let restored = false;
   /** Restored terminal → the session it continues (this run's; a window opening later asks too). */
@@ -91,6 +95,7 @@ export const workspaceHandlers = (
     }
   };
   return {
+    restorePending: async () => !restored && deps.settings.current.terminal.restore !== 'never' && (await read()) !== undefined,
     'workspace:save': async ({ groups, names = {} }) => {
       const panes: Record<string, SavedPane> = {};
       const kept = mapWorkspace(groups, names, (id) => {
@@ -161,5 +166,5 @@ export const wireWorkspace = (parts: {
     },
     tail: (sessionId, maxBytes) => parts.store.outputTail(sessionId, maxBytes),
     ...(parts.screens ? { screens: parts.screens } : {}),
-    spawn: (request, prelude) => parts.launcher.open({ cols: 100, rows: 30, ...request }, prelude).id,
+    spawn: (request, prelude) => parts.launcher.open({ ...FIRST_TERMINAL_SIZE, ...request }, prelude).id,
   });

@@ -6,6 +6,7 @@ import type { PtyInfo } from '../../shared/ipc/pty';
 import type { PtyManager, PtySink } from '../pty/pty-manager';
 import type { PtyProcess } from '../pty/types';
 import type { Client, InvokeHandlers, SendHandlers } from './router';
+import { UnclaimedOutput } from './unclaimed-terminal';
 
 type PtyInvoke = Pick<InvokeHandlers, 'pty:spawn' | 'pty:list' | 'pty:attach' | 'pty:kill' | 'pty:busy' | 'pty:recording'>;
 type PtySend = Pick<SendHandlers, 'pty:input' | 'pty:resize' | 'pty:ack' | 'pty:visibility'>;
@@ -75,10 +76,43 @@ const requirePty = (ptys: PtyManager, id: string): PtyProcess => {
   return pty;
 };
 
-export const ptyHandlers = (deps: PtyHandlerDeps): { invoke: PtyInvoke; send: PtySend } => {
+/** A terminal opened before a window asked for it (electron/ipc/start.ts), and what it sent since. */
+export interface Unclaimed {
+  readonly pty: PtyProcess;
+  readonly output: UnclaimedOutput;
+}
+
+/** Opening a window's first terminal before the window asks, and giving it to the window that does. */
+export interface UnaskedTerminals {
+  open(size: { readonly cols: number; readonly rows: number }): Unclaimed;
+  /** Attaches `client` as if it had spawned the terminal (undefined when it is gone meanwhile). */
+  claim(unclaimed: Unclaimed, client: Client, size: { readonly cols: number; readonly rows: number }): PtyInfo | undefined;
+  /** Nobody came for it: it runs on as any terminal does, for the next window to list. */
+  release(unclaimed: Unclaimed): void;
+}
+
+export const ptyHandlers = (deps: PtyHandlerDeps): { invoke: PtyInvoke; send: PtySend; unasked: UnaskedTerminals } => {
   const { ptys, open, announce } = deps;
   const info = (pty: PtyProcess): PtyInfo => toPtyInfo(pty, deps.recording(pty.id), deps.profileOf(pty.id) ?? null);
+  const unasked: UnaskedTerminals = {
+    open: (size) => {
+      const pty = open(size);
+      const output = new UnclaimedOutput();
+      void ptys.attach(pty.id, output);
+      announce('pty:opened', pty.id);
+      return { pty, output };
+    },
+    claim: ({ pty, output }, client, { cols, rows }) => {
+      const sink = sinkFor(client, ptys);
+      if (!ptys.handOver(pty.id, output, sink, () => output.replayTo(pty.id, sink))) return undefined;
+      sink.shown?.add(pty.id);
+      if (!pty.exit && (pty.cols !== cols || pty.rows !== rows)) ptys.resize(pty.id, cols, rows);
+      return info(pty);
+    },
+    release: ({ pty, output }) => void ptys.handOver(pty.id, output),
+  };
   return {
+    unasked,
     invoke: {
       'pty:spawn': (request, client) => {
         const pty = open(request);

@@ -51,7 +51,7 @@ vi.mock('../app/create-core', () => ({
   createCore: (options: typeof seen.coreOptions) => (
     (seen.coreOptions = options),
     seen.calls.push('core'),
-    seen.coreFailure ? Promise.reject(seen.coreFailure) : Promise.resolve({ shutdown: () => (seen.calls.push('shutdown'), Promise.resolve()) })
+    seen.coreFailure ? Promise.reject(seen.coreFailure) : Promise.resolve({ pageOpening: () => seen.calls.push('page-opening'), shutdown: () => (seen.calls.push('shutdown'), Promise.resolve()) })
   ),
 }));
 vi.mock('../app/data-dir-lock', () => ({

@@ -86,6 +86,8 @@ if (!app.requestSingleInstanceLock()) {
         notify,
       });
       registerIpcTransport(core, isOurFrame);
+      // The first shell starts while the window loads its page (electron/ipc/start.ts).
+      core.pageOpening();
       createMainWindow(distDir);
     } catch (error) {
       return failStartup(error);

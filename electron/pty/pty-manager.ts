@@ -194,6 +194,25 @@ export class PtyManager {
     return this._entries.get(id)?.written;
   }
 
+  /**
+   * Moves pty `id` from sink `from` to `to`, live, with no snapshot: `from` hands `to` what it was
+   * sent first (electron/ipc/unclaimed-terminal.ts), which is why everything batched is sent to
+   * `from` before this returns. Without `to`, `from` just lets go.
+   */
+  handOver(id: string, from: PtySink, to?: PtySink, replay?: () => void): boolean {
+    const entry = this._entries.get(id);
+    if (!entry || !entry.sinks.has(from)) return false;
+    entry.batcher.flush();
+    replay?.();
+    if (to) {
+      entry.sinks.remove(to);
+      entry.sinks.add(to);
+    }
+    entry.sinks.remove(from);
+    if (entry.answerer === from) entry.answerer = to ?? entry.sinks.sinks()[0];
+    return true;
+  }
+
   /** Detaches a renderer from every pty (its window closed), releasing any pause it caused. */
   detachSink(sink: PtySink): void {
     for (const entry of this._entries.values()) {

@@ -86,6 +86,8 @@ export const startWebServer = async (options: WebServerOptions): Promise<WebServ
     }
     const file = await files.get(target.pathname);
     if (!file) return refuse(response, 404, 'not found');
+    // A window is opening: its first shell starts while the browser loads the page's code.
+    if (page && request.method === 'GET') options.core.pageOpening();
     response.writeHead(200, {
       'content-type': file.type,
       'content-security-policy': csp(gate.port),
