@@ -2,6 +2,7 @@
 import type { ITerminalOptions, Terminal } from '@xterm/xterm';
 import { useEffect, useState, type RefObject } from 'react';
 import type { FindBarTarget } from '../find/find-bar';
+import { searchOf } from '../find/terminal-search';
 import { createXterm } from '../terminal/xterm/create-xterm';
 import { api } from '../transport/api';
 import { chunksOf, countLines, lastLines, scrollbackFor, viewerText } from './output-text';
@@ -83,7 +84,7 @@ export const useOutputTerminal = (
     const element = body.current;
     if (!element) return;
     let cancelled = false;
-    const { term, fit, search } = createXterm({
+    const { term, fit } = createXterm({
       ...look,
       cursorBlink: false,
       cursorInactiveStyle: 'none',
@@ -104,7 +105,7 @@ export const useOutputTerminal = (
       }
     };
     refit();
-    setTarget({ search, theme: () => term.options.theme, clearSelection: () => term.clearSelection() });
+    setTarget({ search: searchOf(term), theme: () => term.options.theme, clearSelection: () => term.clearSelection() });
     const observer = new ResizeObserver(refit);
     observer.observe(element);
 

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 import { useEffect, useState } from 'react';
 import { controllerFor } from '../terminal/terminals';
-import { whenDrawn } from './first-draw';
+import { whenDrawn } from '../terminal/xterm/first-draw';
 
 /** How long the rest of the window waits for a silent shell before it loads anyway. */
 const WAIT_CAP_MS = 3000;

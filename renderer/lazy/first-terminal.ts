@@ -3,7 +3,7 @@ import '../panes/panes.css';
 import { savedUserWidth, sideWidth } from '../assistant/store/pane-width';
 import { useLayout } from '../state/layout';
 import { useWorkspace } from '../state/workspace';
-import { whenDrawn, type DrawnTerm } from './first-draw';
+import { whenDrawn, type DrawnTerm } from '../terminal/xterm/first-draw';
 
 /** What the stand-in needs of the terminal's controller (terminal-controller.ts). */
 export interface StagedView {

@@ -1,6 +1,5 @@
 // SPDX-License-Identifier: MIT
 import type { FitAddon } from '@xterm/addon-fit';
-import type { SearchAddon } from '@xterm/addon-search';
 import { WebLinksAddon } from '@xterm/addon-web-links';
 import type { IDisposable, ITheme, Terminal } from '@xterm/xterm';
 import type { Api } from '../../shared/ipc';
@@ -43,7 +42,6 @@ export interface TerminalControllerOptions {
 export class TerminalController extends Disposable {
   readonly id: string;
   readonly term: Terminal;
-  readonly search: SearchAddon;
   private readonly _decorations: CommandDecorations;
   private readonly _ligatures: TerminalLigatures;
   /** The pty's output into `term`: joined, trimmed of what scrolled off, acknowledged once parsed. */
@@ -73,7 +71,7 @@ export class TerminalController extends Disposable {
     this._api = options.api;
     this._onCommandClick = options.onCommandClick;
     this._baseFontSize = options.fontSize ?? TERMINAL_DEFAULTS.fontSize;
-    const { term, fit, search } = createXterm({
+    const { term, fit } = createXterm({
       fontFamily: options.fontFamily ?? TERMINAL_DEFAULTS.fontFamily,
       fontSize: zoomedSize(this._baseFontSize, useFontZoom.getState().delta),
       scrollback: options.scrollback ?? TERMINAL_DEFAULTS.scrollback,
@@ -83,7 +81,6 @@ export class TerminalController extends Disposable {
     this.term = term;
     this._output = new TerminalOutput(term, (chars) => this._api.send('pty:ack', { id: this.id, chars }));
     this._fit = fit;
-    this.search = search;
     // Disposed last (a store undoes the last registered first): the term outlives what watches it.
     this._registerUndo(() => term.dispose());
     this._decorations = this._register(new CommandDecorations(term, options.onCommandClick));

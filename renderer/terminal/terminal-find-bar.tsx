@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 import { useEffect, useMemo } from 'react';
 import { FindBar, type FindBarLook } from '../find/find-bar';
+import { searchOf } from '../find/terminal-search';
 import { controllerFor } from './terminals';
 
 const LOOK: FindBarLook = {
@@ -25,7 +26,7 @@ const LOOK: FindBarLook = {
 export const TerminalFindBar = ({ id, onClose }: { id: string; onClose: () => void }) => {
   const target = useMemo(() => {
     const controller = controllerFor(id);
-    return controller && { search: controller.search, theme: () => controller.term.options.theme };
+    return controller && { search: searchOf(controller.term), theme: () => controller.term.options.theme };
   }, [id]);
 
   useEffect(() => () => target?.search.clearDecorations(), [target]);

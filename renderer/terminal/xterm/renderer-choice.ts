@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
 import type { Terminal } from '@xterm/xterm';
+import { whenDrawn } from './first-draw';
 
 /**
  * WebGL on a software rasterizer (SwiftShader, llvmpipe) is 6–10× slower than xterm's DOM renderer
@@ -24,8 +25,13 @@ export const shouldUseWebgl = (rendererName: string | undefined): boolean =>
 
 let webglDecision: boolean | undefined;
 
+/** How long the probe waits for the terminal's first output to be drawn before it runs anyway. */
+export const PROBE_AFTER_DRAW_CAP_MS = 3000;
+
 const idle = (): Promise<void> =>
   new Promise((resolve) => (typeof requestIdleCallback === 'function' ? requestIdleCallback(() => resolve(), { timeout: 1000 }) : setTimeout(resolve, 0)));
+
+const drawn = (term: Terminal): Promise<void> => new Promise((resolve) => whenDrawn(term, PROBE_AFTER_DRAW_CAP_MS, resolve));
 
 /**
  * Draws `term` with WebGL where that is faster (decided once per page); on a lost context it falls
@@ -33,9 +39,13 @@ const idle = (): Promise<void> =>
  * disposed while the addon loaded.
  */
 export const loadWebgl = async (term: Terminal, gone: () => boolean): Promise<void> => {
-  // The probe makes a GL context (~15 ms in a page load's profile): not before the terminal's
-  // first frames, which the DOM renderer draws as well.
-  if (webglDecision === undefined) await idle();
+  // The probe makes a GL context (15–25 ms of the page's thread on this machine): not before the
+  // terminal drew its first output, which the DOM renderer draws as well. An idle moment alone
+  // was not enough: one came between the prompt's parse and its frame, and held the prompt back.
+  if (webglDecision === undefined) {
+    await drawn(term);
+    await idle();
+  }
   if (gone()) return;
   webglDecision ??= shouldUseWebgl(webglRendererName());
   if (!webglDecision) return;
