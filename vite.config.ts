@@ -6,7 +6,7 @@ import { defineConfig, type HtmlTagDescriptor, type Plugin } from 'vite';
  * The first terminal's code (renderer/boot.ts, a dynamic import of main.tsx so the socket opens
  * before it is evaluated) is fetched with the page, not after main.tsx ran: modulepreload links for
  * its chunk, the chunks it imports and its styles. Measured: the boot chunk arrived 40–60 ms later
- * without them, all of it on the way to the first prompt.
+ * without them, all of it on the way to the first prompt. Not the app's chunks (see below).
  */
 const preloadBoot = (): Plugin => ({
   name: 'contexterm-preload-boot',
@@ -20,25 +20,31 @@ const preloadBoot = (): Plugin => ({
         if (!found) throw new Error(`preload-boot: no chunk for ${source}`);
         return found;
       };
-      const files = new Set<string>();
-      // Vite's loader asks for these with crossorigin="" too: a preload in another mode is not reused.
-      const styles = new Set<string>();
-      const visit = (fileName: string) => {
-        const chunk = chunks.find((candidate) => candidate.fileName === fileName);
-        // The entry is the page's own script tag already.
-        if (!chunk || chunk.isEntry || files.has(fileName)) return;
-        files.add(fileName);
-        for (const css of chunk.viteMetadata?.importedCss ?? []) styles.add(css);
-        chunk.imports.forEach(visit);
+      /** A chunk's own file, the chunks it imports and their styles, the entry left out (the page's own script tag). */
+      const closure = (source: string) => {
+        const files = new Set<string>();
+        const styles = new Set<string>();
+        const visit = (fileName: string) => {
+          const chunk = chunks.find((candidate) => candidate.fileName === fileName);
+          if (!chunk || chunk.isEntry || files.has(fileName)) return;
+          files.add(fileName);
+          for (const css of chunk.viteMetadata?.importedCss ?? []) styles.add(css);
+          chunk.imports.forEach(visit);
+        };
+        visit(chunkOf(source).fileName);
+        return { files, styles };
       };
-      // The first terminal's code first, then the app's: fetched while the page starts, evaluated
-      // only once the terminal is drawn, and already here should the host go away meanwhile.
-      visit(chunkOf('/renderer/boot.ts').fileName);
-      visit(chunkOf('/renderer/app-root.tsx').fileName);
+      const boot = closure('/renderer/boot.ts');
+      // Only the first stage's: the app's chunks (app-root.tsx, ~380 KB) are fetched when boot.ts
+      // imports them, once the prompt is drawn. Modulepreloaded here, Chromium parsed them on its
+      // worker threads together with the first stage, and on two cores the prompt came ~50 ms later
+      // (median of 20 interleaved loads); prefetched, 52 ms later (30 loads); preloaded by boot.ts
+      // as it started, 60 ms later (30 loads). renderer/lazy/app-load.ts covers a host gone meanwhile.
       const link = (attrs: Record<string, string | boolean>): HtmlTagDescriptor => ({ tag: 'link', attrs, injectTo: 'head' });
+      // Vite's loader asks for these with crossorigin="" too: a preload in another mode is not reused.
       return [
-        ...[...styles].map((href) => link({ rel: 'preload', as: 'style', crossorigin: true, href: `./${href}` })),
-        ...[...files].map((href) => link({ rel: 'modulepreload', crossorigin: true, href: `./${href}` })),
+        ...[...boot.styles].map((href) => link({ rel: 'preload', as: 'style', crossorigin: true, href: `./${href}` })),
+        ...[...boot.files].map((href) => link({ rel: 'modulepreload', crossorigin: true, href: `./${href}` })),
       ];
     },
   },
@@ -49,8 +55,8 @@ const EARLY_SOCKET_MARK = '<!-- early-socket -->';
 
 /**
  * Browser mode's socket starts from a classic script at the top of the page
- * (renderer/transport/early-socket.ts), built as a chunk of its own and given the socket worker's
- * built address. In the dev server the mark stays a comment and the transport starts the worker.
+ * (renderer/transport/early-socket.ts), `async`, built as a chunk of its own and given the socket
+ * worker's built address. In the dev server the mark stays a comment and the transport starts the worker.
  */
 const earlySocket = (): Plugin => ({
   name: 'contexterm-early-socket',
@@ -69,7 +75,7 @@ const earlySocket = (): Plugin => ({
         throw new Error('early-socket: the chunk imports or exports, so it cannot run as a classic script');
       }
       if (!html.includes(EARLY_SOCKET_MARK)) throw new Error(`early-socket: ${EARLY_SOCKET_MARK} is missing from index.html`);
-      return html.replace(EARLY_SOCKET_MARK, `<script src="./${script.fileName}" data-worker="./${worker.fileName}"></script>`);
+      return html.replace(EARLY_SOCKET_MARK, `<script async src="./${script.fileName}" data-worker="./${worker.fileName}"></script>`);
     },
   },
 });

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 import { holdAppKeys } from './held-keys';
-import { stageFirstTerminal } from './lazy/first-terminal';
+import { loadApp } from './lazy/app-load';
+import { placeInStage, stageFirstTerminal } from './lazy/first-terminal';
 import { addDisposableListener, DisposableStore } from './lifetime/disposable';
 import { useWorkspace } from './state/workspace';
 import { ForegroundWatch } from './tabs/tab-foreground';
@@ -34,7 +35,9 @@ export const boot = async (early: EarlyStart): Promise<void> => {
   // The app's own call answers this same pass and reports its failure; this one only must not be
   // an unhandled rejection.
   await stageFirstTerminal(startTerminalSync().catch(() => undefined), controllerFor);
-  const { renderApp } = await import('./app-root');
-  performance.mark('ct:render');
-  renderApp();
+  await loadApp(async () => {
+    const app = await import('./app-root');
+    performance.mark('ct:render');
+    return app;
+  }, connection, placeInStage);
 };

@@ -74,6 +74,13 @@ export const stageFirstTerminal = async (started: Promise<unknown>, viewOf: (id:
   await new Promise<void>((resolve) => whenDrawn(view.term, DRAW_CAP_MS, resolve));
 };
 
+/** Puts `banner` in the stand-in under its top bar, where the app shows its banners; atop the page without one. */
+export const placeInStage = (banner: HTMLElement): void => {
+  const bar = stage?.querySelector('.top-bar');
+  if (bar) bar.after(banner);
+  else document.body.prepend(banner);
+};
+
 /**
  * Takes the stand-in away once the app drew the window (its first commit): the app's own pane
  * took the terminal's element over by then (TerminalView mounts it in a layout effect, so no frame

@@ -22,6 +22,15 @@ export interface EarlySocket {
   readonly held: FromSocket[];
 }
 
+/**
+ * Where the first script leaves its socket for the transport. The script is `async` (it must not
+ * hold the page's parser while it is fetched), so it may in principle run after the transport
+ * started its own: the transport leaves `taken` here, and a script that finds it starts nothing.
+ */
+export interface EarlySocketSlot {
+  __contextermEarlySocket?: EarlySocket | 'taken';
+}
+
 type PtyData = { readonly id: string; data: string; end: number };
 
 const ptyData = (frame: ServerFrame): PtyData | undefined =>

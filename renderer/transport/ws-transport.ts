@@ -2,7 +2,7 @@
 import type { RawTransport } from '../../shared/ipc';
 import type { ServerFrame } from '../../shared/ipc/wire-names';
 import { addressGone, checkAddress } from './address-check';
-import type { EarlySocket, FromSocket, ToSocket } from './socket-messages';
+import type { EarlySocket, EarlySocketSlot, FromSocket, ToSocket } from './socket-messages';
 
 /**
  * `refused` and `gone`: this address will not serve this page again, as the host answers 401 to
@@ -23,12 +23,15 @@ const RETRY_MS = [250, 500, 1000, 2000, 4000] as const;
  */
 const launchToken = (): string => new URLSearchParams(location.search).get('token') ?? '';
 
-/** The socket's worker the page's first script started (early-socket.ts), taken once. */
+/**
+ * The socket's worker the page's first script started (early-socket.ts), taken once; the slot
+ * says `taken` after, so that script, should it run only now, starts no second socket.
+ */
 const takeEarlySocket = (): EarlySocket | undefined => {
-  const scope = globalThis as { __contextermEarlySocket?: EarlySocket };
+  const scope = globalThis as EarlySocketSlot;
   const early = scope.__contextermEarlySocket;
-  delete scope.__contextermEarlySocket;
-  return early;
+  scope.__contextermEarlySocket = 'taken';
+  return early === 'taken' ? undefined : early;
 };
 
 /**

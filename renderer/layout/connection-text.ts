@@ -1,0 +1,20 @@
+// SPDX-License-Identifier: MIT
+import type { ConnectionStatus } from '../transport/ws-transport';
+
+/**
+ * The printed address is http://127.0.0.1:PORT/?token=TOKEN; a restart picks a new port and token
+ * unless both were fixed, and the page cannot learn them, so the banner says where to look instead
+ * of promising a reconnect that will never come.
+ */
+export const GONE_TEXT =
+  'Contexterm was restarted with a new address, or stopped: this page can no longer reach it. ' +
+  'Open the address it printed when it started (http://127.0.0.1:PORT/?token=…, in the terminal where you ran it), ' +
+  'then close this page. This page cannot know the new address.';
+
+export const LOST_TEXT = 'Connection to Contexterm lost — reconnecting…';
+
+/** What the connection banner says for a status, and whether as an error; nothing while open. */
+export const bannerOf = (status: ConnectionStatus): { readonly text: string; readonly error: boolean } | undefined => {
+  if (status === 'open') return undefined;
+  return status === 'gone' || status === 'refused' ? { text: GONE_TEXT, error: true } : { text: LOST_TEXT, error: false };
+};
