@@ -43,7 +43,7 @@ export const toPtyInfo = (pty: PtyProcess, recording: RecordingState, profileId:
   profileId,
 });
 
-type ClientSink = PtySink & { visible: boolean; shown: Set<string> | undefined };
+type ClientSink = PtySink & { visible: boolean; shown: Set<string> | undefined; gone: boolean };
 
 /** One sink per client, so a client's acks and visibility only count for the ptys it is attached to. */
 const sinks = new WeakMap<Client, ClientSink>();
@@ -54,6 +54,7 @@ const sinkFor = (client: Client, ptys: PtyManager): ClientSink => {
     const created: ClientSink = {
       // A client is visible, with every terminal on screen, until it says otherwise.
       visible: true,
+      gone: false,
       shown: undefined,
       shows(id) {
         return this.visible && (this.shown === undefined || this.shown.has(id));
@@ -64,7 +65,11 @@ const sinkFor = (client: Client, ptys: PtyManager): ClientSink => {
       detached: (id) => client.emit('pty:detached', { id }),
     };
     sinks.set(client, created);
-    client.onClose(() => ptys.detachSink(created));
+    // At once for a client gone already (a page reloaded while its start was answered).
+    client.onClose(() => {
+      created.gone = true;
+      ptys.detachSink(created);
+    });
     sink = created;
   }
   return sink;
@@ -99,17 +104,21 @@ export const ptyHandlers = (deps: PtyHandlerDeps): { invoke: PtyInvoke; send: Pt
       const pty = open(size);
       const output = new UnclaimedOutput();
       void ptys.attach(pty.id, output);
-      announce('pty:opened', pty.id);
+      // Not announced yet: the page about to claim it would attach it a second time.
       return { pty, output };
     },
     claim: ({ pty, output }, client, { cols, rows }) => {
       const sink = sinkFor(client, ptys);
       if (!ptys.handOver(pty.id, output, sink, () => output.replayTo(pty.id, sink))) return undefined;
+      // Other windows list it now; the one that claimed it has it already.
+      announce('pty:opened', pty.id, client);
       sink.shown?.add(pty.id);
       if (!pty.exit && (pty.cols !== cols || pty.rows !== rows)) ptys.resize(pty.id, cols, rows);
       return info(pty);
     },
-    release: ({ pty, output }) => void ptys.handOver(pty.id, output),
+    release: ({ pty, output }) => {
+      if (ptys.handOver(pty.id, output)) announce('pty:opened', pty.id);
+    },
   };
   return {
     unasked,

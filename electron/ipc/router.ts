@@ -19,7 +19,7 @@ import {
 export interface Client {
   readonly id: string;
   emit<K extends EventChannel>(channel: K, payload: EventPayload<K>): void;
-  /** Called once when the transport goes away. */
+  /** Called once when the transport goes away; at once if it has gone already. */
   onClose(listener: () => void): void;
 }
 

@@ -17,16 +17,21 @@ export const registerIpcTransport = (core: Core, isTrusted: (url: string | undef
     let client = clients.get(contents.id);
     if (client) return client;
     const closeListeners: Array<() => void> = [];
+    let closed = false;
     client = {
       id: `w${contents.id}`,
       emit: (channel, payload) => {
         if (!contents.isDestroyed()) contents.send(IPC_EVENT, channel, payload);
       },
-      onClose: (listener) => closeListeners.push(listener),
+      onClose: (listener) => {
+        if (closed) listener();
+        else closeListeners.push(listener);
+      },
     };
     clients.set(contents.id, client);
     core.connect(client);
     contents.once('destroyed', () => {
+      closed = true;
       clients.delete(contents.id);
       for (const listener of closeListeners.splice(0)) listener();
     });

@@ -116,6 +116,22 @@ describe('PtyManager', () => {
     expect(snapshot?.end).toBe(FlowControl.HIGH_WATERMARK_CHARS + 1 + '\r\ntail-of-output'.length);
   });
 
+  // A page reloaded while its start was being answered: its sink is made after its socket closed.
+  it('never attaches the sink of a renderer that went away, by attach or by hand-over', async () => {
+    const pty = manager.spawn({ cols: 80, rows: 24 });
+    const fake = host.spawned[0]!;
+    const stand = collectingSink();
+    const gone = { ...collectingSink().sink, gone: true };
+    void manager.attach(pty.id, gone);
+    void manager.attach(pty.id, stand.sink);
+    expect(manager.handOver(pty.id, stand.sink, gone, () => undefined)).toBe(true);
+    // Nobody holds it back now: a flood past the window does not pause it.
+    fake.emit('z'.repeat(FlowControl.HIGH_WATERMARK_CHARS + 1));
+    vi.runAllTimers();
+    expect(fake.paused).toBe(false);
+    expect(manager.handOver(pty.id, gone)).toBe(false);
+  });
+
   it('flushes pending output before reporting exit', () => {
     const pty = manager.spawn({ cols: 80, rows: 24 });
     const fake = host.spawned[0]!;

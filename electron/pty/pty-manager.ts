@@ -173,6 +173,7 @@ export class PtyManager {
     entry.batcher.flush();
     // A renderer attaching again has reset its terminal: its old backlog no longer counts.
     entry.sinks.remove(sink);
+    if (sink.gone) return entry.mirror.snapshot();
     entry.sinks.add(sink);
     entry.answerer ??= sink;
     return entry.mirror.snapshot();
@@ -202,6 +203,8 @@ export class PtyManager {
   handOver(id: string, from: PtySink, to?: PtySink, replay?: () => void): boolean {
     const entry = this._entries.get(id);
     if (!entry || !entry.sinks.has(from)) return false;
+    // A renderer gone meanwhile takes nothing over: the pty runs on as released.
+    if (to?.gone) return this.handOver(id, from);
     entry.batcher.flush();
     replay?.();
     if (to) {

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 import headless from '@xterm/headless';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { ScreenMirror } from './screen-mirror';
 
 /** Paints a snapshot into a fresh terminal and collects anything that terminal would send back. */
@@ -72,5 +72,25 @@ describe('ScreenMirror', () => {
     mirror.resize(50, 12);
     const snapshot = await mirror.snapshot();
     expect([snapshot.cols, snapshot.rows]).toEqual([50, 12]);
+  });
+
+  // Seen on a host whose terminal was killed mid-output: the worker asks for the screen to keep
+  // (snapshot with `keep`) and closes the mirror at once, before the pending output was parsed.
+  it('answers a snapshot asked for before it was closed with the whole screen, and parses nothing after', async () => {
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    try {
+      const mirror = new ScreenMirror(30, 6);
+      mirror.write('$ make\r\n');
+      mirror.write('built 3 targets\r\n$ ');
+      const kept = mirror.snapshot(100);
+      mirror.dispose();
+      mirror.write('after close\r\n');
+      const snapshot = await kept;
+      const painted = await paint(snapshot.data, snapshot.cols, snapshot.rows);
+      expect(painted.lines.slice(0, 3).map((l) => l.trimEnd())).toEqual(['$ make', 'built 3 targets', '$']);
+      expect(errors).not.toHaveBeenCalled();
+    } finally {
+      errors.mockRestore();
+    }
   });
 });

@@ -71,6 +71,7 @@ export class ScreenMirror {
   private readonly _trim: ScrolledOffTrim;
   /** What a flood queues while the parser is busy goes in as one write, most of it skipped. */
   private readonly _writes: CoalescedWrites;
+  private _closing = false;
 
   constructor(cols: number, rows: number) {
     const { Terminal, SerializeAddon } = loadXterm();
@@ -84,6 +85,7 @@ export class ScreenMirror {
 
   /** `parsed` runs once this data is parsed (the worker acknowledges with it). */
   write(data: string, parsed?: () => void): void {
+    if (this._closing) return;
     this._written += data.length;
     this._writes.write(data, parsed);
   }
@@ -129,8 +131,15 @@ export class ScreenMirror {
     });
   }
 
+  /**
+   * Frees the terminal once what was asked before is answered: the host asks for the screen to
+   * keep as a terminal ends and closes it at once, and that snapshot read a disposed buffer (lines
+   * lost) when output was still being parsed. Anything written after is dropped.
+   */
   dispose(): void {
-    this._term.dispose();
+    if (this._closing) return;
+    this._closing = true;
+    this._writes.after(() => this._term.dispose());
   }
 
   private _restoreMarks(marks: TerminalSnapshot['marks']): void {

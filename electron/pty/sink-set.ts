@@ -16,6 +16,11 @@ export interface PtySink {
   exit(id: string, exit: PtyExit): void;
   /** Too much output came while this renderer did not show the pty: it re-attaches for a fresh screen. */
   detached(id: string): void;
+  /**
+   * True once its renderer went away. A request that was answered after that (a reload during the
+   * window's start) must not attach it: it would count as showing the pty and never acknowledge.
+   */
+  readonly gone?: boolean;
 }
 
 export interface SinkSetOptions {

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { parseRequestTarget, safeDecode } from './request-target';
+import { parseRequestTarget, safeDecode, speculative } from './request-target';
 
 describe('parseRequestTarget', () => {
   it('parses origin-form targets', () => {
@@ -27,5 +27,17 @@ describe('safeDecode', () => {
     expect(safeDecode('a%20b')).toBe('a b');
     expect(safeDecode('%')).toBeUndefined();
     expect(safeDecode('%E0%A4%A')).toBeUndefined();
+  });
+});
+
+describe('speculative', () => {
+  // Chromium sends `Sec-Purpose: prefetch` (and `prefetch;prerender`), older browsers `Purpose: prefetch`.
+  it('knows a prefetch or prerender from a page a person opened', () => {
+    expect(speculative({ 'sec-purpose': 'prefetch' })).toBe(true);
+    expect(speculative({ 'sec-purpose': 'prefetch;prerender' })).toBe(true);
+    expect(speculative({ purpose: 'prefetch' })).toBe(true);
+    expect(speculative({})).toBe(false);
+    expect(speculative({ 'sec-fetch-dest': 'document', 'sec-fetch-mode': 'navigate' })).toBe(false);
+    expect(speculative({ 'sec-purpose': 'prefetched-not' })).toBe(false);
   });
 });

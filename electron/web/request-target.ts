@@ -36,3 +36,10 @@ export const safeDecode = (text: string): string | undefined => {
     return undefined;
   }
 };
+
+/**
+ * A request the browser makes on speculation (`Sec-Purpose: prefetch` or `prefetch;prerender`,
+ * older `Purpose: prefetch`): serving it is fine, starting a shell for it is not.
+ */
+export const speculative = (headers: Readonly<Record<string, string | string[] | undefined>>): boolean =>
+  [headers['sec-purpose'], headers.purpose].some((value) => /\bprefetch\b/i.test(String(value ?? '')));

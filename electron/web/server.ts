@@ -6,7 +6,7 @@ import type { WebSocketServer } from 'ws';
 import { WS_PATH, WS_PROTOCOL } from '../../shared/ipc/wire-names';
 import type { Core } from '../app/create-core';
 import { Gate } from './auth';
-import { parseRequestTarget, safeDecode } from './request-target';
+import { parseRequestTarget, safeDecode, speculative } from './request-target';
 import { serveSocket } from './socket-session';
 import { StaticFiles } from './static-files';
 
@@ -86,8 +86,9 @@ export const startWebServer = async (options: WebServerOptions): Promise<WebServ
     }
     const file = await files.get(target.pathname);
     if (!file) return refuse(response, 404, 'not found');
-    // A window is opening: its first shell starts while the browser loads the page's code.
-    if (page && request.method === 'GET') options.core.pageOpening();
+    // A window is opening: its first shell starts while the browser loads the page's code. Not for
+    // a browser's prefetch or prerender of the address, which nobody may ever look at.
+    if (page && request.method === 'GET' && !speculative(request.headers)) options.core.pageOpening();
     response.writeHead(200, {
       'content-type': file.type,
       'content-security-policy': csp(gate.port),

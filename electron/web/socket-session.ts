@@ -13,13 +13,17 @@ import type { Client } from '../ipc/router';
  */
 export const serveSocket = (core: Core, ws: WebSocket, id: string, log: (message: string) => void): void => {
   const closeListeners: Array<() => void> = [];
+  let closed = false;
   const post = (frame: ServerFrame) => {
     if (ws.readyState === ws.OPEN) ws.send(JSON.stringify(frame));
   };
   const client: Client = {
     id,
     emit: (channel, payload) => post({ t: 'event', channel, payload }),
-    onClose: (listener) => closeListeners.push(listener),
+    onClose: (listener) => {
+      if (closed) listener();
+      else closeListeners.push(listener);
+    },
   };
   core.connect(client);
   ws.on('message', (raw, isBinary) => {
@@ -40,6 +44,7 @@ export const serveSocket = (core: Core, ws: WebSocket, id: string, log: (message
     }
   });
   ws.on('close', () => {
+    closed = true;
     for (const listener of closeListeners.splice(0)) {
       try {
         listener();

@@ -68,4 +68,30 @@ describe('a window opening', () => {
     expect(await reloaded.invoke<Started>('workspace:start', { cols: 100, rows: 30 })).toMatchObject({ ptys: [{ id: opened!.id }] });
     expect(await list(observer)).toHaveLength(1);
   });
+
+  // Browser mode with --open on a cold start: the page's socket is up before the host had opened
+  // the terminal. It used to be told `pty:opened` and attach the terminal a second time.
+  it('tells the claiming page nothing it did not ask for, and the other windows once it is claimed', async () => {
+    server = await startServer();
+    const page = await connect(server);
+    const observer = await connect(server);
+    const said = (client: HostClient) => {
+      const events: Array<{ channel: string; id: string }> = [];
+      client.on((channel, payload) => {
+        if (channel === 'pty:opened') events.push({ channel, id: (payload as { id: string }).id });
+      });
+      return events;
+    };
+    const toPage = said(page);
+    const toObserver = said(observer);
+    expect((await fetch(server.url)).status).toBe(200);
+    await expect.poll(async () => (await list(observer)).length, { timeout: 10_000, interval: 20 }).toBe(1);
+    const [opened] = await list(observer);
+    const started = await page.invoke<Started>('workspace:start', { cols: 100, rows: 30 });
+    expect(started.spawned?.id).toBe(opened!.id);
+    await expect.poll(() => toObserver, { timeout: 5_000 }).toEqual([{ channel: 'pty:opened', id: opened!.id }]);
+    // A round trip after the observer heard it: anything the page was to be told has come by now.
+    await page.invoke('pty:list', {});
+    expect(toPage).toEqual([]);
+  });
 });
