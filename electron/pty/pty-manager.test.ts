@@ -132,6 +132,25 @@ describe('PtyManager', () => {
     expect(manager.handOver(pty.id, gone)).toBe(false);
   });
 
+  it('counts what a hand-over replays against the flow-control window of the renderer it goes to', () => {
+    const pty = manager.spawn({ cols: 80, rows: 24 });
+    const fake = host.spawned[0]!;
+    const stand = collectingSink();
+    const page = collectingSink();
+    void manager.attach(pty.id, stand.sink);
+    const half = Math.ceil(FlowControl.HIGH_WATERMARK_CHARS / 2) + 1;
+    fake.emit('a'.repeat(half));
+    vi.runAllTimers();
+    expect(fake.paused).toBe(false);
+    manager.handOver(pty.id, stand.sink, page.sink, () => page.sink.data(pty.id, stand.text(), half));
+    fake.emit('b'.repeat(half));
+    vi.runAllTimers();
+    // The page owes the replay and the new output: past the window, so the pty waits for its acks.
+    expect(fake.paused).toBe(true);
+    manager.ack(pty.id, 2 * half, page.sink);
+    expect(fake.paused).toBe(false);
+  });
+
   it('flushes pending output before reporting exit', () => {
     const pty = manager.spawn({ cols: 80, rows: 24 });
     const fake = host.spawned[0]!;

@@ -209,7 +209,8 @@ export class PtyManager {
     replay?.();
     if (to) {
       entry.sinks.remove(to);
-      entry.sinks.add(to);
+      // The replay is output `to` has to parse and acknowledge like any: it counts against the window.
+      entry.sinks.add(to, replay ? (entry.sinks.unacked(from) ?? 0) : 0);
     }
     entry.sinks.remove(from);
     if (entry.answerer === from) entry.answerer = to ?? entry.sinks.sinks()[0];

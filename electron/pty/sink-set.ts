@@ -94,9 +94,12 @@ export class SinkSet {
     return this._sinks.get(sink)?.unacked;
   }
 
-  /** Attaches `sink` afresh: whatever it was owed before is covered by the snapshot it gets now. */
-  add(sink: PtySink): void {
-    this._sinks.set(sink, { unacked: 0, held: [], heldChars: 0 });
+  /**
+   * Attaches `sink` afresh: whatever it was owed before is covered by the snapshot it gets now.
+   * `unacked`: what it was sent already that it has still to acknowledge (a hand-over's replay).
+   */
+  add(sink: PtySink, unacked = 0): void {
+    this._sinks.set(sink, { unacked, held: [], heldChars: 0 });
     this.evaluate();
   }
 
