@@ -3,6 +3,7 @@ import { ipcMain, type IpcMainEvent, type IpcMainInvokeEvent, type WebContents }
 import { fail } from '../../shared/ipc';
 import { IPC_EVENT, IPC_INVOKE, IPC_SEND } from '../../shared/ipc/bridge-channels';
 import type { Core } from '../app/create-core';
+import { closeSignal } from '../ipc/close-signal';
 import type { Client } from '../ipc/router';
 
 /**
@@ -16,24 +17,19 @@ export const registerIpcTransport = (core: Core, isTrusted: (url: string | undef
   const clientFor = (contents: WebContents): Client => {
     let client = clients.get(contents.id);
     if (client) return client;
-    const closeListeners: Array<() => void> = [];
-    let closed = false;
+    const closing = closeSignal();
     client = {
       id: `w${contents.id}`,
       emit: (channel, payload) => {
         if (!contents.isDestroyed()) contents.send(IPC_EVENT, channel, payload);
       },
-      onClose: (listener) => {
-        if (closed) listener();
-        else closeListeners.push(listener);
-      },
+      onClose: closing.onClose,
     };
     clients.set(contents.id, client);
     core.connect(client);
     contents.once('destroyed', () => {
-      closed = true;
       clients.delete(contents.id);
-      for (const listener of closeListeners.splice(0)) listener();
+      closing.close();
     });
     return client;
   };

@@ -173,9 +173,10 @@ export class PtyManager {
     entry.batcher.flush();
     // A renderer attaching again has reset its terminal: its old backlog no longer counts.
     entry.sinks.remove(sink);
-    if (sink.gone) return entry.mirror.snapshot();
-    entry.sinks.add(sink);
-    entry.answerer ??= sink;
+    if (!sink.gone) {
+      entry.sinks.add(sink);
+      entry.answerer ??= sink;
+    }
     return entry.mirror.snapshot();
   }
 

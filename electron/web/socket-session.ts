@@ -3,6 +3,7 @@ import type { WebSocket } from 'ws';
 import type { ServerFrame } from '../../shared/ipc/wire-names';
 import { parseClientFrame } from './client-frame';
 import type { Core } from '../app/create-core';
+import { closeSignal } from '../ipc/close-signal';
 import type { Client } from '../ipc/router';
 
 /**
@@ -12,18 +13,14 @@ import type { Client } from '../ipc/router';
  * end the process.
  */
 export const serveSocket = (core: Core, ws: WebSocket, id: string, log: (message: string) => void): void => {
-  const closeListeners: Array<() => void> = [];
-  let closed = false;
+  const closing = closeSignal((error) => log(`ws: close listener failed: ${String(error)}`));
   const post = (frame: ServerFrame) => {
     if (ws.readyState === ws.OPEN) ws.send(JSON.stringify(frame));
   };
   const client: Client = {
     id,
     emit: (channel, payload) => post({ t: 'event', channel, payload }),
-    onClose: (listener) => {
-      if (closed) listener();
-      else closeListeners.push(listener);
-    },
+    onClose: closing.onClose,
   };
   core.connect(client);
   ws.on('message', (raw, isBinary) => {
@@ -43,15 +40,6 @@ export const serveSocket = (core: Core, ws: WebSocket, id: string, log: (message
       log(`ws: frame handling failed: ${String(error)}`);
     }
   });
-  ws.on('close', () => {
-    closed = true;
-    for (const listener of closeListeners.splice(0)) {
-      try {
-        listener();
-      } catch (error) {
-        log(`ws: close listener failed: ${String(error)}`);
-      }
-    }
-  });
+  ws.on('close', closing.close);
   ws.on('error', (error) => log(`ws: ${error.message}`));
 };

@@ -16,7 +16,7 @@ export const ConnectionBanner = () => {
   const banner = bannerOf(status);
   if (!banner) return null;
   return (
-    <div className={banner.error ? 'banner error' : 'banner'} role={banner.error ? 'alert' : 'status'} data-testid="connection-banner" data-state={status}>
+    <div className={banner.className} role={banner.role} data-testid="connection-banner" data-state={status}>
       {banner.text}
     </div>
   );

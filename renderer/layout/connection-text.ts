@@ -13,8 +13,17 @@ export const GONE_TEXT =
 
 export const LOST_TEXT = 'Connection to Contexterm lost — reconnecting…';
 
-/** What the connection banner says for a status, and whether as an error; nothing while open. */
-export const bannerOf = (status: ConnectionStatus): { readonly text: string; readonly error: boolean } | undefined => {
+export interface Banner {
+  readonly text: string;
+  readonly className: string;
+  readonly role: 'alert' | 'status';
+}
+
+const GONE: Banner = { text: GONE_TEXT, className: 'banner error', role: 'alert' };
+const LOST: Banner = { text: LOST_TEXT, className: 'banner', role: 'status' };
+
+/** The connection banner for a status (its words, class and role), for both of its views; nothing while open. */
+export const bannerOf = (status: ConnectionStatus): Banner | undefined => {
   if (status === 'open') return undefined;
-  return status === 'gone' || status === 'refused' ? { text: GONE_TEXT, error: true } : { text: LOST_TEXT, error: false };
+  return status === 'gone' || status === 'refused' ? GONE : LOST;
 };

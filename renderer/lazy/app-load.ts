@@ -15,8 +15,8 @@ export const showConnectionBanner = (connection: Pick<Connection, 'status' | 'on
   const show = () => {
     const banner = bannerOf(connection.status);
     element.hidden = banner === undefined;
-    element.className = banner?.error ? 'banner error' : 'banner';
-    element.setAttribute('role', banner?.error ? 'alert' : 'status');
+    element.className = banner?.className ?? '';
+    if (banner) element.setAttribute('role', banner.role);
     element.dataset.state = connection.status;
     element.textContent = banner?.text ?? '';
   };

@@ -2,7 +2,8 @@
 // A classic script at the top of the page's HTML (vite.config.ts puts it there, `async`, with the
 // worker's built address in `data-worker`). It starts the socket's worker and its connection at
 // once. `async`: a blocking script held the parser, and every other fetch of the page, until it
-// had been fetched (~20 ms); it still runs long before the page's modules, which are deferred. Started from the page's first module instead, the worker's thread
+// had been fetched (~20 ms); it still runs long before the page's modules, which are deferred.
+// Started from the page's first module instead, the worker's thread
 // came up only after the browser had parsed the page's ~800 KB of modules: the socket opened at
 // 250 ms, 130 ms after the page asked for it, and the first shell started after that.
 // Types are all it imports: this file is built on its own and must stay a classic script (ws-transport.ts takes
