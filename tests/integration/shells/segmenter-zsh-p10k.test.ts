@@ -37,7 +37,13 @@ describe.each([
   const home = mkdtempSync(join(tmpdir(), 'contexterm-p10k-'));
   const cache = join(home, '.cache');
   const start = () => new ShellSession('/usr/bin/zsh', { '.zshrc': zshrc(startupOutput) }, {}, home);
-  const instantPrompt = () => existsSync(cache) && readdirSync(cache).find((name) => /^p10k-instant-prompt-.*\.zsh$/.test(name));
+  // p10k writes the instant prompt in the background after a prompt: first the script that draws
+  // it, then the prompt itself (p10k-<user>/prompt-<n>). Killing the first session between the two
+  // (a CI run did) leaves a script with nothing to draw, so wait for both.
+  const listed = (dir: string, pattern: RegExp) => existsSync(dir) && readdirSync(dir).some((name) => pattern.test(name));
+  const instantPrompt = () =>
+    listed(cache, /^p10k-instant-prompt-.*\.zsh$/) &&
+    readdirSync(cache).some((name) => /^p10k-[^.]+$/.test(name) && listed(join(cache, name), /^prompt-\d+$/));
   let first: ShellSession;
   let second: ShellSession;
 
