@@ -73,11 +73,23 @@ export class WriterClient {
 
   post(message: WriteMessage, transfer: ArrayBuffer[]): void {
     if (this._phase === 'closed') return;
-    if (this._phase === 'stopped') return this._lose(describe(message, false), message.ops);
+    if (this._phase === 'stopped') return this._lose(describe(message, false, 0), message.ops);
     this.backlogBytes += message.bytes;
     this._quiet.touch();
-    if (this._phase === 'running') this._send(message, transfer, false);
-    else this._hold({ message, transfer });
+    const postedAt = performance.now();
+    if (this._phase === 'running') this._send(message, transfer, false, postedAt);
+    else this._hold({ message, transfer, postedAt });
+  }
+
+  /**
+   * When the oldest write not yet committed was posted (performance.now()), or undefined if none
+   * waits. In-flight writes are older than held ones: held writes wait for a writer to start, and
+   * what the last one had in flight was either committed, lost or put back in front of them.
+   */
+  get oldestPostedAt(): number | undefined {
+    if (this._inflight.length > 0) return this._inflight[0]!.postedAt;
+    for (const entry of this._held) if ('postedAt' in entry) return entry.postedAt;
+    return undefined;
   }
 
   /** A flush id to post after the queued writes, and the promise its commit resolves. */
@@ -148,8 +160,8 @@ export class WriterClient {
     }
   }
 
-  private _send(message: WriteMessage, transfer: ArrayBuffer[], replayed: boolean): void {
-    this._inflight.push(describe(message, replayed));
+  private _send(message: WriteMessage, transfer: ArrayBuffer[], replayed: boolean, postedAt: number): void {
+    this._inflight.push(describe(message, replayed, postedAt));
     this._worker!.postMessage(message, transfer);
   }
 
@@ -227,7 +239,7 @@ export class WriterClient {
     for (const message of this._sticky.values()) worker.postMessage({ ...message, id: this._nextCallId++ });
     for (const entry of replay) {
       const flush = entry.flushId === undefined ? {} : { flushId: entry.flushId };
-      if (entry.replay.length > 0 || entry.flushId !== undefined) this._send({ type: 'write', ops: entry.replay, arena: null, bytes: 0, ...flush }, [], true);
+      if (entry.replay.length > 0 || entry.flushId !== undefined) this._send({ type: 'write', ops: entry.replay, arena: null, bytes: 0, ...flush }, [], true, entry.postedAt);
     }
     this._sendHeld();
     this._quiet.touch();
@@ -236,7 +248,7 @@ export class WriterClient {
 
   private _sendHeld(): void {
     for (const entry of this._held.splice(0)) {
-      if ('transfer' in entry) this._send(entry.message, entry.transfer, false);
+      if ('transfer' in entry) this._send(entry.message, entry.transfer, false, entry.postedAt);
       else this._worker!.postMessage(entry.message);
     }
   }
@@ -247,7 +259,7 @@ export class WriterClient {
     this.failed = new DomainError('failed', WRITER_UNAVAILABLE);
     for (const entry of replay) this._lose(entry, entry.replay);
     for (const { message } of this._held.splice(0)) {
-      if (message.type === 'write') this._lose(describe(message, false), message.ops);
+      if (message.type === 'write') this._lose(describe(message, false, 0), message.ops);
     }
     this._rejectCalls(this.failed);
     this.backlogBytes = 0;

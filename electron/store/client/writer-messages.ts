@@ -8,7 +8,7 @@ import type { WriteOp, WriterRequest } from '../worker/protocol';
 export type WriteMessage = Extract<WriterRequest, { type: 'write' }>;
 export type CallMessage = Extract<WriterRequest, { type: 'call' }>;
 /** What waits for a writer that is starting: writes and table calls, in the order they were made. */
-export type Held = { readonly message: WriteMessage; readonly transfer: ArrayBuffer[] } | { readonly message: CallMessage };
+export type Held = { readonly message: WriteMessage; readonly transfer: ArrayBuffer[]; readonly postedAt: number } | { readonly message: CallMessage };
 
 /** A write message posted to the current worker and not yet committed. */
 export interface InFlight {
@@ -18,13 +18,16 @@ export interface InFlight {
   readonly flushId: number | undefined;
   /** Itself a replay: never sent a third time (it may be what killed the writer). */
   readonly replayed: boolean;
+  /** When it was first posted (performance.now()): how far behind the writer is. */
+  readonly postedAt: number;
 }
 
-export const describe = (message: WriteMessage, replayed: boolean): InFlight => ({
+export const describe = (message: WriteMessage, replayed: boolean, postedAt: number): InFlight => ({
   replay: message.ops.filter((op) => op.kind !== 'chunk'),
   bytes: message.bytes,
   flushId: message.flushId,
   replayed,
+  postedAt,
 });
 
 /**
