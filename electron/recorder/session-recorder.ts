@@ -9,6 +9,7 @@ import type { Store } from '../store/store';
 import { EchoedLine } from './echoed-line';
 import { RemoteLayer, type SshHooks } from './remote-layer';
 import { startedRecord } from './started-record';
+import { storeCongested } from './store-congestion';
 
 export interface SessionRecorderEvents {
   command(record: CommandRecord): void;
@@ -33,23 +34,6 @@ export interface SessionRecorderOptions {
 }
 
 type Marks = Array<TapOutput['marks'][number]>;
-
-/**
- * Uncommitted bytes the store may hold before ptys pause: at the writer's 90–130 MB/s under a tenth
- * of a second of work, and a disk slower than the ptys cannot grow memory without bound.
- */
-const STORE_BACKLOG_BYTES = 8 * 1024 * 1024;
-
-/**
- * How long the oldest uncommitted chunk may wait before ptys pause, however few bytes are behind
- * it. A healthy writer commits every 20 ms; the byte bound alone let a starved one (two cores shared
- * with busy test files) sit over a second behind, and a kill -9 then lost more than the second
- * we promise (tests/integration/host/host-durability.test.ts).
- */
-const STORE_BACKLOG_MS = 250;
-
-/** A session's part of that backlog before it is held: a shell being typed in never reaches it, so it never waits on another tab's flood. */
-const SESSION_BACKLOG_BYTES = 1024 * 1024;
 
 /**
  * The tap between one pty and the rest: every output byte goes through the segmenter (which removes
@@ -143,16 +127,9 @@ export class SessionRecorder implements PtyTap {
     return this._recording === 'on';
   }
 
-  /**
-   * The writer is behind (over STORE_BACKLOG_BYTES or STORE_BACKLOG_MS) with over
-   * SESSION_BACKLOG_BYTES of it this session's: hold the pty until it catches up.
-   */
+  /** The store's writer is behind, much of it this session's output: hold the pty until it catches up. */
   congested(): boolean {
-    const { store, sessionId } = this._options;
-    const backlog = store.backlogBytes;
-    if (backlog <= SESSION_BACKLOG_BYTES) return false;
-    const behind = backlog > STORE_BACKLOG_BYTES || store.backlogAgeMs > STORE_BACKLOG_MS;
-    return behind && store.backlogOf(sessionId) > SESSION_BACKLOG_BYTES;
+    return storeCongested(this._options.store, this._options.sessionId);
   }
 
   /** Output held back only because it might begin the nonce; released when output goes quiet. */

@@ -117,11 +117,7 @@ export class Store {
     return this._queue.queuedBytes + this._writer.backlogBytes;
   }
 
-  /**
-   * How long the oldest chunk handed to the writer has waited for its commit (0 if none waits):
-   * what a kill -9 would lose, in time. On a slow or busy machine this grows long before
-   * backlogBytes is large.
-   */
+  /** How long the oldest chunk handed to the writer has waited for its commit (0 if none): what a kill -9 would lose. */
   get backlogAgeMs(): number {
     const postedAt = this._writer.oldestPostedAt;
     return postedAt === undefined ? 0 : performance.now() - postedAt;
