@@ -24,9 +24,8 @@ const fakeStore = () => {
 };
 
 /** A session of `program` started in /home/u, through the Recorder as the pty manager drives it. */
-const open = (program: string, storeState: Record<string, unknown> = {}) => {
+const open = (program: string) => {
   const { store, commands } = fakeStore();
-  Object.assign(store, storeState);
   const recorder = new Recorder({ store, integrationDir: '/nonexistent', hostname: 'box', events: { command: () => undefined, session: () => undefined } });
   const launch = recorder.launch('t1', { cols: 80, rows: 24, shell: program }, {});
   const pty = { id: 't1', pid: 1, shell: launch.shell, cwd: '/home/u', cols: 80, rows: 24 } as unknown as PtyProcess;
@@ -58,24 +57,6 @@ describe('Recorder: where heuristic commands ran', () => {
     const { tap, commands } = open('/usr/bin/ssh');
     typeLines(tap, ['ls']);
     expect(commands()[0]).toMatchObject({ commandLine: 'ls', cwd: null, hostname: null });
-  });
-});
-
-describe('SessionRecorder: holding its pty while the store is behind', () => {
-  const MB = 1024 * 1024;
-  const congested = (bytes: number, ageMs: number, share: number) =>
-    open('/bin/sh', { backlogBytes: bytes, backlogAgeMs: ageMs, backlogOf: () => share }).tap.congested?.();
-
-  it('holds a session with over 1 MB of a backlog over 8 MB, however young', () => {
-    expect(congested(9 * MB, 0, 2 * MB)).toBe(true);
-    expect(congested(9 * MB, 0, MB / 2)).toBe(false);
-  });
-
-  it('holds a session with over 1 MB of a backlog that has waited over 250 ms, however small', () => {
-    expect(congested(2 * MB, 300, 1.5 * MB)).toBe(true);
-    expect(congested(2 * MB, 100, 1.5 * MB)).toBe(false);
-    // A shell being typed in is never held behind another tab's flood, however far behind.
-    expect(congested(2 * MB, 5_000, 1_000)).toBe(false);
   });
 });
 
