@@ -6,6 +6,8 @@ export interface StoreBacklog {
   readonly backlogBytes: number;
   /** How long the oldest of them has waited for its commit. */
   readonly backlogAgeMs: number;
+  /** 'failing' while commits fail (a locked or full database): their rows are dropped, not kept. */
+  readonly status: { readonly state: 'ok' | 'failing' };
   /** Session `id`'s part of backlogBytes. */
   backlogOf(id: string): number;
 }
@@ -20,7 +22,10 @@ const STORE_BACKLOG_BYTES = 8 * 1024 * 1024;
  * How long the oldest uncommitted chunk may wait before ptys pause, however few bytes are behind
  * it. A healthy writer commits every 20 ms; the byte bound alone let a starved one (two cores shared
  * with busy test files) sit over a second behind, and a kill -9 then lost more than the second
- * we promise (tests/integration/host/host-durability.test.ts).
+ * we promise (tests/integration/host/host-durability.test.ts). Only while commits succeed: a
+ * locked database blocks each commit for its 5 s busy timeout and then drops the rows, so the age
+ * says nothing of what a crash would lose, and holding to it would only slow the tab to ~1 MB per
+ * attempt; the byte bound still keeps memory bounded.
  */
 const STORE_BACKLOG_MS = 250;
 
@@ -35,6 +40,6 @@ const SESSION_BACKLOG_BYTES = 1024 * 1024;
 export const storeCongested = (store: StoreBacklog, sessionId: string): boolean => {
   const backlog = store.backlogBytes;
   if (backlog <= SESSION_BACKLOG_BYTES) return false;
-  const behind = backlog > STORE_BACKLOG_BYTES || store.backlogAgeMs > STORE_BACKLOG_MS;
+  const behind = backlog > STORE_BACKLOG_BYTES || (store.status.state === 'ok' && store.backlogAgeMs > STORE_BACKLOG_MS);
   return behind && store.backlogOf(sessionId) > SESSION_BACKLOG_BYTES;
 };

@@ -204,7 +204,8 @@ export class WriterClient {
     const why = this._lastError ? (this._lastError.stack ?? this._lastError.message) : `exit code ${code}`;
     this._options.onError(new WorkerDiedError(`the history database writer stopped unexpectedly: ${why}`));
     this._rejectCalls(new DomainError('failed', 'The history database writer stopped before it finished this; it may not have been saved.'));
-    this.backlogBytes = 0;
+    // What it had in flight is lost; writes held while it was parking are still to be sent.
+    this.backlogBytes = this._held.reduce((bytes, entry) => bytes + ('transfer' in entry ? entry.message.bytes : 0), 0);
     const replay: InFlight[] = [];
     for (const entry of this._inflight.splice(0)) {
       this._losses.bytes += entry.bytes;

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 import { EventEmitter } from 'node:events';
 import type { Worker } from 'node:worker_threads';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { WriterEvent } from '../worker/protocol';
 import { WriterClient } from './writer-client';
 import type { WriteMessage } from './writer-messages';
@@ -23,8 +23,9 @@ class StalledWorker extends EventEmitter {
 
 const write = (bytes: number): WriteMessage => ({ type: 'write', ops: [], arena: null, bytes });
 const clients: WriterClient[] = [];
-const client = (worker: StalledWorker) => {
-  const made = new WriterClient(worker as unknown as Worker, { restart: () => Promise.reject(new Error('no restart here')), onError: () => undefined, idleMs: 60_000 });
+const client = (worker: StalledWorker, next?: StalledWorker, idleMs = 60_000) => {
+  const restart = () => (next ? Promise.resolve(next as unknown as Worker) : Promise.reject(new Error('no restart here')));
+  const made = new WriterClient(worker as unknown as Worker, { restart, onError: () => undefined, idleMs, restarts: { delaysMs: [0], windowMs: 60_000 } });
   clients.push(made);
   return made;
 };
@@ -54,6 +55,26 @@ describe('how far behind the writer is, in time', () => {
     expect(writer.backlogBytes).toBe(200);
     worker.commit(1, 200);
     expect(writer.oldestPostedAt).toBeUndefined();
+    expect(writer.backlogBytes).toBe(0);
+  });
+});
+
+describe('the backlog across a writer that dies while it parks', () => {
+  it('still counts the writes held for the next writer, and reaches zero once that one commits them', async () => {
+    const [first, second] = [new StalledWorker(), new StalledWorker()];
+    const writer = client(first, second, 30);
+    writer.post(write(100), []);
+    first.commit(1, 100);
+    await vi.waitFor(() => expect(first.posted).toContainEqual({ type: 'park' }), { timeout: 5_000, interval: 10 });
+
+    writer.post(write(50), []);
+    expect(writer.backlogBytes).toBe(50);
+    first.emit('exit', 1);
+    // Lost: nothing was in flight. Still to send: the held 50 bytes (they were counted as 0, and
+    // their commit then took the count below zero for the rest of the run).
+    expect(writer.backlogBytes).toBe(50);
+    await vi.waitFor(() => expect(second.posted).toContainEqual(expect.objectContaining({ type: 'write', bytes: 50 })), { timeout: 5_000, interval: 10 });
+    second.commit(1, 50);
     expect(writer.backlogBytes).toBe(0);
   });
 });
