@@ -88,7 +88,7 @@ export class WriterClient {
    */
   get oldestPostedAt(): number | undefined {
     if (this._inflight.length > 0) return this._inflight[0]!.postedAt;
-    for (const entry of this._held) if ('postedAt' in entry) return entry.postedAt;
+    for (const entry of this._held) if ('transfer' in entry) return entry.postedAt;
     return undefined;
   }
 
