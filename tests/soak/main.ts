@@ -14,9 +14,10 @@ import { dbBoundMb, floors, parseMinutes, slopePer10Min, slopeStdErrPer10Min, sl
 import { PageTab } from './page-tab';
 import { dirFiles, dirMb } from './probe';
 import type { Rig } from './scenario';
-import { runTimeline, type PhaseCost, type Timeline } from './timeline';
+import { CYCLES, runTimeline, WARM_UP_CYCLES, type PhaseCost, type Timeline } from './timeline';
 import { WsTab } from './ws-tab';
 import { heaptrackTracing, type Tracing } from './heaptrack';
+import { heapSnapshots } from './heap-snapshots';
 
 /** Raw output kept, all terminals together: small, so that pruning runs in every cycle of floods. */
 const RAW_CAP_MB = 16;
@@ -113,7 +114,8 @@ const main = async (): Promise<number> => {
     writeTextFile(join(workDir, 'small.log'), 2_000_000);
     llm = await startScriptedLlmServer({ models: [MODEL] });
     tracing = heaptrackTracing(log);
-    server = await startServer({ env: { ...tracing?.env, CONTEXTERM_PROVIDER: 'openai-compatible', CONTEXTERM_BASE_URL: llm.openaiBaseUrl, CONTEXTERM_MODEL: MODEL } });
+    const snapshots = heapSnapshots(log);
+    server = await startServer({ env: { ...tracing?.env, ...snapshots?.env, CONTEXTERM_PROVIDER: 'openai-compatible', CONTEXTERM_BASE_URL: llm.openaiBaseUrl, CONTEXTERM_MODEL: MODEL } });
     const url = new URL(server.url);
     const pid = server.process.pid!;
     log(`soak: ${minutes} min against ${url.origin} (server pid ${pid}), data dir ${server.dataDir}`);
@@ -128,7 +130,10 @@ const main = async (): Promise<number> => {
     await tabs[0]!.invoke('settings:set', { history: { ...history, rawMaxMb: RAW_CAP_MB, commandRawMaxMb: 2, recordsMax: 400 } });
     while (tabs.length < WS_TABS) tabs.push(await WsTab.open(url, errors));
     const rig: Rig = { url, page, tabs, llm, workDir, errors };
-    const timeline = await runTimeline(rig, pid, minutes, log);
+    // Snapshots at the first measured cycle start, half-way and at the end point.
+    const snapshotAt = new Set([WARM_UP_CYCLES, Math.round((WARM_UP_CYCLES + CYCLES) / 2), CYCLES]);
+    const timeline = await runTimeline(rig, pid, minutes, log, snapshots && ((cycle) => (snapshotAt.has(cycle) ? snapshots.take(pid, `cycle-${cycle}`) : Promise.resolve())));
+    snapshots?.report(log);
     const usage = await tabs[0]!.invoke<Record<string, number>>('history:usage', {});
     errors.push(...serverErrors(server.stderr()));
     const { json, reasons } = report(minutes, timeline, usage, server.dataDir, errors);

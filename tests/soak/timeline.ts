@@ -15,7 +15,7 @@ const SAMPLE_MS = 2000;
  */
 export const CYCLES = 12;
 /** The first two cycles of twelve (about a fifth of the run) are warm-up: caches fill, V8 sizes its heaps, nothing is judged. */
-const WARM_UP_CYCLES = 2;
+export const WARM_UP_CYCLES = 2;
 
 const round1 = (mb: number): number => Math.round(mb * 10) / 10;
 
@@ -110,7 +110,11 @@ const threadSizes = async (rig: Rig, pid: number): Promise<{ threads: Record<str
   };
 };
 
-export const runTimeline = async (rig: Rig, pid: number, minutes: number, log: (line: string) => void): Promise<Timeline> => {
+/**
+ * Runs the cycles. `atCycleStart`, when given, is called after each cycle start's readings (with
+ * CYCLES for the end point): the opt-in heap snapshots are taken there.
+ */
+export const runTimeline = async (rig: Rig, pid: number, minutes: number, log: (line: string) => void, atCycleStart?: (cycle: number) => Promise<void>): Promise<Timeline> => {
   const t0 = performance.now();
   const slotMs = (minutes * 60_000) / (CYCLES * PHASES.length);
   const samples: Sample[] = [];
@@ -148,6 +152,7 @@ export const runTimeline = async (rig: Rig, pid: number, minutes: number, log: (
       await cycleStart();
       if (cycle === WARM_UP_CYCLES) smapsAtStart = readSmaps(pid);
       log(`cycle ${cycle} start (server up ${uptimeS(pid).toFixed(0)} s): RSS ${cycleStarts.at(-1)!.y} MB, ${JSON.stringify(allocatorAtCycleStart.at(-1))}, threads ${JSON.stringify(threadsAtCycleStart.at(-1))}, used ${JSON.stringify(usedAtCycleStart.at(-1))}`);
+      await atCycleStart?.(cycle);
       for (const current of PHASES) {
         phase = current.name;
         const before = readStatus(pid).rssMb;
@@ -172,6 +177,7 @@ export const runTimeline = async (rig: Rig, pid: number, minutes: number, log: (
     const finishedT = now();
     await cycleStart();
     const smaps = smapsAtStart && smapsGrowth(smapsAtStart, readSmaps(pid));
+    await atCycleStart?.(CYCLES);
     log(`end point (server up ${uptimeS(pid).toFixed(0)} s): RSS ${cycleStarts.at(-1)!.y} MB, ${JSON.stringify(allocatorAtCycleStart.at(-1))}, threads ${JSON.stringify(threadsAtCycleStart.at(-1))}, used ${JSON.stringify(usedAtCycleStart.at(-1))}`);
     const end = await boundary(rig, pid, t0);
     return { samples, start: start ?? end, end, phases, cycleStarts, threadsAtCycleStart, usedAtCycleStart, allocatorAtCycleStart, smaps, finishedT };
