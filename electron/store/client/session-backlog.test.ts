@@ -38,4 +38,13 @@ describe('SessionBacklog', () => {
     backlog.append('a', 10, 0);
     expect([backlog.shareOf('a', 10), backlog.shareOf('b', 10)]).toEqual([10, 0]);
   });
+
+  it('holds no spans once the writer has caught up', () => {
+    const backlog = new SessionBacklog();
+    // 500 chunks from alternating tabs, committed as they come but never all at once: spans pile up.
+    for (let index = 0; index < 500; index++) backlog.append(index % 2 ? 'a' : 'b', 10, 10);
+    expect(backlog.heldSpans).toBeGreaterThan(1);
+    expect(backlog.shareOf('a', 0)).toBe(0);
+    expect(backlog.heldSpans).toBe(0);
+  });
 });

@@ -38,6 +38,11 @@ export class SessionBacklog {
     this._shares.set(sessionId, (this._shares.get(sessionId) ?? 0) + bytes);
   }
 
+  /** Spans held in memory, the dropped ones not yet compacted away included. */
+  get heldSpans(): number {
+    return this._spans.length;
+  }
+
   /** Session `sessionId`'s bytes among the last `uncommitted` appended (the store's backlog now). */
   shareOf(sessionId: string, uncommitted: number): number {
     this._settle(this._appended - uncommitted);
@@ -51,8 +56,13 @@ export class SessionBacklog {
       if (left > 0) this._shares.set(sessionId, left);
       else this._shares.delete(sessionId);
     }
-    // Compacted once the dropped front outweighs what is left, so the array stays as long as the backlog.
-    if (this._head > 1024 && this._head * 2 > this._spans.length) {
+    // Emptied whenever the writer has caught up (the usual case: it commits every 20 ms), else
+    // compacted once the dropped front outweighs what is left: the array stays as long as the
+    // backlog. Emptying only past 1,024 dropped spans kept up to that many in a quiet host.
+    if (this._head === this._spans.length) {
+      this._spans.length = 0;
+      this._head = 0;
+    } else if (this._head > 1024 && this._head * 2 > this._spans.length) {
       this._spans.splice(0, this._head);
       this._head = 0;
     }
