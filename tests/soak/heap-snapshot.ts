@@ -3,7 +3,8 @@
 // from one point of the soak to another: live objects grouped by kind and constructor, and for the
 // groups that grew, the path that holds one of their newest objects. V8 gives an object the same id
 // in every snapshot of one process, so "new" here means allocated after the first snapshot and
-// still alive at the second.
+// still alive at the second (V8 follows objects by address between snapshots, so an object placed
+// where a dead one was can inherit its id: "new" may miss a few).
 import { readFileSync } from 'node:fs';
 
 interface RawSnapshot {
