@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 // Reading V8 heap snapshots (.heapsnapshot, the format DevTools saves) to say what a thread keeps
 // from one point of the soak to another: live objects grouped by kind and constructor, and for the
-// groups that grew, the path that holds one of their newest objects. V8 gives an object the same id
+// groups that grew, the path that holds most of their new objects. V8 gives an object the same id
 // in every snapshot of one process, so "new" here means allocated after the first snapshot and
 // still alive at the second (V8 follows objects by address between snapshots, so an object placed
 // where a dead one was can inherit its id: "new" may miss a few).
