@@ -5,7 +5,7 @@
 // measured cycle start, one in the middle and one at the end point, and reports which groups of
 // live objects grew between them (heap-snapshot.ts). A snapshot stops the main thread for seconds
 // and V8 keeps an id for every object from then on: the RSS figures of such a run are not the soak's.
-import { mkdirSync, readdirSync, readFileSync, renameSync, statSync } from 'node:fs';
+import { closeSync, mkdirSync, openSync, readdirSync, readSync, renameSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
 import { heapGrowth, readSnapshot } from './heap-snapshot';
@@ -19,13 +19,25 @@ export interface HeapSnapshots {
   readonly report: (log: (line: string) => void) => void;
 }
 
+/** The last bytes of a file of `size` bytes (a snapshot is tens of MB: only its end is read). */
+const tail = (path: string, size: number): string => {
+  const fd = openSync(path, 'r');
+  try {
+    const bytes = Buffer.alloc(Math.min(16, size));
+    readSync(fd, bytes, 0, bytes.length, size - bytes.length);
+    return bytes.toString();
+  } finally {
+    closeSync(fd);
+  }
+};
+
 /** A snapshot is written in one go by the main thread: whole when it ends its JSON and stops growing. */
 const whole = async (path: string): Promise<void> => {
   let size = -1;
   for (let waited = 0; waited < 120_000; waited += 500) {
     await delay(500);
     const now = statSync(path).size;
-    if (now === size && now > 0 && readFileSync(path).subarray(-2).toString().trimEnd().endsWith('}')) return;
+    if (now === size && now > 0 && tail(path, now).trimEnd().endsWith('}')) return;
     size = now;
   }
   throw new Error(`heap snapshot ${path} was not finished in 2 minutes`);

@@ -177,8 +177,8 @@ export const runTimeline = async (rig: Rig, pid: number, minutes: number, log: (
     const finishedT = now();
     await cycleStart();
     const smaps = smapsAtStart && smapsGrowth(smapsAtStart, readSmaps(pid));
-    await atCycleStart?.(CYCLES);
     log(`end point (server up ${uptimeS(pid).toFixed(0)} s): RSS ${cycleStarts.at(-1)!.y} MB, ${JSON.stringify(allocatorAtCycleStart.at(-1))}, threads ${JSON.stringify(threadsAtCycleStart.at(-1))}, used ${JSON.stringify(usedAtCycleStart.at(-1))}`);
+    await atCycleStart?.(CYCLES);
     const end = await boundary(rig, pid, t0);
     return { samples, start: start ?? end, end, phases, cycleStarts, threadsAtCycleStart, usedAtCycleStart, allocatorAtCycleStart, smaps, finishedT };
   } finally {
