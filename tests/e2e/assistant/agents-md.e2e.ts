@@ -23,6 +23,8 @@ beforeAll(async () => {
   execFileSync('git', ['init', '-q', repo]);
   mkdirSync(join(repo, 'pkg', 'src'), { recursive: true });
   writeFileSync(join(repo, 'AGENTS.md'), `# Rules for this repository\n\n${RULE}\n`);
+  // Only a file the repository holds is read (electron/context/project/agents-file.ts).
+  execFileSync('git', ['-C', repo, 'add', 'AGENTS.md']);
   app = await openAssistantApp({ integrated: true });
   page = app.page;
 });
