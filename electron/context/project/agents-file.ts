@@ -106,8 +106,8 @@ const STANDING_WORDS = { untracked: 'not tracked by git', ignored: 'ignored by g
  */
 export class AgentsFileReader {
   private readonly _cache = new Map<string, Cached>();
-  /** Each root's git directory (null: git cannot answer there), asked once. */
-  private readonly _gitDirs = new Map<string, string | null>();
+  /** Each root's git directory (null: git cannot answer there), asked again only once its `.git` changes. */
+  private readonly _gitDirs = new Map<string, { readonly stamp: string; readonly gitDir: string | null }>();
 
   constructor(
     private readonly _maxBytes = DEFAULT_MAX_BYTES,
@@ -141,11 +141,15 @@ export class AgentsFileReader {
   }
 
   private async _gitDirOf(realRoot: string): Promise<string | null> {
-    if (!this._gitDirs.has(realRoot)) {
-      if (this._gitDirs.size >= this._maxCached) this._gitDirs.delete(this._gitDirs.keys().next().value!);
-      this._gitDirs.set(realRoot, await gitDirOf(realRoot));
-    }
-    return this._gitDirs.get(realRoot)!;
+    // Not its mtime: a .git directory changes with every index write.
+    const dotGit = await lstat(join(realRoot, '.git')).then((info) => `${info.dev}:${info.ino}:${info.isFile() ? info.size : 'dir'}`, () => '-');
+    const known = this._gitDirs.get(realRoot);
+    if (known?.stamp === dotGit) return known.gitDir;
+    const gitDir = await gitDirOf(realRoot);
+    this._gitDirs.delete(realRoot);
+    this._gitDirs.set(realRoot, { stamp: dotGit, gitDir });
+    if (this._gitDirs.size > this._maxCached) this._gitDirs.delete(this._gitDirs.keys().next().value!);
+    return gitDir;
   }
 
   /** Throws unless the file (and what it links to) is the repository's own; see the class comment. */
