@@ -176,6 +176,19 @@ describe('AgentsFileReader in a git repository: only what the repository itself 
     expect((await refusalOf(reader, root)).code).toBe('not-tracked');
   });
 
+  it("reads a linked worktree's tracked AGENTS.md, and sees the shared info/exclude change", async () => {
+    const { root, git } = gitRepo('main');
+    writeFileSync(join(root, 'AGENTS.md'), 'worktree rules');
+    git('add', 'AGENTS.md');
+    git('commit', '-qm', 'rules');
+    const tree = join(base, 'linked');
+    git('worktree', 'add', '-q', tree);
+    const reader = new AgentsFileReader();
+    expect((await reader.read(tree))!.text).toBe('worktree rules');
+    writeFileSync(join(root, '.git', 'info', 'exclude'), 'AGENTS.md\n');
+    expect((await refusalOf(reader, tree)).message).toMatch(/is ignored by git/);
+  });
+
   it("runs no program the repository's config names (core.fsmonitor)", async () => {
     const { root, git } = gitRepo('r');
     writeFileSync(join(root, 'AGENTS.md'), 'rules');

@@ -2,7 +2,7 @@
 import { constants } from 'node:fs';
 import { lstat, open, realpath, stat } from 'node:fs/promises';
 import { dirname, isAbsolute, join, relative, sep } from 'node:path';
-import { gitDirOf, gitStanding } from './git-tracked';
+import { gitDirsOf, gitStanding, type GitDirs } from './git-tracked';
 
 /** The file other agents read their repository rules from (Codex reads AGENTS.md). */
 export const AGENTS_FILE_NAME = 'AGENTS.md';
@@ -107,7 +107,7 @@ const STANDING_WORDS = { untracked: 'not tracked by git', ignored: 'ignored by g
 export class AgentsFileReader {
   private readonly _cache = new Map<string, Cached>();
   /** Each root's git directory (null: git cannot answer there), asked again only once its `.git` changes. */
-  private readonly _gitDirs = new Map<string, { readonly stamp: string; readonly gitDir: string | null }>();
+  private readonly _gitDirs = new Map<string, { readonly stamp: string; readonly dirs: GitDirs | null }>();
 
   constructor(
     private readonly _maxBytes = DEFAULT_MAX_BYTES,
@@ -126,13 +126,12 @@ export class AgentsFileReader {
     if (!inside(realRoot, target)) throw new AgentsFileError('outside-repository', `${path} leads outside its repository (to ${target})`);
     const info = await stat(target);
     if (!info.isFile()) throw new AgentsFileError('not-a-file', `${path} is not a regular file`);
-    const gitDir = await this._gitDirOf(realRoot);
-    const fingerprint = (
-      await Promise.all([path, target, ...(gitDir ? [join(gitDir, 'index'), join(gitDir, 'info', 'exclude'), join(realRoot, '.gitignore'), join(dirname(target), '.gitignore')] : [])].map(stamp))
-    ).join('|');
+    const git = await this._gitDirsOf(realRoot);
+    const rules = git ? [join(git.gitDir, 'index'), join(git.commonDir, 'info', 'exclude'), join(realRoot, '.gitignore'), join(dirname(target), '.gitignore')] : [];
+    const fingerprint = (await Promise.all([path, target, ...rules].map(stamp))).join('|');
     const cached = this._cache.get(path);
     if (cached?.fingerprint === fingerprint) return cached.file.text === '' ? null : cached.file;
-    await this._checkStanding(path, link.isSymbolicLink(), realRoot, target, gitDir);
+    await this._checkStanding(path, link.isSymbolicLink(), realRoot, target, git !== null);
     const file = await this._load(root, path, target);
     this._cache.delete(path);
     this._cache.set(path, { fingerprint, file });
@@ -140,21 +139,21 @@ export class AgentsFileReader {
     return file.text === '' ? null : file;
   }
 
-  private async _gitDirOf(realRoot: string): Promise<string | null> {
+  private async _gitDirsOf(realRoot: string): Promise<GitDirs | null> {
     // Not its mtime: a .git directory changes with every index write.
     const dotGit = await lstat(join(realRoot, '.git')).then((info) => `${info.dev}:${info.ino}:${info.isFile() ? info.size : 'dir'}`, () => '-');
     const known = this._gitDirs.get(realRoot);
-    if (known?.stamp === dotGit) return known.gitDir;
-    const gitDir = await gitDirOf(realRoot);
+    if (known?.stamp === dotGit) return known.dirs;
+    const dirs = await gitDirsOf(realRoot);
     this._gitDirs.delete(realRoot);
-    this._gitDirs.set(realRoot, { stamp: dotGit, gitDir });
+    this._gitDirs.set(realRoot, { stamp: dotGit, dirs });
     if (this._gitDirs.size > this._maxCached) this._gitDirs.delete(this._gitDirs.keys().next().value!);
-    return gitDir;
+    return dirs;
   }
 
   /** Throws unless the file (and what it links to) is the repository's own; see the class comment. */
-  private async _checkStanding(path: string, isLink: boolean, realRoot: string, target: string, gitDir: string | null): Promise<void> {
-    if (!gitDir) {
+  private async _checkStanding(path: string, isLink: boolean, realRoot: string, target: string, gitAnswers: boolean): Promise<void> {
+    if (!gitAnswers) {
       if (isLink) throw new AgentsFileError('link-without-git', `${path} is a symbolic link, and git cannot say whether what it leads to is tracked; only a regular file is read there`);
       return;
     }

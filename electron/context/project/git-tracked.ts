@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 import { execFile } from 'node:child_process';
-import { dirname } from 'node:path';
+import { dirname, resolve } from 'node:path';
 
 /** Enough for any repository's index on a loaded machine; a git that hangs longer is not waited for. */
 const GIT_TIMEOUT_MS = 10_000;
@@ -38,14 +38,22 @@ const git = (root: string, args: readonly string[]): Promise<GitRun> =>
 
 const nulList = (text: string): Set<string> => new Set(text.split('\0').filter((name) => name !== ''));
 
+/** Where a work tree's git files are: its own (the index) and, for a linked worktree, the shared ones (info/exclude). */
+export interface GitDirs {
+  readonly gitDir: string;
+  readonly commonDir: string;
+}
+
 /**
- * The git directory of the repository whose work tree is `root`, or null when git cannot answer
+ * The git directories of the repository whose work tree is `root`, or null when git cannot answer
  * for it: git is not installed, the `.git` there is not one git accepts, or git refuses it
  * (another user's repository, `safe.directory`).
  */
-export const gitDirOf = async (root: string): Promise<string | null> => {
-  const run = await git(root, ['rev-parse', '--absolute-git-dir']);
-  return run.ok ? run.stdout.trim() || null : null;
+export const gitDirsOf = async (root: string): Promise<GitDirs | null> => {
+  const run = await git(root, ['rev-parse', '--absolute-git-dir', '--git-common-dir']);
+  const [gitDir, commonDir] = run.stdout.split('\n');
+  // --git-common-dir is relative to the cwd unless it is elsewhere.
+  return run.ok && gitDir && commonDir ? { gitDir, commonDir: resolve(root, commonDir) } : null;
 };
 
 /** What git says of a path of the work tree. */
