@@ -64,10 +64,15 @@ const expectRefused = (run: CliRun, path: string, reason: RegExp): void => {
 };
 
 describe('the data directory, checked as the app checks it', () => {
-  it('reads a data directory of ours', async () => {
+  it('reads a data directory of ours, made 0700 as the app makes it, and creates none', async () => {
+    chmodSync(fixture.dir, 0o755);
     const run = await runCli(['history', 'search', 'trust', '--data-dir', fixture.dir]);
     expect(run.stderr).toBe('');
     expect(run.stdout).toContain('echo trust-$((6*7))');
+    expect(modeOf(fixture.dir)).toBe(0o700);
+    const missing = join(base, 'none');
+    expect((await runCli(['history', 'stats', '--data-dir', missing])).stderr).toMatch(/no history database at/);
+    expect(existsSync(missing)).toBe(false);
   });
 
   asRoot("refuses another user's data directory, in the CLI and the MCP server alike", async () => {
