@@ -6,7 +6,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { BrowserLauncher } from '../web/launch';
 import { LOCK_FILE, acquireDataDirLock } from './data-dir-lock';
 import { resolveDataDir } from './data-dir';
-import { DATA_DIR_FILES, DataDirTrustError } from './data-dir-trust';
+import { checkDataDir, DATA_DIR_FILES, DataDirTrustError } from './data-dir-trust';
 import { DEFAULT_STORE_FILE } from '../store/store';
 
 /** `nobody`: another user, as far as ownership goes. Giving files away needs root (the CI here is root). */
@@ -133,6 +133,16 @@ describe('the data directory: ours, private, and never a way into someone elseâ€
     rmSync(join(dir, DEFAULT_STORE_FILE));
     symlinkSync(elsewhere, join(dir, 'keys.json'));
     expect(refusal(() => resolveDataDir(dir)).message).toMatch(/^Refusing key file .*keys\.json: it is a symbolic link/);
+  });
+
+  it('leaves a missing directory missing for a reader (the CLI), and checks an existing one the same', () => {
+    const missing = join(base, 'none');
+    checkDataDir(missing, { create: false });
+    expect(existsSync(missing)).toBe(false);
+    const dir = join(base, 'data');
+    mkdirSync(dir);
+    symlinkSync(join(base, 'elsewhere.db'), join(dir, 'contexterm.db'));
+    expect(refusal(() => checkDataDir(dir, { create: false })).message).toMatch(/^Refusing database file .*contexterm\.db: it is a symbolic link/);
   });
 
   it('checks the names the lock and the store really use', () => {

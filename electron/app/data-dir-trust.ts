@@ -98,12 +98,14 @@ const securePrivateDir = (what: string, stat: Stats, path: string, shown: string
 const lstatOf = (path: string): Stats | undefined => lstatSync(path, { throwIfNoEntry: false });
 
 /**
- * Makes `path` a private directory of ours (created 0700 if missing) or throws DataDirTrustError.
- * `linkAllowed`: whether `path` itself may be a link of ours to a directory of ours (see above).
+ * Makes `path` a private directory of ours (created 0700 if missing, unless `create` is false) or
+ * throws DataDirTrustError. `linkAllowed`: whether `path` itself may be a link of ours to a
+ * directory of ours (see above).
  */
-export const ensurePrivateDir = (what: string, path: string, linkAllowed = false): void => {
+export const ensurePrivateDir = (what: string, path: string, linkAllowed = false, create = true): void => {
   let stat = lstatOf(path);
   if (!stat) {
+    if (!create) return;
     mkdirSync(path, { recursive: true, mode: PRIVATE_DIR });
     stat = lstatOf(path)!;
   }
@@ -130,13 +132,24 @@ export const checkOwnFile = (what: string, path: string): void => {
   if (foreign) throw refuse(what, path, foreign);
 };
 
+export interface DataDirCheck {
+  /**
+   * Create a missing data directory (the app). The CLI and the MCP server (electron/cli/history-db.ts)
+   * only read one: for them a missing directory is left missing, and they say no database is there.
+   */
+  readonly create?: boolean;
+}
+
 /**
- * The data directory and what Contexterm keeps in it, checked before anything is opened there. Its
- * mode is fixed first: after that only we (and root) can add entries, so what is checked here
- * stays as checked for the life of the process.
+ * The data directory and what Contexterm keeps in it, checked before anything is opened there, by
+ * every host alike: the app, browser mode, the CLI and the MCP server. Its mode is fixed first: after
+ * that only we (and root) can add entries, so what is checked here stays as checked for the life of
+ * the process (for a reader too: a 0777 directory of ours would let anyone swap the database in
+ * between the check and the open).
  */
-export const checkDataDir = (dir: string): void => {
-  ensurePrivateDir('data directory', dir, true);
+export const checkDataDir = (dir: string, { create = true }: DataDirCheck = {}): void => {
+  ensurePrivateDir('data directory', dir, true, create);
+  if (!lstatOf(dir)) return;
   if (lstatOf(join(dir, RUN_DIR))) ensurePrivateDir('run directory', join(dir, RUN_DIR));
   for (const [name, what] of Object.entries(DATA_DIR_FILES)) checkOwnFile(what, join(dir, name));
 };

@@ -9,7 +9,7 @@ export const DATABASE_FILE = 'contexterm.db';
  * Where the app keeps its data, most likely first: browser mode's default (electron/app/data-dir.ts
  * computes the same), then the desktop app's Electron `userData` as packaged ("Contexterm") and
  * as run from a checkout ("contexterm", the package name). Only computed: unlike the app, the CLI
- * never creates or chmods a directory.
+ * never creates a directory (the one it reads passes the app's checks first, history-db.ts).
  */
 export const candidateDataDirs = (env: NodeJS.ProcessEnv = process.env, platform: NodeJS.Platform = process.platform): string[] => {
   const home = homedir();

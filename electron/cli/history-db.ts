@@ -4,6 +4,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { DEFAULT_SETTINGS } from '../../shared/settings/registry';
 import type { KeyValueStore } from '../../shared/settings/key-value-store';
+import { checkDataDir, DataDirTrustError } from '../app/data-dir-trust';
 import { Redactor } from '../context/redaction';
 import { loadSavedSections, SETTINGS_KEY } from '../settings/settings-store';
 import { migrations } from '../store/migrations';
@@ -48,6 +49,20 @@ export const checkSchema = (found: number, path: string, supported = migrations.
   throw new CliError('unavailable', `${path} is from an older Contexterm (schema ${found}; this build reads schema ${supported}); start the app once to upgrade it`);
 };
 
+/**
+ * The app's own checks (data-dir-trust.ts), before anything in the directory is opened: the CLI
+ * and the MCP server read what the app would refuse to use otherwise (another user's directory, a
+ * link to it, a linked database). A missing directory is left missing, never created.
+ */
+const trustDataDir = (dataDir: string): void => {
+  try {
+    checkDataDir(dataDir, { create: false });
+  } catch (error) {
+    if (error instanceof DataDirTrustError) throw new CliError('unavailable', error.message);
+    throw error;
+  }
+};
+
 /** One value read already, as the settings loader's key/value store (which never writes here). */
 const frozenSettings = (key: string, value: string | undefined): KeyValueStore => ({
   get: async (asked) => (asked === key ? value : undefined),
@@ -70,6 +85,7 @@ export class HistoryDb {
   }
 
   static open(dataDir: string): HistoryDb {
+    trustDataDir(dataDir);
     const path = join(dataDir, DATABASE_FILE);
     if (!existsSync(path)) throw new CliError('unavailable', `no history database at ${path} (give --data-dir DIR, the app's data directory)`);
     let db: Database.Database;

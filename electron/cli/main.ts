@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: MIT
 // `bin/contexterm`: the history CLI and the MCP server, a third host beside electron/main and
 // electron/web. It only reads the app's database: no pty, no lock, no migration (history-db.ts).
-import { writeFileSync } from 'node:fs';
 import { parseCli, type CliCommand } from './args';
 import { describeFailure } from './cli-error';
+import { writePrivateFile } from './export-file';
 import { chooseDataDir } from './data-dir-default';
 import { HistoryDb } from './history-db';
 import { formatStats, historyStats, searchHistory, showCommand } from './history-commands';
@@ -43,8 +43,7 @@ const runHistory = async (command: Exclude<CliCommand, { kind: 'help' | 'version
       case 'export': {
         const text = command.format === 'json' ? exportSessionJson(db, redactor, command.sessionId) : exportSessionAsciicast(db, redactor, command.sessionId);
         if (command.output === undefined) return write(text);
-        // Recorded history: private to the user, as the database is.
-        writeFileSync(command.output, text, { mode: 0o600 });
+        writePrivateFile(command.output, text);
       }
     }
   });

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
-import { mkdirSync, mkdtempSync, realpathSync, rmSync, statSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, realpathSync, rmSync, statSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -19,6 +20,23 @@ const repo = (name: string, gitFile = false): string => {
   if (gitFile) writeFileSync(join(root, '.git'), 'gitdir: /elsewhere/.git/worktrees/x\n');
   else mkdirSync(join(root, '.git'));
   return root;
+};
+
+/** A real repository, as `git init` makes one; `git` runs in it as the user would. */
+const gitRepo = (name: string): { root: string; git: (...args: string[]) => void } => {
+  const root = join(base, name);
+  mkdirSync(root);
+  const git = (...args: string[]): void => {
+    execFileSync('git', ['-C', root, '-c', 'user.name=t', '-c', 'user.email=t@example.invalid', ...args], { stdio: 'ignore' });
+  };
+  git('init', '-q');
+  return { root, git };
+};
+
+const refusalOf = async (reader: AgentsFileReader, root: string): Promise<AgentsFileError> => {
+  const error = await reader.read(root).catch((e: unknown) => e);
+  expect(error).toBeInstanceOf(AgentsFileError);
+  return error as AgentsFileError;
 };
 
 describe('findRepositoryRoot', () => {
@@ -91,10 +109,11 @@ describe('AgentsFileReader', () => {
     expect((await new AgentsFileReader().read(root))!.text).toBe('rule two');
   });
 
-  it('follows a symlink inside the repository and refuses one that leaves it', async () => {
-    const root = repo('r');
+  it('follows a symlink to a tracked file inside the repository and refuses one that leaves it', async () => {
+    const { root, git } = gitRepo('r');
     writeFileSync(join(root, 'CLAUDE.md'), 'shared rules');
     symlinkSync('CLAUDE.md', join(root, 'AGENTS.md'));
+    git('add', 'CLAUDE.md', 'AGENTS.md');
     const file = (await new AgentsFileReader().read(root))!;
     expect(file).toMatchObject({ path: join(root, 'AGENTS.md'), text: 'shared rules' });
 
@@ -111,5 +130,88 @@ describe('AgentsFileReader', () => {
     mkdirSync(join(root, 'AGENTS.md'));
     const error = await new AgentsFileReader().read(root).catch((e: unknown) => e);
     expect((error as AgentsFileError).code).toBe('not-a-file');
+  });
+});
+
+describe('AgentsFileReader in a git repository: only what the repository itself holds', () => {
+  const ENV = 'OPENAI_API_KEY=sk-proj-DOTENV-NEVER-SENT\n';
+
+  it('reads a tracked AGENTS.md, and not an untracked or an ignored one', async () => {
+    const { root, git } = gitRepo('r');
+    writeFileSync(join(root, 'AGENTS.md'), 'repository rules');
+    const reader = new AgentsFileReader();
+    expect((await refusalOf(reader, root)).message).toBe(`${join(root, 'AGENTS.md')} is not tracked by git; only a tracked file of the repository is read`);
+    git('add', 'AGENTS.md');
+    expect((await reader.read(root))!.text).toBe('repository rules');
+    // Tracked, then matched by the ignore rules: its owner meant it kept out.
+    writeFileSync(join(root, '.gitignore'), 'AGENTS.md\n');
+    expect((await refusalOf(reader, root)).code).toBe('not-tracked');
+    git('rm', '-q', '--cached', 'AGENTS.md');
+    expect((await refusalOf(reader, root)).message).toMatch(/is not tracked by git/);
+  });
+
+  it("never sends the user's ignored .env through a committed AGENTS.md -> .env", async () => {
+    const { root, git } = gitRepo('r');
+    writeFileSync(join(root, '.gitignore'), '.env\n');
+    writeFileSync(join(root, '.env'), ENV);
+    symlinkSync('.env', join(root, 'AGENTS.md'));
+    git('add', '.gitignore', 'AGENTS.md');
+    git('commit', '-qm', 'rules');
+    const refused = await refusalOf(new AgentsFileReader(), root);
+    expect(refused.code).toBe('not-tracked');
+    expect(refused.message).toBe(`${join(root, 'AGENTS.md')} leads to .env, which is not tracked by git; only a tracked file of the repository is read`);
+    expect(refused.message).not.toContain('DOTENV');
+    // Force-added, it is tracked but still ignored: still not sent.
+    git('add', '-f', '.env');
+    expect((await refusalOf(new AgentsFileReader(), root)).message).toMatch(/leads to \.env, which is ignored by git/);
+  });
+
+  it('asks git again once the index changes, though the file did not', async () => {
+    const { root, git } = gitRepo('r');
+    writeFileSync(join(root, 'AGENTS.md'), 'rules');
+    git('add', 'AGENTS.md');
+    const reader = new AgentsFileReader();
+    expect((await reader.read(root))!.text).toBe('rules');
+    git('rm', '-q', '--cached', 'AGENTS.md');
+    expect((await refusalOf(reader, root)).code).toBe('not-tracked');
+  });
+
+  it("reads a linked worktree's tracked AGENTS.md, and sees the shared info/exclude change", async () => {
+    const { root, git } = gitRepo('main');
+    writeFileSync(join(root, 'AGENTS.md'), 'worktree rules');
+    git('add', 'AGENTS.md');
+    git('commit', '-qm', 'rules');
+    const tree = join(base, 'linked');
+    git('worktree', 'add', '-q', tree);
+    const reader = new AgentsFileReader();
+    expect((await reader.read(tree))!.text).toBe('worktree rules');
+    writeFileSync(join(root, '.git', 'info', 'exclude'), 'AGENTS.md\n');
+    expect((await refusalOf(reader, tree)).message).toMatch(/is ignored by git/);
+  });
+
+  it("runs no program the repository's config names (core.fsmonitor)", async () => {
+    const { root, git } = gitRepo('r');
+    writeFileSync(join(root, 'AGENTS.md'), 'rules');
+    git('add', 'AGENTS.md');
+    const canary = join(base, 'canary');
+    const hook = join(base, 'fsmonitor.sh');
+    writeFileSync(hook, `#!/bin/sh\ntouch '${canary}'\n`);
+    chmodSync(hook, 0o755);
+    git('config', 'core.fsmonitor', hook);
+    expect((await new AgentsFileReader().read(root))!.text).toBe('rules');
+    expect(existsSync(canary)).toBe(false);
+  });
+
+  it('reads only a regular file where git cannot answer (a .git it does not accept), never a link', async () => {
+    const root = repo('fake');
+    writeFileSync(join(root, 'CLAUDE.md'), 'rules');
+    writeFileSync(join(root, '.env'), ENV);
+    symlinkSync('.env', join(root, 'AGENTS.md'));
+    const refused = await refusalOf(new AgentsFileReader(), root);
+    expect(refused.code).toBe('link-without-git');
+    expect(refused.message).not.toContain('DOTENV');
+    rmSync(join(root, 'AGENTS.md'));
+    writeFileSync(join(root, 'AGENTS.md'), 'plain rules');
+    expect((await new AgentsFileReader().read(root))!.text).toBe('plain rules');
   });
 });

@@ -2,6 +2,7 @@
 import { constants } from 'node:fs';
 import { lstat, open, realpath, stat } from 'node:fs/promises';
 import { dirname, isAbsolute, join, relative, sep } from 'node:path';
+import { gitDirsOf, gitStanding, type GitDirs } from './git-tracked';
 
 /** The file other agents read their repository rules from (Codex reads AGENTS.md). */
 export const AGENTS_FILE_NAME = 'AGENTS.md';
@@ -64,8 +65,8 @@ const decode = (bytes: Uint8Array, truncated: boolean, size: number, maxBytes: n
 };
 
 interface Cached {
-  readonly mtimeMs: number;
-  readonly size: number;
+  /** What the answer depends on: the file, what it links to, the index and the ignore rules. */
+  readonly fingerprint: string;
   readonly file: ProjectFile;
 }
 
@@ -73,42 +74,97 @@ export class AgentsFileError extends Error {
   override readonly name = 'AgentsFileError';
 
   constructor(
-    readonly code: 'outside-repository' | 'not-a-file',
+    readonly code: 'outside-repository' | 'not-a-file' | 'not-tracked' | 'link-without-git',
     message: string,
   ) {
     super(message);
   }
 }
 
+const stamp = async (path: string): Promise<string> => {
+  try {
+    const info = await lstat(path);
+    return `${info.dev}:${info.ino}:${info.mtimeMs}:${info.size}`;
+  } catch {
+    return '-';
+  }
+};
+
+const STANDING_WORDS = { untracked: 'not tracked by git', ignored: 'ignored by git' } as const;
+
 /**
- * Reads `<root>/AGENTS.md`, keeping the last text of each file with its mtime and size so a request
- * does not re-read a file that has not changed. Everything is async (it runs beside the ptys in
- * main). A symlink is followed only to a file inside the same repository (AGENTS.md → CLAUDE.md
- * is common): a cloned repository must not be able to point it at ~/.ssh and have that sent.
+ * Reads `<root>/AGENTS.md`, keeping the last text of each file so a request does not re-read (or
+ * ask git again about) a file when nothing it depends on has changed. Everything is async (it runs
+ * beside the ptys in main).
+ *
+ * Which file: only what the repository itself holds. In a repository git can read, AGENTS.md must
+ * be tracked and not ignored, and a symlink is followed only to a file that is the same, inside
+ * the repository (AGENTS.md → CLAUDE.md is common): a committed `AGENTS.md -> .env` must not send
+ * the user's own ignored `.env`, nor a link send ~/.ssh. Where git cannot answer (not installed, a
+ * `.git` it does not accept, a repository it refuses as another user's), only a regular file is
+ * read, never a link. Outside any repository nothing is read (findRepositoryRoot).
  */
 export class AgentsFileReader {
   private readonly _cache = new Map<string, Cached>();
+  /** Each root's git directory (null: git cannot answer there), asked again only once its `.git` changes. */
+  private readonly _gitDirs = new Map<string, { readonly stamp: string; readonly dirs: GitDirs | null }>();
 
   constructor(
     private readonly _maxBytes = DEFAULT_MAX_BYTES,
     private readonly _maxCached = 32,
   ) {}
 
-  /** Null when the repository has no AGENTS.md (or an empty one); throws when one cannot be read. */
+  /**
+   * Null when the repository has no AGENTS.md (or an empty one); throws when one cannot be read or
+   * is not the repository's own (untracked, ignored, or a link to such a file).
+   */
   async read(root: string): Promise<ProjectFile | null> {
     const path = join(root, AGENTS_FILE_NAME);
-    if (!(await exists(path))) return null;
+    const link = await lstat(path).catch(() => null);
+    if (!link) return null;
     const [realRoot, target] = await Promise.all([realpath(root), realpath(path)]);
     if (!inside(realRoot, target)) throw new AgentsFileError('outside-repository', `${path} leads outside its repository (to ${target})`);
     const info = await stat(target);
     if (!info.isFile()) throw new AgentsFileError('not-a-file', `${path} is not a regular file`);
+    const git = await this._gitDirsOf(realRoot);
+    const rules = git ? [join(git.gitDir, 'index'), join(git.commonDir, 'info', 'exclude'), join(realRoot, '.gitignore'), join(dirname(target), '.gitignore')] : [];
+    const fingerprint = (await Promise.all([path, target, ...rules].map(stamp))).join('|');
     const cached = this._cache.get(path);
-    if (cached && cached.mtimeMs === info.mtimeMs && cached.size === info.size) return cached.file.text === '' ? null : cached.file;
+    if (cached?.fingerprint === fingerprint) return cached.file.text === '' ? null : cached.file;
+    await this._checkStanding(path, link.isSymbolicLink(), realRoot, target, git !== null);
     const file = await this._load(root, path, target);
     this._cache.delete(path);
-    this._cache.set(path, { mtimeMs: info.mtimeMs, size: info.size, file });
+    this._cache.set(path, { fingerprint, file });
     if (this._cache.size > this._maxCached) this._cache.delete(this._cache.keys().next().value!);
     return file.text === '' ? null : file;
+  }
+
+  private async _gitDirsOf(realRoot: string): Promise<GitDirs | null> {
+    // Not its mtime: a .git directory changes with every index write.
+    const dotGit = await lstat(join(realRoot, '.git')).then((info) => `${info.dev}:${info.ino}:${info.isFile() ? info.size : 'dir'}`, () => '-');
+    const known = this._gitDirs.get(realRoot);
+    if (known?.stamp === dotGit) return known.dirs;
+    const dirs = await gitDirsOf(realRoot);
+    this._gitDirs.delete(realRoot);
+    this._gitDirs.set(realRoot, { stamp: dotGit, dirs });
+    if (this._gitDirs.size > this._maxCached) this._gitDirs.delete(this._gitDirs.keys().next().value!);
+    return dirs;
+  }
+
+  /** Throws unless the file (and what it links to) is the repository's own; see the class comment. */
+  private async _checkStanding(path: string, isLink: boolean, realRoot: string, target: string, gitAnswers: boolean): Promise<void> {
+    if (!gitAnswers) {
+      if (isLink) throw new AgentsFileError('link-without-git', `${path} is a symbolic link, and git cannot say whether what it leads to is tracked; only a regular file is read there`);
+      return;
+    }
+    const own = AGENTS_FILE_NAME;
+    const linked = relative(realRoot, target).split(sep).join('/');
+    const standing = await gitStanding(realRoot, own === linked ? [own] : [own, linked]);
+    for (const [name, verdict] of standing) {
+      if (verdict === 'tracked') continue;
+      const which = name === own ? path : `${path} leads to ${linked}, which`;
+      throw new AgentsFileError('not-tracked', `${which} is ${STANDING_WORDS[verdict]}; only a tracked file of the repository is read`);
+    }
   }
 
   private async _load(root: string, path: string, target: string): Promise<ProjectFile> {

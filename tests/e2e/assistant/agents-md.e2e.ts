@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, realpathSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
@@ -14,15 +14,28 @@ import { ask, bodyOf, contentText, openAssistantApp, usage, waitForAnswer, waitF
  */
 const RULE = 'QUOKKA-RULE-17: format every shell snippet with two-space indents.';
 
+/** What a user keeps in their own, git-ignored `.env` (not a secret pattern: redaction must not be what hides it). */
+const DOTENV = 'DOTENV_MARKER=quokka-walnut-93';
+
 let app: AssistantApp;
 let page: Page;
 let repo: string;
+/** A cloned repository whose committed AGENTS.md is a link to the user's ignored `.env`. */
+let linked: string;
 
 beforeAll(async () => {
   repo = realpathSync(mkdtempSync(join(tmpdir(), 'ct-agents-md-')));
   execFileSync('git', ['init', '-q', repo]);
   mkdirSync(join(repo, 'pkg', 'src'), { recursive: true });
   writeFileSync(join(repo, 'AGENTS.md'), `# Rules for this repository\n\n${RULE}\n`);
+  // Only a file the repository holds is read (electron/context/project/agents-file.ts).
+  execFileSync('git', ['-C', repo, 'add', 'AGENTS.md']);
+  linked = realpathSync(mkdtempSync(join(tmpdir(), 'ct-agents-link-')));
+  execFileSync('git', ['init', '-q', linked]);
+  writeFileSync(join(linked, '.gitignore'), '.env\n');
+  writeFileSync(join(linked, '.env'), `${DOTENV}\n`);
+  symlinkSync('.env', join(linked, 'AGENTS.md'));
+  execFileSync('git', ['-C', linked, 'add', '.gitignore', 'AGENTS.md']);
   app = await openAssistantApp({ integrated: true });
   page = app.page;
 });
@@ -30,6 +43,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await app?.close();
   if (repo) rmSync(repo, { recursive: true, force: true });
+  if (linked) rmSync(linked, { recursive: true, force: true });
 });
 
 const userText = (body: ReturnType<typeof bodyOf>): string =>
@@ -73,6 +87,21 @@ describe("the repository's AGENTS.md", () => {
     await inspector().waitFor({ state: 'detached' });
   });
 
+  it("never sends the user's ignored .env through a committed AGENTS.md -> .env", async () => {
+    await run(`cd '${linked}'`, 2);
+    await run('pwd', 3);
+    app.llm.enqueue({ kind: 'text', text: 'No rules file here.' });
+    await ask(page, 'Any rules in this one?');
+    await waitForAnswer(page, 'No rules file here.');
+    const requests = await waitForChatRequests(app.llm, 2);
+    const sent = userText(bodyOf(requests.at(-1)!));
+    expect(sent).toContain('Any rules in this one?');
+    expect(JSON.stringify(bodyOf(requests.at(-1)!))).not.toContain('quokka-walnut');
+    expect(sent).not.toContain('<project-instructions>');
+    // Back in the first repository, whose tracked AGENTS.md the next test turns off.
+    await run(`cd '${join(repo, 'pkg', 'src')}'`, 4);
+  });
+
   it('is left out of the next request once the setting is off', async () => {
     await page.getByTestId('settings-open').click();
     const box = page.getByTestId('agent-project-instructions');
@@ -87,7 +116,7 @@ describe("the repository's AGENTS.md", () => {
     app.llm.enqueue({ kind: 'text', text: 'Answered without the rules file.' });
     await ask(page, 'And now?');
     await waitForAnswer(page, 'Answered without the rules file.');
-    const requests = await waitForChatRequests(app.llm, 2);
+    const requests = await waitForChatRequests(app.llm, 3);
     const sent = userText(bodyOf(requests.at(-1)!));
     expect(sent).toContain('And now?');
     expect(sent).not.toContain(RULE);

@@ -1,0 +1,42 @@
+// SPDX-License-Identifier: MIT
+import { closeSync, constants, fchmodSync, fstatSync, openSync, writeSync } from 'node:fs';
+import { CliError } from './cli-error';
+
+/** Recorded history: private to the user, as the database is. */
+const PRIVATE_FILE = 0o600;
+
+const errno = (error: unknown): string | undefined => (error as NodeJS.ErrnoException | undefined)?.code;
+
+const refuse = (path: string, why: string): CliError => new CliError('output', `cannot write ${path}: ${why}`);
+
+/**
+ * Writes an export to `path`, private to the user whatever was there. Opened without following a
+ * link (O_NOFOLLOW): a link planted where the export goes (a shared /tmp, a checkout) would
+ * otherwise send the user's history into the file it points to, with its mode. An existing file is
+ * made 0600 through the descriptor (the mode given to open applies only to a file it creates), and
+ * only a regular file is written: a chmod through `-o /dev/null` would change the device (O_TRUNC
+ * leaves a device or a FIFO as it is).
+ * O_NONBLOCK keeps a FIFO without a reader from hanging the CLI on open (ENXIO instead).
+ */
+export const writePrivateFile = (path: string, text: string): void => {
+  let fd: number;
+  try {
+    fd = openSync(path, constants.O_WRONLY | constants.O_CREAT | constants.O_TRUNC | (constants.O_NOFOLLOW ?? 0) | (constants.O_NONBLOCK ?? 0), PRIVATE_FILE);
+  } catch (error) {
+    if (errno(error) === 'ELOOP') throw refuse(path, 'it is a symbolic link; give the path of a regular file');
+    throw refuse(path, `it cannot be opened (${errno(error) ?? (error as Error).message})`);
+  }
+  try {
+    if (!fstatSync(fd).isFile()) throw refuse(path, 'not a regular file');
+    try {
+      fchmodSync(fd, PRIVATE_FILE);
+    } catch (error) {
+      throw refuse(path, `it cannot be made private to you (${errno(error) ?? (error as Error).message})`);
+    }
+    const bytes = Buffer.from(text, 'utf8');
+    let written = 0;
+    while (written < bytes.length) written += writeSync(fd, bytes, written, bytes.length - written);
+  } finally {
+    closeSync(fd);
+  }
+};
