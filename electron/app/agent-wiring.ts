@@ -34,6 +34,9 @@ export const terminalPort = ({ ptys, recorder }: Pick<AgentWiringDeps, 'ptys' | 
     if (!pty || pty.exit) return undefined;
     const live = recorder.live(id);
     const cwd = live?.cwd ?? pty.cwd;
+    const atShell = () => pty.foregroundProcess() === basename(pty.shell);
+    // Never idle (nothing there is recorded), but a step's private pane runs its command at a prompt.
+    if (recorder.recording(id) === 'private') return { idle: false, busy: 'private', cwd, private: true, atPrompt: recorder.atPrompt(id) && atShell() };
     const busy =
       recorder.recording(id) !== 'on'
         ? 'not recorded'
@@ -41,7 +44,7 @@ export const terminalPort = ({ ptys, recorder }: Pick<AgentWiringDeps, 'ptys' | 
           ? 'no shell integration yet'
           : recorder.runningCommand(id)
             ? 'a command runs'
-            : pty.foregroundProcess() !== basename(pty.shell)
+            : !atShell()
               ? `${pty.foregroundProcess()} holds the terminal`
               : null;
     return { idle: busy === null, busy, cwd };
