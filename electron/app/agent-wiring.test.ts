@@ -13,6 +13,7 @@ interface Terminal {
   mode?: 'integrated' | 'plain';
   running?: boolean;
   atPrompt?: boolean;
+  from?: string;
 }
 
 /** One terminal as the port reads it: its pty and what the recorder knows of it. */
@@ -25,7 +26,7 @@ const portOver = (t: Terminal) => {
     runningCommand: () => (t.running ? ({ id: 's1:1' } as CommandRecord) : undefined),
     atPrompt: () => t.atPrompt ?? false,
   } as unknown as Recorder;
-  return terminalPort({ ptys, recorder }, new Set());
+  return terminalPort({ ptys, recorder, originOf: (id) => (id === 's1' ? t.from : undefined) }, new Set());
 };
 
 describe('where the assistant may type: the terminal port over the live ptys', () => {
@@ -52,6 +53,7 @@ describe('where the assistant may type: the terminal port over the live ptys', (
     expect(portOver({ recording: 'private', atPrompt: true }).state('s1')).toEqual({ idle: false, busy: 'private', cwd: '/home/dev/project', private: true, atPrompt: true });
     expect(portOver({ recording: 'private', atPrompt: true, foreground: 'vim' }).state('s1')).toMatchObject({ atPrompt: false });
     expect(portOver({ recording: 'private' }).state('s1')).toMatchObject({ atPrompt: false });
+    expect(portOver({ recording: 'private', from: 's0' }).state('s1')).toMatchObject({ openedFrom: 's0' });
   });
 
   it('an exited terminal, or one that does not exist, has no state at all', () => {

@@ -110,6 +110,7 @@ describe('terminalLauncher', () => {
     expect(launcher.isPrivate(beside.id)).toBe(false);
     // Only the recorded ones ever reached the store.
     expect(started).toEqual([plain.id, beside.id]);
+    expect([launcher.originOf(split.id), launcher.originOf(splitOfSplit.id), launcher.originOf(plain.id)]).toEqual([secret.id, split.id, undefined]);
     // Asking for privacy from a recorded terminal still gets it.
     expect(launcher.isPrivate(launcher.open({ cols: 80, rows: 24, from: plain.id, private: true }).id)).toBe(true);
   });

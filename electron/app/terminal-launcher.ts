@@ -51,6 +51,8 @@ export interface TerminalLauncher {
   profileOf(id: string): string | undefined;
   /** Whether a terminal was opened private (asked so, or opened from a private one), until it is closed. */
   isPrivate(id: string): boolean;
+  /** The terminal a live one was opened from (`from`), if any. */
+  originOf(id: string): string | undefined;
   dispose(): void;
 }
 
@@ -81,10 +83,12 @@ export const terminalLauncher = (deps: TerminalLauncherDeps): TerminalLauncher =
   const profiles = new Map<string, string>();
   // Kept until the terminal closes, not until its shell ends: an exited pane's Restart opens from it.
   const privates = new Set<string>();
+  const origins = new Map<string, string>();
   const stop = deps.ptys.observe({
     closed: (id) => {
       profiles.delete(id);
       privates.delete(id);
+      origins.delete(id);
     },
   });
   const origin = { isOpen: (id: string) => deps.ptys.get(id) !== undefined, isPrivate: (id: string) => privates.has(id) };
@@ -113,10 +117,12 @@ export const terminalLauncher = (deps: TerminalLauncherDeps): TerminalLauncher =
       }
       if (plan.profile) profiles.set(id, plan.profile.id);
       if (isPrivate) privates.add(id);
+      if (request.from !== undefined) origins.set(id, request.from);
       return pty;
     },
     profileOf: (id) => profiles.get(id),
     isPrivate: (id) => privates.has(id),
+    originOf: (id) => origins.get(id),
     dispose: stop,
   };
 };

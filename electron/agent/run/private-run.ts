@@ -27,6 +27,23 @@ export const privateResult = (step: AgentStepView): string =>
 
 /** The pane for a step beside a private terminal must be private too; one that is not gets nothing. */
 export const PANE_NOT_PRIVATE = 'Not run: it was asked from a private terminal, and the pane opened for it would record it.';
+const NOT_ITS_PANE = 'Not run: the private terminal named for it is not a new pane opened beside the terminal it was asked from.';
+
+export type PaneForStep = { readonly kind: 'recorded' } | { readonly kind: 'private' } | { readonly kind: 'refused'; readonly why: string };
+
+/**
+ * What the pane a window named for a step may get. A recorded pane takes the usual path, unless
+ * the step was run beside a private terminal (that pane should have been private). A private one
+ * gets the command only when it was opened from that terminal (its lineage): never the private
+ * terminal itself, nor another private one a window named by mistake.
+ */
+export const paneForStep = (port: TerminalPort, paneId: string, besideId: string | null): PaneForStep => {
+  const pane = port.state(paneId);
+  const besidePrivate = besideId !== null && port.state(besideId)?.private === true;
+  if (!pane?.private) return besidePrivate ? { kind: 'refused', why: PANE_NOT_PRIVATE } : { kind: 'recorded' };
+  if (besideId === null || paneId === besideId || pane.openedFrom !== besideId) return { kind: 'refused', why: NOT_ITS_PANE };
+  return { kind: 'private' };
+};
 
 /** Resolves once the private terminal's shell waits at a prompt; rejects on abort or when it is gone. */
 const untilPrompt = (port: TerminalPort, sessionId: string, signal: AbortSignal): Promise<void> =>

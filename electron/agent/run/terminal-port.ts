@@ -12,6 +12,8 @@ export interface TerminalState {
   readonly private?: boolean;
   /** For a private terminal: its shell waits at a prompt (what `idle` says of a recorded one). */
   readonly atPrompt?: boolean;
+  /** For a private terminal: the terminal it was opened from (a split's neighbour), if any. */
+  readonly openedFrom?: string;
 }
 
 /**
