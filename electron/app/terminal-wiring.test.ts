@@ -84,6 +84,7 @@ describe('wireTerminals', () => {
     for (const { id } of opened) {
       expect(terminals.launcher.profileOf(id)).toBeUndefined();
       expect(terminals.launcher.isPrivate(id)).toBe(false);
+      expect(terminals.launcher.originOf(id)).toBeUndefined();
       expect(recorder.live(id)).toBeUndefined();
       // 'on' is what the recorder says of a terminal it holds nothing for (not 'paused', not 'private').
       expect(recorder.recording(id)).toBe('on');
