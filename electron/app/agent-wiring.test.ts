@@ -12,6 +12,8 @@ interface Terminal {
   recording?: 'on' | 'paused' | 'private';
   mode?: 'integrated' | 'plain';
   running?: boolean;
+  atPrompt?: boolean;
+  from?: string;
 }
 
 /** One terminal as the port reads it: its pty and what the recorder knows of it. */
@@ -22,8 +24,9 @@ const portOver = (t: Terminal) => {
     recording: () => t.recording ?? 'on',
     live: () => ({ cwd: '/home/dev/project', mode: t.mode ?? 'integrated' }),
     runningCommand: () => (t.running ? ({ id: 's1:1' } as CommandRecord) : undefined),
+    atPrompt: () => t.atPrompt ?? false,
   } as unknown as Recorder;
-  return terminalPort({ ptys, recorder }, new Set());
+  return terminalPort({ ptys, recorder, originOf: (id) => (id === 's1' ? t.from : undefined) }, new Set());
 };
 
 describe('where the assistant may type: the terminal port over the live ptys', () => {
@@ -34,7 +37,7 @@ describe('where the assistant may type: the terminal port over the live ptys', (
   });
 
   it.each<[string, Terminal, string]>([
-    ['private', { recording: 'private' }, 'not recorded'],
+    ['private', { recording: 'private' }, 'private'],
     ['paused', { recording: 'paused' }, 'not recorded'],
     ['an ssh session (its remote shell holds the terminal)', { foreground: 'ssh' }, 'ssh holds the terminal'],
     ['a REPL', { foreground: 'python3' }, 'python3 holds the terminal'],
@@ -44,6 +47,13 @@ describe('where the assistant may type: the terminal port over the live ptys', (
     const port = portOver(terminal);
     expect(port.state('s1')).toMatchObject({ idle: false, busy });
     expect(chooseTarget(port, 's1')).toEqual({ kind: 'new-pane', cwd: '/home/dev/project', besideSessionId: 's1' });
+  });
+
+  it('a private terminal says whether its shell is at a prompt (its step pane waits on that), never idle', () => {
+    expect(portOver({ recording: 'private', atPrompt: true }).state('s1')).toEqual({ idle: false, busy: 'private', cwd: '/home/dev/project', private: true, atPrompt: true });
+    expect(portOver({ recording: 'private', atPrompt: true, foreground: 'vim' }).state('s1')).toMatchObject({ atPrompt: false });
+    expect(portOver({ recording: 'private' }).state('s1')).toMatchObject({ atPrompt: false });
+    expect(portOver({ recording: 'private', from: 's0' }).state('s1')).toMatchObject({ openedFrom: 's0' });
   });
 
   it('an exited terminal, or one that does not exist, has no state at all', () => {

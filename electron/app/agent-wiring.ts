@@ -17,6 +17,8 @@ import type { Store } from '../store/store';
 export interface AgentWiringDeps {
   readonly ptys: PtyManager;
   readonly recorder: Recorder;
+  /** The terminal each one was opened from (terminal-launcher.ts): a step's private pane must be one opened beside its terminal. */
+  readonly originOf?: (id: string) => string | undefined;
   readonly store: Store;
   readonly engine: ContextEngine;
   readonly settings: { readonly current: { readonly agent: AgentSettings } };
@@ -28,12 +30,18 @@ export interface AgentWiringDeps {
  * prompt we can see (shell integration), nothing of ours runs there, no other program holds its
  * foreground (ssh, a pager, a REPL) and it records, so the command gets a record to answer from.
  */
-export const terminalPort = ({ ptys, recorder }: Pick<AgentWiringDeps, 'ptys' | 'recorder'>, commands: Set<(record: CommandRecord) => void>): TerminalPort => {
+export const terminalPort = ({ ptys, recorder, originOf }: Pick<AgentWiringDeps, 'ptys' | 'recorder' | 'originOf'>, commands: Set<(record: CommandRecord) => void>): TerminalPort => {
   const state = (id: string): TerminalState | undefined => {
     const pty = ptys.get(id);
     if (!pty || pty.exit) return undefined;
     const live = recorder.live(id);
     const cwd = live?.cwd ?? pty.cwd;
+    const atShell = () => pty.foregroundProcess() === basename(pty.shell);
+    // Never idle (nothing there is recorded), but a step's private pane runs its command at a prompt.
+    if (recorder.recording(id) === 'private') {
+      const from = originOf?.(id);
+      return { idle: false, busy: 'private', cwd, private: true, atPrompt: recorder.atPrompt(id) && atShell(), ...(from !== undefined ? { openedFrom: from } : {}) };
+    }
     const busy =
       recorder.recording(id) !== 'on'
         ? 'not recorded'
@@ -41,7 +49,7 @@ export const terminalPort = ({ ptys, recorder }: Pick<AgentWiringDeps, 'ptys' | 
           ? 'no shell integration yet'
           : recorder.runningCommand(id)
             ? 'a command runs'
-            : pty.foregroundProcess() !== basename(pty.shell)
+            : !atShell()
               ? `${pty.foregroundProcess()} holds the terminal`
               : null;
     return { idle: busy === null, busy, cwd };

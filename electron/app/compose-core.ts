@@ -111,7 +111,7 @@ export const composeCore = async (
   });
   const { ptys, launcher, screens } = terminals;
   // The assistant's hands (run_command): made once the terminals it types into exist.
-  const agent = wireAgent({ ptys, recorder, store, engine: assistant.engine, settings, runningSteps: assistant.runningSteps });
+  const agent = wireAgent({ ptys, recorder, originOf: (id) => launcher.originOf(id), store, engine: assistant.engine, settings, runningSteps: assistant.runningSteps });
   agentHooks.command = agent.commandUpdated;
   assistant.useAgent(agent.agent);
   // After the keeper: an erase and a keeping pass never interleave (screen-keeper.ts forgetting).

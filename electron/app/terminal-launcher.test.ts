@@ -6,7 +6,7 @@ import { FakePtyHost } from '../pty/testing/fake-pty-host';
 import type { PtyHost, PtyProcess, SpawnOptions } from '../pty/types';
 import { Recorder } from '../recorder/recorder';
 import type { Store } from '../store/store';
-import { terminalLauncher } from './terminal-launcher';
+import { opensPrivate, OriginGoneError, terminalLauncher } from './terminal-launcher';
 
 /** The store calls a recorder makes for a session, counted. */
 const fakeStore = () => {
@@ -94,5 +94,48 @@ describe('terminalLauncher', () => {
     expect(recorder.tapFor(ptyNamed(tried[0]!))).toBeUndefined();
     expect(launcher.profileOf(tried[0]!)).toBeUndefined();
     expect(started).toEqual([]);
+  });
+
+  it('makes a terminal opened from a private one private, whatever the request says, down the whole lineage', () => {
+    const { launcher, recorder, started } = setup();
+    const plain = launcher.open({ cols: 80, rows: 24 });
+    const secret = launcher.open({ cols: 80, rows: 24, private: true });
+    // A split that forgot to ask for privacy (the red team's case), and its own split in turn.
+    const split = launcher.open({ cols: 80, rows: 24, from: secret.id });
+    const splitOfSplit = launcher.open({ cols: 80, rows: 24, from: split.id, private: false });
+    const beside = launcher.open({ cols: 80, rows: 24, from: plain.id });
+    expect([split, splitOfSplit].map((pty) => recorder.recording(pty.id))).toEqual(['private', 'private']);
+    expect([split, splitOfSplit].map((pty) => launcher.isPrivate(pty.id))).toEqual([true, true]);
+    expect(recorder.recording(beside.id)).toBe('on');
+    expect(launcher.isPrivate(beside.id)).toBe(false);
+    // Only the recorded ones ever reached the store.
+    expect(started).toEqual([plain.id, beside.id]);
+    expect([launcher.originOf(split.id), launcher.originOf(splitOfSplit.id), launcher.originOf(plain.id)]).toEqual([secret.id, split.id, undefined]);
+    // Asking for privacy from a recorded terminal still gets it.
+    expect(launcher.isPrivate(launcher.open({ cols: 80, rows: 24, from: plain.id, private: true }).id)).toBe(true);
+  });
+
+  it('remembers a private terminal after its shell ended, until it is closed: a Restart from it is private too', async () => {
+    const { launcher, recorder, ptys } = setup();
+    const secret = launcher.open({ cols: 80, rows: 24, private: true });
+    (secret as unknown as { finish(exit: { exitCode: number; signal: null }): void }).finish({ exitCode: 0, signal: null });
+    expect(launcher.isPrivate(secret.id)).toBe(true);
+    const restarted = launcher.open({ cols: 80, rows: 24, from: secret.id });
+    expect(recorder.recording(restarted.id)).toBe('private');
+    await ptys.kill(secret.id);
+    expect(launcher.isPrivate(secret.id)).toBe(false);
+    // Opened from a terminal that is gone: it may have been private, so nothing opens.
+    expect(() => launcher.open({ cols: 80, rows: 24, from: secret.id })).toThrow(OriginGoneError);
+  });
+
+  it('decides privacy from the request and the origin alone (the rule, without ptys)', () => {
+    const privateOnes = new Set(['p']);
+    const origin = { isOpen: (id: string) => id !== 'gone', isPrivate: (id: string) => privateOnes.has(id) };
+    expect(opensPrivate({}, origin)).toBe(false);
+    expect(opensPrivate({ private: true }, origin)).toBe(true);
+    expect(opensPrivate({ from: 'p' }, origin)).toBe(true);
+    expect(opensPrivate({ from: 'p', private: false }, origin)).toBe(true);
+    expect(opensPrivate({ from: 'r' }, origin)).toBe(false);
+    expect(() => opensPrivate({ from: 'gone', private: true }, origin)).toThrow(OriginGoneError);
   });
 });

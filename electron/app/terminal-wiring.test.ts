@@ -83,6 +83,8 @@ describe('wireTerminals', () => {
     expect(await invoke['pty:list']({}, client)).toEqual([]);
     for (const { id } of opened) {
       expect(terminals.launcher.profileOf(id)).toBeUndefined();
+      expect(terminals.launcher.isPrivate(id)).toBe(false);
+      expect(terminals.launcher.originOf(id)).toBeUndefined();
       expect(recorder.live(id)).toBeUndefined();
       // 'on' is what the recorder says of a terminal it holds nothing for (not 'paused', not 'private').
       expect(recorder.recording(id)).toBe('on');
@@ -90,5 +92,22 @@ describe('wireTerminals', () => {
     expect(recorder.liveSessions()).toEqual([]);
     await terminals.screens.flush();
     expect(await keptScreens(kv)).toEqual({});
+  });
+
+  it('says a private terminal is private after its shell ended, and splits from it are private (pty:spawn from)', async () => {
+    const { host, invoke, terminals } = setup();
+    dispose = terminals.dispose;
+    const secret = await invoke['pty:spawn']({ cols: 80, rows: 24, private: true }, client);
+    const split = await invoke['pty:spawn']({ cols: 80, rows: 24, from: secret.id }, client);
+    expect(split.recording).toBe('private');
+    // The recorder forgets a session when its shell ends; a kept pane must not turn "recorded" on a reload.
+    host.spawned[0]!.finish({ exitCode: 0, signal: null });
+    expect((await invoke['pty:list']({}, client)).map((info) => [info.exited, info.recording])).toEqual([
+      [true, 'private'],
+      [false, 'private'],
+    ]);
+    // Its Restart (a split from the exited pane) is private too.
+    expect((await invoke['pty:spawn']({ cols: 80, rows: 24, from: secret.id }, client)).recording).toBe('private');
+    for (const { id } of await invoke['pty:list']({}, client)) await invoke['pty:kill']({ id }, client);
   });
 });

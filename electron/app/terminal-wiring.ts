@@ -56,7 +56,8 @@ export const wireTerminals = (deps: TerminalWiringDeps) => {
     announce: (event, id, except) => {
       for (const client of deps.clients) if (client !== except) client.emit(event, { id });
     },
-    recording: (id) => recorder.recording(id),
+    // Main's word on privacy, kept until the terminal closes (the recorder forgets a session when its shell ends).
+    recording: (id) => (launcher.isPrivate(id) ? 'private' : recorder.recording(id)),
     setPaused: (id, paused) => {
       // Pausing means "don't keep this": its kept screen goes now, and what it shows from here on
       // (unrecorded output, lines from before) is never kept again, resumed or not.

@@ -159,7 +159,7 @@ export const wireWorkspace = (parts: {
     kv: parts.store.tables.settings,
     pane: (id) => {
       const pty = parts.ptys.get(id);
-      if (!pty || pty.exit || parts.recorder.recording(id) === 'private') return undefined;
+      if (!pty || pty.exit || parts.launcher.isPrivate(id)) return undefined;
       const profileId = parts.launcher.profileOf(id) ?? null;
       const profileName = profileId === null ? undefined : parts.settings.current.profiles?.list.find((p) => p.id === profileId)?.name;
       return { sessionId: id, cwd: parts.recorder.live(id)?.cwd ?? pty.cwd, profileId, ...(profileName ? { profileName } : {}) };

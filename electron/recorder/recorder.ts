@@ -190,6 +190,11 @@ export class Recorder {
     for (const session of this._sessions.values()) session.interruptRunning();
   }
 
+  /** Whether session `id`'s shell waits at a prompt, private sessions included (nothing of them is kept). */
+  atPrompt(id: string): boolean {
+    return this._sessions.get(id)?.atPrompt ?? false;
+  }
+
   /** The command running in session `id` now, if it is recorded and one runs. */
   runningCommand(id: string): CommandRecord | undefined {
     return this._sessions.get(id)?.running;

@@ -115,3 +115,31 @@ describe('SessionRecorder: a command that ends the shell (issue 21)', () => {
     expect([...commands.values()][0]!.endedShell).toBeUndefined();
   });
 });
+
+describe('SessionRecorder: a private session knows its prompt and keeps nothing', () => {
+  it('says when its shell waits at a prompt, with no record, event or byte for the store', () => {
+    const { store, commands } = fakeStore();
+    const appended: number[] = [];
+    const nonce = 'a1b2c3d4e5f60718293a4b5c6d7e8f90';
+    const mark = (kind: 'A' | 'B' | 'C' | 'D' | 'E', arg?: string | number) => formatMark(kind, nonce, arg);
+    const events: CommandRecord[] = [];
+    const tap = new SessionRecorder({
+      sessionId: 's',
+      shell: 'bash',
+      hostname: 'box',
+      cwd: '/home/u',
+      store: { ...store, appendChunk: (_s: string, direction: number) => void appended.push(direction) } as unknown as Store,
+      segmenter: new Segmenter({ nonce }),
+      recording: 'private',
+      events: { command: (record) => events.push(record), session: () => undefined },
+    });
+    expect(tap.atPrompt).toBe(false);
+    tap.output(Buffer.from(`${mark('A')}$ `));
+    expect(tap.atPrompt).toBe(true);
+    tap.output(Buffer.from(`${mark('B')}ls\r\n${mark('E', 'ls')}${mark('C')}a b\r\n`));
+    expect(tap.atPrompt).toBe(false);
+    tap.output(Buffer.from(`${mark('D', 0)}${mark('A')}$ `));
+    expect(tap.atPrompt).toBe(true);
+    expect([commands.size, events.length, appended.length]).toEqual([0, 0, 0]);
+  });
+});

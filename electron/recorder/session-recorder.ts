@@ -48,6 +48,8 @@ export class SessionRecorder implements PtyTap {
   private _cwd: string;
   private _hostname: string;
   private _running: CommandRecord | undefined;
+  /** The shell printed a prompt and started nothing since; kept in every mode (a private pane's step waits on it). */
+  private _atPrompt = false;
   private _recording: RecordingState;
   /** The command running now is kept out of history: its output is skipped, not stored. */
   private _excluding = false;
@@ -90,6 +92,11 @@ export class SessionRecorder implements PtyTap {
 
   get recording(): RecordingState {
     return this._recording;
+  }
+
+  /** Whether the shell waits at a prompt (integration marks seen), recorded or not. */
+  get atPrompt(): boolean {
+    return this._atPrompt;
   }
 
   /** Pauses or resumes recording; a command running at a pause ends there, interrupted. */
@@ -184,6 +191,7 @@ export class SessionRecorder implements PtyTap {
     const at = 'offset' in event ? Math.min(Math.max(0, event.offset - base), this._offset - base) : 0;
     switch (event.type) {
       case 'prompt':
+        this._atPrompt = true;
         marks.push({ at, mark: { kind: 'prompt', commandId: null, exitCode: null } });
         return;
       case 'command-start':
@@ -228,6 +236,7 @@ export class SessionRecorder implements PtyTap {
     // A start while a command runs means its end was lost (the shell was killed mid-command).
     if (this._running) this._finish(event.offset, null, marks, at, event.at);
     this._excluding = false;
+    this._atPrompt = false;
     if (!this._records) {
       marks.push({ at, mark: { kind: 'command-start', commandId: null, exitCode: null } });
       return;

@@ -16,11 +16,14 @@ import { PaneOverlays } from './pane-overlays';
  */
 const PaneLeaf = ({ id, focused, single }: { id: string; focused: boolean; single: boolean }) => {
   const finding = useFind((state) => state.paneId === id);
+  // As main says (PtyInfo.recording): a split of a private pane is private there, whatever the page asked.
+  const isPrivate = useWorkspace((state) => state.terminals.find((t) => t.id === id)?.recording === 'private');
   return (
     <div
       className={`pane${focused ? ' focused' : ''}${single ? ' single' : ''}`}
       data-testid="pane"
       data-session-id={id}
+      data-private={isPrivate ? 'true' : undefined}
       aria-selected={focused}
       // Capture: the click that focuses xterm also makes this the active pane, before xterm sees it.
       onMouseDownCapture={() => {

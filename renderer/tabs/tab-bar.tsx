@@ -7,11 +7,13 @@ import { useCommands } from '../state/commands';
 import { rememberTabName } from '../state/tab-memory';
 import type { Orientation } from '../state/pane-tree';
 import { leaves } from '../state/pane-tree';
+import type { RecordingState } from '../../shared/ipc/history';
 import { useWorkspace, type Tab, type Terminal } from '../state/workspace';
 import { focusActiveTerminal } from '../terminal/terminal-focus';
 import { ProfileMenuButton } from './profile-menu';
 import { TabMenu, useTabMenu } from './tab-menu';
 import { useForeground } from './tab-foreground';
+import { tabRecording } from './tab-recording';
 import { tabTitle } from './tab-title';
 
 export interface TabBarProps {
@@ -51,8 +53,8 @@ const RECORDING_NOTE = {
 } as const;
 
 /** The "not recorded" marks in a tab header: a private badge, or a paused one that resumes on click. */
-const RecordingBadge = ({ terminal, onRecording }: { terminal: Terminal; onRecording: TabBarProps['onRecording'] }) => {
-  if (terminal.recording === 'private') {
+const RecordingBadge = ({ terminal, recording, onRecording }: { terminal: Terminal; recording: RecordingState; onRecording: TabBarProps['onRecording'] }) => {
+  if (recording === 'private') {
     return (
       <span className="tab-badge private" data-testid="tab-private-badge">
         <EyeOffIcon size={12} />
@@ -60,7 +62,7 @@ const RecordingBadge = ({ terminal, onRecording }: { terminal: Terminal; onRecor
       </span>
     );
   }
-  if (terminal.recording !== 'paused') return null;
+  if (recording !== 'paused' || terminal.recording !== 'paused') return null;
   return (
     <button
       className="tab-badge paused"
@@ -88,6 +90,10 @@ const TabHeader = ({
   onRecording,
 }: { terminal: Terminal; tab: Tab; active: boolean } & Pick<TabBarProps, 'onClose' | 'onRecording'>) => {
   const panes = leaves(tab.root).length;
+  const recording = useWorkspace((state) => {
+    const ids = leaves(tab.root);
+    return tabRecording(terminal.recording, state.terminals.filter((t) => ids.includes(t.id)).map((t) => t.recording));
+  });
   const title = useTitle(terminal);
   const editing = useTabMenu((state) => state.renaming === terminal.id);
   // Enter/Esc end the edit; the blur that follows when the input goes away must not end it again.
@@ -104,15 +110,15 @@ const TabHeader = ({
   }, [editing]);
   return (
     <div
-      className={`tab${active ? ' active' : ''}${terminal.exited ? ' exited' : ''} recording-${terminal.recording}`}
+      className={`tab${active ? ' active' : ''}${terminal.exited ? ' exited' : ''} recording-${recording}`}
       role="tab"
       data-testid="tab"
       data-pty-id={terminal.id}
-      data-recording={terminal.recording}
-      data-private={terminal.recording === 'private' ? 'true' : undefined}
+      data-recording={recording}
+      data-private={recording === 'private' ? 'true' : undefined}
       aria-selected={active}
       aria-haspopup="menu"
-      aria-description={RECORDING_NOTE[terminal.recording] || undefined}
+      aria-description={RECORDING_NOTE[recording] || undefined}
       data-panes={panes}
       data-zoomed={tab.zoomed ? 'true' : undefined}
       tabIndex={active ? 0 : -1}
@@ -127,7 +133,7 @@ const TabHeader = ({
         const from = tabs.findIndex((t) => t.id === moved);
         if (from !== -1) moveTab(from, tabs.findIndex((t) => t.id === tab.id));
       }}
-      title={`${RECORDING_NOTE[terminal.recording]}${title} (double-click to rename, right-click for more)`}
+      title={`${RECORDING_NOTE[recording]}${title} (double-click to rename, right-click for more)`}
       onContextMenu={(event) => {
         event.preventDefault();
         useTabMenu.getState().show(terminal.id, { x: event.clientX, y: event.clientY });
@@ -155,7 +161,7 @@ const TabHeader = ({
       }}
       onDoubleClick={() => useTabMenu.getState().rename(terminal.id)}
     >
-      <RecordingBadge terminal={terminal} onRecording={onRecording} />
+      <RecordingBadge terminal={terminal} recording={recording} onRecording={onRecording} />
       <TabDoneBadge terminalIds={leaves(tab.root)} />
       {editing ? (
         <input

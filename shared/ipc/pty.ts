@@ -73,6 +73,11 @@ export const ptyChannels = {
       cwd: z.string().max(4096).refine((cwd) => !hasNul(cwd), 'the directory contains a NUL byte').optional(),
       /** A private terminal: nothing it shows or runs is stored or given to the assistant. */
       private: z.boolean().optional(),
+      /**
+       * The terminal it is opened from (the pane a split divides, the pane a step was asked from):
+       * main makes it private when that one is, whatever `private` says.
+       */
+      from: PtyId.optional(),
       /** Open with this profile's program, arguments, directory and environment (else the default profile). */
       profileId: z.string().max(40).refine((id) => !hasNul(id), 'the profile id contains a NUL byte').optional(),
     }),

@@ -29,7 +29,7 @@ export type RunOutcome =
  * Ctrl+E, Ctrl+U: the end of the line, then erase it, so what runs is exactly the command shown
  * even when something was left typed at the prompt (emacs key bindings: bash, zsh and fish).
  */
-const CLEAR_LINE = '\x05\x15';
+export const CLEAR_LINE = '\x05\x15';
 const CTRL_C = '\x03';
 
 /**

@@ -8,6 +8,7 @@ import { runInTerminal } from './command-run';
 import type { Classification } from '../risk/classify';
 import type { StepDecision } from './step-decisions';
 import { declinedResult, notStartedResult, ranResult } from './step-result';
+import { paneForStep, runUnrecorded } from './private-run';
 
 export interface StepRun {
   readonly deps: AgentDeps;
@@ -125,6 +126,13 @@ export const runStep = async (run: StepRun): Promise<string> => {
       decision.reply({ cwd: target.cwd, besideSessionId: target.besideSessionId });
       const waitSignal = AbortSignal.any([signal, AbortSignal.timeout(PANE_TIMEOUT_MS)]);
       sessionId = await deps.decisions.waitPane(step.id, waitSignal);
+      // Beside a private terminal the pane is private (its lineage): no record to follow, so none is awaited.
+      const pane = paneForStep(deps.port, sessionId, target.besideSessionId);
+      if (pane.kind === 'private') return await runUnrecorded({ port: deps.port, step, sessionId, signal: waitSignal, emit });
+      if (pane.kind === 'refused') {
+        emit({ ...step, state: 'skipped', note: pane.why });
+        return notStartedResult(step, `${pane.why} Do not assume it ran.`);
+      }
       await untilIdle(deps, sessionId, waitSignal);
     }
   } catch (error) {

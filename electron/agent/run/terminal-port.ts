@@ -8,6 +8,12 @@ export interface TerminalState {
   /** Why it is not idle, for the log and tests ("a command runs", "private"). */
   readonly busy: string | null;
   readonly cwd: string | null;
+  /** A private terminal: nothing it runs is recorded, so it is never idle for a recorded run. */
+  readonly private?: boolean;
+  /** For a private terminal: its shell waits at a prompt (what `idle` says of a recorded one). */
+  readonly atPrompt?: boolean;
+  /** For a private terminal: the terminal it was opened from (a split's neighbour), if any. */
+  readonly openedFrom?: string;
 }
 
 /**

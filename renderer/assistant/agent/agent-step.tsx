@@ -18,6 +18,8 @@ const stateLine = (step: AgentStepView): string => {
     case 'running':
       return step.waiting ? `Waiting for you in the terminal (${step.waiting})` : 'Running…';
     case 'done':
+      // A step run in a private pane has no record: its note says so instead of an exit code.
+      if (step.note) return step.note;
       return `Done · exit ${step.exitCode ?? '?'}${step.durationMs !== null ? ` · ${(step.durationMs / 1000).toFixed(1)} s` : ''}`;
     case 'skipped':
       return step.note ?? 'Skipped: the assistant was told you declined';

@@ -74,6 +74,14 @@ describe('opening and closing terminals', () => {
     expect(leaves(tabOf(store.getState(), 'p2')!.root)).toEqual(['p1', 'p2']);
   });
 
+  it('names the pane a split divides, so main can make the new one private when that one is', async () => {
+    await workspace.open();
+    await workspace.open({ split: { target: 'p1', orientation: 'vertical' } });
+    await workspace.open({ split: { target: 'p2', orientation: 'horizontal' } });
+    await workspace.open();
+    expect(transport.invoked.filter((i) => i.channel === 'pty:spawn').map((i) => (i.payload as { from?: string }).from)).toEqual([undefined, 'p1', 'p2', undefined]);
+  });
+
   it('forgets the split it asked for when the spawn fails, and says why with its code', async () => {
     await workspace.open();
     transport.answer('pty:spawn', () => ({ ok: false, error: { code: 'failed', message: 'no shell' } }));

@@ -154,6 +154,8 @@ export class TerminalWorkspace<C extends TerminalHandle = TerminalHandle> extend
         cols: 100,
         rows: 30,
         ...(options.private ? { private: true } : {}),
+        // Every split names the pane it divides: main decides privacy from it (terminal-launcher.ts).
+        ...(options.split ? { from: options.split.target } : {}),
         ...(options.cwd ? { cwd: options.cwd } : {}),
         ...(options.profileId !== undefined ? { profileId: options.profileId } : {}),
       })

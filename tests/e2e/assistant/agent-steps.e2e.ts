@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ScriptedLlmServer } from '../../fixtures/scripted-llm-server';
+import { runCli } from '../../integration/cli/cli-support';
 import { typeInTerminal, waitForTerminalText } from '../support/app';
 import { agentStep, answered as answeredIn, runCommand, toolMessages as agentToolMessages } from '../support/agent-page';
 import { ask, chatRequests, openAssistantApp, type AssistantApp } from '../support/assistant-page';
@@ -200,5 +201,42 @@ describe('the assistant runs commands only with approval (OpenAI-compatible)', (
     await again.getByTestId('agent-run').click();
     await answered('It ran after the reload.');
     await waitForTerminalText(page, /^after-reload-9\s*$/m);
+  });
+
+  it('a step asked from a private tab runs in a private pane beside it: nothing recorded, and the model is told its output is private', async () => {
+    const tabs = page.getByTestId('tab');
+    await page.getByTestId('tab-private').click();
+    await expect.poll(() => tabs.count()).toBe(2);
+    await expect.poll(() => tabs.nth(1).getAttribute('data-private')).toBe('true');
+    const command = 'echo agent-private-$((40+2))';
+    llm.enqueue(runCommand(command, 'To print it.'), { kind: 'text', text: 'It ran in your private pane.' });
+    await ask(page, 'Print the private marker.');
+    const proposed = step(command).and(page.locator('[data-state="proposed"]'));
+    await proposed.waitFor();
+    expect(await proposed.innerText()).toContain('in a new pane beside it');
+    await proposed.getByTestId('agent-run').click();
+    await answered('It ran in your private pane.');
+    const done = step(command);
+    expect(await done.getAttribute('data-state')).toBe('done');
+    expect(await done.innerText()).toMatch(/private terminal/);
+    // It ran, where the user sees it: in a second pane of the private tab, private as well.
+    await page.locator('[data-testid="pane"] .xterm-rows', { hasText: 'agent-private-42' }).waitFor({ timeout: 15_000 });
+    const panes = page.getByTestId('pane');
+    await expect.poll(() => panes.count()).toBe(2);
+    expect([await panes.nth(0).getAttribute('data-private'), await panes.nth(1).getAttribute('data-private')]).toEqual(['true', 'true']);
+    expect(await tabs.nth(1).getAttribute('data-private')).toBe('true');
+    const result = toolResults().at(-1)!;
+    expect(result).toMatchObject({ status: 'ran in a private terminal', command_line: command });
+    expect(result).not.toHaveProperty('full_output');
+    expect(String(result['note'])).toMatch(/not available/);
+
+    // A recorded command after it: once the CLI finds that one, it would have found the step's.
+    await tabs.nth(0).click();
+    await typeInTerminal(page, 'echo agent-private-barrier\n');
+    await page.locator('[data-testid="command-item"]', { hasText: 'echo agent-private-barrier' }).waitFor({ timeout: 15_000 });
+    const run = await runCli(['history', 'search', 'agent-private', '--data-dir', app.server.dataDir, '--json']);
+    expect((JSON.parse(run.stdout) as Array<{ command_line: string }>).map((row) => row.command_line)).toEqual(['echo agent-private-barrier']);
+    await tabs.nth(1).getByTestId('tab-close').click();
+    await expect.poll(() => tabs.count()).toBe(1);
   });
 });

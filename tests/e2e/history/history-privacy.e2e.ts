@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runCli } from '../../integration/cli/cli-support';
 import { openApp, openPage, typeInTerminal, waitForTerminalText, type OpenApp } from '../support/app';
 
 let app: OpenApp;
@@ -20,6 +21,34 @@ const search = async (text: string): Promise<void> => {
 };
 
 const clearSearch = () => page.getByTestId('command-search').fill('');
+
+/** What `bin/contexterm history search QUERY` finds in this app's data dir (command lines). */
+const cliSearch = async (query: string): Promise<string[]> => {
+  const run = await runCli(['history', 'search', query, '--data-dir', app.server.dataDir, '--json']);
+  expect(run.code).toBe(0);
+  return (JSON.parse(run.stdout) as Array<{ command_line: string | null }>).map((row) => row.command_line ?? '').sort();
+};
+
+/** Each pane's `data-private`, in order. */
+const panesPrivate = async (): Promise<Array<string | null>> => {
+  const panes = page.getByTestId('pane');
+  const count = await panes.count();
+  return Promise.all(Array.from({ length: count }, (_, i) => panes.nth(i).getAttribute('data-private')));
+};
+
+/** What Ctrl+R finds for `query`, opened in the active (recorded) terminal. */
+const ctrlRSearch = async (query: string): Promise<string[]> => {
+  await page.locator('[data-testid="terminal"]').click();
+  await page.keyboard.press('Control+r');
+  await page.getByTestId('history-search').waitFor();
+  await page.getByTestId('history-search').fill(query);
+  await page.getByTestId('history-result').first().waitFor({ timeout: 10_000 });
+  await expect.poll(() => page.getByTestId('history-search-overlay').getAttribute('data-searching')).toBe('false');
+  const lines = (await page.getByTestId('history-result').locator('.history-result-line').allInnerTexts()).sort();
+  await page.keyboard.press('Escape');
+  await page.getByTestId('history-search-overlay').waitFor({ state: 'detached' });
+  return lines;
+};
 
 /** Opens a tab's menu with a right-click and picks the recording toggle. */
 const toggleRecording = async (tabIndex: number, label: 'Pause recording' | 'Resume recording') => {
@@ -196,5 +225,54 @@ describe('history you control', () => {
     } finally {
       await other.close();
     }
+  });
+
+  it('keeps a split of a private pane private: nothing it runs is found anywhere, and both panes say so', async () => {
+    await page.getByTestId('tab-private').click();
+    await expect.poll(() => tabs().count()).toBe(2);
+    const privateTab = tabs().nth(1);
+    await expect.poll(() => privateTab.getAttribute('data-private')).toBe('true');
+    const first = await privateTab.getAttribute('data-pty-id');
+    await page.getByTestId('pane-split-right').click();
+    await expect.poll(() => privateTab.getAttribute('data-panes')).toBe('2');
+    // The new pane has the keyboard (and the `terminal` hook): the split's own shell runs this.
+    await expect.poll(() => page.locator('[data-testid="pane"][aria-selected="true"]').getAttribute('data-session-id')).not.toBe(first);
+    await typeInTerminal(page, 'echo lineagetok-split-$((40+2))\n');
+    await waitForTerminalText(page, /^lineagetok-split-42\s*$/m);
+
+    // A recorded command after it: once that one is found, the split's would have been too.
+    await tabs().nth(0).click();
+    await typeInTerminal(page, 'echo lineagetok-recorded-$((40+2))\n');
+    await itemWith('echo lineagetok-recorded').waitFor({ timeout: 15_000 });
+
+    await search('lineagetok');
+    await expect.poll(() => itemWith('echo lineagetok-recorded').count(), { timeout: 10_000 }).toBe(1);
+    expect(await itemWith('lineagetok-split').count()).toBe(0);
+    await clearSearch();
+    expect(await cliSearch('lineagetok')).toEqual(['echo lineagetok-recorded-$((40+2))']);
+    expect(await ctrlRSearch('lineagetok')).toEqual(['echo lineagetok-recorded-$((40+2))']);
+
+    // Both panes are marked private, and so is the tab, whichever pane has the keyboard.
+    await privateTab.click();
+    const panes = page.getByTestId('pane');
+    await expect.poll(() => panes.count()).toBe(2);
+    expect(await panesPrivate()).toEqual(['true', 'true']);
+    await privateTab.getByTestId('tab-private-badge').waitFor();
+    await panes.first().click();
+    await expect.poll(() => panes.first().getAttribute('aria-selected')).toBe('true');
+    expect(await privateTab.getAttribute('data-private')).toBe('true');
+    await privateTab.getByTestId('tab-private-badge').waitFor();
+
+    // A reload attaches the same terminals again: still private, as main says, not as the page remembered.
+    await page.reload();
+    await page.locator('[data-testid="terminal"] .xterm').waitFor();
+    await expect.poll(() => tabs().count()).toBe(2);
+    await tabs().nth(1).click();
+    await expect.poll(() => page.getByTestId('pane').count()).toBe(2);
+    expect(await panesPrivate()).toEqual(['true', 'true']);
+    expect(await tabs().nth(1).getAttribute('data-private')).toBe('true');
+
+    await tabs().nth(1).getByTestId('tab-close').click();
+    await expect.poll(() => tabs().count()).toBe(1);
   });
 });

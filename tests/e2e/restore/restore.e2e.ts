@@ -25,6 +25,13 @@ describe('session restore', () => {
     await waitForTerminalText(page, /right-22-marker/);
     await page.getByTestId('tab-new').click();
     await expect.poll(() => page.getByTestId('tab').count()).toBe(2);
+    // A private tab split in two: neither pane is saved, so neither comes back (a split used to be).
+    await page.getByTestId('tab-private').click();
+    await expect.poll(() => page.getByTestId('tab').count()).toBe(3);
+    await page.getByTestId('pane-split-right').click();
+    await expect.poll(() => page.getByTestId('tab').nth(2).getAttribute('data-panes')).toBe('2');
+    await typeInTerminal(page, 'cd /var && echo private-$((20+3))-split\r');
+    await waitForTerminalText(page, /private-23-split/);
     // The layout and each shell's directory reach the main process, each on its own debounce, so
     // wait for both in one saved value rather than assume one arrives before the other.
     await expect
@@ -41,6 +48,7 @@ describe('session restore', () => {
     expect(await app.restart()).toBe(0);
     page = await openPage(app.browser, app.server.url, { integrated: false });
     await expect.poll(() => page.getByTestId('tab').count(), { timeout: 15_000 }).toBe(2);
+    expect(Object.values(savedWorkspace(dataDir)?.panes ?? {}).map((p) => p.cwd)).not.toContain('/var');
     await page.getByTestId('tab').nth(0).click();
     await page.waitForFunction(() => document.querySelectorAll('[data-testid="pane"]').length === 2);
     // Earlier output, above a divider, and a fresh shell below it in the same directory.

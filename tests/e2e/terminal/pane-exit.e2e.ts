@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runCli } from '../../integration/cli/cli-support';
 import { openApp, openPage, typeInTerminal, waitForTerminalText, type OpenApp } from '../support/app';
 
 let app: OpenApp;
@@ -32,7 +33,8 @@ const setOnExit = async (value: 'close' | 'clean' | 'keep') => {
   await page.getByTestId('settings-open').click();
   await page.getByTestId('terminal-on-exit').selectOption(value);
   await page.getByTestId('settings-save').click();
-  await expect.poll(() => page.getByTestId('settings-status').innerText()).toMatch(/Saved/);
+  // Already so (a test run alone sets it, one run after 'keep' finds it set): nothing to save.
+  await expect.poll(() => page.getByTestId('settings-status').innerText()).toMatch(/Saved|No changes to save/);
   await page.getByTestId('settings-close').click();
 };
 
@@ -151,5 +153,39 @@ describe('exit closes its pane', () => {
     await pane(restarted).getByTestId('pane-close').click();
     await paneCount(1);
     await answers('keep-closed');
+  });
+
+  it('keeps an exited private pane private, across a reload too, and its Restart is private as well', async () => {
+    await setOnExit('keep');
+    await page.getByTestId('tab-private').click();
+    const tab = page.getByTestId('tab').last();
+    await expect.poll(() => tab.getAttribute('data-private')).toBe('true');
+    const secret = await focusedId();
+    await answers('private-alive');
+    await typeInTerminal(page, 'exit\r');
+    await pane(secret).locator('[data-testid="pane-exited"]').waitFor();
+    // Main says what it is on a reload: its recorder forgot the ended session, which had read as recorded.
+    await page.reload();
+    // Its tab, once the page has attached it again (tabs come back one by one).
+    await page.locator(`[data-testid="tab"][data-pty-id="${secret}"]`).click();
+    await pane(secret).locator('[data-testid="pane-exited"]').waitFor();
+    expect(await pane(secret).getAttribute('data-private')).toBe('true');
+    expect(await page.locator(`[data-testid="tab"][data-pty-id="${secret}"]`).getAttribute('data-private')).toBe('true');
+
+    await pane(secret).getByTestId('pane-restart').click();
+    await expect.poll(() => pane(secret).count()).toBe(0);
+    const restarted = await focusedId();
+    await expect.poll(() => pane(restarted).getAttribute('data-private')).toBe('true');
+    await answers('private-restarted');
+    // A recorded command after it: once the CLI finds that one, it would have found the restarted pane's.
+    await page.getByTestId('tab').first().click();
+    await answers('recorded-restarted');
+    const found = async () =>
+      (JSON.parse((await runCli(['history', 'search', 'restarted', '--data-dir', app.server.dataDir, '--json'])).stdout) as Array<{ command_line: string }>).map(
+        (row) => row.command_line,
+      );
+    await expect.poll(found, { timeout: 15_000 }).toContain('echo recorded-restarted-$((6*7))');
+    expect(await found()).not.toContain('echo private-restarted-$((6*7))');
+    await page.getByTestId('tab').last().getByTestId('tab-close').click();
   });
 });
