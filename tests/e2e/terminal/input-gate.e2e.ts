@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { typeInTerminal, waitForTerminalText } from '../support/app';
+import { terminalText, typeInTerminal, waitForTerminalText } from '../support/app';
 import { answers, ask, openAssistantApp, type AssistantApp } from '../support/assistant-page';
 
 /**
@@ -13,7 +13,8 @@ import { answers, ask, openAssistantApp, type AssistantApp } from '../support/as
  * and by a clipboard paste. Before the gate, xterm.js bracketed the text but left its ESC, so the
  * text closed the bracket itself and the CR ran `touch canary`. Now the gate removes the controls,
  * shows the two lines and asks, types them inside one bracketed paste, and says in the status line
- * that the text was changed: `canary` is never created.
+ * that the text was changed: `canary` is never created. A several-line Ctrl+I answer is shown whole,
+ * first line in view, and inserted only once its last line was seen.
  */
 
 let app: AssistantApp;
@@ -162,5 +163,36 @@ describe('the input gate: a line that ends the bracketed paste itself is never r
     }, `echo pasted ${FORGED_TAIL}`);
     await confirmInsertion();
     await expectInert();
+  });
+
+  it('shows a several-line Ctrl+I answer whole, first line in view, and inserts it only once every line was seen', async () => {
+    await freshPrompt();
+    // Issue 38: a payload line, 90 comment lines, then `ls -la`: the terminal showed only the last lines.
+    const answer = ['touch canary', ...Array.from({ length: 90 }, (_, i) => `# harmless note ${i}`), 'ls -la'].join('\n');
+    app.llm.enqueue({ kind: 'text', text: `\`\`\`bash\n${answer}\n\`\`\`` });
+    await page.locator('[data-testid="terminal"] .xterm').click();
+    await page.keyboard.press('Control+KeyI');
+    await page.getByTestId('inline-ask-input').fill('list the files');
+    await page.getByTestId('inline-ask-input').press('Enter');
+    const dialog = page.getByTestId('insert-dialog');
+    // Before the gate the lines went straight to the prompt (bash then redraws its last ones).
+    await expect.poll(async () => (await dialog.count()) > 0 || /harmless note/.test(await terminalText(page)), { timeout: 20_000 }).toBe(true);
+    expect(await dialog.count(), 'the answer went to the prompt without being shown whole').toBe(1);
+    expect(await dialog.getAttribute('data-lines')).toBe('92');
+    const preview = page.getByTestId('insert-preview');
+    expect(await preview.evaluate((el) => (el as unknown as { scrollTop: number }).scrollTop)).toBe(0);
+    expect((await preview.innerText()).split('\n')[0]).toBe('touch canary');
+    const insert = page.getByTestId('insert-confirm');
+    expect(await insert.isDisabled(), 'Insert before the last line was seen').toBe(true);
+    await preview.evaluate((el) => {
+      const box = el as unknown as { scrollTop: number; scrollHeight: number };
+      box.scrollTop = box.scrollHeight;
+    });
+    await expect.poll(() => insert.isDisabled()).toBe(false);
+    await insert.click();
+    // At the prompt, unrun (bash redraws a long several-line edit as it likes: only its text is checked).
+    await waitForTerminalText(page, /ls -la/);
+    await freshPrompt();
+    expect(existsSync(canary), 'the payload line ran').toBe(false);
   });
 });
