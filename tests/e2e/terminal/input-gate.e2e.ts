@@ -165,6 +165,23 @@ describe('the input gate: a line that ends the bracketed paste itself is never r
     await expectInert();
   });
 
+  it('through a drop of text on the terminal', async () => {
+    await freshPrompt();
+    await page.locator('[data-testid="terminal"] .xterm').evaluate((element, text) => {
+      const scope = globalThis as unknown as {
+        DataTransfer: new () => { setData(type: string, data: string): void };
+        DragEvent: new (type: string, init: Record<string, unknown>) => unknown;
+      };
+      const data = new scope.DataTransfer();
+      data.setData('text/plain', text);
+      const target = element as unknown as { dispatchEvent(event: unknown): boolean };
+      target.dispatchEvent(new scope.DragEvent('dragover', { dataTransfer: data, bubbles: true, cancelable: true }));
+      target.dispatchEvent(new scope.DragEvent('drop', { dataTransfer: data, bubbles: true, cancelable: true }));
+    }, `echo dropped ${FORGED_TAIL}`);
+    await confirmInsertion();
+    await expectInert();
+  });
+
   it('shows a several-line Ctrl+I answer whole, first line in view, and inserts it only once every line was seen', async () => {
     await freshPrompt();
     // Issue 38: a payload line, 90 comment lines, then `ls -la`: the terminal showed only the last lines.
