@@ -50,8 +50,8 @@ const isLow = (code: number): boolean => code >= 0xdc00 && code <= 0xdfff;
  * The text as the gate lets it through: CR LF, a lone CR and a lone LF end a line (a lone CR is
  * Enter to a shell), line breaks at the end are dropped (a copied line ends with one), the other
  * controls are removed and lone surrogates become U+FFFD. One pass over the characters, copying
- * runs of plain text as slices: a 1 MB paste takes milliseconds, where a regular-expression
- * replace per rule took a second on a million line breaks.
+ * runs of plain text as slices: a 1 MB line takes ~8 ms, 1 MB of short lines 0.2–0.4 s on a loaded
+ * machine (the array of lines), where a regular-expression replace per rule took over a second.
  */
 export const gateInsertion = (raw: string): Insertion => {
   const removed = new Map<string, number>();
