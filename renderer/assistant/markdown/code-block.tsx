@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 import { useEffect, useState } from 'react';
+import { displayText } from '../../../shared/text/display-text';
 import { useWorkspace } from '../../state/workspace';
+import { shownText } from '../../terminal/insert/insert-text';
 import { controllerFor } from '../../terminal/terminals';
 import { insertableText } from './markdown-safety';
 
@@ -56,7 +58,8 @@ export const CodeBlock = ({ code, lang, streaming }: { code: string; lang: strin
           Insert
         </button>
       </div>
-      <pre><code>{code}</code></pre>
+      {/* Shown with controls as pictures and invisible or reordering characters as ⟨U+…⟩: what is read is what Insert types. */}
+      <pre><code>{shownText(displayText(code))}</code></pre>
     </div>
   );
 };
