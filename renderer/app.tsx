@@ -16,6 +16,8 @@ import { DragHandle } from './layout/drag-handle';
 import { startHistorySync } from './history/history-actions';
 import { RecordingBanner } from './history/recording-banner';
 import { SshNoticeLine } from './ssh/ssh-notice';
+import { InsertDialog } from './terminal/insert/insert-dialog';
+import { InsertNoticeLine } from './terminal/insert/insert-notice';
 import './history/history.css';
 import { startSettingsSync } from './settings/settings-sync';
 import { useLayout } from './state/layout';
@@ -210,6 +212,7 @@ export const App = () => {
         <section className={`terminal-pane recording-${activeRecording ?? 'on'}`} data-recording={activeRecording}>
           <RecordingBanner />
           <SshNoticeLine />
+          <InsertNoticeLine />
           <RestoreOffer />
           {activeId ? (
             activeTab && <PaneLayout tab={activeTab} />
@@ -249,6 +252,7 @@ export const App = () => {
       {paletteOpen && <LazyCommandPalette run={run} />}
       <InlineAskBox />
       <HistorySearchOverlay />
+      <InsertDialog />
       {confirm && (
         <ConfirmDialog
           message={`“${confirm.process}” is still running ${confirm.ids.length > 1 ? 'in a pane of this tab' : 'here'}. Close it and end the process?`}

@@ -54,6 +54,18 @@ describe('SessionRecorder: a remote shell over ssh', () => {
     expect(s.patches).not.toContainEqual({ cwd: '/home/alice' });
   });
 
+  it('stores a remote command line with its controls as Control Pictures, never raw', () => {
+    const s = session();
+    // Issue 38: a hostile host's line held ESC[201~ and a CR, which later broke out of a bracketed paste.
+    s.remoteCommand('npm test\x1b[201~\rtouch canary\x07 \x9b2J \u202eexe', 'ok\r\n', 0);
+    s.remoteCommand('for f in *\ndo\techo "$f"\ndone', '', 0);
+    s.exit();
+    const [, forged, loop] = s.records();
+    expect(forged?.commandLine).toBe('npm test␛[201~␍touch canary␇ ␛[2J ⟨U+202E⟩exe');
+    // A several-line command keeps its line breaks and tabs (the input gate asks before typing those).
+    expect(loop?.commandLine).toBe('for f in *\ndo\techo "$f"\ndone');
+  });
+
   it('does not bring back a forgotten ssh record when the remote shell ends', () => {
     const s = session();
     s.tap.forget(new Set(['s:1']), false);

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
 import type { CommandRecord, RemoteOrigin } from '../../shared/domain/command';
+import { displayText } from '../../shared/text/display-text';
 import type { SshRequest } from '../segmenter/segment-event';
 import type { Segmenter } from '../segmenter/segmenter';
 
@@ -14,6 +15,16 @@ export interface SshHooks {
 }
 
 type Place = { cwd: string; hostname: string };
+
+/**
+ * A record as it is stored and announced: a remote shell's command line with its controls as
+ * Control Pictures (ESC as ␛, CR as ␍, a C1 control as ␛ and its twin, bidi controls as ⟨U+202E⟩;
+ * line breaks and tabs kept), never raw. The remote host chooses those bytes: issue 38's forged
+ * quick fix held `ESC[201~` and a CR that, typed back at a local prompt, ran a second command.
+ * Local lines are the user's own and stay as typed.
+ */
+export const storedRecord = (record: CommandRecord): CommandRecord =>
+  record.remote && record.commandLine ? { ...record, commandLine: displayText(record.commandLine) } : record;
 
 /**
  * What the session recorder keeps about a remote shell our ssh integration started: the request it

@@ -7,7 +7,7 @@ import type { SegmentEvent, Segmenter } from '../segmenter/segmenter';
 import type { RecordingState } from '../../shared/ipc/history';
 import type { Store } from '../store/store';
 import { EchoedLine } from './echoed-line';
-import { RemoteLayer, type SshHooks } from './remote-layer';
+import { RemoteLayer, storedRecord, type SshHooks } from './remote-layer';
 import { startedRecord } from './started-record';
 import { storeCongested } from './store-congestion';
 
@@ -271,7 +271,8 @@ export class SessionRecorder implements PtyTap {
     marks.push({ at, mark: { kind: 'command-start', commandId: record.id, exitCode: null } });
   }
 
-  private _write(record: CommandRecord): void {
+  private _write(raw: CommandRecord): void {
+    const record = storedRecord(raw);
     this._store?.upsertCommand(record);
     this._options.events.command(record);
   }

@@ -16,7 +16,7 @@ const DETAILS: Partial<Record<ActionId, string>> = {
   'pane-focus-up': 'move the keyboard to the pane above',
   'pane-focus-down': 'move the keyboard to the pane below',
   copy: 'copy the selection',
-  paste: 'paste (bracketed paste when the program asks for it)',
+  paste: 'paste through the input gate: control characters removed, several lines shown and confirmed first, one bracketed paste when the program asks for it (a drop of text does the same)',
   find: 'find in the focused pane (the bar is drawn inside that pane and searches only its terminal; Enter next, Shift+Enter previous, Esc closes; toggles for case, whole word, regex)',
   'command-previous': 'scroll to the previous command’s prompt',
   'command-next': 'scroll to the next command’s prompt',
@@ -35,10 +35,10 @@ const OTHER_ROWS: readonly (readonly [string, string])[] = [
   ['drag the edge between panes', 'resize them (arrow keys on a focused edge too)'],
   ['drag a tab', 'reorder tabs'],
   ['double-click a tab', 'rename it (Enter saves, Esc cancels, empty = automatic name)'],
-  ['Ctrl+I (in a terminal)', 'ask for a command in words: a box opens over the prompt; Enter inserts the answer there without running it, Esc closes; Ctrl+I again, before typing at the prompt, refines that command and replaces it (also “Ask for a command…” in the palette)'],
+  ['Ctrl+I (in a terminal)', 'ask for a command in words: a box opens over the prompt; Enter inserts the answer there without running it (an answer of several lines is shown whole first), Esc closes; Ctrl+I again, before typing at the prompt, refines that command and replaces it (also “Ask for a command…” in the palette)'],
   ['Ctrl+R (in a terminal at a prompt)', 'search every recorded command, from all tabs and sessions (closed and remote ones too), fuzzy: filters Alt+D this directory, Alt+S this session, Alt+H this host, Alt+F failed only, Alt+T time range; ↑/↓ move, a preview shows the output; Esc closes. Only at the idle prompt of an integrated shell (elsewhere Ctrl+R is the shell’s or the program’s); Settings → Terminal gives it back to the shell (also “Search command history…” in the palette)'],
-  ['Enter (in the history search)', 'insert the selected command at the prompt without running it'],
-  ['Ctrl+Enter (in the history search)', 'run the selected command at once (it is typed at the prompt with Enter)'],
+  ['Enter (in the history search)', 'insert the selected command at the prompt without running it (through the input gate)'],
+  ['Ctrl+Enter (in the history search)', 'run the selected command at once (it is typed at the prompt with Enter), unless the input gate changed it or it has several lines: then it is only inserted'],
   ['Esc (in the assistant)', 'stop the answer being written, else back to the terminal'],
 ];
 

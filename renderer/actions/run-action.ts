@@ -70,7 +70,7 @@ const RUNNERS: Readonly<Record<ActionId, Runner>> = {
     const { controller } = active();
     void navigator.clipboard
       .readText()
-      .then((text) => controller?.paste(text))
+      .then((text) => controller?.insert(text, { title: 'Paste' }))
       .catch(report);
   },
   'select-all': () => {

@@ -36,6 +36,7 @@ const EXPLAIN_WAITS = {
 const CHOSEN_FIX: Record<InsertOutcome, string> = {
   inserted: 'At the prompt: press Enter to run it',
   copied: 'Its terminal is not at a prompt (or the fix spans lines): copied to the clipboard instead',
+  cancelled: 'Not inserted',
 };
 
 const sessionQuestion = (command: CommandRecord): string => {

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-import { canInsert, InsertRefusedError } from '../inline-ask/prompt-insert';
+import { gateInsertion, refusalOf } from '../terminal/insert/insert-text';
 import { useCommands } from '../state/commands';
 import { useSettings } from '../state/settings';
 import { activeTerminalId, terminalById } from '../state/workspace';
@@ -125,18 +125,22 @@ export const selectHistoryResult = (index: number): void => {
 };
 
 /**
- * Puts the selected command at the terminal's prompt, as a paste (bracketed when the shell asked for
- * it, so nothing in it runs), and closes the overlay. `run`: Enter follows, so it runs at once.
+ * Puts the selected command at the terminal's prompt through the input gate (never run: several
+ * lines or hidden characters are shown and confirmed first) and closes the overlay. `run` (Ctrl+Enter)
+ * then sends Enter, but only when the gate typed the recorded line exactly as it is, on one line
+ * and without asking: a changed or confirmed text stays at the prompt for the user to read.
  */
-export const acceptHistoryResult = (run: boolean): void => {
+export const acceptHistoryResult = async (run: boolean): Promise<void> => {
   const { terminalId, hits, selected } = state();
   const line = hits[selected]?.command.commandLine;
   if (terminalId === null || !line) return;
   const controller = controllerFor(terminalId);
   if (!controller) return state().failed('This terminal is closed.');
-  if (!canInsert(controller, line)) return state().failed(new InsertRefusedError().message);
+  const refused = refusalOf(gateInsertion(line), controller.term.modes.bracketedPasteMode);
+  if (refused) return state().failed(refused);
   closeHistorySearch(false);
   controller.focus();
-  controller.paste(line);
-  if (run) api.send('pty:input', { id: terminalId, data: '\r' });
+  const { outcome, insertion } = await controller.insert(line, { title: 'From history' });
+  const asIs = !insertion.changed && insertion.lines.length === 1 && insertion.hidden === 0;
+  if (run && outcome === 'inserted' && asIs) api.send('pty:input', { id: terminalId, data: '\r' });
 };

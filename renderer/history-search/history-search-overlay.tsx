@@ -89,7 +89,7 @@ const Overlay = ({ terminalId }: { terminalId: string }) => {
 
   const onPick = useCallback((index: number, accept: boolean) => {
     selectHistoryResult(index);
-    if (accept) acceptHistoryResult(false);
+    if (accept) void acceptHistoryResult(false);
   }, []);
 
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
@@ -105,7 +105,7 @@ const Overlay = ({ terminalId }: { terminalId: string }) => {
     let handled: (() => void) | undefined;
     if (filter) handled = () => toggleHistoryFilter(filter);
     else if (event.key === 'Enter' && !event.nativeEvent.isComposing && !event.shiftKey && !event.altKey && !event.metaKey)
-      handled = () => acceptHistoryResult(event.ctrlKey);
+      handled = () => void acceptHistoryResult(event.ctrlKey);
     // Ctrl+R again: the next result, as in the shell's own reverse search.
     else if (isCtrlLetter(event, 'KeyR')) handled = () => move(1);
     else if (!event.ctrlKey && !event.altKey && !event.metaKey) handled = keys[event.key];

@@ -5,7 +5,8 @@ import { controllerFor } from '../terminal/terminals';
 import { api } from '../transport/api';
 import { invoke } from '../transport/invoke';
 import { useInlineAsk } from './inline-ask-state';
-import { canInsert, insertAtPrompt, InsertRefusedError, type InsertedCommand } from './prompt-insert';
+import { gateInsertion, refusalOf } from '../terminal/insert/insert-text';
+import { insertAtPrompt, type InsertedCommand } from './prompt-insert';
 
 const state = () => useInlineAsk.getState();
 
@@ -66,10 +67,12 @@ export const sendInlineAsk = async (): Promise<void> => {
   const controller = controllerFor(terminalId);
   if (!controller) return state().failed('This terminal is closed.');
   const { command } = result.value;
-  if (!canInsert(controller, command)) return state().failed(new InsertRefusedError().message);
+  const refused = refusalOf(gateInsertion(command), controller.term.modes.bracketedPasteMode);
+  if (refused) return state().failed(refused);
   // The terminal first: a shell that asked for focus reports must not see its report as typing after the insert.
   state().closed();
   controller.focus();
   const typed = (data: string) => api.send('pty:input', { id: terminalId, data });
-  inserted.set(terminalId, insertAtPrompt(controller, typed, words.trim(), command, previous));
+  const exchange = await insertAtPrompt(controller, typed, words.trim(), command, previous);
+  if (exchange) inserted.set(terminalId, exchange);
 };

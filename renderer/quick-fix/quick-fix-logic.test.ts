@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 import { describe, expect, it } from 'vitest';
 import { commandRecord } from '../../shared/testing/command-record';
-import { fixBasis, fixTerminal, insertableAtPrompt, offersQuickFix, whenText } from './quick-fix-logic';
+import { fixBasis, fixTerminal, offersQuickFix, whenText } from './quick-fix-logic';
 
 const finished = (exitCode: number | null, fields: Parameters<typeof commandRecord>[0] = {}) =>
   commandRecord({ sessionId: 's', seq: 1, commandLine: 'npm run buidl', startedAt: 1000, endedAt: 2000, exitCode, ...fields });
@@ -38,14 +38,6 @@ describe('fixTerminal', () => {
     expect(fixTerminal({ sessionId: 'old' }, { terminals, previousOf: { s2: 'old' }, activeId: 't1' })).toBe('t2');
     expect(fixTerminal({ sessionId: 's3' }, { terminals, previousOf: {}, activeId: 't1' })).toBe('t1');
     expect(fixTerminal({ sessionId: 's3' }, { terminals, previousOf: {}, activeId: 't3' })).toBeUndefined();
-  });
-});
-
-describe('insertableAtPrompt', () => {
-  it('takes one line always, several only under bracketed paste', () => {
-    expect(insertableAtPrompt('npm run build', false)).toBe(true);
-    expect(insertableAtPrompt('for f in *\ndo echo $f; done', false)).toBe(false);
-    expect(insertableAtPrompt('for f in *\ndo echo $f; done', true)).toBe(true);
   });
 });
 

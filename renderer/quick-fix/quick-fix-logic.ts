@@ -33,12 +33,6 @@ export const fixTerminal = (command: Pick<CommandRecord, 'sessionId'>, { termina
   return open.find((terminal) => terminal.id === activeId)?.id;
 };
 
-/**
- * Whether `line` can be put at a prompt without running it: a paste of a newline runs what is
- * before it unless the shell asked for bracketed paste (then the shell holds the lines for Enter).
- */
-export const insertableAtPrompt = (line: string, bracketedPaste: boolean): boolean => bracketedPaste || !/[\r\n]/u.test(line);
-
 const DAY = 24 * 3_600_000;
 
 /** `today`, `yesterday`, `3 days ago`, or the date past a month. */

@@ -9,6 +9,8 @@ import { onFontFacesLoaded } from '../themes/font';
 import { TerminalLigatures } from '../themes/ligatures';
 import { CommandDecorations } from './command-decorations';
 import { useFontZoom, zoomedSize } from './font-zoom';
+import { insertText, xtermInsertTarget, type InsertOptions, type InsertResult } from './insert/insert-into';
+import { routePasteAndDrop } from './insert/paste-drop';
 import { hyperlinkHandler, linkModifierHeld, webLinkActivate } from './link-routing';
 import { ModifierLinksAddon } from './modifier-links';
 import { createXterm } from './xterm/create-xterm';
@@ -127,6 +129,8 @@ export class TerminalController extends Disposable {
     this._measuredWithFont = fontReady(this.term);
     // How input the user caused is told apart from xterm's own answers to queries (see `_input`).
     if (this.term.element) this._userInput.watch(this.term.element);
+    // Pastes and drops reach the shell only through the input gate, never through xterm's own paste.
+    if (this.term.element) this._registerUndo(routePasteAndDrop(this.term.element, (text) => void this.insert(text, { title: 'Paste' })));
     this._ligatures.apply();
     this._measureWhenFontLoaded();
     this._register(toDisposable(onFontFacesLoaded(() => this.term.options.fontFamily, () => this._remeasure())));
@@ -161,10 +165,9 @@ export class TerminalController extends Disposable {
     });
   }
 
-  /** Pastes as the user would (bracketed when the program asked for it); counts as user input. */
-  paste(text: string): void {
-    this._userInput.note();
-    this.term.paste(text);
+  /** Puts text at the prompt through the input gate (insert/insert-into.ts): shown first when it must be, never run. */
+  insert(text: string, options?: InsertOptions): Promise<InsertResult> {
+    return insertText(xtermInsertTarget(this.term, this._userInput.note), text, options);
   }
 
   revealCommand(commandId: string): boolean {

@@ -116,3 +116,33 @@ describe('findQuickFixes from lines that often worked', () => {
     expect(fixes.map((fix) => [fix.line, fix.origin, fix.count])).toEqual([['cargo build', 'after-failure', 1], ['cargo b', 'after-failure', 1]]);
   });
 });
+
+describe('findQuickFixes learns only from the failure’s own host', () => {
+  const evil = { remote: { host: 'evil.example', user: 'me' } } as const;
+  const box = { remote: { host: 'box', user: 'alice' } } as const;
+
+  it('does not offer a local failure what a remote host ran in a folder of the same name (a forged fix)', () => {
+    // Issue 38: a hostile host reported the user's local folder as its cwd, failed `npm test`, then "fixed" it.
+    const history = [run('npm test', 1, DAY, evil), run("npm test '\x1b[201~\rtouch canary\r'", 0, DAY - MINUTE, evil)];
+    expect(lines(failedNow('npm test', evil), history)).toHaveLength(1);
+    expect(lines(failedNow('npm test'), history)).toEqual([]);
+    // Nor as a frequent line the failed one would be a typo of.
+    const frequent = [run('git status', 0, 2 * DAY, evil), run('git status', 0, DAY, evil)];
+    expect(lines(failedNow('git statsu'), frequent)).toEqual([]);
+  });
+
+  it('does not offer a remote failure what ran locally or on another host, and offers what ran on that host', () => {
+    const history = [
+      run('make tset', 1, 3 * DAY),
+      run('make test', 0, 3 * DAY - MINUTE),
+      run('make tset', 1, 2 * DAY, evil),
+      run('make check', 0, 2 * DAY - MINUTE, evil),
+      run('make tset', 1, DAY, box),
+      run('make tests', 0, DAY - MINUTE, box),
+    ];
+    expect(lines(failedNow('make tset', box), history)).toEqual(['make tests']);
+    expect(lines(failedNow('make tset'), history)).toEqual(['make test']);
+    // The same host name typed after ssh is the same host, whoever the remote user is.
+    expect(lines(failedNow('make tset', { remote: { host: 'box', user: null } }), history)).toEqual(['make tests']);
+  });
+});

@@ -57,6 +57,14 @@ const isFailure = (command: CommandRecord): boolean => command.exitCode !== null
 const sameFolder = (a: CommandRecord, b: CommandRecord): boolean =>
   a.cwd !== null && b.cwd !== null ? a.cwd === b.cwd : a.sessionId === b.sessionId && a.cwd === b.cwd;
 
+/**
+ * Which machine a record ran on: this one, or the remote host as the user typed it after `ssh` (the
+ * remote cannot choose that name, unlike the hostname and cwd it reports). Issue 38: a hostile host
+ * reported the user's local folder as its cwd, failed `npm test` there and then "fixed" it with a
+ * line that broke out of the bracketed paste; so a fix is learned only on the failure's own host.
+ */
+const hostOf = (command: CommandRecord): string => (command.remote ? `ssh:${command.remote.host}` : 'local');
+
 /** Words rejoined: one key for lines that differ only in quoting or spacing. */
 const lineKey = (line: string): string => tokenize(line).map((token) => token.value).join('\u0000');
 
@@ -86,6 +94,7 @@ const fixAfter = (ordered: readonly CommandRecord[], at: number, followWithinMs:
  * line is a typo of a line that often worked in that folder, that line. When the earlier failure
  * was near-identical rather than identical, the fix's one-word edit is replayed on `failed` where
  * that is safe (replayEdit), else the fix is offered as it ran. Ranked by a recency-decayed count.
+ * Only records of the failure's host count (hostOf).
  */
 export const findQuickFixes = (failed: CommandRecord, history: readonly CommandRecord[], options: QuickFixOptions = {}): QuickFix[] => {
   const failedLine = failed.commandLine;
@@ -93,8 +102,9 @@ export const findQuickFixes = (failed: CommandRecord, history: readonly CommandR
   const { followWithinMs, halfLifeMs, limit, minSuccesses } = { ...QUICK_FIX_DEFAULTS, ...options };
   const now = options.now ?? failed.startedAt;
   const decay = (at: number): number => 0.5 ** (Math.max(0, now - at) / halfLifeMs);
+  const host = hostOf(failed);
   const ordered = history
-    .filter((command) => command.id !== failed.id && command.startedAt < failed.startedAt && command.commandLine)
+    .filter((command) => command.id !== failed.id && command.startedAt < failed.startedAt && command.commandLine && hostOf(command) === host)
     .sort((a, b) => a.startedAt - b.startedAt || a.seq - b.seq);
   const tallies = new Map<string, Tally>();
   const failedKey = lineKey(failedLine);

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
+import { displayText } from '../../../shared/text/display-text';
 import { useWorkspace } from '../../state/workspace';
+import { shownText } from '../../terminal/insert/insert-text';
 import { controllerFor } from '../../terminal/terminals';
 import { insertableText } from './markdown-safety';
 
@@ -16,21 +18,15 @@ const useFlash = (): [string | undefined, (label: string) => void] => {
 };
 
 /**
- * A fenced code block with Copy and "Insert into terminal". Inserting pastes into the active tab
- * without Enter, and only after the user has seen exactly what will be pasted: commands from a
- * model are suggestions, the user decides whether to run them.
+ * A fenced code block with Copy and "Insert into terminal". Insert goes through the input gate
+ * (renderer/terminal/insert), asking always: the gate's dialog shows exactly what will be typed into
+ * the active tab, whole, and it is typed without Enter. Commands from a model are suggestions; the
+ * user decides whether to run them.
  */
 export const CodeBlock = ({ code, lang, streaming }: { code: string; lang: string; streaming: boolean }) => {
   const activeId = useWorkspace((state) => state.activeTerminalId);
-  const [confirming, setConfirming] = useState(false);
   const [flash, setFlash] = useFlash();
-  const insertButton = useRef<HTMLButtonElement>(null);
   const text = insertableText(code);
-  const lines = text.split('\n').length;
-
-  useEffect(() => {
-    if (confirming) insertButton.current?.focus();
-  }, [confirming]);
 
   const copy = () =>
     void navigator.clipboard.writeText(code).then(
@@ -40,10 +36,10 @@ export const CodeBlock = ({ code, lang, streaming }: { code: string; lang: strin
 
   const insert = () => {
     const controller = activeId ? controllerFor(activeId) : undefined;
-    setConfirming(false);
     if (!controller) return setFlash('No terminal');
-    controller.paste(text);
-    controller.focus();
+    void controller.insert(text, { title: 'Insert from the answer', confirm: 'always' }).then(({ outcome }) => {
+      if (outcome === 'inserted') controller.focus();
+    });
   };
 
   return (
@@ -54,7 +50,7 @@ export const CodeBlock = ({ code, lang, streaming }: { code: string; lang: strin
         <button className="link-button" onClick={copy} aria-label="Copy code">Copy</button>
         <button
           className="link-button"
-          onClick={() => setConfirming(true)}
+          onClick={insert}
           disabled={!activeId || streaming || text.trim() === ''}
           aria-label="Insert into terminal"
           title={activeId ? 'Paste into the active terminal (you press Enter)' : 'No terminal open'}
@@ -62,28 +58,8 @@ export const CodeBlock = ({ code, lang, streaming }: { code: string; lang: strin
           Insert
         </button>
       </div>
-      <pre><code>{code}</code></pre>
-      {confirming && (
-        <div
-          className="insert-confirm"
-          role="dialog"
-          aria-label="Insert into terminal"
-          onKeyDown={(event) => {
-            if (event.key === 'Escape') {
-              event.stopPropagation();
-              setConfirming(false);
-            }
-          }}
-        >
-          <div className="insert-title">Paste into the active terminal (not run):</div>
-          <pre className="insert-text" data-testid="insert-preview">{text}</pre>
-          {lines > 1 && <div className="insert-note">{lines} lines. Shells without bracketed paste run each line on its newline.</div>}
-          <div className="dialog-buttons">
-            <button onClick={() => setConfirming(false)}>Cancel</button>
-            <button ref={insertButton} className="primary" data-testid="insert-confirm" onClick={insert}>Insert</button>
-          </div>
-        </div>
-      )}
+      {/* Shown with controls as pictures and invisible or reordering characters as ⟨U+…⟩: what is read is what Insert types. */}
+      <pre><code>{shownText(displayText(code))}</code></pre>
     </div>
   );
 };

@@ -136,6 +136,12 @@ describe('markdown structure (CommonMark + GFM)', () => {
     expect(html).toContain('<p>done</p>');
   });
 
+  it('shows a code block’s controls, bidi overrides and invisible characters instead of acting on them', () => {
+    // Issue 38: what the user reads must be what Insert types (the input gate keeps bidi and zero-width characters).
+    const html = render('```sh\necho hi\u001b[201~ \u202egnp.exe\u202c x\u200by\n```');
+    expect(html).toContain('<pre><code>echo hi␛[201~ ⟨U+202E⟩gnp.exe⟨U+202C⟩ x⟨U+200B⟩y</code></pre>');
+  });
+
   it('shows an unfinished fence while streaming', () => {
     expect(render('```sh\nnpm te', true)).toContain('<pre><code>npm te</code></pre>');
     expect(fenceIsOpen('```sh\nnpm te')).toBe(true);
