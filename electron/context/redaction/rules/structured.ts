@@ -64,10 +64,11 @@ export const STRUCTURED_RULES: readonly RuleSpec[] = [
   },
   // OpenShift OAuth access tokens (`oc whoami -t`, `oc login --token`), printed bare or as `Authorization: sha256~…`.
   { id: 'openshift-token', kind: 'openshift-token', pattern: String.raw`\bsha256~[A-Za-z0-9_-]{43,}`, keywords: ['sha256~'], check: notDummy },
+  // Schemes include Okta's `SSWS` (its API tokens: `Authorization: SSWS 00…`).
   {
     id: 'auth-header',
     kind: 'auth-header',
-    pattern: String.raw`\b(?:authorization|proxy-authorization)${HEADER_SEP}(?:bearer|basic|token|digest|apikey|api-key|sso-key|key|flyv1|splunk|otp|ntlm|negotiate)[ \t]{1,5}(?<s>${TOKEN_CHARS}{8,})`,
+    pattern: String.raw`\b(?:authorization|proxy-authorization)${HEADER_SEP}(?:bearer|basic|token|digest|apikey|api-key|sso-key|key|flyv1|splunk|otp|ntlm|negotiate|ssws)[ \t]{1,5}(?<s>${TOKEN_CHARS}{8,})`,
     caseInsensitive: true,
     keywords: ['authorization'],
     check: notPlaceholder,
