@@ -4,6 +4,7 @@ import { AI_RULES } from './rules/ai';
 import { ASSIGNMENT_RULES } from './rules/assignments';
 import { CLOUD_RULES } from './rules/cloud';
 import { CODE_HOST_RULES } from './rules/code-hosts';
+import { CODE_LITERAL_RULES } from './rules/code-literals';
 import { COMMAND_LINE_RULES } from './rules/command-line';
 import { CONFIG_FILE_RULES } from './rules/config-files';
 import { INFRA_RULES } from './rules/infra';
@@ -32,6 +33,7 @@ export const BUILTIN_SPECS: readonly RuleSpec[] = [
   ...CONFIG_FILE_RULES,
   ...COMMAND_LINE_RULES,
   ...ASSIGNMENT_RULES,
+  ...CODE_LITERAL_RULES,
   ...PROMPT_RULES,
   ...PROSE_RULES,
 ];

@@ -20,27 +20,27 @@ export const SECRET_NAME = String.raw`(?:${SECRET_WORD}|(?<![A-Za-z0-9_])_auth(?
  * (`var apiToken string`, `apiToken: str`, `val apiToken: String`). Not both: `key="Password" value=`
  * is markup, left to the XML rules.
  */
-const NAME_END = String.raw`(?:["']\]?|\]|[ \t]{1,3}[A-Za-z][\w.]{0,20}|[ \t]{0,2}:[ \t]{0,2}[A-Za-z][\w.<>?]{0,20})?`;
+export const NAME_END = String.raw`(?:["']\]?|\]|[ \t]{1,3}[A-Za-z][\w.]{0,20}|[ \t]{0,2}:[ \t]{0,2}[A-Za-z][\w.<>?]{0,20})?`;
 
 /** Assignment operators of shells, .env, ini, Go (`:=`), Make (`?=`, `::=`), PHP (`.=`), Ruby/Perl/PHP arrays (`=>`). */
-const OPERATOR = String.raw`(?:=|:{1,3}=|\?=|\.=|=>)`;
+export const OPERATOR = String.raw`(?:=|:{1,3}=|\?=|\.=|=>)`;
 
 /**
  * A colon before the value: YAML and JSON put a blank or a quote after it, so `io.jsonwebtoken:jjwt`
  * and `token::tests` are not assignments; glued to a long run of letters and digits
  * (`sl_api_key:3f9a…`) it is one all the same.
  */
-const COLON = String.raw`[ \t]{0,3}:(?:[ \t]{1,3}|(?=["'])|(?=[A-Za-z0-9+/_-]{24}))`;
+export const COLON = String.raw`[ \t]{0,3}:(?:[ \t]{1,3}|(?=["'])|(?=[A-Za-z0-9+/_-]{24}))`;
 
 /**
  * The value, with one more reading than VALUE's: a bare value that runs, without blanks, to the end
  * of the line is all of it (`db_pass: m{{h}o)p${e]…}},` in YAML or .env), not only up to its first
  * bracket or comma; a trailing quote, `,` or `;` stays out, and a quote inside ends it (`f(token=X"),`). Objective-C's `@"…"` is a quoted value.
  */
-const LINE_VALUE = String.raw`(?:@(?="))?(?:(?<s4>[^\s"'\x60;&|,}\]\[(<>@](?:[^\s"'\x60]{0,200}[^\s"'\x60,;])?(?=["'\x60]?[,;]?[ \t]*(?:\r?\n|$)))|${VALUE})`;
+export const LINE_VALUE = String.raw`(?:@(?="))?(?:(?<s4>[^\s"'\x60;&|,}\]\[(<>@](?:[^\s"'\x60]{0,200}[^\s"'\x60,;])?(?=["'\x60]?[,;]?[ \t]*(?:\r?\n|$)))|${VALUE})`;
 
 /** The words every keyword-driven rule needs somewhere in the text. */
-const KEYWORDS = ['token', 'secret', 'passw', 'passphrase', '_pass', '-pass', '_pw', '-pw', 'key', 'credential', 'creds', '_auth', 'psk'];
+export const KEYWORDS = ['token', 'secret', 'passw', 'passphrase', '_pass', '-pass', '_pw', '-pw', 'key', 'credential', 'creds', '_auth', 'psk'];
 
 /** A credential word, then at most two innocuous suffixes (`_key`, `_value`, `_b64`, …), as in `secret_key_base`. */
 const ENTROPY_NAME = String.raw`(?:secret|token|api[_ -]?key|apikey|access[_ -]?key|private[_ -]?key(?:[_.-]?id)?|client[_ -]?secret|signing[_ -]?key|encryption[_ -]?key|master[_ -]?key|session[_ -]?key|auth[_ -]?key|credential|passw(?:or)?d|bearer)s?(?:[_.-]?(?:key|value|base|b64|base64|hex|str|string|data|bytes)){0,2}`;

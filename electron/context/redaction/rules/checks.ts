@@ -82,8 +82,14 @@ export const passwordLike: SecretCheck = (value) =>
   value.length >= 6 &&
   (/[0-9]/.test(value) || /[^A-Za-z0-9]/.test(value) || (/[a-z]/.test(value) && /[A-Z]/.test(value)));
 
-/** A value typed after a password prompt: anything but a placeholder, an answer like `yes`, or prose. */
-export const typedPassword: SecretCheck = (value) => notPlaceholder(value) && value.length >= 4 && !/^(?:yes|no|ok|y|n|skip|empty|blank)$/i.test(value);
+/**
+ * A value typed after a password prompt: anything but a placeholder, an answer like `yes`, or prose.
+ * Quotes around it are YAML's, not typed: what they hold is judged (`password: ',x'` is no password).
+ */
+export const typedPassword: SecretCheck = (value) => {
+  const inner = value.replace(/^(["'])(.+)\1$/, '$2');
+  return notPlaceholder(inner) && inner.length >= 4 && !/^(?:yes|no|ok|y|n|skip|empty|blank)$/i.test(inner);
+};
 
 /** A bare code expression (`os.environ`, `config.apiKey`, `getenv(…)`, `ENV[…]`) refers to a secret; it is not one. */
 const CODE_PATH = /^(?:(?:[A-Za-z_$]{1,30}\.){1,6}[A-Za-z_$]{1,40}|(?:process\.env|import\.meta\.env|os\.environ|ENV|System\.getenv|Deno\.env)\.[\w$.]{1,60})$/;

@@ -26,7 +26,8 @@ const TECH_WORD = /^(?:[A-Z]{2,6}-?\d{1,5}|(?:base|sha|md|utf|ipv|x|pkcs|ed|aes|
 
 /**
  * A value that is a secret rather than a word of the sentence: it needs a letter and a digit (most
- * generated and human passwords have both), or mixed case and a symbol; and it is not a number,
+ * generated and human passwords have both), or mixed case and a symbol, or three symbols (`m{{h}o)p…`,
+ * not `read-only` or `a/b.c`); and it is not a number,
  * a date, a version, a technical word, a path, a URL or a reference.
  */
 export const proseSecret: SecretCheck = (value, next, before) => {
@@ -34,7 +35,8 @@ export const proseSecret: SecretCheck = (value, next, before) => {
   const letter = /[A-Za-z]/.test(value);
   const digit = /[0-9]/.test(value);
   const symbolMixed = /[a-z]/.test(value) && /[A-Z]/.test(value) && /[^A-Za-z0-9\s-]/.test(value);
-  return value.length >= 6 && ((letter && digit) || symbolMixed);
+  const symbols = value.match(/[^A-Za-z0-9\s._/-]/g)?.length ?? 0;
+  return value.length >= 6 && ((letter && digit) || symbolMixed || (letter && symbols >= 3));
 };
 
 export const PROSE_RULES: readonly RuleSpec[] = [
