@@ -69,6 +69,19 @@ const encodedText = (value: string): boolean => {
 const keyValue: SecretCheck = (value, next, before = '') =>
   generatedValue(value, next, before) && !IDENTIFIER_KEY.test(before) && !/\/[^/]*\.[A-Za-z0-9]{1,5}$/.test(value) && !encodedText(value);
 
+/**
+ * Gibberish rather than a name or a digest: upper and lower case and digits mixed, no run of five
+ * lower-case letters (a word, as in `someTranslationKey2`), and not hex.
+ */
+const gibberish: SecretCheck = (value, next, before) =>
+  literalValue(value, next, before) &&
+  /[A-Z]/.test(value) &&
+  /[a-z]/.test(value) &&
+  (value.match(/[0-9]/g)?.length ?? 0) >= 2 &&
+  !/[a-z]{5}/.test(value) &&
+  !/^[A-Fa-f0-9-]+$/.test(value) &&
+  randomLooking(value);
+
 export const ASSIGNMENT_RULES: readonly RuleSpec[] = [
   // `NAME=value` (shell, .env, ini, env dumps, code): an explicit assignment to a credential name is a secret whatever it looks like.
   {
@@ -109,6 +122,14 @@ export const ASSIGNMENT_RULES: readonly RuleSpec[] = [
     caseInsensitive: true,
     keywords: KEYWORDS,
     check: (value, next, before) => randomLooking(value, next) && secretName(value, next, before),
+  },
+  // A field named just `key` (JSON, Python and Ruby hashes) holding a quoted value that is gibberish.
+  {
+    id: 'key-field',
+    kind: 'secret-assignment',
+    pattern: String.raw`["'](?:key|Key|KEY)["'][ \t]{0,3}(?::|=>)[ \t]{0,3}(?:"(?<s>[A-Za-z0-9+/_=.-]{20,200})"|'(?<s1>[A-Za-z0-9+/_=.-]{20,200})')`,
+    keywords: ['key'],
+    check: gibberish,
   },
   // `MY_APP_KEY=…`, `licenseKey: …`, `user_auth: …` (see KEY_NAME); after the rule above, which labels `encryption_key` its way.
   {
