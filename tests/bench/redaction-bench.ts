@@ -1,15 +1,18 @@
 // SPDX-License-Identifier: MIT
 import { Redactor } from '../../electron/context/redaction';
 import { loadRedactionCorpus, measureRedaction } from '../fixtures/redaction-corpus';
+import { loadHeldoutCorpus, measureHeldout } from '../fixtures/redaction-heldout';
 import { loadOutsideCorpus, measureOutside } from '../fixtures/redaction-outside';
 
 /** The fixture folder from here and from the bundle (dist/node/bench.mjs): both sit two levels below the root. */
 const OUTSIDE_FIXTURES = new URL('../../tests/fixtures/redaction-outside/', import.meta.url);
+const SCANNER_FIXTURES = new URL('../../tests/fixtures/redaction-heldout/', import.meta.url);
 
 /**
  * Recall (secrets that did not survive) and false positives (negative lines changed at all) on the
  * whole redaction corpus, held-out families included, plus the redactor's throughput on it; and
- * the same two figures on the outside corpus (gitleaks', secretlint's and real tools' samples).
+ * the same two figures on the outside corpus (gitleaks', secretlint's and real tools' samples) and
+ * on the other scanners' test samples (detect-secrets, ripsecrets, ggshield; tests/fixtures/redaction-heldout).
  */
 export const benchRedaction = (): Record<string, number> => {
   const redactor = new Redactor();
@@ -18,6 +21,7 @@ export const benchRedaction = (): Record<string, number> => {
   const m = measureRedaction((text) => redactor.redact(text).text, corpus);
   const ms = performance.now() - started;
   const outside = measureOutside((text) => redactor.redact(text).text, loadOutsideCorpus(OUTSIDE_FIXTURES));
+  const scanners = measureHeldout((text) => redactor.redact(text).text, loadHeldoutCorpus(SCANNER_FIXTURES));
   const bytes = [...corpus.positives, ...corpus.negatives].reduce((n, c) => n + c.text.length, 0);
   return {
     redaction_recall_pct: m.recallPct,
@@ -25,6 +29,8 @@ export const benchRedaction = (): Record<string, number> => {
     redaction_heldout_recall_pct: m.heldOut.recallPct,
     redaction_outside_recall_pct: outside.all.recallPct,
     redaction_outside_false_positive_pct: outside.all.falsePositivePct,
+    redaction_scanners_recall_pct: scanners.all.recallPct,
+    redaction_scanners_false_positive_pct: scanners.all.falsePositivePct,
     redaction_corpus_cases: corpus.positives.length + corpus.negatives.length,
     redaction_mb_s: Math.round((bytes / 1e6 / (ms / 1000)) * 10) / 10,
   };

@@ -23,6 +23,12 @@ const ABOUT = String.raw`(?:names?|ids?|arn|refs?|path|file|dir|url|uri|endpoint
 /** One or two `_word` suffixes after the credential word, the first not one of ABOUT. */
 const SUFFIX = String.raw`(?![_-]${ABOUT}(?![A-Za-z0-9]))(?:[_-][A-Za-z0-9]{1,16}){1,2}`;
 
+/**
+ * The comparison rules run only on text with an equality operator: far rarer in terminal output
+ * than the credential words, so they cost almost nothing elsewhere (a rule's keywords are any-of).
+ */
+const COMPARISON = ['==', '!='];
+
 /** A comparison's literal is the secret unless it is a placeholder, a reference or empty-ish. */
 const comparedValue: SecretCheck = (value, next, before) => value.trim().length >= 4 && literalValue(value, next, before);
 
@@ -33,7 +39,7 @@ export const CODE_LITERAL_RULES: readonly RuleSpec[] = [
     kind: 'secret-assignment',
     pattern: String.raw`${SECRET_NAME}(?:${SUFFIX})?${EQUALITY}${QUOTED}`,
     caseInsensitive: true,
-    keywords: KEYWORDS,
+    keywords: COMPARISON,
     check: comparedValue,
   },
   // `if ("…" == password)`: the same, literal first (Yoda conditions). Starts at every quote, so each
@@ -43,7 +49,7 @@ export const CODE_LITERAL_RULES: readonly RuleSpec[] = [
     kind: 'secret-assignment',
     pattern: String.raw`${QUOTED}${EQUALITY}(?:[A-Za-z_$][\w$.]{0,40}?)?${SECRET_WORD}(?:${SUFFIX})?(?![A-Za-z0-9_])`,
     caseInsensitive: true,
-    keywords: KEYWORDS,
+    keywords: COMPARISON,
     check: comparedValue,
   },
   // `password "…";` as a config directive or a declaration, alone on its line: the literal must
@@ -51,7 +57,7 @@ export const CODE_LITERAL_RULES: readonly RuleSpec[] = [
   {
     id: 'secret-directive',
     kind: 'secret-assignment',
-    pattern: String.raw`(?:^|[\s;{(])(?:password|passwd|passphrase|secret|token|api[_-]?key)[ \t]{1,3}${QUOTED}[ \t]{0,3};?[ \t]*(?=\r?\n|$)`,
+    pattern: String.raw`(?<![^\s;{(])(?:password|passwd|passphrase|secret|token|api[_-]?key)[ \t]{1,3}${QUOTED}[ \t]{0,3};?[ \t]*(?=\r?\n|$)`,
     caseInsensitive: true,
     keywords: ['passw', 'passphrase', 'secret', 'token', 'key'],
     check: proseSecret,
