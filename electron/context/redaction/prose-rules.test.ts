@@ -61,6 +61,9 @@ describe('secrets given in prose', () => {
     ["root's password was set to 'Tr0ub4dor&3'", 'Tr0ub4dor&3'],
     ['# the wifi passphrase is c0rrect-h0rse-battery', 'c0rrect-h0rse-battery'],
     ['new secret for the webhook is "whk_4f9a8d7c6b5e"', 'whk_4f9a8d7c6b5e'],
+    ['log in as admin with password Tr0ub4dor&3', 'Tr0ub4dor&3'],
+    ["then use the token 'k8Jd-29xL-Qp0z' for the API", 'k8Jd-29xL-Qp0z'],
+    ['enter passphrase c0rrect-h0rse-battery when asked', 'c0rrect-h0rse-battery'],
   ])('redacts the secret in %s', (text, secret) => expect(redact(text)).not.toContain(secret));
 
   it.each([
@@ -78,5 +81,9 @@ describe('secrets given in prose', () => {
     'password is too short: minimum 12 characters',
     'The access token is https://example.com/docs/tokens',
     'Note: the token is case-sensitive.',
+    'log in with password authentication disabled',
+    'use the token from step 2',
+    'Authenticate with token v1.2.3 of the API',
+    'enter password twice to confirm',
   ])('leaves %s alone', (text) => expect(redact(text)).toBe(text));
 });

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
-// Secrets given in a sentence: "the password is hunter2-…", "token for prod API is …", "passphrase was set to '…'".
+// Secrets given in a sentence: "the password is hunter2-…", "token for prod API is …", "passphrase was set to '…'",
+// "log in with password …".
 import { literalValue, type SecretCheck } from './checks';
 import type { RuleSpec } from './rule-spec';
 
@@ -39,6 +40,9 @@ export const proseSecret: SecretCheck = (value, next, before) => {
   return value.length >= 6 && ((letter && digit) || symbolMixed || (letter && symbols >= 3));
 };
 
+/** An instruction that hands the value over without a verb of being: `log in with password …`, `use the token …`, `enter passphrase …`. */
+const HANDED = String.raw`\b(?:with|using|use|enter|type|try)[ \t]{1,3}(?:(?:the|your|my|this|that)[ \t]{1,3})?(?:new[ \t]{1,3})?(?:password|passphrase|passcode|token|secret|api[ \t]key)[ \t]{1,3}`;
+
 export const PROSE_RULES: readonly RuleSpec[] = [
   {
     id: 'prose-secret',
@@ -46,6 +50,14 @@ export const PROSE_RULES: readonly RuleSpec[] = [
     pattern: String.raw`${NAME}${QUALIFIER}${VERB}${VALUE}`,
     caseInsensitive: true,
     keywords: ['passw', 'passphrase', 'pass phrase', 'passcode', 'secret', 'token', 'key'],
+    check: proseSecret,
+  },
+  {
+    id: 'prose-secret-handed',
+    kind: 'prose-secret',
+    pattern: String.raw`${HANDED}${VALUE}`,
+    caseInsensitive: true,
+    keywords: ['passw', 'passphrase', 'passcode', 'token', 'secret', 'api key'],
     check: proseSecret,
   },
 ];
