@@ -59,6 +59,12 @@ describe('values', () => {
     'API_ORG_CREATE("https://qyapi.example.com/cgi-bin/department/create?access_token=ACCESS_TOKEN"),',
   ])('leaves %s alone', (text) => expect(redact(text)).toBe(text));
 
+  it('ends a value at a link that follows it on the line, as before', () => {
+    const badge = '[![codecov](https://codecov.io/gh/o/r/graph/badge.svg?token=bRzR3RyOXZ)](https://codecov.io/gh/o/r)';
+    expect(redact(badge)).not.toContain('bRzR3RyOXZ');
+    expect(redact('curl "https://x.example/api?token=Zx81kdQ02m&page=2"')).not.toContain('Zx81kdQ02m');
+  });
+
   it('still redacts a filled-in template whose value looks generated', () => {
     expect(redact('curl --user "{svc-deploy}":"{ZqL5kVrX1n8tA2}" https://api.example.com')).not.toContain('ZqL5kVrX1n8tA2');
   });

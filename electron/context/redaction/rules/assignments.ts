@@ -35,9 +35,10 @@ export const COLON = String.raw`[ \t]{0,3}:(?:[ \t]{1,3}|(?=["'])|(?=[A-Za-z0-9+
 /**
  * The value, with one more reading than VALUE's: a bare value that runs, without blanks, to the end
  * of the line is all of it (`db_pass: m{{h}o)p${e]…}},` in YAML or .env), not only up to its first
- * bracket or comma; a trailing quote, `,` or `;` stays out, and a quote inside ends it (`f(token=X"),`). Objective-C's `@"…"` is a quoted value.
+ * bracket or comma; a trailing quote, `,` or `;` stays out, and a quote inside ends it (`f(token=X"),`).
+ * Not across `&` or `://`: `?token=X)](https://…)` in a Markdown link ends at the bracket, as before. Objective-C's `@"…"` is a quoted value.
  */
-export const LINE_VALUE = String.raw`(?:@(?="))?(?:(?<s4>[^\s"'\x60;&|,}\]\[(<>@](?:[^\s"'\x60]{0,200}[^\s"'\x60,;])?(?=["'\x60]?[,;]?[ \t]*(?:\r?\n|$)))|${VALUE})`;
+export const LINE_VALUE = String.raw`(?:@(?="))?(?:(?<s4>[^\s"'\x60;&|,}\]\[(<>@](?:(?:(?!://)[^\s"'\x60&]){0,200}[^\s"'\x60,;&])?(?=["'\x60]?[,;]?[ \t]*(?:\r?\n|$)))|${VALUE})`;
 
 /** The words every keyword-driven rule needs somewhere in the text. */
 export const KEYWORDS = ['token', 'secret', 'passw', 'passphrase', '_pass', '-pass', '_pw', '-pw', 'key', 'credential', 'creds', '_auth', 'psk'];
