@@ -4,20 +4,16 @@ import { HELDOUT_SOURCES, loadHeldoutCorpus, measureHeldout, type HeldoutFigures
 import { Redactor } from './redactor';
 
 /**
- * The truly held-out check: detect-secrets', ripsecrets' and ggshield's own test samples
- * (tests/fixtures/redaction-heldout/NOTICE.md), vendored after the rules were last changed and
- * measured without changing any rule. Unlike the outside corpus (outside-corpus.test.ts), whose misses
- * were read while fixing the rules, this one has not been tuned against. The point is the printed
- * figure; the assertions are only a sanity floor. Reading the misses to change a rule spends it.
+ * The scanners' samples: detect-secrets', ripsecrets' and ggshield's own test cases
+ * (tests/fixtures/redaction-heldout/NOTICE.md). Vendored as a held-out set and first measured
+ * without changing any rule: recall 69.14 % of 269, false positives 6.56 % of 122. Issue 38 then
+ * had its misses read to improve the rules (general formats and context rules, not its strings),
+ * so it is **no longer held out**: it is now a third tuned-against corpus beside the generated and
+ * outside ones, and these are issue 38's targets, not a sanity floor. A held-out figure has to come
+ * from a set nobody tuned on.
  */
-/**
- * First (and so far only) measurement, with the rules as they were when this corpus was vendored:
- * recall 69.14 % of 269, false positives 6.56 % of 122. That is below the 90 % / 5 % one would want,
- * so the floors sit just under the measured figure: they catch a breakage or a regression, they do
- * not claim the figure is good. Raise them only when the figure rises without tuning on these misses.
- */
-const RECALL_FLOOR_PCT = 65;
-const FALSE_POSITIVE_CEILING_PCT = 10;
+const RECALL_FLOOR_PCT = 90;
+const FALSE_POSITIVE_CEILING_PCT = 5;
 
 const redactor = new Redactor();
 const corpus = loadHeldoutCorpus();
@@ -30,7 +26,7 @@ const sample = (text: string): string => JSON.stringify(text.length > 160 ? `${t
 
 console.log(
   [
-    'held-out redaction corpus:',
+    "scanners' samples (no longer held out):",
     ...HELDOUT_SOURCES.map((s) => `  ${line(s, m.bySource[s])}`),
     `  ${line('all', m.all)}`,
     `  excluded positives (placeholders the README leaves alone, IP addresses): ${m.excludedPositives} (${m.excludedPositivesRedacted} redacted anyway)`,
@@ -42,7 +38,7 @@ console.log(
   ].join('\n'),
 );
 
-describe('held-out redaction corpus', () => {
+describe("scanners' samples (detect-secrets, ripsecrets, ggshield)", () => {
   it('has samples from every source', () => {
     expect(m.all.positives).toBeGreaterThanOrEqual(250);
     for (const source of HELDOUT_SOURCES) {
@@ -51,11 +47,11 @@ describe('held-out redaction corpus', () => {
     }
   });
 
-  it(`redacts at least ${RECALL_FLOOR_PCT} % of the secrets (sanity floor under the measured 69.14 %; the figure is printed)`, () => {
+  it(`redacts at least ${RECALL_FLOOR_PCT} % of the secrets (69.14 % before issue 38; the figure is printed)`, () => {
     expect(m.all.recallPct, m.all.misses.slice(0, 10).map((p) => `${p.source}/${p.rule}: ${sample(p.text)}`).join('\n')).toBeGreaterThanOrEqual(RECALL_FLOOR_PCT);
   });
 
-  it(`changes at most ${FALSE_POSITIVE_CEILING_PCT} % of the look-alikes (sanity ceiling over the measured 6.56 %; the figure is printed)`, () => {
+  it(`changes at most ${FALSE_POSITIVE_CEILING_PCT} % of the look-alikes (6.56 % before issue 38; the figure is printed)`, () => {
     expect(m.all.falsePositivePct, m.all.falsePositives.slice(0, 10).map((n) => `${n.source}/${n.rule}: ${sample(n.text)}`).join('\n')).toBeLessThanOrEqual(FALSE_POSITIVE_CEILING_PCT);
   });
 });

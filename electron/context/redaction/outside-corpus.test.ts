@@ -41,15 +41,16 @@ describe('outside redaction corpus', () => {
     }
   });
 
-  it('redacts at least 99 % of the secrets, and no source falls below its floor', () => {
+  it('redacts at least 99.5 % of the secrets, and no source falls below its floor', () => {
     const misses = m.all.misses.slice(0, 10).map((p) => `${p.source}/${p.rule}: ${sample(p.text)}`);
-    expect(m.all.recallPct, misses.join('\n')).toBeGreaterThanOrEqual(99);
+    expect(m.all.recallPct, misses.join('\n')).toBeGreaterThanOrEqual(99.5);
     for (const source of OUTSIDE_SOURCES) expect(m.bySource[source].recallPct, source).toBeGreaterThanOrEqual(RECALL_FLOOR[source]);
   });
 
-  it('changes at most 3 % of the look-alikes, overall and from each source', () => {
+  // Issue 38's targets overall (99.5 % / 1.5 %); a source alone may reach 3 % (gitleaks' near misses keep a real prefix).
+  it('changes at most 1.5 % of the look-alikes overall, and at most 3 % from each source', () => {
     const fps = m.all.falsePositives.slice(0, 10).map((n) => `${n.source}/${n.rule}: ${sample(n.text)}`);
-    expect(m.all.falsePositivePct, fps.join('\n')).toBeLessThanOrEqual(3);
+    expect(m.all.falsePositivePct, fps.join('\n')).toBeLessThanOrEqual(1.5);
     for (const source of OUTSIDE_SOURCES) expect(m.bySource[source].falsePositivePct, source).toBeLessThanOrEqual(3);
   });
 });

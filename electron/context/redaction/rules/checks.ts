@@ -24,9 +24,13 @@ export const shannonEntropy = (value: string): number => {
 const PLACEHOLDER_WORDS =
   /^(?:null|none|nil|true|false|undefined|example|redacted|hidden|masked|secret|secrets|password|passwd|pass|pwd|pw|token|apikey|api[_-]?key|key|value|val|arg|text|test|changeit-in-prod|your[_-]?[\w-]*|[\w-]*[_-]here|my[_-]?(?:password|secret|token|pass|key)|user|username|foo|bar|xxx|\*|\.\.\.|…|tbd|todo|n\/a|required|optional|string|str|env|empty|await|new|this|self|function|lambda|require)$/i;
 
-/** Templating and variable references: `$VAR`, `${{ secrets.X }}`, `%VAR%`, `{{ .Values.x }}`, `{Name}`, `<token>`, `[PASSWORD]`. */
+/**
+ * Templating and variable references: `$VAR`, `${{ secrets.X }}`, `%VAR%`, `{{ .Values.x }}`, `{Name}`,
+ * `{db_pass2}` (a name, perhaps numbered; not `{ZqL5kVrX1n8tA2}`), `<token>`, `[PASSWORD]`. And what follows an empty value (`password = , user = x`):
+ * a value does not start with a separator.
+ */
 const REFERENCE =
-  /^(?:\$|%[A-Za-z_]+%|<[^>]*>?$|[^<]*>$|\[[A-Za-z _-]*\]?$|\{\{|\{[A-Za-z_]+\}?$|\.{3,}|…|-+$|_+$|\[REDACTED|&lt;|%s$|%\(|#\{)/;
+  /^(?:\$|[,;:]|%[A-Za-z_]+%|<[^>]*>?$|[^<]*>$|\[[A-Za-z _-]*\]?$|\{\{|\{[A-Za-z_]+[0-9]{0,3}\}?$|\.{3,}|…|-+$|_+$|\[REDACTED|&lt;|%s$|%\(|#\{)/;
 
 /** Cut short for display (`ops_eyJz..`, `sk-…`): what is left is not the secret. */
 const ELIDED = /(?:\.{2,}|…)$/;
@@ -42,7 +46,7 @@ const NAMING_WORDS = /^(?=.*(?:^|[_.\s-])(?:token|secret|password|passwd|key|api
  * alphabet in order or a word such as EXAMPLE marks a value as made up. Not `1234567` or
  * `abcdefgh`: weak real passwords contain them, and leaking one is worse than hiding a demo value.
  */
-const DUMMY = /(?:x{4,}|X{4,}|\*{3,}|•{3,}|0{8,}|(.)\1{7,}|(.{2,3})\2{5,}|abcdefghijkl|ABCDEFGHIJKL|EXAMPLE|example|placeholder|PLACEHOLDER|REPLACE|replace[_-]?me|changeme|CHANGEME|dummy|DUMMY|fake|FAKE)/;
+const DUMMY = /(?:x{4,}|X{4,}|\*{3,}|•{3,}|0{8,}|(.)\1{7,}|(.{2,4})\2{5,}|abcdefghijkl|ABCDEFGHIJKL|EXAMPLE|example|placeholder|PLACEHOLDER|REPLACE|replace[_-]?me|changeme|CHANGEME|dummy|DUMMY|fake|FAKE)/;
 
 /**
  * A file path refers to a secret (`GOOGLE_APPLICATION_CREDENTIALS=/home/me/sa.json`); it is not one.
@@ -78,8 +82,14 @@ export const passwordLike: SecretCheck = (value) =>
   value.length >= 6 &&
   (/[0-9]/.test(value) || /[^A-Za-z0-9]/.test(value) || (/[a-z]/.test(value) && /[A-Z]/.test(value)));
 
-/** A value typed after a password prompt: anything but a placeholder, an answer like `yes`, or prose. */
-export const typedPassword: SecretCheck = (value) => notPlaceholder(value) && value.length >= 4 && !/^(?:yes|no|ok|y|n|skip|empty|blank)$/i.test(value);
+/**
+ * A value typed after a password prompt: anything but a placeholder, an answer like `yes`, or prose.
+ * Quotes around it are YAML's, not typed: what they hold is judged (`password: ',x'` is no password).
+ */
+export const typedPassword: SecretCheck = (value) => {
+  const inner = value.replace(/^(["'])(.+)\1$/, '$2');
+  return notPlaceholder(inner) && inner.length >= 4 && !/^(?:yes|no|ok|y|n|skip|empty|blank)$/i.test(inner);
+};
 
 /** A bare code expression (`os.environ`, `config.apiKey`, `getenv(…)`, `ENV[…]`) refers to a secret; it is not one. */
 const CODE_PATH = /^(?:(?:[A-Za-z_$]{1,30}\.){1,6}[A-Za-z_$]{1,40}|(?:process\.env|import\.meta\.env|os\.environ|ENV|System\.getenv|Deno\.env)\.[\w$.]{1,60})$/;
@@ -94,12 +104,19 @@ const NOT_SECRET_NAME = /(?:public|publishable|csrf|xsrf|authenticity|existing)[
 export const secretName: SecretCheck = (_value, _next, before = '') => !NOT_SECRET_NAME.test(before);
 
 /**
+ * A call or an index read to the end of the line (`getpass.getpass()`, `request.headers.get('X-Token')`,
+ * `os.environ['X']`): code that fetches a secret.
+ */
+const CODE_CALL = /^[A-Za-z_$][\w$.]{0,80}(?:\(.*\)|\[.*\])[;,)]*$/;
+
+/**
  * A literal assigned to a credential name, not a reference to one: no placeholder, code path, file
  * path or URL (a URL's own credentials are the URL rules' business; the rest of it is an endpoint).
  */
 export const literalValue: SecretCheck = (value, next, before) =>
   notPlaceholder(value) &&
   !CODE_PATH.test(value) &&
+  !CODE_CALL.test(value) &&
   !FILE_PATH.test(value) &&
   !value.includes('://') &&
   next !== '(' &&
@@ -109,5 +126,14 @@ export const literalValue: SecretCheck = (value, next, before) =>
 /** `literalValue` for `key: value` files, where a short plain word is more often a setting than a password. */
 export const literalPassword: SecretCheck = (value, next, before) => literalValue(value, next, before) && passwordLike(value, next);
 
+/**
+ * Long, letters and digits only, at least 8 different characters: what a generated key is even when
+ * its entropy is low (hex, or a value made of a repeated block), unlike a word or a counter. Not
+ * base64 with padding or symbols, which is as often encoded text (`ZHVtbXkgdGV4dA==`).
+ */
+const longGenerated = (value: string): boolean =>
+  value.length >= 24 && /^[A-Za-z0-9_-]+$/.test(value) && /[A-Za-z]/.test(value) && /[0-9]/.test(value) && new Set(value).size >= 8;
+
 /** A generated value under a credential-ish name (`…_KEY`, `user_auth`): random-looking, and not a path, URL or reference. */
-export const generatedValue: SecretCheck = (value, next, before) => literalValue(value, next, before) && value.length >= 16 && randomLooking(value);
+export const generatedValue: SecretCheck = (value, next, before) =>
+  literalValue(value, next, before) && value.length >= 16 && (randomLooking(value) || (notPlaceholder(value) && longGenerated(value)));

@@ -44,7 +44,9 @@ export const CLOUD_RULES: readonly RuleSpec[] = [
   {
     id: 'azure-client-secret',
     kind: 'azure-client-secret',
-    pattern: String.raw`(?<![A-Za-z0-9_~.-])[A-Za-z0-9_~.]{3}\dQ~[A-Za-z0-9_~.-]{31,34}(?![A-Za-z0-9_~.-])`,
+    // A `.` may end the secret when a sentence ends there (`The client secret is …Q~….`): a dot is
+    // one of its characters, but not one followed by a blank or the end of the text.
+    pattern: String.raw`(?<![A-Za-z0-9_~.-])[A-Za-z0-9_~.]{3}\dQ~[A-Za-z0-9_~.-]{31,34}(?![A-Za-z0-9_~-]|\.[A-Za-z0-9_~.-])`,
     keywords: ['q~'],
     check: notPlaceholder,
   },

@@ -51,9 +51,10 @@ export const COMMAND_LINE_RULES: readonly RuleSpec[] = [
   ),
   // openssl's `-passout pass:x`, `-passin pass:x` (keytool's `-storepass x` is a long flag above).
   rule('openssl-pass', String.raw`(?:^|[ \t])-(?:passin|passout|pass|password|k)[ \t]{1,5}pass:${VALUE}`, ['pass:']),
-  // Windows `net use \\srv\share password /user:x` and `net use … /user:x password`.
-  rule('net-use-after-user', String.raw`\bnet[ \t]{1,5}use\b[^\n]{0,200}?[ \t]/u(?:ser)?:[^\s]{1,100}[ \t]{1,5}(?<s>[^\s/*"]{1,200})`, ['net use'], { caseInsensitive: true }),
-  rule('net-use-before-user', String.raw`\bnet[ \t]{1,5}use(?:[ \t]{1,5}[A-Za-z*]:)?[ \t]{1,5}\\\\[^\s]{1,200}[ \t]{1,5}(?<s>[^\s/*"]{1,200})[ \t]{1,5}/u(?:ser)?:`, ['net use'], { caseInsensitive: true }),
+  // Windows `net use \\srv\share password /user:x` and `net use … /user:x password`; a lone `*` asks for
+  // the password (so does a leading one), but a password may hold one.
+  rule('net-use-after-user', String.raw`\bnet[ \t]{1,5}use\b[^\n]{0,200}?[ \t]/u(?:ser)?:[^\s]{1,100}[ \t]{1,5}(?<s>[^\s/*"][^\s/"]{0,199})`, ['net use'], { caseInsensitive: true }),
+  rule('net-use-before-user', String.raw`\bnet[ \t]{1,5}use(?:[ \t]{1,5}[A-Za-z*]:)?[ \t]{1,5}\\\\[^\s]{1,200}[ \t]{1,5}(?<s>[^\s/*"][^\s/"]{0,199})[ \t]{1,5}/u(?:ser)?:`, ['net use'], { caseInsensitive: true }),
   rule('sqlcmd', String.raw`\b(?:sqlcmd|bcp|osql)(?=[ \t])${CMD}[ \t]-P${ARG}${VALUE}`, ['sqlcmd', 'bcp', 'osql']),
   rule('ldap', String.raw`\bldap(?:search|add|modify|delete|passwd|whoami|compare|modrdn)(?=[ \t])${CMD}[ \t]-w${ARG}${VALUE}`, ['ldap']),
   rule('smbclient', String.raw`\b(?:smbclient|rpcclient|smbmap|crackmapexec|nxc)(?=[ \t])${CMD}[ \t](?:-U|--user)${ARG}["']?[^\s%'"]{1,100}%(?<s>[^\s'"]+)`, ['%']),

@@ -80,6 +80,13 @@ export const CONFIG_FILE_RULES: readonly RuleSpec[] = [
     keywords: ['password>', 'passwd>', 'passphrase>', 'secret>', 'token>', 'key>', 'credential>', 'credentials>'],
     check: atLeast4,
   },
+  // Maven's settings-security.xml: the master password, encrypted as `{…}` (its key is the user's, so it decrypts).
+  {
+    id: 'maven-master-password',
+    kind: 'secret-assignment',
+    pattern: String.raw`<master>[ \t]{0,40}(?<s>\{[A-Za-z0-9+/=\\]{16,300}\})[ \t]{0,40}</master>`,
+    keywords: ['<master>'],
+  },
   // NuGet.Config and .NET appSettings: `<add key="ClearTextPassword" value="…" />`.
   {
     id: 'xml-key-value',

@@ -47,9 +47,12 @@ export const MESSAGING_RULES: readonly RuleSpec[] = [
   { id: 'twilio-api-key', kind: 'twilio-key', pattern: String.raw`\bSK[0-9a-fA-F]{32}\b`, check: notDummy },
   { id: 'sendgrid-key', kind: 'sendgrid-key', pattern: String.raw`\bSG\.[A-Za-z0-9_-]{22}\.[A-Za-z0-9_-]{43}`, check: notDummy },
   { id: 'sendinblue-key', kind: 'sendinblue-key', pattern: String.raw`\bxkeysib-[a-f0-9]{64}-[A-Za-z0-9]{16}${END}` },
+  // Mailchimp API keys: 32 hex digits and the data centre (`-us21`).
+  { id: 'mailchimp-key', kind: 'mailchimp-key', pattern: String.raw`\b[0-9a-f]{32}-us[0-9]{1,2}${END}`, keywords: ['-us'], check: notDummy },
   { id: 'mailgun-key', kind: 'mailgun-key', pattern: String.raw`\bkey-[a-f0-9]{32}${END}`, check: notDummy },
   { id: 'stripe-key', kind: 'stripe-key', pattern: String.raw`\b[sr]k_[a-z]{2,12}_[A-Za-z0-9]{10,}${END}`, check: stripeKey },
   { id: 'stripe-webhook-secret', kind: 'stripe-key', pattern: String.raw`\bwhsec_[A-Za-z0-9+/]{24,}`, check: notDummy },
   { id: 'shopify-token', kind: 'shopify-token', pattern: String.raw`\bshp(?:at|ca|pa|ss)_[A-Za-z0-9]{32,}\b`, check: notDummy },
-  { id: 'square-token', kind: 'square-token', pattern: String.raw`\b(?:sq0atp|sq0csp)-[A-Za-z0-9_-]{22,43}${END}|\bEAAA[A-Za-z0-9_-]{60}${END}`, check: notDummy },
+  // Square access tokens and OAuth secrets; `EAAA…` tokens may hold `+` and `=` (as ripsecrets' rule has it).
+  { id: 'square-token', kind: 'square-token', pattern: String.raw`\b(?:sq0atp|sq0csp)-[A-Za-z0-9_-]{22,50}${END}|\bEAAA[A-Za-z0-9_+=-]{60}(?![A-Za-z0-9_+=-])`, check: notDummy },
 ];

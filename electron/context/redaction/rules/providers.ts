@@ -50,6 +50,15 @@ export const PROVIDER_RULES: readonly RuleSpec[] = [
   token('intra42-secret', String.raw`s-s4t2(?:ud|af)-[a-f0-9]{64}`, ['s-s4t2']),
   // Facebook app access tokens: `<app id>|<app secret hash>`.
   token('facebook-token', String.raw`[0-9]{15,16}\|[A-Za-z0-9_-]{27}`, ['|']),
+  // A Facebook app's id and secret together: `FacebookAppKeys: <id> / <secret>`, `fb = <id> | <secret>`.
+  {
+    id: 'facebook-app-secret',
+    kind: 'facebook-token',
+    pattern: String.raw`\b(?:facebook|fb)[\w.-]{0,24}["']?[ \t]{0,3}[:=][ \t]{0,3}["']?[0-9]{15,16}[ \t]{0,3}[|/:][ \t]{0,3}(?<s>[a-f0-9]{32})(?![A-Za-z0-9])`,
+    caseInsensitive: true,
+    keywords: ['facebook', 'fb'],
+    check: notDummy,
+  },
   // Twitter/X app bearer tokens: 22 `A`s (zero bytes, URL-safe base64), then the URL-encoded secret.
   { id: 'twitter-bearer-token', kind: 'twitter-token', pattern: String.raw`\bA{22}[A-Za-z0-9%]{80,}`, keywords: ['aaaaaaaaaaaaaaaaaaaaaa'] },
   token('cloudflare-origin-ca-key', String.raw`v1\.0-[a-f0-9]{24}-[a-f0-9]{146}`, ['v1.0-']),

@@ -5,7 +5,7 @@ import type { SecretCheck } from './checks';
  * One built-in detector, as data (after gitleaks' rule list and secretlint's rule packages):
  *
  * - `pattern` finds where a secret is. The part replaced is the first named group `s…` that took
- *   part in the match (`s`, `s1`, `s2`: one per quoting style), so `PASSWORD=` stays readable and
+ *   part in the match (`s`, `s1`, … `s4`: one per quoting style), so `PASSWORD=` stays readable and
  *   only the value goes; without such a group, the whole match. Every repetition before the secret
  *   is bounded: built-ins run on V8's backtracking engine, and an unbounded prefix would make a
  *   5 MB base64 line quadratic (`rules-linear.test.ts` holds every rule to that).
@@ -45,7 +45,7 @@ export interface CompiledRule {
   spans(text: string): Iterable<Span | null>;
 }
 
-export const SECRET_GROUPS = ['s', 's1', 's2', 's3'] as const;
+export const SECRET_GROUPS = ['s', 's1', 's2', 's3', 's4'] as const;
 
 /** The span to replace: the first `s…` group that took part in the match, or the whole match. */
 const secretSpan = (match: RegExpExecArray, offset: number): Span | null => {

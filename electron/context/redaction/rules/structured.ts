@@ -38,11 +38,29 @@ const decodeURIComponentSafe = (value: string): string => {
   }
 };
 
+/**
+ * A JWT's header is base64url of a JSON object naming its algorithm (`{"alg":"HS256",…}`); that is
+ * what tells a token whose payload is not `eyJ…` (encrypted, or cut off before the signature) from
+ * any base64 that happens to start with `eyJ`.
+ */
+const jwtHeader: SecretCheck = (token) => {
+  const head = token.slice(0, token.indexOf('.')).replace(/-/g, '+').replace(/_/g, '/');
+  try {
+    const json: unknown = JSON.parse(atob(head + '='.repeat((4 - (head.length % 4)) % 4)));
+    return typeof json === 'object' && json !== null && ('alg' in json || 'typ' in json || 'enc' in json);
+  } catch {
+    return false;
+  }
+};
+
 /** A cookie value that is a session or auth token rather than a setting (`lang=en`, `Path=/`, `expires=…`). */
 const cookieValue: SecretCheck = (value) => value.length >= 16 && randomLooking(decodeURIComponentSafe(value));
 
 export const STRUCTURED_RULES: readonly RuleSpec[] = [
   { id: 'jwt', kind: 'jwt', pattern: String.raw`\beyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]*`, keywords: ['eyj'] },
+  // Header and payload only (`alg: none`, or the signature cut off), or a payload that is not JSON
+  // (encrypted): the header must decode to a JWT header.
+  { id: 'jwt-other', kind: 'jwt', pattern: String.raw`\beyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}(?:\.[A-Za-z0-9_-]*)?`, keywords: ['eyj'], check: jwtHeader },
   // `scheme://user:password@host`: only the password goes. Or a token as the URL's user: `https://<token>@github.com`,
   // `https://<token>:x-oauth-basic@…`, Sentry DSNs (one rule: both start the same, and that start is costly to find).
   {
@@ -64,10 +82,11 @@ export const STRUCTURED_RULES: readonly RuleSpec[] = [
   },
   // OpenShift OAuth access tokens (`oc whoami -t`, `oc login --token`), printed bare or as `Authorization: sha256~…`.
   { id: 'openshift-token', kind: 'openshift-token', pattern: String.raw`\bsha256~[A-Za-z0-9_-]{43,}`, keywords: ['sha256~'], check: notDummy },
+  // Schemes include Okta's `SSWS` (its API tokens: `Authorization: SSWS 00…`).
   {
     id: 'auth-header',
     kind: 'auth-header',
-    pattern: String.raw`\b(?:authorization|proxy-authorization)${HEADER_SEP}(?:bearer|basic|token|digest|apikey|api-key|sso-key|key|flyv1|splunk|otp|ntlm|negotiate)[ \t]{1,5}(?<s>${TOKEN_CHARS}{8,})`,
+    pattern: String.raw`\b(?:authorization|proxy-authorization)${HEADER_SEP}(?:bearer|basic|token|digest|apikey|api-key|sso-key|key|flyv1|splunk|otp|ntlm|negotiate|ssws)[ \t]{1,5}(?<s>${TOKEN_CHARS}{8,})`,
     caseInsensitive: true,
     keywords: ['authorization'],
     check: notPlaceholder,
