@@ -88,6 +88,11 @@ export const outwardOutput = (commandLine: string | null | undefined, output: st
 export const outwardRecord = (record: CommandRecord, redactor: Redactor, counts?: Record<string, number>): CommandRecord => {
   const summary = outwardOutput(record.commandLine, record.outputSummary, redactor);
   into(counts, summary.counts);
+  return { ...outwardFields(record, redactor, counts), outputSummary: summary.text };
+};
+
+/** As outwardRecord, for a caller that shows the output from elsewhere: the summary is left out (empty). */
+export const outwardFields = (record: CommandRecord, redactor: Redactor, counts?: Record<string, number>): CommandRecord => {
   const { remote } = record;
   return {
     ...record,
@@ -95,7 +100,7 @@ export const outwardRecord = (record: CommandRecord, redactor: Redactor, counts?
     cwd: outwardLine(record.cwd, redactor, counts),
     hostname: outwardLine(record.hostname, redactor, counts),
     shell: outwardLine(record.shell, redactor, counts),
-    outputSummary: summary.text,
+    outputSummary: '',
     ...(remote ? { remote: { host: outwardLine(remote.host, redactor, counts) ?? '', user: outwardLine(remote.user, redactor, counts) } } : {}),
   };
 };

@@ -57,8 +57,9 @@ export const cutBeforeRedactCases = (): LeakCase[] => {
   const straddling = githubToken();
   const half = CLEAN_OUTPUT_MAX_CHARS / 2;
   // One long line (a minified config printed whole) with the token across the store's head/tail cut.
-  const filler = (n: number) => pick('abcdefghij ', n).replace(/ {2,}/g, ' ');
-  const before = `{"config":"${filler(half - 11 - 11)}`;
+  const filler = (n: number) => pick('abcdefghij ', n);
+  // 29 of its 40 characters before the cut, as issue 38 found them.
+  const before = `{"config":"${filler(half - 11 - 29)}`;
   const bigLine = `${before}${straddling}${filler(40_000)}"}\n`;
   return [
     leak('pgpass', 'cat ~/.pgpass', `db.internal.example:5432:appdb:app_user:${pgpass}\n*:*:*:postgres:${pgpass2}\n`, [pgpass, pgpass2]),
