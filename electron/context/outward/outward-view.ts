@@ -73,7 +73,7 @@ export const outwardCommandLine = (value: string | null | undefined, redactor: R
  */
 export const outwardOutput = (commandLine: string | null | undefined, output: string, redactor: Redactor): Redacted => {
   if (!redactor.enabled || output === '') return { text: output, counts: NONE };
-  if (output.trim() !== '' && secretPrintingProgram(commandLine) !== null) return { text: placeholder(PRINTED_SECRET), counts: { [PRINTED_SECRET]: 1 } };
+  if (output.trim() !== '' && secretPrintingProgram(commandLine) !== null) return { text: WITHHELD_OUTPUT, counts: { [PRINTED_SECRET]: 1 } };
   const edges = maskCutEdges(output);
   const redacted = redactor.redact(edges.text);
   return edges.masked === 0 ? redacted : { text: redacted.text, counts: addCounts({ ...redacted.counts }, { cut: edges.masked }) };
@@ -121,3 +121,10 @@ export const outwardSession = <T extends SessionText>(session: T, redactor: Reda
   }
   return out as T;
 };
+
+/** True when the view withholds this command's whole output (redaction on, a secret-printing command). */
+export const withholdsOutput = (commandLine: string | null | undefined, redactor: Redactor): boolean =>
+  redactor.enabled && secretPrintingProgram(commandLine) !== null;
+
+/** What stands for a withheld output. */
+export const WITHHELD_OUTPUT = placeholder(PRINTED_SECRET);
