@@ -105,6 +105,20 @@ export const outwardFields = (record: CommandRecord, redactor: Redactor, counts?
   };
 };
 
+/** How much of a summary's last line a one-line action keeps before it is redacted (it shows 80). */
+const ACTION_LINE_CHARS = 4096;
+
+/**
+ * A finished command for the assistant's short track (conversation/memory.ts), which shows its line
+ * and the last line of its output cut to 80 characters: both are redacted before that cut. Only the
+ * last line is kept (bounded), since a summary line can be a megabyte and this runs per command.
+ */
+export const outwardAction = (record: CommandRecord, redactor: Redactor): CommandRecord => {
+  const lines = record.outputSummary.split('\n').filter((line) => line.trim() !== '');
+  const last = (lines.at(-1) ?? '').slice(0, ACTION_LINE_CHARS);
+  return { ...outwardFields(record, redactor), outputSummary: outwardOutput(record.commandLine, last, redactor).text };
+};
+
 /** The text fields of a recorded session (a tab): what the CLI, MCP and exports show of one. */
 export interface SessionText {
   readonly title?: string | null;

@@ -86,3 +86,14 @@ describe('a model request redacts before it cuts', () => {
     expectNoLeak(JSON.stringify(cited), dir);
   });
 });
+
+describe('the short track of recent actions', () => {
+  it('cuts a command line to 80 characters only after redacting it', async () => {
+    const token = githubToken();
+    const engine = await setUp([], []);
+    const line = `curl -fsS -H "Authorization: token ${token}" https://api.github.com/repos/acme/widgets/actions/runs`;
+    engine.commandFinished(commandRecord({ sessionId: 'quiet', seq: 5, commandLine: `${'x'.repeat(60)} ${line}`, startedAt: NOW - 500, endedAt: NOW - 400, exitCode: 0, outputSummary: `ok ${'y'.repeat(50)} ${token}\n` }));
+    const { context } = await engine.buildRequest({ question: 'what happened?', model: 'gpt-4o', sessionId: 'quiet', pinnedCommandIds: [] });
+    expect(leaksPart(JSON.stringify(context), token, 8)).toBe(false);
+  });
+});
