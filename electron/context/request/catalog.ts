@@ -86,6 +86,7 @@ export const catalogEntryView = (
   startedAt: command.startedAt,
   exitCode: command.exitCode,
   score: Math.min(1, Math.max(0, score)),
-  signals: scorer.explain(query, command),
+  // The details name the directory and host: shown in the inspector, through the same view.
+  signals: scorer.explain(query, command).map((s) => ({ ...s, detail: outwardLine(s.detail, redactor) ?? s.detail })),
   included,
 });
