@@ -89,6 +89,17 @@ describe('the store\'s head/tail cut', () => {
     expect(maskCutEdges('aaa Zx81kQ9pL2\n... (123 bytes omitted) ...\nmore').text).toBe('aaa [REDACTED:cut]\n... (123 bytes omitted) ...\nmore');
   });
 
+  it('bounds the work on a huge summary with the same cut, masked the same way', () => {
+    const token = githubToken();
+    const line = `${'a'.repeat(8 * 1024 - 20)}${token}${'b '.repeat(60_000)}\n`;
+    const record = commandRecord({ sessionId: 's', seq: 1, commandLine: 'cat bundle.min.js', outputSummary: line, outputEnd: line.length });
+    const out = outwardRecord(record, redactor);
+    expect(out.outputSummary.length).toBeLessThan(17 * 1024);
+    expect(leaksPart(out.outputSummary, token, 8)).toBe(false);
+    // Kept per redactor once the command ended: the catalog asks again on every question.
+    expect(outwardRecord(record, redactor).outputSummary).toBe(out.outputSummary);
+  });
+
   it('counts what it masked with the output\'s redactions', () => {
     const out = outwardOutput('cat big.json', `x Zx81kQ9pL2${marker}y`, redactor);
     expect(out.counts).toMatchObject({ cut: 1 });

@@ -3,6 +3,7 @@ import type { CommandRecord } from '../../../shared/domain/command';
 import type { RedactionCounts } from '../../../shared/ipc/context';
 import { displayLine, displayText } from '../../../shared/text/display-text';
 import { addCounts, placeholder, type Redacted, type Redactor } from '../redaction';
+import { capCleanOutput } from '../../store/output/command-output';
 import { maskCutEdges } from './cut-edges';
 import { secretPrintingProgram } from './secret-commands';
 
@@ -69,14 +70,37 @@ export const outwardCommandLine = (value: string | null | undefined, redactor: R
 /**
  * A command's output (the store's clean excerpt, its summary, or text read from its chunks) as it
  * may leave: withheld whole when the command exists to print a secret, the pieces around a store
- * cut masked, then redacted. Cut it for size only after this.
+ * cut masked, then redacted. Cut it for size only after this. `maxChars` bounds the work for a
+ * caller that shows only a little of it (a catalog entry): longer text is first cut to its head and
+ * tail the way the store cuts, and the pieces at that cut are masked as well.
  */
-export const outwardOutput = (commandLine: string | null | undefined, output: string, redactor: Redactor): Redacted => {
+export const outwardOutput = (commandLine: string | null | undefined, output: string, redactor: Redactor, maxChars = Infinity): Redacted => {
   if (!redactor.enabled || output === '') return { text: output, counts: NONE };
   if (output.trim() !== '' && secretPrintingProgram(commandLine) !== null) return { text: WITHHELD_OUTPUT, counts: { [PRINTED_SECRET]: 1 } };
-  const edges = maskCutEdges(output);
+  const edges = maskCutEdges(output.length > maxChars ? capCleanOutput(output, maxChars) : output);
   const redacted = redactor.redact(edges.text);
   return edges.masked === 0 ? redacted : { text: redacted.text, counts: addCounts({ ...redacted.counts }, { cut: edges.masked }) };
+};
+
+/** A catalog entry or a listing shows a few lines of a summary: this much of it is redacted. */
+const SUMMARY_MAX_CHARS = 16 * 1024;
+const summaryMemos = new WeakMap<Redactor, Map<string, Redacted>>();
+
+/**
+ * A finished record's summary as it may leave, kept per redactor: the catalog is built again for
+ * every question from mostly the same records, and a summary never changes once its command ended.
+ */
+export const outwardSummary = (record: CommandRecord, redactor: Redactor): Redacted => {
+  if (record.outputEnd === null) return outwardOutput(record.commandLine, record.outputSummary, redactor, SUMMARY_MAX_CHARS);
+  let memo = summaryMemos.get(redactor);
+  if (!memo) summaryMemos.set(redactor, (memo = new Map()));
+  const key = `${record.id}\0${record.outputSummary.length}`;
+  const known = memo.get(key);
+  if (known) return known;
+  if (memo.size >= MEMO_MAX_ENTRIES) memo.clear();
+  const redacted = outwardOutput(record.commandLine, record.outputSummary, redactor, SUMMARY_MAX_CHARS);
+  memo.set(key, redacted);
+  return redacted;
 };
 
 /**
@@ -86,7 +110,7 @@ export const outwardOutput = (commandLine: string | null | undefined, output: st
  * outwardOutput with the record's original command line.
  */
 export const outwardRecord = (record: CommandRecord, redactor: Redactor, counts?: Record<string, number>): CommandRecord => {
-  const summary = outwardOutput(record.commandLine, record.outputSummary, redactor);
+  const summary = outwardSummary(record, redactor);
   into(counts, summary.counts);
   return { ...outwardFields(record, redactor, counts), outputSummary: summary.text };
 };

@@ -6,7 +6,7 @@ import { missingFromRecord } from './recorded-lines';
 import { addCounts, type Redactor } from '../redaction';
 import type { RelevanceScorer, ScoredCommand } from '../relevance/relevance';
 import { remotePlaceOf } from '../../../shared/domain/command';
-import { outwardCommandLine, outwardFields, outwardLine, outwardOutput } from '../outward/outward-view';
+import { outwardCommandLine, outwardFields, outwardLine, outwardSummary } from '../outward/outward-view';
 import { formatAge, type QueryContext } from '../relevance/relevance-signals';
 import { UNKNOWN_COMMAND_LINE } from './recent-commands';
 import { estimateTokensFromBytes } from '../tokens/token-estimate';
@@ -47,7 +47,7 @@ export const renderCatalogEntry = (
   // Redacted whole before any cut or prefix (`  | ` broke the rules anchored to a line's start).
   const counts: Record<string, number> = {};
   const shown = outwardFields(command, redactor, counts);
-  const redactedSummary = outwardOutput(command.commandLine, command.outputSummary, redactor);
+  const redactedSummary = outwardSummary(command, redactor);
   addCounts(counts, redactedSummary.counts);
   const lines = visibleLines(redactedSummary.text);
   const summary = truncateLineList(lines, {
