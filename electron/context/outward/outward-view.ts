@@ -82,6 +82,13 @@ export const outwardOutput = (commandLine: string | null | undefined, output: st
   return edges.masked === 0 ? redacted : { text: redacted.text, counts: addCounts({ ...redacted.counts }, { cut: edges.masked }) };
 };
 
+/**
+ * A request block shows at most a few hundred lines of an output (recent: 20, pinned: 24,000
+ * characters): this much of it is redacted, twice what the store keeps of any output, so only a
+ * reader of raw output (recordedOutputReader, up to 4 MB) is cut here.
+ */
+export const BLOCK_MAX_CHARS = 64 * 1024;
+
 /** A catalog entry or a listing shows a few lines of a summary: this much of it is redacted. */
 const SUMMARY_MAX_CHARS = 16 * 1024;
 const summaryMemos = new WeakMap<Redactor, Map<string, Redacted>>();

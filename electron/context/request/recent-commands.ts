@@ -4,7 +4,7 @@ import { remotePlaceOf } from '../../../shared/domain/command';
 import { displayLine, displayText } from '../../../shared/text/display-text';
 import { DEFAULT_LINE_LIMITS, truncateOutput, type LineLimits } from './output-lines';
 import { missingFromRecord } from './recorded-lines';
-import { outwardFields, outwardOutput } from '../outward/outward-view';
+import { BLOCK_MAX_CHARS, outwardFields, outwardOutput } from '../outward/outward-view';
 import type { RedactionCounts } from '../../../shared/ipc/context';
 import { addCounts, type Redactor } from '../redaction';
 import type { CommandRecord, CommandSource, MaybePromise, StreamEntry, StreamReader } from '../domain/ports';
@@ -78,7 +78,7 @@ export class RecentCommands implements ContextStrategy {
       const clean = outputText(outputs[i] ?? []);
       const counts: Record<string, number> = {};
       const shown = redactor ? outwardFields(command, redactor, counts) : command;
-      const output = redactor ? outwardOutput(command.commandLine, clean, redactor) : { text: clean, counts: {} };
+      const output = redactor ? outwardOutput(command.commandLine, clean, redactor, BLOCK_MAX_CHARS) : { text: clean, counts: {} };
       addCounts(counts, output.counts);
       const { text, omittedLines } = truncateOutput(output.text, this.options, missingFromRecord(command, clean));
       const block = renderCommandBlock(shown.commandLine, text, remotePlaceOf(shown), command.ranBy, this.options.withIds ? command.id : undefined);

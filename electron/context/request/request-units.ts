@@ -14,7 +14,7 @@ import { UNKNOWN_COMMAND_LINE } from './recent-commands';
 import type { Redactor } from '../redaction';
 import type { ScoredCommand } from '../relevance/relevance';
 import { remotePlaceOf } from '../../../shared/domain/command';
-import { outwardFields, outwardOutput } from '../outward/outward-view';
+import { BLOCK_MAX_CHARS, outwardFields, outwardOutput } from '../outward/outward-view';
 import { fenceUntrusted } from './system-prompt';
 import { MESSAGE_OVERHEAD_TOKENS } from '../tokens/token-counter';
 import type { CommandRecord } from '../domain/ports';
@@ -105,7 +105,7 @@ export const pinnedUnit = (ctx: UnitContext, command: CommandRecord, output: str
   // Through the outward view first (every field, the whole output), then cut: see outward-view.ts.
   const counts: Record<string, number> = {};
   const shown = outwardFields(command, ctx.redactor, counts);
-  const redactedOutput = outwardOutput(command.commandLine, output, ctx.redactor);
+  const redactedOutput = outwardOutput(command.commandLine, output, ctx.redactor, BLOCK_MAX_CHARS);
   addCounts(counts, redactedOutput.counts);
   const capped = capOutput(redactedOutput.text, { maxLines: 300, headLines: 150, tailLines: 150, maxChars: 24_000 }, missingFromRecord(command, output));
   const inner = ctx.redactor.redact(`$ ${shown.commandLine ?? UNKNOWN_COMMAND_LINE}${capped.text ? `\n${capped.text}` : ''}`);
