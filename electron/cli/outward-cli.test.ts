@@ -124,4 +124,14 @@ describe('the asciicast export', () => {
     open();
     expectNone(exportSessionAsciicast(db, redactor, 'sess1'), [token]);
   });
+
+  it('cuts a chunk where a command\'s output ends, and gives the chunk back as one event', () => {
+    const token = githubToken();
+    const id = fixture.add({ line: 'printf %s "$TOKEN"', chunks: ['\x1b[1mone\x1b[0m\r\n', `${token}# `] });
+    // The prompt came in the same read as the output's end: the record ends two bytes earlier.
+    fixture.db.prepare('UPDATE commands SET output_end = output_end - 2 WHERE id = ?').run(id);
+    open();
+    const events = exportSessionAsciicast(db, redactor, 'sess1').trim().split('\n').slice(1).map((line) => JSON.parse(line) as [number, string, string]);
+    expect(events.map(([, , text]) => text)).toEqual(['\x1b[1mone\x1b[0m\r\n', '[REDACTED:github-token]# ']);
+  });
 });
