@@ -117,6 +117,12 @@ describe('the inline ask request', () => {
     expect(context).toMatchObject({ shell: 'sh', cwd: '/srv', hostname: 'web1' });
     expect(inlineMessages(context, 'x', (t) => t)[0]!.content).toContain('[ops@web1 over ssh] $ uptime   # exit 0');
   });
+
+  it('redacts the remote user and host as it redacts the line', () => {
+    const remote = commandRecord({ sessionId: 's1', seq: 4, commandLine: 'uptime', exitCode: 0, endedAt: 30, hostname: 'web1', remote: { host: 'web1', user: 'secret-user' } });
+    const context = { os: 'Linux', shell: 'bash', cwd: null, hostname: null, commands: [remote], private: false };
+    expect(inlineMessages(context, 'x', (t) => t.replaceAll('secret-user', '[REDACTED:x]'))[0]!.content).toContain('[[REDACTED:x]@web1 over ssh] $ uptime');
+  });
 });
 
 describe('the inline ask answer', () => {

@@ -2,6 +2,7 @@
 import { statSync } from 'node:fs';
 import type { CommandRecord } from '../../shared/domain/command';
 import { displayLine } from '../../shared/text/display-text';
+import { outwardLine, outwardOutput, withholdsOutput } from '../context/outward/outward-view';
 import type { Redactor } from '../context/redaction';
 import { cleanOutput } from '../segmenter/clean-text';
 import { CliError } from './cli-error';
@@ -22,7 +23,7 @@ export const searchHistory = (db: HistoryDb, redactor: Redactor, query: string, 
   const found = searchRedacted(db, redactor, query, limit);
   if (json) return `${JSON.stringify(found.map((command) => commandSummary(command, redactor)))}\n`;
   return found
-    .map((c) => `${c.id}\t${time(c.startedAt)}\t${exitText(c)}\t${displayLine(c.cwd) ?? ''}\t${displayLine(redactedLine(c, redactor)) ?? ''}\n`)
+    .map((c) => `${c.id}\t${time(c.startedAt)}\t${exitText(c)}\t${outwardLine(c.cwd, redactor) ?? ''}\t${displayLine(redactedLine(c, redactor)) ?? ''}\n`)
     .join('');
 };
 
@@ -44,14 +45,14 @@ export const showCommand = (db: HistoryDb, redactor: Redactor, id: string, optio
     return `${JSON.stringify({
       ...commandSummary(command, redactor),
       session_id: command.sessionId,
-      host: hostOf(command),
+      host: hostOf(command, redactor),
       ended_at: command.endedAt,
       interrupted: command.interrupted,
-      output: redactor.redact(cleanOutput(raw)).text,
+      output: outwardOutput(command.commandLine, cleanOutput(raw), redactor).text,
     })}\n`;
   }
-  if (!options.coloured) {
-    const text = redactor.redact(cleanOutput(raw)).text;
+  if (!options.coloured || withholdsOutput(command.commandLine, redactor)) {
+    const text = outwardOutput(command.commandLine, cleanOutput(raw), redactor).text;
     return text === '' || text.endsWith('\n') ? text : `${text}\n`;
   }
   // Sanitised first, so that what is checked for secrets is what the terminal will be given.
@@ -102,7 +103,7 @@ export const historyStats = (db: HistoryDb, redactor: Redactor): Stats =>
       database_bytes: fileSize(db.path) + fileSize(`${db.path}-wal`),
       first_command_at: totals.first,
       last_command_at: totals.last,
-      top_programs: top.map(({ program, count }) => ({ program: displayLine(redactor.redact(program).text), count })),
+      top_programs: top.map(({ program, count }) => ({ program: outwardLine(program, redactor) ?? '', count })),
     };
   });
 

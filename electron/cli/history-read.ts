@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 import { remotePlaceOf, type CommandRecord } from '../../shared/domain/command';
-import { displayLine, displayText } from '../../shared/text/display-text';
+import { outwardCommandLine, outwardFields, outwardLine, outwardOutput } from '../context/outward/outward-view';
 import type { Redactor } from '../context/redaction';
 import type { HistoryDb } from './history-db';
 
@@ -8,8 +8,7 @@ import type { HistoryDb } from './history-db';
 const queryWords = (query: string): string[] => query.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
 
 /** The command line with secrets replaced and controls shown as pictures (it may be printed to a terminal). */
-export const redactedLine = (command: CommandRecord, redactor: Redactor): string | null =>
-  command.commandLine === null ? null : redactor.redact(displayText(command.commandLine)).text;
+export const redactedLine = (command: CommandRecord, redactor: Redactor): string | null => outwardCommandLine(command.commandLine, redactor);
 
 /**
  * Full-text search whose hits are only those the redacted text still matches. The index holds the
@@ -24,7 +23,7 @@ export const searchRedacted = (db: HistoryDb, redactor: Redactor, query: string,
   const kept: CommandRecord[] = [];
   for (const hit of [...hits].sort(newestFirst)) {
     const line = redactedLine(hit, redactor) ?? '';
-    const output = redactor.enabled ? redactor.redact(db.read((queries) => queries.readCleanOutput(hit.id)) ?? '').text : '';
+    const output = redactor.enabled ? outwardOutput(hit.commandLine, db.read((queries) => queries.readCleanOutput(hit.id)) ?? '', redactor).text : '';
     const text = `${line}\n${output}`.toLowerCase();
     // With redaction off there is nothing to hide: the index's own answer stands.
     if (redactor.enabled && !words.every((word) => text.includes(word))) continue;
@@ -40,10 +39,13 @@ export const newestFirst = (a: CommandRecord, b: CommandRecord): number => b.sta
 export const commandSummary = (command: CommandRecord, redactor: Redactor) => ({
   id: command.id,
   command_line: redactedLine(command, redactor),
-  cwd: displayLine(command.cwd),
+  cwd: outwardLine(command.cwd, redactor),
   exit_code: command.exitCode,
   started_at: command.startedAt,
 });
 
-/** `user@host` of a command run over ssh, else the machine it ran on. */
-export const hostOf = (command: CommandRecord): string | null => remotePlaceOf(command) ?? command.hostname;
+/** `user@host` of a command run over ssh, else the machine it ran on; through the outward view. */
+export const hostOf = (command: CommandRecord, redactor: Redactor): string | null => {
+  const shown = outwardFields(command, redactor);
+  return remotePlaceOf(shown) ?? shown.hostname;
+};

@@ -1,12 +1,12 @@
 // SPDX-License-Identifier: MIT
 import type { CommandRecord } from '../../shared/domain/command';
-import { displayLine } from '../../shared/text/display-text';
+import { outwardRecord, outwardSession } from '../context/outward/outward-view';
 import type { Redactor } from '../context/redaction';
 import { DEFAULT_GET_COMMANDS_OPTIONS, getCommands, toolResultJson } from '../context/request/get-commands-tool';
 import { buildSessionsContext, cleanOutputReader, RecentCommands, type SessionCommands } from '../context/request/recent-commands';
 import { SESSION_COLUMNS, toSessionInfo, type SessionRow } from '../store/queries/rows';
 import type { HistoryDb } from './history-db';
-import { hostOf, newestFirst, redactedLine, searchRedacted } from './history-read';
+import { hostOf, newestFirst, searchRedacted } from './history-read';
 
 /** One call's whole answer stays within what a get_commands call may bring into a model's context. */
 export const MAX_RESULT_CHARS = DEFAULT_GET_COMMANDS_OPTIONS.maxTotalChars;
@@ -26,13 +26,15 @@ const capped = (key: string, items: readonly unknown[], extra: Record<string, un
 };
 
 const listed = (command: CommandRecord, redactor: Redactor) => {
-  const summary = redactor.redact(command.outputSummary).text;
+  // Redacted whole, then cut to SUMMARY_CHARS (see electron/context/outward/outward-view.ts).
+  const shown = outwardRecord(command, redactor);
+  const summary = shown.outputSummary;
   return {
     command_id: command.id,
     session_id: command.sessionId,
-    command_line: redactedLine(command, redactor),
-    cwd: displayLine(command.cwd),
-    host: hostOf(command),
+    command_line: shown.commandLine,
+    cwd: shown.cwd,
+    host: hostOf(command, redactor),
     exit_code: command.exitCode,
     ...(command.interrupted ? { interrupted: true } : {}),
     started_at: new Date(command.startedAt).toISOString(),
@@ -48,12 +50,12 @@ export const recentCommandsTool = (db: HistoryDb, redactor: Redactor, limit: num
 
 export const listSessionsTool = (db: HistoryDb, redactor: Redactor, limit: number): string => {
   const rows = db.read((_, sql) => sql.prepare(`SELECT ${SESSION_COLUMNS} FROM sessions ORDER BY started_at DESC, id LIMIT ?`).all(limit)) as SessionRow[];
-  const sessions = rows.map(toSessionInfo).map((session) => ({
+  const sessions = rows.map(toSessionInfo).map((info) => outwardSession(info, redactor)).map((session) => ({
     session_id: session.id,
-    title: redactor.redact(displayLine(session.title)).text,
-    shell: displayLine(session.shell),
-    hostname: displayLine(session.hostname),
-    cwd: displayLine(session.cwd),
+    title: session.title,
+    shell: session.shell,
+    hostname: session.hostname,
+    cwd: session.cwd,
     started_at: new Date(session.startedAt).toISOString(),
     ended_at: session.endedAt === null ? null : new Date(session.endedAt).toISOString(),
   }));
@@ -71,7 +73,7 @@ const commandSource = (db: HistoryDb) => ({
  */
 export const getCommandsTool = async (db: HistoryDb, redactor: Redactor, ids: readonly string[]): Promise<string> => {
   const result = await getCommands(commandSource(db), ids, redactor, DEFAULT_GET_COMMANDS_OPTIONS);
-  const hosts = new Map(db.read((queries) => queries.commandsByIds(result.commands.map((c) => c.commandId))).map((c) => [c.id, hostOf(c)]));
+  const hosts = new Map(db.read((queries) => queries.commandsByIds(result.commands.map((c) => c.commandId))).map((c) => [c.id, hostOf(c, redactor)]));
   const json = JSON.parse(toolResultJson(result)) as { commands: Array<Record<string, unknown>> };
   json.commands = json.commands.map((c) => ({ ...c, host: c.host ?? hosts.get(c.command_id as string) ?? null }));
   return JSON.stringify(json);
@@ -90,7 +92,8 @@ export const recentActivityText = async (db: HistoryDb, redactor: Redactor): Pro
     if (last?.sessionId === command.sessionId) (last.commands as CommandRecord[]).push(command);
     else groups.push({ sessionId: command.sessionId, commands: [command] });
   }
-  const text = redactor.redact(await buildSessionsContext(groups, strategy, cleanOutputReader(commandSource(db)))).text;
+  // Each record through the outward view (whole output redacted before its cut), then the whole text once more.
+  const text = redactor.redact(await buildSessionsContext(groups, strategy, cleanOutputReader(commandSource(db)), redactor)).text;
   if (text === '') return 'No commands recorded yet.';
   return text.length <= MAX_RESULT_CHARS ? text : `…\n${text.slice(text.length - MAX_RESULT_CHARS)}`;
 };

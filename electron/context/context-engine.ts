@@ -16,6 +16,7 @@ import { DEFAULT_CATALOG_OPTIONS, type CatalogOptions } from './request/catalog'
 import { ConversationService, type TurnRecord } from './conversation/conversation-service';
 import { DEFAULT_GET_COMMANDS_OPTIONS, getCommands, getCommandsTool, runGetCommandsTool, type GetCommandsOptions } from './request/get-commands-tool';
 import { TwoTrackMemory } from './conversation/memory';
+import { outwardAction, outwardRecord } from './outward/outward-view';
 import { cleanOutputReader, RecentCommands, type RecentCommandsOptions } from './request/recent-commands';
 import { compileUserPattern, DEFAULT_REDACTION_SETTINGS, Redactor } from './redaction';
 import { DEFAULT_CANDIDATE_OPTIONS, RelevanceScorer, type CandidateOptions, type WeightedSignal } from './relevance/relevance';
@@ -185,12 +186,16 @@ export class ContextEngine {
 
   /** Feeds the short track; the core calls it for every finished command. */
   commandFinished(command: CommandRecord): void {
-    this.memory.handle({ type: 'command-finished', command });
+    // Through the outward view now: the short track cuts the line and output to 80 characters.
+    this.memory.handle({ type: 'command-finished', command: outwardAction(command, this._redactor) });
   }
 
-  /** The records an answer cites, as they are now (no output): to tell real ids from made-up ones. */
+  /**
+   * The records an answer cites, as they are now, through the outward view (a citation is stored
+   * with the answer and shown beside it): to tell real ids from made-up ones.
+   */
   async citedCommands(commandIds: readonly string[]): Promise<CommandRecord[]> {
-    return [...(await this._options.commands.commandsByIds([...commandIds]))];
+    return (await this._options.commands.commandsByIds([...commandIds])).map((command) => outwardRecord(command, this._redactor));
   }
 
   getCommands(commandIds: readonly string[]): Promise<GetCommandsResult> {

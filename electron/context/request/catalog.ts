@@ -3,10 +3,10 @@ import type { CatalogEntryView, RedactionCounts } from '../../../shared/ipc/cont
 import { visibleLines } from './visible-lines';
 import { capChars, truncateLineList } from './output-lines';
 import { missingFromRecord } from './recorded-lines';
-import type { Redactor } from '../redaction';
+import { addCounts, type Redactor } from '../redaction';
 import type { RelevanceScorer, ScoredCommand } from '../relevance/relevance';
 import { remotePlaceOf } from '../../../shared/domain/command';
-import { displayLine, displayText } from '../../../shared/text/display-text';
+import { outwardCommandLine, outwardFields, outwardLine, outwardSummary } from '../outward/outward-view';
 import { formatAge, type QueryContext } from '../relevance/relevance-signals';
 import { UNKNOWN_COMMAND_LINE } from './recent-commands';
 import { estimateTokensFromBytes } from '../tokens/token-estimate';
@@ -44,28 +44,32 @@ export const renderCatalogEntry = (
   redactor: Redactor,
   options: CatalogOptions = DEFAULT_CATALOG_OPTIONS,
 ): RenderedEntry => {
-  const lines = visibleLines(command.outputSummary);
+  // Redacted whole before any cut or prefix (`  | ` broke the rules anchored to a line's start).
+  const counts: Record<string, number> = {};
+  const shown = outwardFields(command, redactor, counts);
+  const redactedSummary = outwardSummary(command, redactor);
+  addCounts(counts, redactedSummary.counts);
+  const lines = visibleLines(redactedSummary.text);
   const summary = truncateLineList(lines, {
     maxLines: options.summaryHeadLines + options.summaryTailLines,
     headLines: options.summaryHeadLines,
     tailLines: options.summaryTailLines,
   }, missingFromRecord(command, command.outputSummary));
-  const place = remotePlaceOf(command);
+  const place = remotePlaceOf(shown);
   const facts = [
     `session ${command.sessionId}`,
     ...(place ? [`on ${place}`] : []),
     ...(command.ranBy === 'assistant' ? ['run by the assistant'] : []),
-    displayLine(command.cwd) ?? 'cwd unknown',
+    shown.cwd ?? 'cwd unknown',
     formatAge(Math.max(0, nowMs - (command.endedAt ?? command.startedAt))),
     command.exitCode === null ? 'exit ?' : `exit ${command.exitCode}`,
     sizeNote(command),
     `relevance ${score.toFixed(2)}`,
   ].join(' · ');
   const body = summary.text === '' ? '' : `\n${capChars(summary.text, options.summaryChars).text.replace(/^/gm, '  | ')}`;
-  // The command line and directory are shown with their controls as pictures: a remote host chose them.
-  const raw = `- [${command.id}] $ ${displayText(command.commandLine) ?? UNKNOWN_COMMAND_LINE}\n  ${facts}${body}`;
-  const { text, counts } = redactor.redact(raw);
-  return { text, redactions: counts };
+  const raw = `- [${command.id}] $ ${shown.commandLine ?? UNKNOWN_COMMAND_LINE}\n  ${facts}${body}`;
+  const { text, counts: found } = redactor.redact(raw);
+  return { text, redactions: addCounts(counts, found) };
 };
 
 export const catalogEntryView = (
@@ -77,11 +81,12 @@ export const catalogEntryView = (
 ): CatalogEntryView => ({
   commandId: command.id,
   sessionId: command.sessionId,
-  commandLine: command.commandLine === null ? null : redactor.redact(displayText(command.commandLine)).text,
-  cwd: displayLine(command.cwd),
+  commandLine: outwardCommandLine(command.commandLine, redactor),
+  cwd: outwardLine(command.cwd, redactor),
   startedAt: command.startedAt,
   exitCode: command.exitCode,
   score: Math.min(1, Math.max(0, score)),
-  signals: scorer.explain(query, command),
+  // The details name the directory and host: shown in the inspector, through the same view.
+  signals: scorer.explain(query, command).map((s) => ({ ...s, detail: outwardLine(s.detail, redactor) ?? s.detail })),
   included,
 });

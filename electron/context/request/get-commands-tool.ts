@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 import { remotePlaceOf } from '../../../shared/domain/command';
-import { displayLine, displayText } from '../../../shared/text/display-text';
+import { outwardFields, outwardOutput } from '../outward/outward-view';
 import { z } from 'zod';
 import type { FetchedCommand, GetCommandsResult } from '../../../shared/ipc/context';
 import type { ToolDefinition } from '../domain/llm-context';
@@ -90,23 +90,22 @@ export const getCommands = async (
     const command = found.get(id)!;
     const clean = (await source.readCleanOutput(id)) ?? '';
     const recorded = recordedLines(command);
-    const capped = capOutput(clean, { ...options, maxChars: perCommand }, missingLines(recorded, clean));
-    const output = redactor.redact(capped.text);
-    // Recorded text a remote host may have chosen: controls show as pictures (see displayText).
-    const line = command.commandLine === null ? null : redactor.redact(displayText(command.commandLine));
+    // Redacted whole, then cut (see outward-view.ts); every field through the same view.
+    const output = outwardOutput(command.commandLine, clean, redactor);
+    const capped = capOutput(output.text, { ...options, maxChars: perCommand }, missingLines(recorded, clean));
+    const shown = outwardFields(command, redactor, redactions);
     addCounts(redactions, output.counts);
-    if (line) addCounts(redactions, line.counts);
-    const host = remotePlaceOf(command);
+    const host = remotePlaceOf(shown);
     commands.push({
       commandId: id,
       sessionId: command.sessionId,
-      commandLine: line ? line.text : null,
-      cwd: displayLine(command.cwd),
+      commandLine: shown.commandLine,
+      cwd: shown.cwd,
       ...(host ? { host } : {}),
       exitCode: command.exitCode,
       startedAt: command.startedAt,
       endedAt: command.endedAt,
-      output: output.text,
+      output: capped.text,
       omittedLines: capped.omittedLines,
       omittedChars: capped.omittedChars,
       ...(recorded ? { totalLines: recorded.total, totalLinesExact: recorded.exact } : {}),

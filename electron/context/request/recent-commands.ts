@@ -4,11 +4,14 @@ import { remotePlaceOf } from '../../../shared/domain/command';
 import { displayLine, displayText } from '../../../shared/text/display-text';
 import { DEFAULT_LINE_LIMITS, truncateOutput, type LineLimits } from './output-lines';
 import { missingFromRecord } from './recorded-lines';
+import { BLOCK_MAX_CHARS, outwardFields, outwardOutput } from '../outward/outward-view';
+import type { RedactionCounts } from '../../../shared/ipc/context';
+import { addCounts, type Redactor } from '../redaction';
 import type { CommandRecord, CommandSource, MaybePromise, StreamEntry, StreamReader } from '../domain/ports';
 
-/** Turns recorded commands into model context. */
+/** Turns recorded commands into model context; with a redactor, through the outward view. */
 export interface ContextStrategy {
-  build(commands: readonly CommandRecord[], reader: StreamReader): Promise<string>;
+  build(commands: readonly CommandRecord[], reader: StreamReader, redactor?: Redactor): Promise<string>;
 }
 
 export interface RecentCommandsOptions extends LineLimits {
@@ -25,6 +28,8 @@ export interface CommandBlock {
   readonly command: CommandRecord;
   readonly text: string;
   readonly omittedLines: number;
+  /** What the outward view replaced in it (empty without a redactor). */
+  readonly redactions: RedactionCounts;
 }
 
 /**
@@ -62,19 +67,27 @@ export class RecentCommands implements ContextStrategy {
     this.options = { ...DEFAULT_RECENT_COMMANDS, ...options };
   }
 
-  /** One block per command, oldest first, so a budget can drop whole commands. */
-  async blocks(commands: readonly CommandRecord[], reader: StreamReader): Promise<CommandBlock[]> {
+  /**
+   * One block per command, oldest first, so a budget can drop whole commands. With a redactor the
+   * whole output is redacted before its lines are cut (a cut piece of a secret is not recognised).
+   */
+  async blocks(commands: readonly CommandRecord[], reader: StreamReader, redactor?: Redactor): Promise<CommandBlock[]> {
     const recent = commands.slice(Math.max(0, commands.length - this.options.maxCommands));
     const outputs = await Promise.all(recent.map((command) => reader.readCommandOutput(command)));
     return recent.map((command, i) => {
       const clean = outputText(outputs[i] ?? []);
-      const { text, omittedLines } = truncateOutput(clean, this.options, missingFromRecord(command, clean));
-      return { command, text: renderCommandBlock(command.commandLine, text, remotePlaceOf(command), command.ranBy, this.options.withIds ? command.id : undefined), omittedLines };
+      const counts: Record<string, number> = {};
+      const shown = redactor ? outwardFields(command, redactor, counts) : command;
+      const output = redactor ? outwardOutput(command.commandLine, clean, redactor, BLOCK_MAX_CHARS) : { text: clean, counts: {} };
+      addCounts(counts, output.counts);
+      const { text, omittedLines } = truncateOutput(output.text, this.options, missingFromRecord(command, clean));
+      const block = renderCommandBlock(shown.commandLine, text, remotePlaceOf(shown), command.ranBy, this.options.withIds ? command.id : undefined);
+      return { command, text: block, omittedLines, redactions: counts };
     });
   }
 
-  async build(commands: readonly CommandRecord[], reader: StreamReader): Promise<string> {
-    return (await this.blocks(commands, reader)).map((block) => block.text).join('\n\n');
+  async build(commands: readonly CommandRecord[], reader: StreamReader, redactor?: Redactor): Promise<string> {
+    return (await this.blocks(commands, reader, redactor)).map((block) => block.text).join('\n\n');
   }
 }
 
@@ -91,11 +104,12 @@ export const buildSessionsContext = async (
   sessions: readonly SessionCommands[],
   strategy: ContextStrategy,
   reader: StreamReader,
+  redactor?: Redactor,
 ): Promise<string> => {
   const parts: string[] = [];
   for (const session of sessions) {
     try {
-      const text = await strategy.build(session.commands, reader);
+      const text = await strategy.build(session.commands, reader, redactor);
       if (text !== '') parts.push(`=== Session ${session.sessionId} ===\n${text}`);
     } catch {
       // A damaged session must not hide the others.

@@ -25,7 +25,7 @@ import {
 import { fenceUntrusted } from './system-prompt';
 import { layout, promptViews, renderContext, type RenderFrame } from './request-render';
 import type { ProjectFile } from '../project/agents-file';
-import { displayLine } from '../../../shared/text/display-text';
+import { outwardLine } from '../outward/outward-view';
 import { countRequestTokens, MESSAGE_OVERHEAD_TOKENS, REQUEST_OVERHEAD_TOKENS, type TokenCounter } from '../tokens/token-counter';
 import type { CommandSource, StreamReader } from '../domain/ports';
 
@@ -112,13 +112,13 @@ export const buildRequest = async (deps: RequestBuilderDeps, input: BuildInput):
   const query = buildQueryContext({ sessionId, question: input.question, nowMs: input.nowMs, recent, session });
   const ranked = deps.scorer.rank(query, candidates);
   const [blocks, pinnedOutputs] = await Promise.all([
-    deps.strategy.blocks(recent, deps.reader),
+    deps.strategy.blocks(recent, deps.reader, redactor),
     Promise.all(pinned.map((c) => deps.commands.readCleanOutput(c.id))),
   ]);
 
   const history = historyUnits(ctx, input.history, available);
   const project = input.project ?? null;
-  const frame: RenderFrame = { sessionId, projectPath: project ? fenceUntrusted(displayLine(project.path)) : null };
+  const frame: RenderFrame = { sessionId, projectPath: project ? fenceUntrusted(outwardLine(project.path, redactor) ?? '') : null };
   const memoryUnit = deps.memory ? shortTrackUnit(ctx, deps.memory) : null;
   const units: BudgetUnit[] = [
     systemUnit(ctx, deps.systemPrompt),

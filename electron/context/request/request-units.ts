@@ -14,7 +14,7 @@ import { UNKNOWN_COMMAND_LINE } from './recent-commands';
 import type { Redactor } from '../redaction';
 import type { ScoredCommand } from '../relevance/relevance';
 import { remotePlaceOf } from '../../../shared/domain/command';
-import { displayLine, displayText } from '../../../shared/text/display-text';
+import { BLOCK_MAX_CHARS, outwardFields, outwardOutput } from '../outward/outward-view';
 import { fenceUntrusted } from './system-prompt';
 import { MESSAGE_OVERHEAD_TOKENS } from '../tokens/token-counter';
 import type { CommandRecord } from '../domain/ports';
@@ -51,9 +51,11 @@ const unit = (
   priority: number,
   order: number,
   raw: string,
-  extra: { required?: boolean; shrinkable?: boolean; fence?: boolean; overhead?: number } = {},
+  extra: { required?: boolean; shrinkable?: boolean; fence?: boolean; overhead?: number; redacted?: RedactionCounts } = {},
 ): BudgetUnit => {
-  const { text: redacted, counts } = ctx.redactor.redact(raw);
+  const { text: redacted, counts: found } = ctx.redactor.redact(raw);
+  // What the outward view replaced before the text was cut, and what this last pass still found.
+  const counts = extra.redacted ? addCounts({ ...extra.redacted }, found) : found;
   const text = extra.fence ? fenceUntrusted(redacted) : redacted;
   return {
     id,
@@ -100,11 +102,16 @@ const attr = (value: string): string => value.replace(/&/g, '&amp;').replace(/"/
 
 /** A pinned command: the user chose it, so it gets much more output than the recent-commands blocks. */
 export const pinnedUnit = (ctx: UnitContext, command: CommandRecord, output: string, index: number): BudgetUnit => {
-  const capped = capOutput(output, { maxLines: 300, headLines: 150, tailLines: 150, maxChars: 24_000 }, missingFromRecord(command, output));
-  // Recorded text a remote host may have chosen: controls show as pictures (see displayText).
-  const inner = ctx.redactor.redact(`$ ${displayText(command.commandLine) ?? UNKNOWN_COMMAND_LINE}${capped.text ? `\n${capped.text}` : ''}`);
-  const place = remotePlaceOf(command);
-  const attrs = [`id="${attr(command.id)}"`, `session="${attr(command.sessionId)}"`, ...(command.cwd ? [`cwd="${attr(displayLine(command.cwd))}"`] : []), ...(place ? [`host="${attr(place)}"`] : []), `exit="${command.exitCode ?? '?'}"`];
+  // Through the outward view first (every field, the whole output), then cut: see outward-view.ts.
+  const counts: Record<string, number> = {};
+  const shown = outwardFields(command, ctx.redactor, counts);
+  const redactedOutput = outwardOutput(command.commandLine, output, ctx.redactor, BLOCK_MAX_CHARS);
+  addCounts(counts, redactedOutput.counts);
+  const capped = capOutput(redactedOutput.text, { maxLines: 300, headLines: 150, tailLines: 150, maxChars: 24_000 }, missingFromRecord(command, output));
+  const inner = ctx.redactor.redact(`$ ${shown.commandLine ?? UNKNOWN_COMMAND_LINE}${capped.text ? `\n${capped.text}` : ''}`);
+  addCounts(counts, inner.counts);
+  const place = remotePlaceOf(shown);
+  const attrs = [`id="${attr(command.id)}"`, `session="${attr(command.sessionId)}"`, ...(shown.cwd ? [`cwd="${attr(shown.cwd)}"`] : []), ...(place ? [`host="${attr(place)}"`] : []), `exit="${command.exitCode ?? '?'}"`];
   const text = `<command ${attrs.join(' ')}>\n${fenceUntrusted(inner.text)}\n</command>`;
   return {
     id: `pinned:${command.id}`,
@@ -113,7 +120,7 @@ export const pinnedUnit = (ctx: UnitContext, command: CommandRecord, output: str
     order: index,
     text,
     tokens: ctx.count(text),
-    redactions: inner.counts,
+    redactions: counts,
     shrinkable: true,
   };
 };
@@ -126,7 +133,7 @@ export const recentCommandUnits = (ctx: UnitContext, blocks: readonly CommandBlo
   blocks.map((block, i) => {
     const newest = i === blocks.length - 1;
     const priority = newest ? PRIORITY.lastCommand : PRIORITY.recentCommands + (blocks.length - i) * 1e-4;
-    return unit(ctx, `recent:${block.command.id}`, 'recent-commands', priority, i, block.text, { fence: true, ...(newest ? { shrinkable: true } : {}) });
+    return unit(ctx, `recent:${block.command.id}`, 'recent-commands', priority, i, block.text, { fence: true, redacted: block.redactions, ...(newest ? { shrinkable: true } : {}) });
   });
 
 export const catalogUnits = (
