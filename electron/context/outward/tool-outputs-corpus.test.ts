@@ -7,7 +7,8 @@ import {
   toolsOf,
   type ToolOutputFigures,
 } from '../../../tests/fixtures/redaction-tool-outputs';
-import { Redactor } from '.';
+import { Redactor } from '../redaction';
+import { outwardOutput } from './outward-view';
 
 /**
  * The tool-output corpus (tests/fixtures/redaction-tool-outputs/NOTICE.md): what real tools print when
@@ -16,14 +17,15 @@ import { Redactor } from '.';
  * prints the figure per tool; it deliberately asserts no recall or false-positive threshold, because a
  * threshold here would invite tuning the rules on these misses, and then the set is no longer held out.
  *
- * The measuring function takes `(command, output)`: a record-level view that redacts the whole output of
- * a command made to print a secret (`pass show`, `vault kv get -field`, `kubeadm token create` …) is being
- * built beside this corpus. Until it lands, only the output is looked at, by the text redactor alone.
+ * It is measured through the outward gate (`outwardOutput`), which is what leaves the machine: the command
+ * line decides whether the whole output is withheld (`pass show`, `vault kv get -field` …), then the text
+ * rules run over the rest. The text redactor alone is printed too, for comparison.
  */
 const redactor = new Redactor();
 const corpus = loadToolOutputCorpus();
 const tools = toolsOf(corpus);
-const m = measureToolOutputs((_command, output) => redactor.redact(output).text, corpus);
+const m = measureToolOutputs((command, output) => outwardOutput(command, output, redactor).text, corpus);
+const textOnly = measureToolOutputs((_command, output) => redactor.redact(output).text, corpus);
 const here = new URL('../../../tests/fixtures/redaction-tool-outputs/', import.meta.url);
 const raw = [...readToolOutputEntries(here, 'positives.json'), ...readToolOutputEntries(here, 'negatives.json')];
 
@@ -39,13 +41,14 @@ const short = (text: string): string => JSON.stringify(text.length > 120 ? `${te
 
 console.log(
   [
-    'tool-output redaction corpus (held out; (command, output) measured by the text redactor alone):',
+    'tool-output redaction corpus (held out; (command, output) measured through the outward gate):',
     ...tools.map((t) => `  ${line(t, m.bySource[t]!)}`),
     `  ${line('all', m.all)}`,
+    `  ${line('text alone', textOnly.all)}`,
     `  (for information: ${noExampleCaught} of the ${noExample.length} positives whose secrets hold no "EXAMPLE" are caught)`,
     `  excluded positives: ${m.excludedPositives} (${m.excludedPositivesRedacted} redacted anyway); excluded negatives: ${m.excludedNegatives} (${m.excludedNegativesChanged} changed)`,
     `  misses (${m.all.misses.length}):`,
-    ...m.all.misses.map((p) => `    ${p.source} | ${p.command} | left: ${p.secrets.filter((s) => redactor.redact(p.text).text.includes(s)).map(short).join(', ')}`),
+    ...m.all.misses.map((p) => `    ${p.source} | ${p.command} | left: ${p.secrets.filter((s) => outwardOutput(p.command, p.text, redactor).text.includes(s)).map(short).join(', ')}`),
     `  false positives (${m.all.falsePositives.length}):`,
     ...m.all.falsePositives.map((n) => `    ${n.source} | ${n.command}`),
   ].join('\n'),
