@@ -6,7 +6,8 @@ import type { PtyExit } from '../pty/types';
 import type { SegmentEvent, Segmenter } from '../segmenter/segmenter';
 import type { RecordingState } from '../../shared/ipc/history';
 import type { Store } from '../store/store';
-import { EchoedLine } from './echoed-line';
+import { EchoedLine, type TypedLine } from './echoed-line';
+import { formsToJudge, type ExclusionQuery, type ExclusionVerdict } from './exclusion';
 import { RemoteLayer, type SshHooks } from './remote-layer';
 import { startedRecord } from './started-record';
 import { storeCongested } from './store-congestion';
@@ -27,8 +28,8 @@ export interface SessionRecorderOptions {
   readonly now?: () => number;
   /** 'private': nothing reaches the store or the assistant, ever. Default 'on'. */
   readonly recording?: RecordingState;
-  /** Command lines the user keeps out of history (ignorespace, patterns). */
-  readonly excludes?: (commandLine: string) => boolean;
+  /** Command lines kept out of history (the shell's own rules, the user's patterns). */
+  readonly excludes?: (query: ExclusionQuery) => ExclusionVerdict;
   /** SSH integration (electron/ssh); without it remote shells' requests are ignored. */
   readonly ssh?: SshHooks;
 }
@@ -56,6 +57,8 @@ export class SessionRecorder implements PtyTap {
   /** Where the current turn began (the previous command's end): its prompt and echoed command line follow. */
   private _turnStart = 0;
   private readonly _echoed = new EchoedLine();
+  /** The last line the shell kept in its own history, as far as its rules tell: HISTIGNORE's `&`. */
+  private _previousLine: string | null = null;
   /** Who typed the next command when it was not the user (the assistant's run_command). */
   private _nextActor: 'assistant' | undefined;
   private readonly _remote: RemoteLayer;
@@ -238,7 +241,7 @@ export class SessionRecorder implements PtyTap {
     const line = event.commandLine ?? typed?.line ?? null;
     const ranBy = this._nextActor;
     this._nextActor = undefined;
-    if (line !== null && this._options.excludes?.(line)) {
+    if (line !== null && this._excluded(event, typed, line)) {
       // Its prompt, echo and keystrokes are already on their way to the store: take them back.
       this._excluding = true;
       this._store?.dropRange(this._options.sessionId, this._turnStart, this._offset);
@@ -260,6 +263,14 @@ export class SessionRecorder implements PtyTap {
     this._running = record;
     this._write(record);
     marks.push({ at, mark: { kind: 'command-start', commandId: record.id, exitCode: null } });
+  }
+
+  /** Whether the line stays out of history; what the shell keeps out is not its previous line (`&`). */
+  private _excluded(event: Extract<SegmentEvent, { type: 'command-start' }>, typed: TypedLine | null, line: string): boolean {
+    const query = { forms: formsToJudge(line, event.commandLine, typed), rules: event.history ?? null, previous: this._previousLine };
+    const verdict = this._options.excludes?.(query) ?? null;
+    if (verdict !== 'shell') this._previousLine = line;
+    return verdict !== null;
   }
 
   private _write(record: CommandRecord): void {

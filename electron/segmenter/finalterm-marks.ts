@@ -27,6 +27,7 @@ export const applyFinalTermMark = (shell: ShellLayer, mark: Mark, offset: number
       push({
         type: 'command-start', offset, commandLine: shell.commandLine, cwd: shell.cwd, hostname: shell.hostname, source: 'integrated', at,
         ...(shell.inputStart !== null ? { inputStart: shell.inputStart } : {}),
+        ...(shell.history !== null ? { history: shell.history } : {}),
       });
       shell.state = 'running';
       shell.inputStart = null;

@@ -4,6 +4,7 @@
 # Marks carry the session nonce as their last field (the terminal ignores marks without it):
 #   OSC 133;A prompt start   OSC 133;B prompt end   OSC 133;C output start   OSC 133;D;<exit>
 #   OSC 633;E;<command line>   OSC 633;P;Cwd=<dir>   OSC 633;P;Hostname=<name>   OSC 633;P;User=<name>
+#   OSC 633;P;HistControl=ignorespace (or empty: HIST_IGNORE_SPACE, at each prompt)
 #   OSC 633;S;<request id>;<host> (the ssh function, before it runs ssh)
 # Every sequence is named in electron/segmenter/protocol/osc-protocol.ts.
 # Free text is escaped: \ as \\, ; as \x3b, control bytes as \xHH.
@@ -92,6 +93,12 @@ __contexterm_precmd() {
     __contexterm_mark "633;P;Hostname=$__contexterm_escaped"
     __contexterm_escape "${USER-}"
     __contexterm_mark "633;P;User=$__contexterm_escaped"
+  fi
+  # The history rule the terminal applies itself, in bash's words.
+  if [[ -o histignorespace ]]; then
+    __contexterm_mark "633;P;HistControl=ignorespace"
+  else
+    __contexterm_mark "633;P;HistControl="
   fi
   if [[ -n "$__contexterm_cleanup" ]]; then
     [[ "$__contexterm_cleanup" == */ct.* && -d "$__contexterm_cleanup" ]] && command rm -rf -- "$__contexterm_cleanup"
