@@ -15,6 +15,8 @@ import { storeCongested } from './store-congestion';
 export interface SessionRecorderEvents {
   command(record: CommandRecord): void;
   session(patch: { mode?: SegmentationMode; cwd?: string; hostname?: string; endedAt?: number }): void;
+  /** A line was kept out of the record: the terminal's screen shows it, so it must not be kept either. */
+  excluded?(): void;
 }
 
 export interface SessionRecorderOptions {
@@ -245,6 +247,7 @@ export class SessionRecorder implements PtyTap {
       // Its prompt, echo and keystrokes are already on their way to the store: take them back.
       this._excluding = true;
       this._store?.dropRange(this._options.sessionId, this._turnStart, this._offset);
+      this._options.events.excluded?.();
       marks.push({ at, mark: { kind: 'command-start', commandId: null, exitCode: null } });
       return;
     }
