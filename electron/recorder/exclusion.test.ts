@@ -35,6 +35,11 @@ describe('CommandExclusion', () => {
     expect(excludes({ forms: ['make'], rules: histignore, previous: 'make test' })).toBeNull();
   });
 
+  it('keeps out a line the shell said it keeps out (zsh HISTORY_IGNORE), unless told not to follow the shell', () => {
+    expect(exclusion().excludes({ forms: ['ls'], rules: rules(''), previous: null, keptOut: true })).toBe('shell');
+    expect(exclusion(false).excludes({ forms: ['ls'], rules: rules(''), previous: null, keptOut: true })).toBeNull();
+  });
+
   it('keeps a leading space out of a shell that reports no rules (heuristic mode)', () => {
     expect(exclusion().excludes({ forms: [' ls'], rules: null, previous: null })).toBe('shell');
     expect(exclusion().excludes({ forms: ['\tls'], rules: null, previous: null })).toBe('shell');

@@ -13,6 +13,8 @@ export interface ExclusionQuery {
   readonly rules: ShellHistoryRules | null;
   /** The previous line the shell kept in its history, for HISTIGNORE's `&`. */
   readonly previous: string | null;
+  /** The shell itself said it keeps this line out (zsh's HISTORY_IGNORE, which only zsh matches). */
+  readonly keptOut?: boolean;
 }
 
 /**
@@ -50,8 +52,8 @@ export class CommandExclusion {
     });
   }
 
-  readonly excludes = ({ forms, rules, previous }: ExclusionQuery): ExclusionVerdict => {
-    if (this._followShell && forms.some((line) => (rules ? shellKeepsOut(line, rules, previous) : /^[ \t]/.test(line)))) return 'shell';
+  readonly excludes = ({ forms, rules, previous, keptOut = false }: ExclusionQuery): ExclusionVerdict => {
+    if (this._followShell && (keptOut || forms.some((line) => (rules ? shellKeepsOut(line, rules, previous) : /^[ \t]/.test(line))))) return 'shell';
     return forms.some((line) => this._patterns.some((re) => re.matcher(line).find())) ? 'pattern' : null;
   };
 }

@@ -270,7 +270,7 @@ export class SessionRecorder implements PtyTap {
 
   /** Whether the line stays out of history; what the shell keeps out is not its previous line (`&`). */
   private _excluded(event: Extract<SegmentEvent, { type: 'command-start' }>, typed: TypedLine | null, line: string): boolean {
-    const query = { forms: formsToJudge(line, event.commandLine, typed), rules: event.history ?? null, previous: this._previousLine };
+    const query = { forms: formsToJudge(line, event.commandLine, typed), rules: event.history ?? null, previous: this._previousLine, keptOut: event.shellKeptOut === true };
     const verdict = this._options.excludes?.(query) ?? null;
     if (verdict !== 'shell') this._previousLine = line;
     return verdict !== null;

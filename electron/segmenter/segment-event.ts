@@ -36,6 +36,8 @@ export type SegmentEvent =
       inputStart?: number;
       /** The shell's history rules, when it reported them. */
       history?: ShellHistoryRules;
+      /** The shell said it keeps this line out of its history (zsh's HISTORY_IGNORE matched it). */
+      shellKeptOut?: true;
     }
   /** `commandLine`: the whole line, when the shell learned it only after the start (a paste). */
   | { type: 'command-end'; offset: number; exitCode: number | null; commandLine?: string; at: number }

@@ -35,6 +35,19 @@ describe('Segmenter with integration marks', () => {
     expect(types(events)).toEqual(['mode', 'prompt', 'command-start', 'command-end', 'prompt', 'command-start', 'command-end', 'prompt', 'command-start', 'command-end']);
   });
 
+  it('says a line the shell keeps out (HistKeptOut before C) for that command only', () => {
+    const { events } = runOutput([
+      mark('A') + '$ ' + mark('B') + 'ls\r\n' + mark('P', 'HistKeptOut=1') + mark('E', 'ls') + mark('C') + mark('D', 0) + cycle('make', '', 0),
+      // Sent at a prompt and never followed by a start (an empty line): gone with the next prompt.
+      mark('A') + mark('P', 'HistKeptOut=1') + cycle('make', '', 0),
+    ]);
+    expect(commandsOf(events).map((start) => [start.commandLine, start.shellKeptOut])).toEqual([
+      ['ls', true],
+      ['make', undefined],
+      ['make', undefined],
+    ]);
+  });
+
   it('reports exit codes, and null for a malformed one', () => {
     const { events } = runOutput([cycle('false', '', 1) + cycle('x', '', 'oops' as unknown as number) + cycle('y', '', 130)]);
     expect(events.flatMap((e) => (e.type === 'command-end' ? [e.exitCode] : []))).toEqual([1, null, 130]);

@@ -20,10 +20,12 @@ export interface ShellLayer {
   hostname: string | null;
   /** The history rules the shell last reported (HistControl, HistIgnore); null until it does. */
   history: ShellHistoryRules | null;
+  /** The shell said it keeps the line about to run out of its history (zsh's HISTORY_IGNORE). */
+  keptOut: boolean;
 }
 
 /** What the local shell's layer was doing when a remote shell took over the stream. */
-type SavedLayer = Omit<ShellLayer, 'inputStart'>;
+type SavedLayer = Omit<ShellLayer, 'inputStart' | 'keptOut'>;
 
 /**
  * The ssh layering: which shell the marks speak for, decided by who signed them (MarkSigner in
@@ -42,7 +44,7 @@ export class ShellLayers {
     private readonly _scanner: MarkScanner,
     private readonly _push: PushEvent,
   ) {
-    this.shell = { state: 'idle', commandLine: null, completedLine: null, inputStart: null, cwd: null, hostname: null, history: null };
+    this.shell = { state: 'idle', commandLine: null, completedLine: null, inputStart: null, cwd: null, hostname: null, history: null, keptOut: false };
   }
 
   /** Whether an integrated remote shell owns the stream now. */
@@ -90,6 +92,7 @@ export class ShellLayers {
     shell.inputStart = null;
     // The remote shell has rules of its own, which it reports at its first prompt.
     shell.history = null;
+    shell.keptOut = false;
   }
 
   /** The remote shell is gone (or suspended): whatever it ran has ended, and the local layer comes back. */

@@ -37,4 +37,5 @@ const property = (shell: ShellLayer, field: string, at: number, push: PushEvent)
   // History rules are only read when a command starts: kept on the layer, no event of their own.
   else if (key === MarkProperty.HistControl) shell.history = { control: value, ignore: shell.history?.ignore ?? '' };
   else if (key === MarkProperty.HistIgnore) shell.history = { control: shell.history?.control ?? '', ignore: value };
+  else if (key === MarkProperty.HistKeptOut && (shell.state === 'prompt' || shell.state === 'input')) shell.keptOut = value === '1';
 };

@@ -32,7 +32,9 @@
  * `command-end`. (**) At every prompt: bash its `HISTCONTROL` (the startup files' value while
  * bash-preexec's edit of it stands) and `HISTIGNORE`; zsh `HistControl=ignorespace` while
  * HIST_IGNORE_SPACE is set (else empty); fish `HistControl=ignorespace` (fish always drops such a
- * line). The recorder applies them (electron/recorder/exclusion.ts). Any other letter, in either family, does nothing itself, and a signed sequence
+ * line). The recorder applies them (electron/recorder/exclusion.ts). zsh also sends `HistKeptOut=1`
+ * before C when the line matches its HISTORY_IGNORE pattern, which only zsh can match; it counts
+ * for that command only. Any other letter, in either family, does nothing itself, and a signed sequence
  * whose `Pt` is not one character is dropped without any effect; both are still removed from the
  * stream. A mark with any one-character `Pt` also says who is talking (MarkSigner): unless a request
  * id signed it, it switches the segmenter to integrated mode for good and can move it between the
@@ -83,6 +85,8 @@ export const MarkProperty = {
   HistControl: 'HistControl',
   /** HISTIGNORE (bash): `:`-separated patterns. */
   HistIgnore: 'HistIgnore',
+  /** `1` before C: the shell keeps the line about to run out of its history (zsh's HISTORY_IGNORE). */
+  HistKeptOut: 'HistKeptOut',
 } as const;
 
 /**

@@ -147,14 +147,26 @@ describe("the shell's own history rules, applied by the app (real shells on ptys
       secret: 'zshsecret',
       expected: ["echo before-''mark", "echo after-''mark"],
     });
+    // HISTORY_IGNORE is a zsh pattern: zsh matches it and says so.
+    await ended(terminal, 2);
+    await terminal.run("HISTORY_IGNORE='(vault *|pass show *)'", /➜/);
+    await ended(terminal, 3);
+    await terminal.run('vault() { echo "$1"-zout; }', /➜/);
+    await ended(terminal, 4);
+    await terminal.run('vault zpatternsecret', /zpatternsecret-zout/);
     await terminal.run('unsetopt HIST_IGNORE_SPACE', /➜/);
+    await ended(terminal, 5);
     await terminal.run(' echo zshkept-$((3*3))', /zshkept-9/);
     await expect.poll(async () => (await terminal.commands()).map((c) => c.commandLine)).toEqual([
       "echo before-''mark",
       "echo after-''mark",
+      "HISTORY_IGNORE='(vault *|pass show *)'",
+      'vault() { echo "$1"-zout; }',
       'unsetopt HIST_IGNORE_SPACE',
       ' echo zshkept-$((3*3))',
     ]);
+    await client!.invoke('history:free-space', {});
+    expect(databaseContains(server.dataDir, 'zpatternsecret')).toBe(false);
   });
 
   it('fish keeps a leading-space line out (always)', async () => {
