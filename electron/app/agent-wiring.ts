@@ -61,7 +61,8 @@ export const terminalPort = ({ ptys, recorder, originOf }: Pick<AgentWiringDeps,
       recorder.expectAssistantCommand(id);
       return () => recorder.forgetAssistantCommand(id);
     },
-    excludedFromHistory: (line) => recorder.exclusion.excludes(line),
+    // Before it runs, the terminal's rules are not in play: a leading space or a pattern is enough to refuse.
+    excludedFromHistory: (line) => recorder.exclusion.excludes({ forms: [line], rules: null, previous: null }) !== null,
     readsSecretInput: (id) => ptys.get(id)?.readsSecretInput() ?? false,
     foreground: (id) => ptys.get(id)?.foregroundProcess(),
     onCommand: (listener) => {

@@ -136,4 +136,34 @@ describe('screen keeper', () => {
     expect(Object.keys(await keptScreens(kv)).sort()).toEqual(['a', 'b']);
     keeper.dispose();
   });
+
+  // A line kept out of the record (or a pause) while a pass waits for that terminal's snapshot:
+  // the snapshot, taken after the line was on screen, must not be written even once.
+  it('never writes a screen whose terminal was unkept while its snapshot was on its way', async () => {
+    const writes: string[] = [];
+    let deliver: (data: string) => void = () => undefined;
+    let asked: () => void = () => undefined;
+    const requested = new Promise<void>((resolve) => (asked = resolve));
+    const keeper = keepScreens({
+      keepable: () => ['a', 'b'],
+      written: () => 1,
+      screen: (id) =>
+        id === 'a'
+          ? new Promise((resolve) => {
+              deliver = (data) => resolve({ data, cols: 80, rows: 24, end: 1, marks: [] });
+              asked();
+            })
+          : Promise.resolve({ data: `screen of ${id}`, cols: 80, rows: 24, end: 1, marks: [] }),
+      kv: { get: async () => undefined, set: async (_key, value) => void writes.push(value) },
+    });
+    const pass = keeper.flush();
+    await requested;
+    const unkept = keeper.unkeep(['a']);
+    deliver('$  echo excluded-secret\r\nexcluded-secret');
+    await Promise.all([pass, unkept]);
+    expect(writes.length).toBeGreaterThan(0);
+    expect(writes.filter((value) => value.includes('excluded-secret'))).toEqual([]);
+    expect(Object.keys(JSON.parse(writes.at(-1)!) as object)).toEqual(['b']);
+    keeper.dispose();
+  });
 });

@@ -59,7 +59,7 @@ export interface ScreenKeeper {
   release(): void;
   /** A restored terminal `fresh` shows the kept screen of `old` above its shell: forgetting from `old` reaches it. */
   continues(fresh: string, old: string): void;
-  /** Never keeps these terminals' screens again and drops the kept ones (a pause: "don't keep this"). */
+  /** Never keeps these terminals' screens again and drops the kept ones (a pause: "don't keep this"; a line kept out of the record). */
   unkeep(ids: readonly string[]): Promise<void>;
   /**
    * Runs a forget's erase (which drops the kept screens it touched in its own transaction) with no
@@ -113,7 +113,9 @@ export const keepScreens = (deps: ScreenKeeperDeps): ScreenKeeper => {
       const written = deps.written(id);
       if (written === undefined || kept.get(id)?.written === written) continue;
       const snapshot = await deps.screen(id, KEPT_LINES)?.catch(() => undefined);
-      if (!snapshot) continue;
+      // Unkept while its snapshot was on its way (a line kept out of the record, a pause): it must
+      // not be written even once.
+      if (!snapshot || unkept.has(id)) continue;
       kept.set(id, { written, screen: { data: snapshot.data, marks: snapshot.marks.map(({ offset, mark }) => ({ line: offset, mark })) } });
       changed = true;
     }

@@ -49,6 +49,9 @@ export const wireTerminals = (deps: TerminalWiringDeps) => {
     onClosed,
     log: deps.log,
   });
+  // A line kept out of the record is on that terminal's screen: as with a pause, its kept screen
+  // goes now and is never kept again (its restore shows the recorded output, which never held it).
+  recorder.onExcluded((id) => void screens.unkeep([id]));
   const handlers = ptyHandlers({
     ptys,
     open: (request) => launcher.open(request),

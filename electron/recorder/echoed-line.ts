@@ -1,5 +1,11 @@
 // SPDX-License-Identifier: MIT
 
+/** The echoed line with edits undone; `plain` when it was typed straight, so it is exactly the line. */
+export interface TypedLine {
+  readonly line: string;
+  readonly plain: boolean;
+}
+
 /** Prompt and echo of one command line are short; a prompt longer than this is not worth holding. */
 const MAX_PREAMBLE_BYTES = 8 * 1024;
 
@@ -43,7 +49,7 @@ export class EchoedLine {
    * whether the echo was plain typing with no edits or redraws (`plain`: then it is exactly the
    * line, fit to record as the command line); then forgets it.
    */
-  take(from: number, to: number): { line: string; plain: boolean } | null {
+  take(from: number, to: number): TypedLine | null {
     if (!this._active || from < this._start) return this.reset();
     const all = Buffer.concat(this._parts);
     this.reset();

@@ -63,8 +63,15 @@ export class Recorder {
   private readonly _sessions = new Map<string, SessionRecorder>();
   /** Command lines kept out of history; follows the settings (see electron/app/history-wiring.ts). */
   readonly exclusion = new CommandExclusion();
+  private readonly _excludedListeners = new Set<(sessionId: string) => void>();
 
   constructor(private readonly _options: RecorderOptions) {}
+
+  /** Calls `listener` with a session each time one of its lines is kept out of the record. */
+  onExcluded(listener: (sessionId: string) => void): () => void {
+    this._excludedListeners.add(listener);
+    return () => void this._excludedListeners.delete(listener);
+  }
 
   /**
    * The spawn options that start `shell` with shell integration for pty `id`. A private terminal
@@ -131,6 +138,9 @@ export class Recorder {
       segmenter,
       events: {
         command: (record) => this._options.events.command(record),
+        excluded: () => {
+          for (const listener of this._excludedListeners) listener(info.id);
+        },
         session: (patch) => {
           if (patch.endedAt !== undefined) this._sessions.delete(info.id);
           const current = this._live.get(info.id);

@@ -5,6 +5,7 @@ import type { PtyProcess } from '../pty/types';
 import type { Store } from '../store/store';
 import { formatMark } from '../segmenter/protocol/mark-codec';
 import { Segmenter } from '../segmenter/segmenter';
+import { CommandExclusion } from './exclusion';
 import { Recorder } from './recorder';
 import { SessionRecorder } from './session-recorder';
 
@@ -141,5 +142,38 @@ describe('SessionRecorder: a private session knows its prompt and keeps nothing'
     tap.output(Buffer.from(`${mark('D', 0)}${mark('A')}$ `));
     expect(tap.atPrompt).toBe(true);
     expect([commands.size, events.length, appended.length]).toEqual([0, 0, 0]);
+  });
+});
+
+describe("SessionRecorder: the shell's history rules", () => {
+  const nonce = 'a1b2c3d4e5f60718293a4b5c6d7e8f90';
+  const mark = (kind: 'A' | 'B' | 'C' | 'D' | 'E' | 'P', arg?: string | number) => formatMark(kind, nonce, arg);
+  /** One prompt cycle; `reported` is the line the shell's hook saw (a framework's: trimmed, or the previous entry). */
+  const turn = (typed: string, reported: string | null) =>
+    `${mark('P', 'HistControl=ignoreboth')}${mark('P', 'HistIgnore=&')}${mark('A')}$ ${mark('B')}${typed}\r\n${reported === null ? '' : mark('E', reported)}${mark('C')}out\r\n${mark('D', 0)}`;
+
+  it('judges the line as typed, tells who excluded one, and takes no excluded line for the previous one', () => {
+    const { store, commands } = fakeStore();
+    let excluded = 0;
+    const exclusion = new CommandExclusion();
+    exclusion.update({ ignoreSpace: true, excludePatterns: [] });
+    const tap = new SessionRecorder({
+      sessionId: 's',
+      shell: 'bash',
+      hostname: 'box',
+      cwd: '/home/u',
+      store: { ...store, dropRange: () => undefined, skipOutput: () => undefined } as unknown as Store,
+      segmenter: new Segmenter({ nonce }),
+      excludes: exclusion.excludes,
+      events: { command: () => undefined, session: () => undefined, excluded: () => void excluded++ },
+    });
+    tap.output(Buffer.from(turn('make', 'make')));
+    // bash-it's hook reads the previous history entry when bash dropped the line: the echo tells.
+    tap.output(Buffer.from(turn(' echo secret', 'make')));
+    // `&` is the previous line bash kept: `make` (the excluded line was never in its history).
+    tap.output(Buffer.from(turn('make', 'make')));
+    tap.output(Buffer.from(turn('ls', null)));
+    expect([...commands.values()].map((c) => c.commandLine)).toEqual(['make', 'ls']);
+    expect(excluded).toBe(2);
   });
 });

@@ -6,14 +6,17 @@ import type { PtyExit } from '../pty/types';
 import type { SegmentEvent, Segmenter } from '../segmenter/segmenter';
 import type { RecordingState } from '../../shared/ipc/history';
 import type { Store } from '../store/store';
-import { EchoedLine } from './echoed-line';
+import type { ExclusionQuery, ExclusionVerdict } from './exclusion';
 import { RemoteLayer, storedRecord, type SshHooks } from './remote-layer';
 import { startedRecord } from './started-record';
 import { storeCongested } from './store-congestion';
+import { TypedLines } from './typed-lines';
 
 export interface SessionRecorderEvents {
   command(record: CommandRecord): void;
   session(patch: { mode?: SegmentationMode; cwd?: string; hostname?: string; endedAt?: number }): void;
+  /** A line was kept out of the record: the terminal's screen shows it, so it must not be kept either. */
+  excluded?(): void;
 }
 
 export interface SessionRecorderOptions {
@@ -27,8 +30,8 @@ export interface SessionRecorderOptions {
   readonly now?: () => number;
   /** 'private': nothing reaches the store or the assistant, ever. Default 'on'. */
   readonly recording?: RecordingState;
-  /** Command lines the user keeps out of history (ignorespace, patterns). */
-  readonly excludes?: (commandLine: string) => boolean;
+  /** Command lines kept out of history (the shell's own rules, the user's patterns). */
+  readonly excludes?: (query: ExclusionQuery) => ExclusionVerdict;
   /** SSH integration (electron/ssh); without it remote shells' requests are ignored. */
   readonly ssh?: SshHooks;
 }
@@ -57,7 +60,8 @@ export class SessionRecorder implements PtyTap {
   private _shellEnding = false;
   /** Where the current turn began (the previous command's end): its prompt and echoed command line follow. */
   private _turnStart = 0;
-  private readonly _echoed = new EchoedLine();
+  /** What was typed at the prompt and whether the shell's history keeps it: the recording gate. */
+  private readonly _lines: TypedLines;
   /** Who typed the next command when it was not the user (the assistant's run_command). */
   private _nextActor: 'assistant' | undefined;
   private readonly _remote: RemoteLayer;
@@ -68,6 +72,7 @@ export class SessionRecorder implements PtyTap {
     this._cwd = _options.cwd;
     this._hostname = _options.hostname;
     this._remote = new RemoteLayer(_options.segmenter, (record) => this._write(record), _options.ssh);
+    this._lines = new TypedLines(_options.excludes);
   }
 
   output(bytes: Buffer): TapOutput {
@@ -178,10 +183,10 @@ export class SessionRecorder implements PtyTap {
       else this._store?.skipOutput(this._options.sessionId, clean.length);
     }
     this._offset += clean.length;
-    this._echoed.append(clean);
+    this._lines.append(clean);
     const marks: Marks = [];
     for (const event of events) {
-      if (event.type === 'prompt') this._echoed.prompt(event.offset, clean.subarray(Math.max(0, event.offset - base)));
+      if (event.type === 'prompt') this._lines.prompt(event.offset, clean.subarray(Math.max(0, event.offset - base)));
       this._handle(event, base, marks);
     }
     return { bytes: clean, marks };
@@ -241,16 +246,14 @@ export class SessionRecorder implements PtyTap {
       marks.push({ at, mark: { kind: 'command-start', commandId: null, exitCode: null } });
       return;
     }
-    // Without a command line from the shell (bash drops a line its HISTCONTROL ignores from history
-    // before the integration can read it), go by what the shell echoed as it was typed.
-    const typed = event.inputStart === undefined ? null : this._echoed.take(event.inputStart, event.offset);
-    const line = event.commandLine ?? typed?.line ?? null;
+    const { typed, excluded } = this._lines.judge(event);
     const ranBy = this._nextActor;
     this._nextActor = undefined;
-    if (line !== null && this._options.excludes?.(line)) {
+    if (excluded) {
       // Its prompt, echo and keystrokes are already on their way to the store: take them back.
       this._excluding = true;
       this._store?.dropRange(this._options.sessionId, this._turnStart, this._offset);
+      this._options.events.excluded?.();
       marks.push({ at, mark: { kind: 'command-start', commandId: null, exitCode: null } });
       return;
     }

@@ -17,6 +17,7 @@ export const applyFinalTermMark = (shell: ShellLayer, mark: Mark, offset: number
       shell.inputStart = null;
       shell.commandLine = null;
       shell.completedLine = null;
+      shell.keptOut = false;
       return;
     case FinalTermOscPt.CommandStart:
       if (shell.state === 'prompt') shell.state = 'input';
@@ -27,8 +28,11 @@ export const applyFinalTermMark = (shell: ShellLayer, mark: Mark, offset: number
       push({
         type: 'command-start', offset, commandLine: shell.commandLine, cwd: shell.cwd, hostname: shell.hostname, source: 'integrated', at,
         ...(shell.inputStart !== null ? { inputStart: shell.inputStart } : {}),
+        ...(shell.history !== null ? { history: shell.history } : {}),
+        ...(shell.keptOut ? { shellKeptOut: true } : {}),
       });
       shell.state = 'running';
+      shell.keptOut = false;
       shell.inputStart = null;
       shell.completedLine = null;
       return;

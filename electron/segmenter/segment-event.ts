@@ -10,6 +10,18 @@ import type { SegmentationMode } from '../../shared/domain/segmentation';
  * for a heuristic prompt, of the output that drew the prompt line, which can be well before the
  * keystroke that confirmed it).
  */
+/**
+ * The history rules an integrated shell reported at its last prompt (MarkProperty.HistControl and
+ * HistIgnore), in bash's words: zsh's HIST_IGNORE_SPACE and fish's leading space come as
+ * `ignorespace`.
+ */
+export interface ShellHistoryRules {
+  /** As HISTCONTROL: `:`-separated (ignorespace, ignoreboth, ignoredups, erasedups). */
+  readonly control: string;
+  /** As HISTIGNORE: `:`-separated bash patterns, `&` for the previous history line. */
+  readonly ignore: string;
+}
+
 export type SegmentEvent =
   | { type: 'prompt'; offset: number; at: number }
   | {
@@ -22,6 +34,10 @@ export type SegmentEvent =
       at: number;
       /** Where the typed line's echo began (the prompt's end mark), when the shell marked it. */
       inputStart?: number;
+      /** The shell's history rules, when it reported them. */
+      history?: ShellHistoryRules;
+      /** The shell said it keeps this line out of its history (zsh's HISTORY_IGNORE matched it). */
+      shellKeptOut?: true;
     }
   /** `commandLine`: the whole line, when the shell learned it only after the start (a paste). */
   | { type: 'command-end'; offset: number; exitCode: number | null; commandLine?: string; at: number }

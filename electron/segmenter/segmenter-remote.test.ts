@@ -56,6 +56,19 @@ describe('Segmenter: a remote shell integrated over ssh', () => {
     expect(resumed.text).toContain(`% echo ${NONCE_REPLACEMENT}`);
   });
 
+  it("applies each shell's own history rules: the remote's while it talks, the local shell's again after", () => {
+    const segmenter = new Segmenter({ nonce: NONCE, now: () => 0 });
+    feed(segmenter, mark('P', 'HistControl=ignoreboth') + mark('P', 'HistIgnore=ls'));
+    feed(segmenter, sshTyped);
+    feed(segmenter, request);
+    segmenter.acceptRemote(REMOTE);
+    const starts = (data: string) => feed(segmenter, data).events.flatMap((event) => (event.type === 'command-start' ? [event.history] : []));
+    // The remote shell said nothing yet: none of the local rules apply to it.
+    expect(starts(cycle('make', '', 0, REMOTE))).toEqual([undefined]);
+    expect(starts(mark('P', 'HistControl=ignorespace', REMOTE) + cycle(' make', '', 0, REMOTE))).toEqual([{ control: 'ignorespace', ignore: '' }]);
+    expect(starts(mark('D', 0) + cycle('ls', '', 0))).toEqual([{ control: 'ignoreboth', ignore: 'ls' }]);
+  });
+
   it('ignores a request without our ssh mark, with another id, or after the local shell moved on', () => {
     const forged = new Segmenter({ nonce: NONCE, now: () => 0 });
     feed(forged, cycle('cat evil', '', 0));

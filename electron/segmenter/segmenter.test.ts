@@ -21,6 +21,33 @@ describe('Segmenter with integration marks', () => {
     ]);
   });
 
+  it("hands the shell's history rules on with each command start, as last reported, and reports no event for them", () => {
+    const { events } = runOutput([
+      cycle('before', '', 0) +
+        mark('P', 'HistControl=ignoredups:ignorespace') +
+        mark('P', 'HistIgnore=ls:vault *;*') +
+        cycle(' secret', '', 0) +
+        mark('P', 'HistControl=') +
+        cycle('after', '', 0),
+    ]);
+    const starts = commandsOf(events);
+    expect(starts.map((start) => start.history)).toEqual([undefined, { control: 'ignoredups:ignorespace', ignore: 'ls:vault *;*' }, { control: '', ignore: 'ls:vault *;*' }]);
+    expect(types(events)).toEqual(['mode', 'prompt', 'command-start', 'command-end', 'prompt', 'command-start', 'command-end', 'prompt', 'command-start', 'command-end']);
+  });
+
+  it('says a line the shell keeps out (HistKeptOut before C) for that command only', () => {
+    const { events } = runOutput([
+      mark('A') + '$ ' + mark('B') + 'ls\r\n' + mark('P', 'HistKeptOut=1') + mark('E', 'ls') + mark('C') + mark('D', 0) + cycle('make', '', 0),
+      // Sent at a prompt and never followed by a start (an empty line): gone with the next prompt.
+      mark('A') + mark('P', 'HistKeptOut=1') + cycle('make', '', 0),
+    ]);
+    expect(commandsOf(events).map((start) => [start.commandLine, start.shellKeptOut])).toEqual([
+      ['ls', true],
+      ['make', undefined],
+      ['make', undefined],
+    ]);
+  });
+
   it('reports exit codes, and null for a malformed one', () => {
     const { events } = runOutput([cycle('false', '', 1) + cycle('x', '', 'oops' as unknown as number) + cycle('y', '', 130)]);
     expect(events.flatMap((e) => (e.type === 'command-end' ? [e.exitCode] : []))).toEqual([1, null, 130]);

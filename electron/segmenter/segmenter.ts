@@ -12,7 +12,7 @@ import { ShellLayers } from './shell-layers';
 import { SshHandshake } from './ssh-handshake';
 import { applyVSCodeMark } from './vscode-marks';
 
-export type { SegmentEvent } from './segment-event';
+export type { SegmentEvent, ShellHistoryRules } from './segment-event';
 
 export interface SegmenterOptions {
   nonce: string;

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 import type { MarkScanner } from './protocol/mark-scanner';
 import { MarkSigner } from './protocol/osc-protocol';
-import type { SegmentEvent } from './segment-event';
+import type { SegmentEvent, ShellHistoryRules } from './segment-event';
 
 /** Where an integrated shell is in its command cycle (FinalTermOscPt A → B → C → D). */
 export type CommandState = 'idle' | 'prompt' | 'input' | 'running';
@@ -18,10 +18,14 @@ export interface ShellLayer {
   inputStart: number | null;
   cwd: string | null;
   hostname: string | null;
+  /** The history rules the shell last reported (HistControl, HistIgnore); null until it does. */
+  history: ShellHistoryRules | null;
+  /** The shell said it keeps the line about to run out of its history (zsh's HISTORY_IGNORE). */
+  keptOut: boolean;
 }
 
 /** What the local shell's layer was doing when a remote shell took over the stream. */
-type SavedLayer = Omit<ShellLayer, 'inputStart'>;
+type SavedLayer = Omit<ShellLayer, 'inputStart' | 'keptOut'>;
 
 /**
  * The ssh layering: which shell the marks speak for, decided by who signed them (MarkSigner in
@@ -40,7 +44,7 @@ export class ShellLayers {
     private readonly _scanner: MarkScanner,
     private readonly _push: PushEvent,
   ) {
-    this.shell = { state: 'idle', commandLine: null, completedLine: null, inputStart: null, cwd: null, hostname: null };
+    this.shell = { state: 'idle', commandLine: null, completedLine: null, inputStart: null, cwd: null, hostname: null, history: null, keptOut: false };
   }
 
   /** Whether an integrated remote shell owns the stream now. */
@@ -78,12 +82,17 @@ export class ShellLayers {
   /** The remote shell's first mark (or its first after `fg`): the local layer waits underneath. */
   private _enterRemote(offset: number, at: number): void {
     const shell = this.shell;
-    this._local = { state: shell.state, commandLine: shell.commandLine, completedLine: shell.completedLine, cwd: shell.cwd, hostname: shell.hostname };
+    this._local = {
+      state: shell.state, commandLine: shell.commandLine, completedLine: shell.completedLine, cwd: shell.cwd, hostname: shell.hostname, history: shell.history,
+    };
     this._push({ type: 'remote-start', offset, at });
     shell.state = 'idle';
     shell.commandLine = null;
     shell.completedLine = null;
     shell.inputStart = null;
+    // The remote shell has rules of its own, which it reports at its first prompt.
+    shell.history = null;
+    shell.keptOut = false;
   }
 
   /** The remote shell is gone (or suspended): whatever it ran has ended, and the local layer comes back. */
@@ -102,5 +111,6 @@ export class ShellLayers {
     if (local.hostname !== null && local.hostname !== shell.hostname) this._push({ type: 'hostname', hostname: local.hostname, at });
     shell.cwd = local.cwd;
     shell.hostname = local.hostname;
+    shell.history = local.history;
   }
 }

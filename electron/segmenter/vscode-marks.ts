@@ -21,7 +21,7 @@ export const applyVSCodeMark = (shell: ShellLayer, mark: Mark, at: number, push:
   }
 };
 
-/** `Key=value`: cwd and host are reported when they change, the user every time. */
+/** `Key=value`: cwd and host are reported when they change, the user every time; history rules are kept. */
 const property = (shell: ShellLayer, field: string, at: number, push: PushEvent): void => {
   const eq = field.indexOf('=');
   if (eq < 0) return;
@@ -34,4 +34,8 @@ const property = (shell: ShellLayer, field: string, at: number, push: PushEvent)
     shell.hostname = value;
     push({ type: 'hostname', hostname: value, at });
   } else if (key === MarkProperty.User) push({ type: 'user', user: value, at });
+  // History rules are only read when a command starts: kept on the layer, no event of their own.
+  else if (key === MarkProperty.HistControl) shell.history = { control: value, ignore: shell.history?.ignore ?? '' };
+  else if (key === MarkProperty.HistIgnore) shell.history = { control: shell.history?.control ?? '', ignore: value };
+  else if (key === MarkProperty.HistKeptOut && (shell.state === 'prompt' || shell.state === 'input')) shell.keptOut = value === '1';
 };

@@ -52,12 +52,16 @@ export const history = group(
       default: 1_000_000,
       ...retention(RECORDS, 'Keep at most (commands)', '0: no limit; the newest are kept', 'history-records-max'),
     }),
-    /** As HISTCONTROL=ignorespace: a command line starting with a space is not recorded. */
+    /**
+     * Follow the shell's own history rules (HISTCONTROL's ignorespace, HISTIGNORE, zsh's
+     * HIST_IGNORE_SPACE, fish's leading space; a leading space where the shell reports none).
+     * The key keeps its first name, from when it meant a leading space only.
+     */
     ignoreSpace: ordinary({
       schema: z.boolean(),
       default: true,
       heading: 'Not recorded',
-      label: "Don't record commands starting with a space",
+      label: "Don't record what the shell keeps out of its history (a leading space, HISTIGNORE)",
       control: { kind: 'checkbox' },
       testId: 'history-ignore-space',
     }),

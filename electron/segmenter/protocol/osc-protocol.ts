@@ -24,12 +24,17 @@
  * | FinalTermOscPt.CommandExecuted | `133;C`                | the line was accepted, output starts   | bash, zsh, fish                           | reports `command-start` (line, cwd, host known so far)                    |
  * | FinalTermOscPt.CommandFinished | `133;D[;<exit>]`       | the command ended                      | bash, zsh (also in PROMPT_EOL_MARK), fish | reports `command-end`; nothing when no command runs                       |
  * | VSCodeOscPt.CommandLine        | `633;E;<line>`         | the command line                       | bash, zsh, fish                           | before C: the line it starts with; while running: the whole line (*)      |
- * | VSCodeOscPt.Property           | `633;P;<Key>=<value>`  | a property of the shell (MarkProperty) | bash, zsh, fish                           | reports `cwd` and `hostname` when changed, `user`; ignores other keys     |
+ * | VSCodeOscPt.Property           | `633;P;<Key>=<value>`  | a property of the shell (MarkProperty) | bash, zsh, fish                           | reports `cwd`, `hostname` when changed, `user`; keeps `Hist*` (**)        |
  * | ContextermOscPt.SshStart       | `633;S;<id>;<host>`    | our ssh function runs ssh to `host`    | bash, zsh, fish (their `ssh` function)    | from the local shell while a command runs: awaits one mark signed by `id` |
  * | ContextermOscPt.SshRequest     | `633;R;<shell>;<user>` | the remote asks for the integration    | ssh/bootstrap.sh, signed by the `id`      | reports `ssh-request`, once: any mark signed by the id spends it          |
  *
  * (*) bash sends the line again before D when a paste ran as several commands: reported with
- * `command-end`. Any other letter, in either family, does nothing itself, and a signed sequence
+ * `command-end`. (**) At every prompt: bash its `HISTCONTROL` (the startup files' value while
+ * bash-preexec's edit of it stands) and `HISTIGNORE`; zsh `HistControl=ignorespace` while
+ * HIST_IGNORE_SPACE is set (else empty); fish `HistControl=ignorespace` (fish always drops such a
+ * line). The recorder applies them (electron/recorder/exclusion.ts). zsh also sends `HistKeptOut=1`
+ * before C when the line matches its HISTORY_IGNORE pattern, which only zsh can match; it counts
+ * for that command only. Any other letter, in either family, does nothing itself, and a signed sequence
  * whose `Pt` is not one character is dropped without any effect; both are still removed from the
  * stream. A mark with any one-character `Pt` also says who is talking (MarkSigner): unless a request
  * id signed it, it switches the segmenter to integrated mode for good and can move it between the
@@ -76,6 +81,12 @@ export const MarkProperty = {
   Cwd: 'Cwd',
   Hostname: 'Hostname',
   User: 'User',
+  /** HISTCONTROL (bash), `ignorespace` for zsh's HIST_IGNORE_SPACE and always for fish. */
+  HistControl: 'HistControl',
+  /** HISTIGNORE (bash): `:`-separated patterns. */
+  HistIgnore: 'HistIgnore',
+  /** `1` before C: the shell keeps the line about to run out of its history (zsh's HISTORY_IGNORE). */
+  HistKeptOut: 'HistKeptOut',
 } as const;
 
 /**

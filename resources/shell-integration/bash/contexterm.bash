@@ -5,6 +5,7 @@
 # their last field (the terminal ignores marks without it):
 #   OSC 133;A prompt start   OSC 133;B prompt end   OSC 133;C output start   OSC 133;D;<exit>
 #   OSC 633;E;<command line>   OSC 633;P;Cwd=<dir>   OSC 633;P;Hostname=<name>   OSC 633;P;User=<name>
+#   OSC 633;P;HistControl=<HISTCONTROL>   OSC 633;P;HistIgnore=<HISTIGNORE> (the history rules, at each prompt)
 #   OSC 633;S;<request id>;<host> (the ssh function, before it runs ssh)
 # Every sequence is named in electron/segmenter/protocol/osc-protocol.ts.
 # Free text is escaped: \ as \\, ; as \x3b, control bytes as \xHH.
@@ -82,6 +83,28 @@ __contexterm_report() {
     __contexterm_escape "${USER-}"
     __contexterm_mark "633;P;User=$__contexterm_escaped"
   fi
+  __contexterm_history_rules
+}
+
+# The history rules the terminal applies itself (a framework may read the line after bash dropped
+# or trimmed it). bash-preexec takes ignorespace out of HISTCONTROL at its first prompt so that its
+# hook sees such lines: while HISTCONTROL is still what it made of the startup files' value, that
+# value is the user's rule.
+__contexterm_history_rules() {
+  builtin local control="${HISTCONTROL-}"
+  [[ -n "${__contexterm_hc_adjusted+set}" && "$control" == "$__contexterm_hc_adjusted" ]] && control="$__contexterm_hc_startup"
+  __contexterm_escape "$control"
+  __contexterm_mark "633;P;HistControl=$__contexterm_escaped"
+  __contexterm_escape "${HISTIGNORE-}"
+  __contexterm_mark "633;P;HistIgnore=$__contexterm_escaped"
+}
+
+# fc -ln prints a tab and a space (`*` for an edited entry) before the line: only those go, so a
+# leading space the user typed stays for the terminal's history rules.
+__contexterm_fc_line() {
+  __contexterm_line="$(builtin fc -ln -0 2>/dev/null)"
+  __contexterm_line="${__contexterm_line#$'\t'}"
+  __contexterm_line="${__contexterm_line#[ *]}"
 }
 
 # Input ssh left unread in raw mode when it put the terminal back to cooked mode on its way out
@@ -230,10 +253,8 @@ __contexterm_ps0_marks() {
   # PS0 comes again for each further line of a pasted block: those belong to the same command.
   [[ "${__contexterm_running-}" == 1 ]] && builtin return 0
   if [[ -n "${HISTCMD-}" && "${HISTCMD-}" != "${__contexterm_histcmd-}" ]]; then
-    builtin local line
-    line="$(builtin fc -ln -0 2>/dev/null)"
-    line="${line#"${line%%[![:space:]]*}"}"
-    __contexterm_escape "$line"
+    __contexterm_fc_line
+    __contexterm_escape "$__contexterm_line"
     __contexterm_mark "633;E;$__contexterm_escaped"
   fi
   __contexterm_mark "133;C"
@@ -261,8 +282,8 @@ __contexterm_debug() {
     builtin local line=""
     # In the trap, HISTCMD equals the number read at the prompt only if history kept the line.
     if [[ -n "${HISTCMD-}" && "${HISTCMD-}" == "${__contexterm_histcmd-}" ]]; then
-      line="$(builtin fc -ln -0 2>/dev/null)"
-      line="${line#"${line%%[![:space:]]*}"}"
+      __contexterm_fc_line
+      line="$__contexterm_line"
     fi
     [[ -n "$line" ]] || line="$BASH_COMMAND"
     __contexterm_start "$line"
@@ -304,6 +325,10 @@ __contexterm_bp_preexec() {
 # $1 is `trap -p DEBUG`, read by the caller: inside a function bash shows no DEBUG trap.
 __contexterm_install() {
   __contexterm_end_mark=$'\e]133;B;'"${__contexterm_nonce}"$'\a'
+  if builtin declare -F __bp_adjust_histcontrol >/dev/null; then
+    __contexterm_hc_startup="${HISTCONTROL-}"
+    __contexterm_hc_adjusted="$(__bp_adjust_histcontrol >/dev/null 2>&1; builtin printf '%s' "${HISTCONTROL-}")"
+  fi
   if [[ "${__contexterm_hook-}" != debug ]] && ((BASH_VERSINFO[0] > 4 || (BASH_VERSINFO[0] == 4 && BASH_VERSINFO[1] >= 4))) &&
     builtin shopt -q promptvars; then
     # C (and E) from PS0's command substitution; the arithmetic in the empty substring runs in

@@ -4,6 +4,8 @@
 # Marks carry the session nonce as their last field (the terminal ignores marks without it):
 #   OSC 133;A prompt start   OSC 133;B prompt end   OSC 133;C output start   OSC 133;D;<exit>
 #   OSC 633;E;<command line>   OSC 633;P;Cwd=<dir>   OSC 633;P;Hostname=<name>   OSC 633;P;User=<name>
+#   OSC 633;P;HistControl=ignorespace (or empty: HIST_IGNORE_SPACE, at each prompt)
+#   OSC 633;P;HistKeptOut=1 (before C, when the line matches HISTORY_IGNORE)
 #   OSC 633;S;<request id>;<host> (the ssh function, before it runs ssh)
 # Every sequence is named in electron/segmenter/protocol/osc-protocol.ts.
 # Free text is escaped: \ as \\, ; as \x3b, control bytes as \xHH.
@@ -93,6 +95,12 @@ __contexterm_precmd() {
     __contexterm_escape "${USER-}"
     __contexterm_mark "633;P;User=$__contexterm_escaped"
   fi
+  # The history rule the terminal applies itself, in bash's words.
+  if [[ -o histignorespace ]]; then
+    __contexterm_mark "633;P;HistControl=ignorespace"
+  else
+    __contexterm_mark "633;P;HistControl="
+  fi
   if [[ -n "$__contexterm_cleanup" ]]; then
     [[ "$__contexterm_cleanup" == */ct.* && -d "$__contexterm_cleanup" ]] && command rm -rf -- "$__contexterm_cleanup"
     __contexterm_cleanup=""
@@ -108,6 +116,11 @@ __contexterm_precmd() {
 __contexterm_preexec() {
   emulate -L zsh
   # $1 is the line as typed (even when history drops it); $3 the full text when history is off.
+  # HISTORY_IGNORE is a zsh pattern (matched as zsh does when it writes the history file): only the
+  # shell can match it, so it says whether this line is kept out.
+  if [[ -n "${HISTORY_IGNORE-}" && "${1:-$3}" == ${~HISTORY_IGNORE} ]]; then
+    __contexterm_mark "633;P;HistKeptOut=1"
+  fi
   __contexterm_escape "${1:-$3}"
   __contexterm_mark "633;E;$__contexterm_escaped"
   __contexterm_mark "133;C"

@@ -5,6 +5,7 @@
 # Marks carry the session nonce as their last field (the terminal ignores marks without it):
 #   OSC 133;A prompt start   OSC 133;B prompt end   OSC 133;C output start   OSC 133;D;<exit>
 #   OSC 633;E;<command line>   OSC 633;P;Cwd=<dir>   OSC 633;P;Hostname=<name>   OSC 633;P;User=<name>
+#   OSC 633;P;HistControl=ignorespace (at each prompt)
 #   OSC 633;S;<request id>;<host> (the ssh function, before it runs ssh)
 # Every sequence is named in electron/segmenter/protocol/osc-protocol.ts.
 # Free text is escaped: \ as \\, ; as \x3b, control bytes as \xHH.
@@ -95,6 +96,8 @@ function __contexterm_prompt_start --on-event fish_prompt
         set -l user (__contexterm_escape "$USER")
         __contexterm_mark "633;P;User=$user"
     end
+    # fish never keeps a line typed with a leading space in its history: the terminal does the same.
+    __contexterm_mark "633;P;HistControl=ignorespace"
     __contexterm_wrap_prompt
     __contexterm_mark "133;A"
 end
