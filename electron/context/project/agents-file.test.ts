@@ -214,4 +214,25 @@ describe('AgentsFileReader in a git repository: only what the repository itself 
     writeFileSync(join(root, 'AGENTS.md'), 'plain rules');
     expect((await new AgentsFileReader().read(root))!.text).toBe('plain rules');
   });
+
+  it('refuses, and asks again next time, when git was killed (a git that hangs is killed at its timeout)', async () => {
+    const { root } = gitRepo('r');
+    writeFileSync(join(root, '.gitignore'), 'AGENTS.md\n');
+    writeFileSync(join(root, 'AGENTS.md'), 'my own ignored notes');
+    // A git killed mid-answer says nothing about the repository: it is not one git "cannot answer for".
+    const bin = join(base, 'bin');
+    mkdirSync(bin);
+    writeFileSync(join(bin, 'git'), '#!/bin/sh\nkill -TERM $$\n');
+    chmodSync(join(bin, 'git'), 0o755);
+    const reader = new AgentsFileReader();
+    const path = process.env.PATH;
+    process.env.PATH = `${bin}:${path ?? ''}`;
+    try {
+      expect((await refusalOf(reader, root)).code).toBe('git-failed');
+    } finally {
+      process.env.PATH = path;
+    }
+    // The failure was not remembered as "git cannot answer here": the real git now says it is ignored.
+    expect((await refusalOf(reader, root)).code).toBe('not-tracked');
+  });
 });

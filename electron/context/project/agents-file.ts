@@ -2,7 +2,7 @@
 import { constants } from 'node:fs';
 import { lstat, open, realpath, stat } from 'node:fs/promises';
 import { dirname, isAbsolute, join, relative, sep } from 'node:path';
-import { gitDirsOf, gitStanding, type GitDirs } from './git-tracked';
+import { GitFailedError, gitDirsOf, gitStanding, type GitDirs } from './git-tracked';
 
 /** The file other agents read their repository rules from (Codex reads AGENTS.md). */
 export const AGENTS_FILE_NAME = 'AGENTS.md';
@@ -74,7 +74,7 @@ export class AgentsFileError extends Error {
   override readonly name = 'AgentsFileError';
 
   constructor(
-    readonly code: 'outside-repository' | 'not-a-file' | 'not-tracked' | 'link-without-git',
+    readonly code: 'outside-repository' | 'not-a-file' | 'not-tracked' | 'link-without-git' | 'git-failed',
     message: string,
   ) {
     super(message);
@@ -144,7 +144,11 @@ export class AgentsFileReader {
     const dotGit = await lstat(join(realRoot, '.git')).then((info) => `${info.dev}:${info.ino}:${info.isFile() ? info.size : 'dir'}`, () => '-');
     const known = this._gitDirs.get(realRoot);
     if (known?.stamp === dotGit) return known.dirs;
-    const dirs = await gitDirsOf(realRoot);
+    // A git that hung or crashed is not remembered: the next request asks again.
+    const dirs = await gitDirsOf(realRoot).catch((error: unknown) => {
+      if (error instanceof GitFailedError) throw new AgentsFileError('git-failed', `${error.message}; AGENTS.md is not read until git answers`);
+      throw error;
+    });
     this._gitDirs.delete(realRoot);
     this._gitDirs.set(realRoot, { stamp: dotGit, dirs });
     if (this._gitDirs.size > this._maxCached) this._gitDirs.delete(this._gitDirs.keys().next().value!);
