@@ -86,3 +86,20 @@ export const gitStanding = async (root: string, paths: readonly string[]): Promi
   const matched = nulList(ignored.stdout);
   return new Map(paths.map((path) => [path, matched.has(path) ? 'ignored' : inIndex.has(path) ? 'tracked' : 'untracked']));
 };
+
+/**
+ * Whether the work-tree file `path` (relative to `root`) holds byte for byte what its index entry
+ * does: git's hash of the file as it is (`--no-filters`: no clean filter, which the repository's
+ * config could name, is run) against the staged object. Throws when git fails.
+ */
+export const matchesIndex = async (root: string, path: string): Promise<boolean> => {
+  const [staged, onDisk] = await Promise.all([
+    git(root, ['ls-files', '-z', '--cached', '--stage', '--', path]),
+    git(root, ['hash-object', '--no-filters', '--', path]),
+  ]);
+  if (!staged.ok || !onDisk.ok) throw new Error(`git could not compare ${path} with its index in ${root}`);
+  // Each entry: "<mode> <object> <stage>\t<path>".
+  const entry = staged.stdout.split('\0').find((line) => line.endsWith(`\t${path}`));
+  const object = entry?.split(' ')[1];
+  return object !== undefined && object === onDisk.stdout.trim();
+};
