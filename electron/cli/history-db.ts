@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 import Database from 'better-sqlite3';
-import { existsSync } from 'node:fs';
+import { existsSync, lstatSync } from 'node:fs';
 import { join } from 'node:path';
 import { DEFAULT_SETTINGS } from '../../shared/settings/registry';
 import type { KeyValueStore } from '../../shared/settings/key-value-store';
@@ -85,8 +85,11 @@ export class HistoryDb {
   }
 
   static open(dataDir: string): HistoryDb {
-    trustDataDir(dataDir);
     const path = join(dataDir, DATABASE_FILE);
+    // Not a data directory at all (a mistyped --data-dir /tmp): its mode is none of our business.
+    // lstat, not exists: a database that is a (dangling) link is the trust check's to refuse.
+    if (!lstatSync(path, { throwIfNoEntry: false })) throw new CliError('unavailable', `no history database at ${path} (give --data-dir DIR, the app's data directory)`);
+    trustDataDir(dataDir);
     if (!existsSync(path)) throw new CliError('unavailable', `no history database at ${path} (give --data-dir DIR, the app's data directory)`);
     let db: Database.Database;
     try {

@@ -72,15 +72,17 @@ const focusActive = (tabs: readonly Tab[], activeId: string | undefined): readon
 /**
  * A terminal appears (spawned here, or in another window, or re-attached): a tab of its own, or
  * the pane split off that `pendingSplit` asked for. `activate` gives it the keyboard (so does
- * being the first). One already known is only activated.
+ * being the first). One already known is only activated. `takesSplit` false: another window's new
+ * terminal, which must never fill the split this window waits for (it would sit, recorded, in a
+ * private tab).
  */
-export const addTerminal = (workspace: Workspace, terminal: Terminal, activate = true): Workspace => {
+export const addTerminal = (workspace: Workspace, terminal: Terminal, activate = true, takesSplit = true): Workspace => {
   const known = workspace.terminals.some((t) => t.id === terminal.id);
   const terminals = known ? workspace.terminals : [...workspace.terminals, terminal];
   const activeTerminalId = activate || workspace.activeTerminalId === undefined ? terminal.id : workspace.activeTerminalId;
   let { tabs, pendingSplit } = workspace;
   if (!tabs.some((tab) => contains(tab.root, terminal.id))) {
-    const request = pendingSplit;
+    const request = takesSplit ? pendingSplit : null;
     const target = request && tabs.find((tab) => contains(tab.root, request.target));
     if (request && target) {
       tabs = tabs.map((tab) => (tab === target ? { ...tab, root: split(tab.root, request.target, terminal.id, request.orientation), zoomed: null } : tab));

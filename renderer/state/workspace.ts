@@ -22,7 +22,7 @@ export type { SplitRequest, Tab, Terminal, Workspace } from './workspace-model';
 
 /** The window's terminals and tabs (workspace-model.ts), with the moves the UI makes on them. */
 export interface WorkspaceState extends Workspace {
-  add(terminal: Terminal, activate?: boolean): void;
+  add(terminal: Terminal, activate?: boolean, takesSplit?: boolean): void;
   remove(id: string): void;
   activate(id: string): void;
   update(id: string, patch: Partial<Omit<Terminal, 'id'>>): void;
@@ -37,7 +37,7 @@ export interface WorkspaceState extends Workspace {
 export const createWorkspaceStore = () =>
   create<WorkspaceState>()((set) => ({
     ...EMPTY_WORKSPACE,
-    add: (terminal, activate = true) => set((state) => addTerminal(state, terminal, activate)),
+    add: (terminal, activate = true, takesSplit = true) => set((state) => addTerminal(state, terminal, activate, takesSplit)),
     remove: (id) => set((state) => removeTerminal(state, id)),
     activate: (id) => set((state) => activateTerminal(state, id)),
     update: (id, patch) => set((state) => updateTerminal(state, id, patch)),

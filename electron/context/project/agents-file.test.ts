@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 import { execFileSync } from 'node:child_process';
-import { chmodSync, existsSync, mkdirSync, mkdtempSync, realpathSync, rmSync, statSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, linkSync, mkdirSync, mkdtempSync, realpathSync, rmSync, statSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -213,5 +213,57 @@ describe('AgentsFileReader in a git repository: only what the repository itself 
     rmSync(join(root, 'AGENTS.md'));
     writeFileSync(join(root, 'AGENTS.md'), 'plain rules');
     expect((await new AgentsFileReader().read(root))!.text).toBe('plain rules');
+  });
+
+  it('refuses, and asks again next time, when git was killed (a git that hangs is killed at its timeout)', async () => {
+    const { root } = gitRepo('r');
+    writeFileSync(join(root, '.gitignore'), 'AGENTS.md\n');
+    writeFileSync(join(root, 'AGENTS.md'), 'my own ignored notes');
+    // A git killed mid-answer says nothing about the repository: it is not one git "cannot answer for".
+    const bin = join(base, 'bin');
+    mkdirSync(bin);
+    writeFileSync(join(bin, 'git'), '#!/bin/sh\nkill -TERM $$\n');
+    chmodSync(join(bin, 'git'), 0o755);
+    const reader = new AgentsFileReader();
+    const path = process.env.PATH;
+    process.env.PATH = `${bin}:${path ?? ''}`;
+    try {
+      expect((await refusalOf(reader, root)).code).toBe('git-failed');
+    } finally {
+      process.env.PATH = path;
+    }
+    // The failure was not remembered as "git cannot answer here": the real git now says it is ignored.
+    expect((await refusalOf(reader, root)).code).toBe('not-tracked');
+  });
+
+  it('refuses a tracked AGENTS.md that is a hard link: it may be another name for an ignored .env', async () => {
+    // An archive can ship such a pair; an editor that writes in place keeps it as the user fills .env in.
+    const { root, git } = gitRepo('r');
+    writeFileSync(join(root, '.gitignore'), '.env\n');
+    writeFileSync(join(root, 'AGENTS.md'), 'rules');
+    git('add', '.gitignore', 'AGENTS.md');
+    git('commit', '-qm', 'rules');
+    rmSync(join(root, 'AGENTS.md'));
+    writeFileSync(join(root, '.env'), ENV);
+    linkSync(join(root, '.env'), join(root, 'AGENTS.md'));
+    const refused = await refusalOf(new AgentsFileReader(), root);
+    expect(refused.code).toBe('hard-link');
+    expect(refused.message).not.toContain('DOTENV');
+  });
+
+  it('follows a link only to a file as git has it staged: a committed AGENTS.md -> .env template filled in locally is not sent', async () => {
+    const { root, git } = gitRepo('r');
+    writeFileSync(join(root, '.env'), 'OPENAI_API_KEY=changeme\n');
+    symlinkSync('.env', join(root, 'AGENTS.md'));
+    git('add', '.env', 'AGENTS.md');
+    git('commit', '-qm', 'template');
+    expect((await new AgentsFileReader().read(root))!.text).toBe('OPENAI_API_KEY=changeme\n');
+    writeFileSync(join(root, '.env'), ENV);
+    const refused = await refusalOf(new AgentsFileReader(), root);
+    expect(refused.code).toBe('not-staged');
+    expect(refused.message).toBe(`${join(root, 'AGENTS.md')} leads to .env, which differs from what git has staged; only the repository's own content is followed through a link (git add it to use it)`);
+    // Staged, it is the repository's content again (the user's choice).
+    git('add', '.env');
+    expect((await new AgentsFileReader().read(root))!.text).toBe(ENV);
   });
 });

@@ -2,7 +2,7 @@
 import { constants } from 'node:fs';
 import { lstat, open, realpath, stat } from 'node:fs/promises';
 import { dirname, isAbsolute, join, relative, sep } from 'node:path';
-import { gitDirsOf, gitStanding, type GitDirs } from './git-tracked';
+import { GitFailedError, gitDirsOf, gitStanding, matchesIndex, type GitDirs } from './git-tracked';
 
 /** The file other agents read their repository rules from (Codex reads AGENTS.md). */
 export const AGENTS_FILE_NAME = 'AGENTS.md';
@@ -74,7 +74,7 @@ export class AgentsFileError extends Error {
   override readonly name = 'AgentsFileError';
 
   constructor(
-    readonly code: 'outside-repository' | 'not-a-file' | 'not-tracked' | 'link-without-git',
+    readonly code: 'outside-repository' | 'not-a-file' | 'hard-link' | 'not-tracked' | 'not-staged' | 'link-without-git' | 'git-failed',
     message: string,
   ) {
     super(message);
@@ -99,10 +99,12 @@ const STANDING_WORDS = { untracked: 'not tracked by git', ignored: 'ignored by g
  *
  * Which file: only what the repository itself holds. In a repository git can read, AGENTS.md must
  * be tracked and not ignored, and a symlink is followed only to a file that is the same, inside
- * the repository (AGENTS.md → CLAUDE.md is common): a committed `AGENTS.md -> .env` must not send
- * the user's own ignored `.env`, nor a link send ~/.ssh. Where git cannot answer (not installed, a
- * `.git` it does not accept, a repository it refuses as another user's), only a regular file is
- * read, never a link. Outside any repository nothing is read (findRepositoryRoot).
+ * the repository and as git has it staged (AGENTS.md → CLAUDE.md is common): a committed
+ * `AGENTS.md -> .env` must not send the user's own ignored `.env` (nor a tracked template of it
+ * filled in locally), nor a link send ~/.ssh. A hard link is never read: git cannot say what its
+ * other names are. Where git cannot answer (not installed, a `.git` it does not accept, a
+ * repository it refuses as another user's), only a regular file is read, never a link. Outside any
+ * repository nothing is read (findRepositoryRoot).
  */
 export class AgentsFileReader {
   private readonly _cache = new Map<string, Cached>();
@@ -144,7 +146,11 @@ export class AgentsFileReader {
     const dotGit = await lstat(join(realRoot, '.git')).then((info) => `${info.dev}:${info.ino}:${info.isFile() ? info.size : 'dir'}`, () => '-');
     const known = this._gitDirs.get(realRoot);
     if (known?.stamp === dotGit) return known.dirs;
-    const dirs = await gitDirsOf(realRoot);
+    // A git that hung or crashed is not remembered: the next request asks again.
+    const dirs = await gitDirsOf(realRoot).catch((error: unknown) => {
+      if (error instanceof GitFailedError) throw new AgentsFileError('git-failed', `${error.message}; AGENTS.md is not read until git answers`);
+      throw error;
+    });
     this._gitDirs.delete(realRoot);
     this._gitDirs.set(realRoot, { stamp: dotGit, dirs });
     if (this._gitDirs.size > this._maxCached) this._gitDirs.delete(this._gitDirs.keys().next().value!);
@@ -165,6 +171,10 @@ export class AgentsFileReader {
       const which = name === own ? path : `${path} leads to ${linked}, which`;
       throw new AgentsFileError('not-tracked', `${which} is ${STANDING_WORDS[verdict]}; only a tracked file of the repository is read`);
     }
+    // A tracked template (a committed `.env` with placeholders) filled in locally is the user's, not the repository's.
+    if (own !== linked && !(await matchesIndex(realRoot, linked))) {
+      throw new AgentsFileError('not-staged', `${path} leads to ${linked}, which differs from what git has staged; only the repository's own content is followed through a link (git add it to use it)`);
+    }
   }
 
   private async _load(root: string, path: string, target: string): Promise<ProjectFile> {
@@ -173,6 +183,8 @@ export class AgentsFileReader {
     try {
       const info = await handle.stat();
       if (!info.isFile()) throw new AgentsFileError('not-a-file', `${path} is not a regular file`);
+      // Another name of the same file may be an ignored one (`.env`): git tracks names, not inodes.
+      if (info.nlink > 1) throw new AgentsFileError('hard-link', `${path} is a hard link (the file has ${info.nlink} names, one may be ignored); a symbolic link to a tracked file is followed instead`);
       const buffer = new Uint8Array(Math.min(info.size, this._maxBytes));
       let filled = 0;
       while (filled < buffer.length) {

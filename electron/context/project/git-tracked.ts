@@ -26,13 +26,20 @@ const gitEnv = (root: string): NodeJS.ProcessEnv => {
 
 interface GitRun {
   readonly ok: boolean;
+  /** Killed (its timeout, too much output) or ended by a signal: it said nothing about the repository. */
+  readonly killed: boolean;
   readonly stdout: string;
+}
+
+/** Git did not finish: a hang or a crash is no answer, and must not be taken for "git cannot answer here". */
+export class GitFailedError extends Error {
+  override readonly name = 'GitFailedError';
 }
 
 const git = (root: string, args: readonly string[]): Promise<GitRun> =>
   new Promise((resolve) => {
     execFile('git', [...SAFE_ARGS, ...args], { cwd: root, env: gitEnv(root), timeout: GIT_TIMEOUT_MS, maxBuffer: 1024 * 1024, encoding: 'utf8' }, (error, stdout) =>
-      resolve({ ok: !error, stdout }),
+      resolve({ ok: !error, killed: error !== null && (error.killed === true || typeof error.signal === 'string'), stdout }),
     );
   });
 
@@ -47,10 +54,13 @@ export interface GitDirs {
 /**
  * The git directories of the repository whose work tree is `root`, or null when git cannot answer
  * for it: git is not installed, the `.git` there is not one git accepts, or git refuses it
- * (another user's repository, `safe.directory`).
+ * (another user's repository, `safe.directory`). Throws GitFailedError when git was killed (it
+ * hung past its timeout) or died of a signal: that answers nothing either way, and read as "git
+ * cannot answer" it would let an ignored AGENTS.md through.
  */
 export const gitDirsOf = async (root: string): Promise<GitDirs | null> => {
   const run = await git(root, ['rev-parse', '--absolute-git-dir', '--git-common-dir']);
+  if (run.killed) throw new GitFailedError(`git did not finish answering for ${root} (killed after ${GIT_TIMEOUT_MS / 1000} s, or by a signal)`);
   const [gitDir, commonDir] = run.stdout.split('\n');
   // --git-common-dir is relative to the cwd unless it is elsewhere.
   return run.ok && gitDir && commonDir ? { gitDir, commonDir: resolve(root, commonDir) } : null;
@@ -75,4 +85,21 @@ export const gitStanding = async (root: string, paths: readonly string[]): Promi
   const inIndex = nulList(tracked.stdout);
   const matched = nulList(ignored.stdout);
   return new Map(paths.map((path) => [path, matched.has(path) ? 'ignored' : inIndex.has(path) ? 'tracked' : 'untracked']));
+};
+
+/**
+ * Whether the work-tree file `path` (relative to `root`) holds byte for byte what its index entry
+ * does: git's hash of the file as it is (`--no-filters`: no clean filter, which the repository's
+ * config could name, is run) against the staged object. Throws when git fails.
+ */
+export const matchesIndex = async (root: string, path: string): Promise<boolean> => {
+  const [staged, onDisk] = await Promise.all([
+    git(root, ['ls-files', '-z', '--cached', '--stage', '--', path]),
+    git(root, ['hash-object', '--no-filters', '--', path]),
+  ]);
+  if (!staged.ok || !onDisk.ok) throw new Error(`git could not compare ${path} with its index in ${root}`);
+  // Each entry: "<mode> <object> <stage>\t<path>".
+  const entry = staged.stdout.split('\0').find((line) => line.endsWith(`\t${path}`));
+  const object = entry?.split(' ')[1];
+  return object !== undefined && object === onDisk.stdout.trim();
 };

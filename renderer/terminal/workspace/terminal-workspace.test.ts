@@ -133,6 +133,19 @@ describe('events from main', () => {
     expect(views.get('other')!.snapshots.map((s) => s.data)).toEqual(['screen']);
   });
 
+  it("never puts another window's new terminal into the pane a split here is waiting for (a private tab would hold a recorded pane)", async () => {
+    await workspace.open({ private: true });
+    let answer: (() => void) | undefined;
+    transport.answer('pty:spawn', (request) => new Promise((resolve) => (answer = () => resolve(okResult(ptyInfo('split', request.from ? { recording: 'private' } : {}))))));
+    const splitting = workspace.open({ split: { target: 'p1', orientation: 'vertical' } });
+    // Another window opens a recorded tab while this window's split is on its way.
+    transport.emit('pty:opened', ptyInfo('other'));
+    await vi.waitFor(() => expect(ids()).toContain('other'));
+    answer!();
+    await splitting;
+    expect(store.getState().tabs.map((t) => leaves(t.root))).toEqual([['p1', 'split'], ['other']]);
+  });
+
   it('drops a terminal closed in another window', async () => {
     await workspace.open();
     await workspace.open();

@@ -93,7 +93,7 @@ export class TerminalWorkspace<C extends TerminalHandle = TerminalHandle> extend
           return this._store.getState().update(event.payload.id, { recording: event.payload.recording });
         // Terminals opened or closed in another window appear and disappear here too.
         case 'pty:opened':
-          if (!this._views.has(event.payload.id)) this._attachQuietly(event.payload.id);
+          if (!this._views.has(event.payload.id)) this._attachQuietly(event.payload.id, false);
           return;
         case 'pty:closed':
           if (this._views.has(event.payload.id)) this._forget(event.payload.id);
@@ -241,7 +241,7 @@ export class TerminalWorkspace<C extends TerminalHandle = TerminalHandle> extend
   }
 
   /** Attaches to a pty and paints its current screen, lining up the live output around it. */
-  private readonly _attach = async (id: string, activate: boolean): Promise<void> => {
+  private readonly _attach = async (id: string, activate: boolean, takesSplit = true): Promise<void> => {
     this._live.begin(id);
     const result = await this._api.invoke('pty:attach', { id });
     if (!result.ok) {
@@ -249,15 +249,15 @@ export class TerminalWorkspace<C extends TerminalHandle = TerminalHandle> extend
       if (result.error.code === 'not-found') return this._forget(id);
       throw new DomainError(result.error.code, result.error.message);
     }
-    this._adopt(result.value.info, result.value.snapshot, activate);
+    this._adopt(result.value.info, result.value.snapshot, activate, takesSplit);
   };
 
   /** An attach nobody waits for (another window's terminal, a re-attach): a failure leaves things as they are. */
-  private _attachQuietly(id: string): void {
-    void this._attach(id, false).catch(() => undefined);
+  private _attachQuietly(id: string, takesSplit = true): void {
+    void this._attach(id, false, takesSplit).catch(() => undefined);
   }
 
-  private _adopt(info: PtyInfo, snapshot: TerminalSnapshot | undefined, activate: boolean): void {
+  private _adopt(info: PtyInfo, snapshot: TerminalSnapshot | undefined, activate: boolean, takesSplit = true): void {
     // An attach that was answered after the workspace ended must not leave a view behind.
     if (this.isDisposed) return;
     let view = this._views.get(info.id);
@@ -269,7 +269,7 @@ export class TerminalWorkspace<C extends TerminalHandle = TerminalHandle> extend
     this._live.finish(info.id, snapshot);
     const { exited, exitCode, recording } = info;
     const customTitle = rememberedTabName(info.id);
-    this._store.getState().add({ id: info.id, sessionId: info.sessionId, shell: info.shell, programTitle: null, customTitle, exited, exitCode, recording }, activate);
+    this._store.getState().add({ id: info.id, sessionId: info.sessionId, shell: info.shell, programTitle: null, customTitle, exited, exitCode, recording }, activate, takesSplit);
     // A terminal known before (a re-attach) keeps its entry: bring its recording state up to date.
     this._store.getState().update(info.id, { recording });
     if (exited) this._markExited(info.id, exitCode);

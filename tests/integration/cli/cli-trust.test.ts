@@ -75,6 +75,18 @@ describe('the data directory, checked as the app checks it', () => {
     expect(existsSync(missing)).toBe(false);
   });
 
+  it('leaves the mode of a directory that holds no database as it was (a mistyped --data-dir /tmp)', async () => {
+    // A reader makes a data directory 0700 only once it is one: chmod on `/tmp` (as root) or `~` would break the machine.
+    const shared = join(base, 'shared');
+    mkdirSync(shared);
+    chmodSync(shared, 0o1777);
+    for (const run of [await runCli(['history', 'stats', '--data-dir', shared]), await runMcp(shared)]) {
+      expect(run.stderr).toMatch(/no history database at/);
+      expect(run.code).toBe(3);
+    }
+    expect(statSync(shared).mode & 0o7777).toBe(0o1777);
+  });
+
   asRoot("refuses another user's data directory, in the CLI and the MCP server alike", async () => {
     const dir = foreignDataDir();
     expectRefused(await runCli(['history', 'search', 'trust', '--data-dir', dir]), dir, /owned by uid 65534, not you/);
