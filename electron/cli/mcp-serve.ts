@@ -12,6 +12,22 @@ interface Ending {
 }
 
 const SIGNALS = { SIGINT: 2, SIGTERM: 15, SIGHUP: 1 } as const;
+/** How long answers still on their way may take to reach a client that closed stdin but still reads. */
+const FLUSH_MS = 5000;
+
+/** The answers written out, or given up on: a client that closed stdin and reads nothing never drains. */
+const flushed = (): Promise<void> =>
+  process.stdout.writableLength === 0
+    ? Promise.resolve()
+    : new Promise((resolve) => {
+        const timer = setTimeout(resolve, FLUSH_MS);
+        const done = () => {
+          clearTimeout(timer);
+          resolve();
+        };
+        process.stdout.once('drain', done);
+        process.stdout.once('error', done);
+      });
 
 /**
  * Serves on stdin/stdout until the client closes stdin, stops reading stdout, sends a line over
@@ -25,7 +41,8 @@ export const serveMcp = async (dataDir: string): Promise<never> => {
   const ending = await new Promise<Ending>((resolve) => {
     const end = (line: string, exitCode: number) => resolve({ line: `contexterm: ${line}`, exitCode });
     transport.onfatal = (error) => resolve(describeFailure(error));
-    process.stdin.once('end', () => end('the MCP client closed stdin; the server stops', 0));
+    // Requests sent before the close are still answered (`printf '…' | contexterm mcp`).
+    process.stdin.once('end', () => void transport.whenIdle().then(() => end('the MCP client closed stdin; the server stops', 0)));
     process.stdin.once('error', (error) => end(`stdin failed (${error.message}); the server stops`, 0));
     process.stdout.on('error', (error: NodeJS.ErrnoException) =>
       error.code === 'EPIPE' ? end('the MCP client closed its end of stdout; the server stops', 0) : resolve(describeFailure(error)),
@@ -39,6 +56,7 @@ export const serveMcp = async (dataDir: string): Promise<never> => {
       })
       .catch((error: unknown) => resolve(describeFailure(error instanceof CliError ? error : new Error(String(error)))));
   });
+  if (ending.exitCode === 0) await flushed();
   await server.close().catch(() => undefined);
   history.close();
   // Exit now, whatever stdout still holds for a client that stopped reading: only once the line is out.

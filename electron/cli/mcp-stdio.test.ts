@@ -41,6 +41,22 @@ describe('BackpressuredStdio', () => {
     await transport.close();
   });
 
+  it('does not count a request the client cancelled as waiting for its answer (the SDK sends none)', async () => {
+    const stdin = new PassThrough();
+    const transport = new BackpressuredStdio(stdin, new PassThrough(), () => undefined);
+    const seen: number[] = [];
+    transport.onmessage = (message) => {
+      if ('id' in message) seen.push(message.id as number);
+    };
+    await transport.start();
+    stdin.write(Array.from({ length: 8 }, (_, i) => request(i + 1)).join('') + request(99));
+    await expect.poll(() => seen.length).toBe(8);
+    const cancel = (id: number) => `${JSON.stringify({ jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: id } })}\n`;
+    stdin.write(Array.from({ length: 8 }, (_, i) => cancel(i + 1)).join(''));
+    await expect.poll(() => seen).toContain(99);
+    await transport.close();
+  });
+
   it('ends with a reason on a request line over the limit, without holding it', async () => {
     const stdin = new PassThrough();
     const transport = new BackpressuredStdio(stdin, new PassThrough(), () => undefined);

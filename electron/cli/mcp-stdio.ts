@@ -11,6 +11,8 @@ import { CliError } from './cli-error';
 export const MAX_REQUEST_LINE_BYTES = Math.min(2 ** 20, STDIO_DEFAULT_MAX_BUFFER_SIZE);
 /** Requests being answered at once: with ~80 KB answers, at most this many wait in memory. */
 const MAX_IN_FLIGHT = 8;
+/** Requests read ahead while the server is busy, before reading stops. */
+const MAX_QUEUED_BYTES = 256 * 1024;
 /** How long stdout may stay full before stderr says the client is not reading (a log line, not a limit). */
 const STALL_NOTICE_MS = 2000;
 
@@ -30,11 +32,15 @@ export class BackpressuredStdio implements Transport {
 
   private partial: Buffer[] = [];
   private partialBytes = 0;
-  private readonly lines: string[] = [];
-  private inFlight = 0;
+  /** Requests read and not yet handed to the server, and about how many bytes they came in. */
+  private readonly queue: Array<{ readonly message: JSONRPCMessage; readonly bytes: number }> = [];
+  private queuedBytes = 0;
+  /** Requests handed to the server and not answered yet, by id. */
+  private readonly inFlight = new Set<string | number>();
   private blocked = false;
   private stallTimer: NodeJS.Timeout | undefined;
   private closed = false;
+  private idleWaiters: Array<() => void> = [];
 
   constructor(
     private readonly stdin: NodeJS.ReadableStream = process.stdin,
@@ -54,7 +60,7 @@ export class BackpressuredStdio implements Transport {
     for (let end = data.indexOf(10); end >= 0; end = data.indexOf(10)) {
       const piece = data.subarray(0, end);
       if (this.partialBytes + piece.length > MAX_REQUEST_LINE_BYTES) return this.tooLong();
-      this.lines.push(Buffer.concat([...this.partial, piece]).toString('utf8').replace(/\r$/, ''));
+      this.accept(Buffer.concat([...this.partial, piece]).toString('utf8').replace(/\r$/, ''));
       this.partial = [];
       this.partialBytes = 0;
       data = data.subarray(end + 1);
@@ -65,37 +71,63 @@ export class BackpressuredStdio implements Transport {
     this.pump();
   };
 
+  /**
+   * A request waits its turn; anything else (a notification such as a cancellation) goes to the
+   * server at once: a cancelled request gets no answer from the SDK, so it must stop counting as
+   * in flight even while requests wait behind it.
+   */
+  private accept(line: string): void {
+    if (line.trim() === '' || this.closed) return;
+    let message: JSONRPCMessage;
+    try {
+      message = JSONRPCMessageSchema.parse(JSON.parse(line));
+    } catch (error) {
+      // As the SDK does: a line that is not JSON-RPC is reported and skipped, the session goes on.
+      this.log(`contexterm: skipped a request that is not JSON-RPC (${(error as Error).message.split('\n')[0]})`);
+      return;
+    }
+    if ('method' in message && 'id' in message) {
+      this.queue.push({ message, bytes: line.length });
+      this.queuedBytes += line.length;
+      return;
+    }
+    if ('method' in message && message.method === 'notifications/cancelled') this.inFlight.delete(message.params?.requestId as string | number);
+    this.onmessage?.(message);
+  }
+
   private tooLong(): void {
     this.partial = [];
-    this.lines.length = 0;
+    this.queue.length = 0;
+    this.queuedBytes = 0;
     this.stdin.pause();
     this.onfatal?.(new CliError('protocol', `a request line was longer than ${MAX_REQUEST_LINE_BYTES} bytes; the MCP server stops`));
   }
 
-  /** Hands queued lines to the server while it may take more; reads stdin only when the queue is empty. */
+  /** Hands waiting requests to the server while it may take more; reads stdin while few wait and stdout drains. */
   private pump(): void {
-    while (!this.closed && !this.blocked && this.inFlight < MAX_IN_FLIGHT && this.lines.length > 0) {
-      const line = this.lines.shift()!;
-      if (line.trim() === '') continue;
-      let message: JSONRPCMessage;
-      try {
-        message = JSONRPCMessageSchema.parse(JSON.parse(line));
-      } catch (error) {
-        // As the SDK does: a line that is not JSON-RPC is reported and skipped, the session goes on.
-        this.log(`contexterm: skipped a request that is not JSON-RPC (${(error as Error).message.split('\n')[0]})`);
-        continue;
-      }
-      if ('method' in message && 'id' in message) this.inFlight++;
+    while (!this.closed && !this.blocked && this.inFlight.size < MAX_IN_FLIGHT && this.queue.length > 0) {
+      const { message, bytes } = this.queue.shift()!;
+      this.queuedBytes -= bytes;
+      if ('id' in message && message.id !== undefined) this.inFlight.add(message.id);
       this.onmessage?.(message);
     }
     if (this.closed) return;
-    if (this.lines.length > 0 || this.blocked) this.stdin.pause();
+    if (this.blocked || this.queuedBytes > MAX_QUEUED_BYTES) this.stdin.pause();
     else this.stdin.resume();
+    if (this.queue.length === 0 && this.inFlight.size === 0) this.idleWaiters.splice(0).forEach((resolve) => resolve());
+  }
+
+  /** Resolves once every request read so far has been answered (a client that sent its last and closed stdin). */
+  whenIdle(): Promise<void> {
+    return new Promise((resolve) => {
+      this.idleWaiters.push(resolve);
+      this.pump();
+    });
   }
 
   async send(message: JSONRPCMessage): Promise<void> {
     if (this.closed) return;
-    if (!('method' in message) && 'id' in message) this.inFlight = Math.max(0, this.inFlight - 1);
+    if (!('method' in message) && 'id' in message && message.id !== undefined) this.inFlight.delete(message.id);
     if (this.stdout.write(`${JSON.stringify(message)}\n`) || this.blocked) {
       this.pump();
       return;

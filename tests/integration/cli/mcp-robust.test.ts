@@ -137,6 +137,18 @@ describe('contexterm mcp under load', () => {
 });
 
 describe('contexterm mcp, bad requests and big answers', () => {
+  it('answers every request sent before the client closed stdin, then says why it ends', async () => {
+    fixture = new HistoryFixture();
+    fixture.add({ line: 'echo piped', chunks: ['piped\r\n'] });
+    const wire = start(fixture.dir);
+    await wire.initialize();
+    const sent = Array.from({ length: 30 }, () => wire.send('tools/call', { name: 'recent_commands', arguments: {} }));
+    const exit = await wire.close();
+    expect(exit.code).toBe(0);
+    expect(sent.every((id) => wire.lineById.get(id)?.includes('echo piped'))).toBe(true);
+    expect(wire.stderr).toMatch(/contexterm: the MCP client closed stdin/);
+  });
+
   it('ends with a reason on stderr and a non-zero exit on a request line over 10 MB', async () => {
     fixture = new HistoryFixture();
     const wire = start(fixture.dir);
