@@ -149,6 +149,21 @@ describe('contexterm mcp, bad requests and big answers', () => {
     expect(wire.stderr).toMatch(/contexterm: the MCP client closed stdin/);
   });
 
+  it('says why it ends when stopped by a signal, or when the client closes its end of stdout', async () => {
+    fixture = new HistoryFixture();
+    const signalled = start(fixture.dir);
+    await signalled.initialize();
+    signalled.child.kill('SIGTERM');
+    expect((await signalled.exited).code).toBe(143);
+    expect(signalled.stderr).toMatch(/contexterm: stopped by SIGTERM/);
+    const deaf = start(fixture.dir);
+    await deaf.initialize();
+    deaf.child.stdout.destroy();
+    deaf.send('tools/list');
+    expect((await deaf.exited).code).toBe(0);
+    expect(deaf.stderr).toMatch(/contexterm: the MCP client closed its end of stdout/);
+  });
+
   it('ends with a reason on stderr and a non-zero exit on a request line over 10 MB', async () => {
     fixture = new HistoryFixture();
     const wire = start(fixture.dir);
