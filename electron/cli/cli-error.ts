@@ -4,11 +4,12 @@
  * What went wrong, as the exit code a script can branch on (docs/cli-and-mcp.md lists them):
  * `not-found` 1 (an unknown record or session), `usage` 2 (bad arguments), `unavailable` 3 (no
  * database, one from another schema, one that stayed busy, or a data directory refused as the app
- * refuses it), `output` 4 (the file given to `-o` was refused or could not be written).
+ * refuses it), `output` 4 (the file given to `-o` was refused or could not be written), `protocol` 5
+ * (an MCP client sent what ends the session: a request line over the limit).
  */
-export type CliErrorCode = 'not-found' | 'usage' | 'unavailable' | 'output';
+export type CliErrorCode = 'not-found' | 'usage' | 'unavailable' | 'output' | 'protocol';
 
-export const EXIT_CODES: Readonly<Record<CliErrorCode, number>> = { 'not-found': 1, usage: 2, unavailable: 3, output: 4 };
+export const EXIT_CODES: Readonly<Record<CliErrorCode, number>> = { 'not-found': 1, usage: 2, unavailable: 3, output: 4, protocol: 5 };
 
 /** An expected failure: its message is one line for the user, printed as it is. */
 export class CliError extends Error {

@@ -7,16 +7,18 @@ import { writePrivateFile } from './export-file';
 import { chooseDataDir } from './data-dir-default';
 import { HistoryDb } from './history-db';
 import { formatStats, historyStats, searchHistory, showCommand } from './history-commands';
-import { serveMcp } from './mcp-server';
+import { serveMcp } from './mcp-serve';
 import { exportSessionAsciicast, exportSessionJson } from './session-export';
 
 declare const __APP_VERSION__: string;
 
-/** A closed pipe (`| head`) is the reader being done, not an error. */
-process.stdout.on('error', (error: NodeJS.ErrnoException) => {
-  if (error.code === 'EPIPE') process.exit(0);
-  throw error;
-});
+/** A closed pipe (`| head`) is the reader being done, not an error (the MCP server says why it ends itself). */
+const quietOnClosedPipe = (): void => {
+  process.stdout.on('error', (error: NodeJS.ErrnoException) => {
+    if (error.code === 'EPIPE') process.exit(0);
+    throw error;
+  });
+};
 
 const write = (text: string): Promise<void> =>
   new Promise((resolve, reject) => process.stdout.write(text, (error) => (error ? reject(error) : resolve())));
@@ -50,14 +52,15 @@ const runHistory = async (command: Exclude<CliCommand, { kind: 'help' | 'version
 
 const main = async (): Promise<void> => {
   const command = parseCli(process.argv.slice(2));
+  if (command.kind !== 'mcp') quietOnClosedPipe();
   switch (command.kind) {
     case 'help':
       return write(`${command.text}\n`);
     case 'version':
       return write(`${__APP_VERSION__}\n`);
     case 'mcp':
-      // Opened once: the server answers for as long as its client keeps stdin open.
-      return serveMcp(HistoryDb.open(chooseDataDir(command.dataDir)));
+      // The database is opened by the first tool call that finds it (mcp-server.ts), not here.
+      return serveMcp(chooseDataDir(command.dataDir));
     default:
       return runHistory(command);
   }

@@ -3,7 +3,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { secretCases } from '../../tests/fixtures/secret-corpus';
 import { Redactor } from '../context/redaction';
 import { HistoryDb } from './history-db';
-import { getCommandsTool, listSessionsTool, MAX_RESULT_CHARS, recentActivityText, recentCommandsTool, searchCommandsTool } from './mcp-tools';
+import { answerSize, MAX_ANSWER_CHARS } from './mcp-answer';
+import { getCommandsTool, listSessionsTool, recentActivityText, recentCommandsTool, searchCommandsTool } from './mcp-tools';
 import { HistoryFixture } from './testing/history-fixture';
 
 const KEY = secretCases().find((c) => c.kind === 'aws-access-key-id')!.secret;
@@ -42,7 +43,7 @@ describe('MCP tools', () => {
   it('keeps one call within the get_commands budget, saying how many it left out', () => {
     for (let i = 0; i < 50; i++) fixture.add({ line: `build step ${i} ${'x'.repeat(4000)}`, chunks: ['y'.repeat(3000)] });
     const text = searchCommandsTool(db, redactor, 'build', 50);
-    expect(text.length).toBeLessThanOrEqual(MAX_RESULT_CHARS);
+    expect(answerSize(text)).toBeLessThanOrEqual(MAX_ANSWER_CHARS);
     const parsed = JSON.parse(text) as { commands: unknown[]; omitted_for_size: number };
     expect(parsed.commands.length + parsed.omitted_for_size).toBe(50);
     expect(parsed.omitted_for_size).toBeGreaterThan(0);

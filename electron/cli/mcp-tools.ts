@@ -7,23 +7,12 @@ import { buildSessionsContext, cleanOutputReader, RecentCommands, type SessionCo
 import { SESSION_COLUMNS, toSessionInfo, type SessionRow } from '../store/queries/rows';
 import type { HistoryDb } from './history-db';
 import { hostOf, newestFirst, searchRedacted } from './history-read';
+import { answerSize, cappedList, fittedTail, MAX_ANSWER_CHARS } from './mcp-answer';
 
-/** One call's whole answer stays within what a get_commands call may bring into a model's context. */
-export const MAX_RESULT_CHARS = DEFAULT_GET_COMMANDS_OPTIONS.maxTotalChars;
 /** Each listed command carries the start and end of its output (output_summary), at most this long. */
 const SUMMARY_CHARS = 1000;
 export const LIST_LIMITS = { search: { fallback: 20, max: 50 }, recent: { fallback: 10, max: 50 }, sessions: { fallback: 20, max: 100 } } as const;
-
-/** `items` as `{[key]: items}`, dropping from the end (and saying how many) until it fits the budget. */
-const capped = (key: string, items: readonly unknown[], extra: Record<string, unknown> = {}): string => {
-  let kept = items.length;
-  for (;;) {
-    const omitted = items.length - kept;
-    const text = JSON.stringify({ [key]: items.slice(0, kept), ...extra, ...(omitted > 0 ? { omitted_for_size: omitted } : {}) });
-    if (text.length <= MAX_RESULT_CHARS || kept === 0) return text;
-    kept = Math.max(0, Math.min(kept - 1, Math.floor((kept * MAX_RESULT_CHARS) / text.length)));
-  }
-};
+const FEWER = 'Left out to keep this answer within 80,000 characters: ask for a smaller limit, or get_commands for a few ids at a time.';
 
 const listed = (command: CommandRecord, redactor: Redactor) => {
   // Redacted whole, then cut to SUMMARY_CHARS (see electron/context/outward/outward-view.ts).
@@ -43,10 +32,10 @@ const listed = (command: CommandRecord, redactor: Redactor) => {
 };
 
 export const searchCommandsTool = (db: HistoryDb, redactor: Redactor, query: string, limit: number): string =>
-  capped('commands', searchRedacted(db, redactor, query, limit).map((command) => listed(command, redactor)));
+  cappedList('commands', searchRedacted(db, redactor, query, limit).map((command) => listed(command, redactor)), FEWER);
 
 export const recentCommandsTool = (db: HistoryDb, redactor: Redactor, limit: number): string =>
-  capped('commands', db.read((queries) => queries.commandsInWindow(0, limit)).sort(newestFirst).map((command) => listed(command, redactor)));
+  cappedList('commands', db.read((queries) => queries.commandsInWindow(0, limit)).sort(newestFirst).map((command) => listed(command, redactor)), FEWER);
 
 export const listSessionsTool = (db: HistoryDb, redactor: Redactor, limit: number): string => {
   const rows = db.read((_, sql) => sql.prepare(`SELECT ${SESSION_COLUMNS} FROM sessions ORDER BY started_at DESC, id LIMIT ?`).all(limit)) as SessionRow[];
@@ -59,7 +48,7 @@ export const listSessionsTool = (db: HistoryDb, redactor: Redactor, limit: numbe
     started_at: new Date(session.startedAt).toISOString(),
     ended_at: session.endedAt === null ? null : new Date(session.endedAt).toISOString(),
   }));
-  return capped('sessions', sessions);
+  return cappedList('sessions', sessions, 'Left out to keep this answer within 80,000 characters: ask for a smaller limit.');
 };
 
 const commandSource = (db: HistoryDb) => ({
@@ -67,15 +56,47 @@ const commandSource = (db: HistoryDb) => ({
   readCleanOutput: (id: string) => db.read((queries) => queries.readCleanOutput(id)),
 });
 
+interface FetchedJson {
+  commands: Array<Record<string, unknown>>;
+  unknown_ids?: string[];
+  note?: string;
+  omitted_ids?: string[];
+}
+
+/** The model's own get_commands with a total budget of `maxTotalChars`, `host` added for local commands too. */
+const fetchJson = async (db: HistoryDb, redactor: Redactor, ids: readonly string[], maxTotalChars: number): Promise<FetchedJson> => {
+  const result = await getCommands(commandSource(db), ids, redactor, { ...DEFAULT_GET_COMMANDS_OPTIONS, maxTotalChars });
+  const hosts = new Map(db.read((queries) => queries.commandsByIds(result.commands.map((c) => c.commandId))).map((c) => [c.id, hostOf(c, redactor)]));
+  const json = JSON.parse(toolResultJson(result)) as FetchedJson;
+  json.commands = json.commands.map((c) => ({ ...c, host: c.host ?? hosts.get(c.command_id as string) ?? null }));
+  return json;
+};
+
+const noted = (json: FetchedJson, note: string): FetchedJson => ({ ...json, note: json.note ? `${json.note} ${note}` : note });
+
 /**
  * The model's own get_commands (electron/context/request/get-commands-tool.ts): same fields, line
- * cuts, per-command and per-call budgets, redaction. `host` is added for local commands too.
+ * cuts, per-command budget, redaction; but the whole answer, serialized, within MAX_ANSWER_CHARS.
+ * JSON escaping can make text up to six times longer, so the budget is measured, then shrunk and
+ * tried again; should command lines alone be too long, the last commands are left out, by id.
  */
 export const getCommandsTool = async (db: HistoryDb, redactor: Redactor, ids: readonly string[]): Promise<string> => {
-  const result = await getCommands(commandSource(db), ids, redactor, DEFAULT_GET_COMMANDS_OPTIONS);
-  const hosts = new Map(db.read((queries) => queries.commandsByIds(result.commands.map((c) => c.commandId))).map((c) => [c.id, hostOf(c, redactor)]));
-  const json = JSON.parse(toolResultJson(result)) as { commands: Array<Record<string, unknown>> };
-  json.commands = json.commands.map((c) => ({ ...c, host: c.host ?? hosts.get(c.command_id as string) ?? null }));
+  let budget = MAX_ANSWER_CHARS;
+  let json = await fetchJson(db, redactor, ids, budget);
+  for (let tries = 0; answerSize(JSON.stringify(json)) > MAX_ANSWER_CHARS && tries < 6; tries++) {
+    budget = Math.floor((budget * MAX_ANSWER_CHARS * 0.95) / answerSize(JSON.stringify(json)));
+    json = await fetchJson(db, redactor, ids, budget);
+  }
+  if (json.commands.length > 1 && json.commands.some((c) => typeof c.omitted_chars === 'number')) {
+    json = noted(json, 'Outputs were cut to keep this answer within 80,000 characters: ask for fewer ids at once to see more of each.');
+  }
+  const omitted: string[] = [];
+  // Room for the note that says so.
+  while (answerSize(JSON.stringify(json)) > MAX_ANSWER_CHARS - 200 && json.commands.length > 0) {
+    omitted.unshift(json.commands[json.commands.length - 1]!.command_id as string);
+    json = { ...json, commands: json.commands.slice(0, -1), omitted_ids: omitted };
+  }
+  if (omitted.length > 0) json = noted(json, 'omitted_ids did not fit in this answer: ask for them in another call.');
   return JSON.stringify(json);
 };
 
@@ -95,5 +116,5 @@ export const recentActivityText = async (db: HistoryDb, redactor: Redactor): Pro
   // Each record through the outward view (whole output redacted before its cut), then the whole text once more.
   const text = redactor.redact(await buildSessionsContext(groups, strategy, cleanOutputReader(commandSource(db)), redactor)).text;
   if (text === '') return 'No commands recorded yet.';
-  return text.length <= MAX_RESULT_CHARS ? text : `…\n${text.slice(text.length - MAX_RESULT_CHARS)}`;
+  return fittedTail(text);
 };

@@ -1,11 +1,11 @@
 // SPDX-License-Identifier: MIT
-import { execFile } from 'node:child_process';
 import { chmodSync, chownSync, existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { HistoryFixture } from '../../../electron/cli/testing/history-fixture';
 import { runCli, type CliRun } from './cli-support';
+import { McpWire } from './mcp-wire';
 
 /**
  * The CLI and the MCP server read the data directory the app refuses to use only after the same
@@ -44,14 +44,22 @@ const foreignDataDir = (): string => {
   return dir;
 };
 
-/** `contexterm mcp` with its stdin closed at once: a server that starts answers nothing and ends. */
-const runMcp = (dataDir: string): Promise<CliRun> =>
-  new Promise((resolve) => {
-    const child = execFile(process.execPath, ['bin/contexterm', 'mcp', '--data-dir', dataDir], { encoding: 'utf8' }, (error, stdout, stderr) =>
-      resolve({ code: error ? ((error as { code?: number }).code ?? 1) : 0, stdout, stderr }),
-    );
-    child.stdin?.end();
-  });
+/**
+ * `contexterm mcp`, asked for its sessions: a data directory it refuses does not stop the handshake
+ * (the client would show only "Failed to connect"); the call answers with the refusal (isError),
+ * given here as the CLI's code 3 and stderr line so that one check reads both.
+ */
+const runMcp = async (dataDir: string): Promise<CliRun> => {
+  const wire = new McpWire(dataDir);
+  try {
+    await wire.initialize();
+    const answer = await wire.callTool('list_sessions', {});
+    const exit = await wire.close();
+    return { code: answer.isError ? 3 : (exit.code ?? 1), stdout: '', stderr: answer.isError ? `${answer.content[0]!.text}\n` : '' };
+  } finally {
+    wire.kill();
+  }
+};
 
 const expectRefused = (run: CliRun, path: string, reason: RegExp): void => {
   expect(run.stdout).toBe('');
