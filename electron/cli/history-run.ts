@@ -6,6 +6,7 @@ import { writePrivateFile } from './export-file';
 import { chooseDataDir } from './data-dir-default';
 import { HistoryDb } from './history-db';
 import { formatStats, historyStats, searchHistory, showCommand } from './history-commands';
+import { formatSessions, listSessions } from './history-sessions';
 import { exportSessionAsciicast, exportSessionJson } from './session-export';
 
 export type HistoryCommand = Exclude<CliCommand, { kind: 'help' | 'version' | 'mcp' }>;
@@ -30,6 +31,8 @@ export const runHistory = async (command: HistoryCommand, write: (text: string) 
         return write(showCommand(db, redactor, command.id, { coloured: !command.plain && process.stdout.isTTY === true, json: command.json }));
       case 'stats':
         return write(formatStats(historyStats(db, redactor), command.json));
+      case 'sessions':
+        return write(formatSessions(listSessions(db, redactor, command.limit), command.json));
       case 'export': {
         const text = command.format === 'json' ? exportSessionJson(db, redactor, command.sessionId) : exportSessionAsciicast(db, redactor, command.sessionId);
         if (command.output === undefined) return write(text);

@@ -4,7 +4,7 @@
 // Only the argument parser is loaded up front: what a command needs (SQLite, the store, the MCP
 // SDK) is imported once it is known, so `--version` and `--help` start about as fast as Node.
 import { parseCli } from './args';
-import { describeFailure } from './cli-error';
+import { describeFailure, EXIT_CODES } from './cli-error';
 
 declare const __APP_VERSION__: string;
 
@@ -21,7 +21,10 @@ const main = async (): Promise<void> => {
   const command = parseCli(process.argv.slice(2));
   switch (command.kind) {
     case 'help':
-      return write(`${command.text}\n`);
+      if (command.asked) return write(`${command.text}\n`);
+      process.stderr.write(`${command.text}\n`);
+      process.exitCode = EXIT_CODES.usage;
+      return;
     case 'version':
       return write(`${__APP_VERSION__}\n`);
     case 'mcp':
