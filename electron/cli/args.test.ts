@@ -21,11 +21,19 @@ describe('parseCli', () => {
   });
 
   it('gives help at every level', () => {
-    for (const argv of [[], ['--help'], ['history'], ['history', '-h'], ['history', 'search', '--help'], ['history', 'show', '-h'], ['history', 'export', '--help'], ['history', 'stats', '--help'], ['mcp', '--help']]) {
+    for (const argv of [[], ['--help'], ['history'], ['history', '-h'], ['history', 'search', '--help'], ['history', 'show', '-h'], ['history', 'export', '--help'], ['history', 'stats', '--help'], ['history', 'sessions', '--help'], ['mcp', '--help']]) {
       const parsed = parseCli(argv);
       expect(parsed.kind, argv.join(' ')).toBe('help');
       expect((parsed as { text: string }).text).toMatch(/^Usage: contexterm/);
+      // Only a group given no command is help nobody asked for (stderr, exit 2).
+      expect((parsed as { asked: boolean }).asked, argv.join(' ')).toBe(argv.length > 1 || argv[0] === '--help');
     }
+  });
+
+  it('parses history sessions with --limit and --json', () => {
+    expect(parseCli(['history', 'sessions'])).toEqual({ kind: 'sessions', limit: 50, json: false });
+    expect(parseCli(['history', 'sessions', '--limit', '3', '--json', '--data-dir', '/d'])).toEqual({ kind: 'sessions', limit: 3, json: true, dataDir: '/d' });
+    expect(usageError(['history', 'sessions', 'extra']).exitCode).toBe(2);
   });
 
   it('turns every mistake into a one-line usage error (exit code 2)', () => {

@@ -1,16 +1,21 @@
 // SPDX-License-Identifier: MIT
 import { parseArgs } from 'node:util';
 import { CliError } from './cli-error';
-import { EXPORT_USAGE, HISTORY_USAGE, MAIN_USAGE, MCP_USAGE, SEARCH_USAGE, SHOW_USAGE, STATS_USAGE } from './usage';
+import { EXPORT_USAGE, HISTORY_USAGE, MAIN_USAGE, MCP_USAGE, SEARCH_USAGE, SESSIONS_USAGE, SHOW_USAGE, STATS_USAGE } from './usage';
 
-/** What the user asked for, parsed and checked; `help` carries the text to print. */
+/**
+ * What the user asked for, parsed and checked. `help` carries the text to print; `asked` is false
+ * when a group was given no command (`contexterm history`): a script that forgot its command gets
+ * the help on stderr and the usage code, not an exit 0 that looks like an answer.
+ */
 export type CliCommand =
-  | { readonly kind: 'help'; readonly text: string }
+  | { readonly kind: 'help'; readonly text: string; readonly asked: boolean }
   | { readonly kind: 'version' }
   | { readonly kind: 'search'; readonly dataDir?: string; readonly query: string; readonly limit: number; readonly json: boolean }
   | { readonly kind: 'show'; readonly dataDir?: string; readonly id: string; readonly plain: boolean; readonly json: boolean }
   | { readonly kind: 'export'; readonly dataDir?: string; readonly sessionId: string; readonly format: 'json' | 'asciicast'; readonly output?: string }
   | { readonly kind: 'stats'; readonly dataDir?: string; readonly json: boolean }
+  | { readonly kind: 'sessions'; readonly dataDir?: string; readonly limit: number; readonly json: boolean }
   | { readonly kind: 'mcp'; readonly dataDir?: string };
 
 type Option = { type: 'string' | 'boolean'; short?: string };
@@ -49,18 +54,18 @@ const parseHistory = (sub: string | undefined, rest: readonly string[]): CliComm
   switch (sub) {
     case 'search': {
       const { values, positionals } = parse(rest, { limit: { type: 'string' }, json: { type: 'boolean' } }, 'history search');
-      if (values.help) return { kind: 'help', text: SEARCH_USAGE };
+      if (values.help) return { kind: 'help', text: SEARCH_USAGE, asked: true };
       const query = onePositional(positionals, 'a QUERY', 'search');
       return { kind: 'search', ...dataDirOf(values), query, limit: parseLimit(values.limit, 50, 1000), json: values.json === true };
     }
     case 'show': {
       const { values, positionals } = parse(rest, { plain: { type: 'boolean' }, json: { type: 'boolean' } }, 'history show');
-      if (values.help) return { kind: 'help', text: SHOW_USAGE };
+      if (values.help) return { kind: 'help', text: SHOW_USAGE, asked: true };
       return { kind: 'show', ...dataDirOf(values), id: onePositional(positionals, 'a command ID', 'show'), plain: values.plain === true, json: values.json === true };
     }
     case 'export': {
       const { values, positionals } = parse(rest, { format: { type: 'string' }, output: { type: 'string', short: 'o' } }, 'history export');
-      if (values.help) return { kind: 'help', text: EXPORT_USAGE };
+      if (values.help) return { kind: 'help', text: EXPORT_USAGE, asked: true };
       const format = values.format ?? 'json';
       if (format !== 'json' && format !== 'asciicast') throw new CliError('usage', `--format must be json or asciicast, got ${String(format)}`);
       const sessionId = onePositional(positionals, 'a SESSION id', 'export');
@@ -68,17 +73,24 @@ const parseHistory = (sub: string | undefined, rest: readonly string[]): CliComm
     }
     case 'stats': {
       const { values, positionals } = parse(rest, { json: { type: 'boolean' } }, 'history stats');
-      if (values.help) return { kind: 'help', text: STATS_USAGE };
+      if (values.help) return { kind: 'help', text: STATS_USAGE, asked: true };
       if (positionals.length > 0) throw new CliError('usage', `stats takes no arguments, got '${positionals[0]}'`);
       return { kind: 'stats', ...dataDirOf(values), json: values.json === true };
     }
+    case 'sessions': {
+      const { values, positionals } = parse(rest, { limit: { type: 'string' }, json: { type: 'boolean' } }, 'history sessions');
+      if (values.help) return { kind: 'help', text: SESSIONS_USAGE, asked: true };
+      if (positionals.length > 0) throw new CliError('usage', `sessions takes no arguments, got '${positionals[0]}'`);
+      return { kind: 'sessions', ...dataDirOf(values), limit: parseLimit(values.limit, 50, 10000), json: values.json === true };
+    }
     case undefined:
+      return { kind: 'help', text: HISTORY_USAGE, asked: false };
     case '-h':
     case '--help':
     case 'help':
-      return { kind: 'help', text: HISTORY_USAGE };
+      return { kind: 'help', text: HISTORY_USAGE, asked: true };
     default:
-      throw new CliError('usage', `unknown history command '${sub}' (search, show, export or stats)`);
+      throw new CliError('usage', `unknown history command '${sub}' (search, show, sessions, export or stats)`);
   }
 };
 
@@ -90,15 +102,16 @@ export const parseCli = (argv: readonly string[]): CliCommand => {
       return parseHistory(rest[0], rest.slice(1));
     case 'mcp': {
       const { values, positionals } = parse(rest, {}, 'mcp');
-      if (values.help) return { kind: 'help', text: MCP_USAGE };
+      if (values.help) return { kind: 'help', text: MCP_USAGE, asked: true };
       if (positionals.length > 0) throw new CliError('usage', `mcp takes no arguments, got '${positionals[0]}'`);
       return { kind: 'mcp', ...dataDirOf(values) };
     }
     case undefined:
+      return { kind: 'help', text: MAIN_USAGE, asked: false };
     case '-h':
     case '--help':
     case 'help':
-      return { kind: 'help', text: MAIN_USAGE };
+      return { kind: 'help', text: MAIN_USAGE, asked: true };
     case '--version':
     case '-V':
       return { kind: 'version' };

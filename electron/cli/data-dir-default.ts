@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-import { existsSync } from 'node:fs';
+import { lstatSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
 
@@ -22,8 +22,20 @@ export const candidateDataDirs = (env: NodeJS.ProcessEnv = process.env, platform
   return [browser, join(appData, 'Contexterm'), join(appData, 'contexterm')];
 };
 
+/**
+ * Whether `path` may be there: a database we may not look at counts, so that the user hears the
+ * directory cannot be read (history-db.ts says why) rather than that there is no history at all.
+ */
+const mayExist = (path: string): boolean => {
+  try {
+    return lstatSync(path, { throwIfNoEntry: false }) !== undefined;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code !== 'ENOTDIR';
+  }
+};
+
 /** `--data-dir` as given, else the first candidate holding a database (else the first, to name in the error). */
 export const chooseDataDir = (explicit: string | undefined, candidates: readonly string[] = candidateDataDirs()): string => {
   if (explicit !== undefined) return resolve(explicit);
-  return candidates.find((dir) => existsSync(join(dir, DATABASE_FILE))) ?? candidates[0]!;
+  return candidates.find((dir) => mayExist(join(dir, DATABASE_FILE))) ?? candidates[0]!;
 };

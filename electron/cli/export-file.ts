@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
 import { closeSync, constants, fchmodSync, fstatSync, ftruncateSync, openSync, writeSync } from 'node:fs';
+import { dirname } from 'node:path';
 import { CliError } from './cli-error';
 
 /** Recorded history: private to the user, as the database is. */
@@ -27,6 +28,7 @@ export const writePrivateFile = (path: string, text: string): void => {
     fd = openSync(path, constants.O_WRONLY | constants.O_CREAT | (constants.O_NOFOLLOW ?? 0) | (constants.O_NONBLOCK ?? 0), PRIVATE_FILE);
   } catch (error) {
     if (errno(error) === 'ELOOP') throw refuse(path, 'it is a symbolic link; give the path of a regular file');
+    if (errno(error) === 'ENOENT') throw refuse(path, `the folder ${dirname(path)} does not exist`);
     throw refuse(path, `it cannot be opened (${errno(error) ?? (error as Error).message})`);
   }
   try {

@@ -4,6 +4,7 @@ import type { CommandRecord } from '../../shared/domain/command';
 import { displayLine } from '../../shared/text/display-text';
 import { outwardLine, outwardOutput, withholdsOutput } from '../context/outward/outward-view';
 import type { Redactor } from '../context/redaction';
+import { leadingProgram } from '../context/outward/secret-commands';
 import { cleanOutput } from '../segmenter/clean-text';
 import { CliError } from './cli-error';
 import type { HistoryDb } from './history-db';
@@ -72,10 +73,26 @@ interface Stats {
   top_programs: Array<{ program: string; count: number }>;
 }
 
-const TOP_PROGRAMS_SQL = `
-  SELECT substr(t, 1, instr(t || ' ', ' ') - 1) AS program, count(*) AS count
-  FROM (SELECT ltrim(command_line) AS t FROM commands WHERE command_line IS NOT NULL)
-  WHERE t != '' GROUP BY program ORDER BY count DESC, program LIMIT 10`;
+/** Each distinct command line once, with how often it ran: the program is read from it in JS. */
+const LINE_COUNTS_SQL = `SELECT command_line AS line, count(*) AS count FROM commands WHERE command_line IS NOT NULL GROUP BY command_line`;
+
+const TOP_PROGRAMS = 10;
+
+/**
+ * The most run programs, named as the shell finds them (secret-commands.ts's scan): a first word
+ * cut at the space counted `clear;` and `(exit` as programs. Lines that run nothing are left out.
+ */
+const topPrograms = (lines: ReadonlyArray<{ line: string; count: number }>): Array<{ program: string; count: number }> => {
+  const counts = new Map<string, number>();
+  for (const { line, count } of lines) {
+    const program = leadingProgram(line);
+    if (program !== null) counts.set(program, (counts.get(program) ?? 0) + count);
+  }
+  return [...counts]
+    .map(([program, count]) => ({ program, count }))
+    .sort((a, b) => b.count - a.count || (a.program < b.program ? -1 : a.program > b.program ? 1 : 0))
+    .slice(0, TOP_PROGRAMS);
+};
 
 const fileSize = (path: string): number => {
   try {
@@ -94,7 +111,7 @@ export const historyStats = (db: HistoryDb, redactor: Redactor): Stats =>
            min(started_at) AS first, max(started_at) AS last FROM commands`,
       )
       .get() as { sessions: number; recorded: number; commands: number; failed: number; first: number | null; last: number | null };
-    const top = sql.prepare(TOP_PROGRAMS_SQL).all() as Array<{ program: string; count: number }>;
+    const top = topPrograms(sql.prepare(LINE_COUNTS_SQL).all() as Array<{ line: string; count: number }>);
     return {
       sessions: totals.sessions,
       commands: totals.commands,

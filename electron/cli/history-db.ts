@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 import Database from 'better-sqlite3';
-import { existsSync, lstatSync } from 'node:fs';
+import { existsSync, lstatSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { DEFAULT_SETTINGS } from '../../shared/settings/registry';
 import type { KeyValueStore } from '../../shared/settings/key-value-store';
@@ -36,6 +36,43 @@ export const retryBusy = <T>(read: () => T, retries = BUSY_RETRIES, pauseMs = 10
       if (attempt >= retries) throw new CliError('unavailable', `the history database stayed busy (${(error as Error).message}); try again`);
       sleepSync(pauseMs * (attempt + 1));
     }
+  }
+};
+
+/**
+ * SQLite's answers for a file that is there but cannot serve as the history: not a database, a
+ * damaged one, one it may not read or open, or one in a read-only place it cannot set up for WAL.
+ * They are the unusable-history code (3) the docs promise, not a bug (70).
+ */
+const UNUSABLE = /^SQLITE_(NOTADB|CORRUPT|READONLY|CANTOPEN|IOERR|PERM|AUTH)/;
+
+export const asUnavailable = (error: unknown, path: string): unknown =>
+  error instanceof Database.SqliteError && UNUSABLE.test(error.code)
+    ? new CliError('unavailable', `cannot read ${path}: ${error.message} (${error.code})`)
+    : error;
+
+/** Why a data directory cannot be looked into, as far as its owner and mode tell. */
+const whyUnreadable = (dataDir: string, error: NodeJS.ErrnoException): string => {
+  const reason = error.code === 'EACCES' || error.code === 'EPERM' ? `permission denied (${error.code})` : (error.code ?? error.message);
+  const uid = process.getuid?.();
+  let info: ReturnType<typeof statSync>;
+  try {
+    info = statSync(dataDir, { throwIfNoEntry: false });
+  } catch {
+    return `${reason} on a folder above it`; // a parent that cannot be passed through
+  }
+  if (!info || uid === undefined) return reason;
+  const mode = (info.mode & 0o777).toString(8).padStart(4, '0');
+  return `${reason}: it belongs to uid ${info.uid} with mode ${mode} and you are uid ${uid}`;
+};
+
+/** Whether the database is there; a directory that cannot be looked into is said to be so, with why. */
+const databaseExists = (dataDir: string, path: string): boolean => {
+  try {
+    return lstatSync(path, { throwIfNoEntry: false }) !== undefined;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOTDIR') return false;
+    throw new CliError('unavailable', `cannot read ${dataDir}: ${whyUnreadable(dataDir, error as NodeJS.ErrnoException)}`);
   }
 };
 
@@ -88,7 +125,7 @@ export class HistoryDb {
     const path = join(dataDir, DATABASE_FILE);
     // Not a data directory at all (a mistyped --data-dir /tmp): its mode is none of our business.
     // lstat, not exists: a database that is a (dangling) link is the trust check's to refuse.
-    if (!lstatSync(path, { throwIfNoEntry: false })) throw new CliError('unavailable', `no history database at ${path} (give --data-dir DIR, the app's data directory)`);
+    if (!databaseExists(dataDir, path)) throw new CliError('unavailable', `no history database at ${path} (give --data-dir DIR, the app's data directory)`);
     trustDataDir(dataDir);
     if (!existsSync(path)) throw new CliError('unavailable', `no history database at ${path} (give --data-dir DIR, the app's data directory)`);
     let db: Database.Database;
@@ -103,14 +140,18 @@ export class HistoryDb {
       checkSchema(retryBusy(() => db.pragma('user_version', { simple: true }) as number), path);
     } catch (error) {
       db.close();
-      throw error;
+      throw asUnavailable(error, path);
     }
     return new HistoryDb(db, path);
   }
 
   /** A read, retried while the database is busy. */
   read<T>(run: (queries: StoreQueries, db: Database.Database) => T): T {
-    return retryBusy(() => run(this.queries, this.db));
+    try {
+      return retryBusy(() => run(this.queries, this.db));
+    } catch (error) {
+      throw asUnavailable(error, this.path);
+    }
   }
 
   /** The user's redaction settings (Settings → Redaction), as model requests use them. */

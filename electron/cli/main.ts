@@ -1,14 +1,10 @@
 // SPDX-License-Identifier: MIT
 // `bin/contexterm`: the history CLI and the MCP server, a third host beside electron/main and
 // electron/web. It only reads the app's database: no pty, no lock, no migration (history-db.ts).
-import { parseCli, type CliCommand } from './args';
-import { describeFailure } from './cli-error';
-import { writePrivateFile } from './export-file';
-import { chooseDataDir } from './data-dir-default';
-import { HistoryDb } from './history-db';
-import { formatStats, historyStats, searchHistory, showCommand } from './history-commands';
-import { serveMcp } from './mcp-serve';
-import { exportSessionAsciicast, exportSessionJson } from './session-export';
+// Only the argument parser is loaded up front: what a command needs (SQLite, the store, the MCP
+// SDK) is imported once it is known, so `--version` and `--help` start about as fast as Node.
+import { parseCli } from './args';
+import { describeFailure, EXIT_CODES } from './cli-error';
 
 declare const __APP_VERSION__: string;
 
@@ -23,46 +19,21 @@ const quietOnClosedPipe = (): void => {
 const write = (text: string): Promise<void> =>
   new Promise((resolve, reject) => process.stdout.write(text, (error) => (error ? reject(error) : resolve())));
 
-const withDb = async <T>(dataDir: string | undefined, run: (db: HistoryDb) => Promise<T>): Promise<T> => {
-  const db = HistoryDb.open(chooseDataDir(dataDir));
-  try {
-    return await run(db);
-  } finally {
-    db.close();
-  }
-};
-
-const runHistory = async (command: Exclude<CliCommand, { kind: 'help' | 'version' | 'mcp' }>): Promise<void> =>
-  withDb(command.dataDir, async (db) => {
-    const redactor = await db.redactor();
-    switch (command.kind) {
-      case 'search':
-        return write(searchHistory(db, redactor, command.query, command.limit, command.json));
-      case 'show':
-        return write(showCommand(db, redactor, command.id, { coloured: !command.plain && process.stdout.isTTY === true, json: command.json }));
-      case 'stats':
-        return write(formatStats(historyStats(db, redactor), command.json));
-      case 'export': {
-        const text = command.format === 'json' ? exportSessionJson(db, redactor, command.sessionId) : exportSessionAsciicast(db, redactor, command.sessionId);
-        if (command.output === undefined) return write(text);
-        writePrivateFile(command.output, text);
-      }
-    }
-  });
-
 const main = async (): Promise<void> => {
   const command = parseCli(process.argv.slice(2));
   if (command.kind !== 'mcp') quietOnClosedPipe();
   switch (command.kind) {
     case 'help':
-      return write(`${command.text}\n`);
+      if (command.asked) return write(`${command.text}\n`);
+      process.stderr.write(`${command.text}\n`);
+      process.exitCode = EXIT_CODES.usage;
+      return;
     case 'version':
       return write(`${__APP_VERSION__}\n`);
     case 'mcp':
-      // The database is opened by the first tool call that finds it (mcp-server.ts), not here.
-      return serveMcp(chooseDataDir(command.dataDir));
+      return (await import('./history-run')).runMcp(command.dataDir);
     default:
-      return runHistory(command);
+      return (await import('./history-run')).runHistory(command, write);
   }
 };
 

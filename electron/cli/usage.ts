@@ -11,6 +11,7 @@ Reads Contexterm's recorded terminal history, read-only, while the app runs or n
 Commands:
   history search QUERY      recorded commands matching QUERY, newest first
   history show ID           a command's recorded output (colours on a terminal)
+  history sessions          recorded sessions (the ids export takes), newest first
   history export SESSION    a session as JSON or an asciicast v2 recording
   history stats             counts, sizes, date range, most used programs
   mcp                       an MCP server on stdio for coding agents
@@ -20,13 +21,15 @@ ${COMMON}
   --version         print the version
 
 Secrets are replaced as in the assistant's model requests (Settings → Redaction).
-Exit codes: 0 ok, 1 not found, 2 usage error, 3 history database unavailable.
+Exit codes: 0 ok, 1 not found, 2 usage error, 3 history database unavailable,
+4 export file not written.
 See docs/cli-and-mcp.md.`;
 
-export const HISTORY_USAGE = `Usage: contexterm history <search|show|export|stats> [options]
+export const HISTORY_USAGE = `Usage: contexterm history <search|show|sessions|export|stats> [options]
 
   search QUERY [--limit N] [--json]        matching commands, newest first (default limit 50)
   show ID [--plain] [--json]               a command's output
+  sessions [--limit N] [--json]            recorded sessions, newest first (default limit 50)
   export SESSION [--format json|asciicast] [--output FILE]
   stats [--json]
 
@@ -55,12 +58,22 @@ ${COMMON}`;
 
 export const EXPORT_USAGE = `Usage: contexterm history export SESSION [options]
 
-Writes session SESSION (an id from 'history stats' or a command id's part before ':').
+Writes session SESSION (an id from 'history sessions' or a command id's part before ':').
 
 Options:
   --format F        json (the session and its commands with their output; default) or
                     asciicast (v2: a header line and [time, "o", text] events; no keystrokes)
   --output FILE     write to FILE instead of stdout
+${COMMON}`;
+
+export const SESSIONS_USAGE = `Usage: contexterm history sessions [options]
+
+Lists the recorded sessions, newest first, one per line: id, started, ended ('-' while its tab
+is open; UTC), command count, shell, host, directory, title. The id is what 'export' takes.
+
+Options:
+  --limit N         at most N sessions (1–10000, default 50)
+  --json            one JSON array of {id, started_at, ended_at, shell, hostname, cwd, title, commands}
 ${COMMON}`;
 
 export const STATS_USAGE = `Usage: contexterm history stats [options]

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { Redactor } from '../redaction';
 import { githubToken, jwt, leaksPart } from '../testing/outward-cases';
 import { outwardOutput } from './outward-view';
-import { secretPrintingProgram, simpleCommands } from './secret-commands';
+import { leadingProgram, secretPrintingProgram, simpleCommands } from './secret-commands';
 
 const redactor = new Redactor();
 const gh = githubToken();
@@ -91,5 +91,24 @@ describe('commands that exist to print a secret', () => {
 
   it('reads a 10,000-character line to its end', () => {
     expect(secretPrintingProgram(`echo ${'x'.repeat(10_000)} | op read op://a/b/c`)).toBe('op');
+  });
+});
+
+describe('the program a line starts with (history stats)', () => {
+  it('is the first word the shell would run, past separators, parens, assignments and wrappers', () => {
+    const cases: Array<[string, string | null]> = [
+      ['clear; ls', 'clear'],
+      ['(exit 3)', 'exit'],
+      ['FOO=1 BAR=2 sudo -E make all', 'make'],
+      ['sudo -u deploy systemctl restart app', 'systemctl'],
+      ['command git status', 'git'],
+      ['env X=1 ls -la', 'ls'],
+      ["'my tool' --flag", 'my tool'],
+      [';', null],
+      ['   ', null],
+      ['; ; npm test', 'npm'],
+      ['X=1', null],
+    ];
+    for (const [line, program] of cases) expect(leadingProgram(line), line).toBe(program);
   });
 });

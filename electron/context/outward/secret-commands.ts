@@ -147,3 +147,19 @@ export const secretPrintingProgram = (commandLine: string | null | undefined): s
   }
   return null;
 };
+
+/**
+ * The program a command line starts with, as the shell would find it: the first simple command's
+ * first word past assignments and wrappers (`FOO=1 sudo -E make` is make, `(exit 3)` is exit,
+ * `clear; ls` is clear), quotes removed; null for a line that runs nothing (`;`, blanks). Counted
+ * by `history stats`, with the same scan the secret-printing check reads a line with.
+ */
+export const leadingProgram = (commandLine: string): string | null => {
+  for (const group of simpleCommands(commandLine)) {
+    for (const words of group) {
+      const [program] = unwrap(words);
+      if (program !== undefined && program !== '') return program;
+    }
+  }
+  return null;
+};

@@ -1,0 +1,51 @@
+// SPDX-License-Identifier: MIT
+// The `history` commands: imported by main.ts only when one is asked for, so that `--version` and
+// `--help` never load SQLite, the store's queries, the settings schema (zod) or fuzzysort.
+import type { CliCommand } from './args';
+import { writePrivateFile } from './export-file';
+import { chooseDataDir } from './data-dir-default';
+import { HistoryDb } from './history-db';
+import { formatStats, historyStats, searchHistory, showCommand } from './history-commands';
+import { formatSessions, listSessions } from './history-sessions';
+import { exportSessionAsciicast, exportSessionJson } from './session-export';
+
+export type HistoryCommand = Exclude<CliCommand, { kind: 'help' | 'version' | 'mcp' }>;
+
+const withDb = async <T>(dataDir: string | undefined, run: (db: HistoryDb) => Promise<T>): Promise<T> => {
+  const db = HistoryDb.open(chooseDataDir(dataDir));
+  try {
+    return await run(db);
+  } finally {
+    db.close();
+  }
+};
+
+/** Runs one `history` command, handing what it prints to `write`. */
+export const runHistory = async (command: HistoryCommand, write: (text: string) => Promise<void>): Promise<void> =>
+  withDb(command.dataDir, async (db) => {
+    const redactor = await db.redactor();
+    switch (command.kind) {
+      case 'search':
+        return write(searchHistory(db, redactor, command.query, command.limit, command.json));
+      case 'show':
+        return write(showCommand(db, redactor, command.id, { coloured: !command.plain && process.stdout.isTTY === true, json: command.json }));
+      case 'stats':
+        return write(formatStats(historyStats(db, redactor), command.json));
+      case 'sessions':
+        return write(formatSessions(listSessions(db, redactor, command.limit), command.json));
+      case 'export': {
+        const text = command.format === 'json' ? exportSessionJson(db, redactor, command.sessionId) : exportSessionAsciicast(db, redactor, command.sessionId);
+        if (command.output === undefined) return write(text);
+        writePrivateFile(command.output, text);
+      }
+    }
+  });
+
+/**
+ * The MCP server; the SDK, zod and ajv are loaded only here. The database is opened by the first tool
+ * call that finds it (mcp-server.ts), not here, so the server answers its client either way.
+ */
+export const runMcp = async (dataDir: string | undefined): Promise<void> => {
+  const { serveMcp } = await import('./mcp-serve');
+  return serveMcp(chooseDataDir(dataDir));
+};
