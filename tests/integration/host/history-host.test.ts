@@ -1,19 +1,12 @@
 // SPDX-License-Identifier: MIT
 import Database from 'better-sqlite3';
-import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startServer, type AppServer } from '../../e2e/support/app';
 import { canMountTmpfs, mountSmallDisk } from '../../e2e/support/tmpfs';
+import { databaseContains } from '../support/database-bytes';
 import { HostClient } from '../support/host-ws-client';
 import { Terminal, type Command } from '../support/host-terminal';
-
-/** Every byte of the database the data directory holds (file, WAL, shared memory). */
-const databaseContains = (dataDir: string, marker: string): boolean =>
-  ['', '-wal', '-shm'].some((suffix) => {
-    const path = join(dataDir, `contexterm.db${suffix}`);
-    return existsSync(path) && readFileSync(path).includes(marker);
-  });
 
 let server: AppServer | undefined;
 let client: HostClient | undefined;

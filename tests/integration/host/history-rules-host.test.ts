@@ -1,22 +1,16 @@
 // SPDX-License-Identifier: MIT
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startServer, type AppServer } from '../../e2e/support/app';
+import { databaseContains } from '../support/database-bytes';
 import { HostClient } from '../support/host-ws-client';
 import { Terminal } from '../support/host-terminal';
 
 /** Vendored copies (MIT, with their licence files) of frameworks Debian does not package. */
 const FRAMEWORKS = fileURLToPath(new URL('../../fixtures/shell-frameworks', import.meta.url));
-
-/** Every byte of the database the data directory holds (file, WAL, shared memory). */
-const databaseContains = (dataDir: string, marker: string): boolean =>
-  ['', '-wal', '-shm'].some((suffix) => {
-    const path = join(dataDir, `contexterm.db${suffix}`);
-    return existsSync(path) && readFileSync(path).includes(marker);
-  });
 
 let server: AppServer | undefined;
 let client: HostClient | undefined;

@@ -1,16 +1,10 @@
 // SPDX-License-Identifier: MIT
-import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { startServer } from '../../e2e/support/app';
 import { HostClient, recordEvents } from './host-ws-client';
 
-/** Where in the data directory's database files (file, WAL, shared memory) `marker` still is. */
-export const filesWith = (dataDir: string, marker: string): string[] =>
-  ['', '-wal', '-shm'].filter((suffix) => {
-    const path = join(dataDir, `contexterm.db${suffix}`);
-    return existsSync(path) && readFileSync(path).includes(marker);
-  });
+export { filesWith } from './database-bytes';
 
 /** The sessions whose screens are kept for the next start (read with the host stopped). */
 export const keptSessions = (dataDir: string): string[] => {
