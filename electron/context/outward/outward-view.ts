@@ -35,17 +35,20 @@ const MEMO_MAX_ENTRIES = 4096;
 const MEMO_MAX_CHARS = 1024;
 const memos = new WeakMap<Redactor, Map<string, Redacted>>();
 
-const redactShort = (text: string, redactor: Redactor): Redacted => {
-  if (text.length > MEMO_MAX_CHARS) return redactor.redact(text);
+/** `compute` once per redactor and key, kept in `memos` (bounded: emptied when full). */
+const remembered = (memos: WeakMap<Redactor, Map<string, Redacted>>, redactor: Redactor, key: string, compute: () => Redacted): Redacted => {
   let memo = memos.get(redactor);
   if (!memo) memos.set(redactor, (memo = new Map()));
-  const known = memo.get(text);
+  const known = memo.get(key);
   if (known) return known;
   if (memo.size >= MEMO_MAX_ENTRIES) memo.clear();
-  const redacted = redactor.redact(text);
-  memo.set(text, redacted);
+  const redacted = compute();
+  memo.set(key, redacted);
   return redacted;
 };
+
+const redactShort = (text: string, redactor: Redactor): Redacted =>
+  text.length > MEMO_MAX_CHARS ? redactor.redact(text) : remembered(memos, redactor, text, () => redactor.redact(text));
 
 const into = (counts: Record<string, number> | undefined, more: RedactionCounts): void => {
   if (counts && more !== NONE) addCounts(counts, more);
@@ -76,7 +79,7 @@ export const outwardCommandLine = (value: string | null | undefined, redactor: R
  */
 export const outwardOutput = (commandLine: string | null | undefined, output: string, redactor: Redactor, maxChars = Infinity): Redacted => {
   if (!redactor.enabled || output === '') return { text: output, counts: NONE };
-  if (output.trim() !== '' && secretPrintingProgram(commandLine) !== null) return { text: WITHHELD_OUTPUT, counts: { [PRINTED_SECRET]: 1 } };
+  if (output.trim() !== '' && withholdsOutput(commandLine, redactor)) return { text: WITHHELD_OUTPUT, counts: { [PRINTED_SECRET]: 1 } };
   const edges = maskCutEdges(output.length > maxChars ? capCleanOutput(output, maxChars) : output);
   const redacted = redactor.redact(edges.text);
   return edges.masked === 0 ? redacted : { text: redacted.text, counts: addCounts({ ...redacted.counts }, { cut: edges.masked }) };
@@ -98,16 +101,9 @@ const summaryMemos = new WeakMap<Redactor, Map<string, Redacted>>();
  * every question from mostly the same records, and a summary never changes once its command ended.
  */
 export const outwardSummary = (record: CommandRecord, redactor: Redactor): Redacted => {
-  if (record.outputEnd === null) return outwardOutput(record.commandLine, record.outputSummary, redactor, SUMMARY_MAX_CHARS);
-  let memo = summaryMemos.get(redactor);
-  if (!memo) summaryMemos.set(redactor, (memo = new Map()));
-  const key = `${record.id}\0${record.outputSummary.length}`;
-  const known = memo.get(key);
-  if (known) return known;
-  if (memo.size >= MEMO_MAX_ENTRIES) memo.clear();
-  const redacted = outwardOutput(record.commandLine, record.outputSummary, redactor, SUMMARY_MAX_CHARS);
-  memo.set(key, redacted);
-  return redacted;
+  const summary = () => outwardOutput(record.commandLine, record.outputSummary, redactor, SUMMARY_MAX_CHARS);
+  if (record.outputEnd === null) return summary();
+  return remembered(summaryMemos, redactor, `${record.id}\0${record.outputSummary.length}`, summary);
 };
 
 /**
