@@ -117,7 +117,7 @@ describe('classifyCommand, property: no false "safe" for the listed patterns', (
       }),
       { numRuns: 400 },
     );
-  });
+  }, 120_000);
 
   it('answers exactly destructive for such lines, since they are valid bash (fixed seed)', async () => {
     await fc.assert(
@@ -126,7 +126,7 @@ describe('classifyCommand, property: no false "safe" for the listed patterns', (
       }),
       { numRuns: 400, seed: 23 },
     );
-  });
+  }, 120_000);
 
   it('answers read-only for lines made only of read-only commands without writing redirections', async () => {
     await fc.assert(
@@ -135,5 +135,5 @@ describe('classifyCommand, property: no false "safe" for the listed patterns', (
       }),
       { numRuns: 300 },
     );
-  });
+  }, 120_000);
 });
