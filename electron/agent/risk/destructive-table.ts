@@ -28,7 +28,7 @@ export interface TableRule {
 
 /** DROP/TRUNCATE, and DELETE or UPDATE without a WHERE: statements that lose rows or tables. */
 const DESTRUCTIVE_SQL =
-  /\b(drop\s+(database|schema|table|view|index|user|role)|truncate\b|delete\s+from\s+[\w."`\[\]]+\s*(;|$)|update\s+[\w."`\[\]]+\s+set\s+(?![\s\S]*\bwhere\b))/i;
+  /\b(drop\s+(database|schema|table|view|index|user|role)|truncate\b|delete\s+from\s+[^\s;]+\s*(;|$)|update\s+[^\s;]+\s+set\s+(?![\s\S]*\bwhere\b))/i;
 
 const SQL_CLIENTS = ['psql', 'mysql', 'mariadb', 'sqlite3', 'clickhouse-client', 'duckdb', 'sqlcmd', 'cockroach'];
 
