@@ -11,12 +11,12 @@ import { custom, group, ordinary } from './setting';
 
 /**
  * Read-only commands a user would let run unasked. An entry is the command's first words
- * (`git status` matches `git status -s`); the classifier's own read-only checks still apply to
- * the commands it knows (`find` with `-delete` or `-exec` never runs unasked).
+ * (`npm ls` matches `npm ls --depth 0`); the classifier's own read-only checks still apply to
+ * the commands it knows (`find` with `-delete` or `-exec` never runs unasked). git is not here: it
+ * runs programs the repository's own configuration names, so it always asks, even when listed.
  */
 export const DEFAULT_AUTO_RUN_COMMANDS: readonly string[] = [
   'ls', 'cat', 'head', 'tail', 'wc', 'grep', 'rg', 'find', 'tree', 'pwd', 'stat', 'du', 'df', 'which', 'file',
-  'git status', 'git log', 'git diff', 'git show', 'git branch', 'git blame',
 ];
 
 const CommandPrefix = z
@@ -24,7 +24,7 @@ const CommandPrefix = z
   .trim()
   .min(1, { error: 'enter a command or remove the line' })
   .max(200)
-  .regex(/^[A-Za-z0-9_.+/-]+( [A-Za-z0-9_.+/=-]+)*$/, { error: 'a command and its first words, e.g. git status' });
+  .regex(/^[A-Za-z0-9_.+/-]+( [A-Za-z0-9_.+/=-]+)*$/, { error: 'a command and its first words, e.g. npm ls' });
 
 export const agent = group(
   {

@@ -8,8 +8,7 @@ const list = DEFAULT_AUTO_RUN_COMMANDS;
 describe('the allow-list of commands that may run unasked', () => {
   it.each([
     'ls -la',
-    'git status -s',
-    'git log --oneline -5',
+    'ls -la | head -5',
     'grep -rn TODO src | head -20',
     'cat package.json | wc -l',
     'find . -name "*.ts" -newer package.json',
@@ -24,7 +23,10 @@ describe('the allow-list of commands that may run unasked', () => {
     ['ls | xargs rm', 'a destructive part behind xargs'],
     ['find . -name "*.o" -delete', 'find that deletes'],
     ['find . -exec cat {} \\;', 'find that runs a program'],
-    ['git branch -D old', 'a listed git subcommand that deletes'],
+    ['git branch -D old', 'a git subcommand that deletes'],
+    ['git status -s', 'git runs programs the repository names (core.fsmonitor, filters, hooks)'],
+    ['git log --oneline -5', 'git runs the repository’s pager'],
+    ['timeout 5 /usr/bin/git diff', 'git behind a wrapper and a path'],
     ['ls > listing.txt', 'a redirection that writes'],
     ['cat $FILE', 'an expansion whose value is unknown'],
     ['npm test', 'a command not on the list'],
@@ -41,6 +43,8 @@ describe('the allow-list of commands that may run unasked', () => {
     expect(await mayRunUnasked('npm test', [...list, 'npm test'])).toBe(true);
     expect(await mayRunUnasked('npm test -- --watch', [...list, 'npm test'])).toBe(true);
     // An entry is whole words: "git s" does not admit "git status".
-    expect(await mayRunUnasked('git status', ['git s'])).toBe(false);
+    expect(await mayRunUnasked('npm ls', ['npm l'])).toBe(false);
+    // git asks even when the user lists it.
+    expect(await mayRunUnasked('git status', [...list, 'git status'])).toBe(false);
   });
 });

@@ -1,6 +1,19 @@
 // SPDX-License-Identifier: MIT
 import { classifyCommand, isReadOnlyCommand, JUDGED_COMMANDS, writingRedirects } from './classify';
 import { parseCommandLine, type SimpleCommand } from './parse-command';
+import { programName } from './words';
+
+/**
+ * Programs that run what the directory's own files tell them to, so that no list can make them
+ * safe to run unasked. git runs programs named by the repository's configuration and hooks
+ * (core.fsmonitor on `git status`, core.pager on `git log`, a clean filter named in .gitattributes
+ * for any file whose stamp changed, textconv, gpg.program for a signature, post-index-change); git's
+ * own manual (git(1), SECURITY) says it is not safe to run git in a .git that came from elsewhere,
+ * and a project unpacked from a tarball, or a bare repository committed as plain files, is one.
+ * `-c` can silence the keys with fixed names but not filter or diff drivers, whose names the
+ * repository chooses, so git always waits for Run (docs/assistant-actions.md).
+ */
+const REPOSITORY_PROGRAMS = new Set(['git']);
 
 /** `git status` → ['git', 'status']: an entry is a command and its first words. */
 const wordsOf = (entry: string): string[] => entry.trim().split(/\s+/).filter(Boolean);
@@ -37,6 +50,7 @@ export const mayRunUnasked = async (line: string, entries: readonly string[]): P
     const words = runWords(cmd);
     if (words === null || !allowed.some((entry) => matches(words, entry))) return false;
     if (cmd.wrappers.some((w) => !JUDGED_COMMANDS.has(w))) return false;
+    if (REPOSITORY_PROGRAMS.has(programName(cmd.name))) return false;
     return !JUDGED_COMMANDS.has(cmd.name) || isReadOnlyCommand(cmd);
   });
 };

@@ -28,6 +28,32 @@ const benign = fc.oneof(
   fc.tuple(name, path).map(([n, p]) => `grep -n ${n} ${p}`),
 );
 
+/** The families issue 40 found without a warning, options in any order, words quoted any way. */
+const issue40Families: fc.Arbitrary<Line>[] = [
+  simple(fc.tuple(fc.constantFrom('docker', 'podman'), fc.constantFrom('system', 'volume', 'image', 'container'), fc.constantFrom([], ['-f'], ['-a', '-f'], ['--all']))
+    .chain(([d, what, opts]) => shuffled([...opts]).map((o) => `${d} ${what} prune ${o}`.trim()))),
+  simple(fc.tuple(fc.constantFrom('rm', 'rmi'), fc.constantFrom('-f', '--force'), name).chain(([sub, f, n]) => shuffled([f, n]).map((a) => `docker ${sub} ${a}`))),
+  simple(fc.tuple(fc.constantFrom('', '-n prod ', '--context x '), fc.constantFrom('ns', 'pod', 'deployment'), name).map(([g, kind, n]) => `kubectl ${g}delete ${kind} ${n}`)),
+  simple(name.map((n) => `helm uninstall ${n}`)),
+  simple(fc.constantFrom('terraform destroy', 'terraform destroy -auto-approve', 'terraform apply -auto-approve', 'tofu destroy', 'terraform apply -destroy')),
+  simple(fc.tuple(fc.constantFrom('--delete', '--delete-after', '--del', '--remove-source-files'), quoted(path), quoted(path))
+    .chain(([d, a, b]) => shuffled(['-a', d]).map((o) => `rsync ${o} ${a}/ ${b}/`))),
+  simple(fc.tuple(fc.constantFrom('clean -f', 'clean -fd', 'rm -rf', 'rm -r', 'push --delete origin', 'push --mirror origin', 'branch -D', 'stash clear'), name)
+    .map(([g, n]) => `git ${g} ${n}`)),
+  simple(quoted(path).map((p) => `cp /dev/null ${p}`)),
+  simple(fc.tuple(quoted(path), quoted(path)).map(([a, b]) => `mv -f ${a} ${b}`)),
+  simple(fc.constantFrom('wipefs -a /dev/sdb', 'crontab -r', 'kill -- -1', 'kill -9 -1', 'shutdown now', 'shutdown -h +5', 'reboot', 'poweroff', 'halt', 'systemctl reboot')),
+  simple(fc.tuple(fc.constantFrom('dpkg --purge', 'dpkg -P', 'dpkg -r', 'rpm -e', 'rpm --erase', 'apt purge', 'dnf remove'), name).map(([p, n]) => `${p} ${n}`)),
+  simple(fc.tuple(fc.constantFrom('aws s3 rm --recursive s3://', 'aws s3 rb --force s3://', 'gsutil rm -r gs://', 'gsutil -m rm gs://'), name).map(([p, n]) => `${p}${n}`)),
+  simple(fc.tuple(fc.constantFrom('psql -c', 'mysql -e', 'sqlite3 app.db'), fc.constantFrom('DROP DATABASE', 'DROP TABLE', 'TRUNCATE', 'DELETE FROM', 'drop table'), name)
+    .chain(([client, stmt, n]) => quoted(fc.constant(`${stmt} ${n}`)).map((q) => `${client} ${q.includes(' ') && !/^['"]/.test(q) ? singleQuote(q) : q}`))),
+  simple(fc.tuple(fc.constantFrom('FLUSHALL', 'flushdb', 'FlushAll'), fc.constantFrom('', '-n 2 ', '-h host ')).map(([f, o]) => `redis-cli ${o}${f}`)),
+  simple(fc.tuple(fc.constantFrom('sed -i', 'sed --in-place=.bak', 'perl -pi -e'), quoted(path)).map(([s, p]) => `${s} s/a/b/ ${p}`)),
+  simple(fc.tuple(fc.constantFrom('pkill', 'killall', 'pkill -f'), name).map(([k, n]) => `${k} ${n}`)),
+  simple(fc.tuple(fc.constantFrom('stop', 'disable', 'mask', 'disable --now'), name).map(([v, n]) => `systemctl ${v} ${n}`)),
+  simple(fc.tuple(quoted(path), name).map(([p, n]) => `find ${p} -name '${n}*' -delete`)),
+];
+
 /** One command of each kind the issue lists, with its flags in any order and its words quoted any way. */
 const destructiveCore: fc.Arbitrary<Line> = fc.oneof(
   simple(fc.tuple(quoted(fc.constantFrom('-r', '-R', '--recursive', '-rf', '-fr', '-Rf')), fc.constantFrom([], ['-f'], ['-v']), quoted(path))
@@ -52,6 +78,7 @@ const destructiveCore: fc.Arbitrary<Line> = fc.oneof(
     .map(([k, pid]) => `${k} ${pid}`)),
   simple(fc.tuple(fc.constantFrom('apt remove', 'apt-get purge -y', 'apt autoremove', 'dnf remove', 'yum erase', 'zypper rm', 'pacman -Rns',
     'brew uninstall', 'npm uninstall -g', 'npm rm --global', 'pip uninstall -y', 'snap remove', 'flatpak uninstall'), name).map(([p, n]) => `${p} ${n}`)),
+  ...issue40Families,
 );
 
 /** Wraps or composes a line so the destructive part sits somewhere a regex over the string would miss. */
@@ -71,7 +98,11 @@ const wrap = (line: Line): fc.Arbitrary<Line> =>
     ...(line.simple
       ? [
           benign.map((b) => ({ text: `${b} | xargs -0 -n 1 ${line.text}`, simple: false })),
-          fc.constantFrom('sudo', 'env FOO=1', 'nice -n 5', 'timeout 10', 'nohup', 'time').map((w) => ({ text: `${w} ${line.text}`, simple: true })),
+          fc.constantFrom('sudo', 'env FOO=1', 'nice -n 5', 'timeout 10', 'nohup', 'time', 'stdbuf --output L', 'ionice --class 3', 'nice --adjustment 5',
+            'timeout -k 1 5', 'env --chdir /tmp', 'chrt -f 10', 'taskset -c 0', 'setsid -f', 'sudo --user root', 'xargs --max-chars 100')
+            .map((w) => ({ text: `${w} ${line.text}`, simple: true })),
+          fc.constantFrom('xargs --process-slot-var V', 'xargs -s 100', 'xargs --max-c 100', 'xargs --delimiter ,')
+            .chain((x) => benign.map((b) => ({ text: `${b} | ${x} ${line.text}`, simple: false }))),
           fc.constant({ text: `find . -name '*.x' -exec ${line.text} {} \\;`, simple: false }),
         ]
       : []),
@@ -104,6 +135,8 @@ const readOnlyLine: fc.Arbitrary<string> = fc.letrec<{ line: string }>((tie) => 
     tie('line').map((l) => `( ${l} )`),
     tie('line').map((l) => `echo "$( ${l} )"`),
     readOnlyCommand.map((c) => `ls | xargs ${c.replace(/ *[0-9]*>.*$/, '')}`),
+    fc.tuple(fc.constantFrom('stdbuf -oL', 'stdbuf --output L', 'timeout -s KILL 5', 'nice --adjustment 5', 'ionice -c 3', 'xargs --max-args 1', 'xargs --process-slot-var V'), readOnlyCommand)
+      .map(([w, c]) => (w.startsWith('xargs') ? `ls | ${w} ${c.replace(/ *[0-9]*>.*$/, '')}` : `${w} ${c}`)),
   ),
 })).line;
 
@@ -117,7 +150,7 @@ describe('classifyCommand, property: no false "safe" for the listed patterns', (
       }),
       { numRuns: 400 },
     );
-  });
+  }, 120_000);
 
   it('answers exactly destructive for such lines, since they are valid bash (fixed seed)', async () => {
     await fc.assert(
@@ -126,7 +159,7 @@ describe('classifyCommand, property: no false "safe" for the listed patterns', (
       }),
       { numRuns: 400, seed: 23 },
     );
-  });
+  }, 120_000);
 
   it('answers read-only for lines made only of read-only commands without writing redirections', async () => {
     await fc.assert(
@@ -135,5 +168,5 @@ describe('classifyCommand, property: no false "safe" for the listed patterns', (
       }),
       { numRuns: 300 },
     );
-  });
+  }, 120_000);
 });

@@ -136,7 +136,6 @@ describe('classifyCommand: near misses are "other", not destructive and not read
     'git push origin main',
     'git reset HEAD file',
     'git clean -n',
-    'git branch -D old',
     'kill 1234',
     'npm uninstall typescript',
     'apt install vim',

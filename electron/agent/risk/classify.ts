@@ -1,7 +1,10 @@
 // SPDX-License-Identifier: MIT
 import { parseCommandLine, type Redirection, type SimpleCommand } from './parse-command';
 import { commandDangers, pipelineDangers, redirectDangers } from './destructive-rules';
+import { readOptions } from './option-table';
+import { actsByOption, readsOnlyByOperands } from './read-only-options';
 import { gitSubcommand, HARMLESS_TARGETS, hasArg, hasLong, hasShort, operands } from './words';
+import { WRAPPER_OPTIONS } from './wrapper-options';
 
 /**
  * Commands that only read, whatever their arguments. Pagers (less, more) are left out on purpose:
@@ -14,8 +17,19 @@ const ALWAYS_READ_ONLY = new Set([
   'jq', 'column', 'nl', 'uptime', 'free', 'ps', 'whereis', 'tac', 'rev', 'fold', 'expand', 'seq', 'locale',
 ]);
 
-/** Wrappers whose own part does nothing: the wrapped command decides (it is classified on its own). */
+/**
+ * Wrappers whose own part does nothing: the wrapped command decides (it is classified on its own),
+ * as long as every option is one the wrapper is known to have and none makes it act by itself
+ * (`ionice -p`, `time -o`, `env -S`, nohup's nohup.out).
+ */
 const TRANSPARENT = new Set(['env', 'command', 'nice', 'nohup', 'time', 'timeout', 'xargs', 'builtin', 'stdbuf', 'ionice']);
+
+const wrapperOnlyRuns = (name: string, args: SimpleCommand['args']): boolean => {
+  const table = WRAPPER_OPTIONS[name];
+  if (!table) return false;
+  const read = readOptions(table, [{ value: name, glob: false, dynamic: false }, ...args]);
+  return !read.unknown && read.acting.length === 0 && !table.acting?.includes(`${name}.out`);
+};
 
 const GIT_READ_ONLY = new Set(['status', 'log', 'diff', 'show', 'rev-parse', 'blame', 'ls-files', 'shortlog', 'describe']);
 
@@ -33,38 +47,33 @@ const branchListsOnly = (rest: SimpleCommand['args']): boolean =>
 const PROGRAMMABLE = [
   'awk', 'gawk', 'mawk', 'nawk', 'sed', 'gsed', 'less', 'more', 'most', 'tee', 'busybox', 'toybox', 'vi', 'vim',
   'perl', 'python', 'python3', 'node', 'ruby', 'sh', 'bash', 'zsh', 'dash', 'eval', 'exec', 'source', '.',
+  // man waits in a pager and runs -P/--pager/-H's program; rsync writes its destination and runs -e's.
+  'man', 'rsync',
 ];
 
 /** Commands whose arguments decide whether they only read: isReadOnlyCommand judges them. */
 export const JUDGED_COMMANDS: ReadonlySet<string> = new Set([
-  ...ALWAYS_READ_ONLY, ...TRANSPARENT, ...PROGRAMMABLE, 'find', 'rg', 'tree', 'file', 'sort', 'uniq', 'date', 'hostname', 'git',
+  ...ALWAYS_READ_ONLY, ...TRANSPARENT, ...PROGRAMMABLE, 'find', 'rg', 'tree', 'file', 'sort', 'uniq', 'date', 'hostname', 'tar', 'git',
 ]);
-
-const FIND_ACTIONS = ['-exec', '-execdir', '-ok', '-okdir', '-delete', '-fprint', '-fprint0', '-fprintf', '-fls'];
 
 export const isReadOnlyCommand = (cmd: SimpleCommand): boolean => {
   const { name, args } = cmd;
   if (cmd.dynamicName || name === '') return false;
-  if (TRANSPARENT.has(name)) return true;
+  if (TRANSPARENT.has(name)) return wrapperOnlyRuns(name, args);
   if (name === 'printf' && hasArg(args, '-v')) return false; // sets a variable in the user's shell
   if (ALWAYS_READ_ONLY.has(name)) return true;
+  if (actsByOption(name, args) || !readsOnlyByOperands(cmd)) return false;
   switch (name) {
     case 'find':
-      return !hasArg(args, ...FIND_ACTIONS);
     case 'rg':
-      return !hasLong(args, '--pre'); // --pre runs a program on every file
     case 'tree':
-      return !hasShort(args, 'o'); // -o writes the listing to a file
     case 'file':
-      return !hasShort(args, 'C'); // -C compiles a magic file to disk
     case 'sort':
-      return !hasShort(args, 'o') && !hasLong(args, '--output');
     case 'uniq':
-      return operands(args).length <= 1; // a second operand is the output file
     case 'date':
-      return !hasShort(args, 's') && !hasLong(args, '--set');
     case 'hostname':
-      return operands(args).length === 0;
+    case 'tar':
+      return true;
     case 'git': {
       const { sub, rest, configured } = gitSubcommand(args);
       if (configured) return false;

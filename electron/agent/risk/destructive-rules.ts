@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
 import type { Redirection, SimpleCommand } from './parse-command';
+import { tableDangers } from './destructive-table';
 import { gitSubcommand, HARMLESS_TARGETS, hasArg, hasLong, hasShort, operands, programName } from './words';
 
 /** A rule answers with the warning sentence, or null when the command is not its kind of danger. */
@@ -74,17 +75,31 @@ const discardsWorkTree = (sub: string, rest: SimpleCommand['args']): boolean => 
   return !stagedOnly && operands(rest).length > 0;
 };
 
+/** git subcommands that lose work or someone else's history; reset, checkout and restore above. */
+const gitLoss = (sub: string, rest: SimpleCommand['args']): string | null => {
+  const force = hasShort(rest, 'f') || hasLong(rest, '--force');
+  if (sub === 'push') {
+    if (force || hasLong(rest, '--force-with-lease', '--force-if-includes') || rest.some((a) => a.value.startsWith('+')))
+      return 'force-pushes, rewriting the remote history';
+    if (hasShort(rest, 'd') || hasLong(rest, '--delete', '--mirror', '--prune') || operands(rest).some((a) => /^:./.test(a.value)))
+      return 'deletes or overwrites branches on the remote';
+  }
+  if (sub === 'reset' && hasLong(rest, '--hard')) return 'discards uncommitted changes';
+  if (discardsWorkTree(sub, rest)) return 'discards uncommitted changes';
+  // -n/--dry-run only lists; anything else with -f deletes (git refuses clean without it by default).
+  if (sub === 'clean' && force && !hasShort(rest, 'n') && !hasLong(rest, '--dry-run')) return 'deletes untracked files';
+  if (sub === 'rm' && !hasLong(rest, '--cached') && (hasShort(rest, 'r') || force || rest.some((a) => a.glob || a.value === '.')))
+    return 'deletes files from the work tree';
+  if (sub === 'branch' && (hasShort(rest, 'D') || (hasLong(rest, '--delete') && force))) return 'deletes a branch even with unmerged commits';
+  if (sub === 'stash' && ['clear', 'drop'].includes(operands(rest)[0]?.value ?? '')) return 'deletes stashed changes';
+  return null;
+};
+
 const git: Rule = ({ name, args, text }) => {
   if (name !== 'git') return null;
   const { sub, rest } = gitSubcommand(args);
-  if (sub === 'push' && (hasShort(rest, 'f') || hasLong(rest, '--force', '--force-with-lease', '--force-if-includes') || rest.some((a) => a.value.startsWith('+'))))
-    return `force-pushes, rewriting the remote history: ${text}`;
-  if (sub === 'reset' && hasLong(rest, '--hard')) return `discards uncommitted changes: ${text}`;
-  if (discardsWorkTree(sub, rest)) return `discards uncommitted changes: ${text}`;
-  const force = hasShort(rest, 'f') || hasLong(rest, '--force');
-  if (sub === 'clean' && force && (hasShort(rest, 'd') || hasShort(rest, 'x') || hasShort(rest, 'X')))
-    return `deletes untracked files: ${text}`;
-  return null;
+  const loss = gitLoss(sub, rest);
+  return loss ? `${loss}: ${text}` : null;
 };
 
 const KILL_SIGNALS = new Set(['9', 'KILL', 'SIGKILL']);
@@ -102,6 +117,18 @@ const kill: Rule = ({ name, args, text }) => {
   });
   return signal ? `kills processes without letting them clean up (SIGKILL): ${text}` : null;
 };
+
+/** `kill -- -1`, `kill -9 -1`, `kill -s TERM -1`: pid -1 is every process the user may signal. */
+const targetsEveryProcess = (args: readonly { value: string }[]): boolean => {
+  let i = 0;
+  const first = args[0]?.value ?? '';
+  if (['-s', '-n', '--signal'].includes(first)) i = 2;
+  else if (first !== '--' && /^-/.test(first)) i = 1; // the signal (-9, -TERM, -1 is SIGHUP here)
+  return args.slice(i).some((a) => a.value === '-1');
+};
+
+const everyProcess: Rule = ({ name, args, text }) =>
+  name === 'kill' && targetsEveryProcess(args) ? `signals every process you can reach (pid -1): ${text}` : null;
 
 const REMOVALS: Record<string, ReadonlySet<string>> = {
   apt: new Set(['remove', 'purge', 'autoremove']),
@@ -133,12 +160,12 @@ const substitutedDownload: Rule = ({ name, args, text }) =>
     ? `runs code straight from a download: ${text}`
     : null;
 
-const RULES: readonly Rule[] = [rm, outputFile, findDelete, rawWrite, otherUser, permissions, git, kill, packages, substitutedDownload];
+const RULES: readonly Rule[] = [rm, outputFile, findDelete, rawWrite, otherUser, permissions, git, kill, everyProcess, packages, substitutedDownload];
 
 /** Warnings for one command, including the wrappers it was found under (sudo rm → both). */
 export const commandDangers = (written: SimpleCommand): string[] => {
   const cmd = { ...written, name: programName(written.name) };
-  const found = RULES.map((rule) => rule(cmd)).filter((r): r is string => r !== null);
+  const found = [...RULES.map((rule) => rule(cmd)).filter((r): r is string => r !== null), ...tableDangers(cmd)];
   for (const w of cmd.wrappers) if (ESCALATORS.includes(w)) found.push(`runs as another user (${w}): ${cmd.text}`);
   return found;
 };

@@ -69,7 +69,7 @@ describe('classifyCommand: destructive commands in disguise still carry the warn
 });
 
 describe('the allow-list: a listed command whose meaning was changed asks', () => {
-  const wide = [...DEFAULT_AUTO_RUN_COMMANDS, 'printf', 'awk', 'sed', 'less', 'tee', 'busybox', 'env', 'echo'];
+  const wide = [...DEFAULT_AUTO_RUN_COMMANDS, 'printf', 'awk', 'sed', 'less', 'tee', 'busybox', 'env', 'echo', 'xargs', 'sort', 'git status', 'git log'];
 
   it.each([
     ['GIT_PAGER=cat git log', 'a variable git runs'],
@@ -96,12 +96,18 @@ describe('the allow-list: a listed command whose meaning was changed asks', () =
     "env -S 'id'",
     'ls \u2022\u4e2d x',
     "printf -v PS1 '$(id)'",
+    // Issue 40's red team: each ran unasked with the list on.
+    "find . -name '*.log' | xargs --process-slot-var ls rm -rf",
+    'sort -S 1K --compress-program=sh words.txt',
+    'file --compile -m magic',
+    'git status',
+    'git log --oneline',
   ])('%s asks even when the user listed the program', async (line) => {
     expect(await mayRunUnasked(line, wide)).toBe(false);
   });
 
   it('still lets plain listed commands run', async () => {
-    expect(await mayRunUnasked('git log --oneline -3', DEFAULT_AUTO_RUN_COMMANDS)).toBe(true);
+    expect(await mayRunUnasked('ls -la src', DEFAULT_AUTO_RUN_COMMANDS)).toBe(true);
     expect(await mayRunUnasked('ls{,}', DEFAULT_AUTO_RUN_COMMANDS)).toBe(true);
   });
 });

@@ -1,4 +1,6 @@
 // SPDX-License-Identifier: MIT
+import { readOptions } from './option-table';
+import { OPERAND_RUNNERS, WRAPPER_OPTIONS } from './wrapper-options';
 import { programName, type Arg } from './words';
 
 export type Unwrapped =
@@ -16,46 +18,6 @@ export const CODE_VARIABLES = new Set([
 
 /** Programs that run a script given as a string (-c) or on stdin. */
 export const SHELLS = new Set(['sh', 'bash', 'zsh', 'dash', 'ksh', 'fish', 'ash']);
-
-/** Options of each wrapper that take a value, so the value is not mistaken for the command. */
-const VALUE_OPTIONS: Record<string, ReadonlySet<string>> = {
-  pkexec: new Set(['--user']),
-  run0: new Set(['-u', '--user', '-g', '--group', '-D', '--chdir', '--unit', '--property', '--description', '--slice', '--nice', '--machine', '--setenv']),
-  coproc: new Set(),
-  setsid: new Set(),
-  busybox: new Set(),
-  toybox: new Set(),
-  sudo: new Set(['-u', '-g', '-C', '-h', '-p', '-U', '-r', '-t', '-D', '-R', '--user', '--group', '--prompt', '--chdir']),
-  doas: new Set(['-u', '-C']),
-  env: new Set(['-u', '-C', '--unset', '--chdir']),
-  exec: new Set(['-a']),
-  nice: new Set(['-n', '--adjustment']),
-  timeout: new Set(['-s', '-k', '--signal', '--kill-after']),
-  // --replace, --eof and -i take their value only as --replace=R / -iR, never from the next word.
-  xargs: new Set(['-I', '-L', '-n', '-P', '-s', '-d', '-E', '-a', '--arg-file', '--delimiter', '--max-args', '--max-procs', '--max-lines']),
-  command: new Set(),
-  nohup: new Set(),
-  time: new Set(),
-  builtin: new Set(),
-  stdbuf: new Set(['-i', '-o', '-e']),
-  ionice: new Set(['-c', '-n', '-p']),
-};
-
-/** Skips a wrapper's options (and, for env, its VAR=value pairs); returns the index of the command. */
-const skipOptions = (wrapper: string, argv: readonly Arg[]): number => {
-  const takesValue = VALUE_OPTIONS[wrapper] ?? new Set<string>();
-  let i = 1;
-  while (i < argv.length) {
-    const a = argv[i]?.value ?? '';
-    if (a === '--') return i + 1;
-    if (wrapper === 'env' && /^[A-Za-z_][A-Za-z0-9_]*=/.test(a)) i += 1;
-    else if (takesValue.has(a)) i += 2;
-    else if (a.startsWith('-') && a.length > 1) i += 1;
-    else break;
-  }
-  // timeout's first operand is the duration, not the command.
-  return wrapper === 'timeout' ? i + 1 : i;
-};
 
 /** find … -exec cmd … ; (or +): the commands it runs for each file. */
 const findExecs = (argv: readonly Arg[]): Arg[][] => {
@@ -92,29 +54,34 @@ const envSplitString = (argv: readonly Arg[]): string | undefined => {
   return undefined;
 };
 
+/** ssh's options that take a value; its first operand is the host, the rest runs there. */
+const SSH_VALUE_OPTIONS = new Set(['-b', '-c', '-D', '-E', '-e', '-F', '-I', '-i', '-J', '-L', '-l', '-m', '-O', '-o', '-p', '-Q', '-R', '-S', '-W', '-w']);
+
 /**
  * Programs that run their operands (or a string) as a shell command line: `watch 'rm -rf x'`,
  * `script -c 'rm -rf x'`, `flock lockfile rm -rf x`, `chroot / rm -rf x`, `ssh host rm -rf x` runs
- * on the remote side, which the warning should name all the same.
+ * on the remote side, which the warning should name all the same. Every reading of their options
+ * is followed (an unknown option may take the next word or not).
  */
-const OPERAND_VALUE_OPTIONS: Record<string, ReadonlySet<string>> = {
-  watch: new Set(['-n', '--interval', '-q', '--equexit']),
-  flock: new Set(['-w', '--timeout', '-E', '--conflict-exit-code']),
-  chroot: new Set(['--userspec', '--groups']),
-  ssh: new Set(['-b', '-c', '-D', '-E', '-e', '-F', '-I', '-i', '-J', '-L', '-l', '-m', '-O', '-o', '-p', '-Q', '-R', '-S', '-W', '-w']),
-};
-
-const commandOperands = (name: string, argv: readonly Arg[]): string | undefined => {
+const commandOperands = (name: string, argv: readonly Arg[]): string[] => {
   const words = argv.slice(1).map((a) => a.value);
   const c = words.findIndex((a) => a === '--command' || /^-[a-zA-Z]*c$/.test(a));
-  if (name === 'script' || (name === 'flock' && c >= 0)) return c >= 0 ? words[c + 1] : undefined;
-  const takesValue = OPERAND_VALUE_OPTIONS[name];
-  if (!takesValue) return undefined;
-  let i = 0;
-  while (i < words.length && (words[i] ?? '').startsWith('-')) i += takesValue.has(words[i] ?? '') ? 2 : 1;
+  if (name === 'script' || (name === 'flock' && c >= 0)) return c >= 0 && words[c + 1] !== undefined ? [words[c + 1] as string] : [];
+  let starts: readonly number[];
+  if (name === 'ssh') {
+    let i = 1;
+    while (i < argv.length && (argv[i]?.value ?? '').startsWith('-')) i += SSH_VALUE_OPTIONS.has(argv[i]?.value ?? '') ? 2 : 1;
+    starts = [i];
+  } else {
+    const table = OPERAND_RUNNERS[name];
+    if (!table) return [];
+    starts = readOptions(table, argv).starts;
+  }
   // watch runs all its operands; flock, chroot and ssh first take a lock file, a root or a host.
-  const from = name === 'watch' ? i : i + 1;
-  return from < words.length ? words.slice(from).join(' ') : undefined;
+  const skip = name === 'watch' ? 0 : 1;
+  return starts
+    .map((s) => argv.slice(s + skip).map((a) => a.value).join(' '))
+    .filter((script) => script.trim() !== '');
 };
 
 /** git settings whose value git runs as a command (an alias starting with ! is a shell command). */
@@ -156,9 +123,9 @@ export const unwrap = (argv: readonly Arg[], wrappers: readonly string[] = []): 
   const stored = name === 'git' ? gitConfiguredCode(argv) : storedCommands(name, argv);
   if (stored.length > 0) return [{ kind: 'command', argv, wrappers }, ...stored.map((script) => ({ kind: 'reparse' as const, script }))];
   const split = name === 'env' ? envSplitString(argv) : undefined;
-  const operandScript = split ?? commandOperands(name, argv);
-  if (operandScript !== undefined && operandScript.trim() !== '') {
-    return [{ kind: 'command', argv, wrappers }, { kind: 'reparse', script: operandScript }];
+  const operandScripts = split !== undefined && split.trim() !== '' ? [split] : commandOperands(name, argv);
+  if (operandScripts.length > 0) {
+    return [{ kind: 'command', argv, wrappers }, ...operandScripts.map((script) => ({ kind: 'reparse' as const, script }))];
   }
   if (name === 'eval') {
     return [{ kind: 'command', argv: [argv[0] as Arg], wrappers }, { kind: 'reparse', script: argv.slice(1).map((a) => a.value).join(' ') }];
@@ -175,15 +142,14 @@ export const unwrap = (argv: readonly Arg[], wrappers: readonly string[] = []): 
   if (name === 'command' && argv.some((a) => a.value === '-v' || a.value === '-V')) {
     return [{ kind: 'command', argv, wrappers }]; // a lookup, not a run
   }
-  if (name in VALUE_OPTIONS) {
-    const start = skipOptions(name, argv);
-    const rest = argv.slice(start);
-    const self: Unwrapped = { kind: 'command', argv: argv.slice(0, start), wrappers };
-    if (rest.length === 0) {
-      // xargs with no command runs echo; the others alone (sudo -i, env) are themselves.
-      return name === 'xargs' ? [self, ...unwrap([{ value: 'echo', glob: false, dynamic: false }], [...wrappers, name])] : [self];
-    }
-    return [self, ...unwrap(rest, [...wrappers, name])];
+  const table = WRAPPER_OPTIONS[name];
+  if (table) {
+    const { starts } = readOptions(table, argv);
+    const self: Unwrapped = { kind: 'command', argv: argv.slice(0, Math.min(...starts)), wrappers };
+    const inner = starts.filter((s) => s < argv.length).flatMap((s) => unwrap(argv.slice(s), [...wrappers, name]));
+    // xargs with no command runs echo; the others alone (sudo -i, env) are themselves.
+    if (inner.length === 0 && name === 'xargs') return [self, ...unwrap([{ value: 'echo', glob: false, dynamic: false }], [...wrappers, name])];
+    return [self, ...inner];
   }
   return [{ kind: 'command', argv, wrappers }];
 };

@@ -86,7 +86,7 @@ describe('run_command: a proposed command runs only when the user says so', () =
 
   it('runs an allow-listed read-only command unasked only when the setting is on, and never a destructive one', async () => {
     const on = setUp({ autoRunReadOnly: true });
-    const result = on.call('git status');
+    const result = on.call('ls -la');
     expect((await on.stepIn('running')).autoRun).toBe(true);
     on.terminals.finish(0);
     await result;

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
 import type { ToolDefinition } from '../../llm/types';
+import { HIDDEN_CHARACTERS, hiddenTextForUser, hiddenTextProblem } from '../risk/hidden-text';
 
 export const RUN_COMMAND_TOOL_NAME = 'run_command';
 
@@ -26,21 +27,6 @@ export const RUN_COMMAND_TOOL: ToolDefinition = {
 };
 
 /**
- * Characters that would make what runs differ from what the user reads: C0/C1 controls and DEL are
- * keys to the line editor (Ctrl+U erases what came before, ESC starts a sequence, a tab completes),
- * bidirectional overrides reorder the text on screen, and invisible characters (zero-width, word
- * joiners, soft hyphen, fillers, variation selectors, tags, line separators) hide or split words.
- * A newline is refused on its own (below).
- */
-const HIDDEN = /[\x00-\x09\x0b\x0c\x0e-\x1f\x7f-\x9f\u200b-\u200f\u202a-\u202e\u2066-\u2069\ufeff\u2028\u2029\u2060-\u2064\u206a-\u206f\u00ad\u034f\u115f\u1160\u17b4\u17b5\u180b-\u180e\u3164\uffa0\ufe00-\ufe0f\u{e0000}-\u{e007f}\u{e0100}-\u{e01ef}]/u;
-
-/**
- * Spaces other than the ASCII one look like a word break but are part of the word to the shell:
- * `rm -rf /tmp\u00a0/` shows two arguments and runs with one.
- */
-const LOOKALIKE_SPACE = /[\u00a0\u1680\u2000-\u200a\u202f\u205f\u3000]/u;
-
-/**
  * History expansion: bash and zsh replace `!!`, `!-2`, `!rm` or a leading `^old^new` with lines from
  * the user's history as the line is entered, so the line that runs is not the one shown and judged.
  * A `!` followed by a blank, `=`, `(` or a closing quote is left alone by the shell, as is one inside
@@ -60,13 +46,6 @@ export const historyExpansion = (command: string): string | null => {
   return null;
 };
 
-const hiddenProblem = (command: string): string | null => {
-  const found = HIDDEN.exec(command) ?? LOOKALIKE_SPACE.exec(command);
-  if (!found) return null;
-  const code = found[0].codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0');
-  return `the command holds an invisible, control or look-alike space character (U+${code}) that would make what runs differ from what the user reads; send plain text`;
-};
-
 const historyProblem = (command: string): string | null => {
   const found = historyExpansion(command);
   return found === null
@@ -80,12 +59,11 @@ export const parseRunArgs = (args: Record<string, unknown>): { command: string; 
   if (command === '') throw new Error('"command" must be a non-empty string');
   if (/[\r\n]/.test(command)) throw new Error('send one command line: join steps with && or ;, without newlines');
   if (command.length > MAX_COMMAND_CHARS) throw new Error(`the command is longer than ${MAX_COMMAND_CHARS} characters`);
-  const hidden = hiddenProblem(command) ?? historyProblem(command);
+  // Blank or invisible characters, look-alike letters, runs of spaces (electron/agent/risk/hidden-text.ts).
+  const hidden = hiddenTextProblem(command) ?? historyProblem(command);
   if (hidden) throw new Error(hidden);
-  // `ls` + a screenful of spaces + `; curl … | sh`: the rest of the line would start far below what is read first.
-  if (/ {24,}/.test(command)) throw new Error('the command holds a long run of spaces that would push its rest out of sight; send it compactly');
   // The reason is read next to the command: no control or bidi characters to disguise either.
-  const raw = typeof args['reason'] === 'string' ? args['reason'].replace(new RegExp(HIDDEN.source, 'gu'), ' ').replace(/\s+/g, ' ').trim() : '';
+  const raw = typeof args['reason'] === 'string' ? args['reason'].replace(HIDDEN_CHARACTERS, ' ').replace(/\s+/g, ' ').trim() : '';
   const reason = raw !== '' ? raw.slice(0, 500) : null;
   return { command, reason };
 };
@@ -96,7 +74,8 @@ export const checkEditedCommand = (raw: string): string | null => {
   if (command === '') return 'The command is empty.';
   if (/[\r\n]/.test(command)) return 'One command line, please: join steps with && or ;.';
   if (command.length > MAX_COMMAND_CHARS) return `At most ${MAX_COMMAND_CHARS} characters.`;
-  if (hiddenProblem(command)) return 'The command holds a control, invisible or look-alike space character; type it as plain text.';
+  const hidden = hiddenTextForUser(command);
+  if (hidden) return hidden;
   if (historyProblem(command)) return 'The shell would replace the ! with a line from your history: put it in single quotes.';
   return null;
 };

@@ -9,7 +9,7 @@ export const AgentAutoRunCommands = ({ draft, errors, update }: SectionProps) =>
   return (
     <Field
       label="Read-only commands that may run unasked (one a line: a command and its first words)"
-      hint="A line allows the commands that start with its words: git status also allows git status -s. find never runs unasked with -exec or -delete."
+      hint="A line allows the commands that start with its words: npm ls also allows npm ls --depth 0. find never runs unasked with -exec or -delete, git never runs unasked."
       error={problem ? `${line ? `line ${Number(line[1]) + 1}: ` : ''}${problem[1]}` : undefined}
     >
       {(a11y) => (
