@@ -17,8 +17,8 @@ describe('toRequest', () => {
       limit: 50,
       cwd: '/srv/app',
       sessionId: 's1',
-      hostname: 'devbox',
-      failedOnly: true,
+      host: 'devbox',
+      failed: true,
       since: NOW - 3_600_000,
     });
   });

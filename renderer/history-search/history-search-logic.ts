@@ -42,8 +42,8 @@ export const toRequest = (query: string, filters: HistoryFilterState, place: Ter
     limit: RESULT_LIMIT,
     ...(filters.cwd && place.cwd ? { cwd: place.cwd } : {}),
     ...(filters.session ? { sessionId: place.sessionId } : {}),
-    ...(filters.host && place.hostname ? { hostname: place.hostname } : {}),
-    ...(filters.failed ? { failedOnly: true } : {}),
+    ...(filters.host && place.hostname ? { host: place.hostname } : {}),
+    ...(filters.failed ? { failed: true } : {}),
     ...(range !== undefined ? { since: Math.max(0, now - range) } : {}),
   };
 };
