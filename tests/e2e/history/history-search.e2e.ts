@@ -155,7 +155,7 @@ describe('the Ctrl+R history search', () => {
     await expect.poll(() => oldest.getAttribute('aria-selected')).toBe('true');
     expect(await counter.getAttribute('data-total')).toBe('60');
     await closeSearch();
-  });
+  }, 180_000);
 
   it('leaves Ctrl+R to a running program', async () => {
     await typeInTerminal(page, 'cat\n');
