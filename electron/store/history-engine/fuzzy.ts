@@ -13,6 +13,13 @@ import { queryWords } from './terms';
 export const HISTORY_WINDOW = 4000;
 /** The newest FTS5 matches of the query's words (commands_line_fts) taken as candidates too, from anywhere in history. */
 export const HISTORY_FTS_CANDIDATES = 1000;
+/**
+ * A fuzzysort score this good or better is a real match (a skipped letter scores about 0.3, letters
+ * scattered over a long line less). When the recent window alone has enough of those for the page
+ * asked, older FTS5 matches are not looked up: they could only come after them unless they score
+ * better, and a keystroke then costs fuzzysort over the window alone.
+ */
+const GOOD_MATCH = 0.5;
 /** A one-letter word is left to the recent window: commands_line_fts has prefix indexes from two letters (migration 9). */
 const FTS_MIN_TERM = 2;
 /** How many recent windows are kept (one per set of filters the overlay switched through). */
@@ -55,6 +62,18 @@ const distinct = (rows: readonly Candidate[]): Candidate[] => {
   return [...newest.values()];
 };
 
+interface Ranked {
+  readonly rid: number;
+  readonly score: number;
+  readonly matched: number[];
+}
+
+/** fuzzysort's matches, best first, the newest breaking ties. */
+const rank = (query: string, candidates: readonly Candidate[]): Ranked[] =>
+  go(query, candidates, { key: 'line', limit: 0, threshold: 0 })
+    .map((result) => ({ rid: result.obj.rid, score: result.score, matched: [...result.indexes] }))
+    .sort((a, b) => b.score - a.score || b.rid - a.rid);
+
 const windows = new WeakMap<StatementCache, Map<string, { version: string; rows: Candidate[] }>>();
 
 /**
@@ -87,23 +106,20 @@ export const rankFuzzy = (statements: StatementCache, filters: FilterSql, query:
   const recent = recentWindow(statements, sql.recent, filters);
   let exact = recent.length < HISTORY_WINDOW;
   const text = query.trim();
-  let ranked: { rid: number; matched: number[] }[];
+  let ranked: Ranked[];
   if (text === '') {
     ranked = distinct(recent)
       .sort((a, b) => b.rid - a.rid)
-      .map((c) => ({ rid: c.rid, matched: [] }));
+      .map((c) => ({ rid: c.rid, score: 0, matched: [] }));
   } else {
+    ranked = rank(text, distinct(recent));
     const match = prefixMatch(text);
-    let candidates = recent;
-    if (match !== undefined) {
+    if (match !== undefined && ranked.filter((r) => r.score >= GOOD_MATCH).length < offset + limit) {
       const older = statements.get(sql.fts).all({ ...filters.params, match, candidates: HISTORY_FTS_CANDIDATES }) as Candidate[];
       // A full page of candidates before the filters may hide older matches (the filters ran after the bound).
       if (older.length === HISTORY_FTS_CANDIDATES) exact = false;
-      candidates = [...recent, ...older];
-    }
-    ranked = go(text, distinct(candidates), { key: 'line', limit: 0, threshold: 0 })
-      .map((result) => ({ rid: result.obj.rid, score: result.score, matched: [...result.indexes] }))
-      .sort((a, b) => b.score - a.score || b.rid - a.rid);
+      ranked = rank(text, distinct([...recent, ...older]));
+    } else if (match !== undefined) exact = false;
   }
   const page = ranked.slice(offset, offset + limit);
   return { rids: page.map((r) => r.rid), matched: new Map(page.map((r) => [r.rid, r.matched])), total: ranked.length, totalExact: exact };

@@ -11,7 +11,7 @@ import { allWordsMatch, quoted } from './terms';
  * older than the newest WORD_CANDIDATES matches of every word it holds is not found; the total then
  * says "N+" (`totalExact: false`).
  */
-export const WORD_CANDIDATES = 5000;
+export const WORD_CANDIDATES = 1000;
 
 /**
  * One word's newest matches (command line or output), each with whether it passes the filters: the
