@@ -1,5 +1,9 @@
 // SPDX-License-Identifier: MIT
+import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
+// Types only: the schema module loads zod, which `--version` and `--help` must not wait for.
+import type { HistoryQuery } from '../../shared/domain/history-query';
+import { parseTimeBound, TIME_BOUND_HELP } from '../../shared/domain/time-bounds';
 import { CliError } from './cli-error';
 import { EXPORT_USAGE, HISTORY_USAGE, MAIN_USAGE, MCP_USAGE, SEARCH_USAGE, SESSIONS_USAGE, SHOW_USAGE, STATS_USAGE } from './usage';
 
@@ -11,7 +15,7 @@ import { EXPORT_USAGE, HISTORY_USAGE, MAIN_USAGE, MCP_USAGE, SEARCH_USAGE, SESSI
 export type CliCommand =
   | { readonly kind: 'help'; readonly text: string; readonly asked: boolean }
   | { readonly kind: 'version' }
-  | { readonly kind: 'search'; readonly dataDir?: string; readonly query: string; readonly limit: number; readonly json: boolean }
+  | { readonly kind: 'search'; readonly dataDir?: string; readonly query: HistoryQuery; readonly json: boolean }
   | { readonly kind: 'show'; readonly dataDir?: string; readonly id: string; readonly plain: boolean; readonly json: boolean }
   | { readonly kind: 'export'; readonly dataDir?: string; readonly sessionId: string; readonly format: 'json' | 'asciicast'; readonly output?: string }
   | { readonly kind: 'stats'; readonly dataDir?: string; readonly json: boolean }
@@ -50,13 +54,70 @@ const parseLimit = (raw: string | boolean | undefined, fallback: number, max: nu
   return limit;
 };
 
+const SEARCH_OPTIONS: Record<string, Option> = {
+  limit: { type: 'string' },
+  json: { type: 'boolean' },
+  cwd: { type: 'string' },
+  exit: { type: 'string' },
+  failed: { type: 'boolean' },
+  host: { type: 'string' },
+  since: { type: 'string' },
+  until: { type: 'string' },
+  'ran-by': { type: 'string' },
+  session: { type: 'string' },
+};
+
+/** The longest query the engine takes (MAX_QUERY_CHARS in shared/domain/history-query.ts, not imported: zod). */
+const MAX_QUERY_CHARS = 10_000;
+
+const timeBound = (flag: string, raw: string | boolean | undefined): number | undefined => {
+  if (typeof raw !== 'string') return undefined;
+  const at = parseTimeBound(raw);
+  if (at === undefined) throw new CliError('usage', `--${flag} takes ${TIME_BOUND_HELP}, got '${raw}'`);
+  return at;
+};
+
+const nonEmpty = (flag: string, raw: string | boolean | undefined, max: number): string | undefined => {
+  if (typeof raw !== 'string') return undefined;
+  if (raw.trim() === '' || raw.length > max) throw new CliError('usage', `--${flag} needs a value of 1 to ${max} characters`);
+  return raw;
+};
+
+/** `history search [QUERY] [filters]` as the one engine's query (words mode); filters alone list the newest. */
+const searchQuery = (query: string, values: Record<string, string | boolean | undefined>): HistoryQuery => {
+  if (query.length > MAX_QUERY_CHARS) throw new CliError('usage', `QUERY is ${query.length} characters, at most ${MAX_QUERY_CHARS}`);
+  const exit = values.exit;
+  if (exit !== undefined && !/^-?\d{1,10}$/.test(String(exit))) throw new CliError('usage', `--exit takes a whole number (an exit code), got '${String(exit)}'`);
+  const ranBy = values['ran-by'];
+  if (ranBy !== undefined && ranBy !== 'user' && ranBy !== 'assistant') throw new CliError('usage', `--ran-by takes user or assistant, got '${String(ranBy)}'`);
+  const cwd = nonEmpty('cwd', values.cwd, 4096);
+  const host = nonEmpty('host', values.host, 256);
+  const sessionId = nonEmpty('session', values.session, 128);
+  const since = timeBound('since', values.since);
+  const until = timeBound('until', values.until);
+  return {
+    query,
+    mode: 'words',
+    limit: parseLimit(values.limit, 50, 1000),
+    // Relative to where the user is, as every other path on a command line.
+    ...(cwd !== undefined ? { cwd: resolve(cwd) } : {}),
+    ...(exit !== undefined ? { exitCode: Number(exit) } : {}),
+    ...(values.failed === true ? { failed: true } : {}),
+    ...(host !== undefined ? { host } : {}),
+    ...(since !== undefined ? { since } : {}),
+    ...(until !== undefined ? { until } : {}),
+    ...(ranBy !== undefined ? { ranBy } : {}),
+    ...(sessionId !== undefined ? { sessionId } : {}),
+  };
+};
+
 const parseHistory = (sub: string | undefined, rest: readonly string[]): CliCommand => {
   switch (sub) {
     case 'search': {
-      const { values, positionals } = parse(rest, { limit: { type: 'string' }, json: { type: 'boolean' } }, 'history search');
+      const { values, positionals } = parse(rest, SEARCH_OPTIONS, 'history search');
       if (values.help) return { kind: 'help', text: SEARCH_USAGE, asked: true };
-      const query = onePositional(positionals, 'a QUERY', 'search');
-      return { kind: 'search', ...dataDirOf(values), query, limit: parseLimit(values.limit, 50, 1000), json: values.json === true };
+      if (positionals.length > 1) throw new CliError('usage', `search takes one QUERY, got ${positionals.length} (quote a query of several words)`);
+      return { kind: 'search', ...dataDirOf(values), query: searchQuery(positionals[0] ?? '', values), json: values.json === true };
     }
     case 'show': {
       const { values, positionals } = parse(rest, { plain: { type: 'boolean' }, json: { type: 'boolean' } }, 'history show');

@@ -35,22 +35,23 @@ afterEach(() => {
 
 describe('history search', () => {
   it('returns matches newest first in the documented JSON shape', () => {
-    const found = JSON.parse(searchHistory(db, redactor, 'make', 50, true)) as Array<Record<string, unknown>>;
+    const found = JSON.parse(searchHistory(db, redactor, { query: 'make', limit: 50 }, true)) as Array<Record<string, unknown>>;
     expect(found.map((c) => c.command_line)).toEqual(['make test', 'make build']);
-    expect(Object.keys(found[0]!).sort()).toEqual(['command_line', 'cwd', 'exit_code', 'id', 'started_at']);
+    expect(Object.keys(found[0]!).sort()).toEqual(['command_line', 'cwd', 'duration_ms', 'exit_code', 'host', 'id', 'ran_by', 'session_id', 'started_at']);
+    expect(found[0]).toMatchObject({ host: 'devbox', session_id: 'sess1', duration_ms: 500, ran_by: 'user' });
     expect(found[0]).toMatchObject({ id: ids[2], exit_code: 2, cwd: '/home/dev' });
   });
 
   it('finds nothing through text that only a secret holds', () => {
-    expect(searchHistory(db, redactor, KEY.slice(0, 12), 50, true)).toBe('[]\n');
-    expect(searchHistory(db, redactor, 'creds', 50, false)).toContain('cat creds');
+    expect(searchHistory(db, redactor, { query: KEY.slice(0, 12), limit: 50 }, true)).toBe('[]\n');
+    expect(searchHistory(db, redactor, { query: 'creds', limit: 50 }, false)).toContain('cat creds');
     // With redaction off (the user's choice) the index answers as it is.
-    expect(searchHistory(db, new Redactor({ enabled: false, userPatterns: [] }), KEY.slice(0, 12), 50, false)).toContain(ids[1]);
+    expect(searchHistory(db, new Redactor({ enabled: false, userPatterns: [] }), { query: KEY.slice(0, 12), limit: 50 }, false)).toContain(ids[1]);
   });
 
   it('sees commands the app writes after it opened the database', () => {
     const later = fixture.add({ line: 'make later', chunks: ['ok\r\n'] });
-    expect(searchHistory(db, redactor, 'later', 50, false)).toContain(later);
+    expect(searchHistory(db, redactor, { query: 'later', limit: 50 }, false)).toContain(later);
   });
 });
 

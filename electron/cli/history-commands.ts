@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 import { statSync } from 'node:fs';
 import type { CommandRecord } from '../../shared/domain/command';
+import type { HistoryQuery } from '../../shared/domain/history-query';
 import { displayLine } from '../../shared/text/display-text';
 import { outwardLine, outwardOutput, withholdsOutput } from '../context/outward/outward-view';
 import type { Redactor } from '../context/redaction';
@@ -8,7 +9,7 @@ import { leadingProgram } from '../context/outward/secret-commands';
 import { cleanOutput } from '../segmenter/clean-text';
 import { CliError } from './cli-error';
 import type { HistoryDb } from './history-db';
-import { commandSummary, hostOf, redactedLine, searchRedacted } from './history-read';
+import { commandSummary, hostOf, redactedLine, searchForOutside } from './history-read';
 import { redactRawOutput } from './redacted-output';
 import { sgrOnly } from './sgr-only';
 
@@ -19,10 +20,22 @@ const time = (ms: number): string => new Date(ms).toISOString().replace('T', ' '
 
 const exitText = (command: CommandRecord): string => (command.interrupted ? 'cut' : command.exitCode === null ? '-' : String(command.exitCode));
 
-/** `history search`: text lines or the JSON array; an empty result is not an error (exit 0). */
-export const searchHistory = (db: HistoryDb, redactor: Redactor, query: string, limit: number, json: boolean): string => {
-  const found = searchRedacted(db, redactor, query, limit);
-  if (json) return `${JSON.stringify(found.map((command) => commandSummary(command, redactor)))}\n`;
+/** One `history search --json` row: the summary, and where, how long and by whom (docs/cli-and-mcp.md). */
+const searchRow = (command: CommandRecord, redactor: Redactor) => ({
+  ...commandSummary(command, redactor),
+  host: hostOf(command, redactor),
+  session_id: command.sessionId,
+  duration_ms: command.endedAt === null ? null : Math.max(0, command.endedAt - command.startedAt),
+  ran_by: command.ranBy ?? 'user',
+});
+
+/**
+ * `history search`: text lines or the JSON array, in the one engine's order (words mode, as the
+ * Commands panel and MCP); an empty result is not an error (exit 0).
+ */
+export const searchHistory = (db: HistoryDb, redactor: Redactor, query: HistoryQuery, json: boolean): string => {
+  const found = searchForOutside(db, redactor, query).commands;
+  if (json) return `${JSON.stringify(found.map((command) => searchRow(command, redactor)))}\n`;
   return found
     .map((c) => `${c.id}\t${time(c.startedAt)}\t${exitText(c)}\t${outwardLine(c.cwd, redactor) ?? ''}\t${displayLine(redactedLine(c, redactor)) ?? ''}\n`)
     .join('');

@@ -1,36 +1,92 @@
 // SPDX-License-Identifier: MIT
 import { remotePlaceOf, type CommandRecord } from '../../shared/domain/command';
+import type { HistoryQuery } from '../../shared/domain/history-query';
 import { outwardCommandLine, outwardFields, outwardLine, outwardOutput } from '../context/outward/outward-view';
 import type { Redactor } from '../context/redaction';
+import type { HistoryHit } from '../store/history-engine/engine';
+import { queryWords } from '../store/history-engine/terms';
 import type { HistoryDb } from './history-db';
 
-/** Every word of a query, as the full-text index splits them (letters and digits), lower-cased. */
-const queryWords = (query: string): string[] => query.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
+/** The pieces of text the full-text index sees in a word (letters and digits), lower-cased. */
+const tokens = (text: string): string[] => text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
 
 /** The command line with secrets replaced and controls shown as pictures (it may be printed to a terminal). */
 export const redactedLine = (command: CommandRecord, redactor: Redactor): string | null => outwardCommandLine(command.commandLine, redactor);
 
+/** How many of the engine's candidates are checked beyond the page asked for, and read per round. */
+const CHECK_SLACK = 100;
+const CHECK_PAGE = 200;
+
+export interface OutsideAnswer {
+  readonly commands: CommandRecord[];
+  readonly total: number;
+  readonly totalExact: boolean;
+}
+
 /**
- * Full-text search whose hits are only those the redacted text still matches. The index holds the
- * recorded text as it was, secrets included: without this check a prefix search would answer "yes"
- * or "no" for `AKIA…` one character at a time, and so give a secret out without ever printing it.
- * Newest first; over-fetches so that dropped hits do not leave the page short.
+ * Whether the record still matches as it will be shown: the index holds the recorded text,
+ * secrets included, so without this a prefix search (or a `--cwd`, `--host` range) would answer
+ * "yes" or "no" for `AKIA…` one character at a time and give a secret out without printing it.
+ * Each word the engine says the record holds must be in its redacted line or output; the
+ * directory and host filters must still hold for its redacted directory and host.
  */
-export const searchRedacted = (db: HistoryDb, redactor: Redactor, query: string, limit: number): CommandRecord[] => {
-  const words = queryWords(query);
-  if (words.length === 0) return [];
-  const hits = db.read((queries) => queries.searchCommands(query, Math.min(5000, limit * 3 + 10)));
-  const kept: CommandRecord[] = [];
-  for (const hit of [...hits].sort(newestFirst)) {
-    const line = redactedLine(hit, redactor) ?? '';
-    const output = redactor.enabled ? outwardOutput(hit.commandLine, db.read((queries) => queries.readCleanOutput(hit.id)) ?? '', redactor).text : '';
-    const text = `${line}\n${output}`.toLowerCase();
-    // With redaction off there is nothing to hide: the index's own answer stands.
-    if (redactor.enabled && !words.every((word) => text.includes(word))) continue;
-    kept.push(hit);
-    if (kept.length === limit) break;
+const stillMatches = (db: HistoryDb, redactor: Redactor, query: HistoryQuery, words: readonly string[], hit: HistoryHit): boolean => {
+  const { command } = hit;
+  if (query.cwd !== undefined) {
+    const base = query.cwd.replace(/\/+$/u, '');
+    const cwd = outwardLine(command.cwd, redactor) ?? '';
+    if (cwd !== base && !cwd.startsWith(`${base}/`)) return false;
   }
-  return kept;
+  if (query.host !== undefined) {
+    const shown = outwardFields(command, redactor);
+    const place = `${shown.hostname ?? ''} ${shown.remote?.user ?? ''}@${shown.remote?.host ?? ''}`.toLowerCase();
+    if (!tokens(query.host).every((token) => place.includes(token))) return false;
+  }
+  if (hit.matched.length === 0) return true;
+  const line = redactedLine(command, redactor) ?? '';
+  const output = outwardOutput(command.commandLine, db.read((queries) => queries.readCleanOutput(command.id)) ?? '', redactor).text;
+  const text = `${line}\n${output}`.toLowerCase();
+  return hit.matched.every((index) => tokens(words[index] ?? '').every((token) => text.includes(token)));
+};
+
+/**
+ * The one history engine (words mode) for what leaves the app: the CLI's `history search` and the
+ * MCP `search_commands` tool, in the engine's order. With redaction on, a hit is kept only if it
+ * still matches once redacted (stillMatches); only the candidates checked are redacted (the page
+ * asked for plus CHECK_SLACK more at most), never every hit's whole output. When a checked
+ * candidate was dropped, the total counts only what was checked and kept, as a lower bound: the
+ * engine's own count would include records that matched only inside a secret.
+ */
+export const searchForOutside = (db: HistoryDb, redactor: Redactor, query: HistoryQuery): OutsideAnswer => {
+  const asked: HistoryQuery = { ...query, mode: 'words' };
+  const offset = asked.offset ?? 0;
+  const limit = asked.limit ?? 50;
+  const words = queryWords(asked.query);
+  const checks = redactor.enabled && (words.length > 0 || asked.cwd !== undefined || asked.host !== undefined);
+  if (!checks) {
+    const answer = db.read((queries) => queries.searchHistory(asked));
+    return { commands: answer.hits.map((hit) => hit.command), total: answer.total, totalExact: answer.totalExact };
+  }
+  const want = offset + limit;
+  const kept: CommandRecord[] = [];
+  let dropped = 0;
+  let checked = 0;
+  let engine = { total: 0, totalExact: true };
+  while (kept.length < want && checked < want + CHECK_SLACK) {
+    const page = db.read((queries) => queries.searchHistory({ ...asked, offset: checked, limit: Math.min(CHECK_PAGE, 1000) }));
+    engine = { total: page.total, totalExact: page.totalExact };
+    for (const hit of page.hits) {
+      checked++;
+      if (stillMatches(db, redactor, asked, words, hit)) kept.push(hit.command);
+      else dropped++;
+      if (kept.length === want) break;
+    }
+    if (page.hits.length < CHECK_PAGE) break;
+  }
+  const commands = kept.slice(offset, want);
+  if (dropped === 0) return { commands, total: engine.total, totalExact: engine.totalExact };
+  const exhausted = engine.totalExact && checked >= engine.total;
+  return { commands, total: kept.length, totalExact: exhausted };
 };
 
 export const newestFirst = (a: CommandRecord, b: CommandRecord): number => b.startedAt - a.startedAt || b.seq - a.seq;

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 // The `history` commands: imported by main.ts only when one is asked for, so that `--version` and
 // `--help` never load SQLite, the store's queries, the settings schema (zod) or fuzzysort.
+import { existsSync } from 'node:fs';
+import { displayLine } from '../../shared/text/display-text';
 import type { CliCommand } from './args';
 import { writePrivateFile } from './export-file';
 import { chooseDataDir } from './data-dir-default';
@@ -25,8 +27,13 @@ export const runHistory = async (command: HistoryCommand, write: (text: string) 
   withDb(command.dataDir, async (db) => {
     const redactor = await db.redactor();
     switch (command.kind) {
-      case 'search':
-        return write(searchHistory(db, redactor, command.query, command.limit, command.json));
+      case 'search': {
+        const text = searchHistory(db, redactor, command.query, command.json);
+        // Searched all the same: history outlives directories, and a remote command's never exist here.
+        const { cwd } = command.query;
+        if (cwd !== undefined && !existsSync(cwd)) process.stderr.write(`contexterm: note: no directory ${displayLine(cwd)} on this machine; searched the recorded ones\n`);
+        return write(text);
+      }
       case 'show':
         return write(showCommand(db, redactor, command.id, { coloured: !command.plain && process.stdout.isTTY === true, json: command.json }));
       case 'stats':

@@ -6,7 +6,7 @@ import { DEFAULT_GET_COMMANDS_OPTIONS, getCommands, toolResultJson } from '../co
 import { buildSessionsContext, cleanOutputReader, RecentCommands, type SessionCommands } from '../context/request/recent-commands';
 import { SESSION_COLUMNS, toSessionInfo, type SessionRow } from '../store/queries/rows';
 import type { HistoryDb } from './history-db';
-import { hostOf, newestFirst, searchRedacted } from './history-read';
+import { hostOf, newestFirst, searchForOutside } from './history-read';
 import { answerSize, cappedList, fittedTail, MAX_ANSWER_CHARS } from './mcp-answer';
 
 /** Each listed command carries the start and end of its output (output_summary), at most this long. */
@@ -32,7 +32,7 @@ const listed = (command: CommandRecord, redactor: Redactor) => {
 };
 
 export const searchCommandsTool = (db: HistoryDb, redactor: Redactor, query: string, limit: number): string =>
-  cappedList('commands', searchRedacted(db, redactor, query, limit).map((command) => listed(command, redactor)), FEWER);
+  cappedList('commands', searchForOutside(db, redactor, { query, limit }).commands.map((command) => listed(command, redactor)), FEWER);
 
 export const recentCommandsTool = (db: HistoryDb, redactor: Redactor, limit: number): string =>
   cappedList('commands', db.read((queries) => queries.commandsInWindow(0, limit)).sort(newestFirst).map((command) => listed(command, redactor)), FEWER);

@@ -41,9 +41,9 @@ describe('a token in a directory name', () => {
   });
 
   it('is redacted in history search, as a table and as JSON', () => {
-    expectNone(searchHistory(db, redactor, 'make', 10, false), [dirToken]);
-    expectNone(searchHistory(db, redactor, 'make', 10, true), [dirToken]);
-    expect(JSON.parse(searchHistory(db, redactor, 'make', 10, true))[0].cwd).toBe('/home/dev/checkouts/[REDACTED:github-token]/app');
+    expectNone(searchHistory(db, redactor, { query: 'make', limit: 10 }, false), [dirToken]);
+    expectNone(searchHistory(db, redactor, { query: 'make', limit: 10 }, true), [dirToken]);
+    expect(JSON.parse(searchHistory(db, redactor, { query: 'make', limit: 10 }, true))[0].cwd).toBe('/home/dev/checkouts/[REDACTED:github-token]/app');
   });
 
   it('is redacted in history show --json', () => {

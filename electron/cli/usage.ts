@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: MIT
+import { TIME_BOUND_HELP } from '../../shared/domain/time-bounds';
 
 const DATA_DIR = `  --data-dir DIR    the app's data directory (default: browser mode's, else the desktop app's)`;
 const COMMON = `${DATA_DIR}
@@ -9,7 +10,7 @@ export const MAIN_USAGE = `Usage: contexterm <command> [options]
 Reads Contexterm's recorded terminal history, read-only, while the app runs or not.
 
 Commands:
-  history search QUERY      recorded commands matching QUERY, newest first
+  history search [QUERY]    recorded commands matching QUERY's words, best first
   history show ID           a command's recorded output (colours on a terminal)
   history sessions          recorded sessions (the ids export takes), newest first
   history export SESSION    a session as JSON or an asciicast v2 recording
@@ -27,7 +28,7 @@ See docs/cli-and-mcp.md.`;
 
 export const HISTORY_USAGE = `Usage: contexterm history <search|show|sessions|export|stats> [options]
 
-  search QUERY [--limit N] [--json]        matching commands, newest first (default limit 50)
+  search [QUERY] [filters] [--json]        matching commands, best first (see search --help)
   show ID [--plain] [--json]               a command's output
   sessions [--limit N] [--json]            recorded sessions, newest first (default limit 50)
   export SESSION [--format json|asciicast] [--output FILE]
@@ -36,14 +37,29 @@ export const HISTORY_USAGE = `Usage: contexterm history <search|show|sessions|ex
 Options:
 ${COMMON}`;
 
-export const SEARCH_USAGE = `Usage: contexterm history search QUERY [options]
+export const SEARCH_USAGE = `Usage: contexterm history search [QUERY] [options]
 
-Full-text search over command lines and output; every word must match, the last as a prefix.
-Prints one command per line (id, time, exit code, directory, command line), newest first.
+The history's one search, as the Commands panel and MCP have it: QUERY's words match command lines
+and output (the last word as a prefix; symbols are plain text). A command need not hold every word:
+those holding more of them come first, then rarer words and words in the command line, the newest
+breaking ties. Without QUERY, the newest commands within the filters.
+Prints one command per line (id, time, exit code, directory, command line).
+
+Filters:
+  --cwd DIR         run in DIR or a directory below it (a DIR not on this machine is searched
+                    all the same, with a note on stderr: remote and deleted directories count)
+  --exit N          exited with code N
+  --failed          exited with a non-zero code
+  --host H          ran on host H (the local hostname, or user@host of an ssh command)
+  --since T         started at or after T; --until T: before T
+                    (T: ${TIME_BOUND_HELP})
+  --ran-by WHO      user or assistant
+  --session ID      in session ID (see 'history sessions')
 
 Options:
   --limit N         at most N commands (1–1000, default 50)
-  --json            one JSON array of {id, command_line, cwd, exit_code, started_at}
+  --json            one JSON array of {id, command_line, cwd, exit_code, started_at, host,
+                    session_id, duration_ms, ran_by}
 ${COMMON}`;
 
 export const SHOW_USAGE = `Usage: contexterm history show ID [options]

@@ -19,7 +19,7 @@ export type CommandsStore = Pick<
   Store,
   | 'flush'
   | 'recentCommands'
-  | 'searchCommands'
+  | 'searchHistory'
   | 'commandsByIds'
   | 'readCleanOutput'
   | 'readOutput'
@@ -71,7 +71,10 @@ export const commandsHandlers = (store: CommandsStore, recorder: CommandsRecorde
     await store.flush();
     return store.recentCommands(sessionId, limit ?? 200);
   },
-  'commands:search': ({ query, limit }) => store.searchCommands(query, limit ?? 50),
+  'commands:search': async (request) => {
+    const { hits, total, totalExact } = await store.searchHistory({ ...request, mode: 'words' });
+    return { commands: hits.map((hit) => hit.command), total, totalExact };
+  },
   'commands:get': async ({ id }) => {
     const [command] = await store.commandsByIds([id]);
     if (!command) throw new DomainError('not-found', `no command ${id}`);

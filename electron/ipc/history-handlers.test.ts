@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 import { describe, expect, it, vi } from 'vitest';
-import type { HistorySearchHit, HistorySearchRequest } from '../../shared/ipc/history';
+import type { HistoryQuery } from '../../shared/domain/history-query';
+import type { HistorySearchHit } from '../../shared/ipc/history';
 import { commandRecord } from '../../shared/testing/command-record';
 import type { Recorder } from '../recorder/recorder';
 import type { Store } from '../store/store';
@@ -10,13 +11,13 @@ const hit = (id: string): HistorySearchHit => ({ command: commandRecord({ sessio
 
 /** A store that records what it was asked; only what the search and a forget use. */
 const fakeStore = () => {
-  const calls: { request: HistorySearchRequest; excluded: readonly string[] }[] = [];
+  const calls: { request: HistoryQuery; excluded: readonly string[] }[] = [];
   const flush = vi.fn(() => Promise.resolve());
   const store = {
     flush,
-    historySearch: (request: HistorySearchRequest, excluded: readonly string[] = []) => {
+    searchHistory: (request: HistoryQuery, excluded: readonly string[] = []) => {
       calls.push({ request, excluded });
-      return Promise.resolve([hit('s:1')]);
+      return Promise.resolve({ hits: [hit('s:1')], total: 1, totalExact: true });
     },
     tables: { history: { forget: () => Promise.resolve({ commandIds: [], sessionIds: [], commands: 0, sessions: 0, rawBytes: 0, attachments: 0, screens: {} }) } },
   };
@@ -27,12 +28,12 @@ const handlersFor = (store: Store) =>
   historyHandlers({ store, recorder: { forgotten: () => {} } as unknown as Recorder, forgetInMemory: () => {}, broadcast: () => {} });
 
 describe('history:search', () => {
-  it('passes the request to the store and answers its hits', async () => {
+  it('asks the one engine in its fuzzy mode and answers its hits and total', async () => {
     const { store, calls } = fakeStore();
     const { handlers } = handlersFor(store);
-    const request = { query: 'git', cwd: '/srv', failedOnly: true };
-    expect(await handlers['history:search'](request, {} as never)).toEqual({ hits: [hit('s:1')] });
-    expect(calls.map((call) => call.request)).toEqual([request]);
+    const request = { query: 'git', cwd: '/srv', failed: true, offset: 50 };
+    expect(await handlers['history:search'](request, {} as never)).toEqual({ hits: [hit('s:1')], total: 1, totalExact: true });
+    expect(calls.map((call) => call.request)).toEqual([{ ...request, mode: 'fuzzy' }]);
   });
 
   it('leaves out commands whose forget is still in its undo window, and only those', async () => {

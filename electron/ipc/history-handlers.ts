@@ -62,7 +62,7 @@ export const historyHandlers = (deps: HistoryHandlerDeps): { handlers: Handlers;
       // The overlay's first ask (an empty query) also commits what the recorder holds, so a command
       // that just ended is listed; later keystrokes read what is committed, without the writer's round trip.
       if (request.query.trim() === '') await store.flush();
-      return { hits: await store.historySearch(request, pending.ids()) };
+      return store.searchHistory({ ...request, mode: 'fuzzy' }, pending.ids());
     },
   };
   return { handlers, flush: () => pending.flush(), forgetPending: (commandId) => pending.has(commandId) };

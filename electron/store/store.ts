@@ -1,7 +1,9 @@
 // SPDX-License-Identifier: MIT
 import { join } from 'node:path';
 import type { CommandRecord } from '../../shared/domain/command';
-import type { HistorySearchHit, HistorySearchRequest, RecordingStatus } from '../../shared/ipc/history';
+import type { HistoryQuery } from '../../shared/domain/history-query';
+import type { RecordingStatus } from '../../shared/ipc/history';
+import type { HistoryAnswer } from './history-engine/engine';
 import type { SessionInfo } from '../../shared/ipc/session';
 import { toCommandRow, toMs, toSessionRow, type CommandUpsert } from './client/inputs';
 import type { SessionPatch, SessionRowInput } from './worker/protocol';
@@ -243,9 +245,12 @@ export class Store {
     return this._reader.call('commandRuns', commandId, anywhere, limit);
   }
 
-  /** Full-text search over every session's command lines and clean output, best first. */
-  searchCommands(query: string, limit: number): Promise<CommandRecord[]> {
-    return this._reader.call('searchCommands', query, limit);
+  /**
+   * The one history engine (history-engine/engine.ts), in the reader worker: Ctrl+R (fuzzy mode)
+   * and the Commands panel (words mode) ask it, as the CLI and MCP do.
+   */
+  searchHistory(query: HistoryQuery, excludedIds: readonly string[] = []): Promise<HistoryAnswer> {
+    return this._reader.call('searchHistory', query, excludedIds);
   }
 
   /**
@@ -254,11 +259,6 @@ export class Store {
    */
   quickFixHistory(commandId: string, limit?: number): Promise<QuickFixHistory | undefined> {
     return this._reader.call('quickFixHistory', commandId, limit);
-  }
-
-  /** The Ctrl+R search over every session (queries/history-search.ts), in the reader worker. */
-  historySearch(request: HistorySearchRequest, excludedIds: readonly string[] = []): Promise<HistorySearchHit[]> {
-    return this._reader.call('historySearch', request, excludedIds);
   }
 
   /** Raw output bytes [start, end) of a session's output stream; end null reads to the end committed so far. */

@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: MIT
+import { MAX_QUERY_CHARS } from '../../shared/domain/history-query';
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import type { CommandRecord } from '../../shared/domain/command';
 import { isForgetPending, onForgotten } from '../history/history-actions';
@@ -46,10 +47,10 @@ export const CommandsPanel = ({ sessionId, height }: { sessionId: string | undef
     const text = query.trim();
     if (!text) return setResults(undefined);
     const timer = setTimeout(() => {
-      void api.invoke('commands:search', { query: text, limit: 100 }).then((result) => {
+      void api.invoke('commands:search', { query: text.slice(0, MAX_QUERY_CHARS), limit: 100 }).then((result) => {
         if (result.ok) {
           // A command in its undo window is still in the index, but forgotten as far as the user knows.
-          setResults(result.value.filter((c) => !isForgetPending(c.id)));
+          setResults(result.value.commands.filter((c) => !isForgetPending(c.id)));
           setSearchError(undefined);
         } else setSearchError(result.error.message);
       });

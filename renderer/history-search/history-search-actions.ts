@@ -6,7 +6,7 @@ import { activeTerminalId, terminalById } from '../state/workspace';
 import { controllerFor } from '../terminal/terminals';
 import { api } from '../transport/api';
 import { invoke } from '../transport/invoke';
-import { atIdlePrompt, nextTimeRange, placeOf, toRequest, type ToggleFilter } from './history-search-logic';
+import { atIdlePrompt, nextTimeRange, placeOf, RESULT_LIMIT, toRequest, type ToggleFilter } from './history-search-logic';
 import { useHistorySearch } from './history-search-state';
 
 const state = () => useHistorySearch.getState();
@@ -51,8 +51,34 @@ const search = async (): Promise<void> => {
   const result = await invoke('history:search', toRequest(query, filters, place, Date.now()));
   if (asked !== latest || state().terminalId !== terminalId) return;
   if (!result.ok) return state().failed(result.error.message);
-  state().answered(result.value.hits);
+  const { hits, total, totalExact } = result.value;
+  state().answered(hits, total, totalExact, hits.length < RESULT_LIMIT);
   schedulePreview(0);
+};
+
+/** Rows from the end of what is loaded at which the next page is asked for. */
+const LOAD_AHEAD = 10;
+
+/**
+ * The next page of the same question (offset: what is loaded), so the list reaches every match,
+ * not only the first RESULT_LIMIT. Dropped if the question changed meanwhile.
+ */
+export const loadMoreHistory = async (): Promise<void> => {
+  const { terminalId, place, query, filters, hits, total, totalExact, exhausted, loadingMore, searching } = state();
+  if (terminalId === null || place === null || exhausted || loadingMore || searching || hits.length === 0) return;
+  if (totalExact && hits.length >= total) return;
+  const asked = latest;
+  state().moreAsked();
+  const result = await invoke('history:search', { ...toRequest(query, filters, place, Date.now()), offset: hits.length });
+  if (asked !== latest || state().terminalId !== terminalId) return;
+  if (!result.ok) return state().failed(result.error.message);
+  const page = result.value;
+  state().appended(page.hits, page.total, page.totalExact, page.hits.length < RESULT_LIMIT);
+};
+
+/** Asks for the next page when the selection or the scroll comes within LOAD_AHEAD rows of the end. */
+export const nearHistoryEnd = (index: number): void => {
+  if (index >= state().hits.length - LOAD_AHEAD) void loadMoreHistory();
 };
 
 /** The selected command's output, from the store (its clean text, kept for search; else its summary). */
@@ -122,6 +148,7 @@ export const selectHistoryResult = (index: number): void => {
   const before = state().selected;
   state().select(index);
   if (state().selected !== before) schedulePreview();
+  nearHistoryEnd(index);
 };
 
 /**

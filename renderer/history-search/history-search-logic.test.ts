@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 import { describe, expect, it } from 'vitest';
-import { atIdlePrompt, filterForKey, highlightRuns, NO_FILTERS, nextTimeRange, placeOf, toRequest, whenText } from './history-search-logic';
+import { atIdlePrompt, filterForKey, highlightRuns, NO_FILTERS, nextTimeRange, placeOf, toRequest, whenText , countText } from './history-search-logic';
 
 const place = { sessionId: 's1', cwd: '/srv/app', hostname: 'devbox' };
 const NOW = 1_800_000_000_000;
@@ -17,8 +17,8 @@ describe('toRequest', () => {
       limit: 50,
       cwd: '/srv/app',
       sessionId: 's1',
-      hostname: 'devbox',
-      failedOnly: true,
+      host: 'devbox',
+      failed: true,
       since: NOW - 3_600_000,
     });
   });
@@ -91,5 +91,15 @@ describe('display', () => {
       { text: 'tatus', hit: false },
     ]);
     expect(highlightRuns('ls', [])).toEqual([{ text: 'ls', hit: false }]);
+  });
+});
+
+describe('countText', () => {
+  it('says how many records match, with a + when that is a lower bound', () => {
+    expect(countText(0, true)).toBe('No matches');
+    expect(countText(1, true)).toBe('1 match');
+    expect(countText(1234, true)).toBe('1,234 matches');
+    expect(countText(4000, false)).toBe('4,000+ matches');
+    expect(countText(1, false)).toBe('1+ matches');
   });
 });

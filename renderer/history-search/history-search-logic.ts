@@ -31,8 +31,15 @@ export interface TerminalPlace {
   readonly hostname: string | null;
 }
 
-/** Results asked for at each keystroke. */
+/** Results asked for at each keystroke, and per page as the list scrolls on. */
 export const RESULT_LIMIT = 50;
+
+/** "No matches", "1 match", "1,234 matches", "4,000+ matches" (a lower bound: counting on would not be bounded). */
+export const countText = (total: number, exact: boolean): string => {
+  if (total === 0 && exact) return 'No matches';
+  const number = `${total.toLocaleString('en-US')}${exact ? '' : '+'}`;
+  return `${number} ${total === 1 && exact ? 'match' : 'matches'}`;
+};
 
 /** The request for what is typed and switched on. A filter whose value is unknown (no cwd yet) narrows nothing. */
 export const toRequest = (query: string, filters: HistoryFilterState, place: TerminalPlace, now: number): HistorySearchRequest => {
@@ -42,8 +49,8 @@ export const toRequest = (query: string, filters: HistoryFilterState, place: Ter
     limit: RESULT_LIMIT,
     ...(filters.cwd && place.cwd ? { cwd: place.cwd } : {}),
     ...(filters.session ? { sessionId: place.sessionId } : {}),
-    ...(filters.host && place.hostname ? { hostname: place.hostname } : {}),
-    ...(filters.failed ? { failedOnly: true } : {}),
+    ...(filters.host && place.hostname ? { host: place.hostname } : {}),
+    ...(filters.failed ? { failed: true } : {}),
     ...(range !== undefined ? { since: Math.max(0, now - range) } : {}),
   };
 };

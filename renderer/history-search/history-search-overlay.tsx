@@ -9,13 +9,14 @@ import {
   closeHistorySearch,
   ctrlROpensSearch,
   editHistoryQuery,
+  nearHistoryEnd,
   openHistorySearch,
   refreshHistorySearch,
   selectHistoryResult,
   setHistoryTimeRange,
   toggleHistoryFilter,
 } from './history-search-actions';
-import { filterForKey, TIME_RANGES, type TimeRange, type ToggleFilter } from './history-search-logic';
+import { countText, filterForKey, TIME_RANGES, type TimeRange, type ToggleFilter } from './history-search-logic';
 import { useHistorySearch } from './history-search-state';
 import { HistoryResultRow } from './history-result-row';
 import './history-search.css';
@@ -67,7 +68,7 @@ export const HistorySearchOverlay = () => {
 };
 
 const Overlay = ({ terminalId }: { terminalId: string }) => {
-  const { query, filters, hits, selected, searching, error, preview } = useHistorySearch();
+  const { query, filters, hits, total, totalExact, loadingMore, selected, searching, error, preview } = useHistorySearch();
   const input = useRef<HTMLInputElement>(null);
   const list = useRef<HTMLUListElement>(null);
   const [place, setPlace] = useState(() => placeOver(terminalId));
@@ -182,9 +183,25 @@ const Overlay = ({ terminalId }: { terminalId: string }) => {
             </option>
           ))}
         </select>
+        <span className="history-search-count" data-testid="history-count" data-total={total} aria-live="polite">
+          {countText(total, totalExact)}
+        </span>
       </div>
       <div className="history-search-body">
-        <ul ref={list} id="history-results" className="history-search-results" role="listbox" aria-label="Commands" data-testid="history-results">
+        <ul
+          ref={list}
+          id="history-results"
+          className="history-search-results"
+          role="listbox"
+          aria-label="Commands"
+          aria-busy={loadingMore}
+          data-testid="history-results"
+          onScroll={(event) => {
+            // Within a few rows of the end of what is loaded: ask for the next page.
+            const { scrollTop, clientHeight, scrollHeight } = event.currentTarget;
+            if (scrollTop + clientHeight >= scrollHeight - 120) nearHistoryEnd(hits.length);
+          }}
+        >
           {hits.map((hit, index) => (
             <HistoryResultRow key={hit.command.id} hit={hit} index={index} selected={index === selected} now={now} onPick={onPick} />
           ))}

@@ -18,6 +18,13 @@ export interface HistorySearchState {
   readonly query: string;
   readonly filters: HistoryFilterState;
   readonly hits: readonly HistorySearchHit[];
+  /** How many records match in all (`hits` is the pages loaded so far); a lower bound unless `totalExact`. */
+  readonly total: number;
+  readonly totalExact: boolean;
+  /** Set once a page came back short: nothing more to load for this question. */
+  readonly exhausted: boolean;
+  /** Set while the next page is awaited (scrolled or arrowed near the end of what is loaded). */
+  readonly loadingMore: boolean;
   readonly selected: number;
   /** Set while the answer to the latest query is awaited. */
   readonly searching: boolean;
@@ -26,7 +33,10 @@ export interface HistorySearchState {
   opened(terminalId: string, place: TerminalPlace): void;
   edit(query: string): void;
   filtered(filters: HistoryFilterState): void;
-  answered(hits: readonly HistorySearchHit[]): void;
+  answered(hits: readonly HistorySearchHit[], total: number, totalExact: boolean, exhausted: boolean): void;
+  /** The next page, after what is loaded (a line already listed is not listed twice). */
+  appended(hits: readonly HistorySearchHit[], total: number, totalExact: boolean, exhausted: boolean): void;
+  moreAsked(): void;
   failed(message: string): void;
   select(index: number): void;
   previewed(preview: PreviewState): void;
@@ -39,6 +49,10 @@ const CLOSED = {
   query: '',
   filters: NO_FILTERS,
   hits: [],
+  total: 0,
+  totalExact: true,
+  exhausted: false,
+  loadingMore: false,
   selected: 0,
   searching: false,
   error: null,
@@ -51,8 +65,15 @@ export const useHistorySearch = create<HistorySearchState>()((set) => ({
   edit: (query) => set({ query, searching: true }),
   filtered: (filters) => set({ filters, searching: true }),
   // A new list starts at its best result.
-  answered: (hits) => set({ hits, selected: 0, searching: false, error: null }),
-  failed: (message) => set({ searching: false, error: message }),
+  answered: (hits, total, totalExact, exhausted) => set({ hits, total, totalExact, exhausted, loadingMore: false, selected: 0, searching: false, error: null }),
+  appended: (more, total, totalExact, exhausted) =>
+    set((state) => {
+      const listed = new Set(state.hits.map((hit) => hit.command.id));
+      const hits = [...state.hits, ...more.filter((hit) => !listed.has(hit.command.id))];
+      return { hits, total: Math.max(total, hits.length), totalExact, exhausted, loadingMore: false };
+    }),
+  moreAsked: () => set({ loadingMore: true }),
+  failed: (message) => set({ searching: false, loadingMore: false, error: message }),
   select: (index) => set((state) => ({ selected: Math.max(0, Math.min(state.hits.length - 1, index)) })),
   previewed: (preview) => set({ preview }),
   closed: () => set(CLOSED),

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 import { z } from 'zod';
 import { CommandRecord } from '../domain/command';
+import { HistoryQuery } from '../domain/history-query';
+import { HistoryTotal } from './history';
 import { event, invoke } from './define';
 import { SessionInfo } from './session';
 
@@ -31,10 +33,13 @@ export const commandsChannels = {
     z.strictObject({ sessionId: SessionId, limit: z.number().int().min(1).max(1000).optional() }),
     z.array(CommandRecord),
   ),
-  /** Full-text search over every recorded command, ended sessions included; best matches first. */
+  /**
+   * The one history engine's words mode over every recorded command, ended sessions included: records
+   * holding more of the words first, narrowed by the filters; one page (`offset`, `limit`) and the total.
+   */
   'commands:search': invoke(
-    z.strictObject({ query: z.string().min(1).max(500), limit: z.number().int().min(1).max(200).optional() }),
-    z.array(CommandRecord),
+    HistoryQuery.omit({ mode: true }),
+    HistoryTotal.extend({ commands: z.array(CommandRecord) }),
   ),
   'commands:get': invoke(
     z.strictObject({ id: CommandIdString }),

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 import { z } from 'zod';
 import { CommandRecord } from '../domain/command';
+import { HistoryQuery } from '../domain/history-query';
 import { event, invoke } from './define';
 
 /** What is kept, and for how long: a setting, defined with the others (shared/settings/command-entries.ts). */
@@ -67,28 +68,20 @@ export const RecordingStatus = z.object({
 });
 export type RecordingStatus = z.infer<typeof RecordingStatus>;
 
-/** The most results one history search returns (the Ctrl+R overlay shows a screenful of them). */
-export const HISTORY_SEARCH_MAX = 200;
-
 /**
- * What the Ctrl+R overlay asks: words matched fuzzily against command lines (empty lists the
- * newest), narrowed by the filters it has switched on. `since`/`until`: epoch ms, `until` exclusive.
+ * What the Ctrl+R overlay asks the one history engine (shared/domain/history-query.ts) in its fuzzy
+ * mode: letters matched in order against command lines (empty lists the newest), narrowed by the
+ * filters it has switched on, one page (`offset`, `limit`) of the ranked list.
  */
-export const HistorySearchRequest = z.strictObject({
-  query: z.string().max(500),
-  cwd: z.string().min(1).max(4096).optional(),
-  sessionId: z.string().min(1).max(128).optional(),
-  hostname: z.string().min(1).max(256).optional(),
-  failedOnly: z.boolean().optional(),
-  since: z.number().int().min(0).optional(),
-  until: z.number().int().min(0).optional(),
-  limit: z.number().int().min(1).max(HISTORY_SEARCH_MAX).optional(),
-});
+export const HistorySearchRequest = HistoryQuery.omit({ mode: true });
 export type HistorySearchRequest = z.infer<typeof HistorySearchRequest>;
 
 /** One result: the newest run of a command line, and where in that line the query matched (code-unit indexes, for highlighting). */
 export const HistorySearchHit = z.object({ command: CommandRecord, matched: z.array(z.number().int().min(0)) });
 export type HistorySearchHit = z.infer<typeof HistorySearchHit>;
+
+/** How many records match, all pages together: exact, or a lower bound ("4,000+") when counting them all would not be bounded. */
+export const HistoryTotal = z.object({ total: z.number().int().min(0), totalExact: z.boolean() });
 
 export const historyChannels = {
   'history:usage': invoke(z.strictObject({}), HistoryUsage),
@@ -99,10 +92,10 @@ export const historyChannels = {
   'history:status': invoke(z.strictObject({}), RecordingStatus),
   /**
    * Every recorded command of every session (ended and remote ones too), ranked by a fuzzy match of
-   * the query on the command line, the newest breaking ties; one result per distinct line. Commands
-   * whose forget is still in its undo window are left out.
+   * the query on the command line, the newest breaking ties; one result per distinct line; `total`
+   * counts them all. Commands whose forget is still in its undo window are left out.
    */
-  'history:search': invoke(HistorySearchRequest, z.object({ hits: z.array(HistorySearchHit) })),
+  'history:search': invoke(HistorySearchRequest, HistoryTotal.extend({ hits: z.array(HistorySearchHit) })),
   /** Takes back a forget still waiting out its `undoMs`; `restored` lists the commands it kept. */
   'history:forget-undo': invoke(z.strictObject({ commandIds: z.array(CommandIdString).min(1).max(1000) }), z.object({ restored: z.array(z.string()) })),
   /** Something was forgotten (in any window): drop it from lists. A range names the span it covered. */

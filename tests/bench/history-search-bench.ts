@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 /**
  * `history_search_p99_ms`: what one keystroke in the Ctrl+R overlay costs at 1,000,000 recorded
- * commands, through the path `history:search` takes (Store.historySearch: a message to the reader
+ * commands, through the path `history:search` takes (Store.searchHistory in fuzzy mode: a message to the reader
  * worker, the recent window and FTS5 candidates, fuzzysort, the rows read back). Queries are typed
  * a character at a time, as the overlay sends them, plain and under each filter, misspellings too.
  * The same reads on a connection in this thread are printed beside it, for what the worker adds,
@@ -11,7 +11,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { HistorySearchRequest } from '../../shared/ipc/history';
+import type { HistoryQuery } from '../../shared/domain/history-query';
 import { openReader } from '../../electron/store/database/database';
 import { StoreQueries } from '../../electron/store/queries/queries';
 import { openStore } from '../../electron/store/store';
@@ -24,11 +24,11 @@ const TYPED = ['git status', 'npm run build', 'docker compose', 'kubectl get pod
 /** Every prefix of every query: one request per keystroke. */
 const keystrokes = (needle: string): string[] => [...TYPED, needle].flatMap((query) => Array.from({ length: query.length }, (_, i) => query.slice(0, i + 1)));
 
-const FILTERS: ReadonlyArray<Omit<HistorySearchRequest, 'query'>> = [
+const FILTERS: ReadonlyArray<Omit<HistoryQuery, 'query'>> = [
   {},
   { cwd: '/home/dev' },
-  { failedOnly: true },
-  { hostname: 'devbox' },
+  { failed: true },
+  { host: 'devbox' },
   { since: Date.UTC(2025, 0, 1), until: Date.UTC(2026, 0, 1) },
 ];
 
@@ -46,14 +46,14 @@ export const benchHistorySearch = async (options: { commands?: number } = {}): P
     const history = generateHistory(path, { commands, sessions: Math.max(1, Math.round(commands / 100)) });
     const typed = keystrokes(history.needle);
     const session = history.sessionIds[Math.floor(history.sessionIds.length / 2)]!;
-    const requests: HistorySearchRequest[] = [
-      ...FILTERS.flatMap((filters) => typed.map((query) => ({ query, limit: 50, ...filters }))),
-      ...typed.map((query) => ({ query, limit: 50, sessionId: session })),
+    const requests: HistoryQuery[] = [
+      ...FILTERS.flatMap((filters) => typed.map((query) => ({ query, limit: 50, mode: 'fuzzy' as const, ...filters }))),
+      ...typed.map((query) => ({ query, limit: 50, mode: 'fuzzy' as const, sessionId: session })),
     ];
 
     const raw = new StoreQueries(openReader(path));
     const inThread: number[] = [];
-    for (const request of requests) inThread.push(await time(() => raw.historySearch(request)));
+    for (const request of requests) inThread.push(await time(() => raw.searchHistory(request)));
     raw.db.close();
 
     const { store } = await openStore({ dataDir: dir, integrityCheck: 'never', log: () => {} });
@@ -62,18 +62,18 @@ export const benchHistorySearch = async (options: { commands?: number } = {}): P
     let found = 0;
     try {
       // Warm the worker's statements and page cache as a first Ctrl+R would.
-      for (const request of requests.slice(0, 50)) await store.historySearch(request);
+      for (const request of requests.slice(0, 50)) await store.searchHistory(request);
       for (const request of requests) {
         worker.push(
           await time(async () => {
-            found += (await store.historySearch(request)).length;
+            found += (await store.searchHistory(request)).hits.length;
           }),
         );
       }
       for (const [i, request] of requests.slice(0, typed.length * 2).entries()) {
         store.updateSession(session, { title: `bench ${i}` });
         await store.flush();
-        changing.push(await time(() => store.historySearch(request)));
+        changing.push(await time(() => store.searchHistory(request)));
       }
     } finally {
       await store.close();

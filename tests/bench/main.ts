@@ -3,6 +3,7 @@
 // reports the ratio (absolute numbers are printed for information; this 2-core box is noisy).
 // The last line is `BENCH {json}` for tools.
 import { arch, cpus, release } from 'node:os';
+import { benchCli } from './cli-bench';
 import { benchContextBuild, benchTokenEstimate } from './context-bench';
 import { benchHistorySearch } from './history-search-bench';
 import { benchSegmenter } from './segmenter-bench';
@@ -26,6 +27,7 @@ const TARGETS: Record<string, { target: number; better: 'higher' | 'lower' }> = 
   history_query_p99_ms: { target: 1, better: 'lower' },
   fts_query_p99_ms: { target: 50, better: 'lower' },
   history_search_p99_ms: { target: 20, better: 'lower' },
+  cli_search_vs_node_start: { target: 2, better: 'lower' },
   context_build_p95_ms_1m: { target: 50, better: 'lower' },
   context_build_growth_1m_vs_10k: { target: 2, better: 'lower' },
   token_estimate_error_pct: { target: 10, better: 'lower' },
@@ -69,6 +71,7 @@ const suites: Array<[string, () => Promise<Metrics>]> = [
     return { history_query_p99_ms: r.history_query_p99_ms, fts_query_p99_ms: r.fts_query_p99_ms, queries_store_build_s: r.build_s };
   }],
   ['history-search', () => benchHistorySearch({ commands: quick ? 100_000 : 1_000_000 })],
+  ['cli', () => benchCli({ commands: quick ? 20_000 : 200_000 })],
   ['retention', async () => ({ ...(await benchIngestAtCap({ rounds: quick ? 3 : 5 })), ...(await benchHourOfHistory()) })],
   ['context', async () => ({ ...(await benchContextBuild()) })],
   ['tokens', async () => ({ ...(await benchTokenEstimate()) })],

@@ -82,19 +82,19 @@ describe('OnDemandReader', () => {
           return state.failed;
         },
         call: async (method: string) => {
-          if (method !== 'searchCommands' || deaths-- <= 0) return n;
+          if (method !== 'searchHistory' || deaths-- <= 0) return n;
           state.failed = new WorkerDiedError('the history database reader stopped unexpectedly: exit code 70');
           throw state.failed;
         },
         close: async () => undefined,
       } as unknown as ReaderClient;
     }, 1000);
-    await expect(reader.call('searchCommands', 'q', 5)).rejects.toMatchObject({ code: 'failed', message: expect.stringMatching(/reader failed .*twice/) });
+    await expect(reader.call('searchHistory', { query: 'q' })).rejects.toMatchObject({ code: 'failed', message: expect.stringMatching(/reader failed .*twice/) });
     expect(clients).toHaveLength(2);
     // The next read gets a third worker, which answers.
-    expect(await reader.call('searchCommands', 'q', 5)).toBe(3);
+    expect(await reader.call('searchHistory', { query: 'q' })).toBe(3);
     deaths = 1;
-    expect(await reader.call('searchCommands', 'q', 5)).toBe(4);
+    expect(await reader.call('searchHistory', { query: 'q' })).toBe(4);
     await reader.close();
   });
 });

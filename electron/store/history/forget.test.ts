@@ -47,18 +47,18 @@ describe('forget', () => {
       { attachments: [{ commandId: secret, commandLine: 'export TOKEN=forgetme-7f3a9c' }] },
     );
     expect(fileContains('forgetme-7f3a9c')).toBe(true);
-    expect((await store.searchCommands('forgetme', 10)).map((c) => c.id)).toEqual([secret]);
+    expect((await store.searchHistory({ query: 'forgetme' })).hits.map((hit) => hit.command.id)).toEqual([secret]);
 
     const result = await store.tables.history.forget({ commandIds: [secret] });
     expect(result).toMatchObject({ commands: 1, attachments: 1, commandIds: [secret] });
 
     expect(fileContains('forgetme-7f3a9c')).toBe(false);
-    expect(await store.searchCommands('forgetme', 10)).toEqual([]);
+    expect((await store.searchHistory({ query: 'forgetme' })).hits).toEqual([]);
     expect(await store.commandsByIds([secret])).toEqual([]);
     const [message] = await store.tables.conversations.listMessages(conversation.id);
     expect(message?.meta).toEqual({ attachments: [{ commandId: secret, commandLine: null, forgotten: true }] });
     // The neighbours are whole: their records, their search entries and their bytes at their offsets.
-    const kept = await store.searchCommands('keepme', 10);
+    const kept = (await store.searchHistory({ query: 'keepme' })).hits.map((hit) => hit.command);
     expect(kept.map((c) => c.id).sort()).toEqual(['s:1', 's:3']);
     const last = kept.find((c) => c.id === 's:3')!;
     expect((await store.readOutput('s', last.outputStart, last.outputEnd)).toString()).toBe('keepme-omega output\r\n');
@@ -136,7 +136,7 @@ describe('forget', () => {
     // Still recording: the live session's next command lands normally.
     turn('a', 2, 'echo afterwards', 'afterwards\r\n');
     await store.flush({ searchable: true });
-    expect((await store.searchCommands('afterwards', 10)).map((c) => c.id)).toEqual(['a:2']);
+    expect((await store.searchHistory({ query: 'afterwards' })).hits.map((hit) => hit.command.id)).toEqual(['a:2']);
   });
 
   it('drops the kept screens (workspace-screens) of the sessions it touches, all of them for a range', async () => {

@@ -2,38 +2,11 @@
 import type { CommandRecord } from '../../../shared/domain/command';
 import type { SessionInfo } from '../../../shared/ipc/session';
 import { checkIntegrity, StatementCache, type ReadableDb } from '../database/database';
-import type { HistorySearchHit, HistorySearchRequest } from '../../../shared/ipc/history';
-import { HistorySearch } from './history-search';
+import type { HistoryQuery } from '../../../shared/domain/history-query';
+import { searchHistory, type HistoryAnswer } from '../history-engine/engine';
 import { COMMAND_RUNS_LIMIT, readCommandRuns, type CommandRuns } from './command-runs';
 import { QUICK_FIX_HISTORY_LIMIT, readQuickFixHistory, type QuickFixHistory } from './quick-fix-history';
 import { COMMAND_COLUMNS, SESSION_COLUMNS, toCommandRecord, toSessionInfo, type CommandRow, type SessionRow } from './rows';
-
-/** Terms with no letter or digit index to nothing under unicode61 and would only make the query fail or match nothing. */
-const INDEXABLE = /[\p{L}\p{N}]/u;
-
-/**
- * Turns what a user typed into an FTS5 MATCH expression that cannot be misread as syntax.
- *
- * Every whitespace-separated term becomes a double-quoted string (embedded quotes doubled), so
- * `OR`, `NOT`, `NEAR(`, `*`, `-`, `^`, `:` and parentheses are plain text, never operators or
- * column filters; the terms are ANDed. The last term is a prefix (`"buil"*`) so search works
- * while typing. Returns undefined when nothing in the input can match.
- */
-export const toFtsQuery = (input: string): string | undefined => {
-  // Control characters separate terms: a NUL would end the expression early in SQLite's C string.
-  const terms = input
-    .replace(/\p{Cc}/gu, ' ')
-    .split(/\s+/u)
-    .filter((term) => INDEXABLE.test(term));
-  if (terms.length === 0) return undefined;
-  return terms
-    .map((term, index) => {
-      const quoted = `"${term.replaceAll('"', '""')}"`;
-      return index === terms.length - 1 ? `${quoted}*` : quoted;
-    })
-    .join(' ');
-};
-
 
 /** More ids than any context budget can use; bounds the work a single request can ask for. */
 export const MAX_IDS = 5000;
@@ -48,18 +21,6 @@ export const READ_SQL = {
   recentCommands: `SELECT ${COMMAND_COLUMNS} FROM commands c WHERE c.session_id = ? ORDER BY c.seq DESC LIMIT ?`,
   commandsByIds: `SELECT ${COMMAND_COLUMNS} FROM json_each(?) AS j CROSS JOIN commands c ON c.id = j.value ORDER BY j.key`,
   commandsInWindow: `SELECT ${COMMAND_COLUMNS} FROM commands c WHERE c.started_at >= ? ORDER BY c.started_at DESC, c.rid DESC LIMIT ?`,
-  // Newest first in two tiers: command-line matches, then output-only matches. FTS5 walks its
-  // doclists in rowid order and stops at the LIMIT; bm25 would first read every match's statistics
-  // (77 ms p99 at 1M commands for `cargo test*`, against ≤ 25 ms this way).
-  searchCommandLines: `
-    SELECT ${COMMAND_COLUMNS} FROM (
-      SELECT rowid AS rid FROM commands_fts WHERE commands_fts MATCH '{command_line} : (' || ? || ')'
-      ORDER BY rowid DESC LIMIT ?
-    ) AS hit CROSS JOIN commands c ON c.rid = hit.rid ORDER BY hit.rid DESC`,
-  searchEverything: `
-    SELECT ${COMMAND_COLUMNS} FROM (
-      SELECT rowid AS rid FROM commands_fts WHERE commands_fts MATCH ? ORDER BY rowid DESC LIMIT ?
-    ) AS hit CROSS JOIN commands c ON c.rid = hit.rid ORDER BY hit.rid DESC`,
   outputRangeStart: `SELECT output_offset FROM chunks
     WHERE session_id = ? AND direction = 1 AND output_offset <= ? ORDER BY output_offset DESC LIMIT 1`,
   outputChunks: `SELECT output_offset, data FROM chunks
@@ -77,11 +38,9 @@ const assertCount = (name: string, value: number): void => {
  */
 export class StoreQueries {
   private readonly _statements: StatementCache;
-  private readonly _historySearch: HistorySearch;
 
   constructor(readonly db: ReadableDb) {
     this._statements = new StatementCache(db);
-    this._historySearch = new HistorySearch(this._statements);
   }
 
   listSessions(endedSince: number | null): SessionInfo[] {
@@ -124,30 +83,18 @@ export class StoreQueries {
     return readCommandRuns(this._statements, commandId, anywhere, limit);
   }
 
-  /** Full-text search over command lines and clean output of every session, best match first. */
-  searchCommands(query: string, limit: number): CommandRecord[] {
-    assertCount('limit', limit);
-    const match = toFtsQuery(query);
-    if (match === undefined || limit === 0) return [];
-    const lines = this._statements.get(READ_SQL.searchCommandLines).all(match, limit) as CommandRow[];
-    if (lines.length === limit) return lines.map(toCommandRecord);
-    // Fill with output-only matches; over-fetch by what the first tier returned, then skip those.
-    const seen = new Set(lines.map((row) => row.id));
-    const rest = (this._statements.get(READ_SQL.searchEverything).all(match, limit + lines.length) as CommandRow[])
-      .filter((row) => !seen.has(row.id))
-      .slice(0, limit - lines.length);
-    return [...lines, ...rest].map(toCommandRecord);
+  /**
+   * The one history engine (history-engine/engine.ts): Ctrl+R, the Commands panel, the CLI and MCP.
+   * `excludedIds`: commands to treat as gone (forgets in their undo window).
+   */
+  searchHistory(query: HistoryQuery, excludedIds: readonly string[] = []): HistoryAnswer {
+    return searchHistory(this._statements, query, excludedIds);
   }
 
   /** A failed command and the history its quick fixes are found in (quick-fix-history.ts); undefined for an unknown id. */
   quickFixHistory(commandId: string, limit: number = QUICK_FIX_HISTORY_LIMIT): QuickFixHistory | undefined {
     assertCount('limit', limit);
     return readQuickFixHistory(this._statements, commandId, limit);
-  }
-
-  /** The Ctrl+R search (history-search.ts); `excludedIds`: commands to treat as gone (forgets in their undo window). */
-  historySearch(request: HistorySearchRequest, excludedIds: readonly string[] = []): HistorySearchHit[] {
-    return this._historySearch.search(request, new Set(excludedIds));
   }
 
   /**

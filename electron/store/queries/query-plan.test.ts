@@ -48,12 +48,7 @@ describe.each([
     expect(fullScans(lines, 'commands', 'c')).toEqual([]);
   });
 
-  it.each(['searchCommandLines', 'searchEverything'] as const)('%s joins FTS hits to commands by primary key', (name) => {
-    const lines = plan(READ_SQL[name], '"git"*', 20);
-    expect(lines).toContainEqual(expect.stringMatching(/SCAN commands_fts VIRTUAL TABLE INDEX/));
-    expect(lines).toContainEqual(expect.stringMatching(/SEARCH c USING INTEGER PRIMARY KEY \(rowid=\?\)/));
-    expect(fullScans(lines, 'commands', 'c')).toEqual([]);
-  });
+  // The history engine's plans: history-engine/engine-plan.test.ts.
 
   it('readOutput seeks the output-offset index for both the start chunk and the range', () => {
     expect(plan(READ_SQL.outputRangeStart, 's', 100)).toEqual([

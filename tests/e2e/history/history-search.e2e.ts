@@ -128,6 +128,35 @@ describe('the Ctrl+R history search', () => {
     await waitForTerminalText(page, /^hsfilter-root\s*$/mu);
   });
 
+  it('counts every match (history-count) and scrolls past the first page to a filtered failure beyond the 50th', async () => {
+    const count = await items().count();
+    // Sixty failures, each its own command (typed ahead: bash runs them one prompt at a time).
+    const lines = Array.from({ length: 60 }, (_, i) => `(exit 3) # hspage-${String(i).padStart(2, '0')}`);
+    await typeInTerminal(page, `${lines.join('\n')}\n`);
+    await expect.poll(() => items().count(), { timeout: 90_000 }).toBe(count + 60);
+    await expect.poll(() => items().last().getAttribute('data-exit-code'), { timeout: 30_000 }).toBe('3');
+
+    await openSearch();
+    await page.keyboard.press('Alt+f');
+    await expect.poll(() => page.getByTestId('history-filter-failed').getAttribute('aria-pressed')).toBe('true');
+    await page.getByTestId('history-search').fill('hspage');
+    const counter = page.getByTestId('history-count');
+    await expect.poll(() => counter.getAttribute('data-total'), { timeout: 10_000 }).toBe('60');
+    expect(await counter.innerText()).toBe('60 matches');
+    expect(await results().count()).toBe(50);
+    // Equal matches rank newest first: the oldest failure is the 60th, past the first page.
+    const oldest = page.locator('[data-testid="history-result"]', { hasText: 'hspage-00' });
+    expect(await oldest.count()).toBe(0);
+    // Scrolling to the end of the list loads the next page.
+    await results().last().scrollIntoViewIfNeeded();
+    await expect.poll(() => results().count(), { timeout: 10_000 }).toBe(60);
+    // And the keyboard reaches it.
+    for (let i = 0; i < 6; i++) await page.keyboard.press('PageDown');
+    await expect.poll(() => oldest.getAttribute('aria-selected')).toBe('true');
+    expect(await counter.getAttribute('data-total')).toBe('60');
+    await closeSearch();
+  }, 180_000);
+
   it('leaves Ctrl+R to a running program', async () => {
     await typeInTerminal(page, 'cat\n');
     await waitForTerminalText(page, /[$#] cat\s*$/u);

@@ -109,7 +109,7 @@ describe('bin/contexterm while the app runs on the same data directory', () => {
     expect(missing).toMatchObject({ code: 1, stdout: '' });
     expect(missing.stderr.trim().split('\n')).toHaveLength(1);
     expect((await runCli(['history', 'export', privateSessionId, '--data-dir', server.dataDir])).code).toBe(1);
-    expect((await runCli(['history', 'search', '--data-dir', server.dataDir])).code).toBe(2);
+    expect((await runCli(['history', 'search', '--data-dir', server.dataDir, '--bogus'])).code).toBe(2);
   });
 });
 

@@ -89,7 +89,7 @@ describe('forgetting a command a conversation used', () => {
     // Undone in time: nothing is erased, the command is still there.
     await client.invoke('history:forget', { commandIds: [commandId], undoMs: 5000 });
     expect(await client.invoke('history:forget-undo', { commandIds: [commandId] })).toEqual({ restored: [commandId] });
-    expect((await client.invoke<Array<{ id: string }>>('commands:search', { query: token })).map((c) => c.id)).toContain(commandId);
+    expect((await client.invoke<{ commands: Array<{ id: string }> }>('commands:search', { query: token })).commands.map((c) => c.id)).toContain(commandId);
 
     // Not undone: erased when the window is over, and every window is told.
     const asked = Date.now();

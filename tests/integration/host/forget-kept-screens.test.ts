@@ -49,7 +49,7 @@ describe('forgetting and the kept screens', () => {
     expect(await shown(kept)).toContain(`other-${token}`);
 
     // Forgetting a command of the last run drops the screen the last run kept for it, at once.
-    const other = (await run.client.invoke<Array<{ id: string; commandLine: string | null }>>('commands:search', { query: `other-${token}` })).find((c) => c.commandLine === `echo other-${token}`)!;
+    const other = (await run.client.invoke<{ commands: Array<{ id: string; commandLine: string | null }> }>('commands:search', { query: `other-${token}` })).commands.find((c) => c.commandLine === `echo other-${token}`)!;
     await run.client.invoke('history:forget', { commandIds: [other.id] });
     await run.client.invoke('history:free-space', {});
     expect(keptSessions(dataDir)).not.toContain(kept);

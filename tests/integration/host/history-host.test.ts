@@ -38,7 +38,7 @@ describe('history controls over the host', () => {
     await client.invoke('history:free-space', {});
     expect(seen.every((id) => !id.startsWith(secret.id))).toBe(true);
     expect((await client.invoke<Array<{ id: string }>>('session:list', {})).map((s) => s.id)).not.toContain(secret.id);
-    expect(await client.invoke<Command[]>('commands:search', { query: 'private' })).toEqual([]);
+    expect((await client.invoke<{ commands: Command[] }>('commands:search', { query: 'private' })).commands).toEqual([]);
     expect(databaseContains(server.dataDir, 'private-42-marker')).toBe(false);
     expect(databaseContains(server.dataDir, 'public-42-marker')).toBe(true);
   });
@@ -115,7 +115,7 @@ describe('history controls over the host', () => {
     expect(await told).toEqual({ commandIds: [doomed!.id], sessionIds: [], range: null });
     other.close();
     expect((await terminal.commands()).map((c) => c.commandLine)).toEqual(['echo keep-$((8*8))']);
-    expect(await client.invoke('commands:search', { query: 'forgetme' })).toEqual([]);
+    expect((await client.invoke<{ commands: unknown[] }>('commands:search', { query: 'forgetme' })).commands).toEqual([]);
     expect(databaseContains(server.dataDir, 'forgetme-49')).toBe(false);
     const usage = await client.invoke<{ dbBytes: number; commands: number }>('history:usage', {});
     expect(usage.commands).toBe(1);

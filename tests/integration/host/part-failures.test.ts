@@ -127,7 +127,7 @@ describe('the history database reader failing', () => {
     const result = await client.invokeResult('commands:search', { query: `reader-boom-${kind}` });
     expect(result).toMatchObject({ ok: false, error: { code: 'failed', message: expect.stringMatching(/reader failed while answering this/) } });
     await stillAlive(`after-reader-${kind}`);
-    const found = await client.invoke<Array<{ commandLine: string }>>('commands:search', { query: 'ready' });
+    const found = (await client.invoke<{ commands: Array<{ commandLine: string }> }>('commands:search', { query: 'ready' })).commands;
     expect(found.map((c) => c.commandLine)).toContain('echo ready-$((1+1))');
   });
 });

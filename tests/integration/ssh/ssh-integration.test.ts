@@ -101,7 +101,7 @@ describe.skipIf(!sshdAvailable())('ssh integration against a real sshd on 127.0.
       expect(byLine(say('home'))?.remote).toBeUndefined();
       expect(byLine(say('home'))?.cwd).not.toBe('/tmp');
       // search finds remote output like local output, with its origin
-      const found = (await terminal.client.invoke<Record[]>('commands:search', { query: 'listed' })).find((r) => r.commandLine?.startsWith('ls /nonexistent') && r.remote?.host === host);
+      const found = (await terminal.client.invoke<{ commands: Record[] }>('commands:search', { query: 'listed' })).commands.find((r) => r.commandLine?.startsWith('ls /nonexistent') && r.remote?.host === host);
       expect(found?.remote).toEqual({ host, user });
     });
   }

@@ -1,11 +1,11 @@
 // SPDX-License-Identifier: MIT
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { HistorySearchRequest } from '../../../shared/ipc/history';
+import type { HistoryQuery } from '../../../shared/domain/history-query';
 import type { WritableDb } from '../database/database';
 import { toCommandRow, toSessionRow, type CommandUpsert } from '../client/inputs';
 import type { WriteOp } from '../worker/protocol';
-import { HISTORY_WINDOW, prefixMatch } from './history-search';
-import { StoreQueries } from './queries';
+import { HISTORY_WINDOW, prefixMatch } from './fuzzy';
+import { StoreQueries } from '../queries/queries';
 import { openStore } from '../store';
 import { commandInput, createMigratedDb, makeTempDir, sessionInput } from '../testing/fixtures';
 import { Writer } from '../worker/writer';
@@ -19,9 +19,9 @@ const write = (ops: WriteOp[]) => {
   writer.commit();
 };
 const upsert = (...records: CommandUpsert[]) => write(records.map((record) => ({ kind: 'command', command: toCommandRow(record) })));
-const search = (request: Partial<HistorySearchRequest>, excluded: string[] = []) =>
-  queries.historySearch({ query: '', ...request }, excluded);
-const ids = (request: Partial<HistorySearchRequest>, excluded: string[] = []) => search(request, excluded).map((hit) => hit.command.id);
+const answer = (request: Partial<HistoryQuery>, excluded: string[] = []) => queries.searchHistory({ query: '', mode: 'fuzzy', ...request }, excluded);
+const search = (request: Partial<HistoryQuery>, excluded: string[] = []) => answer(request, excluded).hits;
+const ids = (request: Partial<HistoryQuery>, excluded: string[] = []) => search(request, excluded).map((hit) => hit.command.id);
 
 beforeEach(() => {
   db = createMigratedDb();
@@ -37,7 +37,7 @@ beforeEach(() => {
 });
 afterEach(() => writer.close());
 
-describe('historySearch ranking', () => {
+describe('the fuzzy mode ranking', () => {
   it('finds a command line with a letter skipped', () => {
     expect(ids({ query: 'distnctive' })).toEqual(['b:3']);
     expect(search({ query: 'distnctive' })[0]!.matched.length).toBe('distnctive'.length);
@@ -77,9 +77,49 @@ describe('historySearch ranking', () => {
   });
 });
 
-describe('historySearch filters', () => {
-  it('this directory', () => {
-    expect(ids({ cwd: '/srv/app' })).toEqual(['a:2']);
+describe('the fuzzy mode filters', () => {
+  it('this directory and every directory below it, not a sibling that starts the same', () => {
+    upsert(
+      commandInput('a', 20, { commandLine: 'make docs', cwd: '/srv/app/docs' }),
+      commandInput('a', 21, { commandLine: 'make old', cwd: '/srv/app-old' }),
+      commandInput('a', 22, { commandLine: 'make up', cwd: '/srv' }),
+    );
+    expect(ids({ cwd: '/srv/app' })).toEqual(['a:20', 'a:2']);
+    expect(ids({ cwd: '/srv/app/' })).toEqual(['a:20', 'a:2']);
+    expect(ids({ cwd: '/srv' })).toEqual(['a:22', 'a:21', 'a:20', 'a:2']);
+    expect(ids({ cwd: '/srv/app%_*[' })).toEqual([]);
+    expect(ids({ cwd: '/nowhere' })).toEqual([]);
+  });
+
+  it('an exit code', () => {
+    expect(ids({ exitCode: 2 })).toEqual(['a:2']);
+    expect(ids({ exitCode: 0 })).toEqual(['b:3', 'a:1']);
+    expect(ids({ exitCode: 0, failed: true })).toEqual([]);
+  });
+
+  it('who ran it: the assistant (command_actors) or the user', () => {
+    upsert(commandInput('a', 30, { commandLine: 'ls -la', ranBy: 'assistant' }));
+    expect(ids({ ranBy: 'assistant' })).toEqual(['a:30']);
+    expect(ids({ ranBy: 'user' })).not.toContain('a:30');
+    expect(ids({ ranBy: 'user' })).toHaveLength(4);
+  });
+
+  it('a remote host as typed after ssh, with or without its user', () => {
+    upsert(commandInput('b', 31, { commandLine: 'uptime', hostname: 'web1.internal', remote: { host: 'web1', user: 'ops' } }));
+    expect(ids({ host: 'web1' })).toEqual(['b:31', 'b:3']);
+    expect(ids({ host: 'ops@web1' })).toEqual(['b:31']);
+    expect(ids({ host: 'root@web1' })).toEqual([]);
+    expect(ids({ host: 'web1.internal' })).toEqual(['b:31']);
+  });
+
+  it('counts all matches and pages through them (Ctrl+R scrolls past its first page)', () => {
+    upsert(...Array.from({ length: 70 }, (_, i) => commandInput('a', 100 + i, { commandLine: `false ${i}`, exitCode: 1 })));
+    const first = answer({ failed: true, limit: 50 });
+    expect(first).toMatchObject({ total: 72, totalExact: true });
+    const second = answer({ failed: true, limit: 50, offset: 50 });
+    expect(second.hits).toHaveLength(22);
+    expect(second.hits.map((hit) => hit.command.id)).toContain('a:2');
+    expect(new Set([...first.hits, ...second.hits].map((hit) => hit.command.id)).size).toBe(72);
   });
 
   it('this session', () => {
@@ -88,13 +128,13 @@ describe('historySearch filters', () => {
   });
 
   it('this host', () => {
-    expect(ids({ hostname: 'web1' })).toEqual(['b:3']);
+    expect(ids({ host: 'web1' })).toEqual(['b:3']);
   });
 
   it('failed only: a non-zero exit, never a success or a command still running', () => {
     upsert(commandInput('a', 10, { commandLine: 'sleep 100', exitCode: null, endedAt: null }));
-    expect(ids({ failedOnly: true })).toEqual(['b:4', 'a:2']);
-    expect(ids({ failedOnly: true, query: 'git' })).toEqual(['b:4']);
+    expect(ids({ failed: true })).toEqual(['b:4', 'a:2']);
+    expect(ids({ failed: true, query: 'git' })).toEqual(['b:4']);
   });
 
   it('a time range, the end exclusive', () => {
@@ -103,11 +143,11 @@ describe('historySearch filters', () => {
 
   it('filters apply to FTS5 candidates too', () => {
     expect(ids({ query: 'git stash', cwd: '/srv/app' })).toEqual([]);
-    expect(ids({ query: 'git stash', failedOnly: true })).toEqual(['b:4']);
+    expect(ids({ query: 'git stash', failed: true })).toEqual(['b:4']);
   });
 });
 
-describe('historySearch and forgetting', () => {
+describe('the fuzzy mode and forgetting', () => {
   it('leaves out excluded ids (forgets in their undo window); an older run of the line stands in', () => {
     upsert(commandInput('a', 11, { commandLine: 'git status' }));
     expect(ids({ query: 'git status' }, ['a:11'])).toEqual(['a:1']);
@@ -129,11 +169,11 @@ describe('the kept recent window', () => {
       store.startSession(sessionInput('s'));
       store.upsertCommand(commandInput('s', 1, { commandLine: 'make deploy' }));
       await store.flush();
-      expect((await store.historySearch({ query: 'mk dpl' })).map((hit) => hit.command.id)).toEqual(['s:1']);
+      expect((await store.searchHistory({ query: 'mk dpl', mode: 'fuzzy' })).hits.map((hit) => hit.command.id)).toEqual(['s:1']);
       store.upsertCommand(commandInput('s', 2, { commandLine: 'make deploy-staging' }));
       await store.flush();
-      expect((await store.historySearch({ query: 'mk dpl' })).map((hit) => hit.command.id)).toEqual(['s:1', 's:2']);
-      expect((await store.historySearch({ query: '' })).map((hit) => hit.command.id)).toEqual(['s:2', 's:1']);
+      expect((await store.searchHistory({ query: 'mk dpl', mode: 'fuzzy' })).hits.map((hit) => hit.command.id)).toEqual(['s:1', 's:2']);
+      expect((await store.searchHistory({ query: '', mode: 'fuzzy' })).hits.map((hit) => hit.command.id)).toEqual(['s:2', 's:1']);
     } finally {
       await store.close();
       dir.remove();
