@@ -116,7 +116,7 @@ describe('bin/contexterm while the app runs on the same data directory', () => {
 describe('contexterm mcp while the app runs', () => {
   it('lists its tools and the recent-activity resource', async () => {
     const { tools } = await mcp.listTools();
-    expect(tools.map((t) => t.name).sort()).toEqual(['get_commands', 'list_sessions', 'recent_commands', 'search_commands']);
+    expect(tools.map((t) => t.name).sort()).toEqual(['get_command_output', 'get_commands', 'list_sessions', 'recent_commands', 'search_commands']);
     const { resources } = await mcp.listResources();
     expect(resources.map((r) => r.uri)).toContain('contexterm://recent');
   });
