@@ -66,7 +66,7 @@ beforeAll(async () => {
   fixture = new HistoryFixture();
   ids = {
     build: fixture.add({ line: 'cargo build --release', chunks: ['Compiling projA\r\n'], cwd: '/home/dev/projA' }),
-    test: fixture.add({ line: 'cargo test', chunks: ['test result: FAILED\r\n'], exitCode: 101, cwd: '/home/dev/projB' }),
+    test: fixture.add({ line: 'cargo test', chunks: ['test result: FAILED, 1 failing\r\n'], exitCode: 101, cwd: '/home/dev/projB' }),
     sub: fixture.add({ line: 'make check', chunks: ['failing test\r\n'], exitCode: 2, cwd: '/home/dev/projB/sub' }),
     regex: fixture.add({ line: "grep -E 'a.*b|c' NEAR(x) \"q", chunks: ['matched\r\n'], cwd: '/home/dev/projBB' }),
   };
@@ -129,7 +129,9 @@ describe('search_commands filters', () => {
     expect(next.next_offset).toBeNull();
   });
 
+  // Enabled when the history engine lands (mcp-search.ts): today's search needs every word.
   it.skipIf(!ENGINE_SEARCH)('ranks records that match more of the words first; a record need not hold every word', async () => {
+    // cargo test: cargo, test, failing; make check: failing, test; cargo build: cargo.
     expect(lines(await structured('search_commands', { query: 'cargo test failing' }))).toEqual(['cargo test', 'make check', 'cargo build --release']);
   });
 });
