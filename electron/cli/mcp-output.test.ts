@@ -31,6 +31,13 @@ describe('get_command_output', () => {
     expect(commandOutputPage(db, redactor, { command_id: id }).lines).toEqual(['PATH=/bin', 'AWS_ACCESS_KEY_ID=[REDACTED:aws-access-key-id]', 'HOME=/home/dev']);
   });
 
+  it('applies a redaction pattern added between two pages of the same output', () => {
+    const id = fixture.add({ line: 'cat notes', chunks: ['codename bluebird\r\nsecond\r\n'] });
+    expect(commandOutputPage(db, redactor, { command_id: id }).lines).toEqual(['codename bluebird', 'second']);
+    const stricter = new Redactor({ enabled: true, userPatterns: [{ kind: 'codename', pattern: 'bluebird', caseInsensitive: false }] });
+    expect(commandOutputPage(db, stricter, { command_id: id }).lines).toEqual(['codename [REDACTED:codename]', 'second']);
+  });
+
   it('withholds the output of a command that prints a secret', () => {
     const id = fixture.add({ line: 'pass show prod/db', chunks: ['hunter2-but-longer\r\n'] });
     const text = JSON.stringify(commandOutputPage(db, redactor, { command_id: id }));
