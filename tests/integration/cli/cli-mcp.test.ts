@@ -139,7 +139,11 @@ describe('contexterm mcp while the app runs', () => {
     expect(fetched.commands).toHaveLength(1);
     expect(fetched.commands[0]).toMatchObject({ exit_code: 0, host: expect.any(String) });
     expect(fetched.unknown_ids).toEqual([forgottenId]);
-    const everything = JSON.stringify([found, recent, sessions, fetched]);
+    const page = await callTool<{ lines: string[]; total_lines: number }>(mcp, 'get_command_output', { command_id: secretId });
+    expect(page.lines.join('\n')).toMatch(/key \[REDACTED:[^\]]+\] done/);
+    // The index holds the key; a search for its beginning must not confirm it.
+    expect((await callTool<{ commands: Listed[] }>(mcp, 'search_commands', { query: SECRET.slice(0, 12) })).commands).toEqual([]);
+    const everything = JSON.stringify([found, recent, sessions, fetched, page]);
     for (const leak of [SECRET, 'private-42', 'forgetme-49']) expect(everything).not.toContain(leak);
   });
 
