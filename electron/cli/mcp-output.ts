@@ -6,8 +6,7 @@ import type { Redactor } from '../context/redaction';
 import { cleanOutput } from '../segmenter/clean-text';
 import { CliError } from './cli-error';
 import type { HistoryDb } from './history-db';
-import { answerSize, MAX_ANSWER_CHARS } from './mcp-answer';
-import type { OutputPage } from './mcp-schemas';
+import { answerSize, MAX_ANSWER_CHARS, type OutputPage } from './mcp-answer';
 
 export const OUTPUT_LINES = { fallback: 200, max: 2000 } as const;
 /** The recorded bytes one output is paged over: a `cat` of a 200 MB file gives its first 16 MB. */

@@ -5,10 +5,9 @@ import { DEFAULT_GET_COMMANDS_OPTIONS } from '../context/request/get-commands-to
 import type { Redactor } from '../context/redaction';
 import { CliError, describeFailure } from './cli-error';
 import { HistoryDb } from './history-db';
-import { MAX_ANSWER_CHARS, toolAnswer } from './mcp-answer';
+import { GetCommandsOutput, MAX_ANSWER_CHARS, OutputPage, RecentOutput, SearchOutput, SessionsOutput, toolAnswer } from './mcp-answer';
 import { commandOutputPage, OUTPUT_DESCRIPTION, OutputArgs } from './mcp-output';
-import { GetCommandsOutput, OutputPage, RecentOutput, SearchOutput, SessionsOutput } from './mcp-schemas';
-import { SEARCH_DESCRIPTION, SearchArgs, searchCommandsTool, toHistoryQuery } from './mcp-search-tool';
+import { SEARCH_DESCRIPTION, SearchArgs, searchCommandsTool, toHistoryQuery } from './mcp-search';
 import { getCommandsTool, LIST_LIMITS, listSessionsTool, recentActivityText, recentCommandsTool } from './mcp-tools';
 
 export const RECENT_RESOURCE_URI = 'contexterm://recent';

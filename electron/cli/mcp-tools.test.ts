@@ -4,7 +4,7 @@ import { secretCases } from '../../tests/fixtures/secret-corpus';
 import { Redactor } from '../context/redaction';
 import { HistoryDb } from './history-db';
 import { answerSize, MAX_ANSWER_CHARS } from './mcp-answer';
-import { searchCommandsTool, toHistoryQuery } from './mcp-search-tool';
+import { searchCommandsTool, toHistoryQuery } from './mcp-search';
 import { getCommandsTool, listSessionsTool, recentActivityText, recentCommandsTool } from './mcp-tools';
 import { HistoryFixture } from './testing/history-fixture';
 

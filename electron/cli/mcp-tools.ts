@@ -7,8 +7,7 @@ import { buildSessionsContext, cleanOutputReader, RecentCommands, type SessionCo
 import { SESSION_COLUMNS, toSessionInfo, type SessionRow } from '../store/queries/rows';
 import type { HistoryDb } from './history-db';
 import { hostOf, newestFirst } from './history-read';
-import { answerSize, cappedList, fittedTail, MAX_ANSWER_CHARS } from './mcp-answer';
-import type { ListedCommand } from './mcp-schemas';
+import { answerSize, cappedList, fittedTail, MAX_ANSWER_CHARS, type ListedCommand } from './mcp-answer';
 
 /** Each listed command carries the start and end of its output (output_summary), at most this long. */
 const SUMMARY_CHARS = 1000;

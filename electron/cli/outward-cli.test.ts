@@ -4,7 +4,7 @@ import { Redactor } from '../context/redaction';
 import { cutBeforeRedactCases, githubToken, leaksPart, type LeakCase } from '../context/testing/outward-cases';
 import { searchHistory, showCommand } from './history-commands';
 import { HistoryDb } from './history-db';
-import { searchCommandsTool, toHistoryQuery } from './mcp-search-tool';
+import { searchCommandsTool, toHistoryQuery } from './mcp-search';
 import { getCommandsTool, listSessionsTool, recentActivityText, recentCommandsTool } from './mcp-tools';
 import { exportSessionAsciicast, exportSessionJson } from './session-export';
 import { HistoryFixture } from './testing/history-fixture';

@@ -3,7 +3,7 @@ import { PassThrough, Writable } from 'node:stream';
 import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
 import { describe, expect, it } from 'vitest';
 import type { CliError } from './cli-error';
-import { BackpressuredStdio, MAX_REQUEST_LINE_BYTES } from './mcp-stdio';
+import { BackpressuredStdio, MAX_REQUEST_LINE_BYTES } from './mcp-serve';
 
 const request = (id: number): string => `${JSON.stringify({ jsonrpc: '2.0', id, method: 'ping' })}\n`;
 

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 import { describe, expect, it } from 'vitest';
 import { CliError } from './cli-error';
-import { SearchArgs, toHistoryQuery } from './mcp-search-tool';
+import { SearchArgs, toHistoryQuery } from './mcp-search';
 
 const NOW = Date.UTC(2026, 11, 7, 12, 0);
 
