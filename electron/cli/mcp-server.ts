@@ -94,7 +94,7 @@ export const createMcpServer = (history: LazyHistory, version: string): McpServe
     {
       description:
         'Fetch recorded commands by id: command line, working directory, host, exit code and clean output ' +
-        `(long output keeps its beginning and end). Takes 1 to ${MAX_IDS} ids: at most ${MAX_IDS} ids per call. ` +
+        `(long output keeps its beginning and end; get_command_output pages through all of it). Takes 1 to ${MAX_IDS} ids: at most ${MAX_IDS} ids per call. ` +
         `${BUDGET} The more ids, the shorter each output: ask for fewer to see more of each. ${UNTRUSTED}`,
       inputSchema: {
         command_ids: z.array(z.string().trim().min(1).max(200)).min(1).max(MAX_IDS).describe(`Ids such as "3f2a:14", at most ${MAX_IDS}.`),
