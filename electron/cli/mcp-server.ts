@@ -5,12 +5,14 @@ import { DEFAULT_GET_COMMANDS_OPTIONS } from '../context/request/get-commands-to
 import type { Redactor } from '../context/redaction';
 import { CliError, describeFailure } from './cli-error';
 import { HistoryDb } from './history-db';
-import { MAX_ANSWER_CHARS } from './mcp-answer';
-import { getCommandsTool, LIST_LIMITS, listSessionsTool, recentActivityText, recentCommandsTool, searchCommandsTool } from './mcp-tools';
+import { GetCommandsOutput, MAX_ANSWER_CHARS, OutputPage, RecentOutput, SearchOutput, SessionsOutput, toolAnswer } from './mcp-answer';
+import { commandOutputPage, OUTPUT_DESCRIPTION, OutputArgs } from './mcp-output';
+import { SEARCH_DESCRIPTION, SearchArgs, searchCommandsTool, toHistoryQuery } from './mcp-search';
+import { getCommandsTool, LIST_LIMITS, listSessionsTool, recentActivityText, recentCommandsTool } from './mcp-tools';
 
 export const RECENT_RESOURCE_URI = 'contexterm://recent';
 
-const text = (value: string) => ({ content: [{ type: 'text' as const, text: value }] });
+const failure = (error: unknown) => ({ content: [{ type: 'text' as const, text: describeFailure(error).line }], isError: true });
 const limit = (bounds: { readonly fallback: number; readonly max: number }) =>
   z.number().int().min(1).max(bounds.max).optional().describe(`How many (default ${bounds.fallback}, at most ${bounds.max}).`);
 const READ_ONLY = { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false } as const;
@@ -36,8 +38,8 @@ export class LazyHistory {
     try {
       return await run(db, await db.redactor());
     } catch (error) {
-      // Busy past the retries, or the file replaced: open afresh next time.
-      if (error instanceof CliError) this.close();
+      // Busy past the retries, or the file replaced: open afresh next time (not for an unknown id).
+      if (error instanceof CliError && error.code === 'unavailable') this.close();
       throw error;
     }
   }
@@ -48,12 +50,18 @@ export class LazyHistory {
   }
 }
 
-/** A tool's answer, or its failure as one plain line the agent can pass on (`isError`). */
-const answer = async (history: LazyHistory, run: (db: HistoryDb, redactor: Redactor) => string | Promise<string>) => {
+type Answer = Record<string, unknown>;
+
+/**
+ * A tool's answer, as `structuredContent` and as the same JSON in text; or its failure as one plain
+ * line the agent can pass on (`isError`, no structuredContent: the SDK and clients check that only
+ * on success).
+ */
+const answer = async (history: LazyHistory, run: (db: HistoryDb, redactor: Redactor) => Answer | Promise<Answer>) => {
   try {
-    return text(await history.use(run));
+    return toolAnswer(await history.use(run));
   } catch (error) {
-    return { ...text(describeFailure(error).line), isError: true };
+    return failure(error);
   }
 };
 
@@ -65,25 +73,33 @@ export const createMcpServer = (history: LazyHistory, version: string): McpServe
   const server = new McpServer({ name: 'contexterm', version });
   server.registerTool(
     'search_commands',
-    {
-      description:
-        'Full-text search of the terminal commands Contexterm recorded (command lines and output), newest first. ' +
-        `Returns ids for get_commands. limit is at most ${LIST_LIMITS.search.max} (default ${LIST_LIMITS.search.fallback}). ${BUDGET} ${UNTRUSTED}`,
-      inputSchema: { query: z.string().min(1).max(500).describe('Words to find (at most 500 characters); the last one may be a prefix.'), limit: limit(LIST_LIMITS.search) },
-      annotations: READ_ONLY,
+    { description: `${SEARCH_DESCRIPTION} ${BUDGET} ${UNTRUSTED}`, inputSchema: SearchArgs, outputSchema: SearchOutput, annotations: READ_ONLY },
+    async (args) => {
+      try {
+        // Before the database: a refused time says what is accepted, whatever the database's state.
+        const query = toHistoryQuery(args);
+        return await answer(history, (db, redactor) => searchCommandsTool(db, redactor, query));
+      } catch (error) {
+        return failure(error);
+      }
     },
-    async ({ query, limit: n }) => answer(history, (db, redactor) => searchCommandsTool(db, redactor, query, n ?? LIST_LIMITS.search.fallback)),
+  );
+  server.registerTool(
+    'get_command_output',
+    { description: OUTPUT_DESCRIPTION, inputSchema: OutputArgs, outputSchema: OutputPage, annotations: READ_ONLY },
+    async (args) => answer(history, (db, redactor) => commandOutputPage(db, redactor, args)),
   );
   server.registerTool(
     'get_commands',
     {
       description:
         'Fetch recorded commands by id: command line, working directory, host, exit code and clean output ' +
-        `(long output keeps its beginning and end). Takes 1 to ${MAX_IDS} ids: at most ${MAX_IDS} ids per call. ` +
+        `(long output keeps its beginning and end; get_command_output pages through all of it). Takes 1 to ${MAX_IDS} ids: at most ${MAX_IDS} ids per call. ` +
         `${BUDGET} The more ids, the shorter each output: ask for fewer to see more of each. ${UNTRUSTED}`,
       inputSchema: {
         command_ids: z.array(z.string().trim().min(1).max(200)).min(1).max(MAX_IDS).describe(`Ids such as "3f2a:14", at most ${MAX_IDS}.`),
       },
+      outputSchema: GetCommandsOutput,
       annotations: READ_ONLY,
     },
     async ({ command_ids: ids }) => answer(history, (db, redactor) => getCommandsTool(db, redactor, ids)),
@@ -93,6 +109,7 @@ export const createMcpServer = (history: LazyHistory, version: string): McpServe
     {
       description: `The most recently started recorded commands across all terminals, newest first. limit is at most ${LIST_LIMITS.recent.max} (default ${LIST_LIMITS.recent.fallback}). ${BUDGET}`,
       inputSchema: { limit: limit(LIST_LIMITS.recent) },
+      outputSchema: RecentOutput,
       annotations: READ_ONLY,
     },
     async ({ limit: n }) => answer(history, (db, redactor) => recentCommandsTool(db, redactor, n ?? LIST_LIMITS.recent.fallback)),
@@ -102,6 +119,7 @@ export const createMcpServer = (history: LazyHistory, version: string): McpServe
     {
       description: `Recorded terminal sessions (tabs), newest first; ended_at is null while one is open. limit is at most ${LIST_LIMITS.sessions.max} (default ${LIST_LIMITS.sessions.fallback}). ${BUDGET}`,
       inputSchema: { limit: limit(LIST_LIMITS.sessions) },
+      outputSchema: SessionsOutput,
       annotations: READ_ONLY,
     },
     async ({ limit: n }) => answer(history, (db, redactor) => listSessionsTool(db, redactor, n ?? LIST_LIMITS.sessions.fallback)),

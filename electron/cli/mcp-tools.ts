@@ -6,15 +6,15 @@ import { DEFAULT_GET_COMMANDS_OPTIONS, getCommands, toolResultJson } from '../co
 import { buildSessionsContext, cleanOutputReader, RecentCommands, type SessionCommands } from '../context/request/recent-commands';
 import { SESSION_COLUMNS, toSessionInfo, type SessionRow } from '../store/queries/rows';
 import type { HistoryDb } from './history-db';
-import { hostOf, newestFirst, searchForOutside } from './history-read';
-import { answerSize, cappedList, fittedTail, MAX_ANSWER_CHARS } from './mcp-answer';
+import { hostOf, newestFirst } from './history-read';
+import { answerSize, cappedList, fittedTail, MAX_ANSWER_CHARS, type ListedCommand } from './mcp-answer';
 
 /** Each listed command carries the start and end of its output (output_summary), at most this long. */
 const SUMMARY_CHARS = 1000;
 export const LIST_LIMITS = { search: { fallback: 20, max: 50 }, recent: { fallback: 10, max: 50 }, sessions: { fallback: 20, max: 100 } } as const;
 const FEWER = 'Left out to keep this answer within 80,000 characters: ask for a smaller limit, or get_commands for a few ids at a time.';
 
-const listed = (command: CommandRecord, redactor: Redactor) => {
+export const listed = (command: CommandRecord, redactor: Redactor): ListedCommand => {
   // Redacted whole, then cut to SUMMARY_CHARS (see electron/context/outward/outward-view.ts).
   const shown = outwardRecord(command, redactor);
   const summary = shown.outputSummary;
@@ -26,18 +26,17 @@ const listed = (command: CommandRecord, redactor: Redactor) => {
     host: hostOf(command, redactor),
     exit_code: command.exitCode,
     ...(command.interrupted ? { interrupted: true } : {}),
+    ran_by: command.ranBy ?? 'user',
     started_at: new Date(command.startedAt).toISOString(),
+    duration_ms: command.endedAt === null ? null : Math.max(0, Math.round(command.endedAt - command.startedAt)),
     output_summary: summary.length > SUMMARY_CHARS ? `${summary.slice(0, SUMMARY_CHARS)}…` : summary,
   };
 };
 
-export const searchCommandsTool = (db: HistoryDb, redactor: Redactor, query: string, limit: number): string =>
-  cappedList('commands', searchForOutside(db, redactor, { query, limit }).commands.map((command) => listed(command, redactor)), FEWER);
-
-export const recentCommandsTool = (db: HistoryDb, redactor: Redactor, limit: number): string =>
+export const recentCommandsTool = (db: HistoryDb, redactor: Redactor, limit: number): Record<string, unknown> =>
   cappedList('commands', db.read((queries) => queries.commandsInWindow(0, limit)).sort(newestFirst).map((command) => listed(command, redactor)), FEWER);
 
-export const listSessionsTool = (db: HistoryDb, redactor: Redactor, limit: number): string => {
+export const listSessionsTool = (db: HistoryDb, redactor: Redactor, limit: number): Record<string, unknown> => {
   const rows = db.read((_, sql) => sql.prepare(`SELECT ${SESSION_COLUMNS} FROM sessions ORDER BY started_at DESC, id LIMIT ?`).all(limit)) as SessionRow[];
   const sessions = rows.map(toSessionInfo).map((info) => outwardSession(info, redactor)).map((session) => ({
     session_id: session.id,
@@ -80,11 +79,12 @@ const noted = (json: FetchedJson, note: string): FetchedJson => ({ ...json, note
  * JSON escaping can make text up to six times longer, so the budget is measured, then shrunk and
  * tried again; should command lines alone be too long, the last commands are left out, by id.
  */
-export const getCommandsTool = async (db: HistoryDb, redactor: Redactor, ids: readonly string[]): Promise<string> => {
-  let budget = MAX_ANSWER_CHARS;
+export const getCommandsTool = async (db: HistoryDb, redactor: Redactor, ids: readonly string[]): Promise<Record<string, unknown>> => {
+  // Both copies of the answer travel (text and structuredContent): each gets about half.
+  let budget = MAX_ANSWER_CHARS / 2;
   let json = await fetchJson(db, redactor, ids, budget);
-  for (let tries = 0; answerSize(JSON.stringify(json)) > MAX_ANSWER_CHARS && tries < 6; tries++) {
-    budget = Math.floor((budget * MAX_ANSWER_CHARS * 0.95) / answerSize(JSON.stringify(json)));
+  for (let tries = 0; answerSize({ ...json }) > MAX_ANSWER_CHARS && tries < 6; tries++) {
+    budget = Math.floor((budget * MAX_ANSWER_CHARS * 0.95) / answerSize({ ...json }));
     json = await fetchJson(db, redactor, ids, budget);
   }
   if (json.commands.length > 1 && json.commands.some((c) => typeof c.omitted_chars === 'number')) {
@@ -92,12 +92,12 @@ export const getCommandsTool = async (db: HistoryDb, redactor: Redactor, ids: re
   }
   const omitted: string[] = [];
   // Room for the note that says so.
-  while (answerSize(JSON.stringify(json)) > MAX_ANSWER_CHARS - 200 && json.commands.length > 0) {
+  while (answerSize({ ...json }) > MAX_ANSWER_CHARS - 400 && json.commands.length > 0) {
     omitted.unshift(json.commands[json.commands.length - 1]!.command_id as string);
     json = { ...json, commands: json.commands.slice(0, -1), omitted_ids: omitted };
   }
   if (omitted.length > 0) json = noted(json, 'omitted_ids did not fit in this answer: ask for them in another call.');
-  return JSON.stringify(json);
+  return { ...json };
 };
 
 /**

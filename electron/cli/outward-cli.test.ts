@@ -4,7 +4,8 @@ import { Redactor } from '../context/redaction';
 import { cutBeforeRedactCases, githubToken, leaksPart, type LeakCase } from '../context/testing/outward-cases';
 import { searchHistory, showCommand } from './history-commands';
 import { HistoryDb } from './history-db';
-import { getCommandsTool, listSessionsTool, recentActivityText, recentCommandsTool, searchCommandsTool } from './mcp-tools';
+import { searchCommandsTool, toHistoryQuery } from './mcp-search';
+import { getCommandsTool, listSessionsTool, recentActivityText, recentCommandsTool } from './mcp-tools';
 import { exportSessionAsciicast, exportSessionJson } from './session-export';
 import { HistoryFixture } from './testing/history-fixture';
 
@@ -32,7 +33,11 @@ const open = () => {
   db = HistoryDb.open(fixture.dir);
 };
 
-const expectNone = (text: string, secrets: readonly string[]) => expect(secrets.filter((s) => leaksPart(text, s))).toEqual([]);
+/** A CLI's text, or an MCP tool's answer (its structuredContent; the text copy is the same JSON). */
+const expectNone = (answer: string | object, secrets: readonly string[]) => {
+  const text = typeof answer === 'string' ? answer : JSON.stringify(answer);
+  expect(secrets.filter((s) => leaksPart(text, s))).toEqual([]);
+};
 
 describe('a token in a directory name', () => {
   beforeEach(() => {
@@ -56,7 +61,7 @@ describe('a token in a directory name', () => {
   });
 
   it('is redacted by every MCP tool', async () => {
-    expectNone(searchCommandsTool(db, redactor, 'make', 10), [dirToken]);
+    expectNone(searchCommandsTool(db, redactor, toHistoryQuery({ query: 'make', limit: 10 })), [dirToken]);
     expectNone(await getCommandsTool(db, redactor, ['sess1:1']), [dirToken]);
     expectNone(recentCommandsTool(db, redactor, 10), [dirToken]);
     expectNone(listSessionsTool(db, redactor, 10), [sessionDirToken]);

@@ -7,7 +7,7 @@ import { StoreQueries } from '../store/queries/queries';
 import { searchHistory } from './history-commands';
 import { HistoryDb } from './history-db';
 import { searchForOutside } from './history-read';
-import { searchCommandsTool } from './mcp-tools';
+import { searchCommandsTool, toHistoryQuery } from './mcp-search';
 import { HistoryFixture } from './testing/history-fixture';
 
 /**
@@ -55,9 +55,8 @@ describe('one query, the same records in the same order', () => {
     expect(expected.length).toBeGreaterThan(0);
     expect(cli).toEqual(expected);
     expect(outside).toEqual(expected);
-    if (Object.keys(query).length === 1) {
-      const mcp = (JSON.parse(searchCommandsTool(db, redactor, query.query, 50)) as { commands: { command_id: string }[] }).commands.map((c) => c.command_id);
-      expect(mcp).toEqual(expected);
-    }
+    const args = { query: query.query, cwd: query.cwd, failed: query.failed, limit: 50 };
+    const mcp = (searchCommandsTool(db, redactor, toHistoryQuery(args)) as { commands: { command_id: string }[] }).commands.map((c) => c.command_id);
+    expect(mcp).toEqual(expected);
   });
 });

@@ -116,7 +116,7 @@ describe('bin/contexterm while the app runs on the same data directory', () => {
 describe('contexterm mcp while the app runs', () => {
   it('lists its tools and the recent-activity resource', async () => {
     const { tools } = await mcp.listTools();
-    expect(tools.map((t) => t.name).sort()).toEqual(['get_commands', 'list_sessions', 'recent_commands', 'search_commands']);
+    expect(tools.map((t) => t.name).sort()).toEqual(['get_command_output', 'get_commands', 'list_sessions', 'recent_commands', 'search_commands']);
     const { resources } = await mcp.listResources();
     expect(resources.map((r) => r.uri)).toContain('contexterm://recent');
   });
@@ -139,7 +139,11 @@ describe('contexterm mcp while the app runs', () => {
     expect(fetched.commands).toHaveLength(1);
     expect(fetched.commands[0]).toMatchObject({ exit_code: 0, host: expect.any(String) });
     expect(fetched.unknown_ids).toEqual([forgottenId]);
-    const everything = JSON.stringify([found, recent, sessions, fetched]);
+    const page = await callTool<{ lines: string[]; total_lines: number }>(mcp, 'get_command_output', { command_id: secretId });
+    expect(page.lines.join('\n')).toMatch(/key \[REDACTED:[^\]]+\] done/);
+    // The index holds the key; a search for its beginning must not confirm it.
+    expect((await callTool<{ commands: Listed[] }>(mcp, 'search_commands', { query: SECRET.slice(0, 12) })).commands).toEqual([]);
+    const everything = JSON.stringify([found, recent, sessions, fetched, page]);
     for (const leak of [SECRET, 'private-42', 'forgetme-49']) expect(everything).not.toContain(leak);
   });
 

@@ -42,7 +42,7 @@ describe('contexterm mcp without a usable database', () => {
     const wire = start(dataDir);
     expect((await wire.initialize()).result).toMatchObject({ serverInfo: { name: 'contexterm' } });
     const listed = await wire.request('tools/list');
-    expect((listed.result as { tools: unknown[] }).tools).toHaveLength(4);
+    expect((listed.result as { tools: unknown[] }).tools).toHaveLength(5);
     const refused = await wire.callTool('recent_commands', {});
     expect(refused.isError).toBe(true);
     expect(textOf(refused)).toContain(`no history database at ${join(dataDir, 'contexterm.db')}`);
@@ -91,10 +91,11 @@ describe('contexterm mcp under load', () => {
         const found = await wire.callTool('search_commands', { query: 'many' });
         const fetched = await wire.callTool('get_commands', { command_ids: ids });
         const exit = await wire.close();
-        return { found: JSON.parse(textOf(found)) as { commands: unknown[] }, fetched: JSON.parse(textOf(fetched)) as { commands: unknown[] }, exit };
+        return { found: JSON.parse(textOf(found)) as { commands: unknown[] }, fetched: JSON.parse(textOf(fetched)) as { commands: unknown[] }, exit, typed: found.structuredContent };
       }),
     );
-    for (const { found, fetched, exit } of answers) {
+    for (const { found, fetched, exit, typed } of answers) {
+      expect(typed).toEqual(found);
       expect(found.commands).toHaveLength(5);
       expect(fetched.commands).toHaveLength(5);
       expect(exit.code).toBe(0);
@@ -201,8 +202,9 @@ describe('contexterm mcp, bad requests and big answers', () => {
     const { tools } = (await wire.request('tools/list')).result as { tools: Array<{ name: string; description: string }> };
     const described = Object.fromEntries(tools.map((t) => [t.name, t.description]));
     expect(described.get_commands).toMatch(/at most 20 ids/);
-    for (const name of ['get_commands', 'search_commands', 'recent_commands', 'list_sessions']) expect(described[name]).toMatch(/80,000 characters/);
+    for (const name of ['get_commands', 'search_commands', 'recent_commands', 'list_sessions', 'get_command_output']) expect(described[name]).toMatch(/80,000 characters/);
     expect(described.search_commands).toMatch(/at most 50/);
+    expect(described.get_command_output).toMatch(/at most 2,000; more is taken as 2,000/);
     expect(described.list_sessions).toMatch(/at most 100/);
   });
 });

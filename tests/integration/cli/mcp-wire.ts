@@ -11,6 +11,8 @@ export interface WireMessage {
 export interface ToolAnswer {
   readonly isError?: boolean;
   readonly content: Array<{ type: string; text: string }>;
+  /** The same answer typed, on success (the tool's outputSchema). */
+  readonly structuredContent?: Record<string, unknown>;
 }
 
 /**

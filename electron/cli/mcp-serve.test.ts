@@ -3,8 +3,7 @@ import { PassThrough, Writable } from 'node:stream';
 import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
 import { describe, expect, it } from 'vitest';
 import type { CliError } from './cli-error';
-import { answerSize, cappedList, fittedTail, MAX_ANSWER_CHARS } from './mcp-answer';
-import { BackpressuredStdio, MAX_REQUEST_LINE_BYTES } from './mcp-stdio';
+import { BackpressuredStdio, MAX_REQUEST_LINE_BYTES } from './mcp-serve';
 
 const request = (id: number): string => `${JSON.stringify({ jsonrpc: '2.0', id, method: 'ping' })}\n`;
 
@@ -79,20 +78,5 @@ describe('BackpressuredStdio', () => {
     stdin.write(`not json\n${request(7)}`);
     await expect.poll(() => seen.length).toBe(1);
     expect(logged[0]).toMatch(/not JSON-RPC/);
-  });
-});
-
-describe('answer budget', () => {
-  it('counts escaping, as the client receives it', () => {
-    const items = Array.from({ length: 40 }, () => ({ text: '"\\\u0001'.repeat(1000) }));
-    const text = cappedList('items', items, 'ask for fewer');
-    expect(answerSize(text)).toBeLessThanOrEqual(MAX_ANSWER_CHARS);
-    const parsed = JSON.parse(text) as { items: unknown[]; omitted_for_size: number; note: string };
-    expect(parsed.items.length + parsed.omitted_for_size).toBe(40);
-    expect(parsed.note).toBe('ask for fewer');
-    const tail = fittedTail('\u0001'.repeat(100_000) + 'END');
-    expect(answerSize(tail)).toBeLessThanOrEqual(MAX_ANSWER_CHARS);
-    expect(answerSize(tail)).toBeGreaterThan(MAX_ANSWER_CHARS - 10);
-    expect(tail.endsWith('END')).toBe(true);
   });
 });
