@@ -67,6 +67,8 @@ export const filterSql = (filters: HistoryFilters, excluded: readonly string[] =
     if (filters.exitCode !== 0) params.exitCode = filters.exitCode;
   }
   if (filters.failed === true && !(filters.exitCode !== undefined && filters.exitCode !== 0)) clauses.push('c.exit_code <> 0');
+  // `failed: false` asks for the commands that succeeded: an unknown exit code is neither.
+  if (filters.failed === false && filters.exitCode === undefined) clauses.push('c.exit_code = 0');
   if (filters.since !== undefined) {
     clauses.push('c.started_at >= @since');
     params.since = filters.since;
