@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 import type { CommandRecord } from '../../../shared/domain/command';
-import { entersAltScreen, handOverReason } from './hand-over';
+import { AltScreen } from '../../segmenter/alt-screen';
+import { handOverReason } from './hand-over';
 import type { TerminalPort } from './terminal-port';
 
 export interface RunInTerminalOptions {
@@ -45,6 +46,8 @@ export const runInTerminal = (options: RunInTerminalOptions): Promise<RunOutcome
   return new Promise<RunOutcome>((resolve) => {
     let record: CommandRecord | undefined;
     let waiting: string | null = null;
+    // The segmenter's detector, which follows a switch split across reads (a per-read regex missed it).
+    const screen = new AltScreen();
     let altScreen = false;
     let startedAt = now();
     // Tagged before anything is typed; withdrawn by finish when no record started.
@@ -69,7 +72,9 @@ export const runInTerminal = (options: RunInTerminalOptions): Promise<RunOutcome
       if (r.id === record.id && r.endedAt !== null) finish({ kind: 'ended', record: r, waiting });
     });
     const offOutput = port.onOutput((id, bytes) => {
-      if (id === sessionId && record && !altScreen && entersAltScreen(bytes)) altScreen = true;
+      if (id !== sessionId) return;
+      screen.scan(bytes);
+      if (record && screen.on) altScreen = true;
     });
     const check = () => {
       if (!record || waiting !== null) return;
