@@ -3,7 +3,6 @@ import { useEffect, useRef } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { EyeOffIcon, RecordOffIcon } from '../layout/icons';
 import { TabDoneBadge } from '../notify/tab-done-badge';
-import { useCommands } from '../state/commands';
 import { rememberTabName } from '../state/tab-memory';
 import type { Orientation } from '../state/pane-tree';
 import { leaves } from '../state/pane-tree';
@@ -12,9 +11,8 @@ import { useWorkspace, type Tab, type Terminal } from '../state/workspace';
 import { focusActiveTerminal } from '../terminal/terminal-focus';
 import { ProfileMenuButton } from './profile-menu';
 import { TabMenu, useTabMenu } from './tab-menu';
-import { useForeground } from './tab-foreground';
 import { tabRecording } from './tab-recording';
-import { tabTitle } from './tab-title';
+import { useTerminalTitle } from './use-terminal-title';
 
 export interface TabBarProps {
   readonly onNew: () => void;
@@ -30,13 +28,8 @@ export interface TabBarProps {
   readonly shortcutFor: (action: 'pane-split-right' | 'pane-split-down') => string;
 }
 
-/** The title sources that change while a terminal lives: its running command and program, its directory. */
-const useTitle = (terminal: Terminal): string => {
-  const running = useCommands((state) => state.bySession[terminal.sessionId]?.findLast((c) => c.endedAt === null));
-  const cwd = useCommands((state) => state.sessions[terminal.sessionId]?.cwd ?? null);
-  const foreground = useForeground((state) => state.byId[terminal.id] ?? null);
-  return tabTitle({ custom: terminal.customTitle, program: terminal.programTitle, running, foreground, cwd, shell: terminal.shell });
-};
+/** The title its tab shows (use-terminal-title.ts): the terminal is in the workspace, so there is one. */
+const useTitle = (terminal: Terminal): string => useTerminalTitle(terminal.id) ?? terminal.shell;
 
 /** A tab's name is its focused terminal's (names are kept per terminal). */
 const rename = (id: string, name: string) => {

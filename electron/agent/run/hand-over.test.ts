@@ -17,7 +17,7 @@ describe('hand-over: a full-screen program is seen by the segmenter\'s one alt-s
   it('sees the switch to the alternate screen even when it arrives split across two reads', async () => {
     const t = setUp();
     const result = t.call('git status');
-    await t.decisions.decide((await t.stepIn('proposed')).id, { decision: 'run', activeSessionId: 's1' });
+    await t.decisions.decide((await t.stepIn('proposed')).id, { decision: 'run' });
     await t.stepIn('running');
     t.terminals.output('s1', 'drawing\x1b[?10');
     t.terminals.output('s1', '49h\x1b[H');
@@ -29,7 +29,7 @@ describe('hand-over: a full-screen program is seen by the segmenter\'s one alt-s
   it('sees it in one read too, and not an ordinary colour sequence', async () => {
     const t = setUp();
     const result = t.call('git status');
-    await t.decisions.decide((await t.stepIn('proposed')).id, { decision: 'run', activeSessionId: 's1' });
+    await t.decisions.decide((await t.stepIn('proposed')).id, { decision: 'run' });
     await t.stepIn('running');
     t.terminals.output('s1', '\x1b[31mred\x1b[0m');
     t.terminals.output('s1', '\x1b[?1049h');
