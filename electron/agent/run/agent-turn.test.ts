@@ -73,6 +73,10 @@ describe('run_command: a proposed command runs only when the user says so', () =
     await expect(result).rejects.toThrow(/Stopped/);
     expect(t.terminals.typed.at(-1)).toEqual({ sessionId: 's1', data: '\x03' });
     expect((await t.stepIn('stopped')).commandId).toBe('s1:1');
+    // Ctrl+C is only a request: the terminal stays claimed until the record ends.
+    expect(t.decisions.inUse.has('s1')).toBe(true);
+    t.terminals.finish(130);
+    expect(t.decisions.inUse.has('s1')).toBe(false);
   });
 
   it('hands a command that asks for a password to the user and still answers when it ends', async () => {
