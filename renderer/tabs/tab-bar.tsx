@@ -3,16 +3,19 @@ import { useEffect, useRef } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { EyeOffIcon, RecordOffIcon } from '../layout/icons';
 import { TabDoneBadge } from '../notify/tab-done-badge';
+import { useCommands } from '../state/commands';
 import { rememberTabName } from '../state/tab-memory';
 import type { Orientation } from '../state/pane-tree';
 import { leaves } from '../state/pane-tree';
 import type { RecordingState } from '../../shared/ipc/history';
+import { useTerminalTitles } from '../state/terminal-titles';
 import { useWorkspace, type Tab, type Terminal } from '../state/workspace';
 import { focusActiveTerminal } from '../terminal/terminal-focus';
 import { ProfileMenuButton } from './profile-menu';
 import { TabMenu, useTabMenu } from './tab-menu';
+import { useForeground } from './tab-foreground';
 import { tabRecording } from './tab-recording';
-import { useTerminalTitle } from './use-terminal-title';
+import { tabTitle } from './tab-title';
 
 export interface TabBarProps {
   readonly onNew: () => void;
@@ -28,8 +31,13 @@ export interface TabBarProps {
   readonly shortcutFor: (action: 'pane-split-right' | 'pane-split-down') => string;
 }
 
-/** The title its tab shows (use-terminal-title.ts): the terminal is in the workspace, so there is one. */
-const useTitle = (terminal: Terminal): string => useTerminalTitle(terminal.id) ?? terminal.shell;
+/** The title sources that change while a terminal lives: its running command and program, its directory. */
+const useTitle = (terminal: Terminal): string => {
+  const running = useCommands((state) => state.bySession[terminal.sessionId]?.findLast((c) => c.endedAt === null));
+  const cwd = useCommands((state) => state.sessions[terminal.sessionId]?.cwd ?? null);
+  const foreground = useForeground((state) => state.byId[terminal.id] ?? null);
+  return tabTitle({ custom: terminal.customTitle, program: terminal.programTitle, running, foreground, cwd, shell: terminal.shell });
+};
 
 /** A tab's name is its focused terminal's (names are kept per terminal). */
 const rename = (id: string, name: string) => {
@@ -88,6 +96,8 @@ const TabHeader = ({
     return tabRecording(terminal.recording, state.terminals.filter((t) => ids.includes(t.id)).map((t) => t.recording));
   });
   const title = useTitle(terminal);
+  // Published for an assistant's step, which names the terminal it runs in as this tab does.
+  useEffect(() => useTerminalTitles.getState().shown(terminal.id, title), [terminal.id, title]);
   const editing = useTabMenu((state) => state.renaming === terminal.id);
   // Enter/Esc end the edit; the blur that follows when the input goes away must not end it again.
   const finished = useRef(false);

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 import { memo, useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
 import type { AgentStepView } from '../../../shared/ipc/agent';
-import { useTerminalTitle } from '../../tabs/use-terminal-title';
+import { useTerminalTitles } from '../../state/terminal-titles';
 import { ASSISTANT_TERMINAL_TITLE, decideStep, showStepRecord } from './step-actions';
 
 /**
@@ -115,7 +115,9 @@ export const AgentStep = memo(({ step }: { step: AgentStepView }) => {
   };
   const destructive = step.risk === 'destructive';
   const result = outcome(step);
-  const target = useTerminalTitle(step.sessionId) ?? (step.sessionId === null ? ASSISTANT_TERMINAL_TITLE : 'a closed terminal');
+  // The title its tab shows (a terminal no tab shows, or not yet: the assistant's own is titled so).
+  const shownTitle = useTerminalTitles((state) => (step.sessionId === null ? undefined : state.byId[step.sessionId]));
+  const target = shownTitle ?? (step.sessionId === null || step.target === 'new-pane' ? ASSISTANT_TERMINAL_TITLE : 'a closed terminal');
   return (
     <div
       ref={root}
