@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { AgentStepView } from '../../../shared/ipc/agent';
 import { setUp } from './testing/turn-harness';
 
@@ -109,6 +109,25 @@ describe('run_command: a proposed command runs only when the user says so', () =
     const off = setUp();
     void off.call('git status');
     expect((await off.stepIn('proposed')).autoRun).toBe(false);
+  });
+
+  it('"allow this exact command again" runs the same line unasked later in the conversation, not an edited one', async () => {
+    const t = setUp();
+    const first = t.call('make test');
+    await t.decisions.decide((await t.stepIn('proposed', 'make test')).id, { decision: 'run', remember: true });
+    await t.stepIn('running', 'make test');
+    t.terminals.finish(0);
+    await first;
+    const again = t.call('make test');
+    // Nobody decides: the confirmation service remembers it for this conversation.
+    await vi.waitFor(() => expect(t.steps.some((s) => s.id === 'call_2' && s.phase === 'running')).toBe(true));
+    expect(t.steps.find((s) => s.id === 'call_2' && s.phase === 'proposed')?.autoRun).toBe(true);
+    t.terminals.finish(0);
+    await again;
+    const other = t.call('make test -j8');
+    expect((await t.stepIn('proposed', 'make test -j8')).autoRun).toBe(false);
+    t.controller.abort();
+    await expect(other).rejects.toThrow(/stopped/);
   });
 
   it('stops at the step limit: the extra call runs nothing and the model is told to answer', async () => {

@@ -144,7 +144,7 @@ describe('run_command: decisions that cannot run fail safe', () => {
 
   it('a terminal that changed directory since the proposal gets nothing: a terminal opens in the directory the step showed', async () => {
     const t = setUp({}, { s1: IDLE });
-    void t.call('rm -rf build');
+    const result = t.call('rm -rf build');
     const proposed = await t.stepIn('proposed');
     expect(proposed).toMatchObject({ target: 'active', sessionId: 's1', cwd: '/home/dev/project' });
     t.terminals.states.set('s1', { ...IDLE, cwd: '/srv/other' });
@@ -153,6 +153,7 @@ describe('run_command: decisions that cannot run fail safe', () => {
     await vi.waitFor(() => expect(t.opened).toEqual([{ id: 't1', cwd: '/home/dev/project', besideSessionId: 's1' }]));
     expect(t.terminals.typed).toEqual([]);
     t.controller.abort();
+    await expect(result).rejects.toThrow();
   });
 
   it('a pane that opened somewhere else (the directory is gone) does not get the command', async () => {

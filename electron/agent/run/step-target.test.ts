@@ -17,9 +17,10 @@ describe('the target is fixed when the step is proposed', () => {
 
   it('keys the step by the model\'s tool-call id', async () => {
     const t = setUp();
-    void t.turn.tool.execute({ command: 'ls' }, t.controller.signal, 'call_abc123');
+    const result = t.turn.tool.execute({ command: 'ls' }, t.controller.signal, 'call_abc123');
     const proposed = await t.stepIn('proposed');
     expect(proposed).toMatchObject({ id: 'call_abc123', toolCallId: 'call_abc123', phase: 'proposed' });
     t.controller.abort();
+    await expect(result).rejects.toThrow(/stopped/);
   });
 });

@@ -101,9 +101,9 @@ export const AgentStep = memo(({ step }: { step: AgentStepView }) => {
     const below = element.getBoundingClientRect().bottom - list.getBoundingClientRect().bottom;
     if (below > 0) list.scrollTop += below + 8;
   }, [proposed]);
-  const decide = (decision: 'run' | 'skip', edited?: string) => {
+  const decide = (decision: 'run' | 'skip', edited?: string, remember = false) => {
     setBusy(true);
-    void decideStep(step, decision, edited).finally(() => setBusy(false));
+    void decideStep(step, decision, edited, remember).finally(() => setBusy(false));
   };
   const runEdited = () => {
     setEditing(false);
@@ -213,6 +213,12 @@ export const AgentStep = memo(({ step }: { step: AgentStepView }) => {
               >
                 Run
               </button>
+              {!destructive && (
+                // The exact line runs without asking again in this conversation; a destructive one always asks.
+                <button type="button" data-testid="agent-run-always" disabled={busy} onClick={() => decide('run', undefined, true)}>
+                  Run, and allow it again here
+                </button>
+              )}
               <button
                 type="button"
                 ref={editButton}
