@@ -19,14 +19,23 @@ interface Terminal {
 /** One terminal as the port reads it: its pty and what the recorder knows of it. */
 const portOver = (t: Terminal) => {
   const pty = { exit: t.exited ? { exitCode: 0, signal: null } : undefined, cwd: '/home/dev', shell: '/bin/bash', foregroundProcess: () => t.foreground ?? 'bash', readsSecretInput: () => false };
-  const ptys = { get: (id: string) => (id === 's1' ? pty : undefined) } as unknown as PtyManager;
+  const observers: Array<{ bytes?: (id: string, direction: 0 | 1, bytes: Buffer) => void }> = [];
+  const ptys = {
+    get: (id: string) => (id === 's1' ? pty : undefined),
+    observe: (observer: (typeof observers)[number]) => observers.push(observer),
+  } as unknown as PtyManager;
   const recorder = {
     recording: () => t.recording ?? 'on',
     live: () => ({ cwd: '/home/dev/project', mode: t.mode ?? 'integrated' }),
     runningCommand: () => (t.running ? ({ id: 's1:1' } as CommandRecord) : undefined),
     atPrompt: () => t.atPrompt ?? false,
   } as unknown as Recorder;
-  return terminalPort({ ptys, recorder, originOf: (id) => (id === 's1' ? t.from : undefined) }, new Set());
+  const commands = new Set<(record: CommandRecord) => void>();
+  const port = terminalPort({ ptys, recorder, originOf: (id) => (id === 's1' ? t.from : undefined) }, commands);
+  /** Input written to s1, as the user's keys reach the pty. */
+  const type = (data: string) => observers.forEach((o) => o.bytes?.('s1', 0, Buffer.from(data)));
+  const ended = () => commands.forEach((listener) => listener({ sessionId: 's1', endedAt: 5 } as CommandRecord));
+  return Object.assign(port, { type, ended });
 };
 
 describe('where the assistant may type: the terminal port over the live ptys', () => {
@@ -47,6 +56,20 @@ describe('where the assistant may type: the terminal port over the live ptys', (
     const port = portOver(terminal);
     expect(port.state('s1')).toMatchObject({ idle: false, busy });
     expect(chooseTarget(port, 's1')).toEqual({ kind: 'new-pane', cwd: '/home/dev/project', besideSessionId: 's1' });
+  });
+
+  it('a half-typed line at the prompt makes the terminal not idle, until Enter, Ctrl+C or Ctrl+U leaves the line empty', () => {
+    const port = portOver({});
+    port.type('\x1b[I');
+    expect(port.state('s1')).toMatchObject({ idle: true });
+    port.type('git com');
+    expect(port.state('s1')).toMatchObject({ idle: false, busy: 'a line is typed at its prompt' });
+    expect(chooseTarget(port, 's1')).toMatchObject({ kind: 'new-pane', besideSessionId: 's1' });
+    port.type('\x03');
+    expect(port.state('s1')).toMatchObject({ idle: true });
+    port.type('ls');
+    port.ended();
+    expect(port.state('s1')).toMatchObject({ idle: true });
   });
 
   it('a private terminal says whether its shell is at a prompt (its step pane waits on that), never idle', () => {

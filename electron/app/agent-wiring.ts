@@ -3,6 +3,8 @@ import { basename } from 'node:path';
 import type { CommandRecord } from '../../shared/domain/command';
 import type { AgentSettings } from '../../shared/settings/registry';
 import type { AgentDeps } from '../agent/run/agent-deps';
+import { ConfirmationService } from '../agent/invocation/confirmation';
+import { AssistantTerminals, type OpenTerminal } from '../agent/run/assistant-terminal';
 import { StepDecisions } from '../agent/run/step-decisions';
 import type { TerminalPort, TerminalState } from '../agent/run/terminal-port';
 import { mayRunUnasked } from '../agent/risk/allow-list';
@@ -23,7 +25,36 @@ export interface AgentWiringDeps {
   readonly engine: ContextEngine;
   readonly settings: { readonly current: { readonly agent: AgentSettings } };
   readonly runningSteps: RunningSteps;
+  /** Opens a terminal for a step in main and shows it in every window (compose-core.ts). */
+  readonly openTerminal: OpenTerminal;
 }
+
+/** Input that is not typing: focus reports and the replies xterm sends to a program's queries. */
+const NOT_TYPING = /^(?:\x1b\[[IO]|\x1b\[[?>]?[\d;]*[cRn])+$/;
+/** Input that leaves the line empty: Enter submits it, Ctrl+C abandons it, Ctrl+U erases it. */
+const ENDS_LINE = /[\r\n\x03\x15]$/;
+
+/**
+ * The terminals where something was typed since their last command ended: a half-typed line the
+ * assistant must not type after (nor clear, which moved it to the kill ring and broke vi mode).
+ * Conservative: a line typed and erased with Backspace still counts until Enter, Ctrl+C or Ctrl+U.
+ */
+const lineTyping = (ptys: PtyManager, commands: Set<(record: CommandRecord) => void>): ReadonlySet<string> => {
+  const typed = new Set<string>();
+  ptys.observe({
+    bytes: (id, direction, bytes) => {
+      if (direction !== 0) return;
+      const text = bytes.toString('latin1');
+      if (ENDS_LINE.test(text)) typed.delete(id);
+      else if (!NOT_TYPING.test(text)) typed.add(id);
+    },
+    closed: (id) => typed.delete(id),
+  });
+  commands.add((record) => {
+    if (record.endedAt !== null) typed.delete(record.sessionId);
+  });
+  return typed;
+};
 
 /**
  * The run_command tool's view of the live terminals: a terminal is idle when its shell waits at a
@@ -31,6 +62,7 @@ export interface AgentWiringDeps {
  * foreground (ssh, a pager, a REPL) and it records, so the command gets a record to answer from.
  */
 export const terminalPort = ({ ptys, recorder, originOf }: Pick<AgentWiringDeps, 'ptys' | 'recorder' | 'originOf'>, commands: Set<(record: CommandRecord) => void>): TerminalPort => {
+  const typed = lineTyping(ptys, commands);
   const state = (id: string): TerminalState | undefined => {
     const pty = ptys.get(id);
     if (!pty || pty.exit) return undefined;
@@ -51,7 +83,9 @@ export const terminalPort = ({ ptys, recorder, originOf }: Pick<AgentWiringDeps,
             ? 'a command runs'
             : !atShell()
               ? `${pty.foregroundProcess()} holds the terminal`
-              : null;
+              : typed.has(id)
+                ? 'a line is typed at its prompt'
+                : null;
     return { idle: busy === null, busy, cwd };
   };
   return {
@@ -80,9 +114,12 @@ export const terminalPort = ({ ptys, recorder, originOf }: Pick<AgentWiringDeps,
 export const wireAgent = (deps: AgentWiringDeps) => {
   const commands = new Set<(record: CommandRecord) => void>();
   const decisions = new StepDecisions();
+  const port = terminalPort(deps, commands);
   const agent: AgentDeps = {
-    port: terminalPort(deps, commands),
+    port,
     decisions,
+    confirmations: new ConfirmationService({ settings: () => deps.settings.current.agent, mayRunUnasked }),
+    terminals: new AssistantTerminals(port, deps.openTerminal),
     settings: () => deps.settings.current.agent,
     // The record as get_commands gives it (budgeted, redacted), once the writer has stored its end.
     record: async (commandId) => {
@@ -91,7 +128,6 @@ export const wireAgent = (deps: AgentWiringDeps) => {
       return result.commands[0] ?? null;
     },
     classify: classifyCommand,
-    mayRunUnasked,
   };
   return {
     agent,

@@ -111,7 +111,14 @@ export const composeCore = async (
   });
   const { ptys, launcher, screens } = terminals;
   // The assistant's hands (run_command): made once the terminals it types into exist.
-  const agent = wireAgent({ ptys, recorder, originOf: (id) => launcher.originOf(id), store, engine: assistant.engine, settings, runningSteps: assistant.runningSteps });
+  // A step's terminal opens here, in main, and every window shows it as a tab: it needs no window.
+  const openTerminal = async ({ cwd, besideSessionId }: { cwd: string | null; besideSessionId: string | null }) => {
+    const beside = besideSessionId === null ? undefined : ptys.get(besideSessionId);
+    const pty = launcher.open({ cols: beside?.cols ?? 100, rows: beside?.rows ?? 30, cwd: cwd ?? undefined, from: besideSessionId ?? undefined });
+    broadcast('pty:opened', { id: pty.id });
+    return pty.id;
+  };
+  const agent = wireAgent({ ptys, recorder, originOf: (id) => launcher.originOf(id), store, engine: assistant.engine, settings, runningSteps: assistant.runningSteps, openTerminal });
   agentHooks.command = agent.commandUpdated;
   assistant.useAgent(agent.agent);
   // After the keeper: an erase and a keeping pass never interleave (screen-keeper.ts forgetting).

@@ -190,7 +190,7 @@ export class AssistantService {
       const { provider } = await settings.resolve({ providerId: request.model.providerId, model: request.model.model });
       const config = await engine.modelConfigs.config(request.model.model);
       const agentTurn = this._agent
-        ? new AgentTurn(this._agent, { activeSessionId: request.sessionId ?? null, emit: (step) => emit('agent:step', { ...ids, step }) })
+        ? new AgentTurn(this._agent, { conversationId: turn.conversationId, activeSessionId: request.sessionId ?? null, emit: (step) => emit('agent:step', { ...ids, step }) })
         : undefined;
       const tools: AssistantTool[] = context.tools.flatMap((tool): AssistantTool[] => {
         if (tool.name !== GET_COMMANDS_TOOL_NAME) return tool.name === RUN_COMMAND_TOOL_NAME && agentTurn ? [agentTurn.tool] : [];

@@ -7,6 +7,9 @@ import { invoke } from '../transport/invoke';
 import { useInlineAsk } from './inline-ask-state';
 import { gateInsertion, refusalOf } from '../terminal/insert/insert-text';
 import { insertAtPrompt, type InsertedCommand } from './prompt-insert';
+import { atIdlePrompt } from '../history-search/history-search-logic';
+import { useCommands } from '../state/commands';
+import { useInsertGate } from '../terminal/insert/insert-state';
 
 const state = () => useInlineAsk.getState();
 
@@ -22,12 +25,28 @@ const refinable = (terminalId: string): InsertedCommand | undefined => {
   return undefined;
 };
 
+/** Why Ctrl+I is refused in this terminal, shown in the status line. */
+export const NOT_AT_PROMPT = 'Ctrl+I asks for a command only at an idle shell prompt: a program is reading this terminal now (or its shell is not integrated), and the command would be typed into it.';
+
+/**
+ * Whether the terminal's shell waits at an idle prompt, by the check Ctrl+R makes (atIdlePrompt):
+ * in `cat`, a REPL or psql the inserted command would be typed into the program, not the shell.
+ */
+const atPrompt = (terminalId: string): boolean => {
+  const terminal = terminalById(terminalId);
+  if (!terminal || terminal.exited) return false;
+  const { sessions, bySession } = useCommands.getState();
+  return atIdlePrompt(sessions[terminal.sessionId], bySession[terminal.sessionId] ?? []);
+};
+
 /**
  * Opens the box over a terminal (the active one by default). Reopened where the last answer still
- * sits untouched at the prompt, it shows the words that gave it, and what is sent refines it.
+ * sits untouched at the prompt, it shows the words that gave it, and what is sent refines it. A
+ * terminal not at an idle prompt gets no box; the status line says why.
  */
 export const openInlineAsk = (terminalId: string | undefined = activeTerminalId()): void => {
   if (!terminalId || !controllerFor(terminalId)) return;
+  if (!atPrompt(terminalId)) return useInsertGate.getState().say({ text: NOT_AT_PROMPT, kind: 'refused' });
   if (state().terminalId !== null) closeInlineAsk(false);
   const last = refinable(terminalId);
   state().opened(terminalId, last?.words ?? '', last !== undefined);
@@ -66,6 +85,8 @@ export const sendInlineAsk = async (): Promise<void> => {
   if (!result.ok) return state().failed(result.error.message);
   const controller = controllerFor(terminalId);
   if (!controller) return state().failed('This terminal is closed.');
+  // A program may have started there while the model answered: it would read the command.
+  if (!atPrompt(terminalId)) return state().failed(NOT_AT_PROMPT);
   const { command } = result.value;
   const refused = refusalOf(gateInsertion(command), controller.term.modes.bracketedPasteMode);
   if (refused) return state().failed(refused);

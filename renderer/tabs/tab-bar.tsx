@@ -8,6 +8,7 @@ import { rememberTabName } from '../state/tab-memory';
 import type { Orientation } from '../state/pane-tree';
 import { leaves } from '../state/pane-tree';
 import type { RecordingState } from '../../shared/ipc/history';
+import { useTerminalTitles } from '../state/terminal-titles';
 import { useWorkspace, type Tab, type Terminal } from '../state/workspace';
 import { focusActiveTerminal } from '../terminal/terminal-focus';
 import { ProfileMenuButton } from './profile-menu';
@@ -95,6 +96,8 @@ const TabHeader = ({
     return tabRecording(terminal.recording, state.terminals.filter((t) => ids.includes(t.id)).map((t) => t.recording));
   });
   const title = useTitle(terminal);
+  // Published for an assistant's step, which names the terminal it runs in as this tab does.
+  useEffect(() => useTerminalTitles.getState().shown(terminal.id, title), [terminal.id, title]);
   const editing = useTabMenu((state) => state.renaming === terminal.id);
   // Enter/Esc end the edit; the blur that follows when the input goes away must not end it again.
   const finished = useRef(false);

@@ -11,12 +11,23 @@ import { event, invoke } from './define';
 export const AgentStepState = z.enum(['proposed', 'running', 'done', 'skipped', 'stopped']);
 export type AgentStepState = z.infer<typeof AgentStepState>;
 
+/**
+ * Where a tool call is in its life (electron/agent/invocation/invocation-state.ts holds the legal
+ * moves); `state` is what a window shows of it.
+ */
+export const InvocationPhase = z.enum(['proposed', 'approved', 'denied', 'waiting-for-terminal', 'running', 'handed-over', 'done', 'failed', 'stopped']);
+export type InvocationPhase = z.infer<typeof InvocationPhase>;
+
 export const CommandRiskLevel = z.enum(['destructive', 'read-only', 'other', 'unparsed']);
 export type CommandRiskLevel = z.infer<typeof CommandRiskLevel>;
 
 export const AgentStepView = z.object({
-  /** The tool call's id. */
+  /** The step's id: the model's tool-call id (suffixed only if another live step already holds it). */
   id: z.string(),
+  /** The model's tool-call id exactly as the provider sent it. Absent on steps stored before it was kept. */
+  toolCallId: z.string().optional(),
+  /** Where the call is in its life (absent on steps stored before it was kept). */
+  phase: InvocationPhase.optional(),
   /** What runs (or ran): the model's command, or the user's edit of it. */
   command: z.string(),
   /** As the model proposed it; differs from `command` once the user edited it. */
@@ -25,6 +36,7 @@ export const AgentStepView = z.object({
   risk: CommandRiskLevel,
   /** Plain sentences for a destructive command ("deletes recursively: rm -rf build"). */
   warnings: z.array(z.string()),
+  /** What a window shows: follows `phase`. */
   state: AgentStepState,
   /** Why the command was handed to the user ("a full-screen program"); null when it was not. */
   waiting: z.string().nullable(),
@@ -33,7 +45,10 @@ export const AgentStepView = z.object({
   /** Where it runs: the terminal (session) and directory; null until known. */
   sessionId: z.string().nullable(),
   cwd: z.string().nullable(),
-  /** Where it will run if the user chooses Run now: the active terminal, or a pane split beside it. */
+  /**
+   * Where it runs, fixed when it was proposed: the terminal the question was asked from (`active`,
+   * then `sessionId` names it), or the conversation's own assistant terminal (`new-pane`).
+   */
   target: z.enum(['active', 'new-pane']).nullable(),
   commandId: z.string().nullable(),
   exitCode: z.number().int().nullable(),
@@ -44,24 +59,24 @@ export const AgentStepView = z.object({
 export type AgentStepView = z.infer<typeof AgentStepView>;
 
 const StepId = z.string().min(1).max(200);
-const SessionId = z.string().min(1).max(128);
 
 export const agentChannels = {
   /** A step appeared or changed; the last event for a step id is its state. */
   'agent:step': event(z.object({ turnId: z.string(), conversationId: z.string(), step: AgentStepView })),
   /**
-   * The user's choice for a proposed step. `command` is set when they edited it. The answer says
-   * whether the window must first open a pane (split beside `besideSessionId`, in `cwd`) and
-   * name it with `agent:pane`: the active terminal was busy, private or gone.
+   * The user's choice for a proposed step. `command` is set when they edited it; `remember` says
+   * "allow this exact command again" in this conversation (a destructive one still asks). The
+   * window only forwards it: the terminal was fixed when the step was proposed, and main opens any
+   * terminal it needs. Answered once the step took the decision; an edit that cannot run is refused.
    */
   'agent:decide': invoke(
     z.strictObject({
       stepId: StepId,
       decision: z.enum(['run', 'skip']),
       command: z.string().min(1).max(8000).optional(),
-      activeSessionId: SessionId.nullable(),
+      remember: z.boolean().optional(),
     }),
-    z.object({ pane: z.object({ cwd: z.string().nullable(), besideSessionId: z.string().nullable() }).nullable() }),
+    z.object({ decided: z.boolean() }),
   ),
   /**
    * The steps of the answer running now in a conversation: a window that reloads (or opens later)
@@ -71,6 +86,4 @@ export const agentChannels = {
     z.strictObject({ conversationId: z.string().min(1).max(128) }),
     z.object({ turnId: z.string().nullable(), steps: z.array(AgentStepView) }),
   ),
-  /** The pane opened for a step (after `agent:decide` asked for one): the command runs there. */
-  'agent:pane': invoke(z.strictObject({ stepId: StepId, sessionId: SessionId }), z.object({ accepted: z.boolean() })),
 } as const;

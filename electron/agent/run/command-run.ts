@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 import type { CommandRecord } from '../../../shared/domain/command';
-import { entersAltScreen, handOverReason } from './hand-over';
+import { AltScreen } from '../../segmenter/alt-screen';
+import { handOverReason } from './hand-over';
 import type { TerminalPort } from './terminal-port';
 
 export interface RunInTerminalOptions {
@@ -25,12 +26,19 @@ export type RunOutcome =
   | { readonly kind: 'stopped'; readonly record: CommandRecord | undefined; readonly waiting: string | null }
   | { readonly kind: 'not-started' };
 
-/**
- * Ctrl+E, Ctrl+U: the end of the line, then erase it, so what runs is exactly the command shown
- * even when something was left typed at the prompt (emacs key bindings: bash, zsh and fish).
- */
-export const CLEAR_LINE = '\x05\x15';
 const CTRL_C = '\x03';
+
+/**
+ * Calls `ended` once the record `commandId` ends: a stopped command may go on running (Ctrl+C is
+ * only a request), and its terminal stays claimed until then.
+ */
+export const untilRecordEnds = (port: TerminalPort, commandId: string, ended: () => void): void => {
+  const off = port.onCommand((r) => {
+    if (r.id !== commandId || r.endedAt === null) return;
+    off();
+    ended();
+  });
+};
 
 /**
  * Types a command into a terminal as an ordinary recorded command and follows its record until it
@@ -45,6 +53,8 @@ export const runInTerminal = (options: RunInTerminalOptions): Promise<RunOutcome
   return new Promise<RunOutcome>((resolve) => {
     let record: CommandRecord | undefined;
     let waiting: string | null = null;
+    // The segmenter's detector, which follows a switch split across reads (a per-read regex missed it).
+    const screen = new AltScreen();
     let altScreen = false;
     let startedAt = now();
     // Tagged before anything is typed; withdrawn by finish when no record started.
@@ -69,7 +79,9 @@ export const runInTerminal = (options: RunInTerminalOptions): Promise<RunOutcome
       if (r.id === record.id && r.endedAt !== null) finish({ kind: 'ended', record: r, waiting });
     });
     const offOutput = port.onOutput((id, bytes) => {
-      if (id === sessionId && record && !altScreen && entersAltScreen(bytes)) altScreen = true;
+      if (id !== sessionId) return;
+      screen.scan(bytes);
+      if (record && screen.on) altScreen = true;
     });
     const check = () => {
       if (!record || waiting !== null) return;
@@ -94,6 +106,8 @@ export const runInTerminal = (options: RunInTerminalOptions): Promise<RunOutcome
     };
     if (signal.aborted) return finish({ kind: 'stopped', record: undefined, waiting: null });
     signal.addEventListener('abort', onAbort, { once: true });
-    port.type(sessionId, `${CLEAR_LINE}${options.command}\r`);
+    // Typed only at an idle prompt with nothing on the line (TerminalState.idle): no Ctrl+E Ctrl+U
+    // to clear one, which moved a half-typed line to the kill ring and broke vi mode (issue 40).
+    port.type(sessionId, `${options.command}\r`);
   });
 };

@@ -14,11 +14,6 @@ const WAITS_FOR_USER = new Map<string, string>([
   ...['python', 'python3', 'node', 'irb', 'psql', 'mysql', 'sqlite3', 'redis-cli', 'ghci', 'lua'].map((n) => [n, 'an interactive program'] as const),
 ]);
 
-/** The switch to the alternate screen (xterm 1049, 1047, 47): what full-screen programs do first. */
-const ALT_SCREEN = /\x1b\[\?(?:1049|1047|47)h/;
-
-export const entersAltScreen = (bytes: Buffer): boolean => ALT_SCREEN.test(bytes.toString('latin1'));
-
 /** Why a program in the foreground needs the user, or null when it does not look like it. */
 export const foregroundNeedsUser = (process: string | undefined): string | null => {
   if (!process) return null;

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: MIT
 import type { AgentStepView } from '../../../shared/ipc/agent';
 import { DomainError } from '../../../shared/ipc/define';
-import { CLEAR_LINE } from './command-run';
+import type { Invocation } from '../invocation/invocation';
+import type { LiveStep } from './agent-deps';
 import type { TerminalPort } from './terminal-port';
 
 const PROMPT_POLL_MS = 100;
@@ -63,14 +64,13 @@ const untilPrompt = (port: TerminalPort, sessionId: string, signal: AbortSignal)
  */
 export const runUnrecorded = async (options: {
   readonly port: TerminalPort;
-  readonly step: AgentStepView;
+  readonly call: Invocation<LiveStep>;
   readonly sessionId: string;
   readonly signal: AbortSignal;
-  readonly emit: (step: AgentStepView) => AgentStepView;
 }): Promise<string> => {
-  const { port, sessionId } = options;
+  const { port, sessionId, call } = options;
   await untilPrompt(port, sessionId, options.signal);
-  port.type(sessionId, `${CLEAR_LINE}${options.step.command}\r`);
-  const step = options.emit({ ...options.step, state: 'done', target: 'new-pane', sessionId, commandId: null, exitCode: null, durationMs: null, note: PRIVATE_NOTE });
-  return privateResult(step);
+  call.to('running', { target: 'new-pane', sessionId });
+  port.type(sessionId, `${call.view.command}\r`);
+  return privateResult(call.to('done', { commandId: null, exitCode: null, durationMs: null, note: PRIVATE_NOTE }));
 };

@@ -31,7 +31,7 @@ describe('run_command: what runs is the line the user read', () => {
 
   it('shows the reason without control or bidi characters', async () => {
     const t = setUp();
-    void t.turn.tool.execute({ command: 'ls', reason: 'Safe\u202e\n$ rm -rf ~\x1b[2K' }, t.controller.signal);
+    void t.turn.tool.execute({ command: 'ls', reason: 'Safe\u202e\n$ rm -rf ~\x1b[2K' }, t.controller.signal, 'call_r');
     expect((await t.stepIn('proposed')).reason).toBe('Safe $ rm -rf ~ [2K');
   });
 
@@ -59,24 +59,24 @@ describe('run_command: decisions that cannot run fail safe', () => {
     const t = setUp();
     const result = t.call('ls');
     const proposed = await t.stepIn('proposed');
-    await expect(t.decisions.decide(proposed.id, { decision: 'run', command: 'ls \x15rm -rf ~', activeSessionId: 's1' })).rejects.toThrow(/control/);
-    await expect(t.decisions.decide(proposed.id, { decision: 'run', command: 'ls; !!', activeSessionId: 's1' })).rejects.toThrow(/history/);
-    await expect(t.decisions.decide(proposed.id, { decision: 'run', command: "echo 'open", activeSessionId: 's1' })).rejects.toThrow(/complete line/);
+    await expect(t.decisions.decide(proposed.id, { decision: 'run', command: 'ls \x15rm -rf ~' })).rejects.toThrow(/control/);
+    await expect(t.decisions.decide(proposed.id, { decision: 'run', command: 'ls; !!' })).rejects.toThrow(/history/);
+    await expect(t.decisions.decide(proposed.id, { decision: 'run', command: "echo 'open" })).rejects.toThrow(/complete line/);
     expect(t.terminals.typed).toEqual([]);
-    expect(await t.decisions.decide(proposed.id, { decision: 'run', command: 'ls -a', activeSessionId: 's1' })).toBeNull();
+    await t.decisions.decide(proposed.id, { decision: 'run', command: 'ls -a' });
     await t.stepIn('running');
     t.terminals.finish(0);
     expect(JSON.parse(await result)).toMatchObject({ status: 'ran', ran_instead: 'ls -a' });
-    expect(t.terminals.typed).toEqual([{ sessionId: 's1', data: '\x05\x15ls -a\r' }]);
+    expect(t.terminals.typed).toEqual([{ sessionId: 's1', data: 'ls -a\r' }]);
   });
 
   it('the first decision wins; a second one (another window) and an unknown step id get a plain refusal', async () => {
     const t = setUp();
     const result = t.call('pwd');
     const proposed = await t.stepIn('proposed');
-    const first = t.decisions.decide(proposed.id, { decision: 'skip', activeSessionId: 's1' });
-    expect(() => t.decisions.decide(proposed.id, { decision: 'run', activeSessionId: 's1' })).toThrow(/already decided/);
-    expect(() => t.decisions.decide('no-such-step', { decision: 'run', activeSessionId: 's1' })).toThrow(/already decided/);
+    const first = t.decisions.decide(proposed.id, { decision: 'skip' });
+    expect(() => t.decisions.decide(proposed.id, { decision: 'run' })).toThrow(/already decided/);
+    expect(() => t.decisions.decide('no-such-step', { decision: 'run' })).toThrow(/already decided/);
     await first;
     expect(JSON.parse(await result).status).toBe('declined');
     expect(t.terminals.typed).toEqual([]);
@@ -97,21 +97,20 @@ describe('run_command: decisions that cannot run fail safe', () => {
     t.terminals.excluded = /TOKEN/;
     void t.call('ls');
     const proposed = await t.stepIn('proposed');
-    await expect(t.decisions.decide(proposed.id, { decision: 'run', command: 'echo $TOKEN', activeSessionId: 's1' })).rejects.toThrow(/history exclusions/);
+    await expect(t.decisions.decide(proposed.id, { decision: 'run', command: 'echo $TOKEN' })).rejects.toThrow(/history exclusions/);
     expect(t.terminals.typed).toEqual([]);
   });
 
-  it('a pane named for the step that is private never gets the command; Stop while waiting for it stops the step', async () => {
+  it('a terminal opened for the step that never reaches an idle prompt never gets the command; Stop while waiting for it stops the step', async () => {
     const t = setUp({}, { s1: { idle: false, busy: 'not recorded', cwd: '/srv' } });
     const result = t.call('git status');
     const proposed = await t.stepIn('proposed');
     expect(proposed.target).toBe('new-pane');
-    await t.decisions.decide(proposed.id, { decision: 'run', activeSessionId: 's1' });
-    // The window names the private terminal (or one that exited: no state at all) instead of a new pane.
+    t.harness.opening = () => ({ idle: false, busy: 'no shell integration yet', cwd: '/srv' });
     const polls = vi.spyOn(t.terminals, 'state');
-    expect(t.decisions.pane(proposed.id, 's1')).toBe(true);
+    await t.decisions.decide(proposed.id, { decision: 'run' });
     // The step keeps checking for a prompt there (the terminal never becomes idle) and types nothing.
-    await vi.waitFor(() => expect(polls.mock.calls.filter(([id]) => id === 's1').length).toBeGreaterThan(3));
+    await vi.waitFor(() => expect(polls.mock.calls.filter(([id]) => id === 't1').length).toBeGreaterThan(3));
     expect(t.terminals.typed).toEqual([]);
     t.controller.abort();
     await expect(result).rejects.toThrow();
@@ -122,53 +121,62 @@ describe('run_command: decisions that cannot run fail safe', () => {
   it('two answers at once: the second never types into the terminal the first is running in', async () => {
     const t = setUp();
     const first = t.call('sleep 5');
-    await t.decisions.decide((await t.stepIn('proposed', 'sleep 5')).id, { decision: 'run', activeSessionId: 's1' });
+    await t.decisions.decide((await t.stepIn('proposed', 'sleep 5')).id, { decision: 'run' });
     await t.stepIn('running', 'sleep 5');
     // The fake still reports s1 idle, as a real one does until the shell reports the start.
-    const second = t.otherTurn().tool.execute({ command: 'ls' }, t.controller.signal);
+    const second = t.otherTurn().tool.execute({ command: 'ls' }, t.controller.signal, 'call_other');
     const proposed = await t.stepIn('proposed', 'ls');
     expect(proposed.target).toBe('new-pane');
-    expect(await t.decisions.decide(proposed.id, { decision: 'run', activeSessionId: 's1' })).toEqual({ cwd: '/home/dev/project', besideSessionId: 's1' });
+    // The second conversation's own terminal opens (it reaches its prompt later).
+    t.harness.opening = () => ({ idle: false, busy: 'no shell integration yet', cwd: '/home/dev/project' });
+    await t.decisions.decide(proposed.id, { decision: 'run' });
+    await vi.waitFor(() => expect(t.opened).toEqual([{ id: 't1', cwd: '/home/dev/project', besideSessionId: 's1' }]));
     expect(t.terminals.typed.map((x) => x.sessionId)).toEqual(['s1']);
     t.terminals.finish(0);
     expect(JSON.parse(await first).status).toBe('ran');
-    // Once the first has ended the terminal is free again; the pane named for the second is used.
-    t.terminals.states.set('s2', { idle: true, busy: null, cwd: '/home/dev/project' });
-    expect(t.decisions.pane(proposed.id, 's2')).toBe(true);
+    t.terminals.states.set('t1', { idle: true, busy: null, cwd: '/home/dev/project' });
     await t.stepIn('running', 'ls');
     t.terminals.finish(0);
     expect(JSON.parse(await second).status).toBe('ran');
-    expect(t.terminals.typed.map((x) => x.sessionId)).toEqual(['s1', 's2']);
+    expect(t.terminals.typed.map((x) => x.sessionId)).toEqual(['s1', 't1']);
     expect(t.decisions.inUse.size).toBe(0);
   });
 
-  it('Run from another terminal in another directory opens a pane in the directory the step showed', async () => {
-    const t = setUp({}, { s1: IDLE, s3: { idle: true, busy: null, cwd: '/srv/other' } });
-    void t.call('rm -rf build');
+  it('a terminal that changed directory since the proposal gets nothing: a terminal opens in the directory the step showed', async () => {
+    const t = setUp({}, { s1: IDLE });
+    const result = t.call('rm -rf build');
     const proposed = await t.stepIn('proposed');
     expect(proposed).toMatchObject({ target: 'active', sessionId: 's1', cwd: '/home/dev/project' });
-    expect(await t.decisions.decide(proposed.id, { decision: 'run', activeSessionId: 's3' })).toEqual({ cwd: '/home/dev/project', besideSessionId: 's3' });
+    t.terminals.states.set('s1', { ...IDLE, cwd: '/srv/other' });
+    t.harness.opening = () => ({ idle: false, busy: 'no shell integration yet', cwd: '/home/dev/project' });
+    await t.decisions.decide(proposed.id, { decision: 'run' });
+    await vi.waitFor(() => expect(t.opened).toEqual([{ id: 't1', cwd: '/home/dev/project', besideSessionId: 's1' }]));
     expect(t.terminals.typed).toEqual([]);
+    t.controller.abort();
+    await expect(result).rejects.toThrow();
   });
 
   it('a pane that opened somewhere else (the directory is gone) does not get the command', async () => {
     const t = setUp({}, { s1: { idle: false, busy: 'a command runs', cwd: '/srv/app/build' } });
     const result = t.call('rm -rf *');
     const proposed = await t.stepIn('proposed');
-    await t.decisions.decide(proposed.id, { decision: 'run', activeSessionId: 's1' });
-    t.terminals.states.set('s2', { idle: true, busy: null, cwd: '/home/dev' });
-    t.decisions.pane(proposed.id, 's2');
+    t.harness.opening = () => ({ idle: true, busy: null, cwd: '/home/dev' });
+    await t.decisions.decide(proposed.id, { decision: 'run' });
     expect(JSON.parse(await result)).toMatchObject({ status: 'not run', note: expect.stringMatching(/opened in \/home\/dev/) });
     expect(t.terminals.typed).toEqual([]);
   });
 
-  it('an active terminal that is private, paused or holding ssh is never the target', async () => {
-    for (const busy of ['not recorded', 'ssh holds the terminal']) {
+  it('an active terminal that is private, paused or holding ssh is never the target; an allowed step runs in a terminal main opens, no window needed', async () => {
+    for (const busy of ['not recorded', 'ssh holds the terminal', 'a line is typed at its prompt']) {
       const t = setUp({ autoRunReadOnly: true }, { s1: { idle: false, busy, cwd: '/srv' } });
-      void t.call('ls');
+      const result = t.call('ls');
       const proposed = await t.stepIn('proposed');
       expect(proposed).toMatchObject({ target: 'new-pane', sessionId: null, autoRun: true });
-      expect(t.terminals.typed).toEqual([]);
+      // Nobody calls decide: the confirmation service allowed it in main.
+      expect((await t.stepIn('running')).sessionId).toBe('t1');
+      t.terminals.finish(0);
+      expect(JSON.parse(await result).status).toBe('ran');
+      expect(t.terminals.typed).toEqual([{ sessionId: 't1', data: 'ls\r' }]);
     }
   });
 });

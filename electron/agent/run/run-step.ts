@@ -1,25 +1,27 @@
 // SPDX-License-Identifier: MIT
-import type { AgentStepView } from '../../../shared/ipc/agent';
-import { DomainError } from '../../../shared/ipc/define';
 import type { AgentSettings } from '../../../shared/settings/registry';
+import { DomainError } from '../../../shared/ipc/define';
+import type { Confirmation } from '../invocation/confirmation';
+import type { Invocation } from '../invocation/invocation';
 import { checkEditedCommand } from './run-command-args';
-import { chooseTarget, type AgentDeps, type AgentTurnContext } from './agent-deps';
-import { runInTerminal } from './command-run';
+import type { AgentDeps, AgentTurnContext, LiveStep } from './agent-deps';
+import { runInTerminal, untilRecordEnds } from './command-run';
 import type { Classification } from '../risk/classify';
 import type { StepDecision } from './step-decisions';
-import { declinedResult, notStartedResult, ranResult } from './step-result';
+import { deniedByRuleResult, declinedResult, notStartedResult, ranResult } from './step-result';
 import { paneForStep, runUnrecorded } from './private-run';
 
 export interface StepRun {
   readonly deps: AgentDeps;
   readonly context: AgentTurnContext;
-  readonly emit: (step: AgentStepView) => AgentStepView;
-  readonly step: AgentStepView;
+  readonly call: Invocation<LiveStep>;
+  /** What the confirmation service decided when the step was proposed. */
+  readonly confirmation: Confirmation;
   readonly signal: AbortSignal;
   readonly settings: AgentSettings;
 }
 
-/** How long a window has to open the pane it was asked for, and its shell to reach a prompt. */
+/** How long a terminal opened for a step has to open and its shell to reach a prompt. */
 const PANE_TIMEOUT_MS = 20_000;
 const PROMPT_POLL_MS = 100;
 
@@ -40,24 +42,11 @@ export const unrunnable = (deps: AgentDeps, command: string): string | null =>
     ? 'It matches your history exclusions (Settings → History), so it would leave no record: run it yourself if you want it.'
     : null;
 
-/**
- * Where the command runs at Run: the terminal active then, if idle. The command was read in the
- * directory the step showed (relative paths, `rm -rf build`), so when that terminal is elsewhere by
- * now (another terminal was activated, or it changed directory) it runs in a pane opened there.
- */
-const targetFor = (deps: AgentDeps, step: AgentStepView, activeSessionId: string | null) => {
-  const target = chooseTarget(deps.port, activeSessionId, deps.decisions.inUse);
-  if (target.kind === 'active' && step.cwd !== null && target.cwd !== step.cwd) {
-    return { kind: 'new-pane' as const, cwd: step.cwd, besideSessionId: target.sessionId };
-  }
-  return target;
-};
-
 /** A line bash cannot read would leave the shell waiting for the rest (an open quote, a trailing |). */
 export const UNREADABLE = 'The shell cannot read it as one complete line (an unclosed quote, a trailing | or \\?).';
 
 interface Decided {
-  readonly decision: StepDecision;
+  readonly decision: Pick<StepDecision, 'decision' | 'command' | 'remember'>;
   /** The user's edit and its classification, when they edited the command. */
   readonly edit?: { readonly command: string; readonly classification: Classification };
 }
@@ -71,18 +60,19 @@ const checkEdit = async (deps: AgentDeps, command: string): Promise<{ problem: s
 };
 
 /**
- * The decision: the user's, or the allow-list's when the active terminal can take it at once. An
- * edit that cannot run is refused back to its window and the step goes on waiting.
+ * The decision: the confirmation service's when it allowed the call, else the user's. An edit
+ * that cannot run is refused back to its window and the step goes on waiting.
  */
 const decide = async (run: StepRun): Promise<Decided> => {
-  const { step, context } = run;
-  if (step.autoRun && step.target === 'active') {
-    return { decision: { decision: 'run', activeSessionId: context.activeSessionId, reply: () => undefined, refuse: () => undefined } };
-  }
+  const step = run.call.view;
+  if (run.confirmation.kind === 'allow') return { decision: { decision: 'run' } };
   for (;;) {
     const decision = await run.deps.decisions.wait(step.id, run.signal);
     const edited = decision.decision === 'run' ? decision.command?.trim() : undefined;
-    if (edited === undefined || edited === step.command) return { decision };
+    if (edited === undefined || edited === step.command) {
+      decision.accept();
+      return { decision };
+    }
     let checked: Awaited<ReturnType<typeof checkEdit>>;
     try {
       checked = await checkEdit(run.deps, edited);
@@ -90,97 +80,113 @@ const decide = async (run: StepRun): Promise<Decided> => {
       decision.refuse(error as Error); // the window must not wait on an answer that never comes
       throw error;
     }
-    if ('classification' in checked) return { decision, edit: { command: edited, classification: checked.classification } };
+    if ('classification' in checked) {
+      decision.accept();
+      return { decision, edit: { command: edited, classification: checked.classification } };
+    }
     decision.refuse(new DomainError('invalid-request', checked.problem));
   }
 };
 
+type Terminal = { readonly kind: 'recorded'; readonly sessionId: string } | { readonly kind: 'done'; readonly result: string };
+
 /**
- * One proposed command from its proposal to the tool result: wait for Run / Edit / Skip (or Stop),
- * choose the terminal (the active one at an idle prompt, else a pane the window opens beside it),
- * type it there, follow its record, and answer the model from that record.
+ * The terminal fixed when the step was proposed, if it still waits at an idle prompt with nothing
+ * typed; else the conversation's own terminal, opened by main in the step's directory beside it.
+ * Never the terminal active at Run time: a switch of tabs does not move the command (issue 40).
+ */
+const terminalFor = async (run: StepRun, besideSessionId: string | null): Promise<Terminal> => {
+  const { deps, call, signal } = run;
+  const step = call.view;
+  const fixed = step.target === 'active' && step.sessionId !== null ? deps.port.state(step.sessionId) : undefined;
+  if (fixed?.idle && step.sessionId !== null && !deps.decisions.inUse.has(step.sessionId) && fixed.cwd === step.cwd) {
+    return { kind: 'recorded', sessionId: step.sessionId };
+  }
+  call.to('waiting-for-terminal');
+  const waitSignal = AbortSignal.any([signal, AbortSignal.timeout(PANE_TIMEOUT_MS)]);
+  const sessionId = await deps.terminals.terminalFor(run.context.conversationId, { cwd: step.cwd, besideSessionId }, deps.decisions.inUse);
+  // Beside a private terminal the new one is private (its lineage): no record to follow, so none is awaited.
+  const pane = paneForStep(deps.port, sessionId, besideSessionId);
+  if (pane.kind === 'private') return { kind: 'done', result: await runUnrecorded({ port: deps.port, call, sessionId, signal: waitSignal }) };
+  if (pane.kind === 'refused') {
+    call.to('failed', { note: pane.why });
+    return { kind: 'done', result: notStartedResult(step, `${pane.why} Do not assume it ran.`) };
+  }
+  await untilIdle(deps, sessionId, waitSignal);
+  const openedIn = deps.port.state(sessionId)?.cwd ?? null;
+  if (step.cwd !== null && openedIn !== null && openedIn !== step.cwd) {
+    // The directory is gone or could not be entered: the line was read for another one.
+    call.to('failed', { note: `Not run: the new terminal opened in ${openedIn}, not in ${step.cwd}.` });
+    return { kind: 'done', result: notStartedResult(step, `Not run: the terminal for it opened in ${openedIn} instead of ${step.cwd}.`) };
+  }
+  return { kind: 'recorded', sessionId };
+};
+
+/**
+ * One proposed command from its proposal to the tool result: the confirmation service's decision
+ * or the user's (Run / Edit / Skip, or Stop), the terminal fixed at the proposal (or the
+ * conversation's own), typing it there, following its record, and answering from that record.
  */
 export const runStep = async (run: StepRun): Promise<string> => {
-  const { deps, emit, signal } = run;
-  let step = emit(run.step);
+  const { deps, call, signal, confirmation } = run;
+  if (confirmation.kind === 'deny') {
+    call.to('denied', { note: `Not run: your rule “${confirmation.rule}” refuses it.` });
+    return deniedByRuleResult(call.view, confirmation.rule);
+  }
   let decided: Decided;
   try {
     decided = await decide(run);
   } catch (error) {
-    emit({ ...step, state: 'stopped' });
+    call.to('stopped');
     throw error;
   }
   const { decision, edit } = decided;
-  if (decision.decision === 'skip') {
-    decision.reply(null);
-    return declinedResult(emit({ ...step, state: 'skipped' }));
-  }
-  if (edit) step = { ...step, command: edit.command, risk: edit.classification.risk, warnings: [...edit.classification.reasons] };
-  const target = targetFor(deps, step, decision.activeSessionId ?? run.context.activeSessionId);
-  let sessionId: string;
+  if (decision.decision === 'skip') return declinedResult(call.to('denied'));
+  if (decision.remember === true) deps.confirmations.remember(run.context.conversationId, edit?.command ?? call.view.command);
+  call.to('approved', edit ? { command: edit.command, risk: edit.classification.risk, warnings: [...edit.classification.reasons] } : {});
+  const besideSessionId = call.view.sessionId ?? run.context.activeSessionId;
+  let terminal: Terminal;
   try {
-    if (target.kind === 'active') {
-      decision.reply(null);
-      sessionId = target.sessionId;
-    } else {
-      decision.reply({ cwd: target.cwd, besideSessionId: target.besideSessionId });
-      const waitSignal = AbortSignal.any([signal, AbortSignal.timeout(PANE_TIMEOUT_MS)]);
-      sessionId = await deps.decisions.waitPane(step.id, waitSignal);
-      // Beside a private terminal the pane is private (its lineage): no record to follow, so none is awaited.
-      const pane = paneForStep(deps.port, sessionId, target.besideSessionId);
-      if (pane.kind === 'private') return await runUnrecorded({ port: deps.port, step, sessionId, signal: waitSignal, emit });
-      if (pane.kind === 'refused') {
-        emit({ ...step, state: 'skipped', note: pane.why });
-        return notStartedResult(step, `${pane.why} Do not assume it ran.`);
-      }
-      await untilIdle(deps, sessionId, waitSignal);
-    }
+    terminal = await terminalFor(run, besideSessionId);
   } catch (error) {
     if (signal.aborted) {
-      emit({ ...step, state: 'stopped' });
+      call.to('stopped');
       throw error;
     }
-    emit({ ...step, state: 'skipped', note: 'Not run: no terminal was ready for it.' });
-    return notStartedResult(step, 'No terminal was ready to run it (the pane for it did not open or reach a prompt).');
+    call.to('failed', { note: 'Not run: no terminal was ready for it.' });
+    return notStartedResult(call.view, 'No terminal was ready to run it (the terminal for it did not open or reach a prompt).');
   }
-  const openedIn = deps.port.state(sessionId)?.cwd ?? null;
-  if (target.kind === 'new-pane' && target.cwd !== null && openedIn !== null && openedIn !== target.cwd) {
-    // The directory is gone or could not be entered: the line was read for another one.
-    emit({ ...step, state: 'skipped', note: `Not run: the new terminal opened in ${openedIn}, not in ${target.cwd}.` });
-    return notStartedResult(step, `Not run: the terminal for it opened in ${openedIn} instead of ${target.cwd}.`);
-  }
-  step = emit({ ...step, state: 'running', target: target.kind, sessionId, cwd: deps.port.state(sessionId)?.cwd ?? target.cwd });
-  const now = deps.now ?? Date.now;
+  if (terminal.kind === 'done') return terminal.result;
+  const { sessionId } = terminal;
+  call.to('running', { sessionId, cwd: deps.port.state(sessionId)?.cwd ?? call.view.cwd });
   deps.decisions.inUse.add(sessionId); // claimed in the same tick it was found idle: no await between
   const outcome = await runInTerminal({
     port: deps.port,
     sessionId,
-    command: step.command,
+    command: call.view.command,
     handOverMs: run.settings.handOverSeconds * 1000,
     signal,
-    onStarted: (record) => {
-      step = emit({ ...step, commandId: record.id, cwd: record.cwd ?? step.cwd });
-    },
-    onWaiting: (reason) => {
-      step = emit({ ...step, waiting: reason });
-    },
-    now,
-  }).finally(() => deps.decisions.inUse.delete(sessionId));
+    onStarted: (record) => void call.update({ commandId: record.id, cwd: record.cwd ?? call.view.cwd }),
+    onWaiting: (reason) => void call.to('handed-over', { waiting: reason }),
+    now: deps.now ?? Date.now,
+  });
+  // Stopped, the command may still run (Ctrl+C is only a request): the terminal stays claimed until its record ends.
+  if (outcome.kind === 'stopped' && outcome.record && outcome.record.endedAt === null) {
+    untilRecordEnds(deps.port, outcome.record.id, () => deps.decisions.inUse.delete(sessionId));
+  } else deps.decisions.inUse.delete(sessionId);
   if (outcome.kind === 'not-started') {
-    emit({ ...step, state: 'skipped', note: 'No record of it started: check the terminal, it may not have run or may have run unrecorded.' });
+    call.to('failed', { note: 'No record of it started: check the terminal, it may not have run or may have run unrecorded.' });
     return notStartedResult(
-      step,
+      call.view,
       'No record of the command started within 10 s: the shell may not have been at a prompt, or it ran without a record. Do not assume either; ask the user before proposing it again.',
     );
   }
   const record = outcome.record;
-  step = emit({
-    ...step,
-    state: outcome.kind === 'ended' ? 'done' : 'stopped',
-    commandId: record?.id ?? step.commandId,
-    exitCode: outcome.kind === 'ended' ? record?.exitCode ?? null : null,
+  const ended = call.to(outcome.kind === 'ended' ? 'done' : 'stopped', {
+    commandId: record?.id ?? call.view.commandId,
+    exitCode: outcome.kind === 'ended' ? (record?.exitCode ?? null) : null,
     durationMs: record && record.endedAt !== null ? record.endedAt - record.startedAt : null,
   });
   if (outcome.kind === 'stopped') throw new DomainError('failed', 'Stopped by the user.');
-  return ranResult(step, deps.record);
+  return ranResult(ended, deps.record);
 };

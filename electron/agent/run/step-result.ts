@@ -42,3 +42,10 @@ export const stepLimitResult = (limit: number): string =>
     status: 'not run',
     note: `Step limit reached: at most ${limit} commands per answer. Answer the user now with what you have found.`,
   });
+
+export const deniedByRuleResult = (step: AgentStepView, rule: string): string =>
+  JSON.stringify({
+    status: 'not run',
+    command_line: step.command,
+    note: `The user's rule "${rule}" refuses this command, so it was not run and will not be. Do not propose it again; find another way or ask the user.`,
+  });

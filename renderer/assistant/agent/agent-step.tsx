@@ -1,14 +1,19 @@
 // SPDX-License-Identifier: MIT
 import { memo, useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
 import type { AgentStepView } from '../../../shared/ipc/agent';
-import { decideStep, showStepRecord } from './step-actions';
+import { useTerminalTitles } from '../../state/terminal-titles';
+import { ASSISTANT_TERMINAL_TITLE, decideStep, showStepRecord } from './step-actions';
 
-const where = (step: AgentStepView): string => {
+/**
+ * Where it runs, named as the user sees it: the title of the terminal fixed when it was proposed,
+ * or of the conversation's own terminal (its tab is titled so) once main opened it.
+ */
+const where = (step: AgentStepView, target: string): string => {
   const dir = step.cwd ? ` · ${step.cwd}` : '';
   // A skipped command never ran: say where it would have, not where it ran.
   const was = step.state === 'skipped' ? 'would have run ' : '';
-  if (step.state !== 'proposed') return step.sessionId ? `${was}in terminal ${step.sessionId.slice(-6)}${dir}` : dir.slice(3);
-  return `${step.target === 'active' ? 'in the active terminal' : 'in a new pane beside it'}${dir}`;
+  if (step.state === 'proposed' && step.sessionId === null) return `in a new terminal, “${target}”${dir}`;
+  return `${was}in “${target}”${dir}`;
 };
 
 const stateLine = (step: AgentStepView): string => {
@@ -16,6 +21,7 @@ const stateLine = (step: AgentStepView): string => {
     case 'proposed':
       return step.autoRun ? 'Runs without asking (read-only, on your allow-list)…' : 'Waiting for you: Run, Edit or Skip';
     case 'running':
+      if (step.phase === 'approved' || step.phase === 'waiting-for-terminal') return 'Waiting for its terminal to reach a prompt…';
       return step.waiting ? `Waiting for you in the terminal (${step.waiting})` : 'Running…';
     case 'done':
       // A step run in a private pane has no record: its note says so instead of an exit code.
@@ -95,9 +101,9 @@ export const AgentStep = memo(({ step }: { step: AgentStepView }) => {
     const below = element.getBoundingClientRect().bottom - list.getBoundingClientRect().bottom;
     if (below > 0) list.scrollTop += below + 8;
   }, [proposed]);
-  const decide = (decision: 'run' | 'skip', edited?: string) => {
+  const decide = (decision: 'run' | 'skip', edited?: string, remember = false) => {
     setBusy(true);
-    void decideStep(step, decision, edited).finally(() => setBusy(false));
+    void decideStep(step, decision, edited, remember).finally(() => setBusy(false));
   };
   const runEdited = () => {
     setEditing(false);
@@ -109,6 +115,9 @@ export const AgentStep = memo(({ step }: { step: AgentStepView }) => {
   };
   const destructive = step.risk === 'destructive';
   const result = outcome(step);
+  // The title its tab shows (a terminal no tab shows, or not yet: the assistant's own is titled so).
+  const shownTitle = useTerminalTitles((state) => (step.sessionId === null ? undefined : state.byId[step.sessionId]));
+  const target = shownTitle ?? (step.sessionId === null || step.target === 'new-pane' ? ASSISTANT_TERMINAL_TITLE : 'a closed terminal');
   return (
     <div
       ref={root}
@@ -116,6 +125,8 @@ export const AgentStep = memo(({ step }: { step: AgentStepView }) => {
       data-testid="agent-step"
       data-command={step.command}
       data-state={step.state}
+      data-tool-call-id={step.toolCallId ?? step.id}
+      data-target={target}
       data-risk={step.risk}
       data-waiting={step.waiting ? 'true' : undefined}
       data-exit-code={step.state === 'done' && step.exitCode !== null ? step.exitCode : undefined}
@@ -175,7 +186,7 @@ export const AgentStep = memo(({ step }: { step: AgentStepView }) => {
           {step.warnings.join('; ') || 'read it before running it'}.
         </div>
       )}
-      <div className="agent-step-where">{where(step)}</div>
+      <div className="agent-step-where">{where(step, target)}</div>
       <div className="agent-step-state" role="status" data-outcome={result}>
         {stateLine(step)}
       </div>
@@ -202,6 +213,12 @@ export const AgentStep = memo(({ step }: { step: AgentStepView }) => {
               >
                 Run
               </button>
+              {!destructive && (
+                // The exact line runs without asking again in this conversation; a destructive one always asks.
+                <button type="button" data-testid="agent-run-always" disabled={busy} onClick={() => decide('run', undefined, true)}>
+                  Run, and allow it again here
+                </button>
+              )}
               <button
                 type="button"
                 ref={editButton}

@@ -1,68 +1,56 @@
 // SPDX-License-Identifier: MIT
 import type { AgentStepView } from '../../../shared/ipc/agent';
 import { openOutputViewer } from '../../state/output-viewer';
-import { activeTerminalId, terminalById, useWorkspace } from '../../state/workspace';
-import { controllerFor, openTerminal } from '../../terminal/terminals';
+import { terminalById, useWorkspace } from '../../state/workspace';
+import { controllerFor } from '../../terminal/terminals';
 import { invoke } from '../../transport/invoke';
 import { report } from '../conversation/conversation-actions';
 
-/** Steps this window already decided for the allow-list, so a repeated event does not decide twice. */
-const autoDecided = new Set<string>();
-/** Steps whose hand-over already brought their terminal forward. */
+/** Steps whose hand-over already brought their terminal forward; a step leaves it when it ends. */
 const handedOver = new Set<string>();
 
 /**
- * Run (as shown, or `edited`) or Skip. Main answers whether a pane must be opened first: the
- * active terminal was busy, private or gone. It is split beside the terminal main named, in the
- * directory it gave, and named back with agent:pane; the command runs once its shell is at a prompt.
+ * Run (as shown, or `edited`) or Skip, forwarded to main, which decides everything else: the
+ * terminal was fixed when the step was proposed, and main opens the conversation's own terminal
+ * when that one cannot take it. `remember`: allow this exact command again in the conversation.
  */
-export const decideStep = async (step: AgentStepView, decision: 'run' | 'skip', edited?: string, quietIfDecided = false): Promise<void> => {
-  const activeSessionId = activeTerminalId() ?? null;
+export const decideStep = async (step: AgentStepView, decision: 'run' | 'skip', edited?: string, remember = false): Promise<void> => {
   const result = await invoke('agent:decide', {
     stepId: step.id,
     decision,
     ...(edited !== undefined && edited.trim() !== step.command ? { command: edited } : {}),
-    activeSessionId,
+    ...(remember ? { remember } : {}),
   });
-  // The allow-list's decision is made by every window showing the step; the first wins, the rest stay quiet.
-  if (!result.ok) return quietIfDecided && result.error.code === 'not-found' ? undefined : report(result.error.message);
-  const pane = result.value.pane;
-  if (!pane) return;
-  const beside = (pane.besideSessionId && terminalById(pane.besideSessionId) ? pane.besideSessionId : undefined) ?? activeTerminalId();
-  try {
-    const id = await openTerminal({
-      ...(beside ? { split: { target: beside, orientation: 'horizontal' as const } } : {}),
-      ...(pane.cwd ? { cwd: pane.cwd } : {}),
-    });
-    const named = await invoke('agent:pane', { stepId: step.id, sessionId: id });
-    if (!named.ok) report(named.error.message);
-  } catch (error) {
-    report(`Could not open a terminal for the command: ${(error as Error).message}`);
-  }
+  if (!result.ok) report(result.error.message);
 };
 
-/** Shows the terminal a handed-over command waits in, with the keyboard, once per step. */
-const bringForward = (step: AgentStepView): void => {
+const FINAL = new Set(['denied', 'done', 'failed', 'stopped']);
+
+/** The title of the terminal main opens for a conversation's steps, as its tab shows it. */
+export const ASSISTANT_TERMINAL_TITLE = 'Assistant';
+
+/** The conversation's own terminal is titled so in this window, unless the user named it. */
+const titleAssistantTerminal = (step: AgentStepView): void => {
+  if (step.target !== 'new-pane' || step.sessionId === null) return;
+  const terminal = terminalById(step.sessionId);
+  if (terminal && terminal.customTitle === null) useWorkspace.getState().update(terminal.id, { customTitle: ASSISTANT_TERMINAL_TITLE });
+};
+
+/**
+ * What a window does when a step changes: a command handed over to the user brings its terminal
+ * forward, with the keyboard, once. Nothing is decided here: main decides, window or no window.
+ */
+export const followStep = (step: AgentStepView): void => {
+  titleAssistantTerminal(step);
+  if (step.phase !== undefined && FINAL.has(step.phase)) {
+    handedOver.delete(step.id);
+    return;
+  }
   if (step.waiting === null || step.sessionId === null || handedOver.has(step.id)) return;
   handedOver.add(step.id);
   if (!terminalById(step.sessionId)) return;
   useWorkspace.getState().activate(step.sessionId);
   requestAnimationFrame(() => controllerFor(step.sessionId!)?.focus());
-};
-
-/**
- * What a window does on its own when a step changes: a read-only command the allow-list lets run
- * but which needs a pane is decided here (main decided everything else), and a command that
- * needs the user brings its terminal forward.
- */
-export const followStep = (step: AgentStepView): void => {
-  // A hidden window leaves it to a visible one (it would open the pane where nobody looks).
-  const visible = document.visibilityState === 'visible';
-  if (visible && step.autoRun && step.state === 'proposed' && step.target === 'new-pane' && !autoDecided.has(step.id)) {
-    autoDecided.add(step.id);
-    void decideStep(step, 'run', undefined, true);
-  }
-  bringForward(step);
 };
 
 /** Opens the record the step made: its whole output, read from the store. */

@@ -74,30 +74,77 @@ describe('the assistant runs commands only with approval (OpenAI-compatible)', (
     expect(String(result!['full_output'])).toContain('agent-out-42');
   });
 
-  it('runs in a pane split beside a busy terminal, in the same directory', async () => {
+  it('runs in the conversation\'s own terminal (a tab titled Assistant) when the asking terminal is busy, in the same directory', async () => {
+    const tabs = page.getByTestId('tab');
     await typeInTerminal(page, 'sleep 60\n');
     await page.locator('[data-testid="command-item"][data-exit-code=""]', { hasText: 'sleep 60' }).waitFor();
     llm.enqueue(runCommand('pwd'), { kind: 'text', text: 'That is the directory.' });
     await ask(page, 'Where am I?');
     const proposed = step('pwd');
-    expect(await proposed.innerText()).toContain('in a new pane beside it');
+    expect(await proposed.innerText()).toContain('in a new terminal, “Assistant”');
+    expect(await proposed.getAttribute('data-target')).toBe('Assistant');
+    expect(await proposed.getAttribute('data-tool-call-id')).toBeTruthy();
     await proposed.getByTestId('agent-run').click();
     await answered('That is the directory.');
-    await expect.poll(() => page.getByTestId('pane').count()).toBe(2);
+    await expect.poll(() => tabs.count()).toBe(2);
+    await expect.poll(() => tabs.nth(1).innerText()).toContain('Assistant');
+    expect(await step('pwd').getAttribute('data-target')).toBe('Assistant');
     expect(toolResults().at(-1)).toMatchObject({ status: 'ran', cwd: scratch, exit_code: 0 });
     expect(String(toolResults().at(-1)?.['full_output'])).toContain(scratch);
-    // The busy terminal was left alone: its sleep still runs. Back to one pane for the next tests.
-    const panes = page.getByTestId('pane');
-    const [first, second] = [panes.nth(0), panes.nth(1)];
-    const ranIn = toolResults().at(-1)?.['session_id'];
-    const [sleeperPane, agentPane] = (await first.getAttribute('data-session-id')) === ranIn ? [second, first] : [first, second];
-    await sleeperPane.click();
+    // The busy terminal was left alone: its sleep still runs. Back to one tab for the next tests.
     await page.locator('[data-testid="command-item"][data-exit-code=""]', { hasText: 'sleep 60' }).waitFor();
+    await tabs.nth(0).click();
+    await page.locator('[data-testid="terminal"] .xterm').first().click();
     await page.keyboard.press('Control+C');
     await page.locator('[data-testid="command-item"][data-exit-code="130"]', { hasText: 'sleep 60' }).waitFor();
-    await agentPane.click();
-    await typeInTerminal(page, 'exit\n');
-    await expect.poll(() => panes.count()).toBe(1);
+    await tabs.nth(1).getByTestId('tab-close').click();
+    await expect.poll(() => tabs.count()).toBe(1);
+  });
+
+  it('a step proposed in tab A runs in A after the user switched to tab B', async () => {
+    const tabs = page.getByTestId('tab');
+    await waitForTerminalText(page, /[$#%>]\s*$/m);
+    const command = 'echo ran-in-$((6*7))';
+    llm.enqueue(runCommand(command), { kind: 'text', text: 'It ran in tab A.' });
+    await ask(page, 'Echo in this tab.');
+    const proposed = step(command).and(page.locator('[data-state="proposed"]'));
+    await proposed.waitFor();
+    const target = await proposed.getAttribute('data-target');
+    const sessionA = await page.getByTestId('pane').first().getAttribute('data-session-id');
+    await page.getByTestId('tab-new').click();
+    await expect.poll(() => tabs.count()).toBe(2);
+    await expect.poll(() => tabs.nth(1).getAttribute('aria-selected')).toBe('true');
+    expect(await proposed.getAttribute('data-target')).toBe(target);
+    await proposed.getByTestId('agent-run').click();
+    await answered('It ran in tab A.');
+    expect(toolResults().at(-1)).toMatchObject({ status: 'ran', session_id: sessionA });
+    expect(await tabs.count()).toBe(2);
+    await tabs.nth(1).getByTestId('tab-close').click();
+    await expect.poll(() => tabs.count()).toBe(1);
+  });
+
+  it('a half-typed line survives a step: the command goes to the assistant\'s terminal instead', async () => {
+    const tabs = page.getByTestId('tab');
+    await page.locator('[data-testid="terminal"] .xterm').first().click();
+    await page.keyboard.type('echo half-typed-line');
+    await waitForTerminalText(page, /echo half-typed-line\s*$/m);
+    const command = 'echo from-the-step';
+    llm.enqueue(runCommand(command), { kind: 'text', text: 'It ran beside your line.' });
+    await ask(page, 'Echo something.');
+    const proposed = step(command).and(page.locator('[data-state="proposed"]'));
+    await proposed.waitFor();
+    expect(await proposed.getAttribute('data-target')).toBe('Assistant');
+    await proposed.getByTestId('agent-run').click();
+    await answered('It ran beside your line.');
+    await expect.poll(() => tabs.count()).toBe(2);
+    // The user's line is still there, whole, at their prompt; and nothing of theirs ran.
+    await tabs.nth(0).click();
+    await waitForTerminalText(page, /echo half-typed-line\s*$/m);
+    expect(await page.locator('[data-testid="command-item"]', { hasText: 'half-typed-line' }).count()).toBe(0);
+    await page.locator('[data-testid="terminal"] .xterm').first().click();
+    await page.keyboard.press('Control+U');
+    await tabs.nth(1).getByTestId('tab-close').click();
+    await expect.poll(() => tabs.count()).toBe(1);
   });
 
   it('Skip: nothing runs and the model is told the user declined', async () => {
@@ -203,7 +250,7 @@ describe('the assistant runs commands only with approval (OpenAI-compatible)', (
     await waitForTerminalText(page, /^after-reload-9\s*$/m);
   });
 
-  it('a step asked from a private tab runs in a private pane beside it: nothing recorded, and the model is told its output is private', async () => {
+  it('a step asked from a private tab runs in a private terminal opened from it: nothing recorded, and the model is told its output is private', async () => {
     const tabs = page.getByTestId('tab');
     await page.getByTestId('tab-private').click();
     await expect.poll(() => tabs.count()).toBe(2);
@@ -213,18 +260,18 @@ describe('the assistant runs commands only with approval (OpenAI-compatible)', (
     await ask(page, 'Print the private marker.');
     const proposed = step(command).and(page.locator('[data-state="proposed"]'));
     await proposed.waitFor();
-    expect(await proposed.innerText()).toContain('in a new pane beside it');
+    expect(await proposed.getAttribute('data-target')).toBe('Assistant');
     await proposed.getByTestId('agent-run').click();
     await answered('It ran in your private pane.');
     const done = step(command);
     expect(await done.getAttribute('data-state')).toBe('done');
     expect(await done.innerText()).toMatch(/private terminal/);
-    // It ran, where the user sees it: in a second pane of the private tab, private as well.
+    // It ran, where the user sees it: in the assistant's tab, private as well (opened from the private one).
+    await expect.poll(() => tabs.count()).toBe(3);
+    await tabs.nth(2).click();
     await page.locator('[data-testid="pane"] .xterm-rows', { hasText: 'agent-private-42' }).waitFor({ timeout: 15_000 });
-    const panes = page.getByTestId('pane');
-    await expect.poll(() => panes.count()).toBe(2);
-    expect([await panes.nth(0).getAttribute('data-private'), await panes.nth(1).getAttribute('data-private')]).toEqual(['true', 'true']);
     expect(await tabs.nth(1).getAttribute('data-private')).toBe('true');
+    expect(await tabs.nth(2).getAttribute('data-private')).toBe('true');
     const result = toolResults().at(-1)!;
     expect(result).toMatchObject({ status: 'ran in a private terminal', command_line: command });
     expect(result).not.toHaveProperty('full_output');
@@ -236,6 +283,7 @@ describe('the assistant runs commands only with approval (OpenAI-compatible)', (
     await page.locator('[data-testid="command-item"]', { hasText: 'echo agent-private-barrier' }).waitFor({ timeout: 15_000 });
     const run = await runCli(['history', 'search', 'agent-private', '--data-dir', app.server.dataDir, '--json']);
     expect((JSON.parse(run.stdout) as Array<{ command_line: string }>).map((row) => row.command_line)).toEqual(['echo agent-private-barrier']);
+    await tabs.nth(2).getByTestId('tab-close').click();
     await tabs.nth(1).getByTestId('tab-close').click();
     await expect.poll(() => tabs.count()).toBe(1);
   });

@@ -146,6 +146,27 @@ describe('Ctrl+I, a command from words, against a scripted OpenAI-compatible ser
     await page.getByTestId('inline-ask-input').press('Escape');
     await box(page).waitFor({ state: 'detached' });
   });
+
+  it('Ctrl+I while cat reads the terminal opens nothing, types nothing and says why in the status line', async () => {
+    await waitForTerminalText(page, PROMPT);
+    const before = await items(page).count();
+    const asked = chatRequests(llm).length;
+    await typeInTerminal(page, 'cat\n');
+    // cat's record has started and not ended: the terminal is not at an idle prompt.
+    await expect.poll(() => items(page).count(), { timeout: 15_000 }).toBe(before + 1);
+    await page.locator('[data-testid="terminal"] .xterm').click();
+    await page.keyboard.press('Control+KeyI');
+    const notice = page.getByTestId('insert-notice');
+    await expect.poll(() => notice.innerText(), { timeout: 15_000 }).toMatch(/prompt/);
+    expect(await box(page).count()).toBe(0);
+    // cat echoes what it read: a Tab (or a command) sent by Ctrl+I would stand before the word.
+    await page.keyboard.type('cat-line\n');
+    await expect.poll(() => terminalText(page), { timeout: 15_000 }).toMatch(/^cat-line\s*\n\s*cat-line\s*$/m);
+    await page.keyboard.press('Control+D');
+    await expect.poll(() => items(page).last().getAttribute('data-exit-code'), { timeout: 15_000 }).toBe('0');
+    expect(chatRequests(llm).length).toBe(asked);
+    await page.getByTestId('insert-notice-dismiss').click();
+  });
 });
 
 describe('Ctrl+I against a scripted Anthropic server', () => {

@@ -34,7 +34,7 @@ export class FakeTerminals implements TerminalPort {
 
   type(sessionId: string, data: string): void {
     this.typed.push({ sessionId, data });
-    const line = /\x15(.*)\r$/s.exec(data)?.[1];
+    const line = /^([^\x03]*)\r$/s.exec(data)?.[1];
     if (line === undefined || this.swallow) return;
     const record = commandRecord({ sessionId, seq: ++this._seq, commandLine: line, cwd: this.states.get(sessionId)?.cwd ?? null, startedAt: 1000 });
     if (this._expect.delete(sessionId)) record.ranBy = 'assistant';
