@@ -17,6 +17,7 @@ import { openStore } from '../store/store';
 import { wireAgent } from './agent-wiring';
 import { wireAssistant } from './assistant-wiring';
 import { wireHistory } from './history-wiring';
+import { wireMcp } from './mcp-wiring';
 import { wireSsh } from './ssh-wiring';
 import { wireTerminals } from './terminal-wiring';
 import { wireWorkspace } from './workspace';
@@ -79,7 +80,9 @@ export const composeCore = async (
   });
   for (const problem of settings.problems) log(`settings: ${problem}`);
   // The recorder is made below (it reports to the assistant); the lookup runs only once it exists.
-  const assistant = await wireAssistant({ store, settings, broadcast, log, liveSession: (id) => recorder.live(id) });
+  // The user's MCP servers start now, beside the rest; an answer offers the tools of those ready by then.
+  const mcp = wireMcp({ dataDir: options.dataDir, broadcast, log });
+  const assistant = await wireAssistant({ store, settings, broadcast, log, liveSession: (id) => recorder.live(id), mcp: mcp.turnDeps });
   const integrationDir = options.integrationDir ?? defaultIntegrationDir();
   const ssh = wireSsh({ settings, dataDir: options.dataDir, integrationDir, broadcast, log, env: shellEnvironment });
   // Set once the agent is wired (it needs the ptys, which need the recorder).
@@ -137,6 +140,7 @@ export const composeCore = async (
       ...start.handlers,
       ...assistant.handlers,
       ...agent.handlers,
+      ...mcp.handlers(assistant.runningToolSteps),
       ...app.invoke,
     },
     { ...terminals.handlers.send, ...app.send },
@@ -152,6 +156,7 @@ export const composeCore = async (
     shutdown: async () => {
       terminals.dispose();
       assistant.close();
+      await mcp.close();
       history.dispose();
       ssh.dispose();
       // Before the terminals die (their screens with them); a stuck mirror must not hold the exit.

@@ -2,8 +2,11 @@
 import type { ToolCall, ToolDefinition } from './types';
 
 export interface AssistantTool extends ToolDefinition {
-  /** Receives the parsed arguments object; the loop has already rejected anything else. */
-  execute(args: Record<string, unknown>, signal: AbortSignal): Promise<string>;
+  /**
+   * Receives the parsed arguments object; the loop has already rejected anything else. `call` is
+   * the model's call, whose id a step is known by.
+   */
+  execute(args: Record<string, unknown>, signal: AbortSignal, call?: ToolCall): Promise<string>;
   /** One line for the conversation view; defaults to the result's size and first line. */
   summarize?(result: string, args: Record<string, unknown>): string;
 }
@@ -46,7 +49,7 @@ export const executeToolCall = async (tool: AssistantTool | undefined, call: Too
   }
   const parsed = args as Record<string, unknown>;
   try {
-    const result = await tool.execute(parsed, signal);
+    const result = await tool.execute(parsed, signal, call);
     if (signal.aborted) return CANCELLED_RESULT;
     const summary = (tool.summarize ? tool.summarize(result, parsed) : defaultSummary(result)).slice(0, MAX_SUMMARY);
     return { content: result, summary, isError: false };

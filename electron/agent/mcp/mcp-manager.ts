@@ -157,7 +157,11 @@ export class McpManager {
     } catch (error) {
       throw new DomainError('invalid-request', (error as Error).message);
     }
-    writeMcpConfig(this._options.dataDir, next);
+    try {
+      writeMcpConfig(this._options.dataDir, next);
+    } catch (error) {
+      throw new DomainError('failed', `${this.path} could not be written (${(error as NodeJS.ErrnoException).code ?? String(error)}).`);
+    }
     this.reload();
     return this.view();
   }
