@@ -7,13 +7,15 @@ export const MAX_RESULT_CHARS = 32_000;
 interface ContentPart {
   readonly type?: unknown;
   readonly text?: unknown;
+  readonly uri?: unknown;
   readonly resource?: { readonly uri?: unknown; readonly text?: unknown };
 }
 
 const partText = (part: ContentPart): string => {
   if (part.type === 'text' && typeof part.text === 'string') return part.text;
   if (part.type === 'resource' && typeof part.resource?.text === 'string') return part.resource.text;
-  if (part.type === 'resource_link' || part.type === 'resource') return `[resource ${String(part.resource?.uri ?? '')}]`.trim();
+  if (part.type === 'resource_link') return `[resource link ${String(part.uri ?? '')}]`;
+  if (part.type === 'resource') return `[resource ${String(part.resource?.uri ?? '')}]`;
   // Images and audio are not sent on: the providers' tool results here carry text.
   return `[${typeof part.type === 'string' ? part.type : 'content'} left out]`;
 };
