@@ -62,8 +62,16 @@ export class McpConnection {
     return this._restarts;
   }
 
+  /** Failed and no restart is coming (it gave up): starts it again, from a fresh back-off. */
+  retryIfGaveUp(): void {
+    if (this._state !== 'failed' || this._restartTimer !== undefined) return;
+    this._restarts = 0;
+    this.start();
+  }
+
   start(): void {
     clearTimeout(this._restartTimer);
+    this._restartTimer = undefined;
     const generation = ++this._generation;
     this._set('starting', null);
     void this._connect(generation);
@@ -116,7 +124,7 @@ export class McpConnection {
     this._client = undefined;
     this._tools = [];
     if (this._restarts >= this._timeouts.maxRestarts) {
-      this._set('failed', `${why}; gave up after ${this._restarts} restarts (edit mcp.json or re-add it to try again)`);
+      this._set('failed', `${why}; gave up after ${this._restarts} restarts (edit mcp.json, or add it again in Settings → Tools, to try again)`);
       return;
     }
     const delay = Math.min(this._timeouts.maxBackoffMs, this._timeouts.backoffMs * 2 ** this._restarts);
@@ -124,6 +132,7 @@ export class McpConnection {
     this._set('failed', `${why}; restarting in ${delay < 1000 ? `${delay} ms` : `${Math.round(delay / 1000)} s`}`);
     this._log(`mcp: ${this.config.name}: ${why}`);
     this._restartTimer = setTimeout(() => {
+      this._restartTimer = undefined;
       if (generation === this._generation) this.start();
     }, delay);
     this._restartTimer.unref?.();
@@ -139,6 +148,7 @@ export class McpConnection {
   async stop(): Promise<void> {
     this._generation++;
     clearTimeout(this._restartTimer);
+    this._restartTimer = undefined;
     const client = this._client;
     this._client = undefined;
     this._tools = [];

@@ -59,8 +59,12 @@ export class McpManager {
     const wanted = new Map(config.servers.map((server) => [server.name, server]));
     for (const [name, connection] of this._connections) {
       const next = wanted.get(name);
-      // Our switch alone (readOnlyWithoutAsking) is read from the file, not the process: keep it running.
-      if (next && sameConfig(next, connection.config)) continue;
+      // Our switch alone (readOnlyWithoutAsking) is read from the file, not the process: keep it
+      // running. One that gave up after its restarts is tried again: the user touched the file.
+      if (next && sameConfig(next, connection.config)) {
+        connection.retryIfGaveUp();
+        continue;
+      }
       this._connections.delete(name);
       void connection.stop();
     }

@@ -92,6 +92,21 @@ describe('McpManager over real stdio servers', () => {
     // Four starts in all (the first and three restarts), each one's stderr kept in the ring.
     expect(failed?.stderr.filter((line) => line.includes('starting (mode crash)'))).toHaveLength(4);
     expect(manager.tools().every((t) => t.server === 'fine')).toBe(true);
+    // Touching the file (or adding it again from Settings) tries a server that gave up once more.
+    manager.reload();
+    await until(() => serverView('broken'), (s) => (s?.stderr.filter((line) => line.includes('starting (mode crash)')).length ?? 0) > 4);
+  });
+
+  it('a running server that crashes is failed, then restarted and offered again', async () => {
+    const dir = dataDir({ flaky: entry({ MCP_TEST_MODE: 'die-later' }) });
+    const seen = new Set<string>();
+    manager = new McpManager({ dataDir: dir, timeouts: { backoffMs: 100 } });
+    manager.onChange(() => seen.add(`${serverView('flaky')?.state}:${serverView('flaky')?.reason ?? ''}`));
+    manager.start();
+    await until(() => seen, (states) => [...states].some((s) => /^failed:the server exited; restarting in 100 ms$/.test(s)));
+    expect([...seen].some((s) => s.startsWith('connected:'))).toBe(true);
+    await until(() => serverView('flaky'), (s) => s?.state === 'connected' && (s.stderr.filter((line) => line.includes('starting')).length ?? 0) >= 2);
+    expect(manager.tools().some((t) => t.name === 'flaky__read_note')).toBe(true);
   });
 
   it('a bad file is reported and starts nothing; a fixed one is picked up by the watcher', async () => {
