@@ -5,6 +5,8 @@ import type { ToolStepView } from '../../../shared/ipc/mcp';
 import { api } from '../../transport/api';
 import { invoke } from '../../transport/invoke';
 import { report } from '../conversation/conversation-actions';
+import { useAssistant } from '../store/assistant-store';
+import { newTurn } from '../store/turn-state';
 
 /**
  * The calls to tools of the user's MCP servers in answers still running, by turn id, each at its
@@ -46,7 +48,12 @@ export const decideToolStep = async (step: ToolStepView, decision: 'allow' | 'de
 export const restoreToolSteps = async (conversationId: string): Promise<void> => {
   const running = await invoke('mcp:steps', { conversationId });
   if (!running.ok || running.value.turnId === null) return;
-  for (const step of running.value.steps) useToolSteps.getState().updated({ turnId: running.value.turnId, conversationId, step });
+  const { turnId, steps } = running.value;
+  for (const step of steps) useToolSteps.getState().updated({ turnId, conversationId, step });
+  // The answer is still running: show it (its steps, Stop) as the window that asked does.
+  const assistant = useAssistant.getState();
+  const waiting = steps.some((step) => step.state === 'proposed' || step.state === 'running');
+  if (waiting && assistant.conversationId === conversationId && !assistant.turn) useAssistant.setState({ turn: newTurn(conversationId, turnId) });
 };
 
 export const subscribeToolSteps = (): (() => void) => {

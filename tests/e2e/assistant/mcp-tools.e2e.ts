@@ -82,6 +82,20 @@ describe("tools of the user's MCP servers", () => {
     expect(existsSync(marker)).toBe(false);
   });
 
+  it('a window that reloads shows a waiting call with its buttons, and Allow still works', async () => {
+    const marker = join(scratch, 'reload-marker');
+    llm.enqueue(callTool('notes__write_marker', { path: marker, text: 'after reload' }), { kind: 'text', text: 'Written after the reload.' });
+    await ask(page, 'Write it, then I reload.');
+    await toolStep('notes__write_marker').and(page.locator('[data-state="proposed"]')).waitFor();
+    await page.reload();
+    const step = toolStep('notes__write_marker').and(page.locator('[data-state="proposed"]'));
+    await step.waitFor({ timeout: 30_000 });
+    expect(existsSync(marker)).toBe(false);
+    await step.getByTestId('tool-allow').click();
+    await answered(page, 'Written after the reload.');
+    expect(readFileSync(marker, 'utf8')).toBe('after reload');
+  });
+
   it('a result goes back redacted', async () => {
     llm.enqueue(callTool('notes__read_note', {}), { kind: 'text', text: 'Read the note.' });
     await ask(page, 'Read the note.');
