@@ -120,7 +120,11 @@ describe("tools of the user's MCP servers", () => {
     expect(await broken.getByTestId('mcp-server-reason').innerText()).toMatch(/restart/);
     await broken.locator('summary').click();
     expect(await broken.getByTestId('mcp-server-stderr').innerText()).toContain('cannot open the database: permission denied');
-    expect(await mcpServer('notes').getAttribute('data-tools')).toBe('4');
+    expect(await mcpServer('notes').getAttribute('data-tools')).toBe('5');
+    // A server's words are text: its markup shows as characters and builds no element.
+    expect(await mcpServer('notes').innerText()).toContain('<b data-testid="mcp-injected">bold</b>');
+    expect(await page.getByTestId('mcp-injected').count()).toBe(0);
+    expect(await page.evaluate(() => (window as unknown as { __mcpInjected?: number }).__mcpInjected)).toBeUndefined();
     await page.getByTestId('settings-close').click();
   });
 });

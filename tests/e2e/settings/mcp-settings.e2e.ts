@@ -40,7 +40,7 @@ describe('Settings → Tools', () => {
     await page.getByTestId('mcp-add-env').fill('NOTE_LEVEL=2');
     await page.getByTestId('mcp-add').click();
     await server('notes').and(page.locator('[data-state="connected"]')).waitFor({ timeout: 30_000 });
-    expect(await server('notes').getAttribute('data-tools')).toBe('4');
+    expect(await server('notes').getAttribute('data-tools')).toBe('5');
     expect(await server('notes').innerText()).toContain('notes__read_note (read-only)');
     expect(mcpFile().mcpServers['notes']).toEqual({ command: process.execPath, args: [SERVER], env: { NOTE_LEVEL: '2' } });
     expect(statSync(join(app.server.dataDir, 'mcp.json')).mode & 0o777).toBe(0o600);

@@ -39,7 +39,7 @@ describe('McpManager over real stdio servers', () => {
     manager = new McpManager({ dataDir: dir });
     manager.start();
     const view = await until(() => serverView('notes'), (s) => s?.state === 'connected');
-    expect(view?.tools.map((t) => t.exposedName).sort()).toEqual(['notes__env_report', 'notes__hang', 'notes__read_note', 'notes__write_marker']);
+    expect(view?.tools.map((t) => t.exposedName).sort()).toEqual(['notes__env_report', 'notes__hang', 'notes__markup_name', 'notes__read_note', 'notes__write_marker']);
     expect(view?.tools.find((t) => t.name === 'read_note')?.readOnly).toBe(true);
     expect(view?.tools.find((t) => t.name === 'write_marker')?.readOnly).toBe(false);
     expect(manager.tools().find((t) => t.name === 'notes__write_marker')?.description).toMatch(/^\[MCP server notes\] Writes TEXT/);
