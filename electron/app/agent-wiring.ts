@@ -3,11 +3,10 @@ import { basename } from 'node:path';
 import type { CommandRecord } from '../../shared/domain/command';
 import type { AgentSettings } from '../../shared/settings/registry';
 import type { AgentDeps } from '../agent/run/agent-deps';
-import { ConfirmationService } from '../agent/invocation/confirmation';
+import type { ConfirmationService } from '../agent/invocation/confirmation';
 import { AssistantTerminals, type OpenTerminal } from '../agent/run/assistant-terminal';
 import { StepDecisions } from '../agent/run/step-decisions';
 import type { TerminalPort, TerminalState } from '../agent/run/terminal-port';
-import { mayRunUnasked } from '../agent/risk/allow-list';
 import { classifyCommand } from '../agent/risk/classify';
 import { toolResultJson } from '../context/request/get-commands-tool';
 import type { ContextEngine } from '../context/context-engine';
@@ -27,6 +26,8 @@ export interface AgentWiringDeps {
   readonly runningSteps: RunningSteps;
   /** Opens a terminal for a step in main and shows it in every window (compose-core.ts). */
   readonly openTerminal: OpenTerminal;
+  /** The one confirmation service, shared with the MCP tools (compose-core.ts). */
+  readonly confirmations: ConfirmationService;
 }
 
 /** Input that is not typing: focus reports and the replies xterm sends to a program's queries. */
@@ -118,7 +119,7 @@ export const wireAgent = (deps: AgentWiringDeps) => {
   const agent: AgentDeps = {
     port,
     decisions,
-    confirmations: new ConfirmationService({ settings: () => deps.settings.current.agent, mayRunUnasked }),
+    confirmations: deps.confirmations,
     terminals: new AssistantTerminals(port, deps.openTerminal),
     settings: () => deps.settings.current.agent,
     // The record as get_commands gives it (budgeted, redacted), once the writer has stored its end.

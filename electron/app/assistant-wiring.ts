@@ -18,6 +18,8 @@ import type { Broadcast } from '../ipc/router';
 import { createSettingsHandlers } from '../ipc/settings-handlers';
 import type { SettingsService } from '../settings/settings-service';
 import type { Store } from '../store/store';
+import type { McpTurnDeps } from '../agent/mcp/mcp-turn';
+import { Redactor } from '../context/redaction';
 
 export interface AssistantWiringOptions {
   readonly store: Store;
@@ -30,6 +32,8 @@ export interface AssistantWiringOptions {
    * lags behind its write queue. Late-bound: the recorder is made after the assistant.
    */
   readonly liveSession?: (sessionId: string) => SessionPlace | undefined;
+  /** The user's MCP servers' tools, given the redaction requests use (mcp-wiring.ts). */
+  readonly mcp?: (redactor: () => Redactor) => McpTurnDeps;
 }
 
 const CALIBRATION_KEY = 'token-calibration';
@@ -94,6 +98,8 @@ export const wireAssistant = async (options: AssistantWiringOptions) => {
     providerByModel,
     settings,
     emit: (channel, payload) => options.broadcast(channel, payload as never),
+    // A tool result is redacted as requests are, with the user's patterns as they are now.
+    ...(options.mcp ? { mcp: options.mcp(() => new Redactor(engine.getRedactionSettings())) } : {}),
   });
   const handlers = {
     ...contextHandlers(engine),
@@ -107,6 +113,7 @@ export const wireAssistant = async (options: AssistantWiringOptions) => {
     /** The run_command tool, once the terminals exist (compose-core.ts). */
     useAgent: (agent: AgentDeps) => assistant.useAgent(agent),
     runningSteps: (conversationId: string) => assistant.runningSteps(conversationId),
+    runningToolSteps: (conversationId: string) => assistant.runningToolSteps(conversationId),
     commandFinished: (command: CommandRecord) => engine.commandFinished(command),
     forgetCommands: (commandIds: readonly string[], sessionIds: readonly string[]) => {
       engine.memory.forgetCommands(new Set(commandIds), new Set(sessionIds));

@@ -14,9 +14,12 @@ import { Recorder } from '../recorder/recorder';
 import { projectPath } from '../runtime/paths';
 import { SettingsService } from '../settings/settings-service';
 import { openStore } from '../store/store';
+import { ConfirmationService } from '../agent/invocation/confirmation';
+import { mayRunUnasked } from '../agent/risk/allow-list';
 import { wireAgent } from './agent-wiring';
 import { wireAssistant } from './assistant-wiring';
 import { wireHistory } from './history-wiring';
+import { wireMcp } from './mcp-wiring';
 import { wireSsh } from './ssh-wiring';
 import { wireTerminals } from './terminal-wiring';
 import { wireWorkspace } from './workspace';
@@ -79,7 +82,11 @@ export const composeCore = async (
   });
   for (const problem of settings.problems) log(`settings: ${problem}`);
   // The recorder is made below (it reports to the assistant); the lookup runs only once it exists.
-  const assistant = await wireAssistant({ store, settings, broadcast, log, liveSession: (id) => recorder.live(id) });
+  // The user's MCP servers start now, beside the rest; an answer offers the tools of those ready by then.
+  // One confirmation service decides for every tool call: run_command's and the MCP tools'.
+  const confirmations = new ConfirmationService({ settings: () => settings.current.agent, mayRunUnasked });
+  const mcp = wireMcp({ dataDir: options.dataDir, broadcast, log, confirmations });
+  const assistant = await wireAssistant({ store, settings, broadcast, log, liveSession: (id) => recorder.live(id), mcp: mcp.turnDeps });
   const integrationDir = options.integrationDir ?? defaultIntegrationDir();
   const ssh = wireSsh({ settings, dataDir: options.dataDir, integrationDir, broadcast, log, env: shellEnvironment });
   // Set once the agent is wired (it needs the ptys, which need the recorder).
@@ -118,7 +125,7 @@ export const composeCore = async (
     broadcast('pty:opened', { id: pty.id });
     return pty.id;
   };
-  const agent = wireAgent({ ptys, recorder, originOf: (id) => launcher.originOf(id), store, engine: assistant.engine, settings, runningSteps: assistant.runningSteps, openTerminal });
+  const agent = wireAgent({ ptys, recorder, originOf: (id) => launcher.originOf(id), store, engine: assistant.engine, settings, runningSteps: assistant.runningSteps, openTerminal, confirmations });
   agentHooks.command = agent.commandUpdated;
   assistant.useAgent(agent.agent);
   // After the keeper: an erase and a keeping pass never interleave (screen-keeper.ts forgetting).
@@ -144,6 +151,7 @@ export const composeCore = async (
       ...start.handlers,
       ...assistant.handlers,
       ...agent.handlers,
+      ...mcp.handlers(assistant.runningToolSteps),
       ...app.invoke,
     },
     { ...terminals.handlers.send, ...app.send },
@@ -159,6 +167,7 @@ export const composeCore = async (
     shutdown: async () => {
       terminals.dispose();
       assistant.close();
+      await mcp.close();
       history.dispose();
       ssh.dispose();
       // Before the terminals die (their screens with them); a stuck mirror must not hold the exit.

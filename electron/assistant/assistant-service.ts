@@ -13,6 +13,8 @@ import { LlmError } from '../llm/errors';
 import { DEFAULT_MAX_ROUNDS, runAssistantTurn, type AssistantTool } from '../llm/tool-loop';
 import type { AgentDeps } from '../agent/run/agent-deps';
 import { AgentTurn } from '../agent/run/run-command-tool';
+import { McpTurn, type McpTurnDeps } from '../agent/mcp/mcp-turn';
+import type { ToolStepView } from '../../shared/ipc/mcp';
 import type { SettingsService } from '../settings/settings-service';
 import { toMessageViews, type MessageMeta } from './message-views';
 import type { StoredMessageWithMeta } from '../store/conversations/conversation-records';
@@ -22,12 +24,14 @@ export interface AssistantServiceDeps {
   readonly engine: ContextEngine;
   readonly settings: SettingsService;
   readonly emit: (
-    channel: 'assistant:delta' | 'assistant:tool' | 'assistant:done' | 'assistant:error' | 'context:auto-compacted' | 'agent:step',
+    channel: 'assistant:delta' | 'assistant:tool' | 'assistant:done' | 'assistant:error' | 'context:auto-compacted' | 'agent:step' | 'mcp:step',
     payload: unknown,
   ) => void;
   /** Filled with the provider each model was last asked through. */
   readonly providerByModel?: Map<string, string>;
   readonly now?: () => number;
+  /** The tools of the user's MCP servers (electron/app/mcp-wiring.ts); none without it. */
+  readonly mcp?: McpTurnDeps;
 }
 
 /**
@@ -68,6 +72,8 @@ export class AssistantService {
   private _agent: AgentDeps | undefined;
   /** The run_command steps of answers running now, by turn id, for a window that reloads. */
   private readonly _agentTurns = new Map<string, { conversationId: string; turn: AgentTurn }>();
+  /** The MCP tool steps of answers running now, by turn id, for a window that reloads. */
+  private readonly _mcpTurns = new Map<string, { conversationId: string; turn: McpTurn }>();
 
   constructor(private readonly _deps: AssistantServiceDeps) {
     this._now = _deps.now ?? Date.now;
@@ -123,6 +129,7 @@ export class AssistantService {
     const turn = this._turns.start(conversation.id, request.turnId);
     void this._run(turn, request, question, assembled, meta).finally(() => {
       this._agentTurns.delete(turn.turnId);
+      this._mcpTurns.delete(turn.turnId);
       turn.finish();
     });
     return { turnId: turn.turnId, userMessageId: question.id };
@@ -156,6 +163,14 @@ export class AssistantService {
     return { turnId: null, steps: [] };
   }
 
+  /** The MCP tool steps of the answer running now in a conversation. */
+  runningToolSteps(conversationId: string): { turnId: string | null; steps: ToolStepView[] } {
+    for (const [turnId, entry] of this._mcpTurns) {
+      if (entry.conversationId === conversationId) return { turnId, steps: [...entry.turn.views.values()] };
+    }
+    return { turnId: null, steps: [] };
+  }
+
   cancel(turnId: string): boolean {
     return this._turns.cancel(turnId);
   }
@@ -180,8 +195,9 @@ export class AssistantService {
     const ids = { turnId: turn.turnId, conversationId: turn.conversationId };
     const modelMeta = { providerId: request.model.providerId, model: request.model.model };
     let stepsOf = (): AgentStepView[] => [];
+    let toolStepsOf = (): ToolStepView[] => [];
     const fail = async (error: LlmErrorInfo, partialText: string) => {
-      const failedMeta = { ...meta, model: modelMeta, error, partialText, steps: stepsOf() };
+      const failedMeta = { ...meta, model: modelMeta, error, partialText, steps: stepsOf(), toolSteps: toolStepsOf() };
       await engine.conversations.recordFailure(question.id, failedMeta as Record<string, unknown>);
       const views = await this.messages(turn.conversationId);
       emit('assistant:error', { ...ids, error, partialText, message: views.find((v) => v.id === `${question.id}:failed`) ?? null });
@@ -196,6 +212,14 @@ export class AssistantService {
         if (tool.name !== GET_COMMANDS_TOOL_NAME) return tool.name === RUN_COMMAND_TOOL_NAME && agentTurn ? [agentTurn.tool] : [];
         return [{ name: tool.name, description: tool.description, parameters: tool.parameters, execute: (args) => engine.runTool(args) }];
       });
+      // The user's MCP servers' tools, as they are now: a server that failed or hangs has none.
+      const mcpTurn = this._deps.mcp ? new McpTurn(this._deps.mcp, (step) => emit('mcp:step', { ...ids, step }), turn.conversationId) : undefined;
+      if (mcpTurn) {
+        const taken = new Set(tools.map((tool) => tool.name));
+        tools.push(...mcpTurn.tools().filter((tool) => !taken.has(tool.name)));
+        this._mcpTurns.set(turn.turnId, { conversationId: turn.conversationId, turn: mcpTurn });
+        toolStepsOf = () => [...mcpTurn.views.values()];
+      }
       stepsOf = () => [...(agentTurn?.views.values() ?? [])];
       if (agentTurn) this._agentTurns.set(turn.turnId, { conversationId: turn.conversationId, turn: agentTurn });
       const toolViews = new Map<string, ReturnType<typeof toolCallView>>();
@@ -221,11 +245,13 @@ export class AssistantService {
       // No step can change any more: a window reading agent:steps from here on (one reopening the
       // conversation on assistant:done) must not see this turn as still running.
       this._agentTurns.delete(turn.turnId);
+      this._mcpTurns.delete(turn.turnId);
       if (!result.ok) return await fail(result.error.toInfo(), result.partialText);
       const usage: TurnUsage = { total: result.usage.total, rounds: [...result.usage.rounds] };
       const answerMeta: MessageMeta = {
         toolCalls: [...toolViews.values()],
         steps: stepsOf(),
+        toolSteps: toolStepsOf(),
         citations: await verifiedCitations(engine, result.text),
         usage: result.usage.total,
         model: modelMeta,

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
 import type { AgentStepView } from '../../shared/ipc/agent';
+import type { ToolStepView } from '../../shared/ipc/mcp';
 import type { Citation, ConversationMessage, LlmErrorInfo, MessageAttachment, TokenUsage, ToolCallView } from '../../shared/ipc/assistant';
 import type { StoredMessageWithMeta } from '../store/conversations/conversation-records';
 
@@ -11,6 +12,8 @@ export interface MessageMeta {
   readonly toolCalls?: ToolCallView[];
   /** The commands the assistant proposed in this answer (run_command), as they ended. */
   readonly steps?: AgentStepView[];
+  /** Calls to tools of the user's MCP servers in this answer, as they ended. */
+  readonly toolSteps?: ToolStepView[];
   /** The records the answer cites that exist (checked when it was stored). */
   readonly citations?: Citation[];
   readonly usage?: TokenUsage | null;
@@ -42,6 +45,7 @@ export const toMessageViews = (messages: readonly StoredMessageWithMeta[]): Conv
       toolCalls: meta.toolCalls ?? [],
       // A failed answer's steps are on its question (see failedAnswerView).
       steps: message.role === 'user' ? [] : (meta.steps ?? []),
+      toolSteps: message.role === 'user' ? [] : (meta.toolSteps ?? []),
       citations: meta.citations ?? [],
       usage: meta.usage ?? null,
       model: meta.model ?? null,
@@ -49,7 +53,7 @@ export const toMessageViews = (messages: readonly StoredMessageWithMeta[]): Conv
       compacted: message.compactedBy !== null,
       error: null,
     });
-    if (message.role === 'user' && meta.error) views.push(failedAnswerView(message, meta.error, meta.partialText ?? '', meta.steps ?? []));
+    if (message.role === 'user' && meta.error) views.push(failedAnswerView(message, meta.error, meta.partialText ?? '', meta.steps ?? [], meta.toolSteps ?? []));
   }
   return views;
 };
@@ -59,6 +63,7 @@ export const failedAnswerView = (
   error: LlmErrorInfo,
   partialText: string,
   steps: AgentStepView[] = [],
+  toolSteps: ToolStepView[] = [],
 ): ConversationMessage => ({
   id: `${question.id}:failed`,
   conversationId: question.conversationId,
@@ -67,6 +72,7 @@ export const failedAnswerView = (
   attachments: [],
   toolCalls: [],
   steps,
+  toolSteps,
   citations: [],
   usage: null,
   model: null,

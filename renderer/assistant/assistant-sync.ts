@@ -9,6 +9,7 @@ import { api } from '../transport/api';
 import { refreshConversations, restoreConversation } from './conversation/conversation-actions';
 import { useAssistant } from './store/assistant-store';
 import { subscribeTurnEvents } from './turn/turn-events';
+import { restoreToolSteps, subscribeToolSteps } from './tools/tool-steps';
 
 /**
  * Wires the assistant to the rest of the app for the window's lifetime (whether or not the pane is
@@ -18,6 +19,11 @@ import { subscribeTurnEvents } from './turn/turn-events';
  */
 export const startAssistant = (onRestored?: () => void): (() => void) => {
   const offEvents = subscribeTurnEvents();
+  const offToolSteps = subscribeToolSteps();
+  // A call to an MCP tool may wait on a decision this window has not seen proposed (it reloaded).
+  const offConversation = useAssistant.subscribe((next, previous) => {
+    if (next.conversationId !== previous.conversationId && next.conversationId) void restoreToolSteps(next.conversationId);
+  });
   const offAutoCompact = api.on('context:auto-compacted', ({ conversationId, result }) => void autoCompacted(conversationId, result));
   const offGutter = onCommandClick(attachCommand);
   // The pane is shown once the conversation to resume is in (app.tsx): a question asked before
@@ -43,6 +49,8 @@ export const startAssistant = (onRestored?: () => void): (() => void) => {
   });
   return () => {
     offEvents();
+    offToolSteps();
+    offConversation();
     offAutoCompact();
     offGutter();
     offSettings();

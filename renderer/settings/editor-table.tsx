@@ -2,6 +2,7 @@
 import { AgentAutoRunCommands } from './editors/agent-commands';
 import { HistoryPatterns, SshHosts } from './editors/line-lists';
 import { KeysSection } from './editors/keys-section';
+import { McpServersSection } from './editors/mcp-servers-section';
 import { ModelsSection } from './editors/models-section';
 import { NotificationPermission } from './editors/notification-permission';
 import { ProfilesSection } from './editors/profiles-section';
@@ -26,5 +27,6 @@ export const EDITORS: EditorTable = {
   'ssh-hosts': SshHosts,
   'agent-auto-run-commands': AgentAutoRunCommands,
   'storage-panel': StoragePanel,
+  'mcp-servers': McpServersSection,
   'notification-permission': NotificationPermission,
 };

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 import { z } from 'zod';
 import { ProviderId } from '../settings/assistant-schema';
+import { ToolStepView } from './mcp';
 import { AgentStepView } from './agent';
 import { event, invoke } from './define';
 
@@ -75,6 +76,8 @@ export const ConversationMessage = z.object({
   toolCalls: z.array(ToolCallView),
   /** Commands the assistant proposed in this answer, as they ended. */
   steps: z.array(AgentStepView),
+  /** Calls to tools of the user's MCP servers in this answer, as they ended. */
+  toolSteps: z.array(ToolStepView).optional(),
   /** The records the answer cites that were found when it was stored. */
   citations: z.array(Citation),
   usage: TokenUsage.nullable(),

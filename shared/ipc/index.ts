@@ -7,6 +7,7 @@ import { commandsChannels } from './commands';
 import { contextChannels } from './context';
 import { historyChannels } from './history';
 import { inlineAskChannels } from './inline-ask';
+import { mcpChannels } from './mcp';
 import type { EventDef, InvokeDef, Result, SendDef } from './define';
 import { ptyChannels } from './pty';
 import { sessionChannels } from './session';
@@ -22,6 +23,7 @@ export const channels = {
   ...contextChannels,
   ...historyChannels,
   ...inlineAskChannels,
+  ...mcpChannels,
   ...ptyChannels,
   ...sessionChannels,
   ...workspaceChannels,

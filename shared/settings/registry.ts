@@ -24,6 +24,7 @@ const PAGES: readonly SettingsPage[] = [
   { id: 'relevance', nav: 'Relevance', section: 'relevance' },
   { id: 'redaction', nav: 'Redaction', section: 'redaction' },
   { id: 'agent', nav: 'Assistant actions', section: 'agent' },
+  { id: 'tools', nav: 'Tools', editor: 'mcp-servers' },
   { id: 'terminal', nav: 'Terminal', section: 'terminal' },
   { id: 'keys', nav: 'Keys', editor: 'keys' },
   { id: 'profiles', nav: 'Profiles', editor: 'profiles' },

@@ -2,6 +2,7 @@
 import { memo, useState } from 'react';
 import type { ConversationMessage, ToolCallView } from '../../../shared/ipc/assistant';
 import { AgentStep } from '../agent/agent-step';
+import { ToolStep } from '../tools/tool-step';
 import { MarkdownView } from '../markdown/markdown-view';
 import { chipLabel } from '../store/attachments';
 import { formatTokens } from '../store/usage-meter';
@@ -45,11 +46,14 @@ export const MessageItem = memo(({ message, errorToldBelow = false }: MessageIte
           ))}
         </ul>
       )}
-      {shownToolCalls(message.toolCalls).map((call) => (
+      {shownToolCalls(message.toolCalls, message.toolSteps).map((call) => (
         <ToolCallItem key={call.id} call={call} />
       ))}
       {message.steps.map((step) => (
         <AgentStep key={step.id} step={step} />
+      ))}
+      {(message.toolSteps ?? []).map((step) => (
+        <ToolStep key={step.id} step={step} />
       ))}
       {message.error && !errorToldBelow && (
         <div className="message-error-line">
@@ -66,8 +70,9 @@ export const MessageItem = memo(({ message, errorToldBelow = false }: MessageIte
 });
 MessageItem.displayName = 'MessageItem';
 
-/** run_command calls show as agent steps (with their state and buttons), not as tool calls. */
-export const shownToolCalls = (calls: readonly ToolCallView[]): readonly ToolCallView[] => calls.filter((c) => c.name !== 'run_command');
+/** run_command calls show as agent steps, and MCP tool calls as tool steps (with their state and buttons), not as tool calls. */
+export const shownToolCalls = (calls: readonly ToolCallView[], toolSteps: readonly { id: string }[] = []): readonly ToolCallView[] =>
+  calls.filter((c) => c.name !== 'run_command' && !toolSteps.some((step) => step.id === c.id));
 
 /** Copies the answer as the model wrote it: markdown, citations kept as [cmd:ID] text. */
 const CopyMarkdown = ({ text }: { text: string }) => {

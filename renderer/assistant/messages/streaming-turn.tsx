@@ -5,6 +5,8 @@ import { MarkdownView } from '../markdown/markdown-view';
 import { useAssistant } from '../store/assistant-store';
 import { cancel } from '../turn/turn-actions';
 import { AgentStep } from '../agent/agent-step';
+import { ToolStep } from '../tools/tool-step';
+import { useTurnToolSteps } from '../tools/tool-steps';
 import { shownToolCalls, ToolCallItem } from './message-item';
 
 const useElapsed = (since: number): number => {
@@ -20,6 +22,7 @@ const useElapsed = (since: number): number => {
 export const StreamingTurn = () => {
   const turn = useAssistant(useShallow((state) => state.turn));
   const elapsed = useElapsed(turn?.startedAt ?? Date.now());
+  const toolSteps = useTurnToolSteps(turn?.turnId);
   if (!turn) return null;
   const running = turn.tools.find((t) => t.status === 'running');
   const step = turn.steps.find((s) => s.state === 'proposed' || s.state === 'running');
@@ -31,7 +34,9 @@ export const StreamingTurn = () => {
         : step.waiting
           ? 'Waiting for you in the terminal…'
           : 'Running a command…'
-    : running
+    : toolSteps.some((s) => s.state === 'proposed')
+      ? 'Waiting for your decision…'
+      : running
       ? `Running ${running.name}…`
       : turn.text
         ? 'Writing…'
@@ -50,11 +55,14 @@ export const StreamingTurn = () => {
           Stop
         </button>
       </header>
-      {shownToolCalls(turn.tools).map((call) => (
+      {shownToolCalls(turn.tools, toolSteps).map((call) => (
         <ToolCallItem key={call.id} call={call} />
       ))}
       {turn.steps.map((s) => (
         <AgentStep key={s.id} step={s} />
+      ))}
+      {toolSteps.map((s) => (
+        <ToolStep key={s.id} step={s} />
       ))}
       {turn.text && <MarkdownView source={turn.text} streaming />}
     </article>
