@@ -13,8 +13,12 @@ export interface QuickFix {
   readonly count: number;
   /** When the fix last ran (epoch ms). */
   readonly lastUsedAt: number;
-  /** `after-failure`: the user ran it after the same failure; `frequent-line`: the failed line is a typo of it. */
-  readonly origin: 'after-failure' | 'frequent-line';
+  /**
+   * `after-failure`: the user ran it after the same failure; `frequent-line`: the failed line is a
+   * typo of it; and for a first typo (first-typo.ts): `tool-hint`, the tool's own "did you mean";
+   * `known-program` / `known-subcommand`, a name that worked before; `on-path`, a program on PATH.
+   */
+  readonly origin: 'after-failure' | 'frequent-line' | 'tool-hint' | 'known-program' | 'known-subcommand' | 'on-path';
 }
 
 export interface QuickFixOptions {
