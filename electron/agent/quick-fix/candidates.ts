@@ -63,7 +63,7 @@ const sameFolder = (a: CommandRecord, b: CommandRecord): boolean =>
 
 /**
  * Which machine a record ran on: this one, or the remote host as the user typed it after `ssh` (the
- * remote cannot choose that name, unlike the hostname and cwd it reports). Issue 38: a hostile host
+ * remote cannot choose that name, unlike the hostname and cwd it reports). A hostile host
  * reported the user's local folder as its cwd, failed `npm test` there and then "fixed" it with a
  * line that broke out of the bracketed paste; so a fix is learned only on the failure's own host.
  */

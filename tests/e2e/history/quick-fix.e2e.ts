@@ -7,7 +7,7 @@ import { terminalText, typeInTerminal, waitForTerminalText } from '../support/ap
 import { bodyOf, contentText, openAssistantApp, waitForChatRequests, type AssistantApp } from '../support/assistant-page';
 
 /**
- * Quick fixes (issue 23) in real Chromium with a real bash: a failure that was once followed by a
+ * Quick fixes in real Chromium with a real bash: a failure that was once followed by a
  * variant that worked offers that variant, from history, on its row and its gutter mark; a click
  * puts it at the prompt of its terminal without running it. "Ask the assistant" sends the question
  * with the failed command attached. With CT_SCREENSHOTS=<dir> it also saves the open list.
