@@ -60,6 +60,7 @@ export class AgentTurn {
       exitCode: null,
       durationMs: null,
       note: null,
+      proposedAt: Date.now(),
     };
     if (++this._calls > settings.maxSteps) {
       this._emit({ ...step, state: 'skipped', note: `Not run: one answer may run at most ${settings.maxSteps} commands (Settings → Assistant actions).` });
