@@ -2,6 +2,7 @@
 import { join } from 'node:path';
 import type { CommandRecord } from '../../shared/domain/command';
 import { hostname } from 'node:os';
+import { PathPrograms } from '../agent/quick-fix/path-programs';
 import { appHandlers, type AppHandlerDeps } from '../ipc/app-handlers';
 import { commandsHandlers } from '../ipc/commands-handlers';
 import { createStart } from '../ipc/start';
@@ -130,6 +131,8 @@ export const composeCore = async (
   assistant.useAgent(agent.agent);
   // After the keeper: an erase and a keeping pass never interleave (screen-keeper.ts forgetting).
   const history = wireHistory({ store, recorder, settings, forgetInMemory: assistant.forgetCommands, broadcast, log, screens });
+  // Programs on PATH for quick fixes of a program name typed wrong: listed when first asked, then per changed folder.
+  const pathPrograms = new PathPrograms();
   const { restorePending, ...workspace } = wireWorkspace({ settings, store, recorder, ptys, launcher, screens });
   const start = createStart({ ...terminals.handlers.invoke, ...workspace, unasked: terminals.handlers.unasked, running: () => ptys.list().length > 0, restorePending });
   const app = appHandlers({
@@ -145,7 +148,7 @@ export const composeCore = async (
   const router = createRouter(
     {
       ...terminals.handlers.invoke,
-      ...commandsHandlers(store, recorder, { forgetPending: history.forgetPending }),
+      ...commandsHandlers(store, recorder, { forgetPending: history.forgetPending, pathPrograms: () => pathPrograms.names() }),
       ...history.handlers,
       ...workspace,
       ...start.handlers,

@@ -64,7 +64,7 @@ export interface ScreenKeeper {
   /**
    * Runs a forget's erase (which drops the kept screens it touched in its own transaction) with no
    * keeping pass in between, then never keeps the touched sessions' screens again: their mirrors
-   * still show what was forgotten. Their restore falls back to the recorded output, which no
+   * still show what was forgotten. Their restore rebuilds the screen from the recorded output (rebuilt-screen.ts), which no
    * longer holds it.
    */
   forgetting<T extends { readonly screens: ScreensForgotten }>(erase: () => Promise<T>): Promise<T>;

@@ -66,7 +66,7 @@ export class OriginGoneError extends DomainError {
 
 /**
  * Privacy follows a terminal's lineage, decided here rather than by each window's path to a new
- * terminal: a split of a private pane that forgot to ask for privacy recorded everything (issue 38).
+ * terminal: a split of a private pane that forgot to ask for privacy recorded everything.
  * An origin that is gone fails closed: it may have been private.
  */
 export const opensPrivate = (request: Pick<TerminalRequest, 'private' | 'from'>, origin: { isOpen(id: string): boolean; isPrivate(id: string): boolean }): boolean => {

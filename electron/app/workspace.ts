@@ -6,9 +6,9 @@ import type { InvokeHandlers } from '../ipc/router';
 import type { PtyManager } from '../pty/pty-manager';
 import type { Recorder } from '../recorder/recorder';
 import type { Store } from '../store/store';
-import { plainScrollback } from './restored-scrollback';
+import { rebuiltScreen } from './rebuilt-screen';
 import { restoredScreenWithMarks } from './restored-screen';
-import type { KeptScreen } from './screen-keeper';
+import { KEPT_LINES, type KeptScreen } from './screen-keeper';
 import { mapWorkspace, parseSaved, WORKSPACE_KEY, type SavedPane, type SavedWorkspace } from './saved-workspace';
 import type { Prelude, TerminalLauncher } from './terminal-launcher';
 import { FIRST_TERMINAL_SIZE } from '../../shared/terminal/first-size';
@@ -21,6 +21,11 @@ export interface WorkspaceDeps {
   readonly pane: (id: string) => SavedPane | undefined;
   /** The last bytes of a session's recorded output. */
   readonly tail: (sessionId: string, maxBytes: number) => Promise<Buffer>;
+  /**
+   * How many bytes from the end of a session's recorded output its last command's output began,
+   * when that command was still running as the session ended; undefined when it was not.
+   */
+  readonly unfinished?: (sessionId: string) => Promise<number | undefined>;
   /** Opens a terminal in `cwd` running `profileId` ('' the plain shell) with `prelude` shown first; answers its id. */
   readonly spawn: (request: { cwd?: string; profileId?: string }, prelude: Prelude) => string;
   /** The screens the last run kept, by session (see screen-keeper.ts); released once restored. */
@@ -48,14 +53,22 @@ const relaunch = (pane: SavedPane, profiles: ProfilesSettings | undefined): { pr
 
 /**
  * What a restored pane shows above its new shell: the screen the last run kept (the mirror's
- * normal buffer, drawn as it was), else, for a workspace saved before screens were kept, the
- * recorded output's tail as plain text.
+ * normal buffer, drawn as it was), else the normal screen rebuilt from the recorded output's tail
+ * (rebuilt-screen.ts): a session a command was forgotten from, whose kept screen went with it (the
+ * recorded output no longer holds the command), or a workspace saved before screens were kept.
  */
-const earlierScreen = async (screen: KeptScreen | undefined, sessionId: string, label: string, tail: WorkspaceDeps['tail']): Promise<Prelude> => {
+const earlierScreen = async (screen: KeptScreen | undefined, sessionId: string, label: string, deps: WorkspaceDeps): Promise<Prelude> => {
   const shown = screen ? restoredScreenWithMarks(screen.data, label, screen.marks) : undefined;
   if (shown?.text) return shown;
-  const bytes = await tail(sessionId, RESTORED_BYTES).catch(() => Buffer.alloc(0));
-  return { text: plainScrollback(bytes.toString('utf8'), label), marks: [] };
+  const bytes = await deps.tail(sessionId, RESTORED_BYTES).catch(() => Buffer.alloc(0));
+  if (bytes.length === 0) return { text: '', marks: [] };
+  const fromEnd = await deps.unfinished?.(sessionId).catch(() => undefined);
+  const rebuilt = await rebuiltScreen(bytes, {
+    cut: bytes.length >= RESTORED_BYTES,
+    keep: KEPT_LINES,
+    unfinishedFrom: fromEnd === undefined ? undefined : bytes.length - fromEnd,
+  });
+  return restoredScreenWithMarks(rebuilt.data, label);
 };
 
 /**
@@ -131,7 +144,7 @@ export const workspaceHandlers = (deps: WorkspaceDeps): WorkspaceHandlers => {
       for (const [oldId, pane] of Object.entries(saved.panes)) {
         const { profileId, note } = relaunch(pane, deps.settings.current.profiles);
         const label = `restored · ${pane.cwd} · ${date}${note ? ` · ${note}` : ''}`;
-        const prelude = await earlierScreen(screens[pane.sessionId], pane.sessionId, label, deps.tail);
+        const prelude = await earlierScreen(screens[pane.sessionId], pane.sessionId, label, deps);
         const cwd = isDirectory(pane.cwd) ? pane.cwd : undefined;
         const id = deps.spawn({ ...(cwd ? { cwd } : {}), ...(profileId !== undefined ? { profileId } : {}) }, prelude);
         fresh.set(oldId, id);
@@ -165,6 +178,11 @@ export const wireWorkspace = (parts: {
       return { sessionId: id, cwd: parts.recorder.live(id)?.cwd ?? pty.cwd, profileId, ...(profileName ? { profileName } : {}) };
     },
     tail: (sessionId, maxBytes) => parts.store.outputTail(sessionId, maxBytes),
+    unfinished: async (sessionId) => {
+      const [last] = await parts.store.recentCommands(sessionId, 1);
+      // Ended with its session: its output ends at the session's last recorded byte.
+      return last && last.exitCode === null && last.outputEnd !== null ? last.outputEnd - last.outputStart : undefined;
+    },
     ...(parts.screens ? { screens: parts.screens } : {}),
     spawn: (request, prelude) => parts.launcher.open({ ...FIRST_TERMINAL_SIZE, ...request }, prelude).id,
   });

@@ -48,7 +48,7 @@ const status = (command: CommandRecord): string => {
 
 /** `$ make test   # exit 2`; a command run over ssh says where. */
 const commandLine = (command: CommandRecord, redact: Redact): string => {
-  // The remote user and host are recorded text like the line: redacted too (issue 38's outward gate).
+  // The remote user and host are recorded text like the line: redacted too (the outward gate).
   const place = remotePlaceOf(command);
   const line = redact(displayLine(command.commandLine ?? '(unknown)'));
   return `${place ? `[${redact(place)}] ` : ''}$ ${line}   # ${status(command)}`;

@@ -103,6 +103,7 @@ describe('commands:quick-fixes', () => {
     const store = {
       flush: async () => void calls.push('flush'),
       quickFixHistory: async (id: string) => (calls.push(`read ${id}`), found),
+      readCleanOutput: async () => undefined,
     } as unknown as CommandsStore;
     return { store, calls };
   };

@@ -3,7 +3,8 @@ import type { CommandRecord } from '../../shared/domain/command';
 import { DomainError } from '../../shared/ipc';
 import { COMMAND_RUNS_MAX, OUTPUT_MAX_BYTES } from '../../shared/ipc/commands';
 import type { SessionInfo } from '../../shared/ipc/session';
-import { findQuickFixes } from '../agent/quick-fix/candidates';
+import { findQuickFixes, type QuickFix } from '../agent/quick-fix/candidates';
+import { firstTypoFixes } from '../agent/quick-fix/first-typo';
 import type { Recorder } from '../recorder/recorder';
 import { outputText, readOutputPieces, type OutputPiece } from '../store/output/command-output';
 import type { Store } from '../store/store';
@@ -63,7 +64,18 @@ export interface CommandsHandlerOptions {
    * but forgotten as far as the user knows: it is never offered as a fix, nor asked about.
    */
   readonly forgetPending?: (commandId: string) => boolean;
+  /** Program names on this machine's PATH (path-programs.ts), for a program name typed wrong; none when absent. */
+  readonly pathPrograms?: () => Promise<ReadonlySet<string>>;
 }
+
+/** Most fixes one answer offers. */
+const FIXES_LIMIT = 5;
+
+/** The fixes the user ran before first, then those for a first typo; one entry a line. */
+const mergeFixes = (earlier: readonly QuickFix[], first: readonly QuickFix[]): QuickFix[] => {
+  const seen = new Set<string>();
+  return [...earlier, ...first].filter((fix) => !seen.has(fix.line) && seen.add(fix.line)).slice(0, FIXES_LIMIT);
+};
 
 export const commandsHandlers = (store: CommandsStore, recorder: CommandsRecorder, options: CommandsHandlerOptions = {}): Handlers => ({
   'commands:list': async ({ sessionId, limit }) => {
@@ -97,7 +109,12 @@ export const commandsHandlers = (store: CommandsStore, recorder: CommandsRecorde
     const found = await store.quickFixHistory(commandId);
     if (!found) return { fixes: [] };
     const history = found.history.filter((command) => !pending(command.id));
-    const fixes = findQuickFixes(found.failed, history).map((fix) => ({
+    const failed = found.failed;
+    // PATH is this machine's: a failure in a remote shell is matched against its own history only.
+    const onPath = failed.remote || failed.exitCode !== 127 ? undefined : await options.pathPrograms?.().catch(() => undefined);
+    const output = (await store.readCleanOutput(commandId)) ?? undefined;
+    const first = firstTypoFixes(failed, history, { ...(found.programs ? { programs: found.programs } : {}), ...(onPath ? { onPath } : {}), ...(output ? { output } : {}) });
+    const fixes = mergeFixes(findQuickFixes(failed, history), first).map((fix) => ({
       commandLine: fix.line,
       source: 'history' as const,
       kind: fix.kind,

@@ -19,8 +19,8 @@ type Place = { cwd: string; hostname: string };
 /**
  * A record as it is stored and announced: a remote shell's command line with its controls as
  * Control Pictures (ESC as ␛, CR as ␍, a C1 control as ␛ and its twin, bidi controls as ⟨U+202E⟩;
- * line breaks and tabs kept), never raw. The remote host chooses those bytes: issue 38's forged
- * quick fix held `ESC[201~` and a CR that, typed back at a local prompt, ran a second command.
+ * line breaks and tabs kept), never raw. The remote host chooses those bytes: a forged
+ * quick fix once held `ESC[201~` and a CR that, typed back at a local prompt, ran a second command.
  * Local lines are the user's own and stay as typed.
  */
 export const storedRecord = (record: CommandRecord): CommandRecord =>

@@ -164,7 +164,7 @@ export class SessionRecorder implements PtyTap {
 
   end(_exit: PtyExit): TapOutput {
     // Whatever is still running now ends because the shell did: say so rather than leave a bare
-    // "no exit status" that reads as a failure (issue 21: `exit` was reported as "exit unknown").
+    // "no exit status" that reads as a failure (`exit` was reported as "exit unknown").
     this._shellEnding = true;
     const { bytes, events } = this._options.segmenter.end();
     const out = this._record(bytes, events);

@@ -119,7 +119,7 @@ export class HeuristicDetector {
     if (this._state === 'running') {
       // Output that ends on a prompt: the command ended where that prompt began.
       const atPrompt = !this._screen.on && !this._lineOverflow && this._isPrompt(renderLine(this._line.toString('utf8')).beforeCursor);
-      const end = atPrompt ? Math.max(this._lineStart, this._commandStart) : offset;
+      const end = atPrompt ? Math.max(this._promptStart(), this._commandStart) : offset;
       this._emit({ type: 'command-end', offset: end, exitCode: null, at: atPrompt ? this._lineAt : at });
     }
     this._state = 'idle';
@@ -129,14 +129,26 @@ export class HeuristicDetector {
     if (this._screen.on || this._state === 'prompt' || this._state === 'await-output' || this._state === 'pending' || this._lineOverflow) return;
     const { beforeCursor } = renderLine(this._line.toString('utf8'));
     if (!this._isPrompt(beforeCursor)) return;
+    const start = this._promptStart();
     if (this._state === 'running') {
-      const offset = Math.max(this._lineStart, this._commandStart);
+      const offset = Math.max(start, this._commandStart);
       this._emit({ type: 'command-end', offset, exitCode: null, at: this._lineAt });
     }
-    this._emit({ type: 'prompt', offset: this._lineStart, at: this._lineAt });
+    this._emit({ type: 'prompt', offset: start, at: this._lineAt });
     this._state = 'prompt';
     this._promptText = beforeCursor;
     this._keystrokes.reset();
+  }
+
+  /**
+   * Where the prompt on the current line begins: after the output of a command that ended without
+   * a newline (`printf no-newline` draws `no-newline$ `), where the learned prompt text last starts
+   * in the line; else at the line's start. Without a learned prompt the two cannot be told apart.
+   */
+  private _promptStart(): number {
+    if (!this._learned) return this._lineStart;
+    const at = this._line.lastIndexOf(Buffer.from(this._learned));
+    return at > 0 && at + Buffer.byteLength(this._learned) === this._line.length ? this._lineStart + at : this._lineStart;
   }
 
   private _isPrompt(text: string): boolean {

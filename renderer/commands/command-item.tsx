@@ -5,6 +5,7 @@ import { remotePlaceOf } from '../../shared/domain/command-text';
 import { displayLine, displayText } from '../../shared/text/display-text';
 import { MoreIcon } from '../layout/icons';
 import { QuickFixButton } from '../quick-fix/quick-fix-button';
+import { useHasFixes } from '../quick-fix/fix-availability';
 import { offersQuickFix } from '../quick-fix/quick-fix-logic';
 import type { QuickFixRequest } from '../quick-fix/quick-fix-menu';
 import type { OpenCommandMenu } from './command-menu';
@@ -59,6 +60,7 @@ const HostBadge = ({ command, showLocal }: { command: CommandRecord; showLocal: 
 export const CommandItem = memo(({ command, selected, showSession, onSelect, onActions, actionsOpen, onQuickFix, quickFixOpen }: CommandItemProps) => {
   const status = statusOf(command);
   const fixable = onQuickFix !== undefined && offersQuickFix(command);
+  const fixes = useHasFixes(command.id, fixable);
   // Recorded text, shown with its controls as pictures (a remote host may have chosen it).
   const line = displayText(command.commandLine);
   const label = displayLine(command.commandLine) ?? 'this command';
@@ -70,6 +72,7 @@ export const CommandItem = memo(({ command, selected, showSession, onSelect, onA
       data-exit-code={command.exitCode ?? ''}
       data-status={status}
       data-ran-by={command.ranBy}
+      data-quick-fix={fixable && fixes !== undefined ? (fixes ? 'offered' : 'none') : undefined}
       aria-selected={selected}
       role="option"
       tabIndex={-1}
@@ -96,7 +99,7 @@ export const CommandItem = memo(({ command, selected, showSession, onSelect, onA
         )}
         {command.source === 'heuristic' && <span className="command-heuristic" title="found by prompt heuristics">≈</span>}
       </span>
-      {fixable && <QuickFixButton command={command} open={quickFixOpen === true} onOpen={onQuickFix} />}
+      {fixable && fixes === true && <QuickFixButton command={command} open={quickFixOpen === true} onOpen={onQuickFix} />}
       <button
         className={`command-actions${actionsOpen ? ' open' : ''}`}
         data-testid="command-actions"

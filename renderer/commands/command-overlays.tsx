@@ -3,6 +3,7 @@ import { useEffect } from 'react';
 import type { CommandRecord } from '../../shared/domain/command';
 import { useCompare } from '../compare/compare-state';
 import { lazyPart } from '../layout/lazy-part';
+import { askFixes, hasFixes } from '../quick-fix/fix-availability';
 import { OutputViewerHost } from './output-viewer';
 import { useCommands } from '../state/commands';
 import { onGutterMenu } from '../terminal/command-decorations';
@@ -43,9 +44,17 @@ export const CommandOverlays = () => {
   // A failed command's lightbulb in the gutter: the same quick fixes as its row's.
   useEffect(
     () =>
-      onGutterQuickFix((commandId, at, opener) => {
-        void recordOf(commandId).then((command) => command && openQuickFix({ command, at, align: 'start', opener }));
-      }),
+      onGutterQuickFix(
+        (commandId, at, opener) => {
+          void recordOf(commandId).then((command) => command && openQuickFix({ command, at, align: 'start', opener }));
+        },
+        (commandId, then) => {
+          const known = hasFixes(commandId);
+          // Asked once; the mark is drawn again when the answer is in (then it is known: no ask, no loop).
+          if (known === undefined) askFixes(commandId, then);
+          return known;
+        },
+      ),
     [openQuickFix],
   );
   return (

@@ -29,7 +29,7 @@ const lengthOf = (text: string): number => [...text].length;
 
 /**
  * Puts `command` at the terminal's prompt without running it, through the input gate: a several-line
- * answer is shown whole and typed only once confirmed (issue 38: a payload line above 90 comment
+ * answer is shown whole and typed only once confirmed (a payload line above 90 comment
  * lines was inserted with only the last lines in view). When `previous` is still untouched at the
  * prompt (a refinement), it is erased first, right before the new command is typed, with one
  * Backspace per character: the cursor is still right after it, and anything typed before it stays.

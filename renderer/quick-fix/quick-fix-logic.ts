@@ -46,8 +46,21 @@ export const whenText = (at: number, now: number): string => {
 
 const times = (count: number): string => (count === 1 ? 'once' : count === 2 ? 'twice' : `${count} times`);
 
-/** Why a fix is offered, for its tooltip: how often it worked and when it last did. */
-export const fixBasis = (fix: Pick<QuickFixItem, 'count' | 'lastUsedAt' | 'origin'>, now: number): string =>
-  fix.origin === 'after-failure'
-    ? `You ran this after such a failure ${times(fix.count)}, last ${whenText(fix.lastUsedAt, now)}: it worked`
-    : `Worked here ${times(fix.count)}, last ${whenText(fix.lastUsedAt, now)}; the failed line looks like a typo of it`;
+/** Why a fix is offered, for its tooltip: how often it worked and when it last did, or who suggested it. */
+export const fixBasis = (fix: Pick<QuickFixItem, 'count' | 'lastUsedAt' | 'origin'>, now: number): string => {
+  const last = `${times(fix.count)}, last ${whenText(fix.lastUsedAt, now)}`;
+  switch (fix.origin) {
+    case 'after-failure':
+      return `You ran this after such a failure ${last}: it worked`;
+    case 'frequent-line':
+      return `Worked here ${last}; the failed line looks like a typo of it`;
+    case 'tool-hint':
+      return 'The failed program suggested it ("did you mean")';
+    case 'known-program':
+      return `This program worked ${last}; the failed one looks like a typo of it`;
+    case 'known-subcommand':
+      return `This subcommand worked ${last}; the failed one looks like a typo of it`;
+    case 'on-path':
+      return 'A program on your PATH; the failed one looks like a typo of it';
+  }
+};

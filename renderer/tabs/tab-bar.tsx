@@ -213,6 +213,8 @@ const SPLITS = [
 
 export const TabBar = ({ onNew, onNewPrivate, onNewWithProfile, onEditProfiles, onClose, onRecording, onSplit, shortcutFor }: TabBarProps) => {
   const { terminals, tabs, activeId } = useWorkspace(useShallow((state) => ({ terminals: state.terminals, tabs: state.tabs, activeId: state.activeTerminalId })));
+  // A split needs a pane to split: with no terminal open the buttons would do nothing.
+  const splittable = tabs.length > 0;
   return (
     <div className="tab-bar" role="tablist" aria-label="Terminals">
       {tabs.map((tab) => {
@@ -238,9 +240,17 @@ export const TabBar = ({ onNew, onNewPrivate, onNewWithProfile, onEditProfiles, 
       {SPLITS.map(({ orientation, testId, action, label, icon }) => {
         // The shortcut as the user has it now (Settings → Keys), not a hard-coded default.
         const shortcut = shortcutFor(action);
-        const title = shortcut ? `${label} (${shortcut})` : label;
+        const title = !splittable ? `${label}: no terminal open to split` : shortcut ? `${label} (${shortcut})` : label;
         return (
-          <button key={testId} className="tab-new tab-split" data-testid={testId} aria-label={title} title={title} onClick={() => onSplit(orientation)}>
+          <button
+            key={testId}
+            className="tab-new tab-split"
+            data-testid={testId}
+            aria-label={title}
+            title={title}
+            disabled={!splittable}
+            onClick={() => onSplit(orientation)}
+          >
             {icon}
           </button>
         );

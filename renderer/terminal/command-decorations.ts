@@ -2,7 +2,7 @@
 import type { IDecoration, IDisposable, IMarker, Terminal } from '@xterm/xterm';
 import type { TerminalMark } from '../../shared/ipc/pty';
 import { clearedAway } from '../../shared/terminal/prompt-anchor';
-import { fixableExit, gutterMenuHandler, renderGutterGlyph } from './gutter-menu';
+import { fixableExit, gutterFixShown, gutterMenuHandler, renderGutterGlyph } from './gutter-menu';
 import { ScreenBarriers } from './xterm/screen-barriers';
 
 interface Entry {
@@ -230,7 +230,10 @@ export class CommandDecorations implements IDisposable {
     element.classList.remove('prompt', 'running', 'ok', 'failed', 'unknown');
     element.classList.add('command-gutter', entry.status);
     const fixable = entry.status === 'failed' && entry.commandId !== null && fixableExit(entry.exitCode);
-    renderGutterGlyph(element, GLYPH[entry.status], fixable ? (entry.commandId ?? undefined) : undefined);
+    const fixFor = fixable ? (entry.commandId ?? undefined) : undefined;
+    // The lightbulb only once a fix is known to exist: drawn again when the answer comes in.
+    const shown = fixFor !== undefined && gutterFixShown(fixFor, () => this._refresh(entry));
+    renderGutterGlyph(element, GLYPH[entry.status], shown ? fixFor : undefined);
     element.dataset.commandId = entry.commandId ?? '';
     const state =
       entry.status === 'prompt' ? '' : entry.status === 'running' ? 'running' : entry.exitCode === null ? 'finished' : `exit ${entry.exitCode}`;

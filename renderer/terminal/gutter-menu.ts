@@ -39,13 +39,26 @@ export const fixableExit = (exitCode: number | null): boolean => exitCode !== nu
 export type GutterQuickFixHandler = (commandId: string, at: { readonly x: number; readonly y: number }, opener: HTMLElement) => void;
 let gutterQuickFix: GutterQuickFixHandler | undefined;
 
-/** Installs what the lightbulb of a failed command's gutter mark opens (see onGutterMenu); returns the uninstall. */
-export const onGutterQuickFix = (handler: GutterQuickFixHandler): (() => void) => {
+/**
+ * Whether a failed command has a fix to offer: true or false once known, undefined while asked
+ * (`then` runs when the answer is in). Installed with the handler (the quick-fix module answers it).
+ */
+export type GutterFixAvailability = (commandId: string, then: () => void) => boolean | undefined;
+let gutterFixAvailability: GutterFixAvailability | undefined;
+
+/** Installs what the lightbulb of a failed command's gutter mark opens (see onGutterMenu) and when it shows; returns the uninstall. */
+export const onGutterQuickFix = (handler: GutterQuickFixHandler, available?: GutterFixAvailability): (() => void) => {
   gutterQuickFix = handler;
+  gutterFixAvailability = available;
   return () => {
-    if (gutterQuickFix === handler) gutterQuickFix = undefined;
+    if (gutterQuickFix !== handler) return;
+    gutterQuickFix = undefined;
+    gutterFixAvailability = undefined;
   };
 };
+
+/** A failed command's mark shows its lightbulb only once a fix is known to exist (always, with nothing installed to ask). */
+export const gutterFixShown = (commandId: string, then: () => void): boolean => (gutterFixAvailability ? gutterFixAvailability(commandId, then) === true : true);
 
 /** A lightbulb (16×16 box): the mark of offered fixes, in the gutter and on a command's row alike. */
 export const LIGHTBULB_PATHS = ['M5.6 10.6C4.4 9.7 3.6 8.4 3.6 6.9a4.4 4.4 0 0 1 8.8 0c0 1.5-.8 2.8-2 3.7v1.4H5.6z', 'M6 13.6h4', 'M6.8 15.2h2.4'] as const;

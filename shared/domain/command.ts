@@ -2,7 +2,7 @@
 import { z } from 'zod';
 
 /**
- * A recorded command (the seeds' CommandRecord). `id` is `{sessionId}:{seq}`; the output range is
+ * A recorded command. `id` is `{sessionId}:{seq}`; the output range is
  * in bytes of the session's recorded output stream (shell-integration marks removed).
  */
 export const CommandRecord = z.object({

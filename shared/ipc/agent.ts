@@ -55,6 +55,11 @@ export const AgentStepView = z.object({
   durationMs: z.number().nullable(),
   /** Something the user should know about this step (e.g. the step limit was reached). */
   note: z.string().nullable(),
+  /**
+   * When main proposed it (epoch ms): "Waiting for your decision · N s" counts from here, so a
+   * reloaded page does not start again from 0.
+   */
+  proposedAt: z.number().optional(),
 });
 export type AgentStepView = z.infer<typeof AgentStepView>;
 

@@ -64,7 +64,8 @@ export type ToolCallView = z.infer<typeof ToolCallView>;
 export const Citation = z.object({ commandId: z.string(), commandLine: z.string().nullable() });
 export type Citation = z.infer<typeof Citation>;
 
-export const MessageAttachment = z.object({ commandId: z.string(), commandLine: z.string().nullable() });
+/** `forgotten`: the command was forgotten since; its line is gone from the conversation too (scrub-attachments.ts). */
+export const MessageAttachment = z.object({ commandId: z.string(), commandLine: z.string().nullable(), forgotten: z.literal(true).optional() });
 export type MessageAttachment = z.infer<typeof MessageAttachment>;
 
 export const ConversationMessage = z.object({

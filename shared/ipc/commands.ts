@@ -16,8 +16,13 @@ export const QuickFixItem = z.object({
   kind: z.enum(['typo', 'sudo', 'added-flag', 'removed-flag', 'changed-argument']),
   count: z.number().int().min(1),
   lastUsedAt: z.number(),
-  /** `after-failure`: it ran after such a failure; `frequent-line`: the failed line misspells a line that often worked there. */
-  origin: z.enum(['after-failure', 'frequent-line']),
+  /**
+   * `after-failure`: it ran after such a failure; `frequent-line`: the failed line misspells a line
+   * that often worked there; `tool-hint`: the failed program's own "did you mean"; `known-program` /
+   * `known-subcommand`: the failed line misspells a program or subcommand that worked before
+   * (`count` runs); `on-path`: it misspells a program on PATH.
+   */
+  origin: z.enum(['after-failure', 'frequent-line', 'tool-hint', 'known-program', 'known-subcommand', 'on-path']),
 });
 export type QuickFixItem = z.infer<typeof QuickFixItem>;
 

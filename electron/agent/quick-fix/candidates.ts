@@ -13,8 +13,12 @@ export interface QuickFix {
   readonly count: number;
   /** When the fix last ran (epoch ms). */
   readonly lastUsedAt: number;
-  /** `after-failure`: the user ran it after the same failure; `frequent-line`: the failed line is a typo of it. */
-  readonly origin: 'after-failure' | 'frequent-line';
+  /**
+   * `after-failure`: the user ran it after the same failure; `frequent-line`: the failed line is a
+   * typo of it; and for a first typo (first-typo.ts): `tool-hint`, the tool's own "did you mean";
+   * `known-program` / `known-subcommand`, a name that worked before; `on-path`, a program on PATH.
+   */
+  readonly origin: 'after-failure' | 'frequent-line' | 'tool-hint' | 'known-program' | 'known-subcommand' | 'on-path';
 }
 
 export interface QuickFixOptions {
@@ -59,7 +63,7 @@ const sameFolder = (a: CommandRecord, b: CommandRecord): boolean =>
 
 /**
  * Which machine a record ran on: this one, or the remote host as the user typed it after `ssh` (the
- * remote cannot choose that name, unlike the hostname and cwd it reports). Issue 38: a hostile host
+ * remote cannot choose that name, unlike the hostname and cwd it reports). A hostile host
  * reported the user's local folder as its cwd, failed `npm test` there and then "fixed" it with a
  * line that broke out of the bracketed paste; so a fix is learned only on the failure's own host.
  */

@@ -78,6 +78,7 @@ export class AgentTurn {
       exitCode: null,
       durationMs: null,
       note: null,
+      proposedAt: Date.now(),
     };
     const refusal =
       ++this._calls > settings.maxSteps

@@ -4,7 +4,7 @@
  * The store keeps a command's clean output as its first and last 16K characters with a marker
  * between (electron/store/output/command-output.ts: `capCleanOutput`, and the raw edges of a huge
  * output before it is cleaned). That cut falls wherever it falls: through a token, whose two
- * pieces no text rule recognises any more (issue 38: 29 of a GitHub token's 40 characters went
+ * pieces no text rule recognises any more (29 of a GitHub token's 40 characters went
  * out in a request and in MCP's `contexterm://recent`). The word touching each side of such a
  * marker is therefore masked unless it is plainly a word.
  */

@@ -9,7 +9,7 @@ import { secretPrintingProgram } from './secret-commands';
 
 /**
  * The one view of recorded data that may leave the store: model requests, the CLI, the MCP server,
- * exports and citations all take their text from here (issue 38: each surface redacted on its
+ * exports and citations all take their text from here (each surface redacted on its
  * own, and each forgot something: directories nowhere, a request's cut before its redaction). It
  * redacts every text field of a record, shows its controls as pictures (a remote host chose the
  * bytes; see displayText), withholds the output of commands that exist to print a secret, and

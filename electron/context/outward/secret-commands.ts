@@ -3,8 +3,7 @@
 /**
  * Commands that exist to print a secret. What they print is often a bare token with nothing around
  * it for a text rule to recognise (a password from `pass show`, a 1Password field, a registry
- * password, a random-looking access token), so their whole output is withheld instead (issue 38
- * found `pass show`, `op read`, `op item get` and `aws ecr get-login-password` printing it bare).
+ * password, a random-looking access token), so their whole output is withheld instead (`pass show`, `op read`, `op item get` and `aws ecr get-login-password` were found printing it bare).
  *
  * Matched on the command line as the shell would split it: each simple command of a list or
  * pipeline (`|`, `&&`, `;`, `$(…)`), after environment assignments and the wrappers that run the

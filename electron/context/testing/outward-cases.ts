@@ -3,7 +3,7 @@ import { capCleanOutput, CLEAN_OUTPUT_MAX_CHARS } from '../../store/output/comma
 import { summarize } from '../../segmenter/clean-text';
 
 /**
- * Records whose secrets leaked out of the store through one surface or another (issue 38): each
+ * Records whose secrets leaked out of the store through one surface or another: each
  * with its command line, the clean output the store keeps for it (capped as the store caps it) and
  * the secrets that must not leave, whole or in part. Secrets are made from a seeded generator and
  * their well-known prefixes are joined at run time, so this file holds no string a scanner flags.
@@ -47,7 +47,7 @@ const leak = (name: string, commandLine: string, whole: string, secrets: readonl
   secrets,
 });
 
-/** The four cases of issue 38 where a model request cut before it redacted. */
+/** The four cases of where a model request cut before it redacted. */
 export const cutBeforeRedactCases = (): LeakCase[] => {
   const pgpass = `${pick(ALNUM, 10)}Q!x9`;
   const pgpass2 = `${pick(ALNUM, 14)}`;
@@ -58,7 +58,7 @@ export const cutBeforeRedactCases = (): LeakCase[] => {
   const half = CLEAN_OUTPUT_MAX_CHARS / 2;
   // One long line (a minified config printed whole) with the token across the store's head/tail cut.
   const filler = (n: number) => pick('abcdefghij ', n);
-  // 29 of its 40 characters before the cut, as issue 38 found them.
+  // 29 of its 40 characters before the cut, as they were found.
   const before = `{"config":"${filler(half - 11 - 29)}`;
   const bigLine = `${before}${straddling}${filler(40_000)}"}\n`;
   return [

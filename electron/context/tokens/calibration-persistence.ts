@@ -23,7 +23,7 @@ const parse = (json: string | undefined): Saved => {
 /**
  * Keeps the factors learned from providers' usage reports across a restart. They lived only in
  * memory, so a restart reset a learned ×0.5 to ×1 and the same conversation's meter jumped from
- * 64 % to 111 % with no question asked (issue 21: system prompt 88 → 176 tokens). Only models
+ * 64 % to 111 % with no question asked (system prompt 88 → 176 tokens). Only models
  * without a local tokenizer are kept: the others are counted exactly, whatever their factor.
  * Returns the unsubscribe; a failed save is reported, never thrown into the answer that taught it.
  */

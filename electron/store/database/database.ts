@@ -26,7 +26,7 @@ export const configureWriter = (db: Database.Database): WritableDb => {
   db.pragma(`journal_size_limit = ${64 * 1024 * 1024}`);
   db.pragma('cache_size = -8192');
   // Every write zeroes what it replaces: a row rewritten (a message's meta, a setting) otherwise
-  // leaves its old copy in the page's free space, where forgetting cannot reach it (issue 21).
+  // leaves its old copy in the page's free space, where forgetting cannot reach it.
   db.pragma('secure_delete = ON');
   return db as WritableDb;
 };

@@ -2,7 +2,7 @@
 import type { MigrationDb } from './migration';
 
 /**
- * Commands (the seeds' CommandRecord) and their full-text index.
+ * Commands and their full-text index.
  *
  * `rid` is an explicit INTEGER PRIMARY KEY because the FTS index refers to rows by rowid, and
  * VACUUM may renumber an implicit rowid: `id` ("{session_id}:{seq}") is the unique public key.

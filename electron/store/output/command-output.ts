@@ -10,7 +10,7 @@ import { cleanOutput, summarize } from '../../segmenter/clean-text';
  */
 export const CLEAN_OUTPUT_MAX_CHARS = 32 * 1024;
 
-/** Head and tail halves with a marker between, in the spirit of the seeds' output summaries. */
+/** Head and tail halves with a marker between, as output summaries are made. */
 export const capCleanOutput = (text: string, max: number = CLEAN_OUTPUT_MAX_CHARS): string => {
   if (text.length <= max) return text;
   const half = Math.floor(max / 2);

@@ -35,12 +35,37 @@ export const QUICK_FIX_SQL = {
       WHERE h.exit_code <> 0
     )
     SELECT ${COMMAND_COLUMNS} FROM picked p CROSS JOIN commands c ON c.rid = p.rid ORDER BY c.started_at, c.rid`,
+  /**
+   * The program words (first word of the line) that worked on the failure's host within the
+   * lookback, most used first: a program name typed wrong (`gti`) is matched against them.
+   */
+  programs: `
+    SELECT substr(ltrim(c.command_line), 1, instr(ltrim(c.command_line) || ' ', ' ') - 1) AS word,
+      count(*) AS runs, max(c.started_at) AS lastUsedAt
+    FROM commands c
+    WHERE c.started_at >= @since AND c.started_at <= @until AND c.exit_code = 0 AND c.command_line IS NOT NULL
+      AND (SELECT r.host FROM command_remotes r WHERE r.command_id = c.id) IS @host
+    GROUP BY word ORDER BY runs DESC LIMIT @limit`,
 } as const;
+
+/** How the user's history used a program: how often it worked and when it last did. */
+export interface ProgramUse {
+  readonly word: string;
+  readonly runs: number;
+  readonly lastUsedAt: number;
+}
+
+/** Exit status of a program the shell could not find (bash, zsh, dash, fish alike). */
+export const NOT_FOUND_EXIT = 127;
+/** Most program words read for a not-found failure. */
+const PROGRAMS_LIMIT = 1000;
 
 export interface QuickFixHistory {
   readonly failed: CommandRecord;
   /** Oldest first; may include commands after the failure (followers), which the finder ignores. */
   readonly history: CommandRecord[];
+  /** For a program not found (exit 127) only: the programs that worked on its host (see QUICK_FIX_SQL.programs). */
+  readonly programs?: ProgramUse[];
 }
 
 /** The word a LIKE pattern starts with, its wildcards and the escape character made literal. */
@@ -74,5 +99,13 @@ export const readQuickFixHistory = (statements: StatementCache, commandId: strin
     limit,
     followers: QUICK_FIX_FOLLOWERS,
   }) as CommandRow[];
-  return { failed, history: rows.map(toCommandRecord) };
+  const history = rows.map(toCommandRecord);
+  if (failed.exitCode !== NOT_FOUND_EXIT) return { failed, history };
+  const programs = statements.get(QUICK_FIX_SQL.programs).all({
+    since: failed.startedAt - QUICK_FIX_LOOKBACK_MS,
+    until: failed.startedAt,
+    host: failed.remote?.host ?? null,
+    limit: PROGRAMS_LIMIT,
+  }) as ProgramUse[];
+  return { failed, history, programs: programs.filter((program) => program.word !== '') };
 };

@@ -81,7 +81,7 @@ const settle = async (conversationId: string, notice: Omit<CompactionNotice, 'su
   await reloadMessages(conversationId);
   await runPreview();
   // The summary the engine stored, from its result: the preview's history section is whatever the
-  // budget kept of the conversation, which need not start with the summary (issue 21).
+  // budget kept of the conversation, which need not start with the summary.
   const summary = notice.kind === 'compact' && notice.result?.mode === 'summarize' ? (notice.result.summary ?? '') : '';
   state().compactionSettled({ ...notice, conversationId, summary });
 };

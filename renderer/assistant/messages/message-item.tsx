@@ -41,9 +41,16 @@ export const MessageItem = memo(({ message, errorToldBelow = false }: MessageIte
       </header>
       {message.attachments.length > 0 && (
         <ul className="message-attachments" aria-label="Attached commands">
-          {message.attachments.map((a) => (
-            <li key={a.commandId} title={`Attached: ${a.commandId}`}>$ {chipLabel({ ...a, exitCode: null }, 80)}</li>
-          ))}
+          {message.attachments.map((a) =>
+            a.forgotten ? (
+              // Its line was erased with it: marked, not shown as a bare id.
+              <li key={a.commandId} className="forgotten" data-testid="attachment-chip" data-forgotten="true" title="This attached command was forgotten since">
+                $ forgotten
+              </li>
+            ) : (
+              <li key={a.commandId} title={`Attached: ${a.commandId}`}>$ {chipLabel({ ...a, exitCode: null }, 80)}</li>
+            ),
+          )}
         </ul>
       )}
       {shownToolCalls(message.toolCalls, message.toolSteps).map((call) => (

@@ -3,6 +3,7 @@ import { useEffect, useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { MarkdownView } from '../markdown/markdown-view';
 import { useAssistant } from '../store/assistant-store';
+import { progressSince } from '../store/turn-state';
 import { cancel } from '../turn/turn-actions';
 import { AgentStep } from '../agent/agent-step';
 import { ToolStep } from '../tools/tool-step';
@@ -21,7 +22,7 @@ const useElapsed = (since: number): number => {
 /** The answer while it streams: progress (waiting, round, tools), the text so far, and Stop. */
 export const StreamingTurn = () => {
   const turn = useAssistant(useShallow((state) => state.turn));
-  const elapsed = useElapsed(turn?.startedAt ?? Date.now());
+  const elapsed = useElapsed(turn ? progressSince(turn) : Date.now());
   const toolSteps = useTurnToolSteps(turn?.turnId);
   if (!turn) return null;
   const running = turn.tools.find((t) => t.status === 'running');

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { EventPayload } from '../../../shared/ipc';
 import type { ConversationMessage, LlmErrorInfo } from '../../../shared/ipc/assistant';
 import type { AgentStepView } from '../../../shared/ipc/agent';
-import { failureFromMessages, newTurn, restoredTurn, turnOwning, upsertMessage, withDelta, withTool } from './turn-state';
+import { failureFromMessages, newTurn, progressSince, restoredTurn, turnOwning, upsertMessage, withDelta, withTool } from './turn-state';
 
 const delta = (round: number, text: string, turnId = 't1'): EventPayload<'assistant:delta'> => ({ turnId, conversationId: 'c1', round, text });
 
@@ -84,5 +84,14 @@ describe('steps restored after a reload', () => {
 
   it('leaves another turn in flight alone', () => {
     expect(restoredTurn(newTurn('c1', 't1'), 'c1', 't9', [step('running')])).toBeUndefined();
+  });
+
+  it('counts the wait for a decision from when the step was proposed, not from the reload', () => {
+    const proposedAt = Date.now() - 42_000;
+    const turn = restoredTurn(undefined, 'c1', 't9', [{ ...step('proposed'), proposedAt }])!;
+    expect(progressSince(turn)).toBe(proposedAt);
+    // Nothing waits for the user: the turn's own start.
+    const running = restoredTurn(undefined, 'c1', 't9', [{ ...step('running'), proposedAt }])!;
+    expect(progressSince(running)).toBe(running.startedAt);
   });
 });

@@ -117,3 +117,12 @@ export const failureFromMessages = (
   if (!last || last.role !== 'assistant' || !last.error) return current;
   return { conversationId, error: last.error, partialText: last.content, messageId: last.id };
 };
+
+/**
+ * Where the progress line's seconds count from: a step waiting for the user's decision counts from
+ * when main proposed it (a reloaded page shows the true wait, not 0 again); else the turn's start.
+ */
+export const progressSince = (turn: Pick<StreamingTurn, 'startedAt' | 'steps'>): number => {
+  const waiting = turn.steps.find((step) => step.state === 'proposed' && !step.autoRun);
+  return waiting?.proposedAt ?? turn.startedAt;
+};

@@ -69,7 +69,7 @@ export interface RequestTotal {
 }
 
 /**
- * The one computation behind the meter and the inspector's total (issue 21: they used to count
+ * The one computation behind the meter and the inspector's total (they used to count
  * the same request differently, one without the terminal sections). Counted: the whole request
  * as the engine measured it (`budget.used`, framing included) plus whatever a section other than
  * recent commands and the catalog had to leave out, so an overfull conversation reads as over.

@@ -10,7 +10,7 @@ const END_SLACK_PX = 2;
 /**
  * The input gate's confirmation (insert-into.ts): the whole text as it will be typed, hidden
  * characters shown as ⟨U+…⟩, with what the gate changed. Insert stays disabled until the preview
- * has been seen to its last line: issue 38's Ctrl+I answer put a payload line above 90 comment lines,
+ * has been seen to its last line: a Ctrl+I answer once put a payload line above 90 comment lines,
  * and only the last lines were in view when Enter ran it. The preview starts at the first line.
  */
 export const InsertDialog = () => {

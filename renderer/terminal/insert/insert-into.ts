@@ -43,7 +43,7 @@ export interface InsertResult {
 }
 
 /**
- * The one way text is put at a prompt without running it (issue 38): Ctrl+R, quick fixes, an
+ * The one way text is put at a prompt without running it: Ctrl+R, quick fixes, an
  * answer's Insert, Ctrl+I, paste, drop and the palette's Paste all come here. The text goes through
  * the gate's rules (insert-text.ts): controls removed, several lines or hidden characters shown
  * whole and confirmed first, several lines typed only inside one bracketed paste, never a CR. The

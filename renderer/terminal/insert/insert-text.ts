@@ -6,7 +6,7 @@
  * tested on their own (insert-text.test.ts); insert-into.ts applies them to a terminal.
  *
  * Why: xterm.js brackets a paste with ESC[200~ … ESC[201~ but leaves ESC inside the text, so a line
- * holding `ESC[201~` ended the bracket itself and the CR after it ran the rest (issue 38: a forged
+ * holding `ESC[201~` ended the bracket itself and the CR after it ran the rest (a forged
  * quick fix ran `touch canary`). So every C0 control but tab, DEL and every C1 control (64 code
  * points; tab is the 65th and stays) are removed, CR and LF split lines and are never sent on their
  * own, and what is left can no longer act on the shell or the terminal.

@@ -3,7 +3,7 @@
 /**
  * Takes the browser's paste and drop events on a terminal before xterm.js does, and hands their
  * text to `insert` (the input gate). xterm's own handler brackets pasted text but keeps its ESC, so
- * a pasted `ESC[201~` ended the bracket and a CR after it ran a command (issue 38). Listening in the
+ * a pasted `ESC[201~` ended the bracket and a CR after it ran a command. Listening in the
  * capture phase on the terminal's element runs before xterm's listeners on its textarea and element,
  * and stopping the event there means xterm never sees it. Returns what removes the listeners.
  */

@@ -7,7 +7,7 @@ import { terminalText, typeInTerminal, waitForTerminalText } from '../support/ap
 import { bodyOf, contentText, openAssistantApp, waitForChatRequests, type AssistantApp } from '../support/assistant-page';
 
 /**
- * Quick fixes (issue 23) in real Chromium with a real bash: a failure that was once followed by a
+ * Quick fixes in real Chromium with a real bash: a failure that was once followed by a
  * variant that worked offers that variant, from history, on its row and its gutter mark; a click
  * puts it at the prompt of its terminal without running it. "Ask the assistant" sends the question
  * with the failed command attached. With CT_SCREENSHOTS=<dir> it also saves the open list.
@@ -63,6 +63,10 @@ describe('quick fixes for a failed command', () => {
     expect(await byId(failedAgain).getAttribute('data-exit-code')).toBe('1');
 
     await expect.poll(() => byId(failedAgain).getByTestId('quick-fix').count()).toBe(1);
+    // The first failure had nothing to learn from yet: no lightbulb that would open on "No fix".
+    await expect.poll(() => byId(first).getAttribute('data-quick-fix')).toBe('none');
+    expect(await byId(first).getByTestId('quick-fix').count()).toBe(0);
+    expect(await gutterFix(first).count()).toBe(0);
     expect(await byId(failedAgain).getByTestId('quick-fix').getAttribute('aria-label')).toBe('Quick fixes');
     expect(await byId(worked).getByTestId('quick-fix').count()).toBe(0);
     await expect.poll(() => gutterFix(failedAgain).count()).toBe(1);
@@ -104,11 +108,27 @@ describe('quick fixes for a failed command', () => {
     expect(await terminalText(page)).toMatch(/File exists\s*\n[^\n]*[$#] echo qf-marker\s*\nqf-marker\s*\n/u);
   });
 
-  it('finds nothing for a failure history never fixed, and still offers to ask', async () => {
+  it('fixes a first typo: a program that worked before, with no lightbulb where no fix exists', async () => {
+    await run('git --version');
+    const typo = await run('gti --version');
+    await expect.poll(() => byId(typo).getAttribute('data-quick-fix')).toBe('offered');
+    await expect.poll(() => gutterFix(typo).count()).toBe(1);
+    await byId(typo).getByTestId('quick-fix').click();
+    const menu = page.locator('[data-testid="quick-fix-menu"][data-state="ready"]');
+    await menu.waitFor();
+    expect(await menu.getByTestId('quick-fix-item').first().getAttribute('data-command')).toBe('git --version');
+    await page.keyboard.press('Escape');
+    await page.getByTestId('quick-fix-menu').waitFor({ state: 'detached' });
+  });
+
+  it('finds nothing for a failure history never fixed: no lightbulb, and the actions menu still offers to ask', async () => {
     app.llm.enqueue({ kind: 'text', text: 'Create the parent first.' });
     const lone = await run('ls qf-nowhere-else');
-    await expect.poll(() => gutterFix(lone).count()).toBe(1);
-    await byId(lone).getByTestId('quick-fix').click();
+    await expect.poll(() => byId(lone).getAttribute('data-quick-fix')).toBe('none');
+    expect(await gutterFix(lone).count()).toBe(0);
+    expect(await byId(lone).getByTestId('quick-fix').count()).toBe(0);
+    await byId(lone).getByTestId('command-actions').click();
+    await page.getByTestId('command-menu').getByTestId('quick-fix').click();
     const menu = page.locator('[data-testid="quick-fix-menu"][data-state="ready"]');
     await menu.waitFor();
     expect(await menu.getByTestId('quick-fix-none').innerText()).toBe('No fix from your history');

@@ -107,10 +107,14 @@ describe('exit closes its pane', () => {
     await typeInTerminal(page, 'exit\r');
     await count('[data-testid="tab"]', 0);
     await page.getByTestId('terminals-empty').getByRole('button', { name: 'New terminal' }).waitFor();
+    // Nothing to split: the split buttons say so rather than do nothing.
+    expect(await page.getByTestId('pane-split-right').isDisabled()).toBe(true);
+    expect(await page.getByTestId('pane-split-down').isDisabled()).toBe(true);
     // Its button has the keyboard: Enter opens a fresh terminal, no mouse needed.
     await page.keyboard.press('Enter');
     await count('[data-testid="tab"]', 1);
     await answers('fresh');
+    await expect.poll(() => page.getByTestId('pane-split-right').isEnabled()).toBe(true);
   });
 
   it("'Close only after a clean exit' keeps a failed shell's pane with its status; Enter closes it", async () => {

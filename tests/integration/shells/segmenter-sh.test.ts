@@ -53,6 +53,13 @@ describe('heuristic segmentation of /bin/sh (dash, no integration)', () => {
     ]);
   });
 
+  it('keeps the output of a command that ends without a newline, drawn on the prompt\'s line', async () => {
+    const before = sh.commands().length;
+    await enter('printf no-newline');
+    await touchPrompt();
+    expect(sh.commands().slice(before)).toEqual([expect.objectContaining({ commandLine: 'printf no-newline', output: 'no-newline' })]);
+  });
+
   it('creates no command for an empty Enter or a Ctrl+C at the prompt', async () => {
     const before = sh.commands().length;
     await enter('');

@@ -95,10 +95,12 @@ export const ASSIGNMENT_RULES: readonly RuleSpec[] = [
   },
   // `name: value` (YAML, JSON, logs): the same names, but `passwd: files` in nsswitch.conf is not a password.
   // A blank or a quote after the colon, as YAML and JSON have: `io.jsonwebtoken:jjwt` and `token::tests` are not assignments.
+  // Nor is a prompt that asks for one, whose closing quote follows the colon: `read -s -p "Password: " pw`
+  // names the variable the answer goes to (a quoted value starts right after its opening quote).
   {
     id: 'secret-assignment-colon',
     kind: 'secret-assignment',
-    pattern: String.raw`${SECRET_NAME}(?:["'][ \t]{0,3}:[ \t]{0,3}|${COLON})${LINE_VALUE}`,
+    pattern: String.raw`${SECRET_NAME}(?:["'][ \t]{0,3}:[ \t]{0,3}|${COLON})(?!\\?["'][ \t])${LINE_VALUE}`,
     caseInsensitive: true,
     keywords: KEYWORDS,
     check: literalPassword,
