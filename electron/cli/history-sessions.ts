@@ -2,7 +2,7 @@
 import { displayLine } from '../../shared/text/display-text';
 import { outwardSession } from '../context/outward/outward-view';
 import type { Redactor } from '../context/redaction';
-import { SESSION_COLUMNS, toSessionInfo, type SessionRow } from '../store/queries/rows';
+import { SESSION_COLUMNS, toSessionInfo, type SessionRow } from '../store/database/rows';
 import type { HistoryDb } from './history-db';
 
 /** One session as `history sessions --json` gives it (docs/cli-and-mcp.md): snake_case, epoch ms. */

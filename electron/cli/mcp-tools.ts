@@ -4,7 +4,7 @@ import { outwardRecord, outwardSession } from '../context/outward/outward-view';
 import type { Redactor } from '../context/redaction';
 import { DEFAULT_GET_COMMANDS_OPTIONS, getCommands, toolResultJson } from '../context/request/get-commands-tool';
 import { buildSessionsContext, cleanOutputReader, RecentCommands, type SessionCommands } from '../context/request/recent-commands';
-import { SESSION_COLUMNS, toSessionInfo, type SessionRow } from '../store/queries/rows';
+import { SESSION_COLUMNS, toSessionInfo, type SessionRow } from '../store/database/rows';
 import type { HistoryDb } from './history-db';
 import { hostOf, newestFirst } from './history-read';
 import { answerSize, cappedList, fittedTail, MAX_ANSWER_CHARS, type ListedCommand } from './mcp-answer';

@@ -2,7 +2,7 @@
 import type { CommandRecord } from '../../../shared/domain/command';
 import type { HistoryQuery } from '../../../shared/domain/history-query';
 import type { StatementCache } from '../database/database';
-import { COMMAND_COLUMNS, toCommandRecord, type CommandRow } from '../queries/rows';
+import { COMMAND_COLUMNS, toCommandRecord, type CommandRow } from '../database/rows';
 import { filterSql, filtersOf } from './filters';
 import { rankFuzzy } from './fuzzy';
 import { listNewest, type RankedPage } from './listing';

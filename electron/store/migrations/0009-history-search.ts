@@ -2,7 +2,7 @@
 import type { MigrationDb } from './migration';
 
 /**
- * For the Ctrl+R history search (electron/store/queries/history-search.ts), which must answer a
+ * For the Ctrl+R history search (now the history engine's fuzzy mode, electron/store/history-engine/fuzzy.ts), which must answer a
  * keystroke in a few milliseconds at a million commands.
  *
  * Its filters' indexes, each walked newest first and stopped at its bound: "this directory" and

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 import type { CommandRecord } from '../../../shared/domain/command';
 import type { StatementCache } from '../database/database';
-import { COMMAND_COLUMNS, toCommandRecord, type CommandRow } from './rows';
+import { COMMAND_COLUMNS, toCommandRecord, type CommandRow } from '../database/rows';
 
 /** Most runs one comparison reads: a timeline longer than this is not read at a glance anyway. */
 export const COMMAND_RUNS_LIMIT = 200;

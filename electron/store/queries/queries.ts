@@ -6,7 +6,7 @@ import type { HistoryQuery } from '../../../shared/domain/history-query';
 import { searchHistory, type HistoryAnswer } from '../history-engine/engine';
 import { COMMAND_RUNS_LIMIT, readCommandRuns, type CommandRuns } from './command-runs';
 import { QUICK_FIX_HISTORY_LIMIT, readQuickFixHistory, type QuickFixHistory } from './quick-fix-history';
-import { COMMAND_COLUMNS, SESSION_COLUMNS, toCommandRecord, toSessionInfo, type CommandRow, type SessionRow } from './rows';
+import { COMMAND_COLUMNS, SESSION_COLUMNS, toCommandRecord, toSessionInfo, type CommandRow, type SessionRow } from '../database/rows';
 
 /** More ids than any context budget can use; bounds the work a single request can ask for. */
 export const MAX_IDS = 5000;

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 import type { CommandRecord } from '../../../shared/domain/command';
 import type { StatementCache } from '../database/database';
-import { COMMAND_COLUMNS, toCommandRecord, type CommandRow } from './rows';
+import { COMMAND_COLUMNS, toCommandRecord, type CommandRow } from '../database/rows';
 
 /** How far back a quick fix looks: habits older than a month are likelier to be stale than helpful. */
 export const QUICK_FIX_LOOKBACK_MS = 30 * 24 * 3_600_000;

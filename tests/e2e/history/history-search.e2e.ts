@@ -36,7 +36,7 @@ const openSearch = async (): Promise<void> => {
   await page.locator('[data-testid="terminal"]').click();
   await page.keyboard.press('Control+r');
   await page.getByTestId('history-search').waitFor();
-  await expect.poll(() => overlay().getAttribute('data-searching')).toBe('false');
+  await expect.poll(() => overlay().getAttribute('data-searching'), { timeout: 30_000 }).toBe('false');
 };
 
 /** Types a query and waits until the list shows exactly `lines` (sorted). */
