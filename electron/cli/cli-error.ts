@@ -5,11 +5,12 @@
  * `not-found` 1 (an unknown record or session), `usage` 2 (bad arguments), `unavailable` 3 (no
  * database, one from another schema, one that stayed busy, or a data directory refused as the app
  * refuses it), `output` 4 (the file given to `-o` was refused or could not be written), `protocol` 5
- * (an MCP client sent what ends the session: a request line over the limit).
+ * (an MCP client sent what ends the session: a request line over the limit), `refused` 6 (sync: a
+ * wrong recovery phrase, or objects that failed their tag while the rest synced).
  */
-export type CliErrorCode = 'not-found' | 'usage' | 'unavailable' | 'output' | 'protocol';
+export type CliErrorCode = 'not-found' | 'usage' | 'unavailable' | 'output' | 'protocol' | 'refused';
 
-export const EXIT_CODES: Readonly<Record<CliErrorCode, number>> = { 'not-found': 1, usage: 2, unavailable: 3, output: 4, protocol: 5 };
+export const EXIT_CODES: Readonly<Record<CliErrorCode, number>> = { 'not-found': 1, usage: 2, unavailable: 3, output: 4, protocol: 5, refused: 6 };
 
 /** An expected failure: its message is one line for the user, printed as it is. */
 export class CliError extends Error {
