@@ -17,4 +17,6 @@ export interface SyncBackend {
   /** Names under a prefix; kept to one listing page by design (one manifest per device). */
   list(prefix: string): Promise<string[]>;
   delete(name: string): Promise<void>;
+  /** Lets go of connections kept alive (the SDK's agent would hold a CLI's exit for seconds). */
+  close(): void;
 }

@@ -63,4 +63,6 @@ export class FolderBackend implements SyncBackend {
   async delete(name: string): Promise<void> {
     await rm(this._path(name), { force: true });
   }
+
+  close(): void {}
 }

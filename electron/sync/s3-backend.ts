@@ -125,6 +125,10 @@ export class S3Backend implements SyncBackend {
     }
   }
 
+  close(): void {
+    this._client.destroy();
+  }
+
   async delete(name: string): Promise<void> {
     try {
       await this._client.send(new this._sdk.DeleteObjectCommand({ Bucket: this._place.bucket, Key: name }));

@@ -52,9 +52,13 @@ const setUp = async (command: Extract<SyncCommand, { kind: 'sync-init' | 'sync-j
     content: command.commandsOnly ? 'commands' : 'output',
   };
   const backend = await engine.openBackend(next.backend);
-  // Both check the bucket before anything is kept here: a wrong phrase leaves no trace on either side.
-  if (command.kind === 'sync-init') await engine.createGroup(backend, next, key);
-  else await engine.checkGroup(backend, next, key);
+  try {
+    // Both check the bucket before anything is kept here: a wrong phrase leaves no trace on either side.
+    if (command.kind === 'sync-init') await engine.createGroup(backend, next, key);
+    else await engine.checkGroup(backend, next, key);
+  } finally {
+    backend.close();
+  }
   mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   new config.FileKeyStore(dataDir).save(key);
   config.writeConfig(dataDir, next);
@@ -81,12 +85,14 @@ const now = async (dataDir: string, json: boolean, write: Write): Promise<void> 
   const engine = await import('../../sync/sync-engine');
   const status = readStatus(dataDir);
   let report: SyncReport;
+  const backend = await engine.openBackend(config.backend);
   try {
-    const backend = await engine.openBackend(config.backend);
     report = await withWriter(dataDir, (db, forget) => engine.syncOnce({ db, backend, config, key, forget }));
   } catch (error) {
     writeStatus(dataDir, { ...status, lastError: (error as Error).message.split('\n')[0] ?? 'failed' });
     throw error;
+  } finally {
+    backend.close();
   }
   const at = Date.now();
   writeStatus(dataDir, { lastPushAt: at, lastPullAt: at, lastError: report.refused[0] ?? null, refused: report.refused });

@@ -52,8 +52,8 @@ export class Forgetter {
       // A record the sync bucket has (pushed from here, or pulled) leaves a tombstone for the next sync.
       tombstone: _db.prepare(
         `INSERT OR IGNORE INTO sync_tombstones (command_id, forgotten_at, ours)
-           SELECT ?1, ?2, 1 WHERE EXISTS (SELECT 1 FROM sync_pushed WHERE command_id = ?1)
-             OR EXISTS (SELECT 1 FROM command_devices WHERE command_id = ?1)`,
+           SELECT @id, @now, 1 WHERE EXISTS (SELECT 1 FROM sync_pushed WHERE command_id = @id)
+             OR EXISTS (SELECT 1 FROM command_devices WHERE command_id = @id)`,
       ),
       text: _db.prepare('SELECT command_line AS commandLine, clean_output AS output FROM commands WHERE id = ?'),
       session: _db.prepare('SELECT id, ended_at FROM sessions WHERE id = ?'),
@@ -85,7 +85,7 @@ export class Forgetter {
   private _deleteCommand(id: string): void {
     const text = this._sql.text!.get(id) as ForgottenText | undefined;
     if (text) this._texts.push(text);
-    this._sql.tombstone!.run(id, this._now);
+    this._sql.tombstone!.run({ id, now: this._now });
     this._sql.deleteCommand!.run(id);
   }
 

@@ -9,6 +9,7 @@ declare module 's3rver' {
     directory?: string;
     configureBuckets?: Array<{ name: string }>;
   }
+  // eslint-disable-next-line no-restricted-syntax -- the package's own default export, described as it is
   export default class S3rver {
     constructor(options: S3rverOptions);
     run(): Promise<{ address: string; port: number }>;

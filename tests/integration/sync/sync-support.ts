@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import S3rver from 's3rver';
 import { openWriter } from '../../../electron/store/database/open-database';
+import { Forgetter } from '../../../electron/store/history/forget';
 import { migrations } from '../../../electron/store/migrations';
 
 /** s3rver's one account: any other key is refused as a real S3 refuses it. */
@@ -54,6 +55,8 @@ export interface Device {
   /** Records one finished command as the recorder would (a session row and its command row). */
   record(command: { id: string; line: string; output: string; cwd: string; hostname: string; exitCode?: number }): void;
   has(id: string): boolean;
+  /** Forgets commands as the app's Settings → History forget does (the store's Forgetter). */
+  forget(ids: readonly string[]): void;
   remove(): void;
 }
 
@@ -83,6 +86,11 @@ export const makeDevice = (): Device => {
         ).run(id, sessionId, Number(seq), line, cwd, hostname, at, at + 500, exitCode, output, output);
       }),
     has: (id) => withDb((db) => db.prepare('SELECT 1 FROM commands WHERE id = ?').get(id) !== undefined),
+    forget: (ids) =>
+      withDb((db) => {
+        new Forgetter(db).forget({ commandIds: [...ids] }, Date.now());
+        db.pragma('wal_checkpoint(TRUNCATE)');
+      }),
     remove: () => rmSync(dataDir, { recursive: true, force: true }),
   };
 };
