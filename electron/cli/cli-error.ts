@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: MIT
+import { SyncError, type SyncErrorCode } from '../sync/sync-error';
 
 /**
  * What went wrong, as the exit code a script can branch on (docs/cli-and-mcp.md lists them):
@@ -27,9 +28,23 @@ export class CliError extends Error {
   }
 }
 
+/** A sync failure's code as the CLI's: a wrong phrase or a tampered object is refused (6). */
+const SYNC_EXIT: Readonly<Record<SyncErrorCode, CliErrorCode>> = {
+  'wrong-key': 'refused',
+  tampered: 'refused',
+  'not-set-up': 'unavailable',
+  'already-set-up': 'usage',
+  'no-bucket': 'unavailable',
+  credentials: 'unavailable',
+  unreachable: 'unavailable',
+  busy: 'unavailable',
+  'bad-input': 'usage',
+};
+
 /** One line for stderr: a CliError's own message; anything else is a bug, said as such. */
 export const describeFailure = (error: unknown): { line: string; exitCode: number } => {
   if (error instanceof CliError) return { line: `contexterm: ${error.message}`, exitCode: error.exitCode };
+  if (error instanceof SyncError) return { line: `contexterm: ${error.message}`, exitCode: EXIT_CODES[SYNC_EXIT[error.code]] };
   const message = (error as Error | undefined)?.message ?? String(error);
   return { line: `contexterm: unexpected error: ${message.split('\n')[0]}`, exitCode: 70 };
 };

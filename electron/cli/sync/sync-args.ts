@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 import { parseArgs } from 'node:util';
-import { CliError } from '../cli-error';
+import { SyncError } from '../../sync/sync-error';
 import { SYNC_USAGE } from './sync-usage';
 
 export type SyncWhere =
@@ -38,13 +38,13 @@ const parse = (argv: readonly string[], sub: string): Values => {
     if (parsed.positionals.length > 0) throw new Error(`sync ${sub} takes no argument '${parsed.positionals[0]}'`);
     return parsed.values as Values;
   } catch (error) {
-    throw new CliError('usage', `${(error as Error).message.split(/\.\s/)[0]} (see 'contexterm sync --help')`);
+    throw new SyncError('bad-input', `${(error as Error).message.split(/\.\s/)[0]} (see 'contexterm sync --help')`);
   }
 };
 
 const text = (values: Values, name: string): string | undefined => {
   const value = values[name];
-  if (value === '') throw new CliError('usage', `--${name} needs a value`);
+  if (value === '') throw new SyncError('bad-input', `--${name} needs a value`);
   return typeof value === 'string' ? value : undefined;
 };
 
@@ -53,17 +53,17 @@ const whereOf = (values: Values, sub: string): SyncWhere => {
   const endpoint = text(values, 'endpoint');
   const bucket = text(values, 'bucket');
   if (folder !== undefined) {
-    if (endpoint !== undefined || bucket !== undefined) throw new CliError('usage', `sync ${sub} takes --folder or --endpoint with --bucket, not both`);
+    if (endpoint !== undefined || bucket !== undefined) throw new SyncError('bad-input', `sync ${sub} takes --folder or --endpoint with --bucket, not both`);
     return { kind: 'folder', path: folder };
   }
-  if (endpoint === undefined || bucket === undefined) throw new CliError('usage', `sync ${sub} needs --endpoint URL and --bucket NAME (or --folder DIR)`);
-  if (!URL.canParse(endpoint) || !/^https?:$/.test(new URL(endpoint).protocol)) throw new CliError('usage', `--endpoint must be an http(s) URL, got ${endpoint}`);
+  if (endpoint === undefined || bucket === undefined) throw new SyncError('bad-input', `sync ${sub} needs --endpoint URL and --bucket NAME (or --folder DIR)`);
+  if (!URL.canParse(endpoint) || !/^https?:$/.test(new URL(endpoint).protocol)) throw new SyncError('bad-input', `--endpoint must be an http(s) URL, got ${endpoint}`);
   return { kind: 's3', endpoint, bucket, region: text(values, 'region') ?? 'us-east-1' };
 };
 
 const prefixOf = (values: Values): string => {
   const prefix = (text(values, 'prefix') ?? '').replace(/^\/+|\/+$/g, '');
-  if (prefix.split('/').some((part) => part === '.' || part === '..')) throw new CliError('usage', `--prefix may not hold . or .. parts`);
+  if (prefix.split('/').some((part) => part === '.' || part === '..')) throw new SyncError('bad-input', `--prefix may not hold . or .. parts`);
   return prefix;
 };
 
@@ -82,7 +82,7 @@ export const parseSync = (argv: readonly string[]): SyncParsed => {
   const [sub, ...rest] = argv;
   if (sub === undefined) return { kind: 'help', text: SYNC_USAGE, asked: false };
   if (sub === 'help' || sub === '-h' || sub === '--help') return { kind: 'help', text: SYNC_USAGE, asked: true };
-  if (!['init', 'join', 'status', 'now', 'off'].includes(sub)) throw new CliError('usage', `unknown sync command '${sub}' (init, join, status, now or off)`);
+  if (!['init', 'join', 'status', 'now', 'off'].includes(sub)) throw new SyncError('bad-input', `unknown sync command '${sub}' (init, join, status, now or off)`);
   const values = parse(rest, sub);
   if (values.help) return { kind: 'help', text: SYNC_USAGE, asked: true };
   switch (sub) {
@@ -90,7 +90,7 @@ export const parseSync = (argv: readonly string[]): SyncParsed => {
       return { kind: 'sync-init', ...common(values), where: whereOf(values, sub), prefix: prefixOf(values), commandsOnly: values['commands-only'] === true, ...named(values) };
     case 'join': {
       const phrase = text(values, 'phrase');
-      if (phrase === undefined) throw new CliError('usage', 'sync join needs --phrase "…", the 24 words init printed');
+      if (phrase === undefined) throw new SyncError('bad-input', 'sync join needs --phrase "…", the 24 words init printed');
       return { kind: 'sync-join', ...common(values), where: whereOf(values, sub), prefix: prefixOf(values), phrase, commandsOnly: values['commands-only'] === true, ...named(values) };
     }
     case 'status':

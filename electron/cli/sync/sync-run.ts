@@ -2,28 +2,11 @@
 // The `sync` commands: imported by main.ts only when one is asked for, so `--version` never loads
 // the AWS SDK, the ciphers or SQLite. The sync itself is electron/sync/.
 import { mkdirSync } from 'node:fs';
-import { SyncError, type SyncErrorCode } from '../../sync/sync-error';
+import { SyncError } from '../../sync/sync-error';
 import type { SyncConfig } from '../../sync/sync-config';
 import type { SyncReport } from '../../sync/sync-context';
-import { CliError, type CliErrorCode } from '../cli-error';
-import { chooseDataDir } from '../data-dir-default';
-import { HistoryDb } from '../history-db';
 import type { SyncCommand, SyncWhere } from './sync-args';
-import { withWriter } from './sync-store';
-
-const EXIT: Readonly<Record<SyncErrorCode, CliErrorCode>> = {
-  'wrong-key': 'refused',
-  tampered: 'refused',
-  'not-set-up': 'unavailable',
-  'already-set-up': 'usage',
-  'no-bucket': 'unavailable',
-  credentials: 'unavailable',
-  unreachable: 'unavailable',
-  busy: 'unavailable',
-  'bad-input': 'usage',
-};
-
-const asCli = (error: unknown): unknown => (error instanceof SyncError ? new CliError(EXIT[error.code], error.message) : error);
+import { pendingCount, withWriter } from './sync-store';
 
 const backendOf = (where: SyncWhere): SyncConfig['backend'] =>
   where.kind === 'folder' ? { kind: 'folder', path: where.path } : { kind: 's3', endpoint: where.endpoint, bucket: where.bucket, region: where.region };
@@ -98,26 +81,15 @@ const now = async (dataDir: string, json: boolean, write: Write): Promise<void> 
   writeStatus(dataDir, { lastPushAt: at, lastPullAt: at, lastError: report.refused[0] ?? null, refused: report.refused });
   await write(json ? `${JSON.stringify(report)}\n` : `${summary(report)}\n`);
   if (report.refused.length > 0) {
-    throw new CliError('refused', `${report.refused.length} object(s) refused, the rest synced: ${report.refused.join('; ')}`);
+    throw new SyncError('tampered', `${report.refused.length} object(s) refused, the rest synced: ${report.refused.join('; ')}`);
   }
 };
 
 const status = async (dataDir: string, json: boolean, write: Write): Promise<void> => {
   const { config } = await loadSetUp(dataDir);
   const { readStatus } = await import('../../sync/sync-config');
-  const { SyncTables } = await import('../../sync/sync-tables');
   const state = readStatus(dataDir);
-  let pending: number | null = null;
-  try {
-    const db = HistoryDb.open(dataDir);
-    try {
-      pending = db.read((_, raw) => new SyncTables(raw).pendingCount());
-    } finally {
-      db.close();
-    }
-  } catch (error) {
-    if (!(error instanceof CliError)) throw error; // no database yet: nothing is pending
-  }
+  const pending = pendingCount(dataDir);
   const out = { device: config.deviceName, deviceId: config.deviceId, where: describe(config), content: config.content, ...state, pending };
   if (json) return write(`${JSON.stringify(out)}\n`);
   const when = (ms: number | null): string => (ms === null ? 'never' : new Date(ms).toISOString());
@@ -138,22 +110,20 @@ const off = async (dataDir: string, write: Write): Promise<void> => {
   await write(`Sync is off on this device. The bucket was left as it is; the other devices keep syncing.\n`);
 };
 
-/** Runs one `sync` command, handing what it prints to `write`. */
-export const runSync = async (command: SyncCommand, write: Write): Promise<void> => {
-  const dataDir = chooseDataDir(command.dataDir);
-  try {
-    switch (command.kind) {
-      case 'sync-init':
-      case 'sync-join':
-        return await setUp(command, dataDir, write);
-      case 'sync-now':
-        return await now(dataDir, command.json, write);
-      case 'sync-status':
-        return await status(dataDir, command.json, write);
-      case 'sync-off':
-        return await off(dataDir, write);
-    }
-  } catch (error) {
-    throw asCli(error);
+/**
+ * Runs one `sync` command in `dataDir` (main.ts chose it as for `history`), handing what it prints
+ * to `write`. Failures are SyncErrors; cli-error.ts turns their codes into exit codes.
+ */
+export const runSync = async (command: SyncCommand, dataDir: string, write: Write): Promise<void> => {
+  switch (command.kind) {
+    case 'sync-init':
+    case 'sync-join':
+      return setUp(command, dataDir, write);
+    case 'sync-now':
+      return now(dataDir, command.json, write);
+    case 'sync-status':
+      return status(dataDir, command.json, write);
+    case 'sync-off':
+      return off(dataDir, write);
   }
 };

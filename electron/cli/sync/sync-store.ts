@@ -6,8 +6,12 @@ import type { WritableDb } from '../../store/database/database';
 import { openWriter } from '../../store/database/open-database';
 import { Forgetter } from '../../store/history/forget';
 import { migrations } from '../../store/migrations';
-import { CliError } from '../cli-error';
-import { DATABASE_FILE } from '../data-dir-default';
+import Database from 'better-sqlite3';
+import { SyncError } from '../../sync/sync-error';
+import { SyncTables } from '../../sync/sync-tables';
+
+/** The app's database file in its data dir (the same name electron/cli/data-dir-default.ts gives). */
+const DATABASE_FILE = 'contexterm.db';
 
 /**
  * The CLI syncing alone: it takes the data dir's lock as the app does, so the app's writer and a
@@ -19,8 +23,8 @@ export const withWriter = async <T>(dataDir: string, run: (db: WritableDb, forge
   try {
     lock = acquireDataDirLock(dataDir, 'Run sync from this command once the app is closed.');
   } catch (error) {
-    if (error instanceof DataDirLockedError) throw new CliError('unavailable', `${error.message} (a running app keeps the history; the CLI syncs only when it is closed)`);
-    if (error instanceof DataDirTrustError) throw new CliError('unavailable', error.message);
+    if (error instanceof DataDirLockedError) throw new SyncError('busy', `${error.message} (a running app keeps the history; the CLI syncs only when it is closed)`);
+    if (error instanceof DataDirTrustError) throw new SyncError('busy', error.message);
     throw error;
   }
   try {
@@ -36,5 +40,23 @@ export const withWriter = async <T>(dataDir: string, run: (db: WritableDb, forge
     }
   } finally {
     lock.release();
+  }
+};
+
+/** Records not in the bucket yet, read without the lock (a read-only connection never blocks the app); null with no database. */
+export const pendingCount = (dataDir: string): number | null => {
+  let db: Database.Database;
+  try {
+    db = new Database(join(dataDir, DATABASE_FILE), { readonly: true, fileMustExist: true });
+  } catch {
+    return null;
+  }
+  try {
+    db.pragma('busy_timeout = 2000');
+    return new SyncTables(db).pendingCount();
+  } catch {
+    return null; // a database from before sync (no schema 11 yet): the next sync migrates it
+  } finally {
+    db.close();
   }
 };

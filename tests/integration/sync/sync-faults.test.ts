@@ -104,5 +104,4 @@ describe('sync faults', () => {
       lock.release();
     }
   });
-
 });
