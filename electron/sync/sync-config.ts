@@ -12,7 +12,7 @@ import { SyncError } from './sync-error';
  * device is, what it sends. No credential is ever written here (the AWS SDK's chain finds them),
  * and the key is kept apart by a KeyStore.
  */
-export const syncConfigSchema = z.object({
+const syncConfigSchema = z.object({
   v: z.literal(1),
   backend: z.discriminatedUnion('kind', [
     z.object({ kind: z.literal('s3'), endpoint: z.string().url(), bucket: z.string().min(1), region: z.string().min(1) }),
@@ -27,7 +27,7 @@ export const syncConfigSchema = z.object({
 export type SyncConfig = z.infer<typeof syncConfigSchema>;
 
 /** When it last pushed and pulled, and what went wrong last (`sync status`). */
-export const syncStatusSchema = z.object({
+const syncStatusSchema = z.object({
   lastPushAt: z.number().nullable(),
   lastPullAt: z.number().nullable(),
   lastError: z.string().nullable(),
@@ -35,9 +35,9 @@ export const syncStatusSchema = z.object({
 });
 export type SyncStatus = z.infer<typeof syncStatusSchema>;
 
-export const CONFIG_FILE = 'sync.json';
-export const STATUS_FILE = 'sync-status.json';
-export const KEY_FILE = 'sync-key';
+const CONFIG_FILE = 'sync.json';
+const STATUS_FILE = 'sync-status.json';
+const KEY_FILE = 'sync-key';
 
 const writePrivate = (path: string, text: string): void => {
   const temp = `${path}.tmp-${process.pid}`;
@@ -73,7 +73,7 @@ export const writeStatus = (dataDir: string, status: SyncStatus): void => writeP
  * app is meant to keep it through Electron's safeStorage (the OS keychain) behind this same
  * interface; that implementation is Electron-only and not written yet (docs/history.md).
  */
-export interface KeyStore {
+interface KeyStore {
   load(): Uint8Array | undefined;
   save(key: Uint8Array): void;
   remove(): void;

@@ -18,7 +18,7 @@ export const openBackend = async (backend: SyncConfig['backend']): Promise<SyncB
   return S3Backend.connect(backend);
 };
 
-export const layoutOf = (config: Pick<SyncConfig, 'prefix'>, key: Uint8Array): SyncLayout => new SyncLayout(config.prefix, deriveKeys(key).names);
+const layoutOf = (config: Pick<SyncConfig, 'prefix'>, key: Uint8Array): SyncLayout => new SyncLayout(config.prefix, deriveKeys(key).names);
 
 /** The first device: the bucket must exist and hold no group under this prefix yet. */
 export const createGroup = async (backend: SyncBackend, config: Pick<SyncConfig, 'prefix'>, key: Uint8Array): Promise<void> => {

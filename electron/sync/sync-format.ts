@@ -7,7 +7,7 @@ import { z } from 'zod';
  * is checked against these schemas after its tag verifies (a device with the key could still be
  * another version of us, or buggy).
  */
-export const syncRecordSchema = z.object({
+const syncRecordSchema = z.object({
   id: z.string().min(1).max(200),
   sessionId: z.string().min(1).max(200),
   seq: z.number().int().nonnegative(),
@@ -30,7 +30,6 @@ export const segmentSchema = z.object({
   device: z.string().min(1),
   records: z.array(syncRecordSchema),
 });
-export type Segment = z.infer<typeof segmentSchema>;
 
 /**
  * A device's own list of what it has written, rewritten (whole, then its old segments deleted)

@@ -6,7 +6,7 @@ import { SyncError } from './sync-error';
 
 /** Records read from the store per round, and the JSON bytes one segment holds at most before sealing. */
 const BATCH = 2000;
-export const SEGMENT_MAX_BYTES = 4 * 1024 * 1024;
+const SEGMENT_MAX_BYTES = 4 * 1024 * 1024;
 
 const readOwnManifest = async (ctx: SyncContext): Promise<Manifest> => {
   const name = ctx.layout.manifest(ctx.deviceId);
