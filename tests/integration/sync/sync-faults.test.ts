@@ -104,4 +104,17 @@ describe('sync faults', () => {
       lock.release();
     }
   });
+
+  it('turns off on one device, leaving the bucket to the others', { timeout: 60_000 }, async () => {
+    const objects = storedObjects(s3.directory).length;
+    const off = await runCli(['sync', 'off', '--data-dir', second.dataDir]);
+    expect([off.code, off.stderr]).toEqual([0, '']);
+    expect(existsSync(join(second.dataDir, 'sync.json'))).toBe(false);
+    expect(existsSync(join(second.dataDir, 'sync-key'))).toBe(false);
+    expect(storedObjects(s3.directory)).toHaveLength(objects);
+    const status = await runCli(['sync', 'status', '--data-dir', second.dataDir]);
+    expect(status.code).toBe(3);
+    expect(status.stderr).toContain('sync is not set up');
+    expect(second.has('sess-first:3')).toBe(true); // what it pulled stays its history
+  });
 });
