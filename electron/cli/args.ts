@@ -5,6 +5,7 @@ import { parseArgs } from 'node:util';
 import type { HistoryQuery } from '../../shared/domain/history-query';
 import { parseTimeBound, TIME_BOUND_HELP } from '../../shared/domain/time-bounds';
 import { CliError } from './cli-error';
+import { parseSync, type SyncCommand } from './sync/sync-args';
 import { EXPORT_USAGE, HISTORY_USAGE, MAIN_USAGE, MCP_USAGE, SEARCH_USAGE, SESSIONS_USAGE, SHOW_USAGE, STATS_USAGE } from './usage';
 
 /**
@@ -20,7 +21,8 @@ export type CliCommand =
   | { readonly kind: 'export'; readonly dataDir?: string; readonly sessionId: string; readonly format: 'json' | 'asciicast'; readonly output?: string }
   | { readonly kind: 'stats'; readonly dataDir?: string; readonly json: boolean }
   | { readonly kind: 'sessions'; readonly dataDir?: string; readonly limit: number; readonly json: boolean }
-  | { readonly kind: 'mcp'; readonly dataDir?: string };
+  | { readonly kind: 'mcp'; readonly dataDir?: string }
+  | { readonly kind: 'sync'; readonly command: SyncCommand };
 
 type Option = { type: 'string' | 'boolean'; short?: string };
 const COMMON: Record<string, Option> = { 'data-dir': { type: 'string' }, help: { type: 'boolean', short: 'h' } };
@@ -161,6 +163,10 @@ export const parseCli = (argv: readonly string[]): CliCommand => {
   switch (command) {
     case 'history':
       return parseHistory(rest[0], rest.slice(1));
+    case 'sync': {
+      const parsed = parseSync(rest);
+      return parsed.kind === 'help' ? parsed : { kind: 'sync', command: parsed };
+    }
     case 'mcp': {
       const { values, positionals } = parse(rest, {}, 'mcp');
       if (values.help) return { kind: 'help', text: MCP_USAGE, asked: true };
@@ -177,6 +183,6 @@ export const parseCli = (argv: readonly string[]): CliCommand => {
     case '-V':
       return { kind: 'version' };
     default:
-      throw new CliError('usage', `unknown command '${command}' (history or mcp; see 'contexterm --help')`);
+      throw new CliError('usage', `unknown command '${command}' (history, mcp or sync; see 'contexterm --help')`);
   }
 };

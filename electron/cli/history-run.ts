@@ -11,7 +11,7 @@ import { formatStats, historyStats, searchHistory, showCommand } from './history
 import { formatSessions, listSessions } from './history-sessions';
 import { exportSessionAsciicast, exportSessionJson } from './session-export';
 
-export type HistoryCommand = Exclude<CliCommand, { kind: 'help' | 'version' | 'mcp' }>;
+export type HistoryCommand = Exclude<CliCommand, { kind: 'help' | 'version' | 'mcp' | 'sync' }>;
 
 const withDb = async <T>(dataDir: string | undefined, run: (db: HistoryDb) => Promise<T>): Promise<T> => {
   const db = HistoryDb.open(chooseDataDir(dataDir));

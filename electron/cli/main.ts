@@ -32,6 +32,8 @@ const main = async (): Promise<void> => {
       return write(`${__APP_VERSION__}\n`);
     case 'mcp':
       return (await import('./history-run')).runMcp(command.dataDir);
+    case 'sync':
+      return (await import('./sync/sync-run')).runSync(command.command, (await import('./data-dir-default')).chooseDataDir(command.command.dataDir), write);
     default:
       return (await import('./history-run')).runHistory(command, write);
   }

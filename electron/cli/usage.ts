@@ -7,7 +7,8 @@ const COMMON = `${DATA_DIR}
 
 export const MAIN_USAGE = `Usage: contexterm <command> [options]
 
-Reads Contexterm's recorded terminal history, read-only, while the app runs or not.
+Reads Contexterm's recorded terminal history, read-only, while the app runs or not;
+'sync' shares it, end-to-end encrypted, through a bucket you own.
 
 Commands:
   history search [QUERY]    recorded commands matching QUERY's words, best first
@@ -16,6 +17,7 @@ Commands:
   history export SESSION    a session as JSON or an asciicast v2 recording
   history stats             counts, sizes, date range, most used programs
   mcp                       an MCP server on stdio for coding agents
+  sync init|join|status|now|off   encrypted history across machines (see 'sync --help')
 
 Options:
 ${COMMON}

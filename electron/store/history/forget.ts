@@ -37,6 +37,7 @@ export class Forgetter {
   private readonly _sql: { readonly [name: string]: Database.Statement };
   /** What the commands being forgotten recorded, read before their rows go (for redactQuotes). */
   private _texts: ForgottenText[] = [];
+  private _now = 0;
 
   constructor(private readonly _db: WritableDb) {
     this._ranges = new RawRanges(_db);
@@ -48,6 +49,12 @@ export class Forgetter {
       bySession: _db.prepare(`${span} WHERE c.session_id = ?`),
       inRange: _db.prepare(`${span} WHERE c.started_at >= ? AND c.started_at < ?`),
       deleteCommand: _db.prepare('DELETE FROM commands WHERE id = ?'),
+      // A record the sync bucket has (pushed from here, or pulled) leaves a tombstone for the next sync.
+      tombstone: _db.prepare(
+        `INSERT OR IGNORE INTO sync_tombstones (command_id, forgotten_at, ours)
+           SELECT @id, @now, 1 WHERE EXISTS (SELECT 1 FROM sync_pushed WHERE command_id = @id)
+             OR EXISTS (SELECT 1 FROM command_devices WHERE command_id = @id)`,
+      ),
       text: _db.prepare('SELECT command_line AS commandLine, clean_output AS output FROM commands WHERE id = ?'),
       session: _db.prepare('SELECT id, ended_at FROM sessions WHERE id = ?'),
       deleteChunks: _db.prepare('DELETE FROM chunks WHERE session_id = ? RETURNING length(data)').pluck(),
@@ -67,6 +74,7 @@ export class Forgetter {
 
   forget(request: ForgetRequest, now: number): Forgotten {
     this._texts = [];
+    this._now = now;
     try {
       return this._db.transaction(() => this._forget(request, now)).immediate();
     } finally {
@@ -77,6 +85,7 @@ export class Forgetter {
   private _deleteCommand(id: string): void {
     const text = this._sql.text!.get(id) as ForgottenText | undefined;
     if (text) this._texts.push(text);
+    this._sql.tombstone!.run({ id, now: this._now });
     this._sql.deleteCommand!.run(id);
   }
 

@@ -10,6 +10,7 @@ import * as m0007 from './0007-remote-commands';
 import * as m0008 from './0008-command-actors';
 import * as m0009 from './0009-history-search';
 import * as m0010 from './0010-command-runs';
+import * as m0011 from './0011-sync';
 
 /** Every schema migration, in order. The runner refuses a list that is not 1, 2, 3, … */
 export const migrations: readonly Migration[] = [
@@ -23,4 +24,5 @@ export const migrations: readonly Migration[] = [
   { version: 8, name: 'command-actors', up: m0008.up },
   { version: 9, name: 'history-search', up: m0009.up },
   { version: 10, name: 'command-runs', up: m0010.up },
+  { version: 11, name: 'sync', up: m0011.up },
 ];

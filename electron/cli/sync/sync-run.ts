@@ -1,0 +1,129 @@
+// SPDX-License-Identifier: MIT
+// The `sync` commands: imported by main.ts only when one is asked for, so `--version` never loads
+// the AWS SDK, the ciphers or SQLite. The sync itself is electron/sync/.
+import { mkdirSync } from 'node:fs';
+import { SyncError } from '../../sync/sync-error';
+import type { SyncConfig } from '../../sync/sync-config';
+import type { SyncReport } from '../../sync/sync-context';
+import type { SyncCommand, SyncWhere } from './sync-args';
+import { pendingCount, withWriter } from './sync-store';
+
+const backendOf = (where: SyncWhere): SyncConfig['backend'] =>
+  where.kind === 'folder' ? { kind: 'folder', path: where.path } : { kind: 's3', endpoint: where.endpoint, bucket: where.bucket, region: where.region };
+
+const describe = (config: SyncConfig): string =>
+  config.backend.kind === 'folder' ? `folder ${config.backend.path}` : `bucket ${config.backend.bucket} at ${config.backend.endpoint}`;
+
+const summary = (report: SyncReport): string =>
+  `pushed ${report.pushed}, pulled ${report.pulled}, forgot ${report.forgotten}, rewrote ${report.rewritten} segment(s); ${report.devices} device(s)`;
+
+type Write = (text: string) => Promise<void>;
+
+const setUp = async (command: Extract<SyncCommand, { kind: 'sync-init' | 'sync-join' }>, dataDir: string, write: Write): Promise<void> => {
+  const config = await import('../../sync/sync-config');
+  const keys = await import('../../sync/sync-keys');
+  const engine = await import('../../sync/sync-engine');
+  if (config.readConfig(dataDir) !== undefined) throw new SyncError('already-set-up', `sync is already on in ${dataDir}; run 'contexterm sync off' first`);
+  const key = command.kind === 'sync-join' ? keys.phraseToKey(command.phrase) : keys.newKey();
+  const identity = config.newDeviceIdentity();
+  const next: SyncConfig = {
+    v: 1,
+    backend: backendOf(command.where),
+    prefix: command.prefix,
+    deviceId: identity.deviceId,
+    deviceName: command.deviceName ?? identity.deviceName,
+    content: command.commandsOnly ? 'commands' : 'output',
+  };
+  const backend = await engine.openBackend(next.backend);
+  try {
+    // Both check the bucket before anything is kept here: a wrong phrase leaves no trace on either side.
+    if (command.kind === 'sync-init') await engine.createGroup(backend, next, key);
+    else await engine.checkGroup(backend, next, key);
+  } finally {
+    backend.close();
+  }
+  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+  new config.FileKeyStore(dataDir).save(key);
+  config.writeConfig(dataDir, next);
+  if (command.kind === 'sync-join') return write(`This device (${next.deviceName}) joined the sync group in ${describe(next)}. Run 'contexterm sync now' to sync.\n`);
+  await write(
+    `Sync is on for this device (${next.deviceName}) with ${describe(next)}.\n\n` +
+      `Recovery phrase, shown this once: write it down. It is the only way to add a device or read the bucket again.\n\n` +
+      `  ${keys.keyToPhrase(key)}\n\n` +
+      `On another device: contexterm sync join --phrase "…" ${command.where.kind === 'folder' ? `--folder ${command.where.path}` : `--endpoint ${command.where.endpoint} --bucket ${command.where.bucket}`}${command.prefix ? ` --prefix ${command.prefix}` : ''}\n`,
+  );
+};
+
+const loadSetUp = async (dataDir: string): Promise<{ config: SyncConfig; key: Uint8Array }> => {
+  const { readConfig, FileKeyStore } = await import('../../sync/sync-config');
+  const config = readConfig(dataDir);
+  const key = config && new FileKeyStore(dataDir).load();
+  if (!config || !key) throw new SyncError('not-set-up', `sync is not set up in ${dataDir}; run 'contexterm sync init' or 'sync join'`);
+  return { config, key };
+};
+
+const now = async (dataDir: string, json: boolean, write: Write): Promise<void> => {
+  const { config, key } = await loadSetUp(dataDir);
+  const { readStatus, writeStatus } = await import('../../sync/sync-config');
+  const engine = await import('../../sync/sync-engine');
+  const status = readStatus(dataDir);
+  let report: SyncReport;
+  const backend = await engine.openBackend(config.backend);
+  try {
+    report = await withWriter(dataDir, (db, forget) => engine.syncOnce({ db, backend, config, key, forget }));
+  } catch (error) {
+    writeStatus(dataDir, { ...status, lastError: (error as Error).message.split('\n')[0] ?? 'failed' });
+    throw error;
+  } finally {
+    backend.close();
+  }
+  const at = Date.now();
+  writeStatus(dataDir, { lastPushAt: at, lastPullAt: at, lastError: report.refused[0] ?? null, refused: report.refused });
+  await write(json ? `${JSON.stringify(report)}\n` : `${summary(report)}\n`);
+  if (report.refused.length > 0) {
+    throw new SyncError('tampered', `${report.refused.length} object(s) refused, the rest synced: ${report.refused.join('; ')}`);
+  }
+};
+
+const status = async (dataDir: string, json: boolean, write: Write): Promise<void> => {
+  const { config } = await loadSetUp(dataDir);
+  const { readStatus } = await import('../../sync/sync-config');
+  const state = readStatus(dataDir);
+  const pending = pendingCount(dataDir);
+  const out = { device: config.deviceName, deviceId: config.deviceId, where: describe(config), content: config.content, ...state, pending };
+  if (json) return write(`${JSON.stringify(out)}\n`);
+  const when = (ms: number | null): string => (ms === null ? 'never' : new Date(ms).toISOString());
+  return write(
+    `device       ${out.device}\nsyncs with   ${out.where} (${out.content === 'output' ? 'commands with output' : 'commands only'})\n` +
+      `last push    ${when(out.lastPushAt)}\nlast pull    ${when(out.lastPullAt)}\npending      ${pending ?? 'no database yet'}\n` +
+      `last error   ${out.lastError ?? 'none'}\n`,
+  );
+};
+
+const off = async (dataDir: string, write: Write): Promise<void> => {
+  await loadSetUp(dataDir);
+  const { FileKeyStore, removeSetUp } = await import('../../sync/sync-config');
+  const { forgetSyncState } = await import('../../sync/sync-engine');
+  await withWriter(dataDir, async (db) => forgetSyncState(db));
+  new FileKeyStore(dataDir).remove();
+  removeSetUp(dataDir);
+  await write(`Sync is off on this device. The bucket was left as it is; the other devices keep syncing.\n`);
+};
+
+/**
+ * Runs one `sync` command in `dataDir` (main.ts chose it as for `history`), handing what it prints
+ * to `write`. Failures are SyncErrors; cli-error.ts turns their codes into exit codes.
+ */
+export const runSync = async (command: SyncCommand, dataDir: string, write: Write): Promise<void> => {
+  switch (command.kind) {
+    case 'sync-init':
+    case 'sync-join':
+      return setUp(command, dataDir, write);
+    case 'sync-now':
+      return now(dataDir, command.json, write);
+    case 'sync-status':
+      return status(dataDir, command.json, write);
+    case 'sync-off':
+      return off(dataDir, write);
+  }
+};
