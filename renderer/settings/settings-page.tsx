@@ -22,6 +22,21 @@ const Page = ({ page, props }: { page: (typeof SETTINGS_REGISTRY.pages)[number];
 
 export const UNSAVED_QUESTION = 'Close Settings without saving? Your changes will be lost.';
 
+/** Asked inside the page, Keep editing the default (Enter), so a stray key never drops the edits. */
+const UnsavedQuestion = ({ onKeep, onDiscard }: { onKeep: () => void; onDiscard: () => void }) => (
+  <div className="settings-unsaved" role="alertdialog" aria-modal="true" aria-labelledby="settings-unsaved-text" data-testid="settings-unsaved">
+    <p id="settings-unsaved-text">{UNSAVED_QUESTION}</p>
+    <div className="settings-unsaved-buttons">
+      <button className="primary" autoFocus data-testid="settings-unsaved-keep" onClick={onKeep}>
+        Keep editing
+      </button>
+      <button className="danger" data-testid="settings-unsaved-discard" onClick={onDiscard}>
+        Discard changes
+      </button>
+    </div>
+  </div>
+);
+
 /** The settings overlay: edit a draft, Save validates everything first and saves all or nothing. */
 export const SettingsPage = () => {
   const saved = useSettings((state) => state.view);
@@ -30,6 +45,8 @@ export const SettingsPage = () => {
   const [errors, setErrors] = useState<FieldErrors>({});
   const [status, setStatus] = useState<{ text: string; kind: 'ok' | 'error' } | undefined>();
   const [saving, setSaving] = useState(false);
+  /** The in-app question before unsaved changes are dropped (the browser's confirm() looked foreign and froze the page). */
+  const [asking, setAsking] = useState(false);
   const dirty = useRef(false);
   const closeButton = useRef<HTMLButtonElement>(null);
 
@@ -71,9 +88,10 @@ export const SettingsPage = () => {
     };
   }, []);
 
-  /** Closing with unsaved edits asks first; an untouched (or saved) form closes at once. */
+  /** Closing with unsaved edits asks first; an untouched (or saved) form closes at once. Esc while asking keeps editing. */
   const close = () => {
-    if (draft && saved && hasUnsavedChanges(draft, saved) && !window.confirm(UNSAVED_QUESTION)) return;
+    if (asking) return setAsking(false);
+    if (draft && saved && hasUnsavedChanges(draft, saved)) return setAsking(true);
     useSettings.getState().setPageOpen(false);
   };
   const closeRef = useRef(close);
@@ -133,6 +151,7 @@ export const SettingsPage = () => {
             Close
           </button>
         </header>
+        {asking && <UnsavedQuestion onKeep={() => (setAsking(false), closeButton.current?.focus())} onDiscard={() => useSettings.getState().setPageOpen(false)} />}
         {/* Always there, one line reserved: a message must not push Save and Close to another row. */}
         <div className={`settings-status ${status?.kind ?? ''}`} role="status" aria-live={status?.kind === 'error' ? 'assertive' : 'polite'} data-testid="settings-status">
           {status?.text}
