@@ -7,6 +7,7 @@ import { EDITORS } from './editor-table';
 import { draftOf, hasUnsavedChanges, type FieldErrors, type SectionProps, type SettingsDraft } from './form/settings-form';
 import { RegistrySection } from './registry-section';
 import { saveSettings } from './save-settings';
+import { useSettingsFilter } from './settings-search';
 import './settings.css';
 
 /** A part of the page: an editor of its own, or a root group of the registry drawn generically. */
@@ -48,6 +49,9 @@ export const SettingsPage = () => {
   /** The in-app question before unsaved changes are dropped (the browser's confirm() looked foreign and froze the page). */
   const [asking, setAsking] = useState(false);
   const dirty = useRef(false);
+  const [query, setQuery] = useState('');
+  const body = useRef<HTMLDivElement>(null);
+  const sectionsShown = useSettingsFilter(body, query);
   const closeButton = useRef<HTMLButtonElement>(null);
 
   // A save elsewhere (another window, a key change) refreshes an untouched draft; only `saved` drives this.
@@ -144,6 +148,22 @@ export const SettingsPage = () => {
             ))}
           </nav>
           <span className="spacer" />
+          <input
+            type="search"
+            className="settings-search"
+            data-testid="settings-search"
+            aria-label="Search settings"
+            placeholder="Search settings"
+            value={query}
+            onChange={(event) => setQuery(event.target.value)}
+            onKeyDown={(event) => {
+              // Esc empties the search first; an empty one lets Esc close the page as elsewhere.
+              if (event.key === 'Escape' && query !== '') {
+                event.preventDefault();
+                setQuery('');
+              }
+            }}
+          />
           <button className="primary" data-testid="settings-save" disabled={!props || saving} onClick={() => void save()}>
             {saving ? 'Saving…' : 'Save'}
           </button>
@@ -156,8 +176,13 @@ export const SettingsPage = () => {
         <div className={`settings-status ${status?.kind ?? ''}`} role="status" aria-live={status?.kind === 'error' ? 'assertive' : 'polite'} data-testid="settings-status">
           {status?.text}
         </div>
-        <div className="settings-body">
+        <div className="settings-body" ref={body}>
           {!props && <p>{loadError ? `Settings could not be loaded: ${loadError}` : 'Loading settings…'}</p>}
+          {props && query.trim() !== '' && sectionsShown === 0 && (
+            <p className="settings-search-empty" role="status" data-testid="settings-search-empty">
+              No settings match “{query.trim()}”.
+            </p>
+          )}
           {props && (
             <>
               {SETTINGS_REGISTRY.pages.map((page) => (
