@@ -29,6 +29,9 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 90_000,
           hookTimeout: 90_000,
+          // expect.poll gives up after 1 s by default: a wait for a state that became a race with
+          // the clock on a loaded machine (CI at a load of 6-19). Playwright's own waits allow 30 s.
+          expect: { poll: { timeout: 15_000 } },
           fileParallelism: false,
         },
       },

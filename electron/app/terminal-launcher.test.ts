@@ -30,7 +30,7 @@ const setup = (host: PtyHost = new FakePtyHost()) => {
   const { store, started } = fakeStore();
   const recorder = new Recorder({ store, integrationDir: '/nonexistent', hostname: 'box', events: { command: () => undefined, session: () => undefined } });
   const ptys = new PtyManager(host, recorder.tapFor);
-  const settings = { current: { terminal: { shell: '' }, profiles: { list: [profile], defaultId: null } } };
+  const settings = { current: { terminal: { shell: '', loginShell: 'platform' as const }, profiles: { list: [profile], defaultId: null } } };
   const launcher = terminalLauncher({ settings, fallbackShell: () => '/bin/sh', env: () => ({ BASE: '1' }), recorder, ptys });
   return { launcher, recorder, ptys, started, settings };
 };

@@ -1,11 +1,12 @@
 // SPDX-License-Identifier: MIT
 import { DomainError } from '../../shared/ipc/define';
 import type { ProfilesSettings } from '../../shared/settings/profile-schema';
+import type { LoginShell } from '../../shared/settings/terminal-entries';
 import { newPtyId, type PtyManager } from '../pty/pty-manager';
 import type { PreludeMark, PtyProcess } from '../pty/types';
 import type { Recorder } from '../recorder/recorder';
 import { warmBashMajor } from '../segmenter/shell-fallback';
-import { shellKind } from '../segmenter/shell-launch';
+import { shellKind, startsLogin } from '../segmenter/shell-launch';
 import { planLaunch } from './profile-launch';
 
 /** A new terminal as it is asked for: by a window (`pty:spawn`) or by a restored pane. */
@@ -32,7 +33,7 @@ export interface Prelude {
 }
 
 export interface TerminalLauncherDeps {
-  readonly settings: { readonly current: { readonly terminal: { readonly shell: string }; readonly profiles: ProfilesSettings } };
+  readonly settings: { readonly current: { readonly terminal: { readonly shell: string; readonly loginShell: LoginShell }; readonly profiles: ProfilesSettings } };
   /** The shell when Settings → Terminal names none (the host's, else $SHELL); asked at each launch. */
   readonly fallbackShell: () => string;
   /** The environment every terminal starts from; a profile's own is laid over it. */
@@ -106,7 +107,7 @@ export const terminalLauncher = (deps: TerminalLauncherDeps): TerminalLauncher =
         id,
         { cols: request.cols, rows: request.rows, shell: plan.program, ...(plan.cwd ? { cwd: plan.cwd } : {}) },
         { ...deps.env(), ...plan.env },
-        { private: isPrivate, args: plan.args },
+        { private: isPrivate, args: plan.args, login: startsLogin(current.terminal.loginShell, process.platform) },
       );
       let pty: PtyProcess;
       try {

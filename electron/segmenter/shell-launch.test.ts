@@ -2,7 +2,8 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
 import { discardSecretsIn } from '../pty/secret-file';
-import { shellKind, shellLaunch, type ShellLaunch } from './shell-launch';
+import { defaultProbe } from './shell-fallback';
+import { shellKind, shellLaunch, startsLogin, type ShellLaunch } from './shell-launch';
 
 const NONCE = 'abcdef0123456789';
 const DIR = '/opt/contexterm/shell-integration';
@@ -33,7 +34,7 @@ describe('shellLaunch', () => {
   });
 
   it('starts bash with our init file, imitating a login shell', () => {
-    const bash = launch('/bin/bash', NONCE, DIR, BASE);
+    const bash = launch('/bin/bash', NONCE, DIR, BASE, defaultProbe, true);
     expect(bash).toMatchObject({ file: '/bin/bash', args: ['--init-file', `${DIR}/bash/contexterm.bash`, '-i'], integrated: true });
     expect(bash.env).toMatchObject({ CONTEXTERM_SHELL_LOGIN: '1', HOME: '/home/u' });
   });
@@ -52,7 +53,7 @@ describe('shellLaunch', () => {
   });
 
   it('starts zsh on the shim ZDOTDIR and remembers the user’s', () => {
-    const unset = launch('/usr/bin/zsh', NONCE, DIR, BASE);
+    const unset = launch('/usr/bin/zsh', NONCE, DIR, BASE, defaultProbe, true);
     expect(unset).toMatchObject({ args: ['-l', '-i'], integrated: true });
     expect(unset.env).toMatchObject({ ZDOTDIR: `${DIR}/zsh`, CONTEXTERM_USER_ZDOTDIR_UNSET: '1' });
     const set = launch('zsh', NONCE, DIR, { ...BASE, ZDOTDIR: '/home/u/.config/zsh' });
@@ -68,7 +69,26 @@ describe('shellLaunch', () => {
   });
 
   it('starts other shells plain, without the nonce', () => {
-    expect(launch('/bin/dash', NONCE, DIR, BASE)).toEqual({ file: '/bin/dash', args: ['-l'], env: { HOME: '/home/u', PATH: '/usr/bin' }, integrated: false });
+    expect(launch('/bin/dash', NONCE, DIR, BASE, defaultProbe, true)).toEqual({ file: '/bin/dash', args: ['-l'], env: { HOME: '/home/u', PATH: '/usr/bin' }, integrated: false });
+  });
+
+  it('starts non-login shells when not asked for a login one: bash sources ~/.bashrc, zsh and fish lose -l', () => {
+    const bash = launch('/bin/bash', NONCE, DIR, BASE, defaultProbe, false);
+    expect(bash.args).toEqual(['--init-file', `${DIR}/bash/contexterm.bash`, '-i']);
+    expect(bash.env).not.toHaveProperty('CONTEXTERM_SHELL_LOGIN');
+    expect(launch('zsh', NONCE, DIR, BASE, defaultProbe, false).args).toEqual(['-i']);
+    expect(launch('fish', NONCE, DIR, BASE, defaultProbe, false).args).toEqual(['-i']);
+    expect(launch('/bin/dash', NONCE, DIR, BASE, defaultProbe, false).args).toEqual([]);
+  });
+
+  it("starts login shells as the platform's terminals do unless told otherwise", () => {
+    expect(startsLogin('platform', 'darwin')).toBe(true);
+    expect(startsLogin('platform', 'linux')).toBe(false);
+    expect(startsLogin('always', 'linux')).toBe(true);
+    expect(startsLogin('never', 'darwin')).toBe(false);
+    // Unsaid, shellLaunch asks the platform too.
+    expect(launch('zsh', NONCE, DIR, BASE, { ...defaultProbe, platform: 'darwin' }).args).toEqual(['-l', '-i']);
+    expect(launch('zsh', NONCE, DIR, BASE, { ...defaultProbe, platform: 'linux' }).args).toEqual(['-i']);
   });
 
   it('never passes our own CONTEXTERM_ variables on, and rejects a bad nonce', () => {

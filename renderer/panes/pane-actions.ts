@@ -2,28 +2,32 @@
 import type { Orientation } from '../state/pane-tree';
 import { leaves } from '../state/pane-tree';
 import { activeTerminalId, tabOf, terminalById, useWorkspace, visibleTerminals } from '../state/workspace';
+import { profileOf } from '../terminal/terminal-looks';
 import { closeTerminal, openTerminal } from '../terminal/terminals';
 import { useCommands } from '../state/commands';
 
 export type PaneDirection = 'left' | 'right' | 'up' | 'down';
 
-/** Splits the focused pane: the new terminal starts where the focused one's shell is now. */
+/**
+ * Splits the focused pane: the new terminal runs the focused one's profile (its program, scheme and
+ * font, as iTerm2 and Windows Terminal do) and starts where the focused one's shell is now.
+ */
 export const splitFocused = async (orientation: Orientation): Promise<void> => {
   const target = activeTerminalId();
   if (!target) return void (await openTerminal());
   const terminal = terminalById(target);
   const cwd = terminal ? useCommands.getState().sessions[terminal.sessionId]?.cwd : undefined;
-  await openTerminal({ split: { target, orientation }, ...(cwd ? { cwd } : {}) });
+  await openTerminal({ split: { target, orientation }, profileId: profileOf(target), ...(cwd ? { cwd } : {}) });
 };
 
 /**
- * Starts a fresh shell in place of an exited one (same spot, same directory): the new terminal is
+ * Starts a fresh shell in place of an exited one (same spot, profile and directory): the new terminal is
  * split off next to it and the old one closed, so the new one takes over its space.
  */
 export const restartPane = async (id: string): Promise<void> => {
   const terminal = terminalById(id);
   const cwd = terminal ? useCommands.getState().sessions[terminal.sessionId]?.cwd : undefined;
-  await openTerminal({ split: { target: id, orientation: 'horizontal' }, ...(cwd ? { cwd } : {}) });
+  await openTerminal({ split: { target: id, orientation: 'horizontal' }, profileId: profileOf(id), ...(cwd ? { cwd } : {}) });
   await closeTerminal(id);
 };
 

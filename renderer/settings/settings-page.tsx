@@ -7,6 +7,7 @@ import { EDITORS } from './editor-table';
 import { draftOf, hasUnsavedChanges, type FieldErrors, type SectionProps, type SettingsDraft } from './form/settings-form';
 import { RegistrySection } from './registry-section';
 import { saveSettings } from './save-settings';
+import { useSettingsFilter } from './settings-search';
 import './settings.css';
 
 /** A part of the page: an editor of its own, or a root group of the registry drawn generically. */
@@ -22,6 +23,21 @@ const Page = ({ page, props }: { page: (typeof SETTINGS_REGISTRY.pages)[number];
 
 export const UNSAVED_QUESTION = 'Close Settings without saving? Your changes will be lost.';
 
+/** Asked inside the page, Keep editing the default (Enter), so a stray key never drops the edits. */
+const UnsavedQuestion = ({ onKeep, onDiscard }: { onKeep: () => void; onDiscard: () => void }) => (
+  <div className="settings-unsaved" role="alertdialog" aria-modal="true" aria-labelledby="settings-unsaved-text" data-testid="settings-unsaved">
+    <p id="settings-unsaved-text">{UNSAVED_QUESTION}</p>
+    <div className="settings-unsaved-buttons">
+      <button className="primary" autoFocus data-testid="settings-unsaved-keep" onClick={onKeep}>
+        Keep editing
+      </button>
+      <button className="danger" data-testid="settings-unsaved-discard" onClick={onDiscard}>
+        Discard changes
+      </button>
+    </div>
+  </div>
+);
+
 /** The settings overlay: edit a draft, Save validates everything first and saves all or nothing. */
 export const SettingsPage = () => {
   const saved = useSettings((state) => state.view);
@@ -30,7 +46,12 @@ export const SettingsPage = () => {
   const [errors, setErrors] = useState<FieldErrors>({});
   const [status, setStatus] = useState<{ text: string; kind: 'ok' | 'error' } | undefined>();
   const [saving, setSaving] = useState(false);
+  /** The in-app question before unsaved changes are dropped (the browser's confirm() looked foreign and froze the page). */
+  const [asking, setAsking] = useState(false);
   const dirty = useRef(false);
+  const [query, setQuery] = useState('');
+  const body = useRef<HTMLDivElement>(null);
+  const sectionsShown = useSettingsFilter(body, query);
   const closeButton = useRef<HTMLButtonElement>(null);
 
   // A save elsewhere (another window, a key change) refreshes an untouched draft; only `saved` drives this.
@@ -71,9 +92,10 @@ export const SettingsPage = () => {
     };
   }, []);
 
-  /** Closing with unsaved edits asks first; an untouched (or saved) form closes at once. */
+  /** Closing with unsaved edits asks first; an untouched (or saved) form closes at once. Esc while asking keeps editing. */
   const close = () => {
-    if (draft && saved && hasUnsavedChanges(draft, saved) && !window.confirm(UNSAVED_QUESTION)) return;
+    if (asking) return setAsking(false);
+    if (draft && saved && hasUnsavedChanges(draft, saved)) return setAsking(true);
     useSettings.getState().setPageOpen(false);
   };
   const closeRef = useRef(close);
@@ -126,6 +148,22 @@ export const SettingsPage = () => {
             ))}
           </nav>
           <span className="spacer" />
+          <input
+            type="search"
+            className="settings-search"
+            data-testid="settings-search"
+            aria-label="Search settings"
+            placeholder="Search settings"
+            value={query}
+            onChange={(event) => setQuery(event.target.value)}
+            onKeyDown={(event) => {
+              // Esc empties the search first; an empty one lets Esc close the page as elsewhere.
+              if (event.key === 'Escape' && query !== '') {
+                event.preventDefault();
+                setQuery('');
+              }
+            }}
+          />
           <button className="primary" data-testid="settings-save" disabled={!props || saving} onClick={() => void save()}>
             {saving ? 'Saving…' : 'Save'}
           </button>
@@ -133,12 +171,18 @@ export const SettingsPage = () => {
             Close
           </button>
         </header>
+        {asking && <UnsavedQuestion onKeep={() => (setAsking(false), closeButton.current?.focus())} onDiscard={() => useSettings.getState().setPageOpen(false)} />}
         {/* Always there, one line reserved: a message must not push Save and Close to another row. */}
         <div className={`settings-status ${status?.kind ?? ''}`} role="status" aria-live={status?.kind === 'error' ? 'assertive' : 'polite'} data-testid="settings-status">
           {status?.text}
         </div>
-        <div className="settings-body">
+        <div className="settings-body" ref={body}>
           {!props && <p>{loadError ? `Settings could not be loaded: ${loadError}` : 'Loading settings…'}</p>}
+          {props && query.trim() !== '' && sectionsShown === 0 && (
+            <p className="settings-search-empty" role="status" data-testid="settings-search-empty">
+              No settings match “{query.trim()}”.
+            </p>
+          )}
           {props && (
             <>
               {SETTINGS_REGISTRY.pages.map((page) => (

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
 import { useEffect, useMemo } from 'react';
+import { scrollMatchClearOf } from '../find/clear-of-bar';
 import { FindBar, type FindBarLook } from '../find/find-bar';
 import { searchOf } from '../find/terminal-search';
 import { controllerFor } from './terminals';
@@ -30,6 +31,24 @@ export const TerminalFindBar = ({ id, onClose }: { id: string; onClose: () => vo
   }, [id]);
 
   useEffect(() => () => target?.search.clearDecorations(), [target]);
+
+  // Each new current match is moved out from under the bar (once the addon selected and scrolled to it).
+  useEffect(() => {
+    const controller = controllerFor(id);
+    if (!target || !controller) return;
+    let frame = 0;
+    const subscription = target.search.onDidChangeResults(() => {
+      cancelAnimationFrame(frame);
+      frame = requestAnimationFrame(() => {
+        const bar = document.querySelector(`[data-testid="pane"][data-session-id="${CSS.escape(id)}"] .search-bar`);
+        if (bar) scrollMatchClearOf(controller.term, bar);
+      });
+    });
+    return () => {
+      cancelAnimationFrame(frame);
+      subscription.dispose();
+    };
+  }, [id, target]);
 
   return (
     <FindBar

@@ -18,6 +18,12 @@ export const rememberProfile = (terminalId: string, profileId: string | null): v
   else profiles.delete(terminalId);
 };
 
+/**
+ * The profile a terminal runs, for a terminal opened in its likeness (a split, a restart): '' for
+ * the plain shell, which pty:spawn reads as "no profile" rather than as "the default profile".
+ */
+export const profileOf = (terminalId: string): string => profiles.get(terminalId) ?? '';
+
 /** The options a terminal is shown with: its profile's looks, else the settings'. */
 export const looksFor = (terminalId: string): LiveTerminalOptions => {
   const profileId = profiles.get(terminalId);

@@ -14,6 +14,9 @@ import { custom, group, ordinary } from './setting';
 export const CursorStyle = z.enum(['block', 'bar', 'underline']);
 export type CursorStyle = z.infer<typeof CursorStyle>;
 
+export const LoginShell = z.enum(['platform', 'always', 'never']);
+export type LoginShell = z.infer<typeof LoginShell>;
+
 export const ExitBehaviour = z.enum(['close', 'clean', 'keep']);
 export type ExitBehaviour = z.infer<typeof ExitBehaviour>;
 
@@ -28,6 +31,28 @@ export const terminal = group(
       label: 'Shell',
       hint: 'Empty: your $SHELL.',
       control: { kind: 'text', spellCheck: false },
+      live: false,
+    }),
+    /**
+     * Whether shells start as login shells: as the system's terminals do unless the user says
+     * otherwise (macOS's Terminal.app and iTerm2 start login shells; gnome-terminal and VS Code on
+     * Linux do not, so bash reads ~/.bashrc). Resolved in main (electron/segmenter/shell-launch.ts).
+     */
+    loginShell: ordinary({
+      schema: LoginShell,
+      default: 'platform',
+      fillIfMissing: true,
+      label: 'Start shells as login shells',
+      hint: "As your system's terminals do: yes on macOS, no elsewhere (bash then reads ~/.bashrc). New terminals only.",
+      control: {
+        kind: 'select',
+        options: [
+          { value: 'platform', label: "As the system's terminals do" },
+          { value: 'always', label: 'Always (profile files)' },
+          { value: 'never', label: 'Never (~/.bashrc, ~/.zshrc)' },
+        ],
+      },
+      testId: 'terminal-login-shell',
       live: false,
     }),
     fontFamily: ordinary({

@@ -101,6 +101,17 @@ export const AgentStep = memo(({ step }: { step: AgentStepView }) => {
     const below = element.getBoundingClientRect().bottom - list.getBoundingClientRect().bottom;
     if (below > 0) list.scrollTop += below + 8;
   }, [proposed]);
+  const runButton = useRef<HTMLButtonElement>(null);
+  // Keyboard-first, as Warp's agent is: a step that waits for the user takes the focus on Run
+  // (Enter runs, Esc skips) when nothing else has it: the page's body, where focus went after Send,
+  // or the empty question box. Never from a terminal or a half-typed question.
+  const waitsForUser = proposed && !step.autoRun;
+  useEffect(() => {
+    if (!waitsForUser) return;
+    const active = document.activeElement;
+    const idle = !active || active === document.body || (active instanceof HTMLTextAreaElement && active.classList.contains('assistant-input') && active.value === '');
+    if (idle) runButton.current?.focus({ preventScroll: true });
+  }, [waitsForUser]);
   const decide = (decision: 'run' | 'skip', edited?: string, remember = false) => {
     setBusy(true);
     void decideStep(step, decision, edited, remember).finally(() => setBusy(false));
@@ -134,6 +145,13 @@ export const AgentStep = memo(({ step }: { step: AgentStepView }) => {
       data-edited={step.command !== step.proposed ? 'true' : undefined}
       role="group"
       aria-label={groupLabel(step)}
+      onKeyDown={(e) => {
+        // Esc on the step's buttons skips it; handled here, since the pane's own Esc would stop the whole answer.
+        if (e.key !== 'Escape' || !proposed || editing || busy || !(e.target instanceof HTMLButtonElement)) return;
+        e.preventDefault();
+        e.stopPropagation();
+        decide('skip');
+      }}
     >
       {step.reason && <div className="agent-step-reason">{step.reason}</div>}
       {editing ? (
@@ -206,6 +224,7 @@ export const AgentStep = memo(({ step }: { step: AgentStepView }) => {
               <button
                 type="button"
                 className={destructive ? 'danger' : 'primary'}
+                ref={runButton}
                 data-testid="agent-run"
                 disabled={busy}
                 aria-describedby={destructive ? warningId : undefined}

@@ -372,6 +372,9 @@ if [[ -n "$__contexterm_login" ]]; then
     builtin source ~/.profile
   fi
 else
+  # An interactive bash reads the system's bashrc first where it was built to (Debian, Ubuntu,
+  # Arch): --init-file replaces both, so both are read here, as VS Code's integration does.
+  [[ -r /etc/bash.bashrc ]] && builtin source /etc/bash.bashrc
   [[ -r ~/.bashrc ]] && builtin source ~/.bashrc
 fi
 builtin unset __contexterm_login

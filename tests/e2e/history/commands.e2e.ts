@@ -2,6 +2,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openApp, typeInTerminal, waitForTerminalText, type OpenApp } from '../support/app';
+import { heldSleep } from '../support/held-sleep';
 
 let app: OpenApp;
 let page: Page;
@@ -30,9 +31,12 @@ describe('recorded commands in the UI', () => {
   });
 
   it('shows a running command with an empty exit code, then its result', async () => {
-    await typeInTerminal(page, 'sleep 1; echo slept\n');
+    // Runs until the test saw it running: a `sleep 1` could be over before a loaded machine lists it.
+    const held = heldSleep();
+    await typeInTerminal(page, `${held.command}; echo slept\n`);
     await expect.poll(() => items().count()).toBe(3);
     expect(await items().nth(2).getAttribute('data-exit-code')).toBe('');
+    await held.end();
     await expect.poll(() => items().nth(2).getAttribute('data-exit-code'), { timeout: 10_000 }).toBe('0');
   });
 

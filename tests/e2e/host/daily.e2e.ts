@@ -2,6 +2,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openApp, typeInTerminal, waitForTerminalText, type OpenApp } from '../support/app';
+import { heldSleep } from '../support/held-sleep';
 
 /**
  * The habits of a daily terminal: keystrokes always land somewhere visible, and a running
@@ -57,10 +58,13 @@ describe('focus', () => {
 
 describe('running commands', () => {
   it('show an elapsed time that ticks', async () => {
-    await typeInTerminal(page, 'sleep 4\n');
+    // Runs until the ticking was seen: a `sleep 4` could be over first on a loaded machine.
+    const held = heldSleep();
+    await typeInTerminal(page, `${held.command}; true\n`);
     const elapsed = page.getByTestId('command-elapsed');
     await elapsed.waitFor();
-    await expect.poll(() => elapsed.innerText(), { timeout: 10_000 }).toMatch(/^[2-9]\.\d s$/);
+    await expect.poll(() => elapsed.innerText(), { timeout: 15_000 }).toMatch(/^[2-9]\.\d s$/);
+    await held.end();
     await expect.poll(() => page.getByTestId('command-item').last().getAttribute('data-exit-code'), { timeout: 10_000 }).toBe('0');
     await expect.poll(() => elapsed.count()).toBe(0);
   });
@@ -83,9 +87,11 @@ describe('gutter marks', () => {
 describe('tabs', () => {
   it('names a tab after its running program and its directory, and keeps a name you give it', async () => {
     await typeInTerminal(page, 'cd /usr/share\n');
-    await typeInTerminal(page, 'sleep 3\n');
+    const held = heldSleep();
+    await typeInTerminal(page, `${held.command}\n`);
     const tab = page.getByTestId('tab').first();
     await expect.poll(() => tab.locator('.tab-title').innerText()).toBe('sleep');
+    await held.end();
     await expect.poll(() => tab.locator('.tab-title').innerText(), { timeout: 10_000 }).not.toBe('sleep');
     // Debian's bashrc sets a title at each prompt (user@host: dir); without one the directory shows.
     expect(await tab.locator('.tab-title').innerText()).toMatch(/share/);

@@ -66,6 +66,31 @@ describe('profiles', () => {
     expect(await background()).not.toBe('rgb(40, 42, 54)');
   });
 
+  it("a split keeps its pane's profile: the new pane of a Dracula tab is Dracula, runs the profile, and a plain tab's split stays plain", async () => {
+    const backgroundOf = (pane: ReturnType<Page['getByTestId']>) =>
+      pane.locator('.xterm-viewport').evaluate((el) => getComputedStyle(el).backgroundColor);
+    const panes = page.getByTestId('pane');
+    await page.getByTestId('tab').nth(1).click();
+    await expect.poll(() => panes.count()).toBe(1);
+    await page.getByTestId('pane-split-right').click();
+    await expect.poll(() => panes.count()).toBe(2);
+    for (const index of [0, 1]) {
+      await expect.poll(() => backgroundOf(panes.nth(index))).toBe('rgb(40, 42, 54)');
+      // Only the focused pane's container is `terminal` (the others `pane-terminal`).
+      await expect.poll(() => panes.nth(index).locator('[data-font-size]').getAttribute('data-font-size')).toBe('20');
+    }
+    // The profile's program too, not only its looks: its environment is in the new pane's shell.
+    await panes.nth(1).locator('.xterm').click();
+    await page.keyboard.type('echo "mark=$PROFILE_MARK"\n');
+    await expect.poll(() => panes.nth(1).locator('.xterm-rows').innerText()).toMatch(/^mark=from-profile\s*$/m);
+
+    await page.getByTestId('tab').nth(0).click();
+    await expect.poll(() => panes.count()).toBe(1);
+    await page.getByTestId('pane-split-down').click();
+    await expect.poll(() => panes.count()).toBe(2);
+    for (const index of [0, 1]) expect(await backgroundOf(panes.nth(index))).not.toBe('rgb(40, 42, 54)');
+  });
+
   it('refuses a directory that does not exist next to the field, and a program deleted after the save opens a tab that says why', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'ct-e2e-profile-'));
     const program = join(dir, 'tool');

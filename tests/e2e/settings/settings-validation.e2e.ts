@@ -5,16 +5,15 @@ import { openAssistantApp, type AssistantApp } from '../support/assistant-page';
 
 let app: AssistantApp;
 let page: Page;
-/** Every dialog the page opened (confirm on close), answered by `answer` (dismissed by default). */
+/** Every browser dialog the page opened (none: the unsaved-changes question is the page's own), dismissed. */
 const dialogs: Dialog[] = [];
-let answer: 'accept' | 'dismiss' = 'dismiss';
 
 beforeAll(async () => {
   app = await openAssistantApp({
     beforeLoad: (p) =>
       p.on('dialog', (dialog) => {
         dialogs.push(dialog);
-        void (answer === 'accept' ? dialog.accept() : dialog.dismiss());
+        void dialog.dismiss();
       }),
   });
   page = app.page;
@@ -51,13 +50,6 @@ const onlyErrorFor = async (testId: string, value: string): Promise<string> => {
 };
 
 /** Closes with the form as it is, accepting the "lose changes?" question if one comes. */
-const discardAndClose = async () => {
-  answer = 'accept';
-  await page.getByTestId('settings-close').click();
-  await expect.poll(isOpen).toBe(false);
-  answer = 'dismiss';
-};
-
 describe('settings validation that explains', () => {
   it('accepts a limit of 0 only as an explicit "No limit", and explains -5 and 1.5 once each', async () => {
     await open();
@@ -103,23 +95,29 @@ describe('settings validation that explains', () => {
     await expect.poll(isOpen).toBe(false);
   });
 
-  it('asks before closing with unsaved changes, and only then', async () => {
+  it('asks before closing with unsaved changes, in the page and never through the browser, and only then', async () => {
+    const question = page.getByTestId('settings-unsaved');
     // Untouched: closes at once, no question.
     await open();
-    const asked = dialogs.length;
     await page.getByTestId('settings-close').click();
     await expect.poll(isOpen).toBe(false);
-    expect(dialogs.length).toBe(asked);
 
-    // Changed: asks; "Cancel" keeps the page and the edit.
+    // Changed: asks in the page, Keep editing focused; Keep (or Esc) keeps the page and the edit.
     await open();
     const size = page.getByTestId('terminal-font-size');
     const original = await size.inputValue();
     await size.fill(String(Number(original) + 3));
     await page.getByTestId('settings-close').click();
-    await expect.poll(() => dialogs.length).toBe(asked + 1);
-    expect(dialogs.at(-1)!.type()).toBe('confirm');
-    expect(dialogs.at(-1)!.message()).toMatch(/without saving/);
+    await question.waitFor();
+    expect(await question.innerText()).toMatch(/without saving/);
+    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('settings-unsaved-keep');
+    await page.keyboard.press('Enter');
+    await question.waitFor({ state: 'detached' });
+    expect(await isOpen()).toBe(true);
+    await page.getByTestId('settings-close').click();
+    await question.waitFor();
+    await page.keyboard.press('Escape');
+    await question.waitFor({ state: 'detached' });
     expect(await isOpen()).toBe(true);
     expect(await size.inputValue()).toBe(String(Number(original) + 3));
 
@@ -127,13 +125,13 @@ describe('settings validation that explains', () => {
     await size.fill(original);
     await page.getByTestId('settings-close').click();
     await expect.poll(isOpen).toBe(false);
-    expect(dialogs.length).toBe(asked + 1);
 
-    // Changed again, "OK" discards: the saved value is still there.
+    // Changed again, Discard drops the edit: the saved value is still there.
     await open();
     await page.getByTestId('terminal-font-size').fill('30');
-    await discardAndClose();
-    expect(dialogs.length).toBe(asked + 2);
+    await page.getByTestId('settings-close').click();
+    await page.getByTestId('settings-unsaved-discard').click();
+    await expect.poll(isOpen).toBe(false);
     await open();
     expect(await page.getByTestId('terminal-font-size').inputValue()).toBe(original);
 
@@ -142,7 +140,8 @@ describe('settings validation that explains', () => {
     await save(/Saved/);
     await page.getByTestId('settings-close').click();
     await expect.poll(isOpen).toBe(false);
-    expect(dialogs.length).toBe(asked + 2);
+    // Never the browser's own confirm().
+    expect(dialogs).toEqual([]);
   });
 
   it('shows the relevance threshold the README documents (0.35) as the default', async () => {

@@ -4,6 +4,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startScriptedLlmServer, type ScriptedLlmServer } from '../../fixtures/scripted-llm-server';
 import { ask, llmEnv, MODEL, openAssistantApp, waitForAnswer, type AssistantApp } from '../support/assistant-page';
+import { closeSettingsDiscarding } from '../support/settings-close';
 
 /** Built at run time so no key-shaped literal sits in the repository. */
 const envKey = ['sk', 'e2e', 'env', randomUUID().replace(/-/g, '')].join('-');
@@ -70,7 +71,7 @@ describe('settings page', () => {
     await expect.poll(() => card.getByTestId('provider-key-input').inputValue()).toBe('');
     await card.getByTestId('provider-test').click();
     await expect.poll(() => card.getByTestId('provider-test-result').getAttribute('data-ok'), { timeout: 15_000 }).toBe('true');
-    await page.getByTestId('settings-close').click();
+    await closeSettingsDiscarding(page);
 
     llm.enqueue({ kind: 'text', text: 'Answered with the environment key.' });
     await ask(page, 'Which key?');
@@ -84,7 +85,7 @@ describe('settings page', () => {
     await page.reload();
     await page.getByTestId('assistant-input').waitFor();
     await page.getByTestId('settings-open').click();
-    await page.getByTestId('settings-close').click();
+    await closeSettingsDiscarding(page);
     expect(received.length).toBeGreaterThan(10);
     for (const frame of received) {
       expect(frame).not.toContain(envKey);
@@ -103,7 +104,7 @@ describe('settings page', () => {
     await page.getByTestId('terminal-font-size').fill('2');
     await save(/Nothing saved/);
     expect(await page.getByTestId('field-error').count()).toBeGreaterThanOrEqual(3);
-    await page.getByTestId('settings-close').click();
+    await closeSettingsDiscarding(page);
 
     await page.getByTestId('settings-open').click();
     expect(await page.getByTestId('model-limit-input').inputValue()).toBe(original);
@@ -115,7 +116,7 @@ describe('settings page', () => {
     await page.getByTestId('pattern-add').click();
     await save(/Nothing saved/);
     await expect.poll(() => page.locator('.pattern-list .field-error').count()).toBe(1);
-    await page.getByTestId('settings-close').click();
+    await closeSettingsDiscarding(page);
   });
 
   it('applies terminal settings live and keeps them across a reload', async () => {
@@ -123,7 +124,7 @@ describe('settings page', () => {
     await page.getByTestId('terminal-font-size').fill('19');
     await page.getByTestId('terminal-theme').selectOption('light');
     await save(/Saved/);
-    await page.getByTestId('settings-close').click();
+    await closeSettingsDiscarding(page);
     const fontSize = () => page.locator('[data-testid="terminal"] .xterm-rows').evaluate((el) => (globalThis as unknown as PageGlobals).getComputedStyle(el).fontSize);
     await expect.poll(pageTheme).toBe('light');
     await expect.poll(fontSize).toBe('19px');
@@ -136,7 +137,7 @@ describe('settings page', () => {
     expect(await page.getByTestId('terminal-font-size').inputValue()).toBe('19');
     await page.getByTestId('terminal-theme').selectOption('dark');
     await save(/Saved/);
-    await page.getByTestId('settings-close').click();
+    await closeSettingsDiscarding(page);
     await expect.poll(pageTheme).toBe('dark');
   });
 

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openApp, typeInTerminal, waitForTerminalText, type OpenApp } from '../support/app';
+import { heldSleep } from '../support/held-sleep';
 
 /**
  * A flood in a background tab used to be parsed by the page as it came, competing with the tab the
@@ -50,9 +51,13 @@ describe('output of a tab in the background', () => {
     const background = await activeTabId();
     expect(background).toBeTruthy();
     const done = join(app.server.dataDir, 'small-done');
-    await typeInTerminal(page, `sleep 0.5; seq 1 300 | sed 's/^/held-line-/'; touch ${done}\n`);
+    // Prints only once the tab is hidden: a `sleep 0.5` raced the click on a loaded machine.
+    const held = heldSleep();
+    await typeInTerminal(page, `${held.command}; seq 1 300 | sed 's/^/held-line-/'; touch ${done}\n`);
     await tabs().first().click();
+    await page.locator('[data-testid="tab"][aria-selected="true"]').and(tabs().first()).waitFor();
     const before = received.get(background!) ?? 0;
+    await held.end();
     await waitForFile(done);
     // Nothing of it reached this page while the tab was hidden...
     expect((received.get(background!) ?? 0) - before).toBe(0);
@@ -64,10 +69,13 @@ describe('output of a tab in the background', () => {
 
   it('repaints from the current screen after a flood too big to hold, and stays usable', async () => {
     const done = join(app.server.dataDir, 'flood-done');
-    await typeInTerminal(page, `sleep 0.5; yes flood-line | head -c 30000000; echo flood-finished; touch ${done}\n`);
+    const held = heldSleep();
+    await typeInTerminal(page, `${held.command}; yes flood-line | head -c 30000000; echo flood-finished; touch ${done}\n`);
     const flooding = await activeTabId();
     await tabs().first().click();
+    await page.locator('[data-testid="tab"][aria-selected="true"]').and(tabs().first()).waitFor();
     const before = received.get(flooding!) ?? 0;
+    await held.end();
     await waitForFile(done);
     // At most what was sent before the tab was hidden: far less than the 30 MB printed.
     expect((received.get(flooding!) ?? 0) - before).toBeLessThan(2_000_000);

@@ -2,6 +2,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openApp, typeInTerminal, waitForTerminalText, type OpenApp } from '../support/app';
+import { closeSettingsDiscarding } from '../support/settings-close';
 
 let app: OpenApp;
 let page: Page;
@@ -61,7 +62,7 @@ describe('looks', () => {
     expect((await style('[data-testid="terminal"] .xterm-rows')).fontFamily).toMatch(/^"?JetBrains Mono"?,/);
     await page.getByTestId('settings-open').click();
     expect(await page.getByTestId('terminal-font-family').inputValue()).toBe("'JetBrains Mono', monospace");
-    await page.getByTestId('settings-close').click();
+    await closeSettingsDiscarding(page);
   });
 
   it('applies a built-in colour scheme to the terminal and the area around it', async () => {
@@ -70,7 +71,7 @@ describe('looks', () => {
     await page.getByTestId('terminal-scheme').selectOption('dracula');
     await expect.poll(() => page.getByTestId('scheme-preview').evaluate((el) => (globalThis as unknown as PageGlobals).getComputedStyle(el).backgroundColor)).toBe('rgb(40, 42, 54)');
     await save();
-    await page.getByTestId('settings-close').click();
+    await closeSettingsDiscarding(page);
     await expect.poll(viewportBackground).toBe('rgb(40, 42, 54)');
     expect((await style('[data-testid="terminal"]')).backgroundColor).toBe('rgb(40, 42, 54)');
   });
@@ -82,7 +83,7 @@ describe('looks', () => {
     await expect.poll(() => status.innerText()).toMatch(/^notes\.json: This JSON holds no colour scheme/);
     expect(await status.getAttribute('role')).toBe('alert');
     expect(await page.getByTestId('terminal-scheme').inputValue()).toBe('dracula');
-    await page.getByTestId('settings-close').click();
+    await closeSettingsDiscarding(page);
   });
 
   it('refuses a hostile iTerm2 file (XXE) and an oversized one with a reason, changing nothing', async () => {
@@ -97,7 +98,7 @@ describe('looks', () => {
     await page.getByTestId('scheme-import-file').setInputFiles({ name: 'huge.itermcolors', mimeType: 'application/xml', buffer: huge });
     await expect.poll(() => status.innerText()).toBe('huge.itermcolors is too large to be a colour scheme.');
     expect(await page.getByTestId('terminal-scheme').inputValue()).toBe('dracula');
-    await page.getByTestId('settings-close').click();
+    await closeSettingsDiscarding(page);
   });
 
   it('imports an iTerm2 scheme, selects it, applies it and keeps it across a reload', async () => {
@@ -106,7 +107,7 @@ describe('looks', () => {
     await expect.poll(() => page.getByTestId('scheme-import-status').innerText()).toBe('Imported “Harbour Dusk”. Save to keep it.');
     expect(await page.getByTestId('terminal-scheme').inputValue()).toBe('custom-harbour-dusk');
     await save();
-    await page.getByTestId('settings-close').click();
+    await closeSettingsDiscarding(page);
     await expect.poll(viewportBackground).toBe('rgb(32, 48, 64)');
 
     await page.reload();
@@ -120,7 +121,7 @@ describe('looks', () => {
     await page.getByTestId('scheme-remove').click();
     expect(await page.getByTestId('terminal-scheme').inputValue()).toBe('system');
     await save();
-    await page.getByTestId('settings-close').click();
+    await closeSettingsDiscarding(page);
     await expect.poll(viewportBackground).toBe('rgb(22, 24, 29)');
   });
 
@@ -130,7 +131,7 @@ describe('looks', () => {
     await page.getByTestId('terminal-cursor-style').selectOption('bar');
     await page.getByTestId('terminal-cursor-blink').uncheck();
     await save();
-    await page.getByTestId('settings-close').click();
+    await closeSettingsDiscarding(page);
     await page.locator('[data-testid="terminal"]').click();
     await page.locator('[data-testid="terminal"] .xterm-rows .xterm-cursor.xterm-cursor-bar').waitFor();
     expect(await page.locator('[data-testid="terminal"] .xterm-rows .xterm-cursor-blink').count()).toBe(0);
@@ -139,7 +140,7 @@ describe('looks', () => {
     await page.getByTestId('terminal-cursor-style').selectOption('underline');
     await page.getByTestId('terminal-cursor-blink').check();
     await save();
-    await page.getByTestId('settings-close').click();
+    await closeSettingsDiscarding(page);
     await page.locator('[data-testid="terminal"]').click();
     await page.locator('[data-testid="terminal"] .xterm-rows .xterm-cursor.xterm-cursor-underline.xterm-cursor-blink').waitFor();
   });
@@ -155,7 +156,7 @@ describe('looks', () => {
     await page.getByTestId('settings-open').click();
     await page.getByTestId('terminal-ligatures').check();
     await save();
-    await page.getByTestId('settings-close').click();
+    await closeSettingsDiscarding(page);
     await expect.poll(async () => (await style('[data-testid="terminal"] .xterm')).fontVariantLigatures).toBe('normal');
     // The joiner draws each sequence as one run (the echoed line and the command line above it).
     await expect.poll(ligatureSpans).toEqual(['=>', '!=', '=>', '!=']);

@@ -2,6 +2,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openApp, typeInTerminal, type OpenApp } from '../support/app';
+import { heldSleep } from '../support/held-sleep';
 
 /**
  * "Notice when work finishes": a long command that ends in a tab the user is not looking at marks
@@ -92,7 +93,10 @@ describe('notice when work finishes', () => {
     await page.getByTestId('tab-new').click();
     await tabs().nth(1).waitFor();
     await page.locator('[data-testid="terminal"] .xterm').waitFor();
-    await runInFirstTabThenLeave('sleep 3; false');
+    // The command lasts until the second tab is shown, however long a loaded machine takes to get there.
+    const held = heldSleep();
+    await runInFirstTabThenLeave(`${held.command}; false`);
+    await held.end();
     const done = tabs().nth(0).getByTestId('tab-done');
     await done.waitFor({ timeout: 15_000 });
     expect(await done.getAttribute('data-exit-code')).toBe('1');
@@ -106,12 +110,16 @@ describe('notice when work finishes', () => {
   });
 
   it('notifies with the command line when the window is in the background; a click shows the tab', async () => {
-    await runInFirstTabThenLeave('sleep 3; echo done-$((40+2))');
+    // At least the 1 s threshold (`sleep 1`), and on until the window is in the background.
+    const held = heldSleep();
+    const command = `sleep 1; ${held.command}; echo done-$((40+2))`;
+    await runInFirstTabThenLeave(command);
     await page.evaluate(() => void ((globalThis as unknown as PageGlobals).__background = true));
+    await held.end();
     await page.waitForFunction(() => (globalThis as unknown as PageGlobals).__notes.length > 0, null, { timeout: 15_000 });
     const [note, ...more] = await notes();
     expect(more).toEqual([]);
-    expect(note!.title).toBe('✓ sleep 3; echo done-$((40+2))');
+    expect(note!.title).toBe(`✓ ${command}`);
     expect(note!.body).toMatch(/^Finished after \d/);
     expect(note!.tag).toMatch(/^[\w-]+:\d+$/);
     const done = tabs().nth(0).getByTestId('tab-done');

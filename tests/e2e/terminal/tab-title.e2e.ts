@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openApp, typeInTerminal, type OpenApp } from '../support/app';
+import { heldSleep } from '../support/held-sleep';
 
 /**
  * Tab titles named the command line's first word (`cd`, a shell function) instead of the program
@@ -44,17 +45,22 @@ describe('tab titles', () => {
   it('name the program running, then go back to the prompt title', async () => {
     const atPrompt = await title();
     expect(atPrompt).not.toBe('sleep');
-    await typeInTerminal(app.page, 'sleep 3\n');
-    await expect.poll(title, { timeout: 3_000 }).toBe('sleep');
+    // Runs until the title was seen: a `sleep 3` could end before a loaded machine shows it.
+    const held = heldSleep();
+    await typeInTerminal(app.page, `${held.command}\n`);
+    await expect.poll(title, { timeout: 15_000 }).toBe('sleep');
+    await held.end();
     await expect.poll(title, { timeout: 10_000 }).toBe(atPrompt);
   });
 
   it('never name a builtin such as cd', async () => {
     await recordTitles();
     // `cd` first on the line, a program after it: the title is the program, never `cd`.
-    await typeInTerminal(app.page, 'cd /tmp && sleep 2\n');
-    await expect.poll(title, { timeout: 3_000 }).toBe('sleep');
-    await finished('cd /tmp && sleep 2');
+    const held = heldSleep();
+    await typeInTerminal(app.page, `cd /tmp && ${held.command}; true\n`);
+    await expect.poll(title, { timeout: 15_000 }).toBe('sleep');
+    await held.end();
+    await finished(`cd /tmp && ${held.command}; true`);
     await expect.poll(title).not.toBe('sleep');
     await typeInTerminal(app.page, 'cd /\n');
     await finished('cd /');

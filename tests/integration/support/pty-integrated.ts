@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { newNonce } from '../../../electron/segmenter/protocol/mark-codec';
 import { Segmenter, type SegmentEvent } from '../../../electron/segmenter/segmenter';
+import { defaultProbe } from '../../../electron/segmenter/shell-fallback';
 import { shellLaunch } from '../../../electron/segmenter/shell-launch';
 import { startPty, type Harness } from './pty-helpers';
 import { INTEGRATION_DIR } from './segmenter-harness';
@@ -27,7 +28,9 @@ export const startIntegratedPty = (shell: string, files: Record<string, string> 
   const home = mkdtempSync(join(tmpdir(), 'contexterm-int-'));
   for (const [name, content] of Object.entries(files)) writeFileSync(join(home, name), content);
   const baseEnv = { HOME: home, PATH: process.env.PATH ?? '/usr/bin:/bin', TERM: 'xterm-256color', LANG: 'C.UTF-8', USER: 'tester' };
-  const launch = shellLaunch(shell, nonce, INTEGRATION_DIR, baseEnv);
+  // Login-style, whatever this platform's default (Settings → Terminal): the fixtures' dotfiles are
+  // login files (~/.bash_profile, ~/.profile); tests/integration/shells/login-shell.test.ts covers the choice.
+  const launch = shellLaunch(shell, nonce, INTEGRATION_DIR, baseEnv, defaultProbe, true);
   const harness = startPty({ shell: launch.file, args: launch.args, env: launch.env, cwd: home });
   const segmenter = new Segmenter({ nonce });
   const events: SegmentEvent[] = [];

@@ -8,6 +8,7 @@ import { cleanOutput } from '../../../electron/segmenter/clean-text';
 import { newNonce } from '../../../electron/segmenter/protocol/mark-codec';
 import type { SegmentEvent } from '../../../electron/segmenter/segmenter';
 import { Segmenter } from '../../../electron/segmenter/segmenter';
+import { defaultProbe } from '../../../electron/segmenter/shell-fallback';
 import { shellLaunch } from '../../../electron/segmenter/shell-launch';
 
 export const INTEGRATION_DIR = fileURLToPath(new URL('../../../resources/shell-integration', import.meta.url));
@@ -48,7 +49,9 @@ export class ShellSession {
       writeFileSync(join(this.home, path), content);
     }
     const baseEnv = { HOME: this.home, PATH: process.env.PATH ?? '/usr/bin:/bin', TERM: 'xterm-256color', LANG: 'C.UTF-8', USER: 'tester', ...env };
-    const launch = shellLaunch(shell, this.nonce, INTEGRATION_DIR, baseEnv);
+    // Login-style, whatever this platform's default (Settings → Terminal): the fixtures' dotfiles are
+    // login files (~/.bash_profile, ~/.profile); tests/integration/shells/login-shell.test.ts covers the choice.
+    const launch = shellLaunch(shell, this.nonce, INTEGRATION_DIR, baseEnv, defaultProbe, true);
     // As the recorder does for a local shell: where it started is its cwd until it may have moved.
     this._segmenter = new Segmenter({ nonce: this.nonce, cwd: this.home });
     this._pty = pty.spawn(launch.file, launch.args, { name: 'xterm-256color', cols: 100, rows: 30, cwd: this.home, env: launch.env, encoding: null });
