@@ -17,7 +17,7 @@ const DETAILS: Partial<Record<ActionId, string>> = {
   'pane-focus-down': 'move the keyboard to the pane below',
   copy: 'copy the selection',
   paste: 'paste through the input gate: control characters removed, several lines shown and confirmed first, one bracketed paste when the program asks for it (a drop of text does the same)',
-  find: 'find in the focused pane (the bar is drawn inside that pane and searches only its terminal; Enter next, Shift+Enter previous, Esc closes; toggles for case, whole word, regex)',
+  find: "find in the focused pane (the bar is drawn at that pane's top right and searches only its terminal; a match under the bar is scrolled clear of it, as far as there is scrollback above; Enter next, Shift+Enter previous, Esc closes; toggles for case, whole word, regex)",
   'command-previous': 'scroll to the previous command’s prompt',
   'command-next': 'scroll to the next command’s prompt',
   'assistant-toggle': 'show / hide the assistant',
@@ -40,6 +40,7 @@ const OTHER_ROWS: readonly (readonly [string, string])[] = [
   ['Enter (in the history search)', 'insert the selected command at the prompt without running it (through the input gate)'],
   ['Ctrl+Enter (in the history search)', 'run the selected command at once (it is typed at the prompt with Enter), unless the input gate changed it or it has several lines: then it is only inserted'],
   ['Esc (in the assistant)', 'stop the answer being written, else back to the terminal'],
+  ['Enter / Esc (on a proposed step)', 'run it / skip it: a step waiting for you takes the keyboard on Run when nothing else has it (after Send, or from an empty question box)'],
 ];
 
 const lower = (title: string): string => title[0]!.toLowerCase() + title.slice(1);
@@ -62,6 +63,8 @@ export const keysSection = (): string => {
     '|---|---|---|',
     ...rows,
     ...others,
+    '',
+    'In Settings, the search box filters the page by words ("No settings match" when none does), and closing with unsaved changes asks in the page: Keep editing (Enter, Esc) or Discard changes.',
     '',
     `In the palette, without a default shortcut: ${unbound
       .map((a: ActionSpec) => (a.perProfile ? `${lower(a.title)} (one entry per profile)` : lower(a.title)))
