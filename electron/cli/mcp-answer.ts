@@ -11,7 +11,7 @@ import { z } from 'zod';
  */
 export const MAX_ANSWER_CHARS = 80_000;
 
-export interface TextPart {
+interface TextPart {
   readonly type: 'text';
   readonly text: string;
 }
@@ -117,7 +117,7 @@ export const SessionsOutput = z.object({
   ...leftOut,
 });
 
-export const FetchedCommand = z.object({
+const FetchedCommand = z.object({
   command_id: z.string(),
   session_id: z.string(),
   command_line: z.string().nullable(),

@@ -10,7 +10,7 @@ import { queryWords } from './terms';
 import { rankWords } from './words';
 
 /** Results when the query names no limit: more than a screenful, few enough to send at every keystroke. */
-export const HISTORY_DEFAULT_LIMIT = 50;
+const HISTORY_DEFAULT_LIMIT = 50;
 
 export interface HistoryHit {
   readonly command: CommandRecord;

@@ -12,7 +12,7 @@ import { queryWords } from './terms';
  */
 export const HISTORY_WINDOW = 4000;
 /** The newest FTS5 matches of the query's words (commands_line_fts) taken as candidates too, from anywhere in history. */
-export const HISTORY_FTS_CANDIDATES = 1000;
+const HISTORY_FTS_CANDIDATES = 1000;
 /**
  * A fuzzysort score this good or better is a real match (a skipped letter scores about 0.3, letters
  * scattered over a long line less). When the recent window alone has enough of those for the page

@@ -7,7 +7,7 @@ import { NEWEST_FIRST, type FilterSql } from './filters';
  * same index as the listing, one entry per match, so this bounds it to a few milliseconds at any
  * history size.
  */
-export const TOTAL_CAP = 10_000;
+const TOTAL_CAP = 10_000;
 
 /** The SQL of an empty query: the newest records within the filters (exported for the query-plan tests). */
 export const listingSql = (filters: FilterSql) => ({
