@@ -29,7 +29,7 @@ export const toolAnswer = (value: Record<string, unknown>): ToolAnswer => ({ con
 export const answerSize = (value: Record<string, unknown>): number => JSON.stringify(toolAnswer(value)).length;
 
 /** The size of a plain-text answer (a resource), which travels once. */
-export const textAnswerSize = (text: string): number => JSON.stringify({ content: [{ type: 'text', text }] }).length;
+const textAnswerSize = (text: string): number => JSON.stringify({ content: [{ type: 'text', text }] }).length;
 
 export const fits = (value: Record<string, unknown>): boolean => answerSize(value) <= MAX_ANSWER_CHARS;
 
