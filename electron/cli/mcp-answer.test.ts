@@ -1,6 +1,9 @@
 // SPDX-License-Identifier: MIT
 import { describe, expect, it } from 'vitest';
-import { answerSize, cappedList, fittedTail, MAX_ANSWER_CHARS, textAnswerSize, toolAnswer } from './mcp-answer';
+import { answerSize, cappedList, fittedTail, MAX_ANSWER_CHARS, toolAnswer } from './mcp-answer';
+
+/** A plain-text answer (a resource) as the client receives it: one text part, serialized. */
+const textAnswerSize = (text: string): number => JSON.stringify({ content: [{ type: 'text', text }] }).length;
 
 describe('answer budget', () => {
   it('counts escaping and both copies (text and structuredContent), as the client receives them', () => {

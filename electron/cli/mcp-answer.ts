@@ -11,7 +11,7 @@ import { z } from 'zod';
  */
 export const MAX_ANSWER_CHARS = 80_000;
 
-export interface TextPart {
+interface TextPart {
   readonly type: 'text';
   readonly text: string;
 }
@@ -29,7 +29,7 @@ export const toolAnswer = (value: Record<string, unknown>): ToolAnswer => ({ con
 export const answerSize = (value: Record<string, unknown>): number => JSON.stringify(toolAnswer(value)).length;
 
 /** The size of a plain-text answer (a resource), which travels once. */
-export const textAnswerSize = (text: string): number => JSON.stringify({ content: [{ type: 'text', text }] }).length;
+const textAnswerSize = (text: string): number => JSON.stringify({ content: [{ type: 'text', text }] }).length;
 
 export const fits = (value: Record<string, unknown>): boolean => answerSize(value) <= MAX_ANSWER_CHARS;
 
@@ -117,7 +117,7 @@ export const SessionsOutput = z.object({
   ...leftOut,
 });
 
-export const FetchedCommand = z.object({
+const FetchedCommand = z.object({
   command_id: z.string(),
   session_id: z.string(),
   command_line: z.string().nullable(),

@@ -8,7 +8,7 @@ import { CliError } from './cli-error';
 import type { HistoryDb } from './history-db';
 import { answerSize, MAX_ANSWER_CHARS, type OutputPage } from './mcp-answer';
 
-export const OUTPUT_LINES = { fallback: 200, max: 2000 } as const;
+const OUTPUT_LINES = { fallback: 200, max: 2000 } as const;
 /** The recorded bytes one output is paged over: a `cat` of a 200 MB file gives its first 16 MB. */
 const OUTPUT_MAX_BYTES = 16 << 20;
 

@@ -5,6 +5,7 @@ import { InMemoryCommandSource } from './testing/in-memory-command-source';
 import { commandRecord } from '../../shared/testing/command-record';
 import { InMemoryConversationRepository, InMemoryModelConfigRepository, InMemoryRedactionSettingsRepository } from './testing/in-memory-repositories';
 import { defaultSignals } from './relevance/relevance';
+import { seedTurn } from './testing/seed-turn';
 
 const NOW = 1_750_000_000_000;
 const MIN = 60_000;
@@ -52,7 +53,7 @@ describe('ContextEngine: what goes in and what is trimmed', () => {
   it('fills a roomy budget with every section, history oldest first', async () => {
     const { engine } = await make();
     const conv = await engine.createConversation('gpt-4o');
-    for (let i = 0; i < 3; i++) await engine.recordTurn({ conversationId: conv.id, question: `q${i}`, answer: `a${i}` });
+    for (let i = 0; i < 3; i++) await seedTurn(engine.conversations, { conversationId: conv.id, question: `q${i}`, answer: `a${i}` });
     engine.commandFinished(commandRecord({ sessionId: 'api', seq: 59, commandLine: 'cargo build', exitCode: 101, outputSummary: 'error: linker failed' }));
     const { context, preview } = await engine.buildRequest({ question: 'why does cargo fail?', model: 'gpt-4o', sessionId: 'api', conversationId: conv.id, pinnedCommandIds: ['web:3'] });
     expect(preview.sections.map((s) => s.id)).toEqual(['system', 'tools', 'short-track', 'pinned', 'question', 'recent-commands', 'catalog', 'history']);
@@ -73,7 +74,7 @@ describe('ContextEngine: what goes in and what is trimmed', () => {
     const { engine } = await make();
     await engine.setModelConfig({ model: 'local', contextLimit: 9000, reservedOutputTokens: 1000 });
     const conv = await engine.createConversation('local');
-    for (let i = 0; i < 20; i++) await engine.recordTurn({ conversationId: conv.id, question: `question ${i} ${'about the build '.repeat(20)}`, answer: `answer ${i} ${'it is the linker '.repeat(20)}` });
+    for (let i = 0; i < 20; i++) await seedTurn(engine.conversations, { conversationId: conv.id, question: `question ${i} ${'about the build '.repeat(20)}`, answer: `answer ${i} ${'it is the linker '.repeat(20)}` });
     const { context, preview } = await engine.buildRequest({ question: 'and now?', model: 'local', sessionId: 'api', conversationId: conv.id, pinnedCommandIds: ['web:1'] });
     expect(preview.budget.used).toBeLessThanOrEqual(preview.budget.available);
     expect(section(preview, 'pinned').items).toBe(1);
@@ -121,7 +122,7 @@ describe('ContextEngine: secrets and untrusted output', () => {
     source.addCommand(commandRecord({ sessionId: 'api', seq: 60, commandLine: `git push https://${GH}@github.com/a/b`, cwd: '/home/dev/api', startedAt: NOW - 1000, endedAt: NOW }), `remote: using ${GH}\nexport DB_PASSWORD=hunter2\n`);
     const { engine } = await make({ commands: source });
     const conv = await engine.createConversation('gpt-4o');
-    await engine.recordTurn({ conversationId: conv.id, question: 'my key is AK' + 'IAQ3EXAMPLE7KEYQ2Z', answer: 'ok' });
+    await seedTurn(engine.conversations, { conversationId: conv.id, question: 'my key is AK' + 'IAQ3EXAMPLE7KEYQ2Z', answer: 'ok' });
     const { context, preview } = await engine.buildRequest({ question: `is ${GH} leaked?`, model: 'gpt-4o', sessionId: 'api', conversationId: conv.id, pinnedCommandIds: ['api:60'] });
     const sent = JSON.stringify(context);
     for (const secret of [GH, 'hunter2', 'AKIAQ3EXAMPLE7KEYQ2Z']) expect(sent).not.toContain(secret);

@@ -13,7 +13,7 @@ import type {
   UndoResult,
 } from '../../shared/ipc/context';
 import { DEFAULT_CATALOG_OPTIONS, type CatalogOptions } from './request/catalog';
-import { ConversationService, type TurnRecord } from './conversation/conversation-service';
+import { ConversationService } from './conversation/conversation-service';
 import { DEFAULT_GET_COMMANDS_OPTIONS, getCommands, getCommandsTool, runGetCommandsTool, type GetCommandsOptions } from './request/get-commands-tool';
 import { TwoTrackMemory } from './conversation/memory';
 import { outwardAction, outwardRecord } from './outward/outward-view';
@@ -63,7 +63,7 @@ export interface ContextEngineOptions {
 
 /**
  * The context engine's entry points, one per IPC channel (electron/ipc/context-handlers.ts), plus what the assistant
- * pane needs around a model call: `buildRequest` before it, `runTool` during it, `recordTurn` after it.
+ * pane needs around a model call: `buildRequest` before it, `runTool` during it; `conversations` stores the turn.
  */
 export class ContextEngine {
   readonly memory: TwoTrackMemory;
@@ -173,11 +173,6 @@ export class ContextEngine {
 
   createConversation(model: string, title?: string) {
     return this.conversations.createConversation(model, title);
-  }
-
-  /** After an answer: stores the turn, calibrates token estimates, returns usage (and warns). */
-  recordTurn(turn: TurnRecord): Promise<{ usage: ContextUsage; warning: boolean }> {
-    return this.conversations.recordTurn(turn);
   }
 
   onWarning(listener: (warning: ContextWarning) => void): () => void {

@@ -7,6 +7,7 @@ import { InMemoryCommandSource } from '../context/testing/in-memory-command-sour
 import { commandRecord } from '../../shared/testing/command-record';
 import { InMemoryConversationRepository, InMemoryModelConfigRepository, InMemoryRedactionSettingsRepository } from '../context/testing/in-memory-repositories';
 import { contextHandlers } from './context-handlers';
+import { seedTurn } from '../context/testing/seed-turn';
 
 const NOW = 1_750_000_000_000;
 
@@ -34,7 +35,7 @@ describe('context IPC handlers', () => {
     const engine = await makeEngine();
     const handlers = contextHandlers(engine);
     const conv = await engine.createConversation('gpt-4o');
-    await engine.recordTurn({ conversationId: conv.id, question: 'q', answer: 'a' });
+    await seedTurn(engine.conversations, { conversationId: conv.id, question: 'q', answer: 'a' });
     const calls: Array<[keyof typeof handlers, unknown]> = [
       ['context:preview', { question: 'why?', model: 'gpt-4o', sessionId: 'api', conversationId: conv.id }],
       ['context:usage', { conversationId: conv.id }],

@@ -16,9 +16,6 @@ export const compiledBindings = (overrides: KeybindingsSettings | undefined): { 
   return memo;
 };
 
-/** The shortcuts in force: the registry's defaults with the user's changes (Settings → Keys) over them. */
-export const currentBindings = (): Bindings => compiledBindings(useSettings.getState().view?.keybindings).bindings;
-
 /** The same, for components: re-rendered when the saved keybindings change. */
 export const useBindings = (): Bindings => {
   const overrides = useSettings((state) => state.view?.keybindings);

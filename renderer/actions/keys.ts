@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 import { formatCombo, partsOf, type Modifier } from '../../shared/settings/combo-text';
 import type { KeybindingsSettings } from '../../shared/settings/key-combos';
-import { ACTIONS, actionSpec, bindableActions, type ActionId } from './catalog';
+import { actionSpec, bindableActions, type ActionId } from './catalog';
 
 /** What a key event carries that a combination is made of (a KeyboardEvent fits). */
 export interface KeyEventLike {
@@ -128,6 +128,3 @@ export const shortcutOf = (bindings: Bindings, id: ActionId, mac = false): strin
   const first = bindings.get(id)?.[0];
   return first ? displayCombo(first, mac) : '';
 };
-
-/** All ids, for exhaustiveness checks in tests. */
-export const ACTION_IDS: readonly ActionId[] = ACTIONS.map((a) => a.id);

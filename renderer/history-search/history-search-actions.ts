@@ -63,7 +63,7 @@ const LOAD_AHEAD = 10;
  * The next page of the same question (offset: what is loaded), so the list reaches every match,
  * not only the first RESULT_LIMIT. Dropped if the question changed meanwhile.
  */
-export const loadMoreHistory = async (): Promise<void> => {
+const loadMoreHistory = async (): Promise<void> => {
   const { terminalId, place, query, filters, hits, total, totalExact, exhausted, loadingMore, searching } = state();
   if (terminalId === null || place === null || exhausted || loadingMore || searching || hits.length === 0) return;
   if (totalExact && hits.length >= total) return;

@@ -12,14 +12,13 @@ import { z } from 'zod';
  * - `fuzzy`: Ctrl+R's mode, letters matched in order against the command line only, one result
  *   per distinct line (its newest run).
  */
-export const HistoryMode = z.enum(['words', 'fuzzy']);
-export type HistoryMode = z.infer<typeof HistoryMode>;
+const HistoryMode = z.enum(['words', 'fuzzy']);
 
 /** Long enough for any pasted line; the engine uses only the first MAX_QUERY_WORDS words of it. */
 export const MAX_QUERY_CHARS = 10_000;
 export const MAX_QUERY_WORDS = 16;
 /** The most records one answer carries; `offset` pages on, up to MAX_HISTORY_OFFSET. */
-export const MAX_HISTORY_LIMIT = 1000;
+const MAX_HISTORY_LIMIT = 1000;
 export const MAX_HISTORY_OFFSET = 100_000;
 
 /** The filters, each narrowing what the query can find; all optional, all ANDed. */

@@ -9,19 +9,17 @@ import { event, invoke } from './define';
  */
 
 /** `connected` is the contract's word (UI-CONTRACT.md, `mcp-server`) for a server whose tools are listed. */
-export const McpServerState = z.enum(['starting', 'connected', 'failed', 'stopped']);
-export type McpServerState = z.infer<typeof McpServerState>;
+const McpServerState = z.enum(['starting', 'connected', 'failed', 'stopped']);
 
 export const McpServerName = z.string().regex(/^[A-Za-z0-9_-]{1,40}$/, 'A server name is 1–40 letters, digits, _ or -.');
 
-export const McpToolView = z.object({
+const McpToolView = z.object({
   /** As the model sees it: SERVER__TOOL. */
   exposedName: z.string(),
   name: z.string(),
   description: z.string(),
   readOnly: z.boolean(),
 });
-export type McpToolView = z.infer<typeof McpToolView>;
 
 export const McpServerView = z.object({
   name: z.string(),
@@ -49,8 +47,7 @@ export const McpServersView = z.object({
 export type McpServersView = z.infer<typeof McpServersView>;
 
 /** proposed → allowed | denied; allowed → running → done | failed (UI-CONTRACT.md, `tool-step`). */
-export const ToolStepState = z.enum(['proposed', 'running', 'done', 'denied', 'failed']);
-export type ToolStepState = z.infer<typeof ToolStepState>;
+const ToolStepState = z.enum(['proposed', 'running', 'done', 'denied', 'failed']);
 
 export const ToolStepView = z.object({
   /** The model's tool-call id. */

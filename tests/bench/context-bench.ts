@@ -5,6 +5,7 @@ import { InMemoryConversationRepository, InMemoryModelConfigRepository } from '.
 import { estimateTokens } from '../../electron/context/tokens/token-estimate';
 import { tokenSamples } from '../../electron/context/testing/token-samples';
 import { loadTokenizer } from '../../electron/context/tokens/tokenizer';
+import { seedTurn } from '../../electron/context/testing/seed-turn';
 
 const HOUR = 3_600_000;
 const NOW = Date.UTC(2025, 5, 1, 12);
@@ -36,7 +37,7 @@ const measureBuild = async (totalCommands: number, sessions: number, runs: numbe
   });
   const conversation = await engine.createConversation('gpt-4o');
   for (let i = 0; i < 10; i++) {
-    await engine.recordTurn({ conversationId: conversation.id, question: `Why did step ${i} fail after the upgrade?`, answer: `Step ${i} failed because the linker could not find libssl; install libssl-dev and rebuild.` });
+    await seedTurn(engine.conversations, { conversationId: conversation.id, question: `Why did step ${i} fail after the upgrade?`, answer: `Step ${i} failed because the linker could not find libssl; install libssl-dev and rebuild.` });
   }
   const active = source.sessionId(sessions - 1);
   for (const command of source.recentCommands(active, 20)) engine.commandFinished(command);

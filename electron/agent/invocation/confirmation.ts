@@ -19,7 +19,7 @@ export type Confirmation =
   | { readonly kind: 'ask' }
   | { readonly kind: 'deny'; readonly rule: string };
 
-export interface ConfirmationSettings {
+interface ConfirmationSettings {
   readonly autoRunReadOnly: boolean;
   readonly autoRunCommands: readonly string[];
 }

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-import { InvocationPhase, type AgentStepState } from '../../../shared/ipc/agent';
+import type { AgentStepState, InvocationPhase } from '../../../shared/ipc/agent';
 import { DomainError } from '../../../shared/ipc/define';
 
 /**
@@ -17,7 +17,6 @@ import { DomainError } from '../../../shared/ipc/define';
  * - failed: could not be carried out (refused before asking, no terminal, no record started).
  * - stopped: the answer was stopped (Stop, Esc) before or while it ran.
  */
-export const INVOCATION_STATES = InvocationPhase.options;
 export type InvocationState = InvocationPhase;
 
 /** Every legal move; anything else is refused. The ends (denied, done, failed, stopped) lead nowhere. */
@@ -33,12 +32,10 @@ const NEXT: Readonly<Record<InvocationState, readonly InvocationState[]>> = {
   stopped: [],
 };
 
-export const canMove = (from: InvocationState, to: InvocationState): boolean => NEXT[from].includes(to);
-
-export const isFinal = (state: InvocationState): boolean => NEXT[state].length === 0;
+const canMove = (from: InvocationState, to: InvocationState): boolean => NEXT[from].includes(to);
 
 /** A move the table does not allow: a bug in the caller, refused rather than shown to the user. */
-export class IllegalTransitionError extends DomainError {
+class IllegalTransitionError extends DomainError {
   constructor(
     readonly from: InvocationState,
     readonly to: InvocationState,
@@ -49,7 +46,7 @@ export class IllegalTransitionError extends DomainError {
   }
 }
 
-/** Checks one move; returns the new state. */
+/** Checks one move; returns the new state, or throws IllegalTransitionError (code `failed`). */
 export const move = (callId: string, from: InvocationState, to: InvocationState): InvocationState => {
   if (!canMove(from, to)) throw new IllegalTransitionError(from, to, callId);
   return to;

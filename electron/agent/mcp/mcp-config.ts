@@ -30,7 +30,7 @@ export interface McpServerConfig {
 }
 
 /** A server entry that cannot be used: shown as failed, with why; the other servers still start. */
-export interface BadServerEntry {
+interface BadServerEntry {
   readonly name: string;
   readonly problem: string;
 }
@@ -45,7 +45,7 @@ export interface McpConfig {
 export const EMPTY_CONFIG: McpConfig = { servers: [], bad: [], raw: {} };
 
 /** How many servers one file may start: each is a process. */
-export const MAX_SERVERS = 20;
+const MAX_SERVERS = 20;
 
 export class McpConfigError extends Error {}
 

@@ -1,22 +1,28 @@
 // SPDX-License-Identifier: MIT
 import { describe, expect, it } from 'vitest';
-import { exposedName, MAX_OFFERED_TOOLS, MAX_TOOL_NAME, offeredTools, plainText, sanitizeSchema } from './mcp-names';
+import { offeredTools, plainText } from './mcp-names';
 
 const PROVIDER_NAME = /^[a-zA-Z0-9_-]{1,64}$/;
+/** "At most 64 tools are offered in all" (docs/assistant-actions.md). */
+const MAX_OFFERED_TOOLS = 64;
+
+/** The names one server's tools are offered under, in order. */
+const namesOf = (server: string, names: readonly string[]): string[] =>
+  offeredTools([{ server, tools: names.map((name) => ({ name, inputSchema: {} })) }]).tools.map((tool) => tool.name);
+/** One tool's inputSchema as the model is offered it. */
+const offeredSchema = (inputSchema: unknown): Record<string, unknown> =>
+  offeredTools([{ server: 's', tools: [{ name: 't', inputSchema: inputSchema as Record<string, unknown> }] }]).tools[0]!.parameters;
 
 describe('tool names offered to the model', () => {
   it('is SERVER__TOOL, with characters the providers refuse replaced', () => {
-    expect(exposedName('files', 'read_file', new Set())).toBe('files__read_file');
-    expect(exposedName('files', 'read.file/v2 ü', new Set())).toBe('files__read_file_v2__');
-    expect(exposedName('files', '', new Set())).toBe('files__tool');
+    expect(namesOf('files', ['read_file', 'read.file/v2 ü', ''])).toEqual(['files__read_file', 'files__read_file_v2__', 'files__tool']);
   });
 
   it('is clamped to 64 characters and kept distinct after the clamp', () => {
     const server = 's'.repeat(40);
     const long = 't'.repeat(80);
-    const first = exposedName(server, long, new Set());
-    expect(first).toHaveLength(MAX_TOOL_NAME);
-    const second = exposedName(server, `${long}x`, new Set([first]));
+    const [first, second] = namesOf(server, [long, `${long}x`]) as [string, string];
+    expect(first).toHaveLength(64);
     expect(second).not.toBe(first);
     expect(second).toMatch(PROVIDER_NAME);
     expect(second.endsWith('_2')).toBe(true);
@@ -39,17 +45,17 @@ describe('tool names offered to the model', () => {
   });
 });
 
-describe('sanitizeSchema', () => {
+describe('the input schema offered to the model', () => {
   it('keeps an object schema without $schema/$id, and opens anything else', () => {
-    expect(sanitizeSchema({ $schema: 'x', $id: 'y', type: 'object', properties: { a: { type: 'string' } }, required: ['a'] })).toEqual({
+    expect(offeredSchema({ $schema: 'x', $id: 'y', type: 'object', properties: { a: { type: 'string' } }, required: ['a'] })).toEqual({
       type: 'object',
       properties: { a: { type: 'string' } },
       required: ['a'],
     });
     const open = { type: 'object', properties: {}, additionalProperties: true };
-    expect(sanitizeSchema({ type: 'array' })).toEqual(open);
-    expect(sanitizeSchema('nope')).toEqual(open);
-    expect(sanitizeSchema({ type: 'object', properties: { big: { description: 'x'.repeat(20_000) } } })).toEqual(open);
-    expect(sanitizeSchema({})).toEqual({ type: 'object', properties: {} });
+    expect(offeredSchema({ type: 'array' })).toEqual(open);
+    expect(offeredSchema('nope')).toEqual(open);
+    expect(offeredSchema({ type: 'object', properties: { big: { description: 'x'.repeat(20_000) } } })).toEqual(open);
+    expect(offeredSchema({})).toEqual({ type: 'object', properties: {} });
   });
 });

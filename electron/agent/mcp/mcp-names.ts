@@ -19,10 +19,10 @@ export interface OfferedTool extends ToolDefinition {
 }
 
 /** OpenAI and Anthropic both refuse tool names past 64 characters or outside this set. */
-export const MAX_TOOL_NAME = 64;
+const MAX_TOOL_NAME = 64;
 const NAME_CHARS = /[^a-zA-Z0-9_-]/g;
 /** All servers together: every tool's schema is sent with every request. */
-export const MAX_OFFERED_TOOLS = 64;
+const MAX_OFFERED_TOOLS = 64;
 const MAX_DESCRIPTION = 1024;
 /** A schema past this is replaced by an open object: the model still may call it, the server checks. */
 const MAX_SCHEMA_CHARS = 16_000;
@@ -34,7 +34,7 @@ export const plainText = (text: string, max: number): string => {
 };
 
 /** SERVER__TOOL within the providers' limits; `taken` makes clamped names that collide distinct. */
-export const exposedName = (server: string, tool: string, taken: ReadonlySet<string>): string => {
+const exposedName = (server: string, tool: string, taken: ReadonlySet<string>): string => {
   const base = `${server}__${tool.replace(NAME_CHARS, '_') || 'tool'}`.slice(0, MAX_TOOL_NAME);
   if (!taken.has(base)) return base;
   for (let n = 2; ; n++) {
@@ -50,7 +50,7 @@ const isObject = (value: unknown): value is Record<string, unknown> => typeof va
  * The server's inputSchema as the providers take it: an object schema, of a bounded size, without
  * the `$schema`/`$id` keys some providers refuse. Anything else becomes an open object.
  */
-export const sanitizeSchema = (schema: unknown): Record<string, unknown> => {
+const sanitizeSchema = (schema: unknown): Record<string, unknown> => {
   const open = { type: 'object', properties: {}, additionalProperties: true };
   if (!isObject(schema) || (schema['type'] !== undefined && schema['type'] !== 'object')) return open;
   const { $schema: _schema, $id: _id, ...rest } = schema;

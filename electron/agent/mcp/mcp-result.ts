@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: MIT
 import type { Redactor } from '../../context/redaction';
+import { DEFAULT_GET_COMMANDS_OPTIONS } from '../../context/request/get-commands-tool';
 
-/** Per call, as get_commands bounds one command's output (DEFAULT_GET_COMMANDS_OPTIONS). */
-export const MAX_RESULT_CHARS = 32_000;
+/** Per call, the bound get_commands puts on one command's output. */
+const MAX_RESULT_CHARS = DEFAULT_GET_COMMANDS_OPTIONS.maxCharsPerCommand;
 
 interface ContentPart {
   readonly type?: unknown;

@@ -6,8 +6,11 @@ import { executeToolCall } from '../../llm/tool-execution';
 import { ConfirmationService } from '../invocation/confirmation';
 import { PendingMcpDecisions } from './mcp-decision';
 import { offeredTools } from './mcp-names';
-import { MAX_RESULT_CHARS } from './mcp-result';
+import { DEFAULT_GET_COMMANDS_OPTIONS } from '../../context/request/get-commands-tool';
 import { McpTurn, type McpTurnDeps } from './mcp-turn';
+
+/** An MCP result's budget: get_commands' bound on one command's output. */
+const MAX_RESULT_CHARS = DEFAULT_GET_COMMANDS_OPTIONS.maxCharsPerCommand;
 
 const SECRET = `ghp_${'A1b2C3d4E5'.repeat(3)}A1b2C3`;
 

@@ -8,7 +8,7 @@ import { hasShort, operands, type Arg } from './words';
  * Erring towards a warning costs a click; missing one can cost the data, so subcommands are looked
  * for among the first operands (global options such as `kubectl -n prod` may come first).
  */
-export interface TableRule {
+interface TableRule {
   readonly programs: readonly string[];
   /** Subcommand words in order, each with its alternatives: [['system', 'volume'], ['prune']]. */
   readonly sub?: readonly (readonly string[])[];
@@ -32,7 +32,7 @@ const DESTRUCTIVE_SQL =
 
 const SQL_CLIENTS = ['psql', 'mysql', 'mariadb', 'sqlite3', 'clickhouse-client', 'duckdb', 'sqlcmd', 'cockroach'];
 
-export const TABLE_RULES: readonly TableRule[] = [
+const TABLE_RULES: readonly TableRule[] = [
   { programs: ['docker', 'podman', 'nerdctl'], sub: [['system', 'volume', 'image', 'container', 'network', 'builder', 'buildx'], ['prune']], reason: 'deletes unused containers, images, networks or volumes' },
   { programs: ['docker', 'podman', 'nerdctl'], sub: [['rm', 'rmi']], short: 'f', long: ['--force'], reason: 'deletes containers or images by force' },
   { programs: ['docker', 'podman', 'nerdctl'], sub: [['container', 'image'], ['rm', 'remove']], short: 'f', long: ['--force'], reason: 'deletes containers or images by force' },

@@ -21,7 +21,7 @@ const HIDDEN = /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}\p{Co}\p{Cs}\p{Cn}\p{Default_Ignorable_
 export const HIDDEN_CHARACTERS = new RegExp(HIDDEN.source, 'gu');
 
 /** The first hidden character of `text` as U+XXXX, or null. */
-export const hiddenCharacter = (text: string): string | null => {
+const hiddenCharacter = (text: string): string | null => {
   const found = HIDDEN.exec(text);
   if (!found) return null;
   return `U+${found[0].codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}`;
@@ -35,7 +35,7 @@ export const hiddenCharacter = (text: string): string | null => {
 const MAX_UNQUOTED_SPACES = 7;
 
 /** A run of more than MAX_UNQUOTED_SPACES spaces outside quotes, or null. */
-export const longSpaceRun = (command: string): number | null => {
+const longSpaceRun = (command: string): number | null => {
   let single = false;
   let double = false;
   let run = 0;
@@ -74,7 +74,7 @@ const SCRIPT_GROUPS: readonly (readonly [string, RegExp])[] = [
 const scriptOf = (letter: string): string => SCRIPT_GROUPS.find(([, re]) => re.test(letter))?.[0] ?? `other:${letter}`;
 
 /** A word (a run of letters and marks) whose letters come from more than one script, or null. */
-export const mixedScriptWord = (text: string): string | null => {
+const mixedScriptWord = (text: string): string | null => {
   for (const [word] of text.matchAll(/[\p{L}\p{M}]+/gu)) {
     const scripts = new Set<string>();
     for (const ch of word) if (/\p{L}/u.test(ch)) scripts.add(scriptOf(ch));

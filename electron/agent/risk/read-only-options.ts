@@ -18,7 +18,7 @@ interface Acting {
 
 const FIND_ACTIONS = ['-exec', '-execdir', '-ok', '-okdir', '-delete', '-fprint', '-fprint0', '-fprintf', '-fls'];
 
-export const ACTING_OPTIONS: Readonly<Record<string, Acting>> = {
+const ACTING_OPTIONS: Readonly<Record<string, Acting>> = {
   find: { words: FIND_ACTIONS },
   // --pre runs a program on every file searched.
   rg: { long: ['--pre'] },

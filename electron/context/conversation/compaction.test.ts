@@ -6,6 +6,7 @@ import { TokenCounters } from '../tokens/token-counter';
 import { NOTHING_TO_COMPACT } from './compaction';
 import { ConversationService } from './conversation-service';
 import { ModelConfigService } from './model-config-service';
+import { seedTurn } from '../testing/seed-turn';
 
 let now = 1_000;
 
@@ -26,7 +27,7 @@ const setup = () => {
 const talk = async (manager: ConversationService, model: string, turns: number) => {
   const conv = await manager.createConversation(model, 'test');
   for (let i = 0; i < turns; i++) {
-    await manager.recordTurn({ conversationId: conv.id, question: `question ${i} ${'q'.repeat(200)}`, answer: `answer ${i} ${'word '.repeat(60)}` });
+    await seedTurn(manager, { conversationId: conv.id, question: `question ${i} ${'q'.repeat(200)}`, answer: `answer ${i} ${'word '.repeat(60)}` });
   }
   return conv;
 };

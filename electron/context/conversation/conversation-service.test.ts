@@ -13,6 +13,7 @@ import { ModelConfigService } from './model-config-service';
 // Summaries go through the same adapter and SDK provider the app uses (no client of the test's own).
 import { providerChatModel } from '../../assistant/provider-chat-model';
 import { createOpenAIProvider } from '../../llm/openai-provider';
+import { seedTurn } from '../testing/seed-turn';
 
 let server: ScriptedLlmServer;
 const PROVIDER: ProviderSettings = { id: 'local', kind: 'openai-compatible', label: 'Scripted', baseUrl: 'http://127.0.0.1', defaultModel: '', timeoutSeconds: 5 };
@@ -40,7 +41,7 @@ const setup = async (options: { chatModel?: (baseUrl: string) => ChatModel | nul
 const talk = async (manager: ConversationService, model: string, turns: number, size = 40) => {
   const conv = await manager.createConversation(model, 'test');
   for (let i = 0; i < turns; i++) {
-    await manager.recordTurn({ conversationId: conv.id, question: `question ${i} ${'q'.repeat(size)}`, answer: `answer ${i} ${'word '.repeat(size / 5)}` });
+    await seedTurn(manager, { conversationId: conv.id, question: `question ${i} ${'q'.repeat(size)}`, answer: `answer ${i} ${'word '.repeat(size / 5)}` });
   }
   return conv;
 };
@@ -97,21 +98,21 @@ describe('warnings and usage with every answer', () => {
     const conv = await manager.createConversation('m');
     const warnings: ContextWarning[] = [];
     const off = manager.onWarning((w) => warnings.push(w));
-    const first = await manager.recordTurn({ conversationId: conv.id, question: 'short?', answer: 'yes' });
+    const first = await seedTurn(manager, { conversationId: conv.id, question: 'short?', answer: 'yes' });
     expect(first.warning).toBe(false);
     expect(warnings).toHaveLength(0);
-    const second = await manager.recordTurn({ conversationId: conv.id, question: 'long '.repeat(120), answer: 'answer '.repeat(120) });
+    const second = await seedTurn(manager, { conversationId: conv.id, question: 'long '.repeat(120), answer: 'answer '.repeat(120) });
     expect(second.warning).toBe(true);
     expect(warnings).toEqual([{ conversationId: conv.id, model: 'm', threshold: 0.5, usage: second.usage }]);
     off();
-    await manager.recordTurn({ conversationId: conv.id, question: 'again', answer: 'again' });
+    await seedTurn(manager, { conversationId: conv.id, question: 'again', answer: 'again' });
     expect(warnings).toHaveLength(1);
   });
 
   it('never warns for a model without a limit', async () => {
     const { manager } = await setup();
     const conv = await manager.createConversation('unknown-model');
-    const result = await manager.recordTurn({ conversationId: conv.id, question: 'x '.repeat(5000), answer: 'y' });
+    const result = await seedTurn(manager, { conversationId: conv.id, question: 'x '.repeat(5000), answer: 'y' });
     expect(result).toMatchObject({ warning: false, usage: { contextLimit: null, usagePercent: null } });
   });
 });
@@ -146,8 +147,8 @@ describe('Summarize against the scripted LLM server', () => {
   it('summarises the older messages into one, keeps originals, and undo restores them', async () => {
     const { manager, conversations, memory } = await setup();
     const conv = await manager.createConversation('gpt-4o');
-    await manager.recordTurn({ conversationId: conv.id, question: 'why does `make` fail? my DB_PASSWORD=hunter2 is set', answer: 'the linker cannot find libssl' });
-    for (let i = 1; i < 5; i++) await manager.recordTurn({ conversationId: conv.id, question: `follow-up ${i}`, answer: `reply ${i}` });
+    await seedTurn(manager, { conversationId: conv.id, question: 'why does `make` fail? my DB_PASSWORD=hunter2 is set', answer: 'the linker cannot find libssl' });
+    for (let i = 1; i < 5; i++) await seedTurn(manager, { conversationId: conv.id, question: `follow-up ${i}`, answer: `reply ${i}` });
     server.enqueue({ kind: 'text', text: 'User debugged a make failure: missing libssl.', usage: { promptTokens: 200, completionTokens: 12 } });
 
     const result = await manager.compactContext(conv.id);

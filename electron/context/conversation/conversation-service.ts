@@ -19,15 +19,6 @@ export { ConversationNotFoundError };
 
 export type ConversationServiceDeps = CompactionDeps;
 
-/** One question and its answer, with the prompt tokens the provider reported for calibration. */
-export interface TurnRecord {
-  readonly conversationId: string;
-  readonly question: string;
-  readonly answer: string;
-  readonly toolCalls?: readonly ToolCallRecord[];
-  readonly reported?: { readonly promptTokens: number; readonly requestEstimate: number };
-}
-
 export interface HistoryMessage extends ContextEntry {
   readonly tokens: number;
 }
@@ -105,25 +96,6 @@ export class ConversationService {
 
   undoCompaction(conversationId: string): Promise<UndoResult> {
     return this._compaction.undo(conversationId);
-  }
-
-  /**
-   * Stores a question and its answer, learns from the usage the provider reported, and returns the
-   * usage to show with the answer, warning listeners once usage reaches the model's threshold.
-   */
-  async recordTurn(turn: TurnRecord): Promise<{ usage: ContextUsage; warning: boolean }> {
-    const conversation = await this.requireConversation(turn.conversationId);
-    const at = this._deps.now();
-    await this.recordQuestion({ conversationId: turn.conversationId, model: conversation.model, question: turn.question, at });
-    await this.recordAnswer({
-      conversationId: turn.conversationId,
-      model: conversation.model,
-      answer: turn.answer,
-      at,
-      ...(turn.toolCalls ? { toolCalls: turn.toolCalls } : {}),
-      ...(turn.reported ? { reported: turn.reported } : {}),
-    });
-    return this.reportUsage(turn.conversationId);
   }
 
   /** A conversation follows the model it is asked with; its usage is then counted for that model. */

@@ -9,6 +9,7 @@ import { generateHistory } from '../testing/test-data';
 import { countRequestTokens, countRequestTokensExact } from '../tokens/token-counter';
 import { estimateTokens } from '../tokens/token-estimate';
 import { seededRandom } from '../testing/token-samples';
+import { seedTurn } from '../testing/seed-turn';
 
 const NOW = 1_750_000_000_000;
 const HOUR = 3_600_000;
@@ -27,7 +28,7 @@ const engineFor = async (seed: number, model: string, contextLimit: number, rese
   const turns = Math.floor(rnd() * 30);
   for (let i = 0; i < turns; i++) {
     const long = rnd() < 0.2 ? ' and more detail'.repeat(Math.floor(rnd() * 3000)) : '';
-    await engine.recordTurn({ conversationId: conversation.id, question: `question ${i}${long}`, answer: `answer ${i} with PASSWORD=hunter${i}` });
+    await seedTurn(engine.conversations, { conversationId: conversation.id, question: `question ${i}${long}`, answer: `answer ${i} with PASSWORD=hunter${i}` });
   }
   return { engine, data, conversation, rnd };
 };

@@ -5,6 +5,7 @@ import { InMemoryCommandSource } from '../testing/in-memory-command-source';
 import { commandRecord } from '../../../shared/testing/command-record';
 import { InMemoryConversationRepository, InMemoryModelConfigRepository, InMemoryRedactionSettingsRepository } from '../testing/in-memory-repositories';
 import { defaultReservedOutput } from '../../../shared/domain/model-limits';
+import { seedTurn } from '../testing/seed-turn';
 
 const NOW = 1_750_000_000_000;
 const MIN = 60_000;
@@ -50,9 +51,9 @@ const carried = async (window: number, lastAnswer?: string): Promise<Carried> =>
   await engine.setModelConfig({ model, contextLimit: window, reservedOutputTokens: defaultReservedOutput(window) });
   const conv = await engine.createConversation(model);
   for (let i = 0; i < 6; i++) {
-    await engine.recordTurn({ conversationId: conv.id, question: `question ${i}: ${'why does the linker fail here? '.repeat(6)}`, answer: `answer ${i}: ${'check the target triple and the linker flags. '.repeat(12)}` });
+    await seedTurn(engine.conversations, { conversationId: conv.id, question: `question ${i}: ${'why does the linker fail here? '.repeat(6)}`, answer: `answer ${i}: ${'check the target triple and the linker flags. '.repeat(12)}` });
   }
-  if (lastAnswer !== undefined) await engine.recordTurn({ conversationId: conv.id, question: 'and the flags?', answer: lastAnswer });
+  if (lastAnswer !== undefined) await seedTurn(engine.conversations, { conversationId: conv.id, question: 'and the flags?', answer: lastAnswer });
   const { preview, context } = await engine.buildRequest({ question: 'why did the last build fail?', model, sessionId: 'api', conversationId: conv.id });
   const sections = Object.fromEntries(preview.sections.filter((s) => s.items > 0).map((s) => [s.id, s.tokens]));
   const content = preview.sections.reduce((sum, s) => sum + s.tokens, 0);

@@ -10,7 +10,7 @@ import { queryWords } from './terms';
 import { rankWords } from './words';
 
 /** Results when the query names no limit: more than a screenful, few enough to send at every keystroke. */
-export const HISTORY_DEFAULT_LIMIT = 50;
+const HISTORY_DEFAULT_LIMIT = 50;
 
 export interface HistoryHit {
   readonly command: CommandRecord;
@@ -29,9 +29,6 @@ export interface HistoryAnswer {
 }
 
 const ROWS_SQL = `SELECT c.rid, ${COMMAND_COLUMNS} FROM json_each(?) AS j CROSS JOIN commands c ON c.rid = j.value ORDER BY j.key`;
-
-/** The SQL that reads a page's records by rowid (exported for the query-plan tests). */
-export const HISTORY_ROWS_SQL = ROWS_SQL;
 
 const page = (statements: StatementCache, query: HistoryQuery, excludedIds: readonly string[]): RankedPage => {
   const filters = filterSql(filtersOf(query), excludedIds);

@@ -4,11 +4,14 @@ import type { HistoryQuery } from '../../../shared/domain/history-query';
 import type { WritableDb } from '../database/database';
 import { toCommandRow, toSessionRow, type CommandUpsert } from '../client/inputs';
 import type { WriteOp } from '../worker/protocol';
-import { HISTORY_WINDOW, prefixMatch } from './fuzzy';
 import { StoreQueries } from '../queries/queries';
 import { openStore } from '../store';
 import { commandInput, createMigratedDb, makeTempDir, sessionInput } from '../testing/fixtures';
 import { Writer } from '../worker/writer';
+import { prefixMatch } from './terms';
+
+/** The recent window's size, as docs/history.md states it ("the newest 4,000 matching commands"). */
+const WINDOW = 4000;
 
 let db: WritableDb;
 let writer: Writer;
@@ -65,7 +68,7 @@ describe('the fuzzy mode ranking', () => {
   });
 
   it('finds an old command beyond the recent window through FTS5 when its words are typed', () => {
-    upsert(...Array.from({ length: HISTORY_WINDOW + 5 }, (_, i) => commandInput('a', 100 + i, { commandLine: `ls ${i}` })));
+    upsert(...Array.from({ length: WINDOW + 5 }, (_, i) => commandInput('a', 100 + i, { commandLine: `ls ${i}` })));
     expect(ids({ query: 'distinctive' })).toEqual(['b:3']);
     // Misspelt, it is past the window and has no FTS5 word: that is the window's bound.
     expect(ids({ query: 'distnctive' })).toEqual([]);

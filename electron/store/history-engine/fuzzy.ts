@@ -3,16 +3,16 @@ import { go } from 'fuzzysort';
 import type { StatementCache } from '../database/database';
 import { NEWEST_FIRST, type FilterSql } from './filters';
 import type { RankedPage } from './listing';
-import { queryWords } from './terms';
+import { prefixMatch } from './terms';
 
 /**
  * The newest commands (within the filters) matched fuzzily at every keystroke, whatever the query:
  * a misspelt or letter-skipping query has no FTS5 token to find, and most Ctrl+R searches look for
  * something recent. Bounded so a keystroke costs the same at any history size.
  */
-export const HISTORY_WINDOW = 4000;
+const HISTORY_WINDOW = 4000;
 /** The newest FTS5 matches of the query's words (commands_line_fts) taken as candidates too, from anywhere in history. */
-export const HISTORY_FTS_CANDIDATES = 1000;
+const HISTORY_FTS_CANDIDATES = 1000;
 /**
  * A fuzzysort score this good or better is a real match (a skipped letter scores about 0.3, letters
  * scattered over a long line less). When the recent window alone has enough of those for the page
@@ -20,8 +20,6 @@ export const HISTORY_FTS_CANDIDATES = 1000;
  * better, and a keystroke then costs fuzzysort over the window alone.
  */
 const GOOD_MATCH = 0.5;
-/** A one-letter word is left to the recent window: commands_line_fts has prefix indexes from two letters (migration 9). */
-const FTS_MIN_TERM = 2;
 /** How many recent windows are kept (one per set of filters the overlay switched through). */
 const WINDOWS_KEPT = 8;
 /** Moves when any connection commits: another's (data_version) or this one's own (total_changes, as in tests). */
@@ -32,25 +30,14 @@ interface Candidate {
   readonly line: string;
 }
 
-/** The SQL for one set of filters (exported for the EXPLAIN QUERY PLAN tests and the benchmark). */
-export const fuzzySql = (filters: FilterSql) => ({
+/** The SQL for one set of filters. */
+const fuzzySql = (filters: FilterSql) => ({
   recent: `SELECT c.rid, c.command_line AS line FROM commands c WHERE ${filters.where} ORDER BY ${NEWEST_FIRST} LIMIT @window`,
   // The newest matches, then the filters: bounded work even when a filter leaves few of them.
   fts: `SELECT c.rid, c.command_line AS line FROM (
       SELECT rowid AS rid FROM commands_line_fts WHERE commands_line_fts MATCH @match ORDER BY rowid DESC LIMIT @candidates
     ) AS hit CROSS JOIN commands c ON c.rid = hit.rid WHERE ${filters.where}`,
 });
-
-/**
- * Words for commands_line_fts, quoted so nothing is syntax, ANDed, the last one a prefix.
- * Undefined when the last word is a single letter: no prefix index covers it.
- */
-export const prefixMatch = (query: string): string | undefined => {
-  const terms = queryWords(query);
-  const last = terms.at(-1);
-  if (last === undefined || [...last].length < FTS_MIN_TERM) return undefined;
-  return terms.map((term, i) => `"${term.replaceAll('"', '""')}"${i === terms.length - 1 ? '*' : ''}`).join(' ');
-};
 
 /** One per distinct command line: its newest run (excluded ids are already out, by the filters). */
 const distinct = (rows: readonly Candidate[]): Candidate[] => {

@@ -7,10 +7,10 @@ import { NEWEST_FIRST, type FilterSql } from './filters';
  * same index as the listing, one entry per match, so this bounds it to a few milliseconds at any
  * history size.
  */
-export const TOTAL_CAP = 10_000;
+const TOTAL_CAP = 10_000;
 
-/** The SQL of an empty query: the newest records within the filters (exported for the query-plan tests). */
-export const listingSql = (filters: FilterSql) => ({
+/** The SQL of an empty query: the newest records within the filters. */
+const listingSql = (filters: FilterSql) => ({
   page: `SELECT c.rid FROM commands c WHERE ${filters.where} ORDER BY ${NEWEST_FIRST} LIMIT @limit OFFSET @offset`,
   // The listing's own order, so the count walks the same index and stops at the cap.
   count: `SELECT count(*) FROM (SELECT 1 FROM commands c WHERE ${filters.where} ORDER BY ${NEWEST_FIRST} LIMIT @cap)`,

@@ -27,3 +27,15 @@ export const quoted = (word: string, prefix: boolean): string => `"${word.replac
 /** Every word ANDed, the last one a prefix (it may still be being typed). Undefined when there is none. */
 export const allWordsMatch = (words: readonly string[]): string | undefined =>
   words.length === 0 ? undefined : words.map((word, i) => quoted(word, i === words.length - 1)).join(' ');
+
+/**
+ * Words for commands_line_fts (Ctrl+R's older candidates), quoted so nothing is syntax, ANDed, the
+ * last one a prefix. Undefined when the last word is a single letter: commands_line_fts has prefix
+ * indexes from two letters (migration 9), so such a query is left to the recent window.
+ */
+export const prefixMatch = (query: string): string | undefined => {
+  const words = queryWords(query);
+  const last = words.at(-1);
+  if (last === undefined || [...last].length < MIN_PREFIX) return undefined;
+  return allWordsMatch(words);
+};

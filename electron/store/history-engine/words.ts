@@ -11,13 +11,13 @@ import { allWordsMatch, quoted } from './terms';
  * older than the newest WORD_CANDIDATES matches of every word it holds is not found; the total then
  * says "N+" (`totalExact: false`).
  */
-export const WORD_CANDIDATES = 1000;
+const WORD_CANDIDATES = 1000;
 
 /**
  * One word's newest matches (command line or output), each with whether it passes the filters: the
  * filters are a column rather than a WHERE so the bounded inner read also tells how many matched.
  */
-export const wordSql = (filters: FilterSql): string => `
+const wordSql = (filters: FilterSql): string => `
   SELECT hit.rid AS rid, (${filters.where}) AS keep, c.command_line AS line FROM (
     SELECT rowid AS rid FROM commands_fts WHERE commands_fts MATCH @match ORDER BY rowid DESC LIMIT @scan
   ) AS hit CROSS JOIN commands c ON c.rid = hit.rid`;

@@ -49,14 +49,14 @@ export const QUICK_FIX_SQL = {
 } as const;
 
 /** How the user's history used a program: how often it worked and when it last did. */
-export interface ProgramUse {
+interface ProgramUse {
   readonly word: string;
   readonly runs: number;
   readonly lastUsedAt: number;
 }
 
 /** Exit status of a program the shell could not find (bash, zsh, dash, fish alike). */
-export const NOT_FOUND_EXIT = 127;
+const NOT_FOUND_EXIT = 127;
 /** Most program words read for a not-found failure. */
 const PROGRAMS_LIMIT = 1000;
 

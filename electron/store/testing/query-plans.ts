@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-import type { WritableDb } from '../database/database';
+import { StatementCache, type WritableDb } from '../database/database';
 
 /** The plan's detail lines, e.g. "SEARCH c USING INDEX commands_by_session (session_id=?)". */
 export const queryPlan = (db: WritableDb, sql: string, ...params: unknown[]): string[] =>
@@ -24,3 +24,16 @@ export const LARGE_HISTORY_STATS = `
     ('sessions', 'sessions_by_end', '10000 1');
   ANALYZE sqlite_schema;
 `;
+
+/**
+ * A StatementCache that remembers every SQL text it was asked for, so a plan test checks the
+ * statements the real code prepares (through its public API) rather than copies of them.
+ */
+export class RecordingStatements extends StatementCache {
+  readonly seen = new Set<string>();
+
+  override get(sql: string): ReturnType<StatementCache['get']> {
+    this.seen.add(sql);
+    return super.get(sql);
+  }
+}

@@ -18,7 +18,7 @@ interface ToolStepsState {
   forget(turnId: string): void;
 }
 
-export const useToolSteps = create<ToolStepsState>((set) => ({
+const useToolSteps = create<ToolStepsState>((set) => ({
   byTurn: {},
   updated: ({ turnId, step }) =>
     set((s) => {

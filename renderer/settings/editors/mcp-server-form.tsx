@@ -4,7 +4,7 @@ import type { McpServersView } from '../../../shared/ipc/mcp';
 import { invoke } from '../../transport/invoke';
 
 /** `NAME=value` lines as an environment; a line without `=` is reported, not guessed at. */
-export const parseEnvLines = (text: string): { env: Record<string, string> } | { error: string } => {
+const parseEnvLines = (text: string): { env: Record<string, string> } | { error: string } => {
   const env: Record<string, string> = {};
   for (const line of text.split('\n')) {
     if (line.trim() === '') continue;

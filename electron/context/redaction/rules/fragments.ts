@@ -24,6 +24,3 @@ export const CMD = String.raw`(?:[^\n\\]|\\[^\n]|\\\r?\n){0,400}?`;
 
 /** Separator between a flag and its value: `=`, spaces, or a `\`-continued line break. */
 export const ARG = String.raw`(?:=|[ \t]{1,5}|[ \t]{0,5}\\\r?\n[ \t]{0,40})`;
-
-/** An assignment operator between a name and a value: `=`, `:`, `:=`, `=>`, with optional quotes and spaces. */
-export const ASSIGN = String.raw`["']?[ \t]{0,5}(?:[:=]|:=|=>)[ \t]{0,5}`;
