@@ -2,7 +2,7 @@
 import { useLayoutEffect, useState, type RefObject } from 'react';
 
 /** The query's words, lower case: every one must be found (in any order), as VS Code's settings search does. */
-export const searchWords = (query: string): string[] => query.toLowerCase().split(/\s+/).filter(Boolean);
+const searchWords = (query: string): string[] => query.toLowerCase().split(/\s+/).filter(Boolean);
 
 const matches = (text: string, words: readonly string[]): boolean => {
   const lower = text.toLowerCase();
