@@ -106,7 +106,9 @@ export const rankFuzzy = (statements: StatementCache, filters: FilterSql, query:
       // A full page of candidates before the filters may hide older matches (the filters ran after the bound).
       if (older.length === HISTORY_FTS_CANDIDATES) exact = false;
       ranked = rank(text, distinct([...recent, ...older]));
-    } else if (match !== undefined) exact = false;
+    }
+    // Older matches are not looked up when the window has enough good ones; a window that holds
+    // every record within the filters (exact above) leaves none out, so its count stays exact.
   }
   const page = ranked.slice(offset, offset + limit);
   return { rids: page.map((r) => r.rid), matched: new Map(page.map((r) => [r.rid, r.matched])), total: ranked.length, totalExact: exact };
