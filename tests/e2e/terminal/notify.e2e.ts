@@ -93,9 +93,10 @@ describe('notice when work finishes', () => {
     await page.getByTestId('tab-new').click();
     await tabs().nth(1).waitFor();
     await page.locator('[data-testid="terminal"] .xterm').waitFor();
-    // The command lasts until the second tab is shown, however long a loaded machine takes to get there.
+    // At least the 1 s threshold (`sleep 1`: a command shorter than that marks nothing, so a quick
+    // tab switch ended it too soon), and on until the second tab is shown, however long that takes.
     const held = heldSleep();
-    await runInFirstTabThenLeave(`${held.command}; false`);
+    await runInFirstTabThenLeave(`sleep 1; ${held.command}; false`);
     await held.end();
     const done = tabs().nth(0).getByTestId('tab-done');
     await done.waitFor({ timeout: 15_000 });
