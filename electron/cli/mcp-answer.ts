@@ -76,13 +76,18 @@ const count = z.number().int().min(0);
 /** Set when items were left out to keep the answer within its size, with how to get them. */
 const leftOut = { omitted_for_size: count.optional(), note: z.string().optional() };
 
-export const ListedCommand = z.object({
+/** What names a command and where it ran, the same in a listed and a fetched command. */
+const commandIdentity = {
   command_id: z.string(),
   session_id: z.string(),
   command_line: z.string().nullable(),
   cwd: z.string().nullable(),
   host: z.string().nullable(),
   exit_code: z.number().int().nullable(),
+};
+
+export const ListedCommand = z.object({
+  ...commandIdentity,
   interrupted: z.boolean().optional(),
   ran_by: z.enum(['user', 'assistant']),
   started_at: z.string().describe('ISO 8601, UTC'),
@@ -118,12 +123,7 @@ export const SessionsOutput = z.object({
 });
 
 const FetchedCommand = z.object({
-  command_id: z.string(),
-  session_id: z.string(),
-  command_line: z.string().nullable(),
-  cwd: z.string().nullable(),
-  host: z.string().nullable(),
-  exit_code: z.number().int().nullable(),
+  ...commandIdentity,
   started_at: z.string(),
   full_output: z.string().describe('clean output, redacted; long output keeps its beginning and end'),
   omitted_lines: count.optional(),
