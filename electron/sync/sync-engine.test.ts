@@ -68,7 +68,7 @@ describe('syncOnce through a folder', () => {
     await createGroup(backend, a.config, newKey());
     const before = files(dir.path);
     a.record('sa:1', 'echo x', 'y');
-    await expect(syncOnce({ db: a.db, backend, config: a.config, key: newKey(), forget: a.forget })).rejects.toMatchObject({ code: 'wrong-key' });
+    await expect(syncOnce({ db: a.db, backend, config: a.config, key: newKey(), forget: a.forget })).rejects.toMatchObject({ code: 'wrong-key', message: expect.stringContaining('the key changed') });
     expect(files(dir.path)).toEqual(before);
   });
 

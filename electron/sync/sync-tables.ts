@@ -148,11 +148,20 @@ export class SyncTables {
    */
   insertPulled(deviceId: string, deviceName: string, segment: string, records: readonly SyncRecord[]): number {
     let inserted = 0;
+    // One session row per session in the segment (its first record's start, its last end), not one per record.
+    const live = records.filter((r) => !this.isDead(r.id));
+    const sessions = new Map<string, { record: SyncRecord; ended: number }>();
+    for (const r of live) {
+      const ended = r.endedAt ?? r.startedAt;
+      const known = sessions.get(r.sessionId);
+      if (known === undefined) sessions.set(r.sessionId, { record: r, ended });
+      else known.ended = Math.max(known.ended, ended);
+    }
     this._db.transaction(() => {
-      for (const r of records) {
-        if (this.isDead(r.id)) continue;
-        const ended = r.endedAt ?? r.startedAt;
+      for (const { record: r, ended } of sessions.values()) {
         this._sql.session!.run(r.sessionId, r.startedAt, ended, r.shell ?? '', r.hostname ?? '', r.cwd ?? '', `synced from ${deviceName}`);
+      }
+      for (const r of live) {
         const summary = r.output === null ? '' : summarize(r.output, SUMMARY_LINES, SUMMARY_LINES);
         const done = this._sql.command!.run(
           r.id, r.sessionId, r.seq, r.commandLine, r.cwd, r.hostname, r.shell, r.startedAt, r.endedAt, r.exitCode,

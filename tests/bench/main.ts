@@ -13,6 +13,7 @@ import { benchRedaction } from './redaction-bench';
 import { benchHourOfHistory, benchIngestAtCap } from './retention-bench';
 import { benchServerFootprint } from './server-footprint';
 import { benchSsh } from './ssh-bench';
+import { benchSync } from './sync-bench';
 import { benchQueries, benchStoreIngest } from './store-bench';
 import { benchUi } from './ui/ui-bench';
 
@@ -50,6 +51,10 @@ const TARGETS: Record<string, { target: number; better: 'higher' | 'lower' }> = 
   server_rss_mb_per_idle_tab: { target: 15, better: 'lower' },
   ssh_integration_overhead_ms: { target: 150, better: 'lower' },
   mcp_get_commands_p95_ms: { target: 50, better: 'lower' },
+  sync_bootstrap_100k_s: { target: 60, better: 'lower' },
+  sync_incremental_p95_ms: { target: 2000, better: 'lower' },
+  sync_bytes_vs_store: { target: 1.0, better: 'lower' },
+  pipeline_vs_raw_pty_while_syncing: { target: 0.9, better: 'higher' },
 };
 
 const quick = process.argv.includes('--quick');
@@ -80,6 +85,7 @@ const suites: Array<[string, () => Promise<Metrics>]> = [
   ['footprint', () => benchServerFootprint({ quick })],
   ['ssh', () => benchSsh({ quick })],
   ['mcp', () => benchMcp({ quick })],
+  ['sync', () => benchSync({ quick })],
 ];
 
 const verdict = (key: string, value: number): string => {
