@@ -124,13 +124,14 @@ export class S3Backend implements SyncBackend {
   }
 
   async list(prefix: string): Promise<string[]> {
-    // Paged with StartAfter (the last name of the page before), not continuation tokens: s3rver's
-    // tokens use DES, which Node 20's OpenSSL lacks, and StartAfter pages the same on every S3.
+    // ListObjects (v1) paged by Marker, the last name of the page before, as S3 documents for a
+    // listing with no delimiter. Not V2: s3rver builds V2's continuation tokens with DES, which
+    // Node 20's OpenSSL lacks, so any truncated V2 page fails there; every S3 clone serves v1.
     const names: string[] = [];
     try {
       for (;;) {
         const page = await this._client.send(
-          new this._sdk.ListObjectsV2Command({ Bucket: this._place.bucket, Prefix: prefix, MaxKeys: 1000, ...(names.length > 0 ? { StartAfter: names.at(-1) } : {}) }),
+          new this._sdk.ListObjectsCommand({ Bucket: this._place.bucket, Prefix: prefix, MaxKeys: 1000, ...(names.length > 0 ? { Marker: names.at(-1) } : {}) }),
         );
         const keys = (page.Contents ?? []).flatMap((item) => (item.Key ? [item.Key] : []));
         names.push(...keys);

@@ -2,7 +2,7 @@
 /**
  * Issue 42's sync figures, against s3rver on 127.0.0.1 (the server the integration tests use):
  * - `sync_bootstrap_100k_s`: a new device pulling a bucket of commands with output, key check to
- *   last insert. `--quick` pulls 10,000 and scales the time to 100,000 (pulling is linear in
+ *   last insert. `--quick` pulls 5,000 and scales the time to 100,000 (pulling is linear in
  *   segments); `sync_bootstrap_records` says how many were pulled;
  * - `sync_incremental_p95_ms`: a command recorded on one device until the other finds it by full-
  *   text search, each device's sync triggered at once (what `sync now` does);
@@ -70,7 +70,7 @@ const recordOne = (db: Db, token: string, seq: number): void => {
 const searchable = (db: Db, token: string): boolean => db.prepare('SELECT 1 FROM commands_fts WHERE commands_fts MATCH ?').get(`"${token}"`) !== undefined;
 
 export const benchSync = async (options: { quick: boolean }): Promise<Record<string, number>> => {
-  const records = options.quick ? 10_000 : 100_000;
+  const records = options.quick ? 5_000 : 100_000;
   const root = mkdtempSync(join(tmpdir(), 'ct-bench-sync-'));
   const server = new S3rver({ address: '127.0.0.1', port: 0, silent: true, directory: join(root, 's3'), configureBuckets: [{ name: BUCKET }] });
   const { port } = await server.run();
@@ -97,7 +97,7 @@ export const benchSync = async (options: { quick: boolean }): Promise<Record<str
     if (pulled !== records) throw new Error(`the new device pulled ${pulled} of ${records} records`);
 
     const latencies: number[] = [];
-    for (let i = 0; i < (options.quick ? 10 : 40); i++) {
+    for (let i = 0; i < (options.quick ? 8 : 40); i++) {
       const token = `incr${i}z${Date.now().toString(36)}`;
       const at = performance.now();
       recordOne(source.db, token, i + 1);
@@ -110,7 +110,7 @@ export const benchSync = async (options: { quick: boolean }): Promise<Record<str
     const load = keepPulling({ endpoint, bucket: BUCKET, key, root: join(root, 'load'), env: S3_ENV });
     let pipeline: Record<string, number>;
     try {
-      pipeline = await benchPipeline(options.quick ? 50 : 200, options.quick ? 2 : 3);
+      pipeline = await benchPipeline(options.quick ? 30 : 200, options.quick ? 2 : 3);
     } finally {
       await load.stop();
     }
