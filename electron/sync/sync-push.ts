@@ -57,17 +57,16 @@ const putSegment = async (ctx: SyncContext, records: readonly SyncRecord[]): Pro
  * for good (one that vanished between its reads is fetched on the next run, under its new name).
  */
 const rewriteForgotten = async (ctx: SyncContext, manifest: Manifest, report: SyncReport): Promise<string[]> => {
-  const stale = new Set<string>();
-  for (const segment of manifest.segments) {
-    if (ctx.tables.idsIn(segment.name).some((id) => ctx.tables.isDead(id))) stale.add(segment.name);
-  }
+  const listed = new Set(manifest.segments.map((segment) => segment.name));
+  const stale = ctx.tables.segmentsHoldingDead().filter((segment) => listed.has(segment));
   const doomed: string[] = [];
   for (const old of stale) {
     const name = ctx.layout.segment(ctx.deviceId, old);
     const object = await ctx.backend.get(name);
     const records = object === undefined ? [] : segmentSchema.parse(openJson(ctx.keys.seal, name, object)).records;
     const kept = records.filter((record) => !ctx.tables.isDead(record.id));
-    const dead = ctx.tables.idsIn(old).filter((id) => !kept.some((record) => record.id === id));
+    const keptIds = new Set(kept.map((record) => record.id));
+    const dead = ctx.tables.idsIn(old).filter((id) => !keptIds.has(id));
     const next = kept.length > 0 ? await putSegment(ctx, kept) : undefined;
     manifest.segments = manifest.segments.filter((s) => s.name !== old);
     if (next !== undefined) manifest.segments.push({ name: next, count: kept.length });
@@ -88,7 +87,7 @@ const rewriteForgotten = async (ctx: SyncContext, manifest: Manifest, report: Sy
  */
 const recover = async (ctx: SyncContext, manifest: Manifest): Promise<void> => {
   for (const segment of manifest.segments) {
-    if (ctx.tables.idsIn(segment.name).length > 0) continue;
+    if (ctx.tables.marksIn(segment.name)) continue;
     const name = ctx.layout.segment(ctx.deviceId, segment.name);
     const object = await ctx.backend.get(name);
     if (object === undefined) continue;

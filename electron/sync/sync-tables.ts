@@ -68,6 +68,8 @@ export class SyncTables {
       isDead: _db.prepare('SELECT 1 FROM sync_tombstones WHERE command_id = ?').pluck(),
       pushedSegment: _db.prepare('SELECT segment FROM sync_pushed WHERE command_id = ?').pluck(),
       pushedIn: _db.prepare('SELECT command_id FROM sync_pushed WHERE segment = ?').pluck(),
+      anyPushedIn: _db.prepare('SELECT 1 FROM sync_pushed WHERE segment = ? LIMIT 1').pluck(),
+      holdingDead: _db.prepare('SELECT DISTINCT p.segment FROM sync_tombstones t JOIN sync_pushed p ON p.command_id = t.command_id').pluck(),
       unpush: _db.prepare('DELETE FROM sync_pushed WHERE command_id = ?'),
       seen: _db.prepare('SELECT 1 FROM sync_seen WHERE device_id = ? AND segment = ?').pluck(),
       markSeen: _db.prepare('INSERT OR IGNORE INTO sync_seen (device_id, segment) VALUES (?, ?)'),
@@ -118,6 +120,19 @@ export class SyncTables {
   /** The segment of ours that holds a record, if any. */
   segmentOf(id: string): string | undefined {
     return this._sql.pushedSegment!.get(id) as string | undefined;
+  }
+
+  /** Whether any record here is marked as pushed in this segment (one index probe). */
+  marksIn(segment: string): boolean {
+    return this._sql.anyPushedIn!.get(segment) !== undefined;
+  }
+
+  /**
+   * This device's segments that still hold a forgotten record: tombstones joined to the pushed marks
+   * (a rewrite drops the dead ids' marks), so a sync does not read every record's mark to find them.
+   */
+  segmentsHoldingDead(): string[] {
+    return this._sql.holdingDead!.all() as string[];
   }
 
   idsIn(segment: string): string[] {
