@@ -117,6 +117,8 @@ export const push = async (ctx: SyncContext, report: SyncReport): Promise<void> 
     await writeManifest(ctx, manifest);
     for (const { segment, ids } of written) ctx.tables.markPushed(ids, segment, ctx.now());
     report.pushed += records.length;
+    // A short batch was the last: asking again would scan the whole history once more for nothing.
+    if (records.length < BATCH) break;
   }
   const doomed = await rewriteForgotten(ctx, manifest, report);
   await writeManifest(ctx, manifest);
