@@ -14,6 +14,7 @@ import { sessionChannels } from './session';
 import { workspaceChannels } from './workspace';
 import { settingsChannels } from './settings';
 import { sshChannels } from './ssh';
+import { syncChannels } from './sync';
 
 export const channels = {
   ...agentChannels,
@@ -29,6 +30,7 @@ export const channels = {
   ...workspaceChannels,
   ...settingsChannels,
   ...sshChannels,
+  ...syncChannels,
 } as const;
 
 export type Channels = typeof channels;

@@ -2,10 +2,11 @@
 // The `sync` commands: imported by main.ts only when one is asked for, so `--version` never loads
 // the AWS SDK, the ciphers or SQLite. The sync itself is electron/sync/.
 import { mkdirSync } from 'node:fs';
-import { SyncError } from '../../sync/sync-error';
+import { SyncError, type SyncErrorCode } from '../../sync/sync-error';
 import type { SyncConfig } from '../../sync/sync-config';
 import type { SyncReport } from '../../sync/sync-context';
 import type { SyncCommand, SyncWhere } from './sync-args';
+import { askApp, type AppReply } from './app-socket';
 import { pendingCount, withWriter } from './sync-store';
 
 const backendOf = (where: SyncWhere): SyncConfig['backend'] =>
@@ -62,8 +63,19 @@ const loadSetUp = async (dataDir: string): Promise<{ config: SyncConfig; key: Ui
   return { config, key };
 };
 
+/** `sync now` answered by the running app: its run's report, or its failure as this CLI's own. */
+const nowByApp = async (reply: AppReply, json: boolean, write: Write): Promise<void> => {
+  const { state, report } = reply;
+  if (state.state === 'failed') throw new SyncError((reply.code as SyncErrorCode | null) ?? 'unreachable', state.lastError ?? 'the sync failed');
+  if (report) await write(json ? `${JSON.stringify(report)}\n` : `${summary(report)} (by the running app)\n`);
+  if (report && report.refused.length > 0) throw new SyncError('tampered', `${report.refused.length} object(s) refused, the rest synced: ${report.refused.join('; ')}`);
+};
+
 const now = async (dataDir: string, json: boolean, write: Write): Promise<void> => {
   const { config, key } = await loadSetUp(dataDir);
+  // The app runs on this data dir: it syncs, so its writer stays the only one (no lock taken here).
+  const reply = await askApp(dataDir, 'now');
+  if (reply) return nowByApp(reply, json, write);
   const { readStatus, writeStatus } = await import('../../sync/sync-config');
   const engine = await import('../../sync/sync-engine');
   const status = readStatus(dataDir);
@@ -89,19 +101,23 @@ const status = async (dataDir: string, json: boolean, write: Write): Promise<voi
   const { config } = await loadSetUp(dataDir);
   const { readStatus } = await import('../../sync/sync-config');
   const state = readStatus(dataDir);
-  const pending = pendingCount(dataDir);
-  const out = { device: config.deviceName, deviceId: config.deviceId, where: describe(config), content: config.content, ...state, pending };
+  const live = await askApp(dataDir, 'status');
+  const pending = live?.state.pending ?? pendingCount(dataDir);
+  const app = live ? { app: live.state.state } : {};
+  const out = { device: config.deviceName, deviceId: config.deviceId, where: describe(config), content: config.content, ...state, pending, ...app };
   if (json) return write(`${JSON.stringify(out)}\n`);
   const when = (ms: number | null): string => (ms === null ? 'never' : new Date(ms).toISOString());
   return write(
     `device       ${out.device}\nsyncs with   ${out.where} (${out.content === 'output' ? 'commands with output' : 'commands only'})\n` +
       `last push    ${when(out.lastPushAt)}\nlast pull    ${when(out.lastPullAt)}\npending      ${pending ?? 'no database yet'}\n` +
-      `last error   ${out.lastError ?? 'none'}\n`,
+      `last error   ${out.lastError ?? 'none'}\n` +
+      (live ? `app          running, ${live.state.state}\n` : ''),
   );
 };
 
 const off = async (dataDir: string, write: Write): Promise<void> => {
   await loadSetUp(dataDir);
+  if (await askApp(dataDir, 'off')) return write(`Sync is off on this device (the running app stopped it). The bucket was left as it is; the other devices keep syncing.\n`);
   const { FileKeyStore, removeSetUp } = await import('../../sync/sync-config');
   const { forgetSyncState } = await import('../../sync/sync-engine');
   await withWriter(dataDir, async (db) => forgetSyncState(db));

@@ -1,0 +1,181 @@
+// SPDX-License-Identifier: MIT
+import { generateMnemonic } from '@scure/bip39';
+import { wordlist } from '@scure/bip39/wordlists/english.js';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Browser, Locator, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { plainTextFound, runCli, S3_ENV, startS3, storedObjects, type LocalS3 } from '../../integration/sync/sync-support';
+import { launchBrowser, openPage, startServer, typeInTerminal, waitForTerminalText, type AppServer } from '../support/app';
+
+/**
+ * History across machines in the app (contract: "History across machines", `sync-status`): two
+ * browser-mode hosts on two data dirs are two devices (laptop, desktop), set up with the CLI,
+ * syncing through one s3rver bucket on 127.0.0.1. Device A syncs from Settings → Sync, device B
+ * from `contexterm sync now`, which asks B's running app over its socket. After each test every
+ * stored byte of the bucket is scanned for the plain-text canaries.
+ */
+
+const ENV = { ...S3_ENV, AWS_CONFIG_FILE: '/nonexistent', AWS_SHARED_CREDENTIALS_FILE: '/nonexistent' };
+/** What must never be readable in the bucket: every test's command lines, outputs and names. */
+const CANARIES = ['canaryline-5w', 'canaryout-7q9z', 'canaryprivate-3k', 'laptop', 'desktop', 'printf'];
+
+interface DeviceApp {
+  readonly server: AppServer;
+  readonly page: Page;
+}
+
+let s3: LocalS3;
+let browser: Browser;
+let laptop: DeviceApp;
+let desktop: DeviceApp;
+const dirs: string[] = [];
+const where = (): string[] => ['--endpoint', s3.endpoint, '--bucket', s3.bucket];
+const newDir = (): string => {
+  const dir = mkdtempSync(join(tmpdir(), 'ct-sync-e2e-'));
+  dirs.push(dir);
+  return dir;
+};
+
+const items = (page: Page): Locator => page.getByTestId('command-item');
+const itemWith = (page: Page, text: string): Locator => items(page).filter({ has: page.locator('.command-line', { hasText: text }) });
+
+/** Syncs device A as a user would: Settings → Sync → Sync now, until the state is idle again after it. */
+const syncFromSettings = async (page: Page): Promise<void> => {
+  await page.getByTestId('settings-open').click();
+  const status = page.getByTestId('sync-status');
+  await status.waitFor();
+  await expect.poll(() => status.getAttribute('data-state'), { timeout: 30_000 }).toBe('idle');
+  const before = await page.getByTestId('sync-status').innerText();
+  await page.getByTestId('sync-now').click();
+  // The "last push" line changes once the run is done (it says "never" or an older time before).
+  await expect.poll(async () => (await status.getAttribute('data-state')) === 'idle' && (await status.innerText()) !== before, { timeout: 60_000 }).toBe(true);
+  await page.getByTestId('settings-close').click();
+};
+
+/** Syncs device B through its running app, from the CLI. */
+const syncFromCli = async (dataDir: string): Promise<{ pushed: number; pulled: number; forgotten: number }> => {
+  const run = await runCli(['sync', 'now', '--json', '--data-dir', dataDir], ENV);
+  expect(run.stderr).toBe('');
+  expect(run.code).toBe(0);
+  return JSON.parse(run.stdout) as { pushed: number; pulled: number; forgotten: number };
+};
+
+/** Ctrl+R in the active terminal, then the query; the result rows. */
+const searchHistory = async (page: Page, query: string): Promise<Locator> => {
+  await page.locator('[data-testid="terminal"]').click();
+  await page.keyboard.press('Control+r');
+  await page.getByTestId('history-search').waitFor();
+  await page.getByTestId('history-search').fill(query);
+  await expect.poll(() => page.getByTestId('history-search-overlay').getAttribute('data-searching'), { timeout: 30_000 }).toBe('false');
+  return page.getByTestId('history-result');
+};
+
+const closeSearch = async (page: Page): Promise<void> => {
+  await page.keyboard.press('Escape');
+  await page.getByTestId('history-search-overlay').waitFor({ state: 'detached' });
+};
+
+beforeAll(async () => {
+  s3 = await startS3();
+  const [dirA, dirB] = [newDir(), newDir()];
+  const init = await runCli(['sync', 'init', ...where(), '--data-dir', dirA, '--device-name', 'laptop'], ENV);
+  expect(init.code).toBe(0);
+  const phrase = /^ {2}((?:[a-z]+ ){23}[a-z]+)$/m.exec(init.stdout)![1]!;
+  const join = await runCli(['sync', 'join', '--phrase', phrase, ...where(), '--data-dir', dirB, '--device-name', 'desktop'], ENV);
+  expect(join.code).toBe(0);
+  browser = await launchBrowser();
+  const open = async (dataDir: string): Promise<DeviceApp> => {
+    const server = await startServer({ dataDir, env: ENV });
+    return { server, page: await openPage(browser, server.url, { integrated: true }) };
+  };
+  [laptop, desktop] = await Promise.all([open(dirA), open(dirB)]);
+}, 120_000);
+
+afterEach(() => {
+  expect(plainTextFound(s3.directory, CANARIES)).toEqual([]);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await Promise.all([laptop?.server.stop(), desktop?.server.stop()]);
+  await s3?.close();
+  for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+});
+
+describe('sync between two running apps', () => {
+  it('finds on the desktop, with its device, a command run in the laptop terminal', { timeout: 180_000 }, async () => {
+    await laptop.page.getByTestId('settings-open').click();
+    const status = laptop.page.getByTestId('sync-status');
+    await expect.poll(() => status.getAttribute('data-device'), { timeout: 15_000 }).toBe('laptop');
+    await laptop.page.getByTestId('settings-close').click();
+
+    await typeInTerminal(laptop.page, "echo canaryline-5w; printf 'canaryout-%s\\n' 7q9z\n");
+    await waitForTerminalText(laptop.page, /^canaryout-7q9z\s*$/m);
+    await expect.poll(() => itemWith(laptop.page, 'canaryline-5w').getAttribute('data-exit-code'), { timeout: 30_000 }).toBe('0');
+
+    await syncFromSettings(laptop.page);
+    await laptop.page.getByTestId('settings-open').click();
+    await laptop.page.locator('#settings-sync').scrollIntoViewIfNeeded();
+    await laptop.page.screenshot({ path: join(tmpdir(), 'ct-sync-settings.png') });
+    await laptop.page.getByTestId('settings-close').click();
+
+    expect(await syncFromCli(desktop.server.dataDir)).toMatchObject({ pulled: 1 });
+    const results = await searchHistory(desktop.page, 'canaryline');
+    await expect.poll(() => results.count(), { timeout: 15_000 }).toBe(1);
+    expect(await results.first().getByTestId('history-result-device').getAttribute('data-device')).toBe('laptop');
+    await desktop.page.screenshot({ path: join(tmpdir(), 'ct-sync-ctrl-r.png') });
+    await closeSearch(desktop.page);
+  });
+
+  it('never sends what a private tab ran', { timeout: 180_000 }, async () => {
+    const page = laptop.page;
+    await page.getByTestId('tab-private').click();
+    await page.locator('.terminal-pane[data-recording="private"]').waitFor();
+    await typeInTerminal(page, 'echo canaryprivate-3k-$((40+2))\n');
+    await waitForTerminalText(page, /^canaryprivate-3k-42\s*$/m);
+    await page.getByTestId('tab').nth(1).getByTestId('tab-close').click();
+    await expect.poll(() => page.getByTestId('tab').count()).toBe(1);
+    // A recorded command after it: once it reaches the desktop, the private one would have too.
+    await typeInTerminal(page, 'echo canaryline-5w-after\n');
+    await expect.poll(() => itemWith(page, 'canaryline-5w-after').getAttribute('data-exit-code'), { timeout: 30_000 }).toBe('0');
+
+    await syncFromSettings(page);
+    await syncFromCli(desktop.server.dataDir);
+    const after = await searchHistory(desktop.page, 'canaryline-5w-after');
+    await expect.poll(() => after.count(), { timeout: 15_000 }).toBe(1);
+    await desktop.page.getByTestId('history-search').fill('canaryprivate');
+    await expect.poll(() => desktop.page.getByTestId('history-search-overlay').getAttribute('data-searching')).toBe('false');
+    expect(await after.count()).toBe(0);
+    await closeSearch(desktop.page);
+  });
+
+  it('forgets on the desktop what the laptop forgot, and the bucket keeps none of it', { timeout: 180_000 }, async () => {
+    const page = laptop.page;
+    await page.getByTestId('settings-open').click();
+    await page.getByTestId('history-forget-hour').click();
+    await page.getByTestId('confirm-close').click();
+    await page.getByTestId('storage-status').filter({ hasText: 'Forgotten' }).waitFor({ timeout: 15_000 });
+    await page.getByTestId('settings-close').click();
+
+    await syncFromSettings(page);
+    expect((await syncFromCli(desktop.server.dataDir)).forgotten).toBeGreaterThanOrEqual(2);
+    const results = await searchHistory(desktop.page, 'canaryline');
+    await expect.poll(() => results.count(), { timeout: 15_000 }).toBe(0);
+    await closeSearch(desktop.page);
+    // Every object's bytes: the forgotten command line is gone from the bucket too (afterEach scans it all).
+    expect(plainTextFound(s3.directory, ['canaryline-5w'])).toEqual([]);
+  });
+
+  it('refuses a wrong phrase, writing nothing here or in the bucket', { timeout: 60_000 }, async () => {
+    const dir = newDir();
+    const before = storedObjects(s3.directory).map((file) => file.path).sort();
+    const run = await runCli(['sync', 'join', '--phrase', generateMnemonic(wordlist, 256), ...where(), '--data-dir', dir], ENV);
+    expect(run.code).toBe(6);
+    expect(run.stderr).toMatch(/does not open/);
+    expect(existsSync(join(dir, 'sync.json'))).toBe(false);
+    expect(existsSync(join(dir, 'sync-key'))).toBe(false);
+    expect(storedObjects(s3.directory).map((file) => file.path).sort()).toEqual(before);
+  });
+});
