@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 import { generateMnemonic } from '@scure/bip39';
 import { wordlist } from '@scure/bip39/wordlists/english.js';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Locator, Page } from 'playwright-core';
@@ -127,6 +127,13 @@ describe('sync between two running apps', () => {
     expect(await results.first().getByTestId('history-result-device').getAttribute('data-device')).toBe('laptop');
     await desktop.page.screenshot({ path: join(tmpdir(), 'ct-sync-ctrl-r.png') });
     await closeSearch(desktop.page);
+
+    // The Commands panel's search finds it too, with the same device badge as the ssh host's.
+    await desktop.page.getByTestId('command-search').fill('canaryline');
+    const item = itemWith(desktop.page, 'canaryline-5w');
+    await item.waitFor({ timeout: 15_000 });
+    expect(await item.getByTestId('command-device').getAttribute('data-device')).toBe('laptop');
+    await desktop.page.getByTestId('command-search').fill('');
   });
 
   it('never sends what a private tab ran', { timeout: 180_000 }, async () => {
@@ -166,6 +173,35 @@ describe('sync between two running apps', () => {
     await closeSearch(desktop.page);
     // Every object's bytes: the forgotten command line is gone from the bucket too (afterEach scans it all).
     expect(plainTextFound(s3.directory, ['canaryline-5w'])).toEqual([]);
+  });
+
+  it('shows a failing sync in Settings and above the terminal, then catches up; turns off from Settings', { timeout: 180_000 }, async () => {
+    const page = desktop.page;
+    const file = join(desktop.server.dataDir, 'sync.json');
+    const setUp = readFileSync(file, 'utf8');
+    // The endpoint goes offline (nothing listens on port 9 here): the next run fails, recording goes on.
+    writeFileSync(file, setUp.replace(s3.endpoint, 'http://127.0.0.1:9'));
+    await page.getByTestId('settings-open').click();
+    const status = page.getByTestId('sync-status');
+    await page.getByTestId('sync-now').click();
+    await expect.poll(() => status.getAttribute('data-state'), { timeout: 90_000 }).toBe('failed');
+    expect(await page.getByTestId('sync-error').innerText()).toMatch(/failed/);
+    await page.locator('#settings-sync').scrollIntoViewIfNeeded();
+    await page.screenshot({ path: join(tmpdir(), 'ct-sync-failed.png') });
+    await page.getByTestId('settings-close').click();
+    await page.getByTestId('sync-failing').waitFor();
+
+    writeFileSync(file, setUp);
+    await syncFromCli(desktop.server.dataDir);
+    await page.getByTestId('sync-failing').waitFor({ state: 'detached' });
+
+    await page.getByTestId('settings-open').click();
+    await page.getByTestId('sync-off').click();
+    await page.getByTestId('confirm-close').click();
+    await expect.poll(() => status.getAttribute('data-state'), { timeout: 30_000 }).toBe('off');
+    expect(existsSync(file)).toBe(false);
+    expect(existsSync(join(desktop.server.dataDir, 'sync-key'))).toBe(false);
+    await page.getByTestId('settings-close').click();
   });
 
   it('refuses a wrong phrase, writing nothing here or in the bucket', { timeout: 60_000 }, async () => {
