@@ -14,7 +14,7 @@ import type { LastRun } from './sync-service';
  * database itself; no token is needed beyond that. One request line, one answer line, each JSON
  * and validated; anything else is answered with an error and the connection closed.
  */
-export const SYNC_SOCKET = 'sync.sock';
+const SYNC_SOCKET = 'sync.sock';
 
 const Request = z.strictObject({ op: z.enum(['now', 'status', 'off']) });
 
