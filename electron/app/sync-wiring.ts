@@ -39,7 +39,16 @@ export const wireSync = (deps: SyncWiringDeps) => {
     (error: unknown) => deps.log(`sync: no socket for the CLI: ${(error as Error).message}`),
   );
   return {
-    handlers: syncHandlers(service),
+    handlers: syncHandlers(
+      {
+        state: () => service.state(),
+        now: () => service.now(),
+        off: () => service.off(),
+        // The first run at once: a new group gets this device's history, a joined one the others'.
+        started: () => void service.now().catch((error: unknown) => deps.log(`sync: ${(error as Error).message}`)),
+      },
+      deps.dataDir,
+    ),
     close: async () => {
       socket?.close();
       await service.close();

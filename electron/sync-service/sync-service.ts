@@ -95,6 +95,8 @@ export class SyncService {
     this._error = null;
     this._pending = null;
     this._devices = null;
+    this._lastPushAt = this._lastPullAt = null;
+    this._last = { report: null, code: null };
     this._emit();
     return this.state();
   }

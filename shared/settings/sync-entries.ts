@@ -5,7 +5,7 @@ import { group, ordinary } from './setting';
 /**
  * History across machines (docs/history.md): the app syncs by itself every `intervalSeconds` while
  * sync is set up. The set-up itself (bucket, key) is not a setting: it lives in the data dir
- * (`sync.json`, the key apart), made by `contexterm sync init|join`; Settings → Sync shows it.
+ * (`sync.json`, the key apart), made by `contexterm sync init|join` or Settings → Sync's form.
  */
 export const sync = group(
   {
@@ -23,7 +23,7 @@ export const sync = group(
     before: [{ editor: 'sync-status' }],
     after: [
       {
-        note: "History syncs end-to-end encrypted through an S3-compatible bucket or a folder you own: set it up with 'contexterm sync init' on the first device and 'contexterm sync join' on the others. Private terminals never leave this device.",
+        note: "History syncs end-to-end encrypted through an S3-compatible bucket or a folder you own: start a group here or with 'contexterm sync init' on the first device, and join it with its recovery phrase on the others (a folder is set up with the CLI's --folder). Private terminals never leave this device.",
       },
     ],
   },

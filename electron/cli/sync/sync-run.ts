@@ -1,7 +1,6 @@
 // SPDX-License-Identifier: MIT
 // The `sync` commands: imported by main.ts only when one is asked for, so `--version` never loads
 // the AWS SDK, the ciphers or SQLite. The sync itself is electron/sync/.
-import { mkdirSync } from 'node:fs';
 import { SyncError, type SyncErrorCode } from '../../sync/sync-error';
 import type { SyncConfig } from '../../sync/sync-config';
 import type { SyncReport } from '../../sync/sync-context';
@@ -21,36 +20,19 @@ const summary = (report: SyncReport): string =>
 type Write = (text: string) => Promise<void>;
 
 const setUp = async (command: Extract<SyncCommand, { kind: 'sync-init' | 'sync-join' }>, dataDir: string, write: Write): Promise<void> => {
-  const config = await import('../../sync/sync-config');
-  const keys = await import('../../sync/sync-keys');
-  const engine = await import('../../sync/sync-engine');
-  if (config.readConfig(dataDir) !== undefined) throw new SyncError('already-set-up', `sync is already on in ${dataDir}; run 'contexterm sync off' first`);
-  const key = command.kind === 'sync-join' ? keys.phraseToKey(command.phrase) : keys.newKey();
-  const identity = config.newDeviceIdentity();
-  const next: SyncConfig = {
-    v: 1,
+  const { setUpSync } = await import('../../sync-service/sync-setup');
+  const { config: next, phrase } = await setUpSync(dataDir, {
     backend: backendOf(command.where),
     prefix: command.prefix,
-    deviceId: identity.deviceId,
-    deviceName: command.deviceName ?? identity.deviceName,
-    content: command.commandsOnly ? 'commands' : 'output',
-  };
-  const backend = await engine.openBackend(next.backend);
-  try {
-    // Both check the bucket before anything is kept here: a wrong phrase leaves no trace on either side.
-    if (command.kind === 'sync-init') await engine.createGroup(backend, next, key);
-    else await engine.checkGroup(backend, next, key);
-  } finally {
-    backend.close();
-  }
-  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
-  new config.FileKeyStore(dataDir).save(key);
-  config.writeConfig(dataDir, next);
-  if (command.kind === 'sync-join') return write(`This device (${next.deviceName}) joined the sync group in ${describe(next)}. Run 'contexterm sync now' to sync.\n`);
+    commandsOnly: command.commandsOnly,
+    deviceName: command.deviceName,
+    ...(command.kind === 'sync-join' ? { phrase: command.phrase } : {}),
+  });
+  if (phrase === null) return write(`This device (${next.deviceName}) joined the sync group in ${describe(next)}. Run 'contexterm sync now' to sync.\n`);
   await write(
     `Sync is on for this device (${next.deviceName}) with ${describe(next)}.\n\n` +
       `Recovery phrase, shown this once: write it down. It is the only way to add a device or read the bucket again.\n\n` +
-      `  ${keys.keyToPhrase(key)}\n\n` +
+      `  ${phrase}\n\n` +
       `On another device: contexterm sync join --phrase "…" ${command.where.kind === 'folder' ? `--folder ${command.where.path}` : `--endpoint ${command.where.endpoint} --bucket ${command.where.bucket}`}${command.prefix ? ` --prefix ${command.prefix}` : ''}\n`,
   );
 };

@@ -3,19 +3,21 @@ import { useState } from 'react';
 import { ConfirmDialog } from '../../layout/confirm-dialog';
 import { invoke } from '../../transport/invoke';
 import { syncLines, useSyncState } from '../../sync/use-sync-state';
+import { SyncSetUp } from './sync-set-up';
 
 const OFF_QUESTION =
   'Stop syncing on this device? Its key and set-up are removed from here; the bucket is left as it is and the other devices keep syncing. Joining again needs the recovery phrase.';
 
 /**
  * Settings → Sync: this device's state (contract: `sync-status`), "Sync now" and turning sync off.
- * They act at once, not on Save. The set-up itself is made with `contexterm sync init|join`.
+ * They act at once, not on Save; so does the set-up (sync-set-up.tsx), shown while sync is off.
  */
 export const SyncPanel = () => {
   const state = useSyncState();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | undefined>();
   const [asking, setAsking] = useState(false);
+  const [phrase, setPhrase] = useState<string | undefined>();
 
   const act = async (channel: 'sync:now' | 'sync:off') => {
     setBusy(true);
@@ -43,6 +45,16 @@ export const SyncPanel = () => {
           {error}
         </p>
       )}
+      {phrase !== undefined && (
+        <div className="sync-phrase" role="alert">
+          <p>Recovery phrase, shown this once: write it down. It is the only way to add a device or read the bucket again.</p>
+          <pre data-testid="sync-phrase-shown">{phrase}</pre>
+          <button className="small" data-testid="sync-phrase-done" onClick={() => setPhrase(undefined)}>
+            I have written it down
+          </button>
+        </div>
+      )}
+      {state?.state === 'off' && <SyncSetUp onPhrase={setPhrase} />}
       {on && (
         <div className="storage-actions">
           <button className="small" data-testid="sync-now" disabled={busy || state.state === 'syncing'} onClick={() => void act('sync:now')}>

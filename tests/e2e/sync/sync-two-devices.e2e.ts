@@ -11,8 +11,8 @@ import { launchBrowser, openPage, startServer, typeInTerminal, waitForTerminalTe
 
 /**
  * History across machines in the app (contract: "History across machines", `sync-status`): two
- * browser-mode hosts on two data dirs are two devices (laptop, desktop), set up with the CLI,
- * syncing through one s3rver bucket on 127.0.0.1. Device A syncs from Settings → Sync, device B
+ * browser-mode hosts on two data dirs are two devices, the laptop set up with the CLI and the
+ * desktop joined from Settings → Sync, syncing through one s3rver bucket on 127.0.0.1. Device A syncs from Settings → Sync, device B
  * from `contexterm sync now`, which asks B's running app over its socket. After each test every
  * stored byte of the bucket is scanned for the plain-text canaries.
  */
@@ -30,6 +30,7 @@ let s3: LocalS3;
 let browser: Browser;
 let laptop: DeviceApp;
 let desktop: DeviceApp;
+let phrase: string;
 const dirs: string[] = [];
 const where = (): string[] => ['--endpoint', s3.endpoint, '--bucket', s3.bucket];
 const newDir = (): string => {
@@ -82,9 +83,7 @@ beforeAll(async () => {
   const [dirA, dirB] = [newDir(), newDir()];
   const init = await runCli(['sync', 'init', ...where(), '--data-dir', dirA, '--device-name', 'laptop'], ENV);
   expect(init.code).toBe(0);
-  const phrase = /^ {2}((?:[a-z]+ ){23}[a-z]+)$/m.exec(init.stdout)![1]!;
-  const join = await runCli(['sync', 'join', '--phrase', phrase, ...where(), '--data-dir', dirB, '--device-name', 'desktop'], ENV);
-  expect(join.code).toBe(0);
+  phrase = /^ {2}((?:[a-z]+ ){23}[a-z]+)$/m.exec(init.stdout)![1]!;
   browser = await launchBrowser();
   const open = async (dataDir: string): Promise<DeviceApp> => {
     const server = await startServer({ dataDir, env: ENV });
@@ -104,7 +103,39 @@ afterAll(async () => {
   for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
 });
 
+/** Fills Settings → Sync's set-up form (Settings open, sync off here) and submits it. */
+const fillSetUp = async (page: Page, fields: { mode: 'init' | 'join'; prefix?: string; deviceName: string; phrase?: string }): Promise<void> => {
+  await page.getByTestId(`sync-mode-${fields.mode}`).check();
+  await page.getByTestId('sync-endpoint').fill(s3.endpoint);
+  await page.getByTestId('sync-bucket').fill(s3.bucket);
+  await page.getByTestId('sync-prefix').fill(fields.prefix ?? '');
+  await page.getByTestId('sync-device-name').fill(fields.deviceName);
+  if (fields.phrase !== undefined) await page.getByTestId('sync-phrase').fill(fields.phrase);
+  await page.getByTestId('sync-set-up-submit').click();
+};
+
 describe('sync between two running apps', () => {
+  it('joins the desktop from Settings → Sync, after refusing a wrong phrase with nothing written', { timeout: 120_000 }, async () => {
+    const page = desktop.page;
+    await page.getByTestId('settings-open').click();
+    const status = page.getByTestId('sync-status');
+    await expect.poll(() => status.getAttribute('data-state'), { timeout: 15_000 }).toBe('off');
+    await page.locator('#settings-sync').scrollIntoViewIfNeeded();
+    await page.screenshot({ path: join(tmpdir(), 'ct-sync-set-up.png') });
+    const before = storedObjects(s3.directory).map((file) => file.path).sort();
+    await fillSetUp(page, { mode: 'join', deviceName: 'desktop', phrase: generateMnemonic(wordlist, 256) });
+    await expect.poll(() => page.getByTestId('sync-set-up-error').innerText(), { timeout: 30_000 }).toMatch(/does not open the sync group.*nothing was written/);
+    expect(existsSync(join(desktop.server.dataDir, 'sync.json'))).toBe(false);
+    expect(storedObjects(s3.directory).map((file) => file.path).sort()).toEqual(before);
+
+    await page.getByTestId('sync-phrase').fill(phrase);
+    await page.getByTestId('sync-set-up-submit').click();
+    await expect.poll(() => status.getAttribute('data-device'), { timeout: 30_000 }).toBe('desktop');
+    expect(await page.getByTestId('sync-phrase-shown').count()).toBe(0);
+    await expect.poll(() => status.getAttribute('data-state'), { timeout: 60_000 }).toBe('idle');
+    await page.getByTestId('settings-close').click();
+  });
+
   it('finds on the desktop, with its device, a command run in the laptop terminal', { timeout: 180_000 }, async () => {
     await laptop.page.getByTestId('settings-open').click();
     const status = laptop.page.getByTestId('sync-status');
@@ -201,6 +232,16 @@ describe('sync between two running apps', () => {
     await expect.poll(() => status.getAttribute('data-state'), { timeout: 30_000 }).toBe('off');
     expect(existsSync(file)).toBe(false);
     expect(existsSync(join(desktop.server.dataDir, 'sync-key'))).toBe(false);
+
+    // Sync off here: a new group from Settings (another prefix) shows its phrase once.
+    await fillSetUp(page, { mode: 'init', prefix: 'second', deviceName: 'desktop' });
+    const shown = page.getByTestId('sync-phrase-shown');
+    await expect.poll(async () => ((await shown.count()) > 0 ? (await shown.innerText()).trim().split(/\s+/).length : 0), { timeout: 30_000 }).toBe(24);
+    await page.locator('#settings-sync').scrollIntoViewIfNeeded();
+    await page.screenshot({ path: join(tmpdir(), 'ct-sync-phrase.png') });
+    await page.getByTestId('sync-phrase-done').click();
+    await shown.waitFor({ state: 'detached' });
+    await expect.poll(() => status.getAttribute('data-state'), { timeout: 60_000 }).toBe('idle');
     await page.getByTestId('settings-close').click();
   });
 
