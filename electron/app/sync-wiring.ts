@@ -9,7 +9,7 @@ import { listenForCli } from '../sync-service/sync-socket';
 export interface SyncWiringDeps {
   readonly dataDir: string;
   readonly dbPath: string;
-  readonly settings: { readonly current: Settings };
+  readonly settings: { readonly current: Settings; onChange(listener: (settings: Settings) => void): () => void };
   readonly forgetInMemory: (commandIds: readonly string[], sessionIds: readonly string[]) => void;
   readonly broadcast: Broadcast;
   readonly log: (message: string) => void;
@@ -32,6 +32,12 @@ export const wireSync = (deps: SyncWiringDeps) => {
     },
     log: deps.log,
   });
+  let interval = deps.settings.current.sync.intervalSeconds;
+  const offSettings = deps.settings.onChange((settings) => {
+    if (settings.sync.intervalSeconds === interval) return;
+    interval = settings.sync.intervalSeconds;
+    service.reschedule();
+  });
   let socket: Server | undefined;
   // Without the socket the app still syncs; only the CLI cannot reach it (it says so).
   listenForCli(deps.dataDir, service).then(
@@ -50,6 +56,7 @@ export const wireSync = (deps: SyncWiringDeps) => {
       deps.dataDir,
     ),
     close: async () => {
+      offSettings();
       socket?.close();
       await service.close();
     },

@@ -87,6 +87,11 @@ export class SyncService {
     return this.state();
   }
 
+  /** The interval changed in Settings: the wait going on restarts with it (a run going on is left alone). */
+  reschedule(): void {
+    if (!this._running) this._schedule();
+  }
+
   /** Stops syncing here: what sync kept goes, the key and set-up files go; the bucket stays. */
   async off(): Promise<SyncState> {
     await this._running;

@@ -30,7 +30,7 @@ export const SyncPanel = () => {
   const on = state !== undefined && state.state !== 'off';
   return (
     <div className="sync-panel">
-      <div data-testid="sync-status" data-state={state?.state ?? ''} data-device={state?.device ?? ''} aria-live="polite">
+      <div data-testid="sync-status" data-state={state?.state ?? ''} data-device={state?.device ?? ''} data-last-sync={state?.lastPushAt ?? ''} aria-live="polite">
         {state === undefined ? <p className="field-hint">Reading the sync state…</p> : syncLines(state, Date.now()).map((line) => <p key={line}>{line}</p>)}
         {state?.state === 'syncing' && <p className="field-hint">Syncing…</p>}
         {state?.lastError && (

@@ -48,10 +48,10 @@ const syncFromSettings = async (page: Page): Promise<void> => {
   const status = page.getByTestId('sync-status');
   await status.waitFor();
   await expect.poll(() => status.getAttribute('data-state'), { timeout: 30_000 }).toBe('idle');
-  const before = await page.getByTestId('sync-status').innerText();
+  const before = Number(await status.getAttribute('data-last-sync'));
   await page.getByTestId('sync-now').click();
-  // The "last push" line changes once the run is done (it says "never" or an older time before).
-  await expect.poll(async () => (await status.getAttribute('data-state')) === 'idle' && (await status.innerText()) !== before, { timeout: 60_000 }).toBe(true);
+  // Done once idle with a newer last sync (a run on the interval may have finished just before).
+  await expect.poll(async () => (await status.getAttribute('data-state')) === 'idle' && Number(await status.getAttribute('data-last-sync')) > before, { timeout: 60_000 }).toBe(true);
   await page.getByTestId('settings-close').click();
 };
 
@@ -187,6 +187,28 @@ describe('sync between two running apps', () => {
     await expect.poll(() => desktop.page.getByTestId('history-search-overlay').getAttribute('data-searching')).toBe('false');
     expect(await after.count()).toBe(0);
     await closeSearch(desktop.page);
+  });
+
+  it('syncs the desktop by itself on the interval set in Settings', { timeout: 120_000 }, async () => {
+    const page = desktop.page;
+    await page.getByTestId('settings-open').click();
+    await page.getByTestId('sync-interval').fill('5');
+    await page.getByTestId('settings-save').click();
+    await page.getByTestId('settings-close').click();
+    await page.getByTestId('settings-page').waitFor({ state: 'detached' });
+
+    await typeInTerminal(laptop.page, 'echo canaryline-5w-auto\n');
+    await expect.poll(() => itemWith(laptop.page, 'canaryline-5w-auto').getAttribute('data-exit-code'), { timeout: 30_000 }).toBe('0');
+    await syncFromSettings(laptop.page);
+    // No "Sync now" on the desktop: its next run on the 5 s interval brings the record (the CLI reads its database).
+    const found = async (): Promise<number> => {
+      const run = await runCli(['history', 'search', 'canaryline-5w-auto', '--json', '--data-dir', desktop.server.dataDir], ENV);
+      return run.code === 0 ? (JSON.parse(run.stdout) as unknown[]).length : -1;
+    };
+    await expect.poll(found, { timeout: 60_000, interval: 500 }).toBe(1);
+    await page.getByTestId('command-search').fill('canaryline-5w-auto');
+    await itemWith(page, 'canaryline-5w-auto').waitFor({ timeout: 15_000 });
+    await page.getByTestId('command-search').fill('');
   });
 
   it('forgets on the desktop what the laptop forgot, and the bucket keeps none of it', { timeout: 180_000 }, async () => {
