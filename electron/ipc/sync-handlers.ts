@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 import type { InvokeParsed } from '../../shared/ipc';
 import { DomainError } from '../../shared/ipc/define';
-import type { SyncState } from '../../shared/ipc/sync';
+import type { SyncState } from '../../shared/ipc/history';
 import { setUpSync } from '../sync-service/sync-setup';
 import { SyncError } from '../sync/sync-error';
 

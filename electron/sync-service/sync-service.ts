@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 import { Worker } from 'node:worker_threads';
-import type { SyncState } from '../../shared/ipc/sync';
+import type { SyncState } from '../../shared/ipc/history';
 import { resolveWorkerUrl } from '../runtime/worker-url';
 import { readConfig, readStatus, type SyncConfig } from '../sync/sync-config';
 import type { SyncReport } from '../sync/sync-context';

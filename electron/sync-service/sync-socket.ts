@@ -3,7 +3,7 @@ import { chmodSync, rmSync } from 'node:fs';
 import { createServer, type Server, type Socket } from 'node:net';
 import { join } from 'node:path';
 import { z } from 'zod';
-import type { SyncState } from '../../shared/ipc/sync';
+import type { SyncState } from '../../shared/ipc/history';
 import { SyncError } from '../sync/sync-error';
 import type { LastRun } from './sync-service';
 

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 import { useEffect, useState } from 'react';
-import type { SyncState } from '../../shared/ipc/sync';
+import type { SyncState } from '../../shared/ipc/history';
 import { api, connection } from '../transport/api';
 import { invoke } from '../transport/invoke';
 

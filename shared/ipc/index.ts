@@ -5,7 +5,7 @@ import { appChannels } from './app';
 import { assistantChannels } from './assistant';
 import { commandsChannels } from './commands';
 import { contextChannels } from './context';
-import { historyChannels } from './history';
+import { historyChannels, syncChannels } from './history';
 import { inlineAskChannels } from './inline-ask';
 import { mcpChannels } from './mcp';
 import type { EventDef, InvokeDef, Result, SendDef } from './define';
@@ -14,7 +14,6 @@ import { sessionChannels } from './session';
 import { workspaceChannels } from './workspace';
 import { settingsChannels } from './settings';
 import { sshChannels } from './ssh';
-import { syncChannels } from './sync';
 
 export const channels = {
   ...agentChannels,

@@ -2,7 +2,7 @@
 import { connect } from 'node:net';
 import { join } from 'node:path';
 import { z } from 'zod';
-import { SyncState } from '../../../shared/ipc/sync';
+import { SyncState } from '../../../shared/ipc/history';
 import { SyncError, type SyncErrorCode } from '../../sync/sync-error';
 
 /** The running app's socket (electron/sync-service/sync-socket.ts, whose name this repeats: the CLI does not load the app). */

@@ -4,7 +4,7 @@ import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { SyncState } from '../../../shared/ipc/sync';
+import type { SyncState } from '../../../shared/ipc/history';
 import { SyncService } from '../../../electron/sync-service/sync-service';
 import { listenForCli } from '../../../electron/sync-service/sync-socket';
 import { makeDevice, runCli, type Device } from './sync-support';
