@@ -164,6 +164,12 @@ describe('sync between two running apps', () => {
     const item = itemWith(desktop.page, 'canaryline-5w');
     await item.waitFor({ timeout: 15_000 });
     expect(await item.getByTestId('command-device').getAttribute('data-device')).toBe('laptop');
+    // Attached to a question, its chip names the device too.
+    await item.locator('.command-line').click();
+    const chip = desktop.page.getByTestId('attachment-chip');
+    await chip.waitFor({ timeout: 15_000 });
+    expect(await chip.getAttribute('data-device')).toBe('laptop');
+    await chip.getByTestId('attachment-remove').click();
     await desktop.page.getByTestId('command-search').fill('');
   });
 
