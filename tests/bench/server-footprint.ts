@@ -135,10 +135,12 @@ const breakdown = (prefix: string, report: MemoryReport): Record<string, number>
     [`${prefix}_anonymous_mb`]: report.anonymousMb ?? NaN,
     [`${prefix}_file_mb`]: report.fileMb ?? NaN,
     [`${prefix}_malloc_used_mb`]: report.mallocUsedMb ?? NaN,
+    [`${prefix}_malloc_free_mb`]: report.mallocFreeMb ?? NaN,
   };
   for (const thread of report.threads) {
     const name = thread.thread.replace(/\W+/g, '_');
     figures[`${prefix}_${name}_heap_mb`] = thread.heapTotalMb;
+    figures[`${prefix}_${name}_new_space_mb`] = thread.newSpaceMb;
     figures[`${prefix}_${name}_external_mb`] = thread.externalMb;
   }
   return figures;
@@ -192,17 +194,24 @@ const launchTimes = async (runs: number): Promise<{ url: number[]; prompt: numbe
   return { url, prompt };
 };
 
-/** The highest RSS sampled every 100 ms while `work` runs (what a laptop feels, not the rest after). */
-const peakRss = async (pid: number, work: Promise<unknown>): Promise<number> => {
+/**
+ * The highest RSS sampled every 100 ms while `work` runs (what a laptop feels, not the rest
+ * after), with the server's own account of its memory read at each new high (the last one read
+ * is the peak's parts: which thread, the allocator).
+ */
+const peakRss = async (pid: number, work: Promise<unknown>, report: () => Promise<MemoryReport>): Promise<{ peak: number; parts: MemoryReport | undefined }> => {
   let peak = rssMb(pid);
+  let parts: MemoryReport | undefined;
   let done = false;
   const finished = work.finally(() => (done = true));
   while (!done) {
     await Promise.race([finished, sleep(100)]);
-    peak = Math.max(peak, rssMb(pid));
+    const now = rssMb(pid);
+    if (now > peak && !done) parts = (await report().catch(() => undefined)) ?? parts;
+    peak = Math.max(peak, now);
   }
   await finished;
-  return peak;
+  return { peak, parts };
 };
 
 type MemoryRound = Record<'idle' | 'perTab' | 'peak' | 'flooded' | 'closed', number> & { readonly parts: Record<string, number> };
@@ -238,13 +247,13 @@ const memoryRound = async (file: string, quiet: Quiet): Promise<MemoryRound> => 
     while (tabs.length < 5) tabs.push(await Tab.open(server));
     const five = await settledRss(pid, quiet.five, quiet.graceMs);
     while (tabs.length < 8) tabs.push(await Tab.open(server));
-    const peak = await peakRss(pid, Promise.all(tabs.map((tab) => tab.flood(file))));
+    const { peak, parts: atPeak } = await peakRss(pid, Promise.all(tabs.map((tab) => tab.flood(file))), tabs[0]!.memory);
     const flooded = await settledRss(pid, quiet.flooded, quiet.graceMs);
     const afterFlood = breakdown('footprint_flooded', await tabs[0]!.memory());
     while (tabs.length > 1) await tabs.pop()!.closeTerminal();
     const closed = await settledRss(pid, quiet.closed, quiet.graceMs);
     const afterClosing = breakdown('footprint_closed', await tabs[0]!.memory());
-    return { idle, perTab: (five - idle) / 4, peak, flooded, closed, parts: { ...afterFlood, ...afterClosing } };
+    return { idle, perTab: (five - idle) / 4, peak, flooded, closed, parts: { ...(atPeak ? breakdown('footprint_peak', atPeak) : {}), ...afterFlood, ...afterClosing } };
   } finally {
     for (const tab of tabs) tab.close();
     await server.stop();
