@@ -28,7 +28,7 @@ export const WS_BINARY_OUTPUT_PROTOCOL = 'contexterm.v1.binary-output';
  * as UTF-8. As JSON each batch was escaped, copied and parsed again (an ESC as six characters, a
  * newline as two) on a machine whose two cores the pty, the server and the page already share.
  */
-export const PTY_DATA_FRAME = 1;
+const PTY_DATA_FRAME = 1;
 
 export interface PtyDataPayload {
   readonly id: string;
