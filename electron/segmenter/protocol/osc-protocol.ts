@@ -22,7 +22,7 @@
  * | FinalTermOscPt.PromptStart     | `133;A`                | a prompt starts                        | bash, zsh, fish                           | ends a command still running (exit unknown); reports `prompt`             |
  * | FinalTermOscPt.CommandStart    | `133;B`                | the prompt ends, typing starts         | bash, zsh (end of PS1), fish              | keeps the offset: the typed line's echo starts there                      |
  * | FinalTermOscPt.CommandExecuted | `133;C`                | the line was accepted, output starts   | bash, zsh, fish                           | reports `command-start` (line, cwd, host known so far)                    |
- * | FinalTermOscPt.CommandFinished | `133;D[;<exit>]`       | the command ended                      | bash, zsh (also in PROMPT_EOL_MARK), fish | reports `command-end`; nothing when no command runs                       |
+ * | FinalTermOscPt.CommandFinished | `133;D[;<exit>[;<ms>]]` | the command ended (ran `ms`, by the shell's clock) | bash, zsh (also in PROMPT_EOL_MARK), fish | reports `command-end` (with `durationMs`); nothing when no command runs |
  * | VSCodeOscPt.CommandLine        | `633;E;<line>`         | the command line                       | bash, zsh, fish                           | before C: the line it starts with; while running: the whole line (*)      |
  * | VSCodeOscPt.Property           | `633;P;<Key>=<value>`  | a property of the shell (MarkProperty) | bash, zsh, fish                           | reports `cwd`, `hostname` when changed, `user`; keeps `Hist*` (**)        |
  * | ContextermOscPt.SshStart       | `633;S;<id>;<host>`    | our ssh function runs ssh to `host`    | bash, zsh, fish (their `ssh` function)    | from the local shell while a command runs: awaits one mark signed by `id` |
@@ -56,7 +56,11 @@ export const FinalTermOscPt = {
   /** VS Code's name: the command (the user's input) starts where the prompt ends. */
   CommandStart: 'B',
   CommandExecuted: 'C',
-  /** Fields: the exit status in decimal; without one the command ends with an unknown code. */
+  /**
+   * Fields: the exit status in decimal (without one the command ends with an unknown code), then,
+   * from fish and zsh, how long the command ran in ms by the shell's own clock: the recorder times
+   * the command by it, since marks read late (a busy app) are stamped late. Our own addition.
+   */
   CommandFinished: 'D',
 } as const;
 
@@ -144,11 +148,10 @@ export const readMark = (data: Buffer, start: number, end: number): Mark | null 
 /** The mark's fields as text, still escaped (`''` when it has none). */
 export const markFields = (mark: Mark): string => mark.data.toString('utf8', mark.fieldsStart, mark.end);
 
-/** The mark's fields as a decimal exit code (`-` allowed, 10 digits at most), or null when they are anything else. */
-export const markExitCode = (mark: Mark): number | null => {
-  const { data, fieldsStart: start, end } = mark;
+/** A decimal number in `data[start, end)` (`-` allowed, `maxDigits` at most), or null when it is anything else. */
+const decimal = (data: Buffer, start: number, end: number, maxDigits: number): number | null => {
   const digits = data[start] === 0x2d ? start + 1 : start;
-  if (end <= digits || end - digits > 10) return null;
+  if (end <= digits || end - digits > maxDigits) return null;
   let value = 0;
   for (let i = digits; i < end; i++) {
     const d = data[i]! - 0x30;
@@ -156,4 +159,25 @@ export const markExitCode = (mark: Mark): number | null => {
     value = value * 10 + d;
   }
   return digits > start ? -value : value;
+};
+
+/** Where the mark's first field ends: at its `;`, or at the end when it has one field. */
+const firstFieldEnd = (mark: Mark): number => {
+  const at = mark.data.indexOf(SEMICOLON, mark.fieldsStart);
+  return at < 0 || at >= mark.end ? mark.end : at;
+};
+
+/** The mark's first field as a decimal exit code (`-` allowed, 10 digits at most), or null when it is anything else. */
+export const markExitCode = (mark: Mark): number | null => decimal(mark.data, mark.fieldsStart, firstFieldEnd(mark), 10);
+
+/**
+ * The second field of `133;D;<exit>;<ms>`: how long the command ran as the shell measured it
+ * (fish's CMD_DURATION, zsh's EPOCHREALTIME at preexec), in whole milliseconds; undefined when the
+ * shell sent none (an older script, bash) or it is not a non-negative number of 12 digits at most.
+ */
+export const markDurationMs = (mark: Mark): number | undefined => {
+  const end = firstFieldEnd(mark);
+  if (end === mark.end) return undefined;
+  const ms = decimal(mark.data, end + 1, mark.end, 12);
+  return ms === null || ms < 0 ? undefined : ms;
 };
