@@ -2,6 +2,7 @@
 import Database from 'better-sqlite3';
 import { existsSync, lstatSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import { SETTINGS_KEY } from '../../shared/settings/key-value-store';
 import { checkDataDir, DataDirTrustError } from '../app/data-dir-trust';
 import { Redactor } from '../context/redaction';
 import { migrations } from '../store/migrations';
@@ -97,9 +98,6 @@ const trustDataDir = (dataDir: string): void => {
     throw error;
   }
 };
-
-/** The settings row's key (SETTINGS_KEY in electron/settings/settings-store.ts, which imports zod). */
-const SETTINGS_KEY = 'settings';
 
 /**
  * Whether the app has the database closed: it removes the `-wal` and `-shm` files when it closes

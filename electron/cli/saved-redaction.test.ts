@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: MIT
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_SETTINGS } from '../../shared/settings/registry';
-import { loadSavedSections, SETTINGS_KEY } from '../settings/settings-store';
+import { SETTINGS_KEY } from '../../shared/settings/key-value-store';
+import { loadSavedSections } from '../settings/settings-store';
 import { savedRedaction } from './saved-redaction';
 
 /** What the app's own settings loader (zod, the registry) makes of the same saved row. */
