@@ -206,7 +206,15 @@ describe('SessionRecorder: a command timed by the shell (OSC 133;D;<exit>;<ms>)'
     expect(commands()[0]).toMatchObject({ exitCode: 0, startedAt: 1_000, endedAt: 2_500 });
   });
 
-  it('times by its own stamps an end mark with no duration (an older script, bash)', () => {
+  it('takes the difference of the shell\'s clocks in the start and end marks (bash, zsh: µs since the epoch)', () => {
+    const { tap, clock, commands } = session();
+    tap.output(Buffer.from(`${mark('A')}$ ${mark('B')}`));
+    clock.now = 5_000;
+    tap.output(Buffer.from(`${mark('E', 'sleep 0.2')}${mark('C', '1796694632918651')}${mark('D', '0;;1796694633120651')}${mark('A')}$ `));
+    expect(commands()[0]).toMatchObject({ exitCode: 0, startedAt: 4_798, endedAt: 5_000 });
+  });
+
+  it('times by its own stamps an end mark with no duration (an older script or shell)', () => {
     const { tap, clock, commands } = session();
     tap.output(Buffer.from(`${mark('A')}$ ${mark('B')}${mark('E', 'make')}${mark('C')}`));
     clock.now = 1_700;

@@ -1,7 +1,6 @@
 // SPDX-License-Identifier: MIT
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ranBetween } from '../../../electron/recorder/started-record';
-import type { SegmentEvent } from '../../../electron/segmenter/segment-event';
+import { expectTimedByShell } from '../support/late-marks';
 import { ShellSession } from '../support/segmenter-harness';
 
 const CONFIG = {
@@ -90,23 +89,8 @@ describe('fish integration (real fish on a pty)', () => {
     expect(fish.commands().slice(before)).toEqual([expect.objectContaining({ commandLine: line, exitCode: 0 })]);
   });
 
-  it("times a command by fish's own clock when its marks are read late, as a busy app reads them", async () => {
-    const from = fish.raw.length;
-    fish.hold();
-    fish.type("sleep 0.2; sh -c 'exit 3'\r");
-    // The next prompt is on the screen: fish has run the command and printed its end mark.
-    await fish.waitForRaw('F> ', from);
-    fish.release();
-    const start = fish.events.findLast((e): e is Extract<SegmentEvent, { type: 'command-start' }> => e.type === 'command-start')!;
-    const end = fish.events.findLast((e): e is Extract<SegmentEvent, { type: 'command-end' }> => e.type === 'command-end')!;
-    expect(start.commandLine).toBe("sleep 0.2; sh -c 'exit 3'");
-    expect(end.exitCode).toBe(3);
-    // Read in one go: the app's own stamps cannot tell how long it ran; fish's measure can.
-    expect(end.at - start.at).toBeLessThan(200);
-    expect(end.durationMs).toBeGreaterThanOrEqual(200);
-    const ran = ranBetween(start.at, end.at, end.durationMs);
-    expect(ran.endedAt - ran.startedAt).toBe(end.durationMs);
-    expect(ran.endedAt).toBe(end.at);
+  it("times a command by fish's own clock (CMD_DURATION) when its marks are read late, as a busy app reads them", async () => {
+    await expectTimedByShell(fish, 'F> ');
   });
 
   it('hides the nonce from children and from stored output', async () => {
