@@ -51,8 +51,8 @@ const openHeld = async (): Promise<(() => void) & { requested: Promise<void> }> 
  * (`workspace:start`, asked by the page's first script): an init script, so it watches the worker
  * the page's HTML starts before any of the page's modules.
  */
-const watchStartAnswer = (target: Page): Promise<void> =>
-  target.addInitScript(() => {
+const watchStartAnswer = async (target: Page): Promise<void> => {
+  await target.addInitScript(() => {
     const NativeWorker = window.Worker;
     const scope = window as unknown as { __ctStartAnswered?: boolean };
     window.Worker = class extends NativeWorker {
@@ -65,6 +65,7 @@ const watchStartAnswer = (target: Page): Promise<void> =>
       }
     };
   });
+};
 
 /**
  * Opens the page with the boot stage held until the window's start was answered, then the app's
