@@ -9,7 +9,7 @@ import { migrations } from '../store/migrations';
 import { StoreQueries } from '../store/queries/queries';
 import { CliError } from './cli-error';
 import { DATABASE_FILE } from './data-dir-default';
-import { savedRedaction } from './saved-redaction';
+import { savedRedaction } from '../settings/saved-redaction';
 
 /** How long one statement waits on a lock before SQLite gives up, and how often we then try again. */
 const BUSY_TIMEOUT_MS = 2000;

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_SETTINGS } from '../../shared/settings/registry';
 import { SETTINGS_KEY } from '../../shared/settings/key-value-store';
-import { loadSavedSections } from '../settings/settings-store';
+import { loadSavedSections } from './settings-store';
 import { savedRedaction } from './saved-redaction';
 
 /** What the app's own settings loader (zod, the registry) makes of the same saved row. */

@@ -46,7 +46,7 @@ const redactionSection = (value: unknown): RedactionSettings | undefined => {
 /**
  * The redaction section of the saved settings (the `settings` row's JSON), or the defaults when
  * nothing was saved, the JSON cannot be read or the section does not validate, as the app's
- * settings loader falls back (electron/settings/settings-store.ts).
+ * settings loader falls back (settings-store.ts).
  */
 export const savedRedaction = (raw: string | undefined): RedactionSettings => {
   if (raw === undefined) return DEFAULT_REDACTION;
