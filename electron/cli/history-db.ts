@@ -103,8 +103,8 @@ const trustDataDir = (dataDir: string): void => {
  * Whether the app has the database closed: it removes the `-wal` and `-shm` files when it closes
  * it, and an open WAL database always has both. Any reader of a WAL database creates them, and a
  * read-only connection cannot remove them. A read-write connection (still `query_only`) can: the
- * last connection to close checkpoints the WAL (empty here: nothing was committed since the app's
- * close) and deletes both, and SQLite itself decides who is last (an exclusive lock on the file),
+ * last connection to close checkpoints the WAL (empty, unless the app ran and quit meanwhile, its
+ * own close's work then) and deletes both, and SQLite itself decides who is last (an exclusive lock on the file),
  * so an app that opened the database meanwhile keeps its files. No URI, so no `immutable`: the
  * better-sqlite3 build has URI file names off.
  */
