@@ -8,7 +8,7 @@ import type { RecordingState } from '../../shared/ipc/history';
 import type { Store } from '../store/store';
 import type { ExclusionQuery, ExclusionVerdict } from './exclusion';
 import { RemoteLayer, storedRecord, type SshHooks } from './remote-layer';
-import { startedRecord } from './started-record';
+import { ranBetween, startedRecord } from './started-record';
 import { storeCongested } from './store-congestion';
 import { TypedLines } from './typed-lines';
 
@@ -204,7 +204,7 @@ export class SessionRecorder implements PtyTap {
       case 'command-end':
         this._excluding = false;
         this._turnStart = event.offset;
-        return this._finish(event.offset, event.exitCode, marks, at, event.at, event.commandLine);
+        return this._finish(event.offset, event.exitCode, marks, at, event.at, event.commandLine, false, event.durationMs);
       case 'cwd':
         this._cwd = event.cwd;
         return this._remote.origin ? undefined : this._options.events.session({ cwd: event.cwd });
@@ -280,14 +280,14 @@ export class SessionRecorder implements PtyTap {
     this._options.events.command(record);
   }
 
-  private _finish(offset: number, exitCode: number | null, marks: Marks, at = 0, endedAt = this._now(), commandLine?: string, interrupted = false): void {
+  private _finish(offset: number, exitCode: number | null, marks: Marks, at = 0, endedAt = this._now(), commandLine?: string, interrupted = false, durationMs?: number): void {
     const running = this._running;
     if (!running) return;
     this._running = undefined;
     const record: CommandRecord = {
       ...running,
+      ...ranBetween(running.startedAt, endedAt, durationMs),
       commandLine: commandLine ?? running.commandLine,
-      endedAt: Math.max(endedAt, running.startedAt),
       exitCode,
       outputEnd: this._remote.outputEnd(running, offset),
       ...(interrupted ? { interrupted } : {}),
