@@ -128,6 +128,8 @@ export const outwardFields = (record: CommandRecord, redactor: Redactor, counts?
     hostname: outwardLine(record.hostname, redactor, counts),
     shell: outwardLine(record.shell, redactor, counts),
     outputSummary: '',
+    // A device name is chosen by a person and often holds a host or user name: text like any other.
+    ...(record.device === undefined ? {} : { device: outwardLine(record.device, redactor, counts) ?? '' }),
     ...(remote ? { remote: { host: outwardLine(remote.host, redactor, counts) ?? '', user: outwardLine(remote.user, redactor, counts) } } : {}),
   };
 };
