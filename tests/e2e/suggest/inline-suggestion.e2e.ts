@@ -103,3 +103,43 @@ describe.each([
     await page.keyboard.press('Control+u');
   });
 });
+
+describe('inline suggestions in fish', () => {
+  let app: OpenApp;
+  let page: Page;
+
+  beforeAll(async () => {
+    app = await openApp({ server: { env: { SHELL: '/usr/bin/fish' } } });
+    page = app.page;
+  });
+  afterAll(() => app?.close());
+
+  it("leave fish its own suggestions by default, and work there once turned on: Right accepts, Esc hides", async () => {
+    await run(page, 'echo sgword-fish');
+    await typeHere(page, 'echo sgw');
+    // fish draws the rest itself (dim, in the buffer); ours is not asked for in fish unless turned on.
+    await expect.poll(() => screen(page)).toMatch(/echo sgword-fish\s*$/u);
+    expect(await suggestion(page).count()).toBe(0);
+    await page.keyboard.press('Control+u');
+
+    await page.getByTestId('settings-open').click();
+    await page.getByTestId('terminal-inline-suggestions').selectOption('on');
+    await page.getByTestId('settings-save').click();
+    await expect.poll(() => page.getByTestId('settings-status').innerText()).toMatch(/Saved/);
+    await page.getByTestId('settings-close').click();
+    const count = await items(page).count();
+
+    await typeHere(page, 'echo sgw');
+    await expect.poll(() => suggestion(page).getAttribute('data-text'), { timeout: 15_000 }).toBe('echo sgword-fish');
+    await page.keyboard.press('Escape');
+    await suggestion(page).waitFor({ state: 'detached' });
+    await page.keyboard.type('o');
+    await suggestion(page).waitFor();
+    await page.keyboard.press('ArrowRight');
+    await suggestion(page).waitFor({ state: 'detached' });
+    await expect.poll(() => screen(page)).toMatch(/echo sgword-fish\s*$/u);
+    await page.keyboard.press('Control+u');
+    await run(page, 'echo sg-fish-marker');
+    expect(await items(page).count()).toBe(count + 1);
+  });
+});
