@@ -14,6 +14,7 @@ import { benchHourOfHistory, benchIngestAtCap } from './retention-bench';
 import { benchServerFootprint } from './server-footprint';
 import { benchSsh } from './ssh-bench';
 import { benchQueries, benchStoreIngest } from './store-bench';
+import { benchSuggest } from './suggest-bench';
 import { benchUi } from './ui/ui-bench';
 
 type Metrics = Record<string, number>;
@@ -50,6 +51,8 @@ const TARGETS: Record<string, { target: number; better: 'higher' | 'lower' }> = 
   server_rss_mb_per_idle_tab: { target: 15, better: 'lower' },
   ssh_integration_overhead_ms: { target: 150, better: 'lower' },
   mcp_get_commands_p95_ms: { target: 50, better: 'lower' },
+  suggest_p99_ms: { target: 5, better: 'lower' },
+  echo_p95_suggest_vs_off: { target: 1.05, better: 'lower' },
 };
 
 const quick = process.argv.includes('--quick');
@@ -71,6 +74,7 @@ const suites: Array<[string, () => Promise<Metrics>]> = [
     return { history_query_p99_ms: r.history_query_p99_ms, fts_query_p99_ms: r.fts_query_p99_ms, queries_store_build_s: r.build_s };
   }],
   ['history-search', () => benchHistorySearch({ commands: quick ? 100_000 : 1_000_000 })],
+  ['suggest', () => benchSuggest({ quick })],
   ['cli', () => benchCli({ commands: quick ? 20_000 : 200_000 })],
   ['retention', async () => ({ ...(await benchIngestAtCap({ rounds: quick ? 3 : 5 })), ...(await benchHourOfHistory()) })],
   ['context', async () => ({ ...(await benchContextBuild()) })],

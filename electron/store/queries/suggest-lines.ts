@@ -13,42 +13,47 @@ export interface SuggestedLine {
 }
 
 /**
- * Rows read per tier before the newest-first walk takes over. Below it every match was seen and the
- * ranking is exact; at it the prefix is common, so the newest matches are dense in recent history
- * and a walk from the newest command finds `NEWEST` of them soon.
+ * Index entries read per tier. Below SEEN every run of the prefix was read and the ranking is
+ * exact; at SEEN the prefix is common, so its newest runs are dense in the recent past: the
+ * directory's newest RECENT commands are walked instead (covering, so a few milliseconds at most).
+ * Anywhere else, a common prefix ranks the SEEN runs first in line order by recency: a known
+ * approximation, which no index without a directory bounds better.
  */
-const SEEN = 4000;
-const NEWEST = 200;
+const SEEN = 300;
+const RECENT = 5000;
 /** A run counts for this long of recency: frequency lifts a line as if it ran that much later. */
 const RUN_WEIGHT_MS = 6 * 3600_000;
 
-// The prefix and its upper bound (prefix || U+10FFFF): a ranged seek, where LIKE/GLOB would scan.
+// The prefix's lower bound is exclusive: a line equal to what is typed offers nothing, and skipping
+// it in the index keeps an often-run line from filling the SEEN entries. The upper bound is prefix || U+10FFFF.
 const SQL = {
   here: `SELECT command_line AS line, started_at AS at, exit_code AS code FROM commands INDEXED BY commands_suggest_here
-    WHERE cwd = ? AND command_line >= ? AND command_line < ? LIMIT ${SEEN}`,
-  hereNewest: `SELECT command_line AS line, started_at AS at, exit_code AS code FROM commands INDEXED BY commands_by_cwd
-    WHERE cwd = ? AND command_line >= ? AND command_line < ? ORDER BY started_at DESC LIMIT ${NEWEST}`,
-  anywhere: `SELECT command_line AS line, started_at AS at FROM commands INDEXED BY commands_by_line
-    WHERE command_line >= ? AND command_line < ? LIMIT ${SEEN}`,
-  anywhereNewest: `SELECT command_line AS line, started_at AS at, exit_code AS code FROM commands INDEXED BY commands_by_start
-    WHERE command_line >= ? AND command_line < ? ORDER BY started_at DESC LIMIT ${NEWEST}`,
-  lastExit: `SELECT exit_code FROM commands INDEXED BY commands_by_line WHERE command_line = ? ORDER BY started_at DESC LIMIT 1`,
+    WHERE cwd = ? AND command_line > ? AND command_line < ? LIMIT ${SEEN}`,
+  hereRecent: `SELECT line, at, code FROM (SELECT command_line AS line, started_at AS at, exit_code AS code
+    FROM commands INDEXED BY commands_suggest_recent WHERE cwd = ? ORDER BY started_at DESC LIMIT ${RECENT})
+    WHERE line > ? AND line < ?`,
+  anywhere: `SELECT command_line AS line, started_at AS at, cwd FROM commands INDEXED BY commands_by_line
+    WHERE command_line > ? AND command_line < ? LIMIT ${SEEN}`,
+  lastExit: `SELECT exit_code FROM commands INDEXED BY commands_by_line WHERE command_line = ? AND cwd IS ? ORDER BY started_at DESC LIMIT 1`,
 } as const;
+
+/** While ranking: the directory of the line's newest run, where its exit code is looked up. */
+type Ranked = SuggestedLine & { readonly cwd: string | null | undefined };
 
 interface Row {
   readonly line: string;
   readonly at: number;
   readonly code?: number | null;
+  readonly cwd?: string | null;
 }
 
-/** A line worth offering: longer than what is typed, one line, no control characters. */
+/** A line worth offering: one line, no control characters (no escape sequence drawn as a suggestion). */
 const OFFERABLE = /^[^\x00-\x1f\x7f]*$/;
 
 /**
  * The best lines starting with `prefix`, best first: those run in `cwd` first, then lines whose
- * newest run succeeded, then by recency lifted by frequency. Each tier is a ranged seek on an index
- * bounded by the prefix (0010, 0012), so a keystroke's query stays within a few milliseconds at a
- * million commands (bench suite `suggest`). What main must still drop (secret-shaped lines, lines
+ * newest run succeeded, then by recency lifted by frequency. Every read is bounded (SEEN, RECENT
+ * entries of a covering index: 0010, 0012), whatever the history's size (bench suite `suggest`). What main must still drop (secret-shaped lines, lines
  * being forgotten) it drops from these.
  */
 export const suggestLines = (statements: StatementCache, prefix: string, cwd: string | null, limit: number): SuggestedLine[] => {
@@ -56,8 +61,8 @@ export const suggestLines = (statements: StatementCache, prefix: string, cwd: st
   const upper = `${prefix}\u{10FFFF}`;
   const ranked: SuggestedLine[] = [];
   const taken = new Set<string>();
-  const add = (lines: SuggestedLine[]) => {
-    for (const line of lines.sort(better)) {
+  const add = (lines: Ranked[]) => {
+    for (const { cwd: _cwd, ...line } of lines.sort(better)) {
       if (ranked.length >= limit) return;
       if (taken.has(line.line)) continue;
       ranked.push(line);
@@ -66,17 +71,18 @@ export const suggestLines = (statements: StatementCache, prefix: string, cwd: st
   };
   if (cwd !== null) {
     let rows = statements.get(SQL.here).all(cwd, prefix, upper) as Row[];
-    if (rows.length >= SEEN) rows = statements.get(SQL.hereNewest).all(cwd, prefix, upper) as Row[];
-    add(group(rows, prefix, true));
+    if (rows.length >= SEEN) {
+      const recent = statements.get(SQL.hereRecent).all(cwd, prefix, upper) as Row[];
+      if (recent.length > 0) rows = recent;
+    }
+    add(group(rows, true));
   }
   if (ranked.length < limit) {
-    let rows = statements.get(SQL.anywhere).all(prefix, upper) as Row[];
-    if (rows.length >= SEEN) rows = statements.get(SQL.anywhereNewest).all(prefix, upper) as Row[];
-    const lines = group(rows, prefix, false).filter((line) => !taken.has(line.line));
-    // Exit codes for the few that can still rank, not for every row seen (the index has none).
+    const rows = statements.get(SQL.anywhere).all(prefix, upper) as Row[];
+    const lines = group(rows, false).filter((line) => !taken.has(line.line));
+    // Exit codes for the few that can still rank (one seek each), not for every entry seen.
     const top = lines.sort(better).slice(0, limit * 2).map((line) => {
-      if (rows[0]?.code !== undefined) return line;
-      const code = statements.get(SQL.lastExit).pluck().get(line.line) as number | null | undefined;
+      const code = statements.get(SQL.lastExit).pluck().get(line.line, line.cwd ?? null) as number | null | undefined;
       return { ...line, succeeded: code === null || code === undefined || code === 0 };
     });
     add(top);
@@ -84,18 +90,18 @@ export const suggestLines = (statements: StatementCache, prefix: string, cwd: st
   return ranked;
 };
 
-const group = (rows: readonly Row[], prefix: string, here: boolean): SuggestedLine[] => {
-  const lines = new Map<string, { lastAt: number; runs: number; code: number | null | undefined }>();
+const group = (rows: readonly Row[], here: boolean): Ranked[] => {
+  const lines = new Map<string, { lastAt: number; runs: number; code: number | null | undefined; cwd: string | null | undefined }>();
   for (const row of rows) {
-    if (row.line.length <= prefix.length || !OFFERABLE.test(row.line)) continue;
+    if (!OFFERABLE.test(row.line)) continue;
     const seen = lines.get(row.line);
-    if (!seen) lines.set(row.line, { lastAt: row.at, runs: 1, code: row.code });
+    if (!seen) lines.set(row.line, { lastAt: row.at, runs: 1, code: row.code, cwd: row.cwd });
     else {
       seen.runs++;
-      if (row.at > seen.lastAt) Object.assign(seen, { lastAt: row.at, code: row.code });
+      if (row.at > seen.lastAt) Object.assign(seen, { lastAt: row.at, code: row.code, cwd: row.cwd });
     }
   }
-  return [...lines].map(([line, { lastAt, runs, code }]) => ({ line, here, succeeded: code === null || code === undefined || code === 0, lastAt, runs }));
+  return [...lines].map(([line, { lastAt, runs, code, cwd }]) => ({ line, here, succeeded: code === null || code === undefined || code === 0, lastAt, runs, cwd }));
 };
 
 const score = (line: SuggestedLine): number => line.lastAt + Math.min(line.runs, 50) * RUN_WEIGHT_MS;

@@ -32,7 +32,7 @@ type Phase = 'none' | 'prompt' | 'input';
 /**
  * Per terminal: what is typed at the prompt, from the shell integration's prompt-end mark (B, sent
  * by main as an `input-start` mark in stream order) to the end of the line, read off the xterm
- * buffer after every parsed write and cursor move (VS Code's PromptInputModel reads the same way).
+ * buffer after every parsed write (VS Code's PromptInputModel reads the same way).
  * No mark, no model: a private pane (never segmented), a heuristic shell, a command running, and a
  * screen restored from a snapshot give `null` until the next prompt.
  */
@@ -44,8 +44,10 @@ export class PromptInputModel extends Disposable {
 
   constructor(private readonly _term: Terminal) {
     super();
+    // Once per parsed write (the cursor only moves in a write, or a resize's reflow): reading after
+    // every cursor move as well doubled the model's cost per echoed key.
     this._register(_term.onWriteParsed(() => this._refresh()));
-    this._register(_term.onCursorMove(() => this._refresh()));
+    this._register(_term.onResize(() => this._refresh()));
     this._register(_term.buffer.onBufferChange(() => this._refresh()));
     this._register(toDisposable(() => this._forgetStart()));
   }
