@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
 import type { Settings } from '../../shared/ipc/settings';
+import { findRepositoryRoot } from '../context/project/agents-file';
 import { Redactor } from '../context/redaction';
 import { historyHandlers } from '../ipc/history-handlers';
 import type { Recorder } from '../recorder/recorder';
@@ -31,6 +32,22 @@ const redactor = (settings: Settings): Redactor => {
   return found;
 };
 
+/**
+ * The repository around a directory, remembered: asked on every keystroke at a prompt, and a
+ * directory rarely becomes a repository while a terminal sits in it (a `git init` is seen after a restart).
+ */
+const repositories = (): ((cwd: string) => Promise<string | null>) => {
+  const known = new Map<string, Promise<string | null>>();
+  return (cwd) => {
+    let root = known.get(cwd);
+    if (!root) {
+      if (known.size >= 256) known.clear();
+      known.set(cwd, (root = findRepositoryRoot(cwd).catch(() => null)));
+    }
+    return root;
+  };
+};
+
 export const wireHistory = (deps: HistoryWiringDeps) => {
   const { store, recorder, settings } = deps;
   const apply = (current: Settings) => {
@@ -52,6 +69,7 @@ export const wireHistory = (deps: HistoryWiringDeps) => {
     log: deps.log,
     // The user's patterns as they are now, on even where the assistant's redaction is switched off.
     offerable: (line) => redactor(settings.current).redact(line).text === line,
+    repositoryOf: repositories(),
     ...(deps.screens ? { screens: deps.screens } : {}),
   });
   return {

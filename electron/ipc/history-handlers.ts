@@ -23,6 +23,7 @@ export interface HistoryHandlerDeps {
   readonly now?: () => number;
   /** Whether a line may be shown as a suggestion (the redaction rules leave it as it is); default: none may. */
   readonly offerable?: (line: string) => boolean;
+  readonly repositoryOf?: (cwd: string) => Promise<string | null>;
   readonly log?: (message: string) => void;
 }
 
@@ -70,7 +71,7 @@ export const historyHandlers = (deps: HistoryHandlerDeps): { handlers: Handlers;
       if (request.query.trim() === '') await store.flush();
       return store.searchHistory({ ...request, mode: 'fuzzy' }, pending.ids());
     },
-    'history:suggest': suggestHandler({ store, recorder, pendingForgets: () => pending.ids(), offerable: deps.offerable ?? (() => false) }),
+    'history:suggest': suggestHandler({ store, recorder, pendingForgets: () => pending.ids(), offerable: deps.offerable ?? (() => false), ...(deps.repositoryOf ? { repositoryOf: deps.repositoryOf } : {}) }),
   };
   return { handlers, flush: () => pending.flush(), forgetPending: (commandId) => pending.has(commandId) };
 };

@@ -6,15 +6,15 @@ import type { SuggestedLine } from '../store/queries/suggest-lines';
 import { suggestHandler, type SuggestDeps } from './suggest-handler';
 
 const TOKEN_LINE = 'export GITHUB_TOKEN=ghp_abcdefghijklmnopqrstuvwxyz0123456789';
-const suggested = (line: string): SuggestedLine => ({ line, here: true, succeeded: true, lastAt: 1, runs: 1 });
+const suggested = (line: string): SuggestedLine => ({ line, place: 'here', succeeded: true, lastAt: 1, runs: 1 });
 
 /** The store answers these lines, best first; the recorder knows terminal `t1` (at a prompt) and a private `p1`. */
 const handlerWith = (lines: string[], options: { pending?: string[]; atPrompt?: boolean } = {}) => {
-  const asked: Array<{ prefix: string; cwd: string | null }> = [];
+  const asked: Array<{ prefix: string; cwd: string | null; repository: string | null | undefined }> = [];
   const redactor = new Redactor();
   const deps: SuggestDeps = {
     store: {
-      suggestLines: (prefix: string, cwd: string | null) => (asked.push({ prefix, cwd }), Promise.resolve(lines.map(suggested))),
+      suggestLines: (prefix: string, cwd: string | null, _limit: number, repository?: string | null) => (asked.push({ prefix, cwd, repository }), Promise.resolve(lines.map(suggested))),
       commandsByIds: (ids: readonly string[]) => Promise.resolve(ids.map(() => commandRecord({ sessionId: 's', seq: 1, commandLine: 'git push --force' }))),
     },
     recorder: {
@@ -24,15 +24,16 @@ const handlerWith = (lines: string[], options: { pending?: string[]; atPrompt?: 
     },
     pendingForgets: () => options.pending ?? [],
     offerable: (line) => redactor.redact(line).text === line,
+    repositoryOf: (cwd) => Promise.resolve(cwd === '/repo' ? '/repo' : null),
   };
   return { handler: suggestHandler(deps), asked };
 };
 
 describe('history:suggest', () => {
-  it("asks the store with the terminal's directory and answers its best line", async () => {
+  it("asks the store with the terminal's directory and its repository, and answers its best line", async () => {
     const { handler, asked } = handlerWith(['git status', 'git stash']);
     expect(await handler({ id: 't1', prefix: 'git s' })).toEqual({ line: 'git status' });
-    expect(asked).toEqual([{ prefix: 'git s', cwd: '/repo' }]);
+    expect(asked).toEqual([{ prefix: 'git s', cwd: '/repo', repository: '/repo' }]);
   });
 
   it('never offers a secret-shaped line: the next one is offered instead', async () => {

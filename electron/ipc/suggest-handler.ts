@@ -12,6 +12,8 @@ export interface SuggestDeps {
   readonly pendingForgets: () => readonly string[];
   /** False for a line the redaction rules would change (a secret-shaped line is never shown). */
   readonly offerable: (line: string) => boolean;
+  /** The repository around a directory (its root), or null: its other folders' lines rank next. */
+  readonly repositoryOf?: (cwd: string) => Promise<string | null>;
 }
 
 /**
@@ -25,7 +27,9 @@ export const suggestHandler =
   async ({ id, prefix }: { id: string; prefix: string }): Promise<{ line: string | null }> => {
     const session = deps.recorder.live(id);
     if (!session || deps.recorder.recording(id) === 'private' || !deps.recorder.atPrompt(id)) return { line: null };
-    const [lines, forgetting] = await Promise.all([deps.store.suggestLines(prefix, session.cwd || null, CANDIDATES), forgottenLines(deps)]);
+    const cwd = session.cwd || null;
+    const repository = cwd && deps.repositoryOf ? await deps.repositoryOf(cwd) : null;
+    const [lines, forgetting] = await Promise.all([deps.store.suggestLines(prefix, cwd, CANDIDATES, repository), forgottenLines(deps)]);
     const best = lines.find(({ line }) => !forgetting.has(line) && deps.offerable(line));
     return { line: best?.line ?? null };
   };

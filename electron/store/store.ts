@@ -247,8 +247,8 @@ export class Store {
   }
 
   /** Recorded lines starting with what is typed at a prompt, best first (queries/suggest-lines.ts), in the reader worker. */
-  suggestLines(prefix: string, cwd: string | null, limit: number): Promise<SuggestedLine[]> {
-    return this._reader.call('suggestLines', prefix, cwd, limit);
+  suggestLines(prefix: string, cwd: string | null, limit: number, repository: string | null = null): Promise<SuggestedLine[]> {
+    return this._reader.call('suggestLines', prefix, cwd, limit, repository);
   }
 
   /** The one history engine (history-engine/engine.ts), in the reader worker: Ctrl+R, the Commands panel, the CLI, MCP. */

@@ -5,7 +5,8 @@
  * `suggest_p99_ms`: a keystroke's query to the suggestion ready, at 1,000,000 recorded commands:
  * Store.suggestLines in the reader worker (a message, the ranged seeks of queries/suggest-lines.ts)
  * and main's redaction check of the candidates, for every prefix of lines people type, in the
- * generated history's directory (every command is there: the busiest "here" tier) and in another.
+ * generated history's directory (every command is there: the busiest "here" tier), in another folder
+ * of a repository around it, and elsewhere.
  *
  * `echo_p95_suggest_vs_off`: what the prompt-input model adds to a key's echo in the renderer: the
  * echo written into a headless xterm.js (the renderer's parser and buffer) and parsed, with the
@@ -45,11 +46,13 @@ const benchQuery = async (commands: number): Promise<Record<string, number>> => 
     let offered = 0;
     try {
       for (const prefix of keystrokes.slice(0, 40)) await store.suggestLines(prefix, '/home/dev', 8);
-      for (const cwd of ['/home/dev', '/elsewhere']) {
+      // In the history's directory; in a folder of the same repository (its tier walks the other folders); elsewhere.
+      const places: Array<[string, string | null]> = [['/home/dev', null], ['/home/dev/sub', '/home'], ['/elsewhere', null]];
+      for (const [cwd, repository] of places) {
         for (const prefix of keystrokes) {
           times.push(
             await time(async () => {
-              const lines = await store.suggestLines(prefix, cwd, 8);
+              const lines = await store.suggestLines(prefix, cwd, 8, repository);
               if (lines.find(({ line }) => redactor.redact(line).text === line)) offered++;
             }),
           );

@@ -93,9 +93,9 @@ export class StoreQueries {
   }
 
   /** Lines starting with what is typed at a prompt, best first (suggest-lines.ts): on every keystroke. */
-  suggestLines(prefix: string, cwd: string | null, limit: number): SuggestedLine[] {
+  suggestLines(prefix: string, cwd: string | null, limit: number, repository: string | null = null): SuggestedLine[] {
     assertCount('limit', limit);
-    return suggestLines(this._statements, prefix, cwd, Math.min(limit, 50));
+    return suggestLines(this._statements, prefix, cwd, Math.min(limit, 50), repository);
   }
 
   /** A failed command and the history its quick fixes are found in (quick-fix-history.ts); undefined for an unknown id. */

@@ -36,6 +36,19 @@ describe('Store.suggestLines', () => {
     ]);
   });
 
+  it("ranks the repository's other folders after this directory and before anywhere else", async () => {
+    temp.store.startSession(sessionInput('s', { startedAt: T }));
+    record('make elsewhere', '/other', { at: T + 9000 });
+    record('make in-sibling-prefix', '/repo-old', { at: T + 8000 });
+    record('make in-sub', '/repo/sub', { at: T + 1000 });
+    record('make in-root', '/repo', { at: T + 500 });
+    record('make here', '/repo/here', { at: T + 100 });
+    await temp.store.flush();
+    const ranked = async (repository: string | null) => (await temp.store.suggestLines('make ', '/repo/here', 10, repository)).map((s) => s.line);
+    expect(await ranked('/repo')).toEqual(['make here', 'make in-sub', 'make in-root', 'make elsewhere', 'make in-sibling-prefix']);
+    expect(await ranked(null)).toEqual(['make here', 'make elsewhere', 'make in-sibling-prefix', 'make in-sub', 'make in-root']);
+  });
+
   it('offers only lines longer than what is typed, and never one with control characters', async () => {
     temp.store.startSession(sessionInput('s', { startedAt: T }));
     record('ls', '/a');
