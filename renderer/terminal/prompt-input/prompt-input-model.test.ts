@@ -8,8 +8,8 @@ import { PromptInputModel, type PromptInputSnapshot } from './prompt-input-model
 const mark = (kind: TerminalMark['kind']): TerminalMark => ({ kind, commandId: null, exitCode: null });
 
 /** A headless xterm.js (the renderer's parser and buffer) with the model on it. */
-const setUp = (cols = 20) => {
-  const term = new Headless({ cols, rows: 6, scrollback: 100, allowProposedApi: true }) as unknown as Terminal;
+const setUp = (cols = 20, scrollback = 100) => {
+  const term = new Headless({ cols, rows: 6, scrollback, allowProposedApi: true }) as unknown as Terminal;
   const model = new PromptInputModel(term);
   const seen: Array<PromptInputSnapshot | null> = [];
   model.onDidChange((snapshot) => seen.push(snapshot));
@@ -73,6 +73,16 @@ describe('PromptInputModel', () => {
     expect(model.snapshot()).toMatchObject({ certain: false });
     await write('\x1b[?1049l');
     expect(model.snapshot()).toMatchObject({ certain: true });
+  });
+
+  it('reads a 10,000-character line, and gives up (unsure) on a runaway one past 400 rows', async () => {
+    const { model, write, prompt } = setUp(80, 1000);
+    await prompt();
+    const line = `echo ${'x'.repeat(9_995)}`;
+    await write(line);
+    expect(model.snapshot()).toMatchObject({ text: line, cursor: 10_000, atEnd: true, certain: true });
+    await write('y'.repeat(80 * 400));
+    expect(model.snapshot()).toMatchObject({ certain: false });
   });
 
   it("keeps the shell's own dim suggestion out of the text", async () => {

@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import bash from '../../../tests/fixtures/prompt-input/bash.json';
 import fish from '../../../tests/fixtures/prompt-input/fish.json';
 import type { RecordedItem, RecordedShell } from '../../../tests/fixtures/prompt-input/prompt-input-scenarios';
+import zshAutosuggestions from '../../../tests/fixtures/prompt-input/zsh-autosuggestions.json';
 import zsh from '../../../tests/fixtures/prompt-input/zsh.json';
 import { PromptInputModel } from './prompt-input-model';
 
@@ -24,11 +25,15 @@ const replay = async (recorded: RecordedShell) => {
     await new Promise<void>((resolve) => term.write('', resolve));
   };
   await play(recorded.start);
-  const seen: Array<{ name: string; line: { text: string; cursor: number } | null }> = [];
+  const seen: Array<{ name: string; line: { text: string; cursor: number } | null; shellSuggestion?: string }> = [];
   for (const step of recorded.steps) {
     await play(step.items);
     const snapshot = model.snapshot();
-    seen.push({ name: step.name, line: snapshot?.certain ? { text: snapshot.text, cursor: snapshot.cursor } : null });
+    seen.push({
+      name: step.name,
+      line: snapshot?.certain ? { text: snapshot.text, cursor: snapshot.cursor } : null,
+      ...(step.shellSuggestion !== undefined ? { shellSuggestion: snapshot?.shellSuggestion ?? '' } : {}),
+    });
   }
   return seen;
 };
@@ -37,9 +42,16 @@ describe.each([
   ['bash', bash],
   ['zsh', zsh],
   ['fish', fish],
+  ['zsh with zsh-autosuggestions', zshAutosuggestions],
 ] as const)('the prompt-input model over a recorded %s', (_name, recorded) => {
   it('holds the line the shell holds: typing, editing keys, history, a wrap, a paste, Tab, multi-line, a command running', async () => {
     const seen = await replay(recorded as RecordedShell);
-    expect(seen).toEqual((recorded as RecordedShell).steps.map((step) => ({ name: step.name, line: step.expect })));
+    expect(seen).toEqual(
+      (recorded as RecordedShell).steps.map((step) => ({
+        name: step.name,
+        line: step.expect,
+        ...(step.shellSuggestion !== undefined ? { shellSuggestion: step.shellSuggestion } : {}),
+      })),
+    );
   });
 });
