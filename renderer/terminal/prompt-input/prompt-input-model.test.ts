@@ -85,6 +85,17 @@ describe('PromptInputModel', () => {
     expect(model.snapshot()).toMatchObject({ certain: false });
   });
 
+  it("leaves a right prompt (zsh's RPROMPT) out of the line, dim or not, and knows it is no suggestion", async () => {
+    for (const style of ['\x1b[33m', '\x1b[90m']) {
+      const { model, write, prompt } = setUp(40);
+      await prompt();
+      await write(`git st\x1b7\x1b[35G${style}main*\x1b[0m\x1b8`);
+      expect(model.snapshot()).toMatchObject({ text: 'git st', cursor: 6, atEnd: true, certain: true, shellSuggestion: '' });
+      await write('\b\b');
+      expect(model.snapshot()).toMatchObject({ text: 'git st', cursor: 4, atEnd: false });
+    }
+  });
+
   it("keeps the shell's own dim suggestion out of the text", async () => {
     const { model, write, prompt } = setUp(40);
     await prompt();

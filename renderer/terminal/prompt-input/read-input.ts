@@ -45,6 +45,11 @@ export const readInput = (buffer: IBuffer, start: { readonly line: number; reado
   let cursor = -1;
   let ghost = '';
   let ghostStyle: string | undefined;
+  /** A right prompt came after the suggestion: no more suggestion cells. */
+  let ghostClosed = false;
+  /** Blank cells read into the row just before this one, and whether the text before them looked dim. */
+  let blanks = 0;
+  let dimBefore = false;
   let certain = true;
   for (let y = start.line; y <= last; y++) {
     const line = buffer.getLine(y);
@@ -64,21 +69,27 @@ export const readInput = (buffer: IBuffer, start: { readonly line: number; reado
       if (!current || current.getWidth() === 0) continue;
       if (y === cursorLine && x === cursorX) cursor = textLength(logical, row);
       const chars = current.getChars() || ' ';
-      // Past the cursor, text in one dim style is the shell's suggestion, not typed.
-      if (cursor >= 0 && (ghostStyle !== undefined || (chars !== ' ' && isGhostStyled(current)))) {
+      // Past the cursor, text in one dim style is the shell's suggestion, not typed; it starts at
+      // most a blank after text that was not dim (a dim right prompt, after a gap, is not one).
+      if (cursor >= 0 && !ghostClosed && (ghostStyle !== undefined || (chars !== ' ' && blanks <= 1 && !dimBefore && isGhostStyled(current)))) {
         const style = styleOf(current);
         if (ghostStyle === undefined) ghostStyle = style;
         if (chars === ' ' || style === ghostStyle) {
           ghost += chars;
           continue;
         }
-        certain = false;
+        if (/ {2}$/.test(ghost)) ghostClosed = true;
+        else certain = false;
       }
       row += chars;
+      blanks = chars === ' ' ? blanks + 1 : 0;
+      if (chars !== ' ') dimBefore = isGhostStyled(current);
     }
     if (y === cursorLine && cursor < 0) cursor = textLength(logical, row) + Math.max(0, cursorX - line.length);
+    blanks = 0;
+    dimBefore = false;
   }
-  logical.push(row);
+  logical.push(withoutRightPrompt(row, cursor - textLength(logical, '')));
   let text = logical.join('\n');
   // Trailing blanks past the cursor are the empty rest of the row; before it they were typed.
   const end = Math.max(cursor, text.trimEnd().length);
@@ -96,6 +107,17 @@ const continues = (buffer: IBuffer, y: number): boolean => {
 };
 
 const isFull = (line: IBufferLine | undefined): boolean => line !== undefined && line.length > 0 && line.getCell(line.length - 1)?.getChars() !== '';
+
+/**
+ * The cursor's row without a right prompt (zsh's RPROMPT, fish's right prompt): text flush with the
+ * row's right edge (within 2 cells) after a gap of 2 or more blanks that starts past the cursor.
+ */
+const withoutRightPrompt = (row: string, cursorInRow: number): string => {
+  const right = / {2,}(\S(?:.*\S)?) *$/u.exec(row);
+  if (!right || cursorInRow < 0 || row.trimEnd().length < row.length - 2) return row;
+  const rightStart = right.index + right[0].length - right[0].trimStart().length;
+  return rightStart - 2 >= cursorInRow ? row.slice(0, right.index) : row;
+};
 
 const textLength = (logical: readonly string[], row: string): number =>
   logical.reduce((sum, line) => sum + line.length + 1, 0) + row.length;
