@@ -13,6 +13,7 @@ import { insertText, xtermInsertTarget, type InsertOptions, type InsertResult } 
 import { routePasteAndDrop } from './insert/paste-drop';
 import { hyperlinkHandler, linkModifierHeld, webLinkActivate } from './link-routing';
 import { ModifierLinksAddon } from './modifier-links';
+import { PromptInputModel } from './prompt-input/prompt-input-model';
 import { createXterm } from './xterm/create-xterm';
 import { fontReady, remeasure, whenFontLoaded } from './xterm/font-measure';
 import { loadWebgl } from './xterm/renderer-choice';
@@ -34,6 +35,8 @@ export interface TerminalControllerOptions {
   readonly fontSize?: number;
   readonly scrollback?: number;
   readonly theme?: ITheme;
+  /** What else lives as long as this terminal (its inline suggestion): started once the controller exists. */
+  readonly attach?: (controller: TerminalController) => IDisposable;
 }
 
 /**
@@ -44,6 +47,8 @@ export interface TerminalControllerOptions {
 export class TerminalController extends Disposable {
   readonly id: string;
   readonly term: Terminal;
+  /** What is typed at the prompt (suggestions and the completion menu read it). */
+  readonly promptInput: PromptInputModel;
   private readonly _decorations: CommandDecorations;
   private readonly _ligatures: TerminalLigatures;
   /** The pty's output into `term`: joined, trimmed of what scrolled off, acknowledged once parsed. */
@@ -53,9 +58,8 @@ export class TerminalController extends Disposable {
   private readonly _userInput = new UserInputClock();
   private _opened = false;
   /**
-   * Whether the cell was measured with the font itself, not its fallback: then the faces that load
-   * later (bold, italic, other scripts) change nothing, and measuring again for each (two option
-   * changes, a new glyph atlas and a refit) is skipped. It was ~20 ms each on the way to the first prompt.
+   * Whether the cell was measured with the font itself, not its fallback: then the faces that load later
+   * change nothing, and measuring again for each (~20 ms each on the way to the first prompt) is skipped.
    */
   private _measuredWithFont = false;
   private _lastSize = { cols: 0, rows: 0 };
@@ -86,6 +90,7 @@ export class TerminalController extends Disposable {
     // Disposed last (a store undoes the last registered first): the term outlives what watches it.
     this._registerUndo(() => term.dispose());
     this._decorations = this._register(new CommandDecorations(term, options.onCommandClick));
+    this.promptInput = this._register(new PromptInputModel(term));
     this._ligatures = new TerminalLigatures(term);
     term.loadAddon(new ModifierLinksAddon(new WebLinksAddon(webLinkActivate(options.openLink)), linkModifierHeld));
     this._register(term.onData((data) => this._input(data)));
@@ -106,6 +111,7 @@ export class TerminalController extends Disposable {
         () => this._restoring,
       ),
     );
+    if (options.attach) this._register(options.attach(this));
   }
 
   /** Mounts into `container`; later calls move the existing element (StrictMode, tab re-layout). */
@@ -142,7 +148,7 @@ export class TerminalController extends Disposable {
   }
 
   applyMark(mark: TerminalMark): void {
-    this._output.after(() => this._decorations.apply(mark));
+    this._output.after(() => (this._decorations.apply(mark), this.promptInput.applyMark(mark)));
   }
 
   /**
@@ -153,6 +159,7 @@ export class TerminalController extends Disposable {
     // In stream order: what was written before is parsed first, then the screen is painted over.
     const reset = () => {
       this._decorations.clear();
+      this.promptInput.reset();
       if (snapshot.cols !== this.term.cols || snapshot.rows !== this.term.rows) this.term.resize(snapshot.cols, snapshot.rows);
       this._restoring = true;
     };
@@ -193,11 +200,7 @@ export class TerminalController extends Disposable {
     return this.term.buffer.active.type === 'normal' ? this._decorations.commandAt(line) : undefined;
   }
 
-  /**
-   * What a sticky header names: the command whose plain output fills the top of the viewport
-   * while its prompt is scrolled out of sight, a finished one only while the user scrolled back
-   * (command-decorations.ts `stickyAt`), or undefined.
-   */
+  /** What a sticky header names (command-decorations.ts `stickyAt`): the command whose output fills the top, or undefined. */
   stickyCommand(): string | undefined {
     const buffer = this.term.buffer.active;
     if (buffer.type !== 'normal') return undefined;
@@ -284,10 +287,7 @@ export class TerminalController extends Disposable {
     this.fit();
   }
 
-  /**
-   * Everything xterm wants to send: the user's input, or (with no user event just before) xterm's
-   * own reply to a query in the output, marked so (xterm/user-input.ts).
-   */
+  /** The user's input, or (no user event just before) xterm's reply to a query, marked so (xterm/user-input.ts). */
   private _input(data: string): void {
     if (this.isDisposed) return;
     const reply = this._userInput.isReply();

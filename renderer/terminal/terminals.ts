@@ -2,10 +2,13 @@
 import type { PtyInfo } from '../../shared/ipc/pty';
 import { toDisposable, type IDisposable } from '../lifetime/disposable';
 import { useCommands } from '../state/commands';
+import { useSettings } from '../state/settings';
 import { useWorkspace, type WorkspaceStore } from '../state/workspace';
 import { createLinkRouter, type LinkRouter } from './link-routing';
+import type { PromptInputModel } from './prompt-input/prompt-input-model';
 import type { TerminalController, TerminalControllerOptions } from './terminal-controller';
 import type { LiveTerminalOptions } from './xterm/terminal-options';
+import { startInlineSuggestion } from './suggest/inline-suggestion';
 import { looksFor, rememberProfile, setLooks } from './terminal-looks';
 import type { ConnectionEvents, PageVisibility } from './workspace/shown-terminals';
 import type { EarlyStart } from './workspace/early-start';
@@ -69,6 +72,18 @@ export const startTerminals = (deps: TerminalsDeps): IDisposable => {
         useCommands.getState().select(commandId);
         commandClicked(commandId);
       },
+      attach: ({ term, promptInput }) =>
+        startInlineSuggestion(info.id, {
+          term,
+          promptInput,
+          shell: info.shell,
+          ask: async (prefix) => {
+            const answer = await api.invoke('history:suggest', { id: info.id, prefix });
+            return answer.ok ? answer.value.line : null;
+          },
+          type: (data) => api.send('pty:input', { id: info.id, data }),
+          mode: () => useSettings.getState().view?.terminal.inlineSuggestions ?? 'auto',
+        }),
     });
     rememberProfile(info.id, info.profileId);
     controller.applyOptions(looksFor(info.id));
@@ -85,6 +100,9 @@ export const startTerminals = (deps: TerminalsDeps): IDisposable => {
 
 /** A terminal's controller (its xterm.js and addons), while it is open. */
 export const controllerFor = (id: string): TerminalController | undefined => current?.workspace.viewOf(id);
+
+/** What is typed at a terminal's prompt (prompt-input/prompt-input-model.ts), while it is open. */
+export const promptInputFor = (id: string): PromptInputModel | undefined => current?.workspace.viewOf(id)?.promptInput;
 
 /** Settings for every terminal, open now or opened later; `forProfile` gives a profile's looks. */
 export const configureTerminals = (options: LiveTerminalOptions, forProfile?: (profileId: string) => LiveTerminalOptions | undefined): void => {

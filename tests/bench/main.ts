@@ -15,6 +15,7 @@ import { benchServerFootprint } from './server-footprint';
 import { benchSsh } from './ssh-bench';
 import { benchSync } from './sync-bench';
 import { benchQueries, benchStoreIngest } from './store-bench';
+import { benchSuggest } from './suggest-bench';
 import { benchUi } from './ui/ui-bench';
 
 type Metrics = Record<string, number>;
@@ -60,6 +61,8 @@ const TARGETS: Record<string, { target: number; better: 'higher' | 'lower' }> = 
   sync_incremental_p95_ms: { target: 2000, better: 'lower' },
   sync_bytes_vs_store: { target: 1.0, better: 'lower' },
   pipeline_vs_raw_pty_while_syncing: { target: 0.9, better: 'higher' },
+  suggest_p99_ms: { target: 5, better: 'lower' },
+  echo_p95_suggest_vs_off: { target: 1.05, better: 'lower' },
 };
 
 const quick = process.argv.includes('--quick');
@@ -81,6 +84,7 @@ const suites: Array<[string, () => Promise<Metrics>]> = [
     return { history_query_p99_ms: r.history_query_p99_ms, fts_query_p99_ms: r.fts_query_p99_ms, queries_store_build_s: r.build_s };
   }],
   ['history-search', () => benchHistorySearch({ commands: quick ? 100_000 : 1_000_000 })],
+  ['suggest', () => benchSuggest({ quick })],
   ['cli', () => benchCli({ commands: quick ? 20_000 : 200_000 })],
   ['retention', async () => ({ ...(await benchIngestAtCap({ rounds: quick ? 3 : 5 })), ...(await benchHourOfHistory()) })],
   ['context', async () => ({ ...(await benchContextBuild()) })],
