@@ -5,6 +5,7 @@ import { hostname } from 'node:os';
 import { PathPrograms } from '../agent/quick-fix/path-programs';
 import { appHandlers, type AppHandlerDeps } from '../ipc/app-handlers';
 import { commandsHandlers } from '../ipc/commands-handlers';
+import { completionHandlers } from '../ipc/completion-handlers';
 import { createStart } from '../ipc/start';
 import { createRouter, type Broadcast, type Client, type Router } from '../ipc/router';
 import { FileKeyStore, type KeyStore } from '../llm/key-store';
@@ -150,6 +151,7 @@ export const composeCore = async (
       ...terminals.handlers.invoke,
       ...commandsHandlers(store, recorder, { forgetPending: history.forgetPending, pathPrograms: () => pathPrograms.names() }),
       ...history.handlers,
+      ...completionHandlers({ store, recorder, forgetPending: history.forgetPending, log }),
       ...workspace,
       ...start.handlers,
       ...assistant.handlers,

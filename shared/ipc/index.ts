@@ -4,6 +4,7 @@ import { agentChannels } from './agent';
 import { appChannels } from './app';
 import { assistantChannels } from './assistant';
 import { commandsChannels } from './commands';
+import { completionChannels } from './completion';
 import { contextChannels } from './context';
 import { historyChannels } from './history';
 import { inlineAskChannels } from './inline-ask';
@@ -20,6 +21,7 @@ export const channels = {
   ...appChannels,
   ...assistantChannels,
   ...commandsChannels,
+  ...completionChannels,
   ...contextChannels,
   ...historyChannels,
   ...inlineAskChannels,
