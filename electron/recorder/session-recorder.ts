@@ -199,6 +199,9 @@ export class SessionRecorder implements PtyTap {
         this._atPrompt = true;
         marks.push({ at, mark: { kind: 'prompt', commandId: null, exitCode: null } });
         return;
+      case 'input-start':
+        marks.push({ at, mark: { kind: 'input-start', commandId: null, exitCode: null } });
+        return;
       case 'command-start':
         return this._start(event, at, marks);
       case 'command-end':

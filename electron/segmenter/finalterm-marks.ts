@@ -22,6 +22,8 @@ export const applyFinalTermMark = (shell: ShellLayer, mark: Mark, offset: number
     case FinalTermOscPt.CommandStart:
       if (shell.state === 'prompt') shell.state = 'input';
       shell.inputStart = offset;
+      // bash redraws its whole prompt (B included) after listing completions: each B moves the start.
+      if (shell.state === 'input') push({ type: 'input-start', offset, at });
       return;
     case FinalTermOscPt.CommandExecuted:
       if (shell.state !== 'prompt' && shell.state !== 'input') return;

@@ -24,6 +24,8 @@ export interface ShellHistoryRules {
 
 export type SegmentEvent =
   | { type: 'prompt'; offset: number; at: number }
+  /** The prompt ended and typing starts here (OSC 133 B): the renderer's prompt-input model reads from it. */
+  | { type: 'input-start'; offset: number; at: number }
   | {
       type: 'command-start';
       offset: number;

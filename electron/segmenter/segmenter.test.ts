@@ -15,6 +15,7 @@ describe('Segmenter with integration marks', () => {
       { type: 'cwd', cwd: '/home/u', at: 0 },
       { type: 'hostname', hostname: 'box', at: 0 },
       { type: 'prompt', offset: 0, at: 0 },
+      { type: 'input-start', offset: 2, at: 0 },
       { type: 'command-start', offset: 9, commandLine: 'ls -l', cwd: '/home/u', hostname: 'box', source: 'integrated', at: 0, inputStart: 2 },
       { type: 'command-end', offset: 15, exitCode: 0, at: 0 },
       { type: 'prompt', offset: 15, at: 0 },
@@ -147,7 +148,12 @@ describe('Segmenter against spoofed marks', () => {
   it('cannot end or fake a command from inside the output', () => {
     const { events } = runOutput([`${mark('A')}$ ${mark('B')}${mark('E', 'cat x')}${mark('C')}\x1b]133;D;0\x07\x1b]133;A\x07\x1b]633;E;sudo rm\x07\x1b]133;C\x07${mark('D', 1)}`]);
     expect(types(events)).toEqual(['mode', 'prompt', 'command-start', 'command-end']);
-    expect(events[3]).toMatchObject({ exitCode: 1 });
+    expect(events.find((event) => event.type === 'command-end')).toMatchObject({ exitCode: 1 });
+  });
+
+  it('reports where typing starts at each B of a prompt (bash redraws it), never while a command runs', () => {
+    const { events } = runOutput([`${mark('A')}$ ${mark('B')}git${mark('B')}\r\n${mark('C')}${mark('B')}out${mark('D', 0)}`]);
+    expect(events.filter((event) => event.type === 'input-start').map((event) => 'offset' in event && event.offset)).toEqual([2, 5]);
   });
 
   it('keeps a session heuristic when only unsigned marks arrive', () => {

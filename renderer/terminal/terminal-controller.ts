@@ -13,6 +13,7 @@ import { insertText, xtermInsertTarget, type InsertOptions, type InsertResult } 
 import { routePasteAndDrop } from './insert/paste-drop';
 import { hyperlinkHandler, linkModifierHeld, webLinkActivate } from './link-routing';
 import { ModifierLinksAddon } from './modifier-links';
+import { PromptInputModel } from './prompt-input/prompt-input-model';
 import { createXterm } from './xterm/create-xterm';
 import { fontReady, remeasure, whenFontLoaded } from './xterm/font-measure';
 import { loadWebgl } from './xterm/renderer-choice';
@@ -44,6 +45,8 @@ export interface TerminalControllerOptions {
 export class TerminalController extends Disposable {
   readonly id: string;
   readonly term: Terminal;
+  /** What is typed at the prompt (suggestions and the completion menu read it). */
+  readonly promptInput: PromptInputModel;
   private readonly _decorations: CommandDecorations;
   private readonly _ligatures: TerminalLigatures;
   /** The pty's output into `term`: joined, trimmed of what scrolled off, acknowledged once parsed. */
@@ -53,9 +56,8 @@ export class TerminalController extends Disposable {
   private readonly _userInput = new UserInputClock();
   private _opened = false;
   /**
-   * Whether the cell was measured with the font itself, not its fallback: then the faces that load
-   * later (bold, italic, other scripts) change nothing, and measuring again for each (two option
-   * changes, a new glyph atlas and a refit) is skipped. It was ~20 ms each on the way to the first prompt.
+   * Whether the cell was measured with the font itself, not its fallback: then the faces that load later
+   * change nothing, and measuring again for each (~20 ms each on the way to the first prompt) is skipped.
    */
   private _measuredWithFont = false;
   private _lastSize = { cols: 0, rows: 0 };
@@ -86,6 +88,7 @@ export class TerminalController extends Disposable {
     // Disposed last (a store undoes the last registered first): the term outlives what watches it.
     this._registerUndo(() => term.dispose());
     this._decorations = this._register(new CommandDecorations(term, options.onCommandClick));
+    this.promptInput = this._register(new PromptInputModel(term));
     this._ligatures = new TerminalLigatures(term);
     term.loadAddon(new ModifierLinksAddon(new WebLinksAddon(webLinkActivate(options.openLink)), linkModifierHeld));
     this._register(term.onData((data) => this._input(data)));
@@ -142,7 +145,7 @@ export class TerminalController extends Disposable {
   }
 
   applyMark(mark: TerminalMark): void {
-    this._output.after(() => this._decorations.apply(mark));
+    this._output.after(() => (this._decorations.apply(mark), this.promptInput.applyMark(mark)));
   }
 
   /**
@@ -153,6 +156,7 @@ export class TerminalController extends Disposable {
     // In stream order: what was written before is parsed first, then the screen is painted over.
     const reset = () => {
       this._decorations.clear();
+      this.promptInput.reset();
       if (snapshot.cols !== this.term.cols || snapshot.rows !== this.term.rows) this.term.resize(snapshot.cols, snapshot.rows);
       this._restoring = true;
     };
@@ -284,10 +288,7 @@ export class TerminalController extends Disposable {
     this.fit();
   }
 
-  /**
-   * Everything xterm wants to send: the user's input, or (with no user event just before) xterm's
-   * own reply to a query in the output, marked so (xterm/user-input.ts).
-   */
+  /** The user's input, or (no user event just before) xterm's reply to a query, marked so (xterm/user-input.ts). */
   private _input(data: string): void {
     if (this.isDisposed) return;
     const reply = this._userInput.isReply();

@@ -4,6 +4,7 @@ import { toDisposable, type IDisposable } from '../lifetime/disposable';
 import { useCommands } from '../state/commands';
 import { useWorkspace, type WorkspaceStore } from '../state/workspace';
 import { createLinkRouter, type LinkRouter } from './link-routing';
+import type { PromptInputModel } from './prompt-input/prompt-input-model';
 import type { TerminalController, TerminalControllerOptions } from './terminal-controller';
 import type { LiveTerminalOptions } from './xterm/terminal-options';
 import { looksFor, rememberProfile, setLooks } from './terminal-looks';
@@ -85,6 +86,9 @@ export const startTerminals = (deps: TerminalsDeps): IDisposable => {
 
 /** A terminal's controller (its xterm.js and addons), while it is open. */
 export const controllerFor = (id: string): TerminalController | undefined => current?.workspace.viewOf(id);
+
+/** What is typed at a terminal's prompt (prompt-input/prompt-input-model.ts), while it is open. */
+export const promptInputFor = (id: string): PromptInputModel | undefined => current?.workspace.viewOf(id)?.promptInput;
 
 /** Settings for every terminal, open now or opened later; `forProfile` gives a profile's looks. */
 export const configureTerminals = (options: LiveTerminalOptions, forProfile?: (profileId: string) => LiveTerminalOptions | undefined): void => {

@@ -44,7 +44,8 @@ const isAck = (v: unknown): boolean =>
   ((v as { chars: number }).chars) >= 0;
 
 export const TerminalMarkSchema = z.object({
-  kind: z.enum(['prompt', 'command-start', 'command-end']),
+  /** `input-start`: the prompt ended and the typed line starts at the cursor (OSC 133 B). */
+  kind: z.enum(['prompt', 'input-start', 'command-start', 'command-end']),
   commandId: z.string().nullable(),
   exitCode: z.number().int().nullable(),
 });

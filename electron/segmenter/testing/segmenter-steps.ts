@@ -65,7 +65,9 @@ export const splitAt = (data: Buffer, cuts: readonly number[]): Buffer[] => {
   return chunks;
 };
 
-export const types = (events: readonly SegmentEvent[]): string[] => events.map((event) => event.type);
+/** The boundaries' types; `input-start` (for the renderer's prompt-input model) has tests of its own. */
+export const types = (events: readonly SegmentEvent[]): string[] =>
+  events.flatMap((event) => (event.type === 'input-start' ? [] : [event.type]));
 
 export const commandsOf = (events: readonly SegmentEvent[]) =>
   events.flatMap((event) => (event.type === 'command-start' ? [event] : []));
