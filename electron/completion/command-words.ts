@@ -37,6 +37,3 @@ export const typedCommand = (line: string): TypedCommand => {
   const [program = '', ...args] = words;
   return { program, args, word };
 };
-
-/** The word's value as the program will see it (quotes undone), for prefix tests against names. */
-export const wordValue = (word: string): string => tokenize(word)[0]?.value ?? '';

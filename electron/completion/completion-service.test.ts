@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 import { describe, expect, it } from 'vitest';
-import { CompletionService, type CompletionDeps, type CompletionPlace } from './completion-service';
+import { CompletionService, type CompletionDeps } from './completion-service';
+
+type CompletionPlace = NonNullable<ReturnType<CompletionDeps['place']>>;
 import { SpecLoader } from './spec-loader';
 
 const fakeSpecs = (specs: Record<string, unknown>, log: (message: string) => void) =>

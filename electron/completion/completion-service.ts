@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-import { MAX_COMPLETION_ITEMS, type CompletionAnswer, type CompletionItem, type CompletionRequest } from '../../shared/ipc/completion';
+import { MAX_COMPLETION_ITEMS, type CompletionAnswer, type CompletionItem, type CompletionRequest } from '../../shared/ipc/session';
 import { typedCommand } from './command-words';
 import { directoryItems } from './directory-items';
 import { pastArguments } from './past-arguments';
@@ -7,7 +7,7 @@ import type { SpecLoader } from './spec-loader';
 import { walkSpec, type SpecAnswer } from './spec-walk';
 
 /** Where a terminal's shell is now, as the recorder knows it. */
-export interface CompletionPlace {
+interface CompletionPlace {
   readonly cwd: string;
   /** In a remote shell started by our ssh integration: its files and programs are not here. */
   readonly remote: boolean;

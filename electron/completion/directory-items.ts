@@ -2,7 +2,7 @@
 import { opendir } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import { isAbsolute, join } from 'node:path';
-import type { CompletionItem } from '../../shared/ipc/completion';
+import type { CompletionItem } from '../../shared/ipc/session';
 
 /** The most paths one answer lists: a menu shows a screenful; typing narrows the rest. */
 const MAX_PATHS = 200;

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-import type { CompletionItem } from '../../shared/ipc/completion';
+import type { CompletionItem } from '../../shared/ipc/session';
 import { tokenize } from '../agent/quick-fix/tokens';
 
 /** Past arguments offered at most: the most used first. */

@@ -40,7 +40,7 @@ const KEPT_SPECS = 32;
  */
 export class SpecLoader {
   private _index: Promise<SpecIndex> | undefined;
-  private readonly _specs = new Map<string, Promise<Fig.Spec | undefined>>();
+  private readonly _specs = new Map<string, Promise<Fig.Subcommand | undefined>>();
 
   constructor(
     private readonly _log: (message: string) => void,
@@ -58,7 +58,7 @@ export class SpecLoader {
   }
 
   /** The spec of `name` (`git`, `aws/s3`), or undefined when there is none or it failed. */
-  load(name: string): Promise<Fig.Spec | undefined> {
+  load(name: string): Promise<Fig.Subcommand | undefined> {
     const kept = this._specs.get(name);
     if (kept) {
       // Most recently used last, so the oldest is the one dropped.
@@ -72,7 +72,7 @@ export class SpecLoader {
     return loading;
   }
 
-  private async _import(name: string): Promise<Fig.Spec | undefined> {
+  private async _import(name: string): Promise<Fig.Subcommand | undefined> {
     try {
       this._index ??= this._source();
       const index = await this._index;
@@ -83,7 +83,7 @@ export class SpecLoader {
         this._log(`completion: the ${name} spec is not a plain spec; skipped`);
         return undefined;
       }
-      return spec as Fig.Spec;
+      return spec as Fig.Subcommand;
     } catch (error) {
       this._log(`completion: the ${name} spec failed to load: ${String(error)}`);
       return undefined;

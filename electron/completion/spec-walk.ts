@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 /// <reference types="@withfig/autocomplete-types" />
-import type { CompletionItem } from '../../shared/ipc/completion';
+import type { CompletionItem } from '../../shared/ipc/session';
 
 /** What a position in the command takes, besides the spec's own names: paths of the directory. */
 export interface SpecAnswer {
@@ -9,7 +9,7 @@ export interface SpecAnswer {
 }
 
 /** Loads a spec another one points to (`loadSpec: "aws/s3"`); undefined when there is none. */
-export type SpecLoad = (name: string) => Promise<Fig.Spec | undefined>;
+export type SpecLoad = (name: string) => Promise<Fig.Subcommand | undefined>;
 
 const namesOf = (named: { name: string | string[] }): string[] => (Array.isArray(named.name) ? named.name : [named.name]);
 const listOf = <T>(value: T | T[] | undefined): T[] => (value === undefined ? [] : Array.isArray(value) ? value : [value]);
@@ -34,10 +34,10 @@ const argumentItems = (args: Fig.SingleOrArray<Fig.Arg> | undefined): SpecAnswer
   };
   for (const arg of listOf(args)) {
     if (!isObject(arg)) continue;
-    take(arg.template);
+    take(arg.template as Fig.Template | undefined);
     for (const generator of listOf(arg.generators)) {
       if (!isObject(generator)) continue;
-      take(generator.template);
+      take(generator.template as Fig.Template | undefined);
       // A generator not run (a script, custom code: cd's folder lister) most often lists paths.
       if (generator.template === undefined && paths === 'none') paths = 'files';
     }
@@ -66,7 +66,7 @@ const optionArity = (option: Fig.Option, word: string): number => (word.includes
  * its parents too), or an option's arguments. Subcommands split into files of their own
  * (`loadSpec`) are loaded through `load`; a `loadSpec` function (it would run code) is not.
  */
-export const walkSpec = async (spec: Fig.Spec, args: readonly string[], word: string, load: SpecLoad): Promise<SpecAnswer> => {
+export const walkSpec = async (spec: Fig.Subcommand, args: readonly string[], word: string, load: SpecLoad): Promise<SpecAnswer> => {
   let node: Fig.Subcommand = spec;
   let inherited: Fig.Option[] = [];
   const used = new Set<string>();

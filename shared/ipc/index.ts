@@ -4,7 +4,6 @@ import { agentChannels } from './agent';
 import { appChannels } from './app';
 import { assistantChannels } from './assistant';
 import { commandsChannels } from './commands';
-import { completionChannels } from './completion';
 import { contextChannels } from './context';
 import { historyChannels } from './history';
 import { inlineAskChannels } from './inline-ask';
@@ -21,7 +20,6 @@ export const channels = {
   ...appChannels,
   ...assistantChannels,
   ...commandsChannels,
-  ...completionChannels,
   ...contextChannels,
   ...historyChannels,
   ...inlineAskChannels,
