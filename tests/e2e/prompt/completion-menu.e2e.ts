@@ -90,6 +90,26 @@ describe('the Ctrl+Space completion menu', () => {
     await page.keyboard.press('Control+u');
   });
 
+  it("offers the user's own past arguments for the program, never a secret-shaped line's", async () => {
+    await run('git checkout e2e-past-branch-41 2>/dev/null; true');
+    await run('git checkout ghp_0123456789abcdefghijABCDEFGHIJ012345 2>/dev/null; true');
+    await typeInTerminal(page, 'git checkout e2e');
+    await waitForTerminalText(page, /[$#] git checkout e2e\s*$/u);
+    await page.keyboard.press('Control+Space');
+    const past = item('e2e-past-branch-41');
+    await past.waitFor({ timeout: 20_000 });
+    expect(await past.getAttribute('data-kind')).toBe('history');
+    await page.keyboard.press('Escape');
+    await page.keyboard.press('Control+u');
+    await typeInTerminal(page, 'git checkout gh');
+    await waitForTerminalText(page, /[$#] git checkout gh\s*$/u);
+    await page.keyboard.press('Control+Space');
+    await expect.poll(() => menu().getAttribute('data-loading'), { timeout: 20_000 }).toBe('false');
+    expect(await page.locator('[data-testid="completion-item"][data-kind="history"]').count()).toBe(0);
+    await page.keyboard.press('Escape');
+    await page.keyboard.press('Control+u');
+  });
+
   it('leaves Ctrl+Space to a running program', async () => {
     await typeInTerminal(page, 'cat\n');
     await expect.poll(() => commands().last().locator('.command-line').innerText(), { timeout: 20_000 }).toBe('cat');
