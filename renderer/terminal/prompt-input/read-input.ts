@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-import type { IBuffer, IBufferCell } from '@xterm/xterm';
+import type { IBuffer, IBufferCell, IBufferLine } from '@xterm/xterm';
 
 /** What the screen shows between the prompt's end and the end of the typed line. */
 export interface ReadInput {
@@ -37,7 +37,7 @@ export const readInput = (buffer: IBuffer, start: { readonly line: number; reado
   const unsure: ReadInput = { text: '', cursor: 0, shellSuggestion: '', certain: false };
   if (cursorLine < start.line || (cursorLine === start.line && cursorX < start.col)) return unsure;
   let last = cursorLine;
-  while (buffer.getLine(last + 1)?.isWrapped && last - start.line < MAX_ROWS) last++;
+  while (continues(buffer, last) && last - start.line < MAX_ROWS) last++;
   if (last - start.line >= MAX_ROWS) return unsure;
   const cell = buffer.getNullCell();
   const logical: string[] = [];
@@ -50,11 +50,14 @@ export const readInput = (buffer: IBuffer, start: { readonly line: number; reado
     const line = buffer.getLine(y);
     if (!line) return unsure;
     let from = y === start.line ? start.col : 0;
-    if (y > start.line && !line.isWrapped) {
+    if (y > start.line && !line.isWrapped && !isFull(buffer.getLine(y - 1))) {
       logical.push(row.trimEnd());
       row = '';
-      const prompt = CONTINUATION_PROMPT.exec(line.translateToString(true));
+      const shown = line.translateToString(true);
+      const prompt = CONTINUATION_PROMPT.exec(shown);
+      // fish has no continuation prompt: it indents the next line to where the first one started.
       if (prompt) from = prompt[0].length;
+      else if (shown.slice(0, start.col).trim() === '') from = Math.min(start.col, shown.length - shown.trimStart().length);
     }
     for (let x = from; x < line.length; x++) {
       const current = line.getCell(x, cell);
@@ -82,6 +85,17 @@ export const readInput = (buffer: IBuffer, start: { readonly line: number; reado
   text = text.slice(0, end);
   return { text, cursor: Math.min(cursor, text.length), shellSuggestion: ghost.trimEnd(), certain };
 };
+
+/**
+ * Whether the typed line goes on in the row below `y`: a row xterm wrapped itself, or one below a
+ * full row (zsh and fish draw their own wraps, so xterm does not flag those rows wrapped).
+ */
+const continues = (buffer: IBuffer, y: number): boolean => {
+  const next = buffer.getLine(y + 1);
+  return next !== undefined && (next.isWrapped || (isFull(buffer.getLine(y)) && next.translateToString(true) !== ''));
+};
+
+const isFull = (line: IBufferLine | undefined): boolean => line !== undefined && line.length > 0 && line.getCell(line.length - 1)?.getChars() !== '';
 
 const textLength = (logical: readonly string[], row: string): number =>
   logical.reduce((sum, line) => sum + line.length + 1, 0) + row.length;
