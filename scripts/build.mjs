@@ -75,6 +75,7 @@ await Promise.all([
       cli: 'electron/cli/main.ts',
       'store-worker': 'electron/store/worker/store-worker.ts',
       'mirror-worker': 'electron/pty/mirror-worker.ts',
+      'spec-worker': 'electron/completion/spec-worker.ts',
     },
     outdir: 'dist/node',
     outExtension: { '.js': '.mjs' },
@@ -89,7 +90,12 @@ await Promise.all([
   esbuild({
     ...node,
     format: 'cjs',
-    entryPoints: { main: 'electron/main/index.ts', 'store-worker': 'electron/store/worker/store-worker.ts', 'mirror-worker': 'electron/pty/mirror-worker.ts' },
+    entryPoints: {
+      main: 'electron/main/index.ts',
+      'store-worker': 'electron/store/worker/store-worker.ts',
+      'mirror-worker': 'electron/pty/mirror-worker.ts',
+      'spec-worker': 'electron/completion/spec-worker.ts',
+    },
     outdir: 'dist/electron',
     outExtension: { '.js': '.cjs' },
     external: ['electron'],

@@ -134,6 +134,8 @@ export const composeCore = async (
   const history = wireHistory({ store, recorder, settings, forgetInMemory: assistant.forgetCommands, broadcast, log, screens });
   // Programs on PATH for quick fixes of a program name typed wrong: listed when first asked, then per changed folder.
   const pathPrograms = new PathPrograms();
+  // Ctrl+Space's list; its spec worker starts with the first question, never here.
+  const completion = completionHandlers({ store, recorder, forgetPending: history.forgetPending, log });
   const { restorePending, ...workspace } = wireWorkspace({ settings, store, recorder, ptys, launcher, screens });
   const start = createStart({ ...terminals.handlers.invoke, ...workspace, unasked: terminals.handlers.unasked, running: () => ptys.list().length > 0, restorePending });
   const app = appHandlers({
@@ -151,7 +153,7 @@ export const composeCore = async (
       ...terminals.handlers.invoke,
       ...commandsHandlers(store, recorder, { forgetPending: history.forgetPending, pathPrograms: () => pathPrograms.names() }),
       ...history.handlers,
-      ...completionHandlers({ store, recorder, forgetPending: history.forgetPending, log }),
+      ...completion.handlers,
       ...workspace,
       ...start.handlers,
       ...assistant.handlers,
@@ -174,6 +176,7 @@ export const composeCore = async (
       assistant.close();
       await mcp.close();
       history.dispose();
+      completion.dispose();
       ssh.dispose();
       // Before the terminals die (their screens with them); a stuck mirror must not hold the exit.
       screens.dispose();

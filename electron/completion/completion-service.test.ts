@@ -4,9 +4,10 @@ import { CompletionService, type CompletionDeps } from './completion-service';
 
 type CompletionPlace = NonNullable<ReturnType<CompletionDeps['place']>>;
 import { SpecLoader } from './spec-loader';
+import { localSpecs } from './testing/local-specs';
 
 const fakeSpecs = (specs: Record<string, unknown>, log: (message: string) => void) =>
-  new SpecLoader(log, async () => new Map(Object.entries(specs).map(([name, spec]) => [name, () => Promise.resolve({ default: spec })])));
+  localSpecs(new SpecLoader(log, async () => new Map(Object.entries(specs).map(([name, spec]) => [name, () => Promise.resolve({ default: spec })]))), log);
 
 const service = ({ place, ...over }: Partial<Omit<CompletionDeps, 'place'>> & { place?: CompletionPlace } = {}) => {
   const logged: string[] = [];

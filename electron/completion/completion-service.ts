@@ -3,8 +3,8 @@ import { MAX_COMPLETION_ITEMS, type CompletionAnswer, type CompletionItem, type 
 import { typedCommand } from './command-words';
 import { directoryItems } from './directory-items';
 import { pastArguments } from './past-arguments';
-import type { SpecLoader } from './spec-loader';
-import { walkSpec, type SpecAnswer } from './spec-walk';
+import type { SpecIndexPort } from './spec-host';
+import type { SpecAnswer } from './spec-walk';
 
 /** Where a terminal's shell is now, as the recorder knows it. */
 interface CompletionPlace {
@@ -16,7 +16,8 @@ interface CompletionPlace {
 
 export interface CompletionDeps {
   readonly place: (terminalId: string) => CompletionPlace | undefined;
-  readonly specs: SpecLoader;
+  /** The Fig specs, walked in their worker (SpecHost). */
+  readonly specs: SpecIndexPort;
   /** Recorded command lines that may hold the program's past arguments, newest first (the reader worker). */
   readonly pastLines: (program: string, args: readonly string[]) => Promise<readonly string[]>;
   /** Whether a line holds something secret-shaped (the redactor's rules). */
@@ -33,9 +34,9 @@ const distinct = (items: readonly CompletionItem[]): CompletionItem[] => {
 /**
  * Ctrl+Space's answer for one terminal (`completion:list`): the program's Fig spec walked along the
  * typed words, the directory's paths where the spec takes them (or where there is no spec), and the
- * user's own past arguments at that position. Nothing is run to answer, and nothing here touches
- * the pty path: the spec loads asynchronously, the directory is read as a stream, history is asked
- * of the reader worker.
+ * user's own past arguments at that position. Nothing is run to answer, and nothing here holds up
+ * the pty path: specs load and are walked in their worker, the directory is read as a stream,
+ * history is asked of the reader worker.
  */
 export class CompletionService {
   constructor(private readonly _deps: CompletionDeps) {}
@@ -57,20 +58,12 @@ export class CompletionService {
 
   private async _programs(word: string): Promise<CompletionItem[]> {
     if (word === '' || word.includes('/')) return [];
-    const names = await this._deps.specs.names();
-    return names.filter((name) => name.startsWith(word) && !name.includes('/')).map((name) => ({ text: name, kind: 'program' as const }));
+    return (await this._deps.specs.programs(word)).map((name) => ({ text: name, kind: 'program' as const }));
   }
 
   /** No spec for the program: its arguments are taken to be paths, as a shell's default completion does. */
   private async _spec(program: string, args: readonly string[], word: string): Promise<SpecAnswer> {
-    const spec = await this._deps.specs.load(program);
-    if (!spec) return { items: [], paths: 'files' };
-    try {
-      return await walkSpec(spec, args, word, (name) => this._deps.specs.load(name));
-    } catch (error) {
-      this._deps.log(`completion: walking the ${program} spec failed: ${String(error)}`);
-      return { items: [], paths: 'none' };
-    }
+    return (await this._deps.specs.walk(program, args, word)) ?? { items: [], paths: 'files' };
   }
 
   private async _past(program: string, args: readonly string[]): Promise<CompletionItem[]> {
