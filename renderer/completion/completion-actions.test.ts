@@ -9,10 +9,19 @@ const fake = vi.hoisted(() => ({
   listener: undefined as ((snapshot: PromptInputSnapshot | null) => void) | undefined,
   /** Each completion:list asked, answered when the test says. */
   asked: [] as { line: string; answer: (value: CompletionAnswer) => void }[],
+  /** What was typed through the input gate, and the backspaces before it. */
+  inserted: [] as string[],
 }));
 
 vi.mock('../terminal/terminals', () => ({
-  controllerFor: () => ({ focus: () => undefined }),
+  controllerFor: () => ({
+    focus: () => undefined,
+    insert: async (text: string, options?: { before?: () => void }) => {
+      options?.before?.();
+      fake.inserted.push(text);
+      return { outcome: 'inserted' };
+    },
+  }),
   promptInputFor: () => ({
     snapshot: () => fake.snapshot,
     onDidChange: (listener: (snapshot: PromptInputSnapshot | null) => void) => {
@@ -22,13 +31,13 @@ vi.mock('../terminal/terminals', () => ({
   }),
 }));
 vi.mock('../state/workspace', () => ({ terminalById: (id: string) => ({ id, exited: false }) }));
-vi.mock('../transport/api', () => ({ api: { send: () => undefined } }));
+vi.mock('../transport/api', () => ({ api: { send: (_channel: string, { data }: { data: string }) => fake.inserted.push(data) } }));
 vi.mock('../transport/invoke', () => ({
   invoke: (_channel: string, request: { line: string }) =>
     new Promise((resolve) => fake.asked.push({ line: request.line, answer: (value) => resolve({ ok: true, value }) })),
 }));
 
-const { closeCompletion, openCompletion } = await import('./completion-actions');
+const { acceptCompletion, closeCompletion, noteTypedAhead, openCompletion } = await import('./completion-actions');
 const { useCompletion } = await import('./completion-state');
 
 const typed = (text: string): PromptInputSnapshot => ({
@@ -48,6 +57,7 @@ const shown = () => useCompletion.getState().shown.map((item) => item.text);
 beforeEach(() => {
   closeCompletion(false);
   fake.asked.length = 0;
+  fake.inserted.length = 0;
 });
 
 describe('the completion menu as the user types', () => {
@@ -73,6 +83,22 @@ describe('the completion menu as the user types', () => {
     fake.listener?.(typed('git cher'));
     expect(shown()).toEqual(['cherry-pick']);
     expect(fake.asked).toHaveLength(1);
+  });
+
+  it('Enter right after typing waits for the echo, so the word replaced is the one on screen', async () => {
+    fake.snapshot = typed('git ch');
+    openCompletion('t1');
+    fake.asked[0]!.answer(answer('checkout', 'cherry-pick'));
+    await vi.waitFor(() => expect(shown()).toHaveLength(2));
+    useCompletion.getState().select(shown().indexOf('checkout'));
+    // "eckou" went to the shell; Enter comes before its echo.
+    noteTypedAhead();
+    const accepting = acceptCompletion();
+    await Promise.resolve();
+    expect(fake.inserted).toEqual([]);
+    fake.listener?.(typed('git checkou'));
+    await accepting;
+    expect(fake.inserted).toEqual(['t ']);
   });
 
   it('closes when the line can no longer be vouched for, or the cursor leaves its end', () => {

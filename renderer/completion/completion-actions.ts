@@ -14,6 +14,11 @@ const state = () => useCompletion.getState();
 /** Numbers each question: an answer overtaken by typing (a newer question) is dropped. */
 let latest = 0;
 let watching: IDisposable | undefined;
+/** Keys typed into the terminal while the menu is open whose echo the screen has not shown yet. */
+let unechoed = false;
+let echoed: (() => void) | undefined;
+/** How long Enter waits for typed keys to reach the screen before it inserts anyway. */
+const ECHO_WAIT_MS = 1000;
 
 /** The line at `terminalId`'s prompt when a menu may show there: a certain snapshot, the cursor at its end. */
 const typedLine = (terminalId: string): PromptInputSnapshot | undefined => {
@@ -41,6 +46,8 @@ const ask = async (terminalId: string, line: string): Promise<void> => {
  * leaving the line's end, closes the menu.
  */
 const follow = (terminalId: string, snapshot: PromptInputSnapshot | null): void => {
+  unechoed = false;
+  echoed?.();
   if (!snapshot || !snapshot.certain || !snapshot.atEnd) return closeCompletion(false);
   const { head, word } = splitTyped(snapshot.text);
   if (head !== state().head) {
@@ -66,6 +73,8 @@ export const closeCompletion = (focus = true): void => {
   watching?.dispose();
   watching = undefined;
   latest++;
+  unechoed = false;
+  echoed?.();
   if (terminalId === null) return;
   state().closed();
   if (focus) controllerFor(terminalId)?.focus();
@@ -73,14 +82,37 @@ export const closeCompletion = (focus = true): void => {
 
 export const moveCompletion = (delta: number): void => state().select(state().selected + delta);
 
+/** A key went on to the shell while the menu is open: until its echo shows, the word on screen is behind. */
+export const noteTypedAhead = (): void => {
+  unechoed = true;
+};
+
+/** Resolves once the screen shows what was typed (the next change of the line), or after ECHO_WAIT_MS. */
+const untilEchoed = (): Promise<void> =>
+  unechoed
+    ? new Promise((resolve) => {
+        const timer = setTimeout(() => done(), ECHO_WAIT_MS);
+        const done = () => {
+          clearTimeout(timer);
+          echoed = undefined;
+          resolve();
+        };
+        echoed = done;
+      })
+    : Promise.resolve();
+
 /**
- * Types the selected item at the prompt through the input gate, never run: the word under the
- * cursor is erased first (backspaces, only when the item does not simply continue it), then the
+ * Types the selected item at the prompt through the input gate, never run: once keys typed just
+ * before have reached the screen, the word under the cursor is erased first (backspaces, only when the item does not simply continue it), then the
  * item goes in as typed input.
  */
 export const acceptCompletion = async (index = state().selected): Promise<void> => {
+  // Enter right after typing: the word to replace is read off the screen, so wait for the echo.
+  const chosen = state().shown[index];
+  await untilEchoed();
   const { terminalId, shown, word } = state();
-  const item = shown[index];
+  // The echo may have re-filtered the list: keep the item the user chose, if it is still there.
+  const item = shown.find((candidate) => candidate === chosen) ?? (chosen && shown.find((candidate) => candidate.text === chosen.text));
   if (terminalId === null || !item) return;
   const controller = controllerFor(terminalId);
   closeCompletion(false);

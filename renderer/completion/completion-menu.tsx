@@ -4,7 +4,7 @@ import type { CompletionItem } from '../../shared/ipc/session';
 import { useWorkspace } from '../state/workspace';
 import { terminalOfKey } from '../terminal/terminal-key-target';
 import { controllerFor } from '../terminal/terminals';
-import { acceptCompletion, closeCompletion, completionOpensIn, moveCompletion, openCompletion } from './completion-actions';
+import { acceptCompletion, closeCompletion, completionOpensIn, moveCompletion, noteTypedAhead, openCompletion } from './completion-actions';
 import { isCompletionCombo } from './completion-logic';
 import { useCompletion } from './completion-state';
 import './completion.css';
@@ -71,7 +71,10 @@ export const CompletionMenu = () => {
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
       const open = useCompletion.getState().terminalId;
-      const handled = open !== null && terminalOfKey(event.target) === open ? menuKey(event) : undefined;
+      const inMenuTerminal = open !== null && terminalOfKey(event.target) === open;
+      const handled = inMenuTerminal ? menuKey(event) : undefined;
+      // A key that goes on to the shell (a character, Backspace): the screen is behind until it echoes.
+      if (inMenuTerminal && !handled && (event.key.length === 1 || event.key === 'Backspace')) noteTypedAhead();
       const target = handled || !isCompletionCombo(event) ? undefined : terminalOfKey(event.target);
       if (!handled && !(target && completionOpensIn(target))) return;
       event.preventDefault();
