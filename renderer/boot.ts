@@ -2,12 +2,13 @@
 import { holdAppKeys } from './held-keys';
 import { loadApp } from './lazy/app-load';
 import { placeInStage, stageFirstTerminal } from './lazy/first-terminal';
-import { addDisposableListener, DisposableStore } from './lifetime/disposable';
+import { addDisposableListener, DisposableStore, toDisposable } from './lifetime/disposable';
 import { useWorkspace } from './state/workspace';
 import { ForegroundWatch } from './tabs/tab-foreground';
 import { preloadBundledFont } from './themes/font';
 import { TerminalController } from './terminal/terminal-controller';
-import { controllerFor, startTerminals, startTerminalSync } from './terminal/terminals';
+import { watchSuggestionKeys } from './terminal/suggest/suggestion-keys';
+import { controllerFor, promptInputFor, startTerminals, startTerminalSync } from './terminal/terminals';
 import type { EarlyStart } from './terminal/workspace/early-start';
 import { api, connection } from './transport/api';
 
@@ -32,6 +33,8 @@ export const boot = async (early: EarlyStart): Promise<void> => {
   lifetime.add(startTerminals({ api, connection, page, early, createController: (options) => new TerminalController(options) }));
   lifetime.add(new ForegroundWatch({ api, connection, store: useWorkspace }));
   holdAppKeys();
+  // A shown inline suggestion's keys (Right, End, Alt+Right, Esc), only while the cursor is at the line's end.
+  lifetime.add(toDisposable(watchSuggestionKeys((id) => promptInputFor(id)?.snapshot()?.atEnd === true)));
   // The app's own call answers this same pass and reports its failure; this one only must not be
   // an unhandled rejection.
   await stageFirstTerminal(startTerminalSync().catch(() => undefined), controllerFor);

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
 import type { Settings } from '../../shared/ipc/settings';
+import { Redactor } from '../context/redaction';
 import { historyHandlers } from '../ipc/history-handlers';
 import type { Recorder } from '../recorder/recorder';
 import type { HistoryHandlerDeps } from '../ipc/history-handlers';
@@ -22,6 +23,14 @@ export interface HistoryWiringDeps {
  * exclusions follow the settings; a recording failure reaches every window (and ends the running
  * commands as interrupted) instead of stderr; forgetting runs through the store and every copy.
  */
+/** One redactor per redaction settings object (settings change as a whole, so a new object). */
+const redactors = new WeakMap<Settings['redaction'], Redactor>();
+const redactor = (settings: Settings): Redactor => {
+  let found = redactors.get(settings.redaction);
+  if (!found) redactors.set(settings.redaction, (found = new Redactor({ ...settings.redaction, enabled: true })));
+  return found;
+};
+
 export const wireHistory = (deps: HistoryWiringDeps) => {
   const { store, recorder, settings } = deps;
   const apply = (current: Settings) => {
@@ -41,6 +50,8 @@ export const wireHistory = (deps: HistoryWiringDeps) => {
     forgetInMemory: deps.forgetInMemory,
     broadcast: deps.broadcast,
     log: deps.log,
+    // The user's patterns as they are now, on even where the assistant's redaction is switched off.
+    offerable: (line) => redactor(settings.current).redact(line).text === line,
     ...(deps.screens ? { screens: deps.screens } : {}),
   });
   return {

@@ -5,8 +5,12 @@ import type { ScreensForgotten } from '../store/history/kept-screens';
 import type { Store } from '../store/store';
 import { PendingForgets } from './pending-forgets';
 import type { Broadcast, InvokeHandlers } from './router';
+import { suggestHandler } from './suggest-handler';
 
-type Handlers = Pick<InvokeHandlers, 'history:usage' | 'history:free-space' | 'history:forget' | 'history:forget-undo' | 'history:status' | 'history:search'>;
+type Handlers = Pick<
+  InvokeHandlers,
+  'history:usage' | 'history:free-space' | 'history:forget' | 'history:forget-undo' | 'history:status' | 'history:search' | 'history:suggest'
+>;
 
 export interface HistoryHandlerDeps {
   readonly store: Store;
@@ -17,6 +21,8 @@ export interface HistoryHandlerDeps {
   /** The screens kept for the next start: an erase runs between their passes, and they drop what it touched. */
   readonly screens?: { forgetting<T extends { readonly screens: ScreensForgotten }>(erase: () => Promise<T>): Promise<T> };
   readonly now?: () => number;
+  /** Whether a line may be shown as a suggestion (the redaction rules leave it as it is); default: none may. */
+  readonly offerable?: (line: string) => boolean;
   readonly log?: (message: string) => void;
 }
 
@@ -64,6 +70,7 @@ export const historyHandlers = (deps: HistoryHandlerDeps): { handlers: Handlers;
       if (request.query.trim() === '') await store.flush();
       return store.searchHistory({ ...request, mode: 'fuzzy' }, pending.ids());
     },
+    'history:suggest': suggestHandler({ store, recorder, pendingForgets: () => pending.ids(), offerable: deps.offerable ?? (() => false) }),
   };
   return { handlers, flush: () => pending.flush(), forgetPending: (commandId) => pending.has(commandId) };
 };

@@ -197,11 +197,9 @@ export class SessionRecorder implements PtyTap {
     switch (event.type) {
       case 'prompt':
         this._atPrompt = true;
-        marks.push({ at, mark: { kind: 'prompt', commandId: null, exitCode: null } });
-        return;
-      case 'input-start':
-        marks.push({ at, mark: { kind: 'input-start', commandId: null, exitCode: null } });
-        return;
+        return void marks.push({ at, mark: { kind: 'prompt', commandId: null, exitCode: null } });
+      case 'input-start': // where typing starts: the renderer's prompt-input model reads from there
+        return void marks.push({ at, mark: { kind: 'input-start', commandId: null, exitCode: null } });
       case 'command-start':
         return this._start(event, at, marks);
       case 'command-end':

@@ -15,6 +15,7 @@ import { OnDemandReader } from './client/on-demand-reader';
 import { StoreQueries } from './queries/queries';
 import type { CommandRuns } from './queries/command-runs';
 import type { QuickFixHistory } from './queries/quick-fix-history';
+import type { SuggestedLine } from './queries/suggest-lines';
 import { resolveStoreWorkerUrl } from './client/worker-url';
 import { WriteQueue } from './client/write-queue';
 import { SessionBacklog } from './client/session-backlog';
@@ -245,18 +246,17 @@ export class Store {
     return this._reader.call('commandRuns', commandId, anywhere, limit);
   }
 
-  /**
-   * The one history engine (history-engine/engine.ts), in the reader worker: Ctrl+R (fuzzy mode)
-   * and the Commands panel (words mode) ask it, as the CLI and MCP do.
-   */
+  /** Recorded lines starting with what is typed at a prompt, best first (queries/suggest-lines.ts), in the reader worker. */
+  suggestLines(prefix: string, cwd: string | null, limit: number): Promise<SuggestedLine[]> {
+    return this._reader.call('suggestLines', prefix, cwd, limit);
+  }
+
+  /** The one history engine (history-engine/engine.ts), in the reader worker: Ctrl+R, the Commands panel, the CLI, MCP. */
   searchHistory(query: HistoryQuery, excludedIds: readonly string[] = []): Promise<HistoryAnswer> {
     return this._reader.call('searchHistory', query, excludedIds);
   }
 
-  /**
-   * A failed command and the earlier commands its quick fixes come from (electron/agent/quick-fix
-   * finds them): a ranged scan capped at `limit` rows, so it runs in the reader worker.
-   */
+  /** A failed command and the earlier commands its quick fixes come from: a ranged scan capped at `limit`, in the reader. */
   quickFixHistory(commandId: string, limit?: number): Promise<QuickFixHistory | undefined> {
     return this._reader.call('quickFixHistory', commandId, limit);
   }

@@ -35,6 +35,8 @@ export interface TerminalControllerOptions {
   readonly fontSize?: number;
   readonly scrollback?: number;
   readonly theme?: ITheme;
+  /** What else lives as long as this terminal (its inline suggestion): started once the controller exists. */
+  readonly attach?: (controller: TerminalController) => IDisposable;
 }
 
 /**
@@ -109,6 +111,7 @@ export class TerminalController extends Disposable {
         () => this._restoring,
       ),
     );
+    if (options.attach) this._register(options.attach(this));
   }
 
   /** Mounts into `container`; later calls move the existing element (StrictMode, tab re-layout). */
@@ -197,11 +200,7 @@ export class TerminalController extends Disposable {
     return this.term.buffer.active.type === 'normal' ? this._decorations.commandAt(line) : undefined;
   }
 
-  /**
-   * What a sticky header names: the command whose plain output fills the top of the viewport
-   * while its prompt is scrolled out of sight, a finished one only while the user scrolled back
-   * (command-decorations.ts `stickyAt`), or undefined.
-   */
+  /** What a sticky header names (command-decorations.ts `stickyAt`): the command whose output fills the top, or undefined. */
   stickyCommand(): string | undefined {
     const buffer = this.term.buffer.active;
     if (buffer.type !== 'normal') return undefined;

@@ -2,11 +2,13 @@
 import type { PtyInfo } from '../../shared/ipc/pty';
 import { toDisposable, type IDisposable } from '../lifetime/disposable';
 import { useCommands } from '../state/commands';
+import { useSettings } from '../state/settings';
 import { useWorkspace, type WorkspaceStore } from '../state/workspace';
 import { createLinkRouter, type LinkRouter } from './link-routing';
 import type { PromptInputModel } from './prompt-input/prompt-input-model';
 import type { TerminalController, TerminalControllerOptions } from './terminal-controller';
 import type { LiveTerminalOptions } from './xterm/terminal-options';
+import { startInlineSuggestion } from './suggest/inline-suggestion';
 import { looksFor, rememberProfile, setLooks } from './terminal-looks';
 import type { ConnectionEvents, PageVisibility } from './workspace/shown-terminals';
 import type { EarlyStart } from './workspace/early-start';
@@ -70,6 +72,18 @@ export const startTerminals = (deps: TerminalsDeps): IDisposable => {
         useCommands.getState().select(commandId);
         commandClicked(commandId);
       },
+      attach: ({ term, promptInput }) =>
+        startInlineSuggestion(info.id, {
+          term,
+          promptInput,
+          shell: info.shell,
+          ask: async (prefix) => {
+            const answer = await api.invoke('history:suggest', { id: info.id, prefix });
+            return answer.ok ? answer.value.line : null;
+          },
+          type: (data) => api.send('pty:input', { id: info.id, data }),
+          mode: () => useSettings.getState().view?.terminal.inlineSuggestions ?? 'auto',
+        }),
     });
     rememberProfile(info.id, info.profileId);
     controller.applyOptions(looksFor(info.id));

@@ -29,6 +29,9 @@ export type HistoryUsage = z.infer<typeof HistoryUsage>;
 
 const CommandIdString = z.string().min(3).max(160);
 
+/** The longest typed line a suggestion is asked for (a 10,000-character line still is). */
+export const SUGGEST_MAX_CHARS = 10_000;
+
 /** How long "Forget this command" can still be undone before its bytes are erased. */
 export const FORGET_UNDO_MAX_MS = 30_000;
 
@@ -107,4 +110,13 @@ export const historyChannels = {
     }),
   ),
   'history:status-changed': event(RecordingStatus),
+  /**
+   * The inline suggestion at terminal `id`'s prompt: the best recorded line starting with `prefix`
+   * (its directory's first), or null. Never for a private terminal, a command running, a line
+   * being forgotten or a secret-shaped line. Asked on every keystroke; the renderer drops stale answers.
+   */
+  'history:suggest': invoke(
+    z.strictObject({ id: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/), prefix: z.string().min(1).max(SUGGEST_MAX_CHARS) }),
+    z.object({ line: z.string().nullable() }),
+  ),
 } as const;

@@ -139,6 +139,26 @@ export const terminal = group(
       testId: 'terminal-ctrl-r',
     }),
     /**
+     * The rest of a recorded command drawn dim after what is typed at a prompt (renderer/terminal/
+     * suggest). `auto`: on, except in a shell that suggests by itself (fish, zsh-autosuggestions).
+     */
+    inlineSuggestions: ordinary({
+      schema: z.enum(['auto', 'on', 'off']),
+      default: 'auto',
+      fillIfMissing: true,
+      label: 'Suggestions from history as you type',
+      hint: 'Right arrow or End accepts (inserted, not run), Alt+Right one word, Esc hides.',
+      control: {
+        kind: 'select',
+        options: [
+          { value: 'auto', label: "On, unless the shell suggests by itself (fish, zsh-autosuggestions)" },
+          { value: 'on', label: 'On, in every shell' },
+          { value: 'off', label: 'Off' },
+        ],
+      },
+      testId: 'terminal-inline-suggestions',
+    }),
+    /**
      * What a pane does when its shell exits: close (the tab goes with its last pane), close only
      * after a clean exit (code 0; a failure stays on screen with its status), or stay open.
      */

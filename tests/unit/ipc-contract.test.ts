@@ -37,6 +37,7 @@ const NEAR_MISSES: Partial<Record<ChannelName, unknown[]>> = {
   'history:forget': [{ commandIds: [] }, { commandIds: ['a:1'], undoMs: 60_000 }, { commandIds: ['a:1'], undoMs: -1 }, { commandIds: ['x'] }, { sessionId: '' }, { sinceMs: -1 }, { sinceMs: 0, commandIds: ['a:1'] }, {}],
   'history:status': [{ x: 1 }],
   'history:forget-undo': [{ commandIds: [] }, { commandIds: ['x'] }, { commandIds: 'a:1' }],
+  'history:suggest': [{}, { id: 't1' }, { id: 't1', prefix: '' }, { id: 't1', prefix: 'x'.repeat(10_001) }, { id: 'a b', prefix: 'ls' }, { id: 't1', prefix: 3 }, { id: 't1', prefix: 'ls', cwd: '/' }],
   'history:search': [{}, { query: 3 }, { query: 'x'.repeat(10_001) }, { query: 'x', limit: 0 }, { query: 'x', limit: 1001 }, { query: 'x', failed: 'yes' }, { query: 'x', since: -1 }, { query: 'x', cwd: '' }, { query: 'x', offset: -1 }, { query: 'x', ranBy: 'robot' }, { query: 'x', mode: 'words' }, { query: 'x', extra: 1 }],
   'workspace:save': [{ groups: [{ root: { kind: 'leaf', id: 'bad id' }, focus: 'a' }] }, { groups: [{ root: { kind: 'split', orientation: 'horizontal', children: [] }, focus: 'a' }] }, {}],
   'workspace:restore': [{ confirmed: 'yes' }, { all: true }],

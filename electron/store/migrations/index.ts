@@ -11,6 +11,7 @@ import * as m0008 from './0008-command-actors';
 import * as m0009 from './0009-history-search';
 import * as m0010 from './0010-command-runs';
 import * as m0011 from './0011-sync';
+import * as m0012 from './0012-suggest';
 
 /** Every schema migration, in order. The runner refuses a list that is not 1, 2, 3, … */
 export const migrations: readonly Migration[] = [
@@ -25,4 +26,5 @@ export const migrations: readonly Migration[] = [
   { version: 9, name: 'history-search', up: m0009.up },
   { version: 10, name: 'command-runs', up: m0010.up },
   { version: 11, name: 'sync', up: m0011.up },
+  { version: 12, name: 'suggest', up: m0012.up },
 ];

@@ -6,6 +6,7 @@ import type { HistoryQuery } from '../../../shared/domain/history-query';
 import { searchHistory, type HistoryAnswer } from '../history-engine/engine';
 import { COMMAND_RUNS_LIMIT, readCommandRuns, type CommandRuns } from './command-runs';
 import { QUICK_FIX_HISTORY_LIMIT, readQuickFixHistory, type QuickFixHistory } from './quick-fix-history';
+import { suggestLines, type SuggestedLine } from './suggest-lines';
 import { COMMAND_COLUMNS, SESSION_COLUMNS, toCommandRecord, toSessionInfo, type CommandRow, type SessionRow } from '../database/rows';
 
 /** More ids than any context budget can use; bounds the work a single request can ask for. */
@@ -89,6 +90,12 @@ export class StoreQueries {
    */
   searchHistory(query: HistoryQuery, excludedIds: readonly string[] = []): HistoryAnswer {
     return searchHistory(this._statements, query, excludedIds);
+  }
+
+  /** Lines starting with what is typed at a prompt, best first (suggest-lines.ts): on every keystroke. */
+  suggestLines(prefix: string, cwd: string | null, limit: number): SuggestedLine[] {
+    assertCount('limit', limit);
+    return suggestLines(this._statements, prefix, cwd, Math.min(limit, 50));
   }
 
   /** A failed command and the history its quick fixes are found in (quick-fix-history.ts); undefined for an unknown id. */

@@ -181,6 +181,7 @@ const READ_METHODS: Record<ReadMethod, true> = {
   commandsInWindow: true,
   commandRuns: true,
   searchHistory: true,
+  suggestLines: true,
   quickFixHistory: true,
   readOutput: true,
   outputEnd: true,
