@@ -15,10 +15,10 @@ type SpecIndex = ReadonlyMap<string, () => Promise<{ default: unknown }>>;
 export type SpecSource = () => Promise<SpecIndex>;
 
 /**
- * The package's list of specs, each imported from its own file when asked for. Not the package's
- * `dynamic` index: it names all 1,484 modules in import() calls, which tools that follow imports
- * (Vite under Vitest) try to load at once. Specs with versions (`diffVersionedCompletions`) are
- * functions that would run code, so they are left out.
+ * The package's list of specs, each imported from its own file when asked for. (The package's
+ * `dynamic` index is a plain object of import functions, one of them `then`: the same trap as
+ * above.) Specs with versions (`diffVersionedCompletions`) are functions that would run code, so
+ * they are left out.
  */
 const packageIndex: SpecSource = async () => {
   const list = (await import('@withfig/autocomplete')) as { default: readonly string[]; diffVersionedCompletions?: readonly string[] };
