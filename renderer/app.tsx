@@ -10,6 +10,7 @@ import { runAction } from './actions/run-action';
 import { actionFor, isKeyRecorder, type AppAction } from './keybindings';
 import { InlineAskBox } from './inline-ask/inline-ask-box';
 import { HistorySearchOverlay } from './history-search/history-search-overlay';
+import { CompletionMenu } from './completion/completion-menu';
 import { ConfirmDialog } from './layout/confirm-dialog';
 import { ConnectionBanner } from './layout/connection-banner';
 import { DragHandle } from './layout/drag-handle';
@@ -254,6 +255,7 @@ export const App = () => {
       {paletteOpen && <LazyCommandPalette run={run} />}
       <InlineAskBox />
       <HistorySearchOverlay />
+      <CompletionMenu />
       <InsertDialog />
       {confirm && (
         <ConfirmDialog

@@ -74,6 +74,7 @@ const [, nodeBuild, cliBuild] = await Promise.all([
       'store-worker': 'electron/store/worker/store-worker.ts',
       'mirror-worker': 'electron/pty/mirror-worker.ts',
       'sync-worker': 'electron/sync-service/sync-worker.ts',
+      'spec-worker': 'electron/completion/spec-worker.ts',
     },
     outdir: 'dist/node',
     outExtension: { '.js': '.mjs' },
@@ -104,7 +105,13 @@ const [, nodeBuild, cliBuild] = await Promise.all([
   esbuild({
     ...node,
     format: 'cjs',
-    entryPoints: { main: 'electron/main/index.ts', 'store-worker': 'electron/store/worker/store-worker.ts', 'mirror-worker': 'electron/pty/mirror-worker.ts', 'sync-worker': 'electron/sync-service/sync-worker.ts' },
+    entryPoints: {
+      main: 'electron/main/index.ts',
+      'store-worker': 'electron/store/worker/store-worker.ts',
+      'mirror-worker': 'electron/pty/mirror-worker.ts',
+      'sync-worker': 'electron/sync-service/sync-worker.ts',
+      'spec-worker': 'electron/completion/spec-worker.ts',
+    },
     outdir: 'dist/electron',
     outExtension: { '.js': '.cjs' },
     external: ['electron'],

@@ -5,6 +5,7 @@ import { hostname } from 'node:os';
 import { PathPrograms } from '../agent/quick-fix/path-programs';
 import { appHandlers, type AppHandlerDeps } from '../ipc/app-handlers';
 import { commandsHandlers } from '../ipc/commands-handlers';
+import { completionHandlers } from '../ipc/completion-handlers';
 import { createStart } from '../ipc/start';
 import { createRouter, type Broadcast, type Client, type Router } from '../ipc/router';
 import { FileKeyStore, type KeyStore } from '../llm/key-store';
@@ -136,6 +137,8 @@ export const composeCore = async (
   const sync = wireSync({ dataDir: options.dataDir, dbPath: store.path, settings, forgetInMemory: assistant.forgetCommands, broadcast, log });
   // Programs on PATH for quick fixes of a program name typed wrong: listed when first asked, then per changed folder.
   const pathPrograms = new PathPrograms();
+  // Ctrl+Space's list; its spec worker starts with the first question, never here.
+  const completion = completionHandlers({ store, recorder, forgetPending: history.forgetPending, log });
   const { restorePending, ...workspace } = wireWorkspace({ settings, store, recorder, ptys, launcher, screens });
   const start = createStart({ ...terminals.handlers.invoke, ...workspace, unasked: terminals.handlers.unasked, running: () => ptys.list().length > 0, restorePending });
   const app = appHandlers({
@@ -154,6 +157,7 @@ export const composeCore = async (
       ...commandsHandlers(store, recorder, { forgetPending: history.forgetPending, pathPrograms: () => pathPrograms.names() }),
       ...history.handlers,
       ...sync.handlers,
+      ...completion.handlers,
       ...workspace,
       ...start.handlers,
       ...assistant.handlers,
@@ -177,6 +181,7 @@ export const composeCore = async (
       await mcp.close();
       history.dispose();
       await sync.close();
+      completion.dispose();
       ssh.dispose();
       // Before the terminals die (their screens with them); a stuck mirror must not hold the exit.
       screens.dispose();

@@ -61,6 +61,8 @@ export class Recorder {
   private readonly _pending = new Map<string, Pending>();
   private readonly _live = new Map<string, SessionInfo>();
   private readonly _sessions = new Map<string, SessionRecorder>();
+  /** Each session's segmenter (which layer owns the stream) and directory, private ones too. */
+  private readonly _places = new Map<string, { readonly segmenter: Segmenter; cwd: string; readonly private: boolean }>();
   /** Command lines kept out of history; follows the settings (see electron/app/history-wiring.ts). */
   readonly exclusion = new CommandExclusion();
   private readonly _excludedListeners = new Set<(sessionId: string) => void>();
@@ -126,6 +128,8 @@ export class Recorder {
       ...(this._options.promptEndings ? { promptEndings: [...this._options.promptEndings] } : {}),
     });
     if (pending.ssh) segmenter.expectSsh(pending.ssh.id, pending.ssh.host);
+    const place = { segmenter, cwd: pty.cwd, private: isPrivate };
+    this._places.set(info.id, place);
     const session = new SessionRecorder({
       recording: isPrivate ? 'private' : 'on',
       excludes: this.exclusion.excludes,
@@ -142,7 +146,9 @@ export class Recorder {
           for (const listener of this._excludedListeners) listener(info.id);
         },
         session: (patch) => {
+          if (patch.cwd !== undefined) place.cwd = patch.cwd;
           if (patch.endedAt !== undefined) this._sessions.delete(info.id);
+          if (patch.endedAt !== undefined) this._places.delete(info.id);
           const current = this._live.get(info.id);
           if (!current) return;
           const next = { ...current, ...patch };
@@ -217,6 +223,15 @@ export class Recorder {
 
   forgetAssistantCommand(id: string): void {
     this._sessions.get(id)?.forgetAssistantCommand();
+  }
+
+  /**
+   * Where session `id`'s shell is now, private sessions included: its directory (following every
+   * `cd`, the local one while a remote shell runs) and whether a remote shell over ssh owns it.
+   */
+  place(id: string): { cwd: string; remote: boolean; private: boolean } | undefined {
+    const place = this._places.get(id);
+    return place && { cwd: place.cwd, remote: place.segmenter.remote, private: place.private };
   }
 
   live(id: string): SessionInfo | undefined {

@@ -51,6 +51,8 @@ export const ACTIONS = [
   { id: 'inline-ask', title: 'Ask for a command…', keys: [], keywords: 'ai assistant words generate inline ctrl+i' },
   // Ctrl+R opens it at a prompt (renderer/history-search/history-search-overlay.tsx), for the same reason.
   { id: 'history-search', title: 'Search command history…', keys: [], keywords: 'ctrl+r reverse find recent previous run again' },
+  // Ctrl+Space opens it at a prompt (renderer/completion/completion-menu.tsx): it types NUL, so not a bindable default.
+  { id: 'completion-open', title: 'Complete at the prompt…', keys: [], keywords: 'ctrl+space autocomplete suggest subcommand option file menu' },
   { id: 'settings-open', title: 'Open settings', keys: [], keywords: 'preferences options keybindings' },
   { id: 'font-bigger', title: 'Bigger font', keys: ['Ctrl+=', 'Ctrl++'], keywords: 'zoom in text size increase', browserAlternative: 'the palette, if the browser zooms the page instead' },
   { id: 'font-smaller', title: 'Smaller font', keys: ['Ctrl+-'], keywords: 'zoom out text size decrease', browserAlternative: 'the palette, if the browser zooms the page instead' },

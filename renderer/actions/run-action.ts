@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 import { hideAssistant, switchFocus } from '../assistant/pane-focus';
 import { useAssistant } from '../assistant/store/assistant-store';
+import { openCompletion } from '../completion/completion-actions';
 import { openHistorySearch } from '../history-search/history-search-actions';
 import { openInlineAsk } from '../inline-ask/inline-ask-actions';
 import { focusPane, splitFocused, toggleZoom } from '../panes/pane-actions';
@@ -97,6 +98,7 @@ const RUNNERS: Readonly<Record<ActionId, Runner>> = {
   'focus-switch': () => switchFocus(),
   'inline-ask': () => openInlineAsk(active().id),
   'history-search': () => openHistorySearch(active().id),
+  'completion-open': () => openCompletion(active().id),
   'settings-open': () => useSettings.getState().setPageOpen(true),
   'font-bigger': () => zoomFont(baseFontSize(), 1),
   'font-smaller': () => zoomFont(baseFontSize(), -1),
