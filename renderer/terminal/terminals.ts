@@ -81,7 +81,8 @@ export const startTerminals = (deps: TerminalsDeps): IDisposable => {
             const answer = await api.invoke('history:suggest', { id: info.id, prefix });
             return answer.ok ? answer.value.line : null;
           },
-          type: (data) => api.send('pty:input', { id: info.id, data }),
+          // Through the input gate like every insertion: a recorded line's controls are removed, never a CR.
+          type: (data) => void controller.insert(data, { title: 'Suggestion' }),
           mode: () => useSettings.getState().view?.terminal.inlineSuggestions ?? 'auto',
         }),
     });
