@@ -28,7 +28,7 @@ const profile: Profile = { id: 'work', name: 'Work', command: '/bin/sh', args: [
 
 const setup = (host: PtyHost = new FakePtyHost()) => {
   const { store, started } = fakeStore();
-  const recorder = new Recorder({ store, integrationDir: '/nonexistent', hostname: 'box', events: { command: () => undefined, session: () => undefined } });
+  const recorder = new Recorder({ store, integrationDir: '/nonexistent', hostname: 'box' });
   const ptys = new PtyManager(host, recorder.tapFor);
   const settings = { current: { terminal: { shell: '', loginShell: 'platform' as const }, profiles: { list: [profile], defaultId: null } } };
   const launcher = terminalLauncher({ settings, fallbackShell: () => '/bin/sh', env: () => ({ BASE: '1' }), recorder, ptys });

@@ -38,7 +38,7 @@ const client: Client = { id: 'w1', emit: () => undefined, onClose: () => undefin
 const setup = () => {
   const host = new FakePtyHost();
   const kv = memoryKv();
-  const recorder = new Recorder({ store, integrationDir: '/nonexistent', hostname: 'box', events: { command: () => undefined, session: () => undefined } });
+  const recorder = new Recorder({ store, integrationDir: '/nonexistent', hostname: 'box' });
   const terminals = wireTerminals({
     settings,
     recorder,

@@ -27,7 +27,7 @@ const fakeStore = () => {
 /** A session of `program` started in /home/u, through the Recorder as the pty manager drives it. */
 const open = (program: string) => {
   const { store, commands } = fakeStore();
-  const recorder = new Recorder({ store, integrationDir: '/nonexistent', hostname: 'box', events: { command: () => undefined, session: () => undefined } });
+  const recorder = new Recorder({ store, integrationDir: '/nonexistent', hostname: 'box' });
   const launch = recorder.launch('t1', { cols: 80, rows: 24, shell: program }, {});
   const pty = { id: 't1', pid: 1, shell: launch.shell, cwd: '/home/u', cols: 80, rows: 24 } as unknown as PtyProcess;
   const tap = recorder.tapFor(pty)!;
