@@ -14,7 +14,7 @@ import { routePasteAndDrop } from './insert/paste-drop';
 import { hyperlinkHandler, linkModifierHeld, webLinkActivate } from './link-routing';
 import { ModifierLinksAddon } from './modifier-links';
 import { createXterm } from './xterm/create-xterm';
-import { fontReady, remeasure, whenFontLoaded } from './xterm/font-measure';
+import { CellMeasure } from './xterm/font-measure';
 import { loadWebgl } from './xterm/renderer-choice';
 import { watchScreenControl } from './xterm/screen-control';
 import { TerminalOutput } from './xterm/terminal-output';
@@ -52,12 +52,8 @@ export class TerminalController extends Disposable {
   private readonly _api: Api;
   private readonly _userInput = new UserInputClock();
   private _opened = false;
-  /**
-   * Whether the cell was measured with the font itself, not its fallback: then the faces that load
-   * later (bold, italic, other scripts) change nothing, and measuring again for each (two option
-   * changes, a new glyph atlas and a refit) is skipped. It was ~20 ms each on the way to the first prompt.
-   */
-  private _measuredWithFont = false;
+  /** The cell, measured again once the font itself is in (xterm/font-measure.ts). */
+  private readonly _cell: CellMeasure;
   private _lastSize = { cols: 0, rows: 0 };
   private _copyOnSelect = false;
   private readonly _onCommandClick: (commandId: string) => void;
@@ -83,6 +79,7 @@ export class TerminalController extends Disposable {
     this.term = term;
     this._output = new TerminalOutput(term, (chars) => this._api.send('pty:ack', { id: this.id, chars }));
     this._fit = fit;
+    this._cell = new CellMeasure(term, () => this._opened && !this.isDisposed, () => this.fit());
     // Disposed last (a store undoes the last registered first): the term outlives what watches it.
     this._registerUndo(() => term.dispose());
     this._decorations = this._register(new CommandDecorations(term, options.onCommandClick));
@@ -126,14 +123,13 @@ export class TerminalController extends Disposable {
     }
     this.term.open(container);
     this._opened = true;
-    this._measuredWithFont = fontReady(this.term);
     // How input the user caused is told apart from xterm's own answers to queries (see `_input`).
     if (this.term.element) this._userInput.watch(this.term.element);
     // Pastes and drops reach the shell only through the input gate, never through xterm's own paste.
     if (this.term.element) this._registerUndo(routePasteAndDrop(this.term.element, (text) => void this.insert(text, { title: 'Paste' })));
     this._ligatures.apply();
-    this._measureWhenFontLoaded();
-    this._register(toDisposable(onFontFacesLoaded(() => this.term.options.fontFamily, () => this._remeasure())));
+    this._cell.measured();
+    this._register(toDisposable(onFontFacesLoaded(() => this.term.options.fontFamily, () => this._cell.again())));
     void loadWebgl(this.term, () => this.isDisposed);
   }
 
@@ -265,22 +261,8 @@ export class TerminalController extends Disposable {
     this._paintFrame();
     if (changed.some(([key]) => key === 'fontFamily' || key === 'fontSize')) {
       // xterm.js measured the cell again for the new font, with whatever of it is in now.
-      this._measuredWithFont = this._opened && fontReady(this.term);
-      this._measureWhenFontLoaded();
+      if (this._opened) this._cell.measured();
     }
-    this.fit();
-  }
-
-  /** A web font still loading would leave the grid measured with the fallback: measure again once it is in. */
-  private _measureWhenFontLoaded(): void {
-    if (this._opened) whenFontLoaded(this.term, () => this._remeasure());
-  }
-
-  /** Measures the cell again and refits the grid to it. */
-  private _remeasure(): void {
-    if (this.isDisposed || !this._opened || !this.term.options.fontSize || this._measuredWithFont) return;
-    remeasure(this.term);
-    this._measuredWithFont = fontReady(this.term);
     this.fit();
   }
 
