@@ -10,7 +10,7 @@ import { shellKind, startsLogin } from '../segmenter/shell-launch';
 import { planLaunch } from './profile-launch';
 
 /** A new terminal as it is asked for: by a window (`pty:spawn`) or by a restored pane. */
-export interface TerminalRequest {
+interface TerminalRequest {
   readonly cols: number;
   readonly rows: number;
   /** Where it starts; wins over its profile's directory (a split starts where its neighbour is). */

@@ -29,7 +29,7 @@ export interface InlineAskDeps {
 }
 
 /** As many as the assistant's recent-commands section sends (electron/context/request/recent-commands.ts). */
-export const INLINE_RECENT_COMMANDS = 10;
+const INLINE_RECENT_COMMANDS = 10;
 
 /** A cancel or a provider failure, in the words the box shows. */
 const asInlineError = (error: unknown): Error => {

@@ -9,7 +9,7 @@ import { MIRROR_LOST_NOTICE, type MirrorFactory, type MirrorReply, type MirrorRe
 import { MirrorBacklog } from './mirror-backlog';
 import { charsToParse, holdAgain, newMirror, replayFromSnapshot, type Mirror } from './mirror-record';
 
-export const MIRROR_WORKER_ENTRY = 'mirror-worker';
+const MIRROR_WORKER_ENTRY = 'mirror-worker';
 
 /**
  * Output characters a pty may print before its mirror is parsed. Until then its output is kept
@@ -23,7 +23,7 @@ export const MIRROR_DEFER_CHARS = 256 * 1024;
  * of a day's use. Main keeps what rebuilds each screen (its requests, or its snapshot), and the
  * next request that needs one starts a worker again and replays them, as for a mirror never opened.
  */
-export const MIRROR_RETIRE_MS = 20_000;
+const MIRROR_RETIRE_MS = 20_000;
 
 export interface MirrorHostOptions {
   readonly restarts?: RestartLimits;

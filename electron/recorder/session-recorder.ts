@@ -12,7 +12,7 @@ import { startedRecord } from './started-record';
 import { storeCongested } from './store-congestion';
 import { TypedLines } from './typed-lines';
 
-export interface SessionRecorderEvents {
+interface SessionRecorderEvents {
   command(record: CommandRecord): void;
   session(patch: { mode?: SegmentationMode; cwd?: string; hostname?: string; endedAt?: number }): void;
   /** A line was kept out of the record: the terminal's screen shows it, so it must not be kept either. */

@@ -6,7 +6,7 @@ import type { EnvironmentProvider } from './environment';
 import type { KeyValueStore } from '../../shared/settings/key-value-store';
 
 export const SETTINGS_KEY = 'settings';
-export const MODEL_CACHE_KEY = 'settings.model-cache';
+const MODEL_CACHE_KEY = 'settings.model-cache';
 
 export type { SectionName };
 export type SavedSections = Partial<Settings>;

@@ -6,9 +6,9 @@ export const DIFF_MAX_LINES = 5000;
 /** … and at most this many characters of each side. */
 export const DIFF_MAX_CHARS = 1024 * 1024;
 /** Unchanged lines kept around each change; longer unchanged runs fold into one row. */
-export const DIFF_CONTEXT = 3;
+const DIFF_CONTEXT = 3;
 /** A diff that takes longer gives up (jsdiff's timeout) rather than freeze the window. */
-export const DIFF_TIMEOUT_MS = 3000;
+const DIFF_TIMEOUT_MS = 3000;
 
 export type DiffLine = { readonly kind: 'same' | 'added' | 'removed'; readonly text: string };
 

@@ -30,7 +30,7 @@ export type HistoryUsage = z.infer<typeof HistoryUsage>;
 const CommandIdString = z.string().min(3).max(160);
 
 /** How long "Forget this command" can still be undone before its bytes are erased. */
-export const FORGET_UNDO_MAX_MS = 30_000;
+const FORGET_UNDO_MAX_MS = 30_000;
 
 /**
  * One command, one whole session, or everything recorded in a time range (epoch ms, end exclusive).

@@ -31,7 +31,7 @@ export const channels = {
   ...sshChannels,
 } as const;
 
-export type Channels = typeof channels;
+type Channels = typeof channels;
 export type ChannelName = keyof Channels;
 
 type NamesOf<Kind> = { [K in ChannelName]: Channels[K] extends Kind ? K : never }[ChannelName];

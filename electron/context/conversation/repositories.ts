@@ -12,11 +12,9 @@ import type {
 } from '../../store/conversations/conversation-records';
 
 export type {
-  CompactionKind,
   CompactionOp,
   CompactionRecord,
   Conversation,
-  MessageRole,
   NewMessage,
   RawMeta,
   StoredMessage,

@@ -26,7 +26,7 @@ export class StoreVersionError extends DomainError {
 }
 
 /** Throws unless versions are exactly 1, 2, 3, …: a gap or duplicate is a merge mistake, not a schema. */
-export const assertMigrationOrder = (migrations: readonly Migration[]): void => {
+const assertMigrationOrder = (migrations: readonly Migration[]): void => {
   migrations.forEach((migration, index) => {
     if (migration.version !== index + 1) {
       throw new Error(`migration ${migration.name} has version ${migration.version}; expected ${index + 1}`);

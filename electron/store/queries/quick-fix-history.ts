@@ -8,7 +8,7 @@ export const QUICK_FIX_LOOKBACK_MS = 30 * 24 * 3_600_000;
 /** Default cap on the commands matched before followers are added: bounds the read at any history size. */
 export const QUICK_FIX_HISTORY_LIMIT = 2000;
 /** Commands after an earlier failure, in its session, read as its possible fixes (a fix is rarely further). */
-export const QUICK_FIX_FOLLOWERS = 5;
+const QUICK_FIX_FOLLOWERS = 5;
 
 /**
  * One read for electron/agent/quick-fix's finder. `hits`: the newest commands before the failure,

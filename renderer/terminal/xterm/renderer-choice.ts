@@ -8,7 +8,7 @@ import { whenDrawn } from './first-draw';
  */
 const SOFTWARE_RENDERER = /swiftshader|llvmpipe|softpipe|software|microsoft basic render|apple software/i;
 
-export const webglRendererName = (): string | undefined => {
+const webglRendererName = (): string | undefined => {
   const canvas = document.createElement('canvas');
   const gl = canvas.getContext('webgl2');
   if (!gl) return undefined;
