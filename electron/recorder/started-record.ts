@@ -14,7 +14,7 @@ export interface StartContext {
   readonly remote: RemoteOrigin | undefined;
 }
 
-/** The record of a command that just started. */
+/** The record of a command that just started (endedRecord, below, is its end). */
 export const startedRecord = (event: Extract<SegmentEvent, { type: 'command-start' }>, context: StartContext): CommandRecord => {
   // A heuristic start says null when the shell may have moved since it started: the session's
   // last known cwd would then be a guess, and a wrong cwd is worse than none.
@@ -38,3 +38,26 @@ export const startedRecord = (event: Extract<SegmentEvent, { type: 'command-star
     ...(context.remote ? { remote: context.remote } : {}),
   };
 };
+
+export interface EndContext {
+  readonly exitCode: number | null;
+  readonly endedAt: number;
+  readonly outputEnd: number | null;
+  /** The whole line the end mark carried, when it carried one. */
+  readonly commandLine?: string | undefined;
+  /** Ended by the recorder (recording stopped or paused), not by the shell. */
+  readonly interrupted?: boolean | undefined;
+  /** The pty has exited: a command still running then, with no status of its own, ended with the shell. */
+  readonly shellEnding: boolean;
+}
+
+/** The record of a command that just ended: `running` (its started record) with how it ended. */
+export const endedRecord = (running: CommandRecord, end: EndContext): CommandRecord => ({
+  ...running,
+  commandLine: end.commandLine ?? running.commandLine,
+  endedAt: Math.max(end.endedAt, running.startedAt),
+  exitCode: end.exitCode,
+  outputEnd: end.outputEnd,
+  ...(end.interrupted ? { interrupted: true } : {}),
+  ...(end.shellEnding && end.exitCode === null && !end.interrupted ? { endedShell: true } : {}),
+});
