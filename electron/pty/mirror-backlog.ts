@@ -8,14 +8,14 @@
  * 2-core bench machine waited on it so often that `cat` into the page measured 0.72 of the bare
  * page in a full run and 0.88 in a quick one, against 1.07 at 16M in the quick run right after.
  */
-export const MIRROR_BACKLOG_CHARS = 16 * 1024 * 1024;
-export const MIRROR_BACKLOG_TOTAL_CHARS = 32 * 1024 * 1024;
+const MIRROR_BACKLOG_CHARS = 16 * 1024 * 1024;
+const MIRROR_BACKLOG_TOTAL_CHARS = 32 * 1024 * 1024;
 /**
  * Past the total, only a pty with more than this unparsed waits: a shell being typed in always has
  * a little, and must not wait on other tabs' floods. The total then stops at its limit plus this
  * much per pty.
  */
-export const MIRROR_BACKLOG_SHARE_CHARS = 1024 * 1024;
+const MIRROR_BACKLOG_SHARE_CHARS = 1024 * 1024;
 
 /** Characters posted to the mirror worker and not yet parsed, per pty, with their total. */
 export class MirrorBacklog {

@@ -16,7 +16,7 @@ const MIRROR_WORKER_ENTRY = 'mirror-worker';
  * here, and the worker (an isolate, ~10 MB of the server's memory) is not started for terminals
  * that only showed a prompt or a few commands; a window that re-attaches to one starts it.
  */
-export const MIRROR_DEFER_CHARS = 256 * 1024;
+const MIRROR_DEFER_CHARS = 256 * 1024;
 
 /**
  * A worker stops after this long without a request: an isolate is ~10 MB, and one idle tab is most

@@ -18,7 +18,7 @@ import type { MirrorFactory } from './mirror-protocol';
  * ~20 MB of the server. 1,000 lines are ~30 screens; VS Code restores 100 by default, and all of
  * the output stays in the store (the commands list, search, the assistant's context).
  */
-export const MIRROR_SCROLLBACK = 1_000;
+const MIRROR_SCROLLBACK = 1_000;
 
 const PRUNE_AT = 2_000;
 

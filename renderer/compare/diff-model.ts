@@ -4,7 +4,7 @@ import { diffLines } from 'diff';
 /** At most this many lines of each side are diffed: past that a line diff is slow and unreadable. */
 export const DIFF_MAX_LINES = 5000;
 /** … and at most this many characters of each side. */
-export const DIFF_MAX_CHARS = 1024 * 1024;
+const DIFF_MAX_CHARS = 1024 * 1024;
 /** Unchanged lines kept around each change; longer unchanged runs fold into one row. */
 const DIFF_CONTEXT = 3;
 /** A diff that takes longer gives up (jsdiff's timeout) rather than freeze the window. */

@@ -11,7 +11,7 @@ export const GONE_TEXT =
   'Open the address it printed when it started (http://127.0.0.1:PORT/?token=…, in the terminal where you ran it), ' +
   'then close this page. This page cannot know the new address.';
 
-export const LOST_TEXT = 'Connection to Contexterm lost — reconnecting…';
+const LOST_TEXT = 'Connection to Contexterm lost — reconnecting…';
 
 export interface Banner {
   readonly text: string;

@@ -1,8 +1,11 @@
 // SPDX-License-Identifier: MIT
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ConnectionStatus } from '../transport/ws-transport';
-import { GONE_TEXT, LOST_TEXT } from '../layout/connection-text';
+import { GONE_TEXT } from '../layout/connection-text';
 import { loadApp } from './app-load';
+
+/** As in connection-text.ts. */
+const LOST_TEXT = 'Connection to Contexterm lost — reconnecting…';
 
 /** Just enough of an element for the banner: what it shows and whether it is on the page. */
 const fakeElement = () => ({
