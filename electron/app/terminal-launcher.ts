@@ -58,7 +58,7 @@ export interface TerminalLauncher {
 }
 
 /** Thrown when a terminal is to be opened from one that is gone: its privacy cannot be known. */
-export class OriginGoneError extends DomainError {
+class OriginGoneError extends DomainError {
   constructor() {
     super('not-found', 'The terminal it was to be opened from is closed, so none was opened.');
     this.name = 'OriginGoneError';

@@ -13,7 +13,7 @@ export interface Connection {
 }
 
 /**
- * shared/ipc's `createApi`, without importing that module at run time: its index builds every
+ * The typed Api over a raw transport, here rather than in shared/ipc, whose index builds every
  * channel's zod schema when evaluated, which the page never uses (main validates) and which cost
  * tens of ms before the first prompt.
  */

@@ -10,7 +10,7 @@ export type { Migration };
  * ahead of us. Expected, and only the user can resolve it, so a DomainError: hosts show its message
  * as it is when they cannot start (it names the file, since moving it away is one way out).
  */
-export class StoreVersionError extends DomainError {
+class StoreVersionError extends DomainError {
   constructor(
     readonly found: number,
     readonly supported: number,
