@@ -19,7 +19,7 @@ export interface Notice {
   readonly notify: boolean;
 }
 
-export const NO_NOTICE: Notice = { mark: false, notify: false };
+const NO_NOTICE: Notice = { mark: false, notify: false };
 
 type Finished = Pick<CommandRecord, 'startedAt' | 'endedAt'>;
 
