@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 import { describe, expect, it } from 'vitest';
-import { capSide, DIFF_MAX_LINES, diffOutputs, type DiffRow } from './diff-model';
+import { capSide, DIFF_MAX_LINES, diffOutputs, type OutputDiff } from './diff-model';
+
+type DiffRow = OutputDiff['rows'][number];
 
 /** As in diff-model.ts. */
 const DIFF_MAX_CHARS = 1024 * 1024;

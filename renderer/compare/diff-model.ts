@@ -12,7 +12,7 @@ const DIFF_TIMEOUT_MS = 3000;
 
 export type DiffLine = { readonly kind: 'same' | 'added' | 'removed'; readonly text: string };
 
-export type DiffRow = DiffLine | { readonly kind: 'folded'; readonly lines: readonly DiffLine[] };
+type DiffRow = DiffLine | { readonly kind: 'folded'; readonly lines: readonly DiffLine[] };
 
 export interface OutputDiff {
   readonly rows: readonly DiffRow[];

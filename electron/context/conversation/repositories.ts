@@ -5,7 +5,6 @@ import type {
   CompactionOp,
   CompactionRecord,
   Conversation,
-  NewMessage,
   RawMeta,
   StoredMessage,
   StoredMessageWithMeta,
@@ -13,9 +12,7 @@ import type {
 
 export type {
   CompactionOp,
-  CompactionRecord,
   Conversation,
-  NewMessage,
   RawMeta,
   StoredMessage,
   StoredMessageWithMeta,

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 import { describe, expect, it } from 'vitest';
-import { coalesceChunks, type ApplyItem, type ChunkRow } from './chunk-rows';
+import { coalesceChunks, type ApplyItem } from './chunk-rows';
+
+type ChunkRow = Extract<ApplyItem, { kind: 'row' }>;
 import type { WriteOp } from './protocol';
 import { pseudoRandomBytes } from '../testing/fixtures';
 

@@ -4,7 +4,7 @@ import type { WriteOp } from './protocol';
 type ChunkOp = Extract<WriteOp, { kind: 'chunk' }>;
 
 /** A row of `chunks`: one or more appended chunks of one session and direction, back to back. */
-export interface ChunkRow {
+interface ChunkRow {
   readonly kind: 'row';
   readonly sessionId: string;
   readonly seq: number;
