@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { CommandRecord } from '../../shared/domain/command';
 import type { PtyProcess } from '../pty/types';
 import type { Store } from '../store/store';
-import { formatMark } from '../segmenter/protocol/mark-codec';
+import { formatMark } from '../segmenter/testing/format-mark';
 import { Segmenter } from '../segmenter/segmenter';
 import { CommandExclusion } from './exclusion';
 import { Recorder } from './recorder';

@@ -5,6 +5,7 @@ import type {
   CompactionOp,
   CompactionRecord,
   Conversation,
+  NewMessage,
   RawMeta,
   StoredMessage,
   StoredMessageWithMeta,
