@@ -15,6 +15,7 @@ import { ConnectionBanner } from './layout/connection-banner';
 import { DragHandle } from './layout/drag-handle';
 import { startHistorySync } from './history/history-actions';
 import { RecordingBanner } from './history/recording-banner';
+import { SyncBanner } from './sync/sync-banner';
 import { SshNoticeLine } from './ssh/ssh-notice';
 import { InsertDialog } from './terminal/insert/insert-dialog';
 import { InsertNoticeLine } from './terminal/insert/insert-notice';
@@ -211,6 +212,7 @@ export const App = () => {
       <main className="workspace">
         <section className={`terminal-pane recording-${activeRecording ?? 'on'}`} data-recording={activeRecording}>
           <RecordingBanner />
+          <SyncBanner />
           <SshNoticeLine />
           <InsertNoticeLine />
           <RestoreOffer />

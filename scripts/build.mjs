@@ -28,9 +28,9 @@ const electronNative = {
  * Chunks of earlier builds that this one did not write, once they are an hour old: a server started
  * from the earlier build may still import one (its core loads after it listens), so not at once.
  */
-const dropStaleChunks = ({ metafile }) => {
+const dropStaleChunks = (builds) => {
   const dir = new URL('../dist/node/', import.meta.url);
-  const written = new Set(Object.keys(metafile.outputs).map((path) => path.split('/').pop()));
+  const written = new Set(builds.flatMap(({ metafile }) => Object.keys(metafile.outputs).map((path) => path.split('/').pop())));
   for (const name of readdirSync(dir)) {
     if (!/-[A-Z0-9]{8}\.mjs(\.map)?$/.test(name) || written.has(name)) continue;
     if (Date.now() - statSync(new URL(name, dir)).mtimeMs > 3_600_000) rmSync(new URL(name, dir), { force: true });
@@ -61,7 +61,7 @@ const node = {
   logLevel: quiet ? 'warning' : 'info',
 };
 
-await Promise.all([
+const [, nodeBuild, cliBuild] = await Promise.all([
   viteBuild({ configFile: new URL('../vite.config.ts', import.meta.url).pathname, logLevel: quiet ? 'warn' : 'info' }).then(dropStaleAssets),
   esbuild({
     ...node,
@@ -71,10 +71,9 @@ await Promise.all([
       web: 'electron/web/main.ts',
       bench: 'tests/bench/main.ts',
       soak: 'tests/soak/main.ts',
-      // bin/contexterm: the history CLI and MCP server (electron/cli/main.ts).
-      cli: 'electron/cli/main.ts',
       'store-worker': 'electron/store/worker/store-worker.ts',
       'mirror-worker': 'electron/pty/mirror-worker.ts',
+      'sync-worker': 'electron/sync-service/sync-worker.ts',
     },
     outdir: 'dist/node',
     outExtension: { '.js': '.mjs' },
@@ -85,11 +84,27 @@ await Promise.all([
     splitting: true,
     chunkNames: '[name]-[hash]',
     metafile: true,
-  }).then(dropStaleChunks),
+  }),
+  // bin/contexterm: the history CLI and MCP server (electron/cli/main.ts), a build of its own so
+  // that its chunks are cut along its own commands only (one `history search` reads a few files,
+  // not the pieces it shares with the servers), and with fuzzysort inside: every file Node resolves
+  // and every CommonJS package it scans for exports is start-up time a script calling the CLI waits.
+  esbuild({
+    ...node,
+    packages: undefined,
+    external: Object.keys(pkg.dependencies).filter((name) => name !== 'fuzzysort'),
+    format: 'esm',
+    entryPoints: { cli: 'electron/cli/main.ts' },
+    outdir: 'dist/node',
+    outExtension: { '.js': '.mjs' },
+    splitting: true,
+    chunkNames: 'cli-[name]-[hash]',
+    metafile: true,
+  }),
   esbuild({
     ...node,
     format: 'cjs',
-    entryPoints: { main: 'electron/main/index.ts', 'store-worker': 'electron/store/worker/store-worker.ts', 'mirror-worker': 'electron/pty/mirror-worker.ts' },
+    entryPoints: { main: 'electron/main/index.ts', 'store-worker': 'electron/store/worker/store-worker.ts', 'mirror-worker': 'electron/pty/mirror-worker.ts', 'sync-worker': 'electron/sync-service/sync-worker.ts' },
     outdir: 'dist/electron',
     outExtension: { '.js': '.cjs' },
     external: ['electron'],
@@ -109,6 +124,8 @@ await Promise.all([
     external: ['electron'],
   }),
 ]);
+// Both builds write to dist/node: a chunk is stale only if neither wrote it.
+dropStaleChunks([nodeBuild, cliBuild]);
 
 // A package build resolves native modules for electron-builder, not for `npm start`: leave no stamp
 // so the next launch builds its own flavour.

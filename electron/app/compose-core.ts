@@ -22,6 +22,7 @@ import { wireContext } from './context-wiring';
 import { wireHistory } from './history-wiring';
 import { wireMcp } from './mcp-wiring';
 import { wireSsh } from './ssh-wiring';
+import { wireSync } from './sync-wiring';
 import { wireTerminals } from './terminal-wiring';
 import { wireWorkspace } from './workspace';
 
@@ -119,6 +120,8 @@ export const composeCore = async (
   recorder.on('session', (session) => broadcast('session:updated', { session }));
   // After the keeper: an erase and a keeping pass never interleave (screen-keeper.ts forgetting).
   const history = wireHistory({ store, recorder, settings, forgetInMemory: assistant.forgetCommands, broadcast, log, screens });
+  // Sync runs in its own worker, off the output path; it starts its first run after one interval.
+  const sync = wireSync({ dataDir: options.dataDir, dbPath: store.path, settings, forgetInMemory: assistant.forgetCommands, broadcast, log });
   // Programs on PATH for quick fixes of a program name typed wrong: listed when first asked, then per changed folder.
   const pathPrograms = new PathPrograms();
   const { restorePending, ...workspace } = wireWorkspace({ settings, store, recorder, ptys, launcher, screens });
@@ -138,6 +141,7 @@ export const composeCore = async (
       ...terminals.handlers.invoke,
       ...commandsHandlers(store, recorder, { forgetPending: history.forgetPending, pathPrograms: () => pathPrograms.names() }),
       ...history.handlers,
+      ...sync.handlers,
       ...workspace,
       ...start.handlers,
       ...assistant.handlers,
@@ -160,6 +164,7 @@ export const composeCore = async (
       assistant.close();
       await mcp.close();
       history.dispose();
+      await sync.close();
       ssh.dispose();
       // Before the terminals die (their screens with them); a stuck mirror must not hold the exit.
       screens.dispose();

@@ -2,6 +2,7 @@
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 // Types only: the schema module loads zod, which `--version` and `--help` must not wait for.
+import { MAX_QUERY_CHARS } from '../../shared/domain/history-limits';
 import type { HistoryQuery } from '../../shared/domain/history-query';
 import { parseTimeBound, TIME_BOUND_HELP } from '../../shared/domain/time-bounds';
 import { CliError } from './cli-error';
@@ -69,8 +70,6 @@ const SEARCH_OPTIONS: Record<string, Option> = {
   session: { type: 'string' },
 };
 
-/** The longest query the engine takes (MAX_QUERY_CHARS in shared/domain/history-query.ts, not imported: zod). */
-const MAX_QUERY_CHARS = 10_000;
 
 const timeBound = (flag: string, raw: string | boolean | undefined): number | undefined => {
   if (typeof raw !== 'string') return undefined;

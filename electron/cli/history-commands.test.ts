@@ -128,11 +128,11 @@ describe('opening the database', () => {
     expect(() => retryBusy(() => { throw busy; }, 2, 1)).toThrow(expect.objectContaining({ code: 'unavailable' }));
   });
 
-  it('applies the user\'s saved redaction patterns', async () => {
+  it('applies the user\'s saved redaction patterns', () => {
     fixture.db.prepare("INSERT INTO settings (key, value) VALUES ('settings', ?)").run(
       JSON.stringify({ version: 1, sections: { redaction: { enabled: true, userPatterns: [{ kind: 'build-word', pattern: 'built' }] } } }),
     );
-    const custom = await db.redactor();
+    const custom = db.redactor();
     expect(showCommand(db, custom, ids[0]!, { coloured: false, json: false })).not.toContain('built');
   });
 

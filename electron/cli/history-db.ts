@@ -2,15 +2,14 @@
 import Database from 'better-sqlite3';
 import { existsSync, lstatSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { DEFAULT_SETTINGS } from '../../shared/settings/registry';
-import type { KeyValueStore } from '../../shared/settings/key-value-store';
+import { SETTINGS_KEY } from '../../shared/settings/key-value-store';
 import { checkDataDir, DataDirTrustError } from '../app/data-dir-trust';
 import { Redactor } from '../context/redaction';
-import { loadSavedSections, SETTINGS_KEY } from '../settings/settings-store';
 import { migrations } from '../store/migrations';
 import { StoreQueries } from '../store/queries/queries';
 import { CliError } from './cli-error';
 import { DATABASE_FILE } from './data-dir-default';
+import { savedRedaction } from '../settings/saved-redaction';
 
 /** How long one statement waits on a lock before SQLite gives up, and how often we then try again. */
 const BUSY_TIMEOUT_MS = 2000;
@@ -100,16 +99,22 @@ const trustDataDir = (dataDir: string): void => {
   }
 };
 
-/** One value read already, as the settings loader's key/value store (which never writes here). */
-const frozenSettings = (key: string, value: string | undefined): KeyValueStore => ({
-  get: async (asked) => (asked === key ? value : undefined),
-  set: () => Promise.reject(new Error('the CLI never writes settings')),
-});
+/**
+ * Whether the app has the database closed: it removes the `-wal` and `-shm` files when it closes
+ * it, and an open WAL database always has both. Any reader of a WAL database creates them, and a
+ * read-only connection cannot remove them. A read-write connection (still `query_only`) can: the
+ * last connection to close checkpoints the WAL (empty, unless the app ran and quit meanwhile, its
+ * own close's work then) and deletes both, and SQLite itself decides who is last (an exclusive lock on the file),
+ * so an app that opened the database meanwhile keeps its files. No URI, so no `immutable`: the
+ * better-sqlite3 build has URI file names off.
+ */
+const appStopped = (path: string): boolean => !existsSync(`${path}-wal`) && !existsSync(`${path}-shm`);
 
 /**
- * The app's database opened for reading only, while the app may be writing it: a read-only
- * connection (`query_only` too) in WAL mode never blocks the writer and takes no data-dir lock;
- * migrations never run here.
+ * The app's database opened for reading only, while the app may be writing it: a `query_only`
+ * connection in WAL mode never blocks the writer and takes no data-dir lock; migrations never run
+ * here. It is a read-only connection while the app has the database open, else a read-write one
+ * that cannot write (`query_only`) but leaves no `-wal`/`-shm` behind (appStopped).
  */
 export class HistoryDb {
   readonly queries: StoreQueries;
@@ -130,7 +135,7 @@ export class HistoryDb {
     if (!existsSync(path)) throw new CliError('unavailable', `no history database at ${path} (give --data-dir DIR, the app's data directory)`);
     let db: Database.Database;
     try {
-      db = new Database(path, { readonly: true, fileMustExist: true });
+      db = new Database(path, { readonly: !appStopped(path), fileMustExist: true });
       db.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
       db.pragma('query_only = ON');
     } catch (error) {
@@ -155,10 +160,9 @@ export class HistoryDb {
   }
 
   /** The user's redaction settings (Settings → Redaction), as model requests use them. */
-  async redactor(): Promise<Redactor> {
+  redactor(): Redactor {
     const raw = this.read((_, db) => (db.prepare('SELECT value FROM settings WHERE key = ?').get(SETTINGS_KEY) as { value: string } | undefined)?.value);
-    const { saved } = await loadSavedSections(frozenSettings(SETTINGS_KEY, raw));
-    return new Redactor(saved.redaction ?? DEFAULT_SETTINGS.redaction);
+    return new Redactor(savedRedaction(raw));
   }
 
   close(): void {

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
-import { remotePlaceOf, type CommandRecord } from '../../shared/domain/command';
+import type { CommandRecord } from '../../shared/domain/command';
+import { remotePlaceOf } from '../../shared/domain/command-text';
 import type { HistoryQuery } from '../../shared/domain/history-query';
 import { outwardCommandLine, outwardFields, outwardLine, outwardOutput } from '../context/outward/outward-view';
 import type { Redactor } from '../context/redaction';
@@ -43,10 +44,13 @@ const stillMatches = (db: HistoryDb, redactor: Redactor, query: HistoryQuery, wo
     if (!tokens(query.host).every((token) => place.includes(token))) return false;
   }
   if (hit.matched.length === 0) return true;
-  const line = redactedLine(command, redactor) ?? '';
-  const output = outwardOutput(command.commandLine, db.read((queries) => queries.readCleanOutput(command.id)) ?? '', redactor).text;
-  const text = `${line}\n${output}`.toLowerCase();
-  return hit.matched.every((index) => tokens(words[index] ?? '').every((token) => text.includes(token)));
+  const line = (redactedLine(command, redactor) ?? '').toLowerCase();
+  const needed = hit.matched.flatMap((index) => tokens(words[index] ?? '')).filter((token) => !line.includes(token));
+  // A token cannot span the line and the output (letters and digits only), so the output, the
+  // costly part (read, cleaned, redacted whole), is looked at only for what the line lacks.
+  if (needed.length === 0) return true;
+  const output = outwardOutput(command.commandLine, db.read((queries) => queries.readCleanOutput(command.id)) ?? '', redactor).text.toLowerCase();
+  return needed.every((token) => output.includes(token));
 };
 
 /**

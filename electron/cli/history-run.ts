@@ -25,7 +25,7 @@ const withDb = async <T>(dataDir: string | undefined, run: (db: HistoryDb) => Pr
 /** Runs one `history` command, handing what it prints to `write`. */
 export const runHistory = async (command: HistoryCommand, write: (text: string) => Promise<void>): Promise<void> =>
   withDb(command.dataDir, async (db) => {
-    const redactor = await db.redactor();
+    const redactor = db.redactor();
     switch (command.kind) {
       case 'search': {
         const text = searchHistory(db, redactor, command.query, command.json);

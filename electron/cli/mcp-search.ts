@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 import { z } from 'zod';
-import { HistoryQuery, MAX_HISTORY_OFFSET, MAX_QUERY_CHARS, MAX_QUERY_WORDS } from '../../shared/domain/history-query';
+import { MAX_HISTORY_OFFSET, MAX_QUERY_CHARS, MAX_QUERY_WORDS } from '../../shared/domain/history-limits';
+import { HistoryQuery } from '../../shared/domain/history-query';
 import { parseTimeBound, TIME_BOUND_HELP } from '../../shared/domain/time-bounds';
 import type { Redactor } from '../context/redaction';
 import { CliError } from './cli-error';

@@ -36,7 +36,7 @@ export class LazyHistory {
     this.db ??= HistoryDb.open(this.dataDir);
     const db = this.db;
     try {
-      return await run(db, await db.redactor());
+      return await run(db, db.redactor());
     } catch (error) {
       // Busy past the retries, or the file replaced: open afresh next time (not for an unknown id).
       if (error instanceof CliError && error.code === 'unavailable') this.close();

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { MirrorBacklog } from './mirror-backlog';
 
 /** As in mirror-backlog.ts. */
-const MIRROR_BACKLOG_TOTAL_CHARS = 32 * 1024 * 1024;
+const MIRROR_BACKLOG_TOTAL_CHARS = 16 * 1024 * 1024;
 
 /** As in mirror-backlog.ts. */
 const MIRROR_BACKLOG_SHARE_CHARS = 1024 * 1024;

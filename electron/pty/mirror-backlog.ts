@@ -7,9 +7,11 @@
  * there. Per pty it stays at 16M: the worker runs at a lower priority, and at 2M a flood on the
  * 2-core bench machine waited on it so often that `cat` into the page measured 0.72 of the bare
  * page in a full run and 0.88 in a quick one, against 1.07 at 16M in the quick run right after.
+ * The total is no more than that (it was 32M): one flood keeps its 16M, and eight at once queue
+ * half of what they did, the mirror's part of the peak (`server_rss_mb_peak_8_floods`, issue 44).
  */
 const MIRROR_BACKLOG_CHARS = 16 * 1024 * 1024;
-const MIRROR_BACKLOG_TOTAL_CHARS = 32 * 1024 * 1024;
+const MIRROR_BACKLOG_TOTAL_CHARS = 16 * 1024 * 1024;
 /**
  * Past the total, only a pty with more than this unparsed waits: a shell being typed in always has
  * a little, and must not wait on other tabs' floods. The total then stops at its limit plus this

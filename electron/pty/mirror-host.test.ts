@@ -7,7 +7,7 @@ import { threadMemory } from '../runtime/thread-memory';
 const MIRROR_DEFER_CHARS = 256 * 1024;
 
 /** As in mirror-backlog.ts. */
-const MIRROR_BACKLOG_TOTAL_CHARS = 32 * 1024 * 1024;
+const MIRROR_BACKLOG_TOTAL_CHARS = 16 * 1024 * 1024;
 
 /** As in mirror-backlog.ts. */
 const MIRROR_BACKLOG_CHARS = 16 * 1024 * 1024;

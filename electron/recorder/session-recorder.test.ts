@@ -177,3 +177,48 @@ describe("SessionRecorder: the shell's history rules", () => {
     expect(excluded).toBe(2);
   });
 });
+
+describe('SessionRecorder: a command timed by the shell (OSC 133;D;<exit>;<ms>)', () => {
+  const nonce = 'a1b2c3d4e5f60718293a4b5c6d7e8f90';
+  const mark = (kind: 'A' | 'B' | 'C' | 'D' | 'E', arg?: string | number) => formatMark(kind, nonce, arg);
+  /** Marks read at `clock.now`: a busy app reads a command's start and end together, late. */
+  const session = () => {
+    const { store, commands } = fakeStore();
+    const clock = { now: 1_000 };
+    const segmenter = new Segmenter({ nonce, now: () => clock.now });
+    const tap = new SessionRecorder({ sessionId: 's', shell: 'fish', hostname: 'box', cwd: '/home/u', store, segmenter, now: () => clock.now, events: { command: () => undefined, session: () => undefined } });
+    return { tap, clock, commands: () => [...commands.values()] };
+  };
+
+  it('takes the shell\'s duration for a start and end read at once, ending where the end was read', () => {
+    const { tap, clock, commands } = session();
+    tap.output(Buffer.from(`${mark('A')}$ ${mark('B')}`));
+    clock.now = 5_000;
+    tap.output(Buffer.from(`${mark('E', 'sleep 0.2')}${mark('C')}${mark('D', '3;203')}${mark('A')}$ `));
+    expect(commands()).toEqual([expect.objectContaining({ commandLine: 'sleep 0.2', exitCode: 3, startedAt: 4_797, endedAt: 5_000 })]);
+  });
+
+  it('keeps a start read on time and ends it by the duration when the end was read late', () => {
+    const { tap, clock, commands } = session();
+    tap.output(Buffer.from(`${mark('A')}$ ${mark('B')}${mark('E', 'make')}${mark('C')}`));
+    clock.now = 9_000;
+    tap.output(Buffer.from(`${mark('D', '0;1500')}${mark('A')}$ `));
+    expect(commands()[0]).toMatchObject({ exitCode: 0, startedAt: 1_000, endedAt: 2_500 });
+  });
+
+  it('takes the difference of the shell\'s clocks in the start and end marks (bash, zsh: µs since the epoch)', () => {
+    const { tap, clock, commands } = session();
+    tap.output(Buffer.from(`${mark('A')}$ ${mark('B')}`));
+    clock.now = 5_000;
+    tap.output(Buffer.from(`${mark('E', 'sleep 0.2')}${mark('C', '1796694632918651')}${mark('D', '0;;1796694633120651')}${mark('A')}$ `));
+    expect(commands()[0]).toMatchObject({ exitCode: 0, startedAt: 4_798, endedAt: 5_000 });
+  });
+
+  it('times by its own stamps an end mark with no duration (an older script or shell)', () => {
+    const { tap, clock, commands } = session();
+    tap.output(Buffer.from(`${mark('A')}$ ${mark('B')}${mark('E', 'make')}${mark('C')}`));
+    clock.now = 1_700;
+    tap.output(Buffer.from(`${mark('D', 2)}${mark('A')}$ `));
+    expect(commands()[0]).toMatchObject({ exitCode: 2, startedAt: 1_000, endedAt: 1_700 });
+  });
+});

@@ -8,7 +8,7 @@ import type { RecordingState } from '../../shared/ipc/history';
 import type { Store } from '../store/store';
 import type { ExclusionQuery, ExclusionVerdict } from './exclusion';
 import { RemoteLayer, storedRecord, type SshHooks } from './remote-layer';
-import { endedRecord, startedRecord, type EndContext } from './started-record';
+import { endedRecord, startedRecord } from './started-record';
 import { storeCongested } from './store-congestion';
 import { TypedLines } from './typed-lines';
 
@@ -37,8 +37,8 @@ export interface SessionRecorderOptions {
 }
 
 type Marks = Array<TapOutput['marks'][number]>;
-/** How a command ended, beyond its status: when (default now), the line its end mark carried, whether we ended it. */
-type Ending = Partial<Pick<EndContext, 'endedAt' | 'commandLine' | 'interrupted'>>;
+/** How a command ended, beyond its status: when (default now), the line its end mark carried, whether we ended it, the shell's own duration. */
+type Ending = Partial<Pick<Extract<SegmentEvent, { type: 'command-end' }>, 'at' | 'commandLine' | 'durationMs'>> & { interrupted?: boolean };
 
 /**
  * The tap between one pty and the rest: every output byte goes through the segmenter (which removes
@@ -206,7 +206,7 @@ export class SessionRecorder implements PtyTap {
       case 'command-end':
         this._excluding = false;
         this._turnStart = event.offset;
-        return this._finish(event.offset, event.exitCode, marks, at, { endedAt: event.at, commandLine: event.commandLine });
+        return this._finish(event.offset, event.exitCode, marks, at, event);
       case 'cwd':
         this._cwd = event.cwd;
         return this._remote.origin ? undefined : this._options.events.session({ cwd: event.cwd });
@@ -225,7 +225,7 @@ export class SessionRecorder implements PtyTap {
         return this._remote.unanswered(event.host);
       case 'remote-end': {
         const { outer, local } = this._remote.leave();
-        if (this._running) this._finish(event.offset, null, marks, at, { endedAt: event.at });
+        if (this._running) this._finish(event.offset, null, marks, at, { at: event.at });
         this._running = outer;
         if (local) {
           this._cwd = local.cwd;
@@ -241,7 +241,7 @@ export class SessionRecorder implements PtyTap {
 
   private _start(event: Extract<SegmentEvent, { type: 'command-start' }>, at: number, marks: Marks): void {
     // A start while a command runs means its end was lost (the shell was killed mid-command).
-    if (this._running) this._finish(event.offset, null, marks, at, { endedAt: event.at });
+    if (this._running) this._finish(event.offset, null, marks, at, { at: event.at });
     this._excluding = false;
     this._atPrompt = false;
     if (!this._records) {
@@ -286,7 +286,8 @@ export class SessionRecorder implements PtyTap {
     const running = this._running;
     if (!running) return;
     this._running = undefined;
-    const ending = { ...end, endedAt: end.endedAt ?? this._now(), shellEnding: this._shellEnding };
+    const { commandLine, durationMs, interrupted } = end;
+    const ending = { commandLine, durationMs, interrupted, endedAt: end.at ?? this._now(), shellEnding: this._shellEnding };
     const record = endedRecord(running, { ...ending, exitCode, outputEnd: this._remote.outputEnd(running, offset) });
     this._write(record);
     marks.push({ at, mark: { kind: 'command-end', commandId: record.id, exitCode } });

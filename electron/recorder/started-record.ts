@@ -39,9 +39,25 @@ export const startedRecord = (event: Extract<SegmentEvent, { type: 'command-star
   };
 };
 
+/**
+ * When a command ran, from the app's stamps (`startedAt` of its start mark, `endedAt` of its end
+ * mark) and, when the shell measured it, its own duration. Both stamps are taken when a mark is
+ * processed, never before the shell printed it, so each is at or after the true moment: a busy app
+ * stamps a start late and a fast command looks faster than it ran (fish's `sleep 0.2` stored as
+ * 197 ms). The true start is then at or before both the start stamp and the end stamp less the
+ * duration; the earlier of the two is the best bound, and the end is that plus the duration.
+ */
+const ranBetween = (startedAt: number, endedAt: number, durationMs: number | undefined): { startedAt: number; endedAt: number } => {
+  if (durationMs === undefined) return { startedAt, endedAt: Math.max(endedAt, startedAt) };
+  const start = Math.min(startedAt, endedAt - durationMs);
+  return { startedAt: start, endedAt: start + durationMs };
+};
+
 export interface EndContext {
   readonly exitCode: number | null;
   readonly endedAt: number;
+  /** How long the shell measured it to run, when it did (see ranBetween). */
+  readonly durationMs?: number | undefined;
   readonly outputEnd: number | null;
   /** The whole line the end mark carried, when it carried one. */
   readonly commandLine?: string | undefined;
@@ -54,8 +70,8 @@ export interface EndContext {
 /** The record of a command that just ended: `running` (its started record) with how it ended. */
 export const endedRecord = (running: CommandRecord, end: EndContext): CommandRecord => ({
   ...running,
+  ...ranBetween(running.startedAt, end.endedAt, end.durationMs),
   commandLine: end.commandLine ?? running.commandLine,
-  endedAt: Math.max(end.endedAt, running.startedAt),
   exitCode: end.exitCode,
   outputEnd: end.outputEnd,
   ...(end.interrupted ? { interrupted: true } : {}),

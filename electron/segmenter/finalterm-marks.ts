@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-import { FinalTermOscPt, markExitCode, type Mark } from './protocol/osc-protocol';
+import { FinalTermOscPt, markDurationMs, markExitCode, markStartClock, type Mark } from './protocol/osc-protocol';
 import type { PushEvent, ShellLayer } from './shell-layers';
 
 /**
@@ -32,6 +32,7 @@ export const applyFinalTermMark = (shell: ShellLayer, mark: Mark, offset: number
         ...(shell.keptOut ? { shellKeptOut: true } : {}),
       });
       shell.state = 'running';
+      shell.startClock = markStartClock(mark);
       shell.keptOut = false;
       shell.inputStart = null;
       shell.completedLine = null;
@@ -43,7 +44,12 @@ export const applyFinalTermMark = (shell: ShellLayer, mark: Mark, offset: number
       if (shell.state !== 'running') return;
       const exitCode = markExitCode(mark);
       const completed = shell.completedLine;
-      push(completed === null ? { type: 'command-end', offset, exitCode, at } : { type: 'command-end', offset, exitCode, commandLine: completed, at });
+      const durationMs = markDurationMs(mark, shell.startClock);
+      push({
+        type: 'command-end', offset, exitCode, at,
+        ...(completed === null ? {} : { commandLine: completed }),
+        ...(durationMs === undefined ? {} : { durationMs }),
+      });
       shell.state = 'idle';
       shell.commandLine = null;
       shell.completedLine = null;

@@ -39,8 +39,11 @@ export type SegmentEvent =
       /** The shell said it keeps this line out of its history (zsh's HISTORY_IGNORE matched it). */
       shellKeptOut?: true;
     }
-  /** `commandLine`: the whole line, when the shell learned it only after the start (a paste). */
-  | { type: 'command-end'; offset: number; exitCode: number | null; commandLine?: string; at: number }
+  /**
+   * `commandLine`: the whole line, when the shell learned it only after the start (a paste).
+   * `durationMs`: how long it ran by the shell's own clock, when the shell said (OSC 133;D).
+   */
+  | { type: 'command-end'; offset: number; exitCode: number | null; commandLine?: string; durationMs?: number; at: number }
   | { type: 'cwd'; cwd: string; at: number }
   | { type: 'hostname'; hostname: string; at: number }
   | { type: 'user'; user: string; at: number }

@@ -22,6 +22,8 @@ export interface ShellLayer {
   history: ShellHistoryRules | null;
   /** The shell said it keeps the line about to run out of its history (zsh's HISTORY_IGNORE). */
   keptOut: boolean;
+  /** The shell's own clock (µs) when the running command started, when its start mark said (bash, zsh). */
+  startClock: number | null;
 }
 
 /** What the local shell's layer was doing when a remote shell took over the stream. */
@@ -44,7 +46,7 @@ export class ShellLayers {
     private readonly _scanner: MarkScanner,
     private readonly _push: PushEvent,
   ) {
-    this.shell = { state: 'idle', commandLine: null, completedLine: null, inputStart: null, cwd: null, hostname: null, history: null, keptOut: false };
+    this.shell = { state: 'idle', commandLine: null, completedLine: null, inputStart: null, cwd: null, hostname: null, history: null, keptOut: false, startClock: null };
   }
 
   /** Whether an integrated remote shell owns the stream now. */
@@ -84,6 +86,7 @@ export class ShellLayers {
     const shell = this.shell;
     this._local = {
       state: shell.state, commandLine: shell.commandLine, completedLine: shell.completedLine, cwd: shell.cwd, hostname: shell.hostname, history: shell.history,
+      startClock: shell.startClock,
     };
     this._push({ type: 'remote-start', offset, at });
     shell.state = 'idle';
@@ -93,6 +96,7 @@ export class ShellLayers {
     // The remote shell has rules of its own, which it reports at its first prompt.
     shell.history = null;
     shell.keptOut = false;
+    shell.startClock = null;
   }
 
   /** The remote shell is gone (or suspended): whatever it ran has ended, and the local layer comes back. */
@@ -112,5 +116,6 @@ export class ShellLayers {
     shell.cwd = local.cwd;
     shell.hostname = local.hostname;
     shell.history = local.history;
+    shell.startClock = local.startClock;
   }
 }

@@ -3,9 +3,8 @@ import { z } from 'zod';
 import { DEFAULT_PROVIDER } from '../../shared/settings/assistant-schema';
 import { DEFAULT_SETTINGS, SECTION_NAMES, Settings, type SectionName } from '../../shared/settings/registry';
 import type { EnvironmentProvider } from './environment';
-import type { KeyValueStore } from '../../shared/settings/key-value-store';
+import { SETTINGS_KEY, type KeyValueStore } from '../../shared/settings/key-value-store';
 
-export const SETTINGS_KEY = 'settings';
 const MODEL_CACHE_KEY = 'settings.model-cache';
 
 export type { SectionName };

@@ -14,7 +14,7 @@ export interface SyncBackend {
   put(name: string, body: Uint8Array): Promise<void>;
   /** undefined when there is no such object. */
   get(name: string): Promise<Uint8Array | undefined>;
-  /** Names under a prefix; kept to one listing page by design (one manifest per device). */
+  /** Every name under a prefix, sorted. */
   list(prefix: string): Promise<string[]>;
   delete(name: string): Promise<void>;
   /** Lets go of connections kept alive (the SDK's agent would hold a CLI's exit for seconds). */

@@ -2,6 +2,7 @@
 import { createHash } from 'node:crypto';
 import type * as S3 from '@aws-sdk/client-s3';
 import type { SyncBackend } from './backend';
+import { PART_BYTES, putMultipart } from './s3-multipart';
 import { SyncError } from './sync-error';
 
 export interface S3Place {
@@ -26,7 +27,8 @@ const NETWORK_ERRORS = new Set(['ECONNREFUSED', 'ENOTFOUND', 'ECONNRESET', 'ETIM
  * from the SDK's default chain (environment, shared files, profiles) and are never stored by us.
  * Uploads carry their length and no streaming checksum (`WHEN_REQUIRED`): a body of known size is
  * sent in one piece, which every S3 clone stores as sent (s3rver stores aws-chunked bodies as-is).
- * The ETag of a single-part upload is the body's MD5, checked after every put.
+ * The ETag of a single-part upload is the body's MD5, checked after every put; a body larger than
+ * one part goes up as a multipart upload (s3-multipart.ts).
  */
 export class S3Backend implements SyncBackend {
   readonly where: string;
@@ -84,6 +86,14 @@ export class S3Backend implements SyncBackend {
   }
 
   async put(name: string, body: Uint8Array): Promise<void> {
+    if (body.byteLength > PART_BYTES) {
+      try {
+        await putMultipart({ client: this._client, sdk: this._sdk, bucket: this._place.bucket, where: this.where }, name, body);
+      } catch (error) {
+        throw this._plain(error, `write ${name}`);
+      }
+      return;
+    }
     const md5 = createHash('md5').update(body).digest('hex');
     let etag: string | undefined;
     try {
@@ -114,12 +124,19 @@ export class S3Backend implements SyncBackend {
   }
 
   async list(prefix: string): Promise<string[]> {
+    // ListObjects (v1) paged by Marker, the last name of the page before, as S3 documents for a
+    // listing with no delimiter. Not V2: s3rver builds V2's continuation tokens with DES, which
+    // Node 20's OpenSSL lacks, so any truncated V2 page fails there; every S3 clone serves v1.
+    const names: string[] = [];
     try {
-      // One page (up to 1,000 names) by design: only manifests are listed, one per device. Paging is
-      // left out on purpose: s3rver's continuation tokens use DES, which Node 20's OpenSSL lacks.
-      const page = await this._client.send(new this._sdk.ListObjectsV2Command({ Bucket: this._place.bucket, Prefix: prefix, MaxKeys: 1000 }));
-      if (page.IsTruncated) throw new SyncError('unreachable', `${this.where} lists more than 1,000 devices under ${prefix}`);
-      return (page.Contents ?? []).flatMap((item) => (item.Key ? [item.Key] : []));
+      for (;;) {
+        const page = await this._client.send(
+          new this._sdk.ListObjectsCommand({ Bucket: this._place.bucket, Prefix: prefix, MaxKeys: 1000, ...(names.length > 0 ? { Marker: names.at(-1) } : {}) }),
+        );
+        const keys = (page.Contents ?? []).flatMap((item) => (item.Key ? [item.Key] : []));
+        names.push(...keys);
+        if (!page.IsTruncated || keys.length === 0) return names;
+      }
     } catch (error) {
       throw this._plain(error, 'list');
     }

@@ -68,7 +68,32 @@ describe('syncOnce through a folder', () => {
     await createGroup(backend, a.config, newKey());
     const before = files(dir.path);
     a.record('sa:1', 'echo x', 'y');
-    await expect(syncOnce({ db: a.db, backend, config: a.config, key: newKey(), forget: a.forget })).rejects.toMatchObject({ code: 'wrong-key' });
+    await expect(syncOnce({ db: a.db, backend, config: a.config, key: newKey(), forget: a.forget })).rejects.toMatchObject({ code: 'wrong-key', message: expect.stringContaining('the key changed') });
     expect(files(dir.path)).toEqual(before);
+  });
+
+  it('puts right what a push killed midway left: listed but unmarked segments, unlisted objects', async () => {
+    dir = makeTempDir('contexterm-sync-folder-');
+    const key = newKey();
+    const backend = new FolderBackend(dir.path);
+    const a = device(dir.path, '44444444-4444-4444-8444-444444444444');
+    await createGroup(backend, a.config, key);
+    const run = () => syncOnce({ db: a.db, backend, config: a.config, key, forget: a.forget });
+    for (let i = 1; i <= 3; i++) a.record(`sk:${i}`, `echo killed-${i}`, 'out');
+    expect(await run()).toMatchObject({ pushed: 3 });
+    const segments = () => files(dir!.path).filter((file) => file.includes('/s/'));
+    expect(segments()).toHaveLength(1);
+
+    // Killed after the manifest was written and before the marks: the records must not go up twice.
+    a.db.exec('DELETE FROM sync_pushed');
+    expect(await run()).toMatchObject({ pushed: 0 });
+    expect(segments()).toHaveLength(1);
+
+    // Killed after a segment was written and before the manifest named it: the orphan goes.
+    const [only] = segments();
+    await backend.put(`${only!.slice(dir.path.length + 1, only!.lastIndexOf('/'))}/${'0'.repeat(32)}`, new Uint8Array([1, 2, 3]));
+    expect(segments()).toHaveLength(2);
+    await run();
+    expect(segments()).toEqual([only]);
   });
 });

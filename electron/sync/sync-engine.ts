@@ -5,6 +5,7 @@ import { FolderBackend } from './folder-backend';
 import { verifyKey, writeKeyCheck } from './key-check';
 import type { SyncConfig } from './sync-config';
 import type { SyncContext, SyncReport } from './sync-context';
+import { SyncError } from './sync-error';
 import { SyncLayout } from './sync-format';
 import { deriveKeys } from './sync-keys';
 import { pull } from './sync-pull';
@@ -59,7 +60,13 @@ export const syncOnce = async (options: RunOptions): Promise<SyncReport> => {
     forget: options.forget,
     now: options.now ?? Date.now,
   };
-  await verifyKey(ctx.backend, ctx.layout, keys);
+  try {
+    await verifyKey(ctx.backend, ctx.layout, keys);
+  } catch (error) {
+    // This device joined with the key it holds: a check it no longer opens was rotated elsewhere.
+    if (!(error instanceof SyncError) || error.code !== 'wrong-key') throw error;
+    throw new SyncError('wrong-key', `the key changed: the sync group in ${ctx.backend.where} was set up again with a new phrase; run 'contexterm sync off', then 'sync join' with the new phrase (nothing was written)`);
+  }
   const report: SyncReport = { pushed: 0, pulled: 0, forgotten: 0, rewritten: 0, devices: 1, refused: [] };
   await pull(ctx, report);
   await push(ctx, report);

@@ -77,6 +77,11 @@ export class SyncLayout {
     return this._join(`m/${this.deviceTag(deviceId)}`);
   }
 
+  /** The prefix under which all of one device's segments live. */
+  segments(deviceId: string): string {
+    return this._join(`s/${this.deviceTag(deviceId)}/`);
+  }
+
   segment(deviceId: string, name: string): string {
     return this._join(`s/${this.deviceTag(deviceId)}/${name}`);
   }

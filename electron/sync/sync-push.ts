@@ -57,17 +57,16 @@ const putSegment = async (ctx: SyncContext, records: readonly SyncRecord[]): Pro
  * for good (one that vanished between its reads is fetched on the next run, under its new name).
  */
 const rewriteForgotten = async (ctx: SyncContext, manifest: Manifest, report: SyncReport): Promise<string[]> => {
-  const stale = new Set<string>();
-  for (const segment of manifest.segments) {
-    if (ctx.tables.idsIn(segment.name).some((id) => ctx.tables.isDead(id))) stale.add(segment.name);
-  }
+  const listed = new Set(manifest.segments.map((segment) => segment.name));
+  const stale = ctx.tables.segmentsHoldingDead().filter((segment) => listed.has(segment));
   const doomed: string[] = [];
   for (const old of stale) {
     const name = ctx.layout.segment(ctx.deviceId, old);
     const object = await ctx.backend.get(name);
     const records = object === undefined ? [] : segmentSchema.parse(openJson(ctx.keys.seal, name, object)).records;
     const kept = records.filter((record) => !ctx.tables.isDead(record.id));
-    const dead = ctx.tables.idsIn(old).filter((id) => !kept.some((record) => record.id === id));
+    const keptIds = new Set(kept.map((record) => record.id));
+    const dead = ctx.tables.idsIn(old).filter((id) => !keptIds.has(id));
     const next = kept.length > 0 ? await putSegment(ctx, kept) : undefined;
     manifest.segments = manifest.segments.filter((s) => s.name !== old);
     if (next !== undefined) manifest.segments.push({ name: next, count: kept.length });
@@ -78,9 +77,33 @@ const rewriteForgotten = async (ctx: SyncContext, manifest: Manifest, report: Sy
   return doomed;
 };
 
+/**
+ * What a run killed mid-push left behind, put right before anything new goes up. Only this device
+ * writes under its prefix (one run at a time: the data dir's lock), so what it finds is its own:
+ * - a segment the manifest lists but no record here is marked in (killed between the manifest and
+ *   the marks): its ids are marked now, so they do not go up a second time;
+ * - a segment object the manifest does not list (killed before the manifest): deleted, so no
+ *   object outlives its records' forget unlisted.
+ */
+const recover = async (ctx: SyncContext, manifest: Manifest): Promise<void> => {
+  for (const segment of manifest.segments) {
+    if (ctx.tables.marksIn(segment.name)) continue;
+    const name = ctx.layout.segment(ctx.deviceId, segment.name);
+    const object = await ctx.backend.get(name);
+    if (object === undefined) continue;
+    const { records } = segmentSchema.parse(openJson(ctx.keys.seal, name, object));
+    ctx.tables.markPushed(records.map((record) => record.id), segment.name, ctx.now());
+  }
+  const listed = new Set(manifest.segments.map((segment) => ctx.layout.segment(ctx.deviceId, segment.name)));
+  for (const name of await ctx.backend.list(ctx.layout.segments(ctx.deviceId))) {
+    if (!listed.has(name)) await ctx.backend.delete(name);
+  }
+};
+
 /** New records up as new segments, forgotten ones out of the old, then this device's manifest. */
 export const push = async (ctx: SyncContext, report: SyncReport): Promise<void> => {
   const manifest = await readOwnManifest(ctx);
+  await recover(ctx, manifest);
   for (;;) {
     const records = ctx.tables.unpushed(BATCH, ctx.withOutput);
     if (records.length === 0) break;
@@ -90,10 +113,12 @@ export const push = async (ctx: SyncContext, report: SyncReport): Promise<void> 
       manifest.segments.push({ name: segment, count: part.length });
       written.push({ segment, ids: part.map((record) => record.id) });
     }
-    // Listed before marked: killed in between, the records go up again and a puller ignores the doubles by id.
+    // Listed before marked: killed in between, the next run's recover() marks them from the listed segment.
     await writeManifest(ctx, manifest);
     for (const { segment, ids } of written) ctx.tables.markPushed(ids, segment, ctx.now());
     report.pushed += records.length;
+    // A short batch was the last: asking again would scan the whole history once more for nothing.
+    if (records.length < BATCH) break;
   }
   const doomed = await rewriteForgotten(ctx, manifest, report);
   await writeManifest(ctx, manifest);

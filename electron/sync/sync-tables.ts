@@ -68,6 +68,8 @@ export class SyncTables {
       isDead: _db.prepare('SELECT 1 FROM sync_tombstones WHERE command_id = ?').pluck(),
       pushedSegment: _db.prepare('SELECT segment FROM sync_pushed WHERE command_id = ?').pluck(),
       pushedIn: _db.prepare('SELECT command_id FROM sync_pushed WHERE segment = ?').pluck(),
+      anyPushedIn: _db.prepare('SELECT 1 FROM sync_pushed WHERE segment = ? LIMIT 1').pluck(),
+      holdingDead: _db.prepare('SELECT DISTINCT p.segment FROM sync_tombstones t JOIN sync_pushed p ON p.command_id = t.command_id').pluck(),
       unpush: _db.prepare('DELETE FROM sync_pushed WHERE command_id = ?'),
       seen: _db.prepare('SELECT 1 FROM sync_seen WHERE device_id = ? AND segment = ?').pluck(),
       markSeen: _db.prepare('INSERT OR IGNORE INTO sync_seen (device_id, segment) VALUES (?, ?)'),
@@ -120,6 +122,19 @@ export class SyncTables {
     return this._sql.pushedSegment!.get(id) as string | undefined;
   }
 
+  /** Whether any record here is marked as pushed in this segment (one index probe). */
+  marksIn(segment: string): boolean {
+    return this._sql.anyPushedIn!.get(segment) !== undefined;
+  }
+
+  /**
+   * This device's segments that still hold a forgotten record: tombstones joined to the pushed marks
+   * (a rewrite drops the dead ids' marks), so a sync does not read every record's mark to find them.
+   */
+  segmentsHoldingDead(): string[] {
+    return this._sql.holdingDead!.all() as string[];
+  }
+
   idsIn(segment: string): string[] {
     return this._sql.pushedIn!.all(segment) as string[];
   }
@@ -148,11 +163,20 @@ export class SyncTables {
    */
   insertPulled(deviceId: string, deviceName: string, segment: string, records: readonly SyncRecord[]): number {
     let inserted = 0;
+    // One session row per session in the segment (its first record's start, its last end), not one per record.
+    const live = records.filter((r) => !this.isDead(r.id));
+    const sessions = new Map<string, { record: SyncRecord; ended: number }>();
+    for (const r of live) {
+      const ended = r.endedAt ?? r.startedAt;
+      const known = sessions.get(r.sessionId);
+      if (known === undefined) sessions.set(r.sessionId, { record: r, ended });
+      else known.ended = Math.max(known.ended, ended);
+    }
     this._db.transaction(() => {
-      for (const r of records) {
-        if (this.isDead(r.id)) continue;
-        const ended = r.endedAt ?? r.startedAt;
+      for (const { record: r, ended } of sessions.values()) {
         this._sql.session!.run(r.sessionId, r.startedAt, ended, r.shell ?? '', r.hostname ?? '', r.cwd ?? '', `synced from ${deviceName}`);
+      }
+      for (const r of live) {
         const summary = r.output === null ? '' : summarize(r.output, SUMMARY_LINES, SUMMARY_LINES);
         const done = this._sql.command!.run(
           r.id, r.sessionId, r.seq, r.commandLine, r.cwd, r.hostname, r.shell, r.startedAt, r.endedAt, r.exitCode,

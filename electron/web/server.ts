@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import type { WebSocketServer } from 'ws';
-import { WS_PATH, WS_PROTOCOL } from '../../shared/ipc/wire-names';
+import { WS_BINARY_OUTPUT_PROTOCOL, WS_PATH, WS_PROTOCOL } from '../../shared/ipc/wire-names';
 import type { Core } from '../app/create-core';
 import { Gate } from './auth';
 import { parseRequestTarget, safeDecode, speculative } from './request-target';
@@ -124,8 +124,9 @@ export const startWebServer = async (options: WebServerOptions): Promise<WebServ
           noServer: true,
           maxPayload: MAX_FRAME_BYTES,
           perMessageDeflate: false,
-          // Select the plain protocol; the token protocol is never echoed back.
-          handleProtocols: (offered) => (offered.has(WS_PROTOCOL) ? WS_PROTOCOL : false),
+          // Select the plain protocol (binary output when the page offers it too: socket-session.ts);
+          // the token protocol is never echoed back.
+          handleProtocols: (offered) => (!offered.has(WS_PROTOCOL) ? false : offered.has(WS_BINARY_OUTPUT_PROTOCOL) ? WS_BINARY_OUTPUT_PROTOCOL : WS_PROTOCOL),
         }),
     ));
 

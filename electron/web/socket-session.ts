@@ -1,10 +1,19 @@
 // SPDX-License-Identifier: MIT
 import type { WebSocket } from 'ws';
-import type { ServerFrame } from '../../shared/ipc/wire-names';
+import { ptyDataHeaderBytes, writePtyDataHeader, WS_BINARY_OUTPUT_PROTOCOL, type PtyDataPayload, type ServerFrame } from '../../shared/ipc/wire-names';
 import { parseClientFrame } from './client-frame';
 import type { Core } from '../app/create-core';
 import { closeSignal } from '../ipc/close-signal';
 import type { Client } from '../ipc/router';
+
+/** `pty:data` as a binary message (wire-names.ts): the output encoded once, straight into the frame. */
+const ptyDataFrame = ({ id, data, end }: PtyDataPayload): Buffer => {
+  const head = ptyDataHeaderBytes(id);
+  const frame = Buffer.allocUnsafe(head + Buffer.byteLength(data));
+  writePtyDataHeader(frame, id, end);
+  frame.write(data, head, 'utf8');
+  return frame;
+};
 
 /**
  * One authenticated WebSocket as a router client. Nothing a peer sends may throw out of here: a
@@ -17,9 +26,13 @@ export const serveSocket = (core: Core, ws: WebSocket, id: string, log: (message
   const post = (frame: ServerFrame) => {
     if (ws.readyState === ws.OPEN) ws.send(JSON.stringify(frame));
   };
+  const binaryOutput = ws.protocol === WS_BINARY_OUTPUT_PROTOCOL;
   const client: Client = {
     id,
-    emit: (channel, payload) => post({ t: 'event', channel, payload }),
+    emit: (channel, payload) => {
+      if (channel === 'pty:data' && binaryOutput && ws.readyState === ws.OPEN) return ws.send(ptyDataFrame(payload as PtyDataPayload));
+      post({ t: 'event', channel, payload });
+    },
     onClose: closing.onClose,
   };
   core.connect(client);

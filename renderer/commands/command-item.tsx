@@ -57,6 +57,17 @@ const HostBadge = ({ command, showLocal }: { command: CommandRecord; showLocal: 
   );
 };
 
+/** A record synced from another device names it, as the ssh badge names a remote host. */
+const DeviceBadge = ({ command }: { command: CommandRecord }) => {
+  if (command.device === undefined) return null;
+  const device = displayLine(command.device);
+  return (
+    <span className="command-host device" data-testid="command-device" data-device={command.device} title={`Synced from ${device}`}>
+      ⇅ {device}
+    </span>
+  );
+};
+
 export const CommandItem = memo(({ command, selected, showSession, onSelect, onActions, actionsOpen, onQuickFix, quickFixOpen }: CommandItemProps) => {
   const status = statusOf(command);
   const fixable = onQuickFix !== undefined && offersQuickFix(command);
@@ -91,6 +102,7 @@ export const CommandItem = memo(({ command, selected, showSession, onSelect, onA
       <span className="command-meta">
         {showSession && <span className="command-session">{new Date(command.startedAt).toLocaleString()}</span>}
         <HostBadge command={command} showLocal={showSession === true} />
+        <DeviceBadge command={command} />
         <span className="command-cwd">{shortPath(displayLine(command.cwd), undefined)}</span>
         {status === 'interrupted' && <span className="command-interrupted">interrupted</span>}
         {status === 'running' ? <Elapsed since={command.startedAt} /> : <span className="command-duration">{commandDuration(command)}</span>}

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-import { MAX_QUERY_CHARS } from '../../shared/domain/history-query';
+import { MAX_QUERY_CHARS } from '../../shared/domain/history-limits';
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import type { CommandRecord } from '../../shared/domain/command';
 import { isForgetPending, onForgotten } from '../history/history-actions';

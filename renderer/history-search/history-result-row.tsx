@@ -54,6 +54,11 @@ export const HistoryResultRow = memo(({ hit, index, selected, now, onPick }: Row
           {displayLine(command.cwd) ?? '—'}
         </span>
         <span data-testid="history-result-host">{remotePlaceOf(command) ?? displayLine(command.hostname) ?? '—'}</span>
+        {command.device !== undefined && (
+          <span className="history-result-device" data-testid="history-result-device" data-device={command.device} title={`Synced from ${displayLine(command.device)}`}>
+            ⇅ {displayLine(command.device)}
+          </span>
+        )}
         <span className={`history-result-exit ${status}`} data-testid="history-result-exit">
           {EXIT_TEXT[status](command.exitCode)}
         </span>

@@ -9,6 +9,7 @@ import { ProfilesSection } from './editors/profiles-section';
 import { RedactionPatterns } from './editors/redaction-patterns';
 import { SchemeField } from './editors/scheme-field';
 import { StoragePanel } from './editors/storage-panel';
+import { SyncPanel } from './editors/sync-panel';
 import { ProvidersSection } from './providers/providers-section';
 import type { EditorTable } from './registry-section';
 
@@ -29,4 +30,5 @@ export const EDITORS: EditorTable = {
   'storage-panel': StoragePanel,
   'mcp-servers': McpServersSection,
   'notification-permission': NotificationPermission,
+  'sync-status': SyncPanel,
 };

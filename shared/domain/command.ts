@@ -39,6 +39,8 @@ export const CommandRecord = z.object({
    * user typed it after `ssh`, and the remote user. Absent for local commands.
    */
   remote: z.object({ host: z.string(), user: z.string().nullable() }).optional(),
+  /** Synced from another device (History across machines): that device's name. Absent for records made here. */
+  device: z.string().optional(),
   /** Typed by the assistant (a run_command step the user approved, or the allow-list ran); absent when the user typed it. */
   ranBy: z.literal('assistant').optional(),
 });

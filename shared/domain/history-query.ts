@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
 import { z } from 'zod';
+import { MAX_HISTORY_LIMIT, MAX_HISTORY_OFFSET, MAX_QUERY_CHARS } from './history-limits';
 
 /**
  * One question to the history engine (electron/store/history-engine/), the same for Ctrl+R, the
@@ -13,13 +14,6 @@ import { z } from 'zod';
  *   per distinct line (its newest run).
  */
 const HistoryMode = z.enum(['words', 'fuzzy']);
-
-/** Long enough for any pasted line; the engine uses only the first MAX_QUERY_WORDS words of it. */
-export const MAX_QUERY_CHARS = 10_000;
-export const MAX_QUERY_WORDS = 16;
-/** The most records one answer carries; `offset` pages on, up to MAX_HISTORY_OFFSET. */
-const MAX_HISTORY_LIMIT = 1000;
-export const MAX_HISTORY_OFFSET = 100_000;
 
 /** The filters, each narrowing what the query can find; all optional, all ANDed. */
 export const HistoryFilters = z.strictObject({

@@ -5,7 +5,7 @@ import { appChannels } from './app';
 import { assistantChannels } from './assistant';
 import { commandsChannels } from './commands';
 import { contextChannels } from './context';
-import { historyChannels } from './history';
+import { historyChannels, syncChannels } from './history';
 import { inlineAskChannels } from './inline-ask';
 import { mcpChannels } from './mcp';
 import type { EventDef, InvokeDef, Result, SendDef } from './define';
@@ -29,6 +29,7 @@ export const channels = {
   ...workspaceChannels,
   ...settingsChannels,
   ...sshChannels,
+  ...syncChannels,
 } as const;
 
 type Channels = typeof channels;

@@ -9,3 +9,6 @@ export interface KeyValueStore {
   get(key: string): Promise<string | undefined>;
   set(key: string, value: string): Promise<void>;
 }
+
+/** The row that holds the saved settings sections, as JSON (electron/settings/settings-store.ts; the CLI reads it too). */
+export const SETTINGS_KEY = 'settings';

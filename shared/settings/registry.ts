@@ -5,6 +5,7 @@ import { defaultProviderId, models, providers, redaction, relevance } from './as
 import { history, notifications, ssh } from './command-entries';
 import { defaultsOf, patchSchemaOf, settingsSchemaOf } from './derive';
 import { SETTINGS_RULES } from './rules';
+import { sync } from './sync-entries';
 import { group, type Registry, type SettingsPage, type ValueOf } from './setting';
 import { keybindings, profiles, terminal } from './terminal-entries';
 
@@ -14,7 +15,7 @@ import { keybindings, profiles, terminal } from './terminal-entries';
  * its generic sections are derived from here; a new ordinary setting is an entry in its section.
  */
 
-const ROOT = group({ providers, defaultProviderId, models, relevance, redaction, agent, terminal, history, notifications, profiles, keybindings, ssh });
+const ROOT = group({ providers, defaultProviderId, models, relevance, redaction, agent, terminal, history, notifications, profiles, keybindings, ssh, sync });
 type RootEntries = typeof ROOT.entries;
 
 /** The Settings page, top to bottom (and its navigation). */
@@ -31,6 +32,7 @@ const PAGES: readonly SettingsPage[] = [
   { id: 'history', nav: 'History', section: 'history' },
   { id: 'notifications', nav: 'Notifications', section: 'notifications' },
   { id: 'ssh', nav: 'SSH', section: 'ssh' },
+  { id: 'sync', nav: 'Sync', section: 'sync' },
 ];
 
 export type Settings = ValueOf<typeof ROOT>;

@@ -28,7 +28,7 @@ export const writeTextFile = (path: string, bytes: number): void => {
 };
 
 /** Raw node-pty: spawn `cat file`, count bytes until exit. MB/s. */
-const rawPty = (file: string, size: number): Promise<number> =>
+export const rawPty = (file: string, size: number): Promise<number> =>
   new Promise((resolve) => {
     const started = performance.now();
     let bytes = 0;

@@ -135,10 +135,12 @@ const breakdown = (prefix: string, report: MemoryReport): Record<string, number>
     [`${prefix}_anonymous_mb`]: report.anonymousMb ?? NaN,
     [`${prefix}_file_mb`]: report.fileMb ?? NaN,
     [`${prefix}_malloc_used_mb`]: report.mallocUsedMb ?? NaN,
+    [`${prefix}_malloc_free_mb`]: report.mallocFreeMb ?? NaN,
   };
   for (const thread of report.threads) {
     const name = thread.thread.replace(/\W+/g, '_');
     figures[`${prefix}_${name}_heap_mb`] = thread.heapTotalMb;
+    figures[`${prefix}_${name}_new_space_mb`] = thread.newSpaceMb;
     figures[`${prefix}_${name}_external_mb`] = thread.externalMb;
   }
   return figures;
@@ -192,7 +194,27 @@ const launchTimes = async (runs: number): Promise<{ url: number[]; prompt: numbe
   return { url, prompt };
 };
 
-type MemoryRound = Record<'idle' | 'perTab' | 'flooded' | 'closed', number> & { readonly parts: Record<string, number> };
+/**
+ * The highest RSS sampled every 100 ms while `work` runs (what a laptop feels, not the rest
+ * after), with the server's own account of its memory read at each new high (the last one read
+ * is the peak's parts: which thread, the allocator).
+ */
+const peakRss = async (pid: number, work: Promise<unknown>, report: () => Promise<MemoryReport>): Promise<{ peak: number; parts: MemoryReport | undefined }> => {
+  let peak = rssMb(pid);
+  let parts: MemoryReport | undefined;
+  let done = false;
+  const finished = work.finally(() => (done = true));
+  while (!done) {
+    await Promise.race([finished, sleep(100)]);
+    const now = rssMb(pid);
+    if (now > peak && !done) parts = (await report().catch(() => undefined)) ?? parts;
+    peak = Math.max(peak, now);
+  }
+  await finished;
+  return { peak, parts };
+};
+
+type MemoryRound = Record<'idle' | 'perTab' | 'peak' | 'flooded' | 'closed', number> & { readonly parts: Record<string, number> };
 
 /** How long each state must stay quiet before its memory is read, and how long past that it may take. */
 interface Quiet {
@@ -225,13 +247,13 @@ const memoryRound = async (file: string, quiet: Quiet): Promise<MemoryRound> => 
     while (tabs.length < 5) tabs.push(await Tab.open(server));
     const five = await settledRss(pid, quiet.five, quiet.graceMs);
     while (tabs.length < 8) tabs.push(await Tab.open(server));
-    await Promise.all(tabs.map((tab) => tab.flood(file)));
+    const { peak, parts: atPeak } = await peakRss(pid, Promise.all(tabs.map((tab) => tab.flood(file))), tabs[0]!.memory);
     const flooded = await settledRss(pid, quiet.flooded, quiet.graceMs);
     const afterFlood = breakdown('footprint_flooded', await tabs[0]!.memory());
     while (tabs.length > 1) await tabs.pop()!.closeTerminal();
     const closed = await settledRss(pid, quiet.closed, quiet.graceMs);
     const afterClosing = breakdown('footprint_closed', await tabs[0]!.memory());
-    return { idle, perTab: (five - idle) / 4, flooded, closed, parts: { ...afterFlood, ...afterClosing } };
+    return { idle, perTab: (five - idle) / 4, peak, flooded, closed, parts: { ...(atPeak ? breakdown('footprint_peak', atPeak) : {}), ...afterFlood, ...afterClosing } };
   } finally {
     for (const tab of tabs) tab.close();
     await server.stop();
@@ -258,6 +280,7 @@ export const benchServerFootprint = async (options: { quick: boolean }): Promise
       launch_to_prompt_ms: round(median(times.prompt), 0),
       ...spread('server_rss_mb_idle', rounds.map((r) => r.idle), 1),
       ...spread('server_rss_mb_per_idle_tab', rounds.map((r) => r.perTab), 2),
+      ...spread('server_rss_mb_peak_8_floods', rounds.map((r) => r.peak), 1),
       ...spread('server_rss_mb_8_tabs_after_20mb', rounds.map((r) => r.flooded), 1),
       ...spread('server_rss_mb_after_closing_7_of_8', rounds.map((r) => r.closed), 1),
       // What each part holds, from the last round (the server's app:memory).

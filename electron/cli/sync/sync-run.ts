@@ -1,11 +1,11 @@
 // SPDX-License-Identifier: MIT
 // The `sync` commands: imported by main.ts only when one is asked for, so `--version` never loads
 // the AWS SDK, the ciphers or SQLite. The sync itself is electron/sync/.
-import { mkdirSync } from 'node:fs';
-import { SyncError } from '../../sync/sync-error';
+import { SyncError, type SyncErrorCode } from '../../sync/sync-error';
 import type { SyncConfig } from '../../sync/sync-config';
 import type { SyncReport } from '../../sync/sync-context';
 import type { SyncCommand, SyncWhere } from './sync-args';
+import { askApp, type AppReply } from './app-socket';
 import { pendingCount, withWriter } from './sync-store';
 
 const backendOf = (where: SyncWhere): SyncConfig['backend'] =>
@@ -20,36 +20,19 @@ const summary = (report: SyncReport): string =>
 type Write = (text: string) => Promise<void>;
 
 const setUp = async (command: Extract<SyncCommand, { kind: 'sync-init' | 'sync-join' }>, dataDir: string, write: Write): Promise<void> => {
-  const config = await import('../../sync/sync-config');
-  const keys = await import('../../sync/sync-keys');
-  const engine = await import('../../sync/sync-engine');
-  if (config.readConfig(dataDir) !== undefined) throw new SyncError('already-set-up', `sync is already on in ${dataDir}; run 'contexterm sync off' first`);
-  const key = command.kind === 'sync-join' ? keys.phraseToKey(command.phrase) : keys.newKey();
-  const identity = config.newDeviceIdentity();
-  const next: SyncConfig = {
-    v: 1,
+  const { setUpSync } = await import('../../sync-service/sync-setup');
+  const { config: next, phrase } = await setUpSync(dataDir, {
     backend: backendOf(command.where),
     prefix: command.prefix,
-    deviceId: identity.deviceId,
-    deviceName: command.deviceName ?? identity.deviceName,
-    content: command.commandsOnly ? 'commands' : 'output',
-  };
-  const backend = await engine.openBackend(next.backend);
-  try {
-    // Both check the bucket before anything is kept here: a wrong phrase leaves no trace on either side.
-    if (command.kind === 'sync-init') await engine.createGroup(backend, next, key);
-    else await engine.checkGroup(backend, next, key);
-  } finally {
-    backend.close();
-  }
-  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
-  new config.FileKeyStore(dataDir).save(key);
-  config.writeConfig(dataDir, next);
-  if (command.kind === 'sync-join') return write(`This device (${next.deviceName}) joined the sync group in ${describe(next)}. Run 'contexterm sync now' to sync.\n`);
+    commandsOnly: command.commandsOnly,
+    deviceName: command.deviceName,
+    ...(command.kind === 'sync-join' ? { phrase: command.phrase } : {}),
+  });
+  if (phrase === null) return write(`This device (${next.deviceName}) joined the sync group in ${describe(next)}. Run 'contexterm sync now' to sync.\n`);
   await write(
     `Sync is on for this device (${next.deviceName}) with ${describe(next)}.\n\n` +
       `Recovery phrase, shown this once: write it down. It is the only way to add a device or read the bucket again.\n\n` +
-      `  ${keys.keyToPhrase(key)}\n\n` +
+      `  ${phrase}\n\n` +
       `On another device: contexterm sync join --phrase "…" ${command.where.kind === 'folder' ? `--folder ${command.where.path}` : `--endpoint ${command.where.endpoint} --bucket ${command.where.bucket}`}${command.prefix ? ` --prefix ${command.prefix}` : ''}\n`,
   );
 };
@@ -62,8 +45,19 @@ const loadSetUp = async (dataDir: string): Promise<{ config: SyncConfig; key: Ui
   return { config, key };
 };
 
+/** `sync now` answered by the running app: its run's report, or its failure as this CLI's own. */
+const nowByApp = async (reply: AppReply, json: boolean, write: Write): Promise<void> => {
+  const { state, report } = reply;
+  if (state.state === 'failed') throw new SyncError((reply.code as SyncErrorCode | null) ?? 'unreachable', state.lastError ?? 'the sync failed');
+  if (report) await write(json ? `${JSON.stringify(report)}\n` : `${summary(report)} (by the running app)\n`);
+  if (report && report.refused.length > 0) throw new SyncError('tampered', `${report.refused.length} object(s) refused, the rest synced: ${report.refused.join('; ')}`);
+};
+
 const now = async (dataDir: string, json: boolean, write: Write): Promise<void> => {
   const { config, key } = await loadSetUp(dataDir);
+  // The app runs on this data dir: it syncs, so its writer stays the only one (no lock taken here).
+  const reply = await askApp(dataDir, 'now');
+  if (reply) return nowByApp(reply, json, write);
   const { readStatus, writeStatus } = await import('../../sync/sync-config');
   const engine = await import('../../sync/sync-engine');
   const status = readStatus(dataDir);
@@ -89,19 +83,23 @@ const status = async (dataDir: string, json: boolean, write: Write): Promise<voi
   const { config } = await loadSetUp(dataDir);
   const { readStatus } = await import('../../sync/sync-config');
   const state = readStatus(dataDir);
-  const pending = pendingCount(dataDir);
-  const out = { device: config.deviceName, deviceId: config.deviceId, where: describe(config), content: config.content, ...state, pending };
+  const live = await askApp(dataDir, 'status');
+  const pending = live?.state.pending ?? pendingCount(dataDir);
+  const app = live ? { app: live.state.state } : {};
+  const out = { device: config.deviceName, deviceId: config.deviceId, where: describe(config), content: config.content, ...state, pending, ...app };
   if (json) return write(`${JSON.stringify(out)}\n`);
   const when = (ms: number | null): string => (ms === null ? 'never' : new Date(ms).toISOString());
   return write(
     `device       ${out.device}\nsyncs with   ${out.where} (${out.content === 'output' ? 'commands with output' : 'commands only'})\n` +
       `last push    ${when(out.lastPushAt)}\nlast pull    ${when(out.lastPullAt)}\npending      ${pending ?? 'no database yet'}\n` +
-      `last error   ${out.lastError ?? 'none'}\n`,
+      `last error   ${out.lastError ?? 'none'}\n` +
+      (live ? `app          running, ${live.state.state}\n` : ''),
   );
 };
 
 const off = async (dataDir: string, write: Write): Promise<void> => {
   await loadSetUp(dataDir);
+  if (await askApp(dataDir, 'off')) return write(`Sync is off on this device (the running app stopped it). The bucket was left as it is; the other devices keep syncing.\n`);
   const { FileKeyStore, removeSetUp } = await import('../../sync/sync-config');
   const { forgetSyncState } = await import('../../sync/sync-engine');
   await withWriter(dataDir, async (db) => forgetSyncState(db));

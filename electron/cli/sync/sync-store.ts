@@ -15,8 +15,8 @@ const DATABASE_FILE = 'contexterm.db';
 
 /**
  * The CLI syncing alone: it takes the data dir's lock as the app does, so the app's writer and a
- * sync never write at once; while the app holds it, the CLI refuses plainly. (Asking the running
- * app to sync over its control channel is not built yet: docs/cli-and-mcp.md.)
+ * sync never write at once. While the app runs, `sync now|status|off` ask it instead (app-socket.ts);
+ * this refuses plainly only when the app holds the lock but did not answer.
  */
 export const withWriter = async <T>(dataDir: string, run: (db: WritableDb, forget: (ids: readonly string[]) => number) => Promise<T>): Promise<T> => {
   let lock: ReturnType<typeof acquireDataDirLock>;

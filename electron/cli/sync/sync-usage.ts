@@ -19,7 +19,7 @@ End-to-end encrypted history across machines, through a bucket (or folder) you o
   join  --phrase "…" --endpoint URL --bucket NAME [--prefix P] [--region R]
                                  add this device to a group
   status [--json]                device, last push and pull, pending records, last error
-  now [--json]                   sync once (the app must not be running on this data dir)
+  now [--json]                   sync once (a running app on this data dir does it)
   off                            stop syncing on this device (the bucket is left as it is)
 
 Options:

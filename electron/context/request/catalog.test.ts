@@ -31,4 +31,11 @@ describe('catalog entries', () => {
     );
     expect(redactions).toEqual({ 'secret-assignment': 1 });
   });
+
+  it('name the device a synced record came from, its controls dropped', () => {
+    const command = at(3, { sessionId: 'far', seq: 2, cwd: '/srv', commandLine: 'make deploy', device: 'laptop\u001b[31m' });
+    const { text } = renderCatalogEntry({ command, score: 0.5 }, NOW, new Redactor());
+    expect(text.split('\n')[1]).toMatch(/^ {2}session far · from device laptop \[31m · \/srv · 3 min ago · exit 0 · /);
+    expect(text).not.toContain('\u001b');
+  });
 });

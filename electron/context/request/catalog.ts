@@ -59,6 +59,8 @@ export const renderCatalogEntry = (
   const facts = [
     `session ${command.sessionId}`,
     ...(place ? [`on ${place}`] : []),
+    // Synced from another device: the model can tell the user's machines apart. A name the user gave, controls dropped.
+    ...(command.device !== undefined ? [`from device ${command.device.replace(/\p{Cc}/gu, ' ')}`] : []),
     ...(command.ranBy === 'assistant' ? ['run by the assistant'] : []),
     shown.cwd ?? 'cwd unknown',
     formatAge(Math.max(0, nowMs - (command.endedAt ?? command.startedAt))),

@@ -21,8 +21,8 @@
  * |--------------------------------|------------------------|----------------------------------------|-------------------------------------------|---------------------------------------------------------------------------|
  * | FinalTermOscPt.PromptStart     | `133;A`                | a prompt starts                        | bash, zsh, fish                           | ends a command still running (exit unknown); reports `prompt`             |
  * | FinalTermOscPt.CommandStart    | `133;B`                | the prompt ends, typing starts         | bash, zsh (end of PS1), fish              | keeps the offset: the typed line's echo starts there                      |
- * | FinalTermOscPt.CommandExecuted | `133;C`                | the line was accepted, output starts   | bash, zsh, fish                           | reports `command-start` (line, cwd, host known so far)                    |
- * | FinalTermOscPt.CommandFinished | `133;D[;<exit>]`       | the command ended                      | bash, zsh (also in PROMPT_EOL_MARK), fish | reports `command-end`; nothing when no command runs                       |
+ * | FinalTermOscPt.CommandExecuted | `133;C[;<clock>]`      | the line was accepted, output starts   | bash, zsh, fish                           | reports `command-start` (line, cwd, host known so far); keeps the clock   |
+ * | FinalTermOscPt.CommandFinished | `133;D[;<exit>[;<ms>[;<clock>]]]` | the command ended (ran `ms`, or until `clock`) | bash, zsh (also in PROMPT_EOL_MARK), fish | reports `command-end` (with `durationMs`); nothing when no command runs |
  * | VSCodeOscPt.CommandLine        | `633;E;<line>`         | the command line                       | bash, zsh, fish                           | before C: the line it starts with; while running: the whole line (*)      |
  * | VSCodeOscPt.Property           | `633;P;<Key>=<value>`  | a property of the shell (MarkProperty) | bash, zsh, fish                           | reports `cwd`, `hostname` when changed, `user`; keeps `Hist*` (**)        |
  * | ContextermOscPt.SshStart       | `633;S;<id>;<host>`    | our ssh function runs ssh to `host`    | bash, zsh, fish (their `ssh` function)    | from the local shell while a command runs: awaits one mark signed by `id` |
@@ -56,7 +56,12 @@ export const FinalTermOscPt = {
   /** VS Code's name: the command (the user's input) starts where the prompt ends. */
   CommandStart: 'B',
   CommandExecuted: 'C',
-  /** Fields: the exit status in decimal; without one the command ends with an unknown code. */
+  /**
+   * Fields: the exit status in decimal (without one the command ends with an unknown code), then
+   * how long the command ran in ms by the shell's own clock (fish), or, empty, then the shell's clock
+   * at the end (bash, zsh; markDurationMs): the recorder times the command by it, since marks read
+   * late (a busy app) are stamped late. Our own addition, as is CommandExecuted's clock.
+   */
   CommandFinished: 'D',
 } as const;
 
@@ -144,11 +149,10 @@ export const readMark = (data: Buffer, start: number, end: number): Mark | null 
 /** The mark's fields as text, still escaped (`''` when it has none). */
 export const markFields = (mark: Mark): string => mark.data.toString('utf8', mark.fieldsStart, mark.end);
 
-/** The mark's fields as a decimal exit code (`-` allowed, 10 digits at most), or null when they are anything else. */
-export const markExitCode = (mark: Mark): number | null => {
-  const { data, fieldsStart: start, end } = mark;
+/** A decimal number in `data[start, end)` (`-` allowed, `maxDigits` at most), or null when it is anything else. */
+const decimal = (data: Buffer, start: number, end: number, maxDigits: number): number | null => {
   const digits = data[start] === 0x2d ? start + 1 : start;
-  if (end <= digits || end - digits > 10) return null;
+  if (end <= digits || end - digits > maxDigits) return null;
   let value = 0;
   for (let i = digits; i < end; i++) {
     const d = data[i]! - 0x30;
@@ -157,3 +161,45 @@ export const markExitCode = (mark: Mark): number | null => {
   }
   return digits > start ? -value : value;
 };
+
+/** Where the mark's field `index` (0-based) starts and ends, or undefined when it has fewer fields. */
+const fieldAt = (mark: Mark, index: number): readonly [number, number] | undefined => {
+  let start = mark.fieldsStart;
+  for (let i = 0; i < index; i++) {
+    const next = mark.data.indexOf(SEMICOLON, start);
+    if (next < 0 || next >= mark.end) return undefined;
+    start = next + 1;
+  }
+  const semicolon = mark.data.indexOf(SEMICOLON, start);
+  return [start, semicolon < 0 || semicolon >= mark.end ? mark.end : semicolon];
+};
+
+/** Field `index` as a non-negative decimal of `maxDigits` at most, or undefined (absent, empty, anything else). */
+const countField = (mark: Mark, index: number, maxDigits: number): number | undefined => {
+  const field = fieldAt(mark, index);
+  const value = field === undefined ? null : decimal(mark.data, field[0], field[1], maxDigits);
+  return value === null || value < 0 ? undefined : value;
+};
+
+/** The mark's first field as a decimal exit code (`-` allowed, 10 digits at most), or null when it is anything else. */
+export const markExitCode = (mark: Mark): number | null => {
+  const field = fieldAt(mark, 0)!;
+  return decimal(mark.data, field[0], field[1], 10);
+};
+
+/**
+ * How long a command ran by the shell's own clock, in whole ms, from its end mark
+ * `133;D;<exit>;<ms>[;<clock>]`: the second field when the shell measured it (fish's CMD_DURATION),
+ * else the end mark's clock less the start mark's (`133;C;<clock>`, µs since the epoch: bash and zsh
+ * read EPOCHREALTIME, which they cannot subtract where they print the marks). Undefined when the
+ * shell said neither (an older script, an older shell).
+ */
+export const markDurationMs = (mark: Mark, startClock: number | null): number | undefined => {
+  const ms = countField(mark, 1, 12);
+  if (ms !== undefined) return ms;
+  const endClock = countField(mark, 2, 16);
+  return endClock === undefined || startClock === null || endClock < startClock ? undefined : Math.round((endClock - startClock) / 1000);
+};
+
+/** The shell's clock in the start mark `133;C;<clock>` (µs since the epoch), or null when it sent none. */
+export const markStartClock = (mark: Mark): number | null => countField(mark, 0, 16) ?? null;

@@ -36,7 +36,8 @@ export const COMMAND_COLUMNS =
   'c.id, c.session_id, c.seq, c.command_line, c.cwd, c.hostname, c.shell, c.started_at, c.ended_at, ' +
   'c.exit_code, c.output_start, c.output_end, c.output_summary, c.source, c.interrupted, ' +
   '(SELECT json_array(r.host, r.user) FROM command_remotes r WHERE r.command_id = c.id) AS remote, ' +
-  '(SELECT a.actor FROM command_actors a WHERE a.command_id = c.id) AS ran_by';
+  '(SELECT a.actor FROM command_actors a WHERE a.command_id = c.id) AS ran_by, ' +
+  '(SELECT d.device_name FROM command_devices d WHERE d.command_id = c.id) AS device';
 
 export interface CommandRow {
   id: string;
@@ -58,6 +59,8 @@ export interface CommandRow {
   remote: string | null;
   /** `assistant` when the assistant typed it (command_actors), else null. */
   ran_by: 'assistant' | null;
+  /** The device a synced record came from (command_devices), else null. */
+  device: string | null;
 }
 
 export const toCommandRecord = (row: CommandRow): CommandRecord => ({
@@ -78,6 +81,7 @@ export const toCommandRecord = (row: CommandRow): CommandRecord => ({
   interrupted: row.interrupted === 1,
   ...(row.remote === null ? {} : { remote: remoteOf(row.remote) }),
   ...(row.ran_by === 'assistant' ? { ranBy: 'assistant' as const } : {}),
+  ...(row.device === null ? {} : { device: row.device }),
 });
 
 const remoteOf = (json: string): NonNullable<CommandRecord['remote']> => {

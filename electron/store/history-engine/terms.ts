@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-import { MAX_QUERY_WORDS } from '../../../shared/domain/history-query';
+import { MAX_QUERY_WORDS } from '../../../shared/domain/history-limits';
 
 /** Terms with no letter or digit index to nothing under unicode61: they could only fail the query or match nothing. */
 const INDEXABLE = /[\p{L}\p{N}]/u;

@@ -28,10 +28,13 @@ const LINE_BOOST = 2;
 /** The pieces the index splits a word into (letters and digits), lower-cased. */
 const tokens = (word: string): string[] => word.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
 
-/** A word in the command line says more about a record than one somewhere in its output. */
-const weightOf = (weight: number, word: string, line: string | null): number => {
+/**
+ * A word in the command line says more about a record than one somewhere in its output. `pieces`
+ * are the word's tokens, split once per query rather than once per matching record.
+ */
+const weightOf = (weight: number, pieces: readonly string[], line: string | null): number => {
   const lower = line?.toLowerCase();
-  return lower !== undefined && tokens(word).every((piece) => lower.includes(piece)) ? weight * LINE_BOOST : weight;
+  return lower !== undefined && pieces.every((piece) => lower.includes(piece)) ? weight * LINE_BOOST : weight;
 };
 
 interface Scored {
@@ -51,6 +54,7 @@ export const rankWords = (statements: StatementCache, filters: FilterSql, words:
   const scored = new Map<number, Scored>();
   let truncated = false;
   const weights: number[] = [];
+  const pieces = words.map(tokens);
   const read = (match: string) => {
     const rows = statements.get(sql).all({ ...filters.params, match, scan: WORD_CANDIDATES }) as { rid: number; keep: number; line: string | null }[];
     if (rows.length === WORD_CANDIDATES) truncated = true;
@@ -64,7 +68,7 @@ export const rankWords = (statements: StatementCache, filters: FilterSql, words:
       if (keep !== 1) continue;
       const entry = scored.get(rid) ?? { rid, words: [], score: 0 };
       entry.words.push(index);
-      entry.score += weightOf(weight, word, line);
+      entry.score += weightOf(weight, pieces[index]!, line);
       scored.set(rid, entry);
     }
   });
@@ -73,7 +77,7 @@ export const rankWords = (statements: StatementCache, filters: FilterSql, words:
     const all = words.map((_, i) => i);
     for (const { rid, keep, line } of read(allWordsMatch(words)!)) {
       if (keep !== 1 || scored.get(rid)?.words.length === words.length) continue;
-      scored.set(rid, { rid, words: all, score: words.reduce((sum, word, i) => sum + weightOf(weights[i]!, word, line), 0) });
+      scored.set(rid, { rid, words: all, score: pieces.reduce((sum, wordPieces, i) => sum + weightOf(weights[i]!, wordPieces, line), 0) });
     }
   }
   const ranked = [...scored.values()].sort((a, b) => b.words.length - a.words.length || b.score - a.score || b.rid - a.rid);

@@ -26,13 +26,15 @@ describe.each([
 
   it('recentCommands seeks the (session_id, seq) index, newest first, no sort', () => {
     const lines = plan(READ_SQL.recentCommands, 's', 50);
-    // The remote origin and the actor are one primary-key probe each per row (migrations 7, 8), never a scan.
+    // The remote origin, the actor and the synced device are one primary-key probe each per row (migrations 7, 8, 11), never a scan.
     expect(lines).toEqual([
       expect.stringMatching(/^SEARCH c USING INDEX commands_by_session \(session_id=\?\)$/),
       'CORRELATED SCALAR SUBQUERY 1',
       'SEARCH r USING PRIMARY KEY (command_id=?)',
       'CORRELATED SCALAR SUBQUERY 2',
       'SEARCH a USING PRIMARY KEY (command_id=?)',
+      'CORRELATED SCALAR SUBQUERY 3',
+      'SEARCH d USING PRIMARY KEY (command_id=?)',
     ]);
   });
 

@@ -92,7 +92,8 @@ const AttachmentChips = () => {
             className={`attachment-chip${failed ? ' failed' : ''}`}
             data-testid="attachment-chip"
             data-command-id={a.commandId}
-            title={`${displayText(a.commandLine) ?? a.commandId}${failed ? ` (exit ${a.exitCode})` : ''}: its full output goes with the question`}
+            data-device={a.device}
+            title={`${displayText(a.commandLine) ?? a.commandId}${failed ? ` (exit ${a.exitCode})` : ''}${a.device === undefined ? '' : ` (synced from ${displayText(a.device)})`}: its full output goes with the question`}
             tabIndex={0}
             onKeyDown={(event) => {
               if (event.key === 'Delete' || event.key === 'Backspace') detach(a.commandId);
@@ -100,6 +101,7 @@ const AttachmentChips = () => {
           >
             <span className="chip-glyph" aria-hidden="true">{failed ? '✗' : '$'}</span>
             <span className="chip-text">{chipLabel(a)}</span>
+            {a.device !== undefined && <span className="chip-device">⇅ {displayText(a.device)}</span>}
             <button className="chip-remove" data-testid="attachment-remove" aria-label={`Remove ${chipLabel(a)}`} onClick={() => detach(a.commandId)}>
               ×
             </button>

@@ -9,16 +9,21 @@ export interface Attachment {
   readonly exitCode: number | null;
   /** When the command started, if known: forgetting a time range removes the chips it covers. */
   readonly startedAt?: number;
+  /** Synced from another device: its name, shown on the chip. */
+  readonly device?: string;
 }
 
 /** `assistant:ask` accepts at most this many attachments. */
 const MAX_ATTACHMENTS = 50;
 
-export const attachmentOf = (command: Pick<CommandRecord, 'id' | 'commandLine' | 'exitCode'> & { readonly startedAt?: number }): Attachment => ({
+export const attachmentOf = (
+  command: Pick<CommandRecord, 'id' | 'commandLine' | 'exitCode'> & { readonly startedAt?: number; readonly device?: string | undefined },
+): Attachment => ({
   commandId: command.id,
   commandLine: command.commandLine,
   exitCode: command.exitCode,
   ...(command.startedAt === undefined ? {} : { startedAt: command.startedAt }),
+  ...(command.device === undefined ? {} : { device: command.device }),
 });
 
 /** Adds once (a second click on the same command is a no-op, not a duplicate chip); keeps click order. */

@@ -28,6 +28,7 @@ const view: SettingsView = {
   profiles: { list: [], defaultId: null },
   keybindings: {},
   ssh: { integration: true, offHosts: [] },
+  sync: { intervalSeconds: 30 },
   agent: DEFAULT_SETTINGS.agent,
   keyStorage: { backend: 'file', secure: false },
   environmentProviderId: null,

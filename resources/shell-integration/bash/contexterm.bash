@@ -3,7 +3,7 @@
 #
 # It reports to the terminal, on the session's pty, with marks that carry a per-session nonce as
 # their last field (the terminal ignores marks without it):
-#   OSC 133;A prompt start   OSC 133;B prompt end   OSC 133;C output start   OSC 133;D;<exit>
+#   OSC 133;A prompt start   OSC 133;B prompt end   OSC 133;C;<clock µs> output start   OSC 133;D;<exit>;;<clock µs>
 #   OSC 633;E;<command line>   OSC 633;P;Cwd=<dir>   OSC 633;P;Hostname=<name>   OSC 633;P;User=<name>
 #   OSC 633;P;HistControl=<HISTCONTROL>   OSC 633;P;HistIgnore=<HISTIGNORE> (the history rules, at each prompt)
 #   OSC 633;S;<request id>;<host> (the ssh function, before it runs ssh)
@@ -71,7 +71,10 @@ __contexterm_report() {
   builtin local status="$1"
   if [[ "${__contexterm_running-}" == 1 ]]; then
     __contexterm_whole_line
-    __contexterm_mark "133;D;$status"
+    # The shell's clock (µs; bash 5's EPOCHREALTIME, digits only whatever the locale's decimal
+    # point) beside the start mark's: the terminal times the command by them, as it reads marks late
+    # when busy. Empty before bash 5: the terminal then times it itself.
+    __contexterm_mark "133;D;$status;;${EPOCHREALTIME//[!0-9]/}"
     __contexterm_running=0
   fi
   __contexterm_escape "$PWD"
@@ -177,7 +180,7 @@ __contexterm_whole_line() {
 __contexterm_start() {
   __contexterm_escape "$1"
   __contexterm_mark "633;E;$__contexterm_escaped"
-  __contexterm_mark "133;C"
+  __contexterm_mark "133;C;${EPOCHREALTIME//[!0-9]/}"
   __contexterm_running=1
 }
 
@@ -257,7 +260,7 @@ __contexterm_ps0_marks() {
     __contexterm_escape "$__contexterm_line"
     __contexterm_mark "633;E;$__contexterm_escaped"
   fi
-  __contexterm_mark "133;C"
+  __contexterm_mark "133;C;${EPOCHREALTIME//[!0-9]/}"
 }
 
 # --- older bash: the DEBUG trap ------------------------------------------------------------------

@@ -2,7 +2,7 @@
 # Contexterm shell integration for zsh, sourced by the shim .zshrc after the user's .zshrc.
 #
 # Marks carry the session nonce as their last field (the terminal ignores marks without it):
-#   OSC 133;A prompt start   OSC 133;B prompt end   OSC 133;C output start   OSC 133;D;<exit>
+#   OSC 133;A prompt start   OSC 133;B prompt end   OSC 133;C;<clock µs> output start   OSC 133;D;<exit>;;<clock µs>
 #   OSC 633;E;<command line>   OSC 633;P;Cwd=<dir>   OSC 633;P;Hostname=<name>   OSC 633;P;User=<name>
 #   OSC 633;P;HistControl=ignorespace (or empty: HIST_IGNORE_SPACE, at each prompt)
 #   OSC 633;P;HistKeptOut=1 (before C, when the line matches HISTORY_IGNORE)
@@ -17,8 +17,12 @@
 (( ${+__contexterm_installed} )) && builtin return 0
 typeset -g __contexterm_installed=1
 typeset -g __contexterm_end_mark=$'\e]133;B;'"${__contexterm_nonce}"$'\a'
-# The command-end mark as prompt text: zero width, with the status from %?.
-typeset -g __contexterm_eol_mark=$'%{\e]133;D;%?;'"${__contexterm_nonce}"$'\a%}'
+# The shell's clock in µs as prompt text (%D{%s%6.}): the start mark carries it from preexec, the
+# end mark from PROMPT_EOL_MARK, so the terminal times the command by the shell's own clock (it reads
+# marks late when busy). A zsh without %6. prints no number, and the terminal times it itself.
+typeset -g __contexterm_clock='%D{%s%6.}'
+# The command-end mark as prompt text: zero width, with the status from %? and the clock.
+typeset -g __contexterm_eol_mark=$'%{\e]133;D;%?;;'"${__contexterm_clock}"$';'"${__contexterm_nonce}"$'\a%}'
 typeset -gi __contexterm_running=0
 typeset -g __contexterm_escaped="" __contexterm_reported_host=""
 # PROMPT_EOL_MARK as it was before preexec put the end mark in front (__contexterm_eol_arm), and
@@ -123,7 +127,7 @@ __contexterm_preexec() {
   fi
   __contexterm_escape "${1:-$3}"
   __contexterm_mark "633;E;$__contexterm_escaped"
-  __contexterm_mark "133;C"
+  __contexterm_mark "133;C;${(%)__contexterm_clock}"
   __contexterm_running=1
   __contexterm_eol_arm
   __contexterm_order_hooks

@@ -8,9 +8,9 @@ import { build } from 'esbuild';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Browser } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext } from 'playwright-core';
 import { HostClient } from '../../integration/support/host-ws-client';
-import { startServer, type AppServer } from '../../e2e/support/app';
+import { CHROMIUM_ARGS, startServer, type AppServer } from '../../e2e/support/app';
 import { interleaved, median, round } from '../stats';
 import { ASSETS_DIR } from './assets';
 import { PROMPT } from './term-page';
@@ -75,8 +75,23 @@ const readLoad = () => {
   };
 };
 
-const loadOnce = async (browser: Browser, url: string, rows: string, probe: string): Promise<Load> => {
-  const context = await browser.newContext({ viewport: VIEWPORT, colorScheme: 'dark' });
+/**
+ * Warm: a new context of the running browser (its own empty HTTP cache, but the browser's process,
+ * compiled-code and font caches warm). Cold: a browser of its own on a new profile directory, as a
+ * first visit on a fresh install sees it (nothing cached anywhere in Chromium).
+ */
+const loadOnce = async (browser: Browser | 'cold', url: string, rows: string, probe: string): Promise<Load> => {
+  let profile: string | undefined;
+  let context: BrowserContext;
+  if (browser === 'cold') {
+    profile = mkdtempSync(join(tmpdir(), 'ct-bench-profile-'));
+    context = await chromium.launchPersistentContext(profile, {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: CHROMIUM_ARGS,
+      viewport: VIEWPORT,
+      colorScheme: 'dark',
+    });
+  } else context = await browser.newContext({ viewport: VIEWPORT, colorScheme: 'dark' });
   try {
     const page = await context.newPage();
     await page.addInitScript({ content: `globalThis.__loadConfig=${JSON.stringify({ rows, prompt: PROMPT })};\n${probe}` });
@@ -88,6 +103,7 @@ const loadOnce = async (browser: Browser, url: string, rows: string, probe: stri
     return (await page.evaluate(readLoad)) as Load;
   } finally {
     await context.close();
+    if (profile) rmSync(profile, { recursive: true, force: true });
   }
 };
 
@@ -139,15 +155,16 @@ export const benchPageLoad = async (rig: UiRig, options: { rounds: number }): Pr
     bareUrl.searchParams.set('terms', '1');
     const ct: Load[] = [];
     const bare: Load[] = [];
+    let browser: Browser | 'cold' = rig.browser;
     const contexterm = async () => {
       await resetServer(server);
-      const load = await loadOnce(rig.browser, server.url, CT_ROWS, probe);
+      const load = await loadOnce(browser, server.url, CT_ROWS, probe);
       ct.push(load);
       step(`contexterm: prompt at ${load.prompt.toFixed(0)} ms (${load.trips.map((t) => `${t.channel}@${t.sent.toFixed(0)}`).join(' ')})`);
       return load.prompt;
     };
     const barePage = async () => {
-      const load = await loadOnce(rig.browser, bareUrl.href, BARE_ROWS, probe);
+      const load = await loadOnce(browser, bareUrl.href, BARE_ROWS, probe);
       bare.push(load);
       step(`bare: prompt at ${load.prompt.toFixed(0)} ms`);
       return load.prompt;
@@ -158,12 +175,20 @@ export const benchPageLoad = async (rig: UiRig, options: { rounds: number }): Pr
     ct.length = 0;
     bare.length = 0;
     const result = await interleaved(options.rounds, contexterm, barePage);
+    const warm = { ct: ct.splice(0), bare: bare.splice(0) };
+    step('page load → first prompt, cold: a new browser profile each round');
+    browser = 'cold';
+    const cold = await interleaved(options.rounds, contexterm, barePage);
     return {
-      ...spreadOf('page_to_prompt_ms', ct.map((load) => load.prompt), 0),
-      ...spreadOf('bare_page_to_prompt_ms', bare.map((load) => load.prompt), 0),
+      ...spreadOf('page_to_prompt_cold_ms', ct.map((load) => load.prompt), 0),
+      ...spreadOf('bare_page_to_prompt_cold_ms', bare.map((load) => load.prompt), 0),
+      ...spreadOf('page_to_prompt_cold_ms_vs_bare', cold.ratios, 3),
+      ...parts('page_load_cold', ct),
+      ...spreadOf('page_to_prompt_ms', warm.ct.map((load) => load.prompt), 0),
+      ...spreadOf('bare_page_to_prompt_ms', warm.bare.map((load) => load.prompt), 0),
       ...spreadOf('page_to_prompt_ms_vs_bare', result.ratios, 3),
-      ...parts('page_load', ct),
-      ...parts('bare_page_load', bare),
+      ...parts('page_load', warm.ct),
+      ...parts('bare_page_load', warm.bare),
     };
   } finally {
     await server.stop();

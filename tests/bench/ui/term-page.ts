@@ -8,6 +8,8 @@ export type Trigger = { readonly kind: 'key'; readonly key: string; readonly ctr
 export interface Watch {
   readonly ms: number;
   readonly maxGapMs: number;
+  readonly longTaskMaxMs: number;
+  readonly longTasks: number;
 }
 
 /** What the driver calls in the page (tests/bench/ui/page/probe.ts). */

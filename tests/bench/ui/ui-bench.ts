@@ -4,6 +4,7 @@
 // frame that shows the letter"; both timed in the page (tests/bench/ui/page/probe.ts).
 import { basename } from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
+import { rawPty } from '../pipeline-bench';
 import { interleaved, median, percentile, round } from '../stats';
 import type { Fixture, UiRig } from './ui-setup';
 import { startRig } from './ui-setup';
@@ -18,30 +19,66 @@ const step = (message: string) => process.stderr.write(`  ui: ${message}\n`);
 const MB = 1_000_000;
 const CTRL_C = { kind: 'key', key: 'c', ctrl: true } as const;
 
-/** Cats `file` and returns MB/s from Enter to the prompt; the longest frame gap goes to `gaps`. */
-const catRate = async (page: TermPage, file: Fixture, gaps: number[]): Promise<number> => {
+/** What a page's floods showed besides their speed: the longest frame gap and long task of each. */
+interface Smoothness {
+  readonly gaps: number[];
+  readonly longTasks: number[];
+  readonly longTaskCounts: number[];
+}
+const smoothness = (): Smoothness => ({ gaps: [], longTasks: [], longTaskCounts: [] });
+
+/** Cats `file` and returns MB/s from Enter to the prompt; its frame gap and long tasks go to `seen`. */
+const catRate = async (page: TermPage, file: Fixture, seen: Smoothness): Promise<number> => {
   step(`${page.name}: cat ${(file.bytes / MB).toFixed(0)} MB`);
   const name = `${page.name}-${basename(file.path, '.txt')}`;
   const watch = await profiled(page.page, name, () => page.run(`cat ${file.path}`));
-  gaps.push(watch.maxGapMs);
+  seen.gaps.push(watch.maxGapMs);
+  seen.longTasks.push(watch.longTaskMaxMs);
+  seen.longTaskCounts.push(watch.longTasks);
   return file.bytes / MB / (watch.ms / 1000);
 };
 
-const throughput = async (rig: UiRig, file: Fixture, rounds: number, prefix: string): Promise<Metrics> => {
-  const gaps = { ct: [] as number[], bare: [] as number[] };
-  const result = await interleaved(
-    rounds,
-    () => catRate(rig.contexterm, file, gaps.ct),
-    () => catRate(rig.bare, file, gaps.bare),
-  );
+/** Every flood's smoothness, per page, for the figures over all floods (longtask_max_ms …). */
+const floods: Record<'ct' | 'bare', Smoothness> = { ct: smoothness(), bare: smoothness() };
+
+const throughput = async (rig: UiRig, file: Fixture, rounds: number, prefix: string, raw = false): Promise<Metrics> => {
+  const gaps = { ct: smoothness(), bare: smoothness() };
+  // With `raw`, each round also reads the file through a bare node-pty in this process (the
+  // physical limit): the page's rate over it, per round.
+  const rawRatios: number[] = [];
+  const rawRates: number[] = [];
+  const contexterm = async () => {
+    const rawRate = raw ? await rawPty(file.path, file.bytes) : NaN;
+    const rate = await catRate(rig.contexterm, file, gaps.ct);
+    rawRates.push(rawRate);
+    rawRatios.push(rate / rawRate);
+    return rate;
+  };
+  const result = await interleaved(rounds, contexterm, () => catRate(rig.bare, file, gaps.bare));
+  for (const page of ['ct', 'bare'] as const) {
+    floods[page].gaps.push(...gaps[page].gaps);
+    floods[page].longTasks.push(...gaps[page].longTasks);
+    floods[page].longTaskCounts.push(...gaps[page].longTaskCounts);
+  }
+  const rawFigures: Metrics = raw
+    ? {
+        [`ui_${prefix}_vs_raw_pty`]: round(median(rawRatios)),
+        [`ui_${prefix}_vs_raw_pty_min`]: round(Math.min(...rawRatios)),
+        [`ui_${prefix}_vs_raw_pty_max`]: round(Math.max(...rawRatios)),
+        [`raw_pty_${prefix}_mb_s`]: round(median(rawRates), 1),
+      }
+    : {};
   return {
+    ...rawFigures,
     [`ui_${prefix}_vs_bare`]: round(result.ratio),
     [`ui_${prefix}_vs_bare_min`]: round(Math.min(...result.ratios)),
     [`ui_${prefix}_vs_bare_max`]: round(Math.max(...result.ratios)),
     [`ui_${prefix}_mb_s`]: round(result.subject, 2),
     [`bare_${prefix}_mb_s`]: round(result.baseline, 2),
-    [`ui_${prefix}_frame_gap_ms`]: round(median(gaps.ct), 1),
-    [`bare_${prefix}_frame_gap_ms`]: round(median(gaps.bare), 1),
+    [`ui_${prefix}_frame_gap_ms`]: round(median(gaps.ct.gaps), 1),
+    [`bare_${prefix}_frame_gap_ms`]: round(median(gaps.bare.gaps), 1),
+    [`ui_${prefix}_longtask_max_ms`]: round(Math.max(...gaps.ct.longTasks), 1),
+    [`bare_${prefix}_longtask_max_ms`]: round(Math.max(...gaps.bare.longTasks), 1),
   };
 };
 
@@ -138,10 +175,11 @@ const tabs = async (rig: UiRig, count: number): Promise<Metrics> => {
 
 export const benchUi = async (options: { quick: boolean }): Promise<Metrics> => {
   const rig = await startRig({ bigBytes: 100 * MB });
+  for (const page of ['ct', 'bare'] as const) floods[page] = smoothness();
   try {
     const rounds = options.quick ? 2 : 3;
     const metrics: Metrics = {
-      ...(await throughput(rig, rig.files.log, rounds, 'cat')),
+      ...(await throughput(rig, rig.files.log, rounds, 'cat', true)),
       ...(await throughput(rig, rig.files.ansi, rounds, 'ansi')),
       // `--quick` floods 1,000,000 lines instead of 3,000,000 (ui_seq_count says which).
       ...(await benchSeq(rig, options.quick ? SEQ_QUICK_COUNT : SEQ_COUNT, rounds)),
@@ -160,6 +198,12 @@ export const benchUi = async (options: { quick: boolean }): Promise<Metrics> => 
     } else {
       Object.assign(metrics, { max_frame_gap_ms: metrics.ui_cat_frame_gap_ms!, bare_max_frame_gap_ms: metrics.bare_cat_frame_gap_ms! });
     }
+    metrics.max_frame_gap_ms_vs_bare = round(metrics.max_frame_gap_ms! / metrics.bare_max_frame_gap_ms!);
+    // Over every `cat` flood of the run (20 MB log, colour-heavy, 100 MB in a full run).
+    metrics.longtask_max_ms = round(Math.max(...floods.ct.longTasks), 1);
+    metrics.bare_longtask_max_ms = round(Math.max(...floods.bare.longTasks), 1);
+    metrics.longtasks_per_flood = round(median(floods.ct.longTaskCounts), 1);
+    metrics.bare_longtasks_per_flood = round(median(floods.bare.longTaskCounts), 1);
     Object.assign(metrics, await tabs(rig, 4));
     Object.assign(metrics, await benchPageLoad(rig, { rounds: options.quick ? 4 : 6 }));
     return metrics;

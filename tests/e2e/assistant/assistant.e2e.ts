@@ -227,7 +227,10 @@ describe('assistant pane against a scripted OpenAI-compatible server', () => {
     await expect.poll(() => streaming.innerText(), { timeout: 15_000 }).toContain('slow3');
     await page.getByTestId('assistant-input').press('Escape');
     await expect.poll(() => streaming.count(), { timeout: 5_000 }).toBe(0);
-    await page.waitForTimeout(1500);
+    // The stop reached the provider: the app closed the stream before its last event was sent,
+    // so FINAL-WORD can never arrive, however long one waits.
+    await expect.poll(() => llm.streams.at(-1)?.end, { timeout: 15_000 }).toBe('client-closed');
+    expect(llm.streams.at(-1)!.sent).toBeLessThan(llm.streams.at(-1)!.total);
     expect((await answers(page).allInnerTexts()).join('\n')).not.toContain('FINAL-WORD');
     await expect.poll(() => page.getByTestId('assistant-error').getAttribute('data-kind')).toBe('cancelled');
 

@@ -5,6 +5,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openApp, typeInTerminal, waitForTerminalText, type OpenApp } from '../support/app';
 import { heldSleep } from '../support/held-sleep';
+import { readPtyDataFrame } from '../../../shared/ipc/wire-names';
 
 /**
  * A flood in a background tab used to be parsed by the page as it came, competing with the tab the
@@ -25,9 +26,14 @@ beforeAll(async () => {
   page = app.page;
   page.on('websocket', (socket) =>
     socket.on('framereceived', ({ payload }) => {
-      if (typeof payload !== 'string' || !payload.includes('"pty:data"')) return;
-      const { id, data } = (JSON.parse(payload) as { payload: { id: string; data: string } }).payload;
-      received.set(id, (received.get(id) ?? 0) + data.length);
+      // Output comes as binary frames (shared/ipc/wire-names.ts); JSON from a server of an earlier build.
+      const output =
+        typeof payload === 'string'
+          ? payload.includes('"pty:data"')
+            ? (JSON.parse(payload) as { payload: { id: string; data: string } }).payload
+            : undefined
+          : readPtyDataFrame(new Uint8Array(payload));
+      if (output) received.set(output.id, (received.get(output.id) ?? 0) + output.data.length);
     }),
   );
   // The socket predates the listener: reload so every frame is counted.

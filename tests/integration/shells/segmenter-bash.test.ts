@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 import { existsSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectTimedByShell } from '../support/late-marks';
 import { INTEGRATION_DIR, ShellSession } from '../support/segmenter-harness';
 
 const RC = {
@@ -27,6 +28,10 @@ describe('bash integration (real bash on a pty)', () => {
     await bash.waitForPrompts(1);
   });
   afterAll(() => bash.close());
+
+  it("times a command by bash's own clock (EPOCHREALTIME at its start and end marks) when its marks are read late", async () => {
+    await expectTimedByShell(bash, 'U$ ');
+  });
 
   it('switches the session to integrated on the first signed prompt', () => {
     expect(bash.events.find((e) => e.type === 'mode')).toMatchObject({ mode: 'integrated' });

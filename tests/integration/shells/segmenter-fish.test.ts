@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectTimedByShell } from '../support/late-marks';
 import { ShellSession } from '../support/segmenter-harness';
 
 const CONFIG = {
@@ -86,6 +87,10 @@ describe('fish integration (real fish on a pty)', () => {
     fish.type(quit);
     await fish.waitForPrompts(prompts + 1);
     expect(fish.commands().slice(before)).toEqual([expect.objectContaining({ commandLine: line, exitCode: 0 })]);
+  });
+
+  it("times a command by fish's own clock (CMD_DURATION) when its marks are read late, as a busy app reads them", async () => {
+    await expectTimedByShell(fish, 'F> ');
   });
 
   it('hides the nonce from children and from stored output', async () => {

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectTimedByShell } from '../support/late-marks';
 import { ShellSession } from '../support/segmenter-harness';
 
 const RC = {
@@ -29,6 +30,10 @@ describe('zsh integration (real zsh on a pty)', () => {
     await zsh.waitForPrompts(1);
   });
   afterAll(() => zsh.close());
+
+  it("times a command by zsh's own clock (%D{%s%6.} at its start and end marks) when its marks are read late", async () => {
+    await expectTimedByShell(zsh, 'Z> ');
+  });
 
   it("sources all the user's startup files and restores ZDOTDIR", async () => {
     const [command] = await zsh.run('echo "$ENV_MARK $PROFILE_MARK $RC_MARK $LOGIN_MARK [${ZDOTDIR-unset}]"');

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 import { WebSocket } from 'ws';
 import { WS_PROTOCOL, WS_TOKEN_PROTOCOL_PREFIX } from '../../../shared/ipc/wire';
+import { readPtyDataFrame, WS_BINARY_OUTPUT_PROTOCOL } from '../../../shared/ipc/wire-names';
 
 /** A minimal client of browser mode's WebSocket, speaking the same frames as the renderer. */
 export class HostClient {
@@ -9,7 +10,12 @@ export class HostClient {
   private readonly _listeners = new Set<(channel: string, payload: unknown) => void>();
 
   private constructor(private readonly _socket: WebSocket) {
-    _socket.on('message', (raw) => {
+    _socket.on('message', (raw, isBinary) => {
+      if (isBinary) {
+        const payload = readPtyDataFrame(new Uint8Array(raw as Buffer));
+        if (payload) for (const listener of this._listeners) listener('pty:data', payload);
+        return;
+      }
       const frame = JSON.parse(raw.toString()) as { t: string; id?: number; result?: unknown; channel?: string; payload?: unknown };
       if (frame.t === 'result') {
         this._pending.get(frame.id!)?.(frame.result);
@@ -19,7 +25,9 @@ export class HostClient {
   }
 
   static connect(origin: string, token: string): Promise<HostClient> {
-    const socket = new WebSocket(`${origin.replace('http', 'ws')}/ws`, [WS_PROTOCOL, WS_TOKEN_PROTOCOL_PREFIX + token], { origin });
+    const socket = new WebSocket(`${origin.replace('http', 'ws')}/ws`, [WS_BINARY_OUTPUT_PROTOCOL, WS_PROTOCOL, WS_TOKEN_PROTOCOL_PREFIX + token], {
+      origin,
+    });
     return new Promise((resolve, reject) => {
       socket.once('open', () => resolve(new HostClient(socket)));
       socket.once('error', reject);

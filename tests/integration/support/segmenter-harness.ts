@@ -37,6 +37,7 @@ export class ShellSession {
   private readonly _segmenter: Segmenter;
   private readonly _pty: pty.IPty;
   private _exited = false;
+  private _held: Buffer[] | undefined;
 
   /** Whether close() removes home: not when the caller passed its own (shared by two sessions). */
   private readonly _ownsHome: boolean;
@@ -58,13 +59,32 @@ export class ShellSession {
     this._pty.onData((data) => {
       const bytes = data as unknown as Buffer;
       this.raw += bytes.toString('latin1');
-      const result = this._segmenter.output(bytes);
-      this._stream.push(result.bytes);
-      this.events.push(...result.events);
+      if (this._held) this._held.push(bytes);
+      else this._feed(bytes);
     });
     this._pty.onExit(() => {
       this._exited = true;
     });
+  }
+
+  private _feed(bytes: Buffer): void {
+    const result = this._segmenter.output(bytes);
+    this._stream.push(result.bytes);
+    this.events.push(...result.events);
+  }
+
+  /**
+   * From now on the shell's output reaches the segmenter only at release(), in one read: as a busy
+   * app reads it late (raw still grows, for waiting on the screen).
+   */
+  hold(): void {
+    this._held ??= [];
+  }
+
+  release(): void {
+    const held = this._held;
+    this._held = undefined;
+    if (held && held.length > 0) this._feed(Buffer.concat(held));
   }
 
   /** What the user types: to the segmenter's input side, then to the shell. */

@@ -54,6 +54,10 @@ export interface Device {
   readonly dataDir: string;
   /** Records one finished command as the recorder would (a session row and its command row). */
   record(command: { id: string; line: string; output: string; cwd: string; hostname: string; exitCode?: number }): void;
+  /** Records `count` commands `<session>:1…count` in one transaction (a big history, fast). */
+  recordMany(session: string, count: number, output: (seq: number) => string): void;
+  /** How many commands this device holds that came from other devices. */
+  pulledCount(): number;
   has(id: string): boolean;
   /** Forgets commands as the app's Settings → History forget does (the store's Forgetter). */
   forget(ids: readonly string[]): void;
@@ -85,6 +89,20 @@ export const makeDevice = (): Device => {
              source, output_indexed, output_summary, clean_output) VALUES (?, ?, ?, ?, ?, ?, 'bash', ?, ?, ?, 0, 0, 'integrated', 1, ?, ?)`,
         ).run(id, sessionId, Number(seq), line, cwd, hostname, at, at + 500, exitCode, output, output);
       }),
+    recordMany: (session, count, output) =>
+      withDb((db) => {
+        const at = Date.now();
+        db.prepare(`INSERT OR IGNORE INTO sessions (id, started_at, ended_at, shell, hostname, cwd, title, mode) VALUES (?, ?, ?, 'bash', 'h', '/srv', 'bash', 'integrated')`)
+          .run(session, at, at + 1000);
+        const insert = db.prepare(
+          `INSERT INTO commands (id, session_id, seq, command_line, cwd, hostname, shell, started_at, ended_at, exit_code, output_start, output_end,
+             source, output_indexed, output_summary, clean_output) VALUES (?, ?, ?, ?, '/srv', 'h', 'bash', ?, ?, 0, 0, 0, 'integrated', 1, '', ?)`,
+        );
+        db.transaction(() => {
+          for (let seq = 1; seq <= count; seq++) insert.run(`${session}:${seq}`, session, seq, `make target-${seq}`, at + seq, at + seq + 1, output(seq));
+        })();
+      }),
+    pulledCount: () => withDb((db) => db.prepare('SELECT count(*) FROM command_devices').pluck().get() as number),
     has: (id) => withDb((db) => db.prepare('SELECT 1 FROM commands WHERE id = ?').get(id) !== undefined),
     forget: (ids) =>
       withDb((db) => {

@@ -3,7 +3,7 @@
 # so fish sources this file as a vendor conf.d snippet, before the user's config.fish.
 #
 # Marks carry the session nonce as their last field (the terminal ignores marks without it):
-#   OSC 133;A prompt start   OSC 133;B prompt end   OSC 133;C output start   OSC 133;D;<exit>
+#   OSC 133;A prompt start   OSC 133;B prompt end   OSC 133;C output start   OSC 133;D;<exit>;<ms run>
 #   OSC 633;E;<command line>   OSC 633;P;Cwd=<dir>   OSC 633;P;Hostname=<name>   OSC 633;P;User=<name>
 #   OSC 633;P;HistControl=ignorespace (at each prompt)
 #   OSC 633;S;<request id>;<host> (the ssh function, before it runs ssh)
@@ -78,10 +78,12 @@ function __contexterm_preexec --on-event fish_preexec
     set -g __contexterm_running 1
 end
 
+# The end mark carries fish's own measure of the command (CMD_DURATION, ms): the terminal stamps
+# marks when it reads them, which a busy terminal does late.
 function __contexterm_postexec --on-event fish_postexec
     set -l command_status $status
     if test "$__contexterm_running" = 1
-        __contexterm_mark "133;D;$command_status"
+        __contexterm_mark "133;D;$command_status;$CMD_DURATION"
         set -g __contexterm_running 0
     end
 end

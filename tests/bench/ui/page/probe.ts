@@ -10,7 +10,24 @@ export interface Watch {
   readonly ms: number;
   /** The longest time between two animation frames meanwhile. */
   readonly maxGapMs: number;
+  /** The longest long task (PerformanceObserver `longtask`, > 50 ms) that began meanwhile; 0 if none. */
+  readonly longTaskMaxMs: number;
+  /** How many long tasks began meanwhile. */
+  readonly longTasks: number;
 }
+
+/** Every long task the page has run since it loaded (start, duration), trimmed to the last 10,000. */
+const longTasks: Array<{ start: number; duration: number }> = [];
+new PerformanceObserver((list) => {
+  for (const entry of list.getEntries()) longTasks.push({ start: entry.startTime, duration: entry.duration });
+  if (longTasks.length > 10_000) longTasks.splice(0, longTasks.length - 10_000);
+}).observe({ type: 'longtask', buffered: true });
+
+/** The long tasks that began at or after `since`. */
+const longTasksSince = (since: number): Pick<Watch, 'longTaskMaxMs' | 'longTasks'> => {
+  const recent = longTasks.filter((task) => task.start >= since);
+  return { longTaskMaxMs: Math.max(0, ...recent.map((task) => task.duration)), longTasks: recent.length };
+};
 
 const rowsOf = (selector: string): Element | null => document.querySelector(selector);
 
@@ -57,7 +74,11 @@ const watchLine = async (selector: string, line: string, trigger: Trigger, timeo
       maxGapMs = Math.max(maxGapMs, now - last);
       last = now;
       const rows = rowsOf(selector);
-      if ((!fresh || (rows && rows !== before)) && lastRow(rows) === line) return resolve({ ms: performance.now() - started, maxGapMs });
+      if ((!fresh || (rows && rows !== before)) && lastRow(rows) === line) {
+        const ms = performance.now() - started;
+        // One frame later, so the observer has delivered a long task that ended just before.
+        return void requestAnimationFrame(() => resolve({ ms, maxGapMs, ...longTasksSince(started) }));
+      }
       if (now - started > timeoutMs) return reject(new Error(`timed out; last line: ${lastRow(rows)}`));
       requestAnimationFrame(frame);
     };
