@@ -3,7 +3,7 @@ import { EventEmitter } from 'node:events';
 import { describe, expect, it } from 'vitest';
 import { describeStartupFailure, installProcessGuards } from './main-failures';
 import { DomainError } from '../../shared/ipc/define';
-import { DataDirLockedError } from './data-dir-lock';
+import { DataDirLockedError } from '../data-dir/data-dir-lock';
 
 /** As in main-failures.ts. */
 const MAX_REPORTS_PER_MINUTE = 10;

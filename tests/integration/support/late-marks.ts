@@ -32,6 +32,6 @@ export const expectTimedByShell = async (shell: ShellSession, prompt: string): P
   expect(end.durationMs).toBeLessThan(60_000);
   const ended = { exitCode: end.exitCode, endedAt: end.at, durationMs: end.durationMs, outputEnd: null, shellEnding: false };
   const ran = endedRecord({ startedAt: start.at } as CommandRecord, ended);
-  expect(ran.endedAt - ran.startedAt).toBe(end.durationMs);
+  expect(ran.endedAt! - ran.startedAt).toBe(end.durationMs);
   expect(ran.endedAt).toBe(end.at);
 };
