@@ -10,7 +10,7 @@ import { runAction } from './actions/run-action';
 import { actionFor, isKeyRecorder, type AppAction } from './keybindings';
 import { InlineAskBox } from './inline-ask/inline-ask-box';
 import { HistorySearchOverlay } from './history-search/history-search-overlay';
-import { useCloseConfirm } from './layout/close-confirm';
+import { useCloseConfirm } from './terminal/close-confirm';
 import { ConnectionBanner } from './layout/connection-banner';
 import { DragHandle } from './layout/drag-handle';
 import { startHistorySync } from './history/history-actions';

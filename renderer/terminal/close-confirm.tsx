@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: MIT
 import { useCallback, useState, type ReactElement } from 'react';
-import { focusActiveTerminal } from '../terminal/terminal-focus';
-import { closeTerminal, isBusy } from '../terminal/terminals';
-import { ConfirmDialog } from './confirm-dialog';
+import { focusActiveTerminal } from './terminal-focus';
+import { closeTerminal, isBusy } from './terminals';
+import { ConfirmDialog } from '../layout/confirm-dialog';
 
 /**
  * Closing terminals (a pane, or every pane of a tab), asking first if one still runs something:
