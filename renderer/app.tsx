@@ -11,7 +11,7 @@ import { actionFor, isKeyRecorder, type AppAction } from './keybindings';
 import { InlineAskBox } from './inline-ask/inline-ask-box';
 import { HistorySearchOverlay } from './history-search/history-search-overlay';
 import { CompletionMenu } from './completion/completion-menu';
-import { ConfirmDialog } from './layout/confirm-dialog';
+import { useCloseConfirm } from './terminal/close-confirm';
 import { ConnectionBanner } from './layout/connection-banner';
 import { DragHandle } from './layout/drag-handle';
 import { startHistorySync } from './history/history-actions';
@@ -35,7 +35,7 @@ import { RestoreOffer } from './panes/restore-offer';
 import './panes/panes.css';
 import { tabTerminals } from './panes/pane-actions';
 import { contains } from './state/pane-tree';
-import { closeTerminal, isBusy, setRecording, startTerminalSync, syncTerminals } from './terminal/terminals';
+import { setRecording, startTerminalSync, syncTerminals } from './terminal/terminals';
 import { api, connection } from './transport/api';
 import { useFirstOutput } from './lazy/first-output';
 import { endFirstTerminalStage } from './lazy/first-terminal';
@@ -50,7 +50,6 @@ const tabMenuTarget = (target: EventTarget | null): boolean =>
 export const App = () => {
   const activeId = useWorkspace((state) => state.activeTerminalId);
   const activeRecording = useWorkspace((state) => state.terminals.find((terminal) => terminal.id === state.activeTerminalId)?.recording);
-  const [confirm, setConfirm] = useState<{ ids: readonly string[]; process: string } | undefined>();
   // Re-rendered when the layout changes; the active tab is the one holding the active terminal.
   const activeTab = useWorkspace((state) => (activeId === undefined ? undefined : state.tabs.find((tab) => contains(tab.root, activeId))));
   const [error, setError] = useState<string | undefined>();
@@ -76,22 +75,7 @@ export const App = () => {
   const report = useCallback((failure: unknown) => setError((failure as Error)?.message ?? String(failure)), []);
 
   /** Closes terminals (a pane, or every pane of a tab), asking first if one still runs something. */
-  const requestClose = useCallback(
-    async (ids: readonly string[]) => {
-      const busy = await Promise.all(ids.map((id) => isBusy(id)));
-      const process = busy.find((p) => p !== undefined);
-      if (process) setConfirm({ ids, process });
-      else {
-        // The panes leave the page at once (the kill is answered later, slowly under load): the
-        // terminal takes the keyboard now, not after the answer, when a menu or dialog opened
-        // meanwhile has it.
-        const closing = Promise.all(ids.map((id) => closeTerminal(id)));
-        focusActiveTerminal();
-        await closing;
-      }
-    },
-    [],
-  );
+  const { requestClose, dialog: closeDialog } = useCloseConfirm(report);
 
   /** Every action (keys, palette, menus, buttons) runs through the registry (renderer/actions). */
   const run = useCallback(
@@ -257,21 +241,7 @@ export const App = () => {
       <HistorySearchOverlay />
       <CompletionMenu />
       <InsertDialog />
-      {confirm && (
-        <ConfirmDialog
-          message={`“${confirm.process}” is still running ${confirm.ids.length > 1 ? 'in a pane of this tab' : 'here'}. Close it and end the process?`}
-          confirmLabel="Close tab"
-          onCancel={() => {
-            setConfirm(undefined);
-            focusActiveTerminal();
-          }}
-          onConfirm={() => {
-            const { ids } = confirm;
-            setConfirm(undefined);
-            void Promise.all(ids.map((id) => closeTerminal(id))).then(focusActiveTerminal, report);
-          }}
-        />
-      )}
+      {closeDialog}
     </div>
   );
 };

@@ -4,7 +4,7 @@ import type { CommandRecord } from '../../shared/domain/command';
 import { chooseTarget } from '../agent/run/agent-deps';
 import type { PtyManager } from '../pty/pty-manager';
 import type { Recorder } from '../recorder/recorder';
-import { terminalPort } from './agent-wiring';
+import { wireAgent } from './agent-wiring';
 
 interface Terminal {
   exited?: boolean;
@@ -29,9 +29,22 @@ const portOver = (t: Terminal) => {
     live: () => ({ cwd: '/home/dev/project', mode: t.mode ?? 'integrated' }),
     runningCommand: () => (t.running ? ({ id: 's1:1' } as CommandRecord) : undefined),
     atPrompt: () => t.atPrompt ?? false,
+    on: (_event: 'command', listener: (record: CommandRecord) => void) => {
+      commands.add(listener);
+      return () => void commands.delete(listener);
+    },
   } as unknown as Recorder;
   const commands = new Set<(record: CommandRecord) => void>();
-  const port = terminalPort({ ptys, recorder, originOf: (id) => (id === 's1' ? t.from : undefined) }, commands);
+  const { port } = wireAgent({
+    ptys,
+    recorder,
+    originOf: (id) => (id === 's1' ? t.from : undefined),
+    store: {} as never,
+    engine: {} as never,
+    settings: { current: { agent: {} as never } },
+    openTerminal: async () => 'unused',
+    confirmations: {} as never,
+  }).agent;
   /** Input written to s1, as the user's keys reach the pty. */
   const type = (data: string) => observers.forEach((o) => o.bytes?.('s1', 0, Buffer.from(data)));
   const ended = () => commands.forEach((listener) => listener({ sessionId: 's1', endedAt: 5 } as CommandRecord));

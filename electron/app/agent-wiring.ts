@@ -1,6 +1,5 @@
 // SPDX-License-Identifier: MIT
 import { basename } from 'node:path';
-import type { CommandRecord } from '../../shared/domain/command';
 import type { AgentSettings } from '../../shared/settings/registry';
 import type { AgentDeps } from '../agent/run/agent-deps';
 import type { ConfirmationService } from '../agent/invocation/confirmation';
@@ -23,7 +22,6 @@ export interface AgentWiringDeps {
   readonly store: Store;
   readonly engine: ContextEngine;
   readonly settings: { readonly current: { readonly agent: AgentSettings } };
-  readonly runningSteps: RunningSteps;
   /** Opens a terminal for a step in main and shows it in every window (compose-core.ts). */
   readonly openTerminal: OpenTerminal;
   /** The one confirmation service, shared with the MCP tools (compose-core.ts). */
@@ -40,7 +38,7 @@ const ENDS_LINE = /[\r\n\x03\x15]$/;
  * assistant must not type after (nor clear, which moved it to the kill ring and broke vi mode).
  * Conservative: a line typed and erased with Backspace still counts until Enter, Ctrl+C or Ctrl+U.
  */
-const lineTyping = (ptys: PtyManager, commands: Set<(record: CommandRecord) => void>): ReadonlySet<string> => {
+const lineTyping = (ptys: PtyManager, recorder: Recorder): ReadonlySet<string> => {
   const typed = new Set<string>();
   ptys.observe({
     bytes: (id, direction, bytes) => {
@@ -51,7 +49,7 @@ const lineTyping = (ptys: PtyManager, commands: Set<(record: CommandRecord) => v
     },
     closed: (id) => typed.delete(id),
   });
-  commands.add((record) => {
+  recorder.on('command', (record) => {
     if (record.endedAt !== null) typed.delete(record.sessionId);
   });
   return typed;
@@ -62,8 +60,8 @@ const lineTyping = (ptys: PtyManager, commands: Set<(record: CommandRecord) => v
  * prompt we can see (shell integration), nothing of ours runs there, no other program holds its
  * foreground (ssh, a pager, a REPL) and it records, so the command gets a record to answer from.
  */
-export const terminalPort = ({ ptys, recorder, originOf }: Pick<AgentWiringDeps, 'ptys' | 'recorder' | 'originOf'>, commands: Set<(record: CommandRecord) => void>): TerminalPort => {
-  const typed = lineTyping(ptys, commands);
+const terminalPort = ({ ptys, recorder, originOf }: Pick<AgentWiringDeps, 'ptys' | 'recorder' | 'originOf'>): TerminalPort => {
+  const typed = lineTyping(ptys, recorder);
   const state = (id: string): TerminalState | undefined => {
     const pty = ptys.get(id);
     if (!pty || pty.exit) return undefined;
@@ -100,22 +98,19 @@ export const terminalPort = ({ ptys, recorder, originOf }: Pick<AgentWiringDeps,
     excludedFromHistory: (line) => recorder.exclusion.excludes({ forms: [line], rules: null, previous: null }) !== null,
     readsSecretInput: (id) => ptys.get(id)?.readsSecretInput() ?? false,
     foreground: (id) => ptys.get(id)?.foregroundProcess(),
-    onCommand: (listener) => {
-      commands.add(listener);
-      return () => void commands.delete(listener);
-    },
+    onCommand: (listener) => recorder.on('command', listener),
     onOutput: (listener) => ptys.observe({ bytes: (id, direction, bytes) => direction === 1 && listener(id, bytes) }),
   };
 };
 
 /**
- * The assistant's hands: the run_command tool's dependencies over the live terminals, its handlers
- * (agent:decide, agent:pane), and `commandUpdated`, which the recorder's events feed.
+ * The assistant's hands: the run_command tool's dependencies over the live terminals (it follows
+ * the recorder's commands by subscribing to them) and its handlers (agent:decide, agent:pane), given
+ * the assistant's running steps once the assistant exists.
  */
 export const wireAgent = (deps: AgentWiringDeps) => {
-  const commands = new Set<(record: CommandRecord) => void>();
   const decisions = new StepDecisions();
-  const port = terminalPort(deps, commands);
+  const port = terminalPort(deps);
   const agent: AgentDeps = {
     port,
     decisions,
@@ -132,9 +127,6 @@ export const wireAgent = (deps: AgentWiringDeps) => {
   };
   return {
     agent,
-    handlers: agentHandlers(decisions, deps.runningSteps),
-    commandUpdated: (record: CommandRecord) => {
-      for (const listener of commands) listener(record);
-    },
+    handlers: (runningSteps: RunningSteps) => agentHandlers(decisions, runningSteps),
   };
 };

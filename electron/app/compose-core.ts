@@ -1,6 +1,5 @@
 // SPDX-License-Identifier: MIT
 import { join } from 'node:path';
-import type { CommandRecord } from '../../shared/domain/command';
 import { hostname } from 'node:os';
 import { PathPrograms } from '../agent/quick-fix/path-programs';
 import { appHandlers, type AppHandlerDeps } from '../ipc/app-handlers';
@@ -20,6 +19,7 @@ import { ConfirmationService } from '../agent/invocation/confirmation';
 import { mayRunUnasked } from '../agent/risk/allow-list';
 import { wireAgent } from './agent-wiring';
 import { wireAssistant } from './assistant-wiring';
+import { wireContext } from './context-wiring';
 import { wireHistory } from './history-wiring';
 import { wireMcp } from './mcp-wiring';
 import { wireSsh } from './ssh-wiring';
@@ -56,10 +56,12 @@ const defaultIntegrationDir = (): string => projectPath('resources/shell-integra
 
 /**
  * The composition root of the main process; both hosts (Electron and the browser host) reach it
- * through create-core.ts. Each service is made once, here, in the order they depend on each other,
- * and handed to whatever uses it: the store and the mirrors, the settings, the assistant, ssh, the
- * recorder, the terminals (their launcher, screens and handlers), history, the workspace and the
- * app's handlers, joined to one router.
+ * through create-core.ts. Each service is made once, here, after everything it needs, and handed
+ * to whatever uses it: the store and the mirrors, the settings, the MCP servers, ssh, the recorder,
+ * the terminals (their launcher, screens and handlers), the context engine, the assistant's hands
+ * (run_command), the assistant, history, the workspace and the app's handlers, joined to one router.
+ * Nothing is bound late: the recorder publishes (Recorder.on) and those that follow its commands
+ * subscribe when they are made.
  */
 export const composeCore = async (
   options: CoreOptions,
@@ -84,30 +86,14 @@ export const composeCore = async (
     env: process.env,
   });
   for (const problem of settings.problems) log(`settings: ${problem}`);
-  // The recorder is made below (it reports to the assistant); the lookup runs only once it exists.
   // The user's MCP servers start now, beside the rest; an answer offers the tools of those ready by then.
   // One confirmation service decides for every tool call: run_command's and the MCP tools'.
   const confirmations = new ConfirmationService({ settings: () => settings.current.agent, mayRunUnasked });
   const mcp = wireMcp({ dataDir: options.dataDir, broadcast, log, confirmations });
-  const assistant = await wireAssistant({ store, settings, broadcast, log, liveSession: (id) => recorder.live(id), mcp: mcp.turnDeps });
   const integrationDir = options.integrationDir ?? defaultIntegrationDir();
   const ssh = wireSsh({ settings, dataDir: options.dataDir, integrationDir, broadcast, log, env: shellEnvironment });
-  // Set once the agent is wired (it needs the ptys, which need the recorder).
-  const agentHooks: { command?: (command: CommandRecord) => void } = {};
-  const recorder = new Recorder({
-    store,
-    integrationDir,
-    ssh,
-    hostname: hostname(),
-    events: {
-      command: (command) => {
-        if (command.endedAt !== null) assistant.commandFinished(command);
-        agentHooks.command?.(command);
-        broadcast('commands:updated', { command });
-      },
-      session: (session) => broadcast('session:updated', { session }),
-    },
-  });
+  // The recorder publishes commands and sessions; whoever follows them subscribes once it exists.
+  const recorder = new Recorder({ store, integrationDir, ssh, hostname: hostname() });
   const terminals = wireTerminals({
     settings,
     recorder,
@@ -120,7 +106,8 @@ export const composeCore = async (
     log,
   });
   const { ptys, launcher, screens } = terminals;
-  // The assistant's hands (run_command): made once the terminals it types into exist.
+  const context = await wireContext({ store, settings, broadcast, log, liveSession: (id) => recorder.live(id) });
+  // The assistant's hands (run_command) over the terminals it types into.
   // A step's terminal opens here, in main, and every window shows it as a tab: it needs no window.
   const openTerminal = async ({ cwd, besideSessionId }: { cwd: string | null; besideSessionId: string | null }) => {
     const beside = besideSessionId === null ? undefined : ptys.get(besideSessionId);
@@ -128,9 +115,10 @@ export const composeCore = async (
     broadcast('pty:opened', { id: pty.id });
     return pty.id;
   };
-  const agent = wireAgent({ ptys, recorder, originOf: (id) => launcher.originOf(id), store, engine: assistant.engine, settings, runningSteps: assistant.runningSteps, openTerminal, confirmations });
-  agentHooks.command = agent.commandUpdated;
-  assistant.useAgent(agent.agent);
+  const agent = wireAgent({ ptys, recorder, originOf: (id) => launcher.originOf(id), store, engine: context.engine, settings, openTerminal, confirmations });
+  const assistant = wireAssistant({ store, settings, broadcast, log, context, recorder, agent: agent.agent, mcp: mcp.turnDeps });
+  recorder.on('command', (command) => broadcast('commands:updated', { command }));
+  recorder.on('session', (session) => broadcast('session:updated', { session }));
   // After the keeper: an erase and a keeping pass never interleave (screen-keeper.ts forgetting).
   const history = wireHistory({ store, recorder, settings, forgetInMemory: assistant.forgetCommands, broadcast, log, screens });
   // Sync runs in its own worker, off the output path; it starts its first run after one interval.
@@ -161,7 +149,7 @@ export const composeCore = async (
       ...workspace,
       ...start.handlers,
       ...assistant.handlers,
-      ...agent.handlers,
+      ...agent.handlers(assistant.runningSteps),
       ...mcp.handlers(assistant.runningToolSteps),
       ...app.invoke,
     },

@@ -1,9 +1,12 @@
 // SPDX-License-Identifier: MIT
 import { EventEmitter } from 'node:events';
 import { describe, expect, it } from 'vitest';
-import { describeStartupFailure, installProcessGuards, MAX_REPORTS_PER_MINUTE } from './main-failures';
+import { describeStartupFailure, installProcessGuards } from './main-failures';
 import { DomainError } from '../../shared/ipc/define';
-import { DataDirLockedError } from './data-dir-lock';
+import { DataDirLockedError } from '../data-dir/data-dir-lock';
+
+/** As in main-failures.ts. */
+const MAX_REPORTS_PER_MINUTE = 10;
 
 describe('process guards', () => {
   it('log an unhandled rejection and an uncaught exception instead of letting them end the process', () => {

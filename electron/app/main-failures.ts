@@ -26,7 +26,7 @@ export const describeStartupFailure = (error: unknown): StartupFailure => {
 };
 
 /** At most this many reports a minute: a timer that throws on every tick must not flood the log. */
-export const MAX_REPORTS_PER_MINUTE = 10;
+const MAX_REPORTS_PER_MINUTE = 10;
 
 interface ProcessEvents {
   on(event: 'unhandledRejection', listener: (reason: unknown) => void): unknown;

@@ -40,7 +40,7 @@ export const parseSaved = (raw: string | undefined): SavedWorkspace | undefined 
 };
 
 /** The tree with each leaf renamed by `map`; leaves it drops leave their split (null when none is left). */
-export const mapLeaves = (node: PaneNodeInput, map: (id: string) => string | undefined): PaneNodeInput | null => {
+const mapLeaves = (node: PaneNodeInput, map: (id: string) => string | undefined): PaneNodeInput | null => {
   if (node.kind === 'leaf') {
     const id = map(node.id);
     return id ? { kind: 'leaf', id } : null;
@@ -50,7 +50,7 @@ export const mapLeaves = (node: PaneNodeInput, map: (id: string) => string | und
   return children.length === 1 ? children[0]! : { ...node, children };
 };
 
-export const firstLeaf = (node: PaneNodeInput): string => (node.kind === 'leaf' ? node.id : firstLeaf(node.children[0]!));
+const firstLeaf = (node: PaneNodeInput): string => (node.kind === 'leaf' ? node.id : firstLeaf(node.children[0]!));
 
 /** Every group renamed by `map` (tabs in order, focus kept where it survives), and the names that follow. */
 export const mapWorkspace = (

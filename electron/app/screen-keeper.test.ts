@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 import { describe, expect, it } from 'vitest';
-import { keepScreens, keptScreens, SCREENS_KEY } from './screen-keeper';
+import { SCREENS_KEY } from '../store/history/kept-screens';
+import { keepScreens, keptScreens } from './screen-keeper';
 
 const memoryKv = (initial: Record<string, string> = {}) => {
   const values = new Map(Object.entries(initial));

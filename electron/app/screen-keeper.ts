@@ -3,7 +3,6 @@ import { TerminalMarkSchema, type TerminalSnapshot } from '../../shared/ipc/pty'
 import { SCREENS_KEY, type ScreensForgotten } from '../store/history/kept-screens';
 import type { KeptMark } from './restored-screen';
 
-export { SCREENS_KEY };
 
 /** One terminal's kept screen: the serialized text and its gutter marks. */
 export interface KeptScreen {

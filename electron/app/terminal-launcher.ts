@@ -10,7 +10,7 @@ import { shellKind, startsLogin } from '../segmenter/shell-launch';
 import { planLaunch } from './profile-launch';
 
 /** A new terminal as it is asked for: by a window (`pty:spawn`) or by a restored pane. */
-export interface TerminalRequest {
+interface TerminalRequest {
   readonly cols: number;
   readonly rows: number;
   /** Where it starts; wins over its profile's directory (a split starts where its neighbour is). */
@@ -58,7 +58,7 @@ export interface TerminalLauncher {
 }
 
 /** Thrown when a terminal is to be opened from one that is gone: its privacy cannot be known. */
-export class OriginGoneError extends DomainError {
+class OriginGoneError extends DomainError {
   constructor() {
     super('not-found', 'The terminal it was to be opened from is closed, so none was opened.');
     this.name = 'OriginGoneError';

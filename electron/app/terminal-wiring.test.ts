@@ -2,7 +2,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Settings } from '../../shared/ipc/settings';
 import type { Client } from '../ipc/router';
-import { inProcessMirrors } from '../pty/mirror-host';
+import { inProcessMirrors } from '../pty/screen-mirror';
 import { FakePtyHost } from '../pty/testing/fake-pty-host';
 import { Recorder } from '../recorder/recorder';
 import type { Store } from '../store/store';
@@ -38,7 +38,7 @@ const client: Client = { id: 'w1', emit: () => undefined, onClose: () => undefin
 const setup = () => {
   const host = new FakePtyHost();
   const kv = memoryKv();
-  const recorder = new Recorder({ store, integrationDir: '/nonexistent', hostname: 'box', events: { command: () => undefined, session: () => undefined } });
+  const recorder = new Recorder({ store, integrationDir: '/nonexistent', hostname: 'box' });
   const terminals = wireTerminals({
     settings,
     recorder,

@@ -51,7 +51,7 @@ export const wireTerminals = (deps: TerminalWiringDeps) => {
   });
   // A line kept out of the record is on that terminal's screen: as with a pause, its kept screen
   // goes now and is never kept again (its restore shows the recorded output, which never held it).
-  recorder.onExcluded((id) => void screens.unkeep([id]));
+  recorder.on('excluded', (id) => void screens.unkeep([id]));
   const handlers = ptyHandlers({
     ptys,
     open: (request) => launcher.open(request),

@@ -32,6 +32,8 @@ export interface AssistantServiceDeps {
   readonly now?: () => number;
   /** The tools of the user's MCP servers (electron/app/mcp-wiring.ts); none without it. */
   readonly mcp?: McpTurnDeps;
+  /** The run_command tool's terminals (electron/app/agent-wiring.ts); without them (some tests) answers only read. */
+  readonly agent?: AgentDeps;
 }
 
 /**
@@ -68,8 +70,6 @@ export class AssistantService {
   private readonly _turns = new TurnRegistry();
   private readonly _providerByModel: Map<string, string>;
   private readonly _now: () => number;
-  /** The run_command tool's terminals; until they exist (or in tests without them) answers only read. */
-  private _agent: AgentDeps | undefined;
   /** The run_command steps of answers running now, by turn id, for a window that reloads. */
   private readonly _agentTurns = new Map<string, { conversationId: string; turn: AgentTurn }>();
   /** The MCP tool steps of answers running now, by turn id, for a window that reloads. */
@@ -78,11 +78,6 @@ export class AssistantService {
   constructor(private readonly _deps: AssistantServiceDeps) {
     this._now = _deps.now ?? Date.now;
     this._providerByModel = _deps.providerByModel ?? new Map();
-  }
-
-  /** The terminals start after the assistant (compose-core.ts): they hand over the run_command tool then. */
-  useAgent(agent: AgentDeps): void {
-    this._agent = agent;
   }
 
   async ask(request: AskRequest): Promise<{ turnId: string; userMessageId: string }> {
@@ -205,8 +200,8 @@ export class AssistantService {
     try {
       const { provider } = await settings.resolve({ providerId: request.model.providerId, model: request.model.model });
       const config = await engine.modelConfigs.config(request.model.model);
-      const agentTurn = this._agent
-        ? new AgentTurn(this._agent, { conversationId: turn.conversationId, activeSessionId: request.sessionId ?? null, emit: (step) => emit('agent:step', { ...ids, step }) })
+      const agentTurn = this._deps.agent
+        ? new AgentTurn(this._deps.agent, { conversationId: turn.conversationId, activeSessionId: request.sessionId ?? null, emit: (step) => emit('agent:step', { ...ids, step }) })
         : undefined;
       const tools: AssistantTool[] = context.tools.flatMap((tool): AssistantTool[] => {
         if (tool.name !== GET_COMMANDS_TOOL_NAME) return tool.name === RUN_COMMAND_TOOL_NAME && agentTurn ? [agentTurn.tool] : [];

@@ -1,7 +1,9 @@
 // SPDX-License-Identifier: MIT
 import { describe, expect, it } from 'vitest';
 import { assistantChannels } from '../../shared/ipc/assistant';
-import { forwardTurnEvents, TurnRegistry, type StreamingChannel } from './assistant-turns';
+import { forwardTurnEvents, TurnRegistry, type TurnEmitter } from './assistant-turns';
+
+type StreamingChannel = Parameters<TurnEmitter>[0];
 import { FakeProvider } from '../llm/testing/collect';
 import { runAssistantTurn, type AssistantTool } from '../llm/tool-loop';
 

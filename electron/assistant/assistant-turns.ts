@@ -7,7 +7,7 @@ import type { AssistantEvent } from '../llm/tool-loop';
 import type { ToolCall } from '../llm/types';
 
 type Channels = typeof assistantChannels;
-export type StreamingChannel = 'assistant:delta' | 'assistant:tool';
+type StreamingChannel = 'assistant:delta' | 'assistant:tool';
 export type TurnEmitter = <K extends StreamingChannel>(channel: K, payload: z.output<Channels[K]['payload']>) => void;
 
 /** The model may send megabytes of "arguments"; the conversation view needs a glance, not all of it. */

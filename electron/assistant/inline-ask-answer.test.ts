@@ -1,6 +1,9 @@
 // SPDX-License-Identifier: MIT
 import { describe, expect, it } from 'vitest';
-import { extractCommand, InlineAskError, NO_COMMAND_MESSAGE } from './inline-ask-answer';
+import { extractCommand, InlineAskError } from './inline-ask-answer';
+
+/** As in inline-ask-answer.ts. */
+const NO_COMMAND_MESSAGE = 'The model did not answer with a command.';
 
 describe('extractCommand', () => {
   it.each([

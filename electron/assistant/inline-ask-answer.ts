@@ -15,7 +15,7 @@ export class InlineAskError extends DomainError {
   }
 }
 
-export const NO_COMMAND_MESSAGE = 'The model did not answer with a command.';
+const NO_COMMAND_MESSAGE = 'The model did not answer with a command.';
 
 /**
  * Controls a model could put in its answer to act on the terminal it is pasted into: an ESC that

@@ -55,7 +55,7 @@ const commandLine = (command: CommandRecord, redact: Redact): string => {
 };
 
 /** The system prompt: one command for this shell and OS, then the terminal's context. */
-export const inlineSystemPrompt = (context: InlineTerminalContext, redact: Redact): string => {
+const inlineSystemPrompt = (context: InlineTerminalContext, redact: Redact): string => {
   const shell = context.shell ?? 'the user’s shell';
   const lines = [
     `You turn a request written in words into exactly one ${shell} command for ${context.os}.`,

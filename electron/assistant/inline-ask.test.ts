@@ -7,7 +7,9 @@ import { DEFAULT_REDACTION_SETTINGS } from '../context/redaction';
 import { LlmError } from '../llm/errors';
 import { FakeProvider, type ScriptedRound } from '../llm/testing/collect';
 import type { ChatProvider, ChatStreamEvent } from '../llm/types';
-import { InlineAskService, type InlineSessions } from './inline-ask';
+import { InlineAskService } from './inline-ask';
+
+type InlineSessions = ConstructorParameters<typeof InlineAskService>[0]['sessions'];
 import { InlineAskError } from './inline-ask-answer';
 import { inlineMessages, osDescription, shellName } from './inline-ask-prompt';
 

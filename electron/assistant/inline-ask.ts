@@ -12,7 +12,7 @@ import { extractCommand, InlineAskError } from './inline-ask-answer';
 import { INLINE_MAX_OUTPUT_TOKENS, inlineMessages, osDescription, shellName, type InlineTerminalContext } from './inline-ask-prompt';
 
 /** What an inline ask reads of the store: the session and its last commands (electron/store/store.ts). */
-export interface InlineSessions {
+interface InlineSessions {
   flush(): Promise<void>;
   getSession(id: string): Promise<SessionInfo | undefined>;
   /** The session's newest `limit` commands, oldest first: the recent-commands section's query. */
@@ -29,7 +29,7 @@ export interface InlineAskDeps {
 }
 
 /** As many as the assistant's recent-commands section sends (electron/context/request/recent-commands.ts). */
-export const INLINE_RECENT_COMMANDS = 10;
+const INLINE_RECENT_COMMANDS = 10;
 
 /** A cancel or a provider failure, in the words the box shows. */
 const asInlineError = (error: unknown): Error => {

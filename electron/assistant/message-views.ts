@@ -58,7 +58,7 @@ export const toMessageViews = (messages: readonly StoredMessageWithMeta[]): Conv
   return views;
 };
 
-export const failedAnswerView = (
+const failedAnswerView = (
   question: StoredMessageWithMeta,
   error: LlmErrorInfo,
   partialText: string,

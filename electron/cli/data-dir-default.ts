@@ -6,7 +6,7 @@ import { join, resolve } from 'node:path';
 export const DATABASE_FILE = 'contexterm.db';
 
 /**
- * Where the app keeps its data, most likely first: browser mode's default (electron/app/data-dir.ts
+ * Where the app keeps its data, most likely first: browser mode's default (electron/data-dir/data-dir.ts
  * computes the same), then the desktop app's Electron `userData` as packaged ("Contexterm") and
  * as run from a checkout ("contexterm", the package name). Only computed: unlike the app, the CLI
  * never creates a directory (the one it reads passes the app's checks first, history-db.ts).

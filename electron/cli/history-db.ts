@@ -3,7 +3,7 @@ import Database from 'better-sqlite3';
 import { existsSync, lstatSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { SETTINGS_KEY } from '../../shared/settings/key-value-store';
-import { checkDataDir, DataDirTrustError } from '../app/data-dir-trust';
+import { checkDataDir, DataDirTrustError } from '../data-dir/data-dir-trust';
 import { Redactor } from '../context/redaction';
 import { migrations } from '../store/migrations';
 import { StoreQueries } from '../store/queries/queries';

@@ -31,8 +31,6 @@ export const answerSize = (value: Record<string, unknown>): number => JSON.strin
 /** The size of a plain-text answer (a resource), which travels once. */
 const textAnswerSize = (text: string): number => JSON.stringify({ content: [{ type: 'text', text }] }).length;
 
-export const fits = (value: Record<string, unknown>): boolean => answerSize(value) <= MAX_ANSWER_CHARS;
-
 /**
  * `{[key]: items, ...extra}`, dropping items from the end until the serialized answer fits, and
  * saying how many were left out and how to get them (`hint`). `reserve` keeps room for fields the

@@ -10,7 +10,7 @@ import { commandOutputPage, OUTPUT_DESCRIPTION, OutputArgs } from './mcp-output'
 import { SEARCH_DESCRIPTION, SearchArgs, searchCommandsTool, toHistoryQuery } from './mcp-search';
 import { getCommandsTool, LIST_LIMITS, listSessionsTool, recentActivityText, recentCommandsTool } from './mcp-tools';
 
-export const RECENT_RESOURCE_URI = 'contexterm://recent';
+const RECENT_RESOURCE_URI = 'contexterm://recent';
 
 const failure = (error: unknown) => ({ content: [{ type: 'text' as const, text: describeFailure(error).line }], isError: true });
 const limit = (bounds: { readonly fallback: number; readonly max: number }) =>

@@ -29,7 +29,7 @@ export interface PtyHandlerDeps {
   readonly profileOf: (id: string) => string | undefined;
 }
 
-export const toPtyInfo = (pty: PtyProcess, recording: RecordingState, profileId: string | null = null): PtyInfo => ({
+const toPtyInfo = (pty: PtyProcess, recording: RecordingState, profileId: string | null = null): PtyInfo => ({
   id: pty.id,
   sessionId: pty.id,
   pid: pty.pid,

@@ -4,8 +4,11 @@ import type { PtyInfo } from '../../shared/ipc/pty';
 import type { PtyProcess } from '../pty/types';
 import type { Unclaimed } from './pty-handlers';
 import type { Client } from './router';
-import { createStart, UNCLAIMED_MS, type StartParts } from './start';
+import { createStart, type StartParts } from './start';
 import { UnclaimedOutput } from './unclaimed-terminal';
+
+/** As in start.ts. */
+const UNCLAIMED_MS = 30_000;
 
 const client: Client = { id: 'w1', emit: () => undefined, onClose: () => undefined };
 

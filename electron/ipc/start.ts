@@ -12,7 +12,7 @@ export type StartParts = Pick<InvokeHandlers, 'pty:list' | 'workspace:restore' |
 };
 
 /** How long a terminal opened for a loading page waits to be claimed before it is left to run as any other. */
-export const UNCLAIMED_MS = 30_000;
+const UNCLAIMED_MS = 30_000;
 
 export interface Start {
   readonly handlers: Pick<InvokeHandlers, 'workspace:start'>;

@@ -11,7 +11,7 @@ import type { ChatMessage, ChatRequest, FinishReason, ToolDefinition } from './t
 export const CONTINUATION_MARKER = '(Earlier conversation omitted.)';
 
 /** The API needs max_tokens on every request; this is a ceiling, not a target. */
-export const DEFAULT_MAX_OUTPUT_TOKENS = 4096;
+const DEFAULT_MAX_OUTPUT_TOKENS = 4096;
 
 /** The model's arguments as an object; anything else (unparsable, an array) is sent as an empty input. */
 const toolInput = (json: string): Record<string, unknown> => {
@@ -72,7 +72,7 @@ export const toAnthropicMessages = (messages: readonly ChatMessage[]): { system?
   };
 };
 
-export const toAnthropicTools = (tools: readonly ToolDefinition[]): Tool[] =>
+const toAnthropicTools = (tools: readonly ToolDefinition[]): Tool[] =>
   tools.map((tool) => ({
     name: tool.name,
     description: tool.description,

@@ -4,7 +4,7 @@ import type * as OpenAISdk from 'openai';
 import { LlmError } from './llm-error';
 import { scrubSecrets } from './scrub';
 
-export { LlmError, type LlmErrorKind } from './llm-error';
+export { LlmError } from './llm-error';
 
 /**
  * The vendor SDKs, loaded on a provider's first request rather than at start-up. Importing both

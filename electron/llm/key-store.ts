@@ -14,7 +14,7 @@ export interface KeyStore {
   describe(): { backend: string; secure: boolean };
 }
 
-export class KeyStoreError extends DomainError {
+class KeyStoreError extends DomainError {
   override readonly name = 'KeyStoreError';
 
   constructor(message: string) {

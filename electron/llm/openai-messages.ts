@@ -6,7 +6,7 @@ import type {
 } from 'openai/resources/chat/completions';
 import type { ChatMessage, ChatRequest, FinishReason, ProviderKind, ToolDefinition } from './types';
 
-export const toOpenAIMessages = (messages: readonly ChatMessage[]): ChatCompletionMessageParam[] =>
+const toOpenAIMessages = (messages: readonly ChatMessage[]): ChatCompletionMessageParam[] =>
   messages.map((message): ChatCompletionMessageParam => {
     switch (message.role) {
       case 'system':

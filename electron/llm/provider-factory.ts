@@ -5,7 +5,7 @@ import type { ChatProvider, ProviderKind, ProviderTimeouts } from './types';
 // One list of default endpoints, the settings registry's (Ollama's OpenAI-compatible endpoint first).
 import { DEFAULT_BASE_URLS } from '../../shared/settings/assistant-schema';
 
-export interface ProviderConfig {
+interface ProviderConfig {
   readonly kind: ProviderKind;
   readonly baseUrl?: string;
   readonly apiKey?: string;

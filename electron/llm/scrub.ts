@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 
-export const SCRUBBED = '[redacted]';
+const SCRUBBED = '[redacted]';
 
 /**
  * Key shapes that servers echo back, sometimes partly masked ("Incorrect API key provided:

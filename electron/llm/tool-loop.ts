@@ -30,7 +30,7 @@ export interface AssistantTurnOptions {
   readonly onEvent?: (event: AssistantEvent) => void;
 }
 
-export interface TurnUsageReport {
+interface TurnUsageReport {
   readonly rounds: ReadonlyArray<TokenUsage | null>;
   /** Sum of the rounds that reported usage; null when none did. */
   readonly total: TokenUsage | null;

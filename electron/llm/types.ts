@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: MIT
-import type { LlmErrorInfo, TokenUsage } from '../../shared/ipc/assistant';
+import type { TokenUsage } from '../../shared/ipc/assistant';
 import type { ProviderKind } from '../../shared/ipc/settings';
 
-export type { LlmErrorInfo, ProviderKind, TokenUsage };
+export type { ProviderKind, TokenUsage };
 
 /**
  * Provider-neutral chat types. Each adapter maps these to its wire format (OpenAI Chat Completions,

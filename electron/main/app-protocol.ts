@@ -9,8 +9,8 @@ import { StaticFiles } from '../web/static-files';
  * which is where the desktop's strict CSP lives.
  */
 export const APP_SCHEME = 'app';
-export const APP_HOST = 'contexterm';
-export const APP_ORIGIN = `${APP_SCHEME}://${APP_HOST}`;
+const APP_HOST = 'contexterm';
+const APP_ORIGIN = `${APP_SCHEME}://${APP_HOST}`;
 export const APP_HOME = `${APP_ORIGIN}/index.html`;
 
 /**

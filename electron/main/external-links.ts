@@ -2,7 +2,7 @@
 import { toExternalUrl } from '../../shared/ipc/app';
 
 /** What the desktop app may hand to the OS: web pages and mail (nothing that runs or reads files). */
-export const EXTERNAL_PROTOCOLS: readonly string[] = ['http:', 'https:', 'mailto:'];
+const EXTERNAL_PROTOCOLS: readonly string[] = ['http:', 'https:', 'mailto:'];
 
 /**
  * The only way a URL reaches `shell.openExternal`. Main does not trust the contract's check alone:

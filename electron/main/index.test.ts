@@ -54,7 +54,7 @@ vi.mock('../app/create-core', () => ({
     seen.coreFailure ? Promise.reject(seen.coreFailure) : Promise.resolve({ pageOpening: () => seen.calls.push('page-opening'), shutdown: () => (seen.calls.push('shutdown'), Promise.resolve()) })
   ),
 }));
-vi.mock('../app/data-dir-lock', () => ({
+vi.mock('../data-dir/data-dir-lock', () => ({
   acquireDataDirLock: (dir: string) => {
     seen.calls.push('lock');
     seen.lockedDirs.push(dir);

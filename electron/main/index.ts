@@ -3,7 +3,7 @@ import { app, dialog, Notification, protocol, safeStorage, session, shell } from
 import { join } from 'node:path';
 import { createCore, type Core } from '../app/create-core';
 import type { Notify } from '../ipc/app-handlers';
-import { acquireDataDirLock, type DataDirLock } from '../app/data-dir-lock';
+import { acquireDataDirLock, type DataDirLock } from '../data-dir/data-dir-lock';
 import { describeStartupFailure, installProcessGuards } from '../app/main-failures';
 import { SafeStorageKeyStore } from '../llm/key-store';
 import { limitNativeArenas } from '../runtime/native-memory';

@@ -13,7 +13,7 @@ const GRANTED = new Set<string>(['clipboard-read', 'clipboard-sanitized-write'])
  * One rule for both of Chromium's questions: a permission we need, asked by our own page's main
  * frame. Anything else (another origin, a subframe, a check made for no document) is denied.
  */
-export const isPermissionAllowed = (permission: string, requestingUrl: string | undefined, isMainFrame: boolean): boolean =>
+const isPermissionAllowed = (permission: string, requestingUrl: string | undefined, isMainFrame: boolean): boolean =>
   GRANTED.has(permission) && isMainFrame && isAppUrl(requestingUrl);
 
 /**

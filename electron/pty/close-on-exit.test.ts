@@ -1,9 +1,12 @@
 // SPDX-License-Identifier: MIT
 import { describe, expect, it } from 'vitest';
 import type { ExitBehaviour } from '../../shared/ipc/settings';
-import { closeOnExit, closesOnExit, QUICK_FAILURE_MS } from './close-on-exit';
+import { closeOnExit, closesOnExit } from './close-on-exit';
 import { PtyManager } from './pty-manager';
 import { FakePtyHost } from './testing/fake-pty-host';
+
+/** As in close-on-exit.ts. */
+const QUICK_FAILURE_MS = 3000;
 
 const clean = { exitCode: 0, signal: null };
 const failed = { exitCode: 3, signal: null };

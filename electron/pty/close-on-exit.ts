@@ -17,7 +17,7 @@ export const closesOnExit = (behaviour: ExitBehaviour, exit: PtyExit, ranMs = Nu
 };
 
 /** How soon after its start a failed exit counts as "could not start". */
-export const QUICK_FAILURE_MS = 3000;
+const QUICK_FAILURE_MS = 3000;
 
 /**
  * Closes terminals whose shell exited, in main rather than in a window: every window (and a

@@ -2,7 +2,7 @@
 import type { PtyManager } from './pty-manager';
 
 /** How often the foreground of every live terminal is looked at: one tcgetpgrp and one /proc read each. */
-export const FOREGROUND_POLL_MS = 500;
+const FOREGROUND_POLL_MS = 500;
 /** After a keystroke that may start or end a program (Enter, Ctrl+C, Ctrl+D, Ctrl+Z), look sooner. */
 const AFTER_INPUT_MS = 80;
 const STARTS_OR_STOPS = /[\r\n\x03\x04\x1a]/;

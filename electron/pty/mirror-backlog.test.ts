@@ -1,6 +1,15 @@
 // SPDX-License-Identifier: MIT
 import { describe, expect, it } from 'vitest';
-import { MIRROR_BACKLOG_CHARS, MIRROR_BACKLOG_SHARE_CHARS, MIRROR_BACKLOG_TOTAL_CHARS, MirrorBacklog } from './mirror-backlog';
+import { MirrorBacklog } from './mirror-backlog';
+
+/** As in mirror-backlog.ts. */
+const MIRROR_BACKLOG_TOTAL_CHARS = 16 * 1024 * 1024;
+
+/** As in mirror-backlog.ts. */
+const MIRROR_BACKLOG_SHARE_CHARS = 1024 * 1024;
+
+/** As in mirror-backlog.ts. */
+const MIRROR_BACKLOG_CHARS = 16 * 1024 * 1024;
 
 describe('MirrorBacklog', () => {
   it('holds a pty past its own limit', () => {

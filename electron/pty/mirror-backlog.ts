@@ -10,14 +10,14 @@
  * The total is no more than that (it was 32M): one flood keeps its 16M, and eight at once queue
  * half of what they did, the mirror's part of the peak (`server_rss_mb_peak_8_floods`, issue 44).
  */
-export const MIRROR_BACKLOG_CHARS = 16 * 1024 * 1024;
-export const MIRROR_BACKLOG_TOTAL_CHARS = 16 * 1024 * 1024;
+const MIRROR_BACKLOG_CHARS = 16 * 1024 * 1024;
+const MIRROR_BACKLOG_TOTAL_CHARS = 16 * 1024 * 1024;
 /**
  * Past the total, only a pty with more than this unparsed waits: a shell being typed in always has
  * a little, and must not wait on other tabs' floods. The total then stops at its limit plus this
  * much per pty.
  */
-export const MIRROR_BACKLOG_SHARE_CHARS = 1024 * 1024;
+const MIRROR_BACKLOG_SHARE_CHARS = 1024 * 1024;
 
 /** Characters posted to the mirror worker and not yet parsed, per pty, with their total. */
 export class MirrorBacklog {

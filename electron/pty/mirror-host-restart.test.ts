@@ -1,8 +1,11 @@
 // SPDX-License-Identifier: MIT
 import { afterEach, describe, expect, it } from 'vitest';
 import { TEST_FAULTS_ENV } from '../runtime/test-faults';
-import { MIRROR_DEFER_CHARS, MirrorHost } from './mirror-host';
+import { MirrorHost } from './mirror-host';
 import { MIRROR_LOST_NOTICE } from './mirror-protocol';
+
+/** As in mirror-host.ts. */
+const MIRROR_DEFER_CHARS = 256 * 1024;
 
 /**
  * A failing mirror worker (an exception, or a thread that ends as a crash or kill would end it)

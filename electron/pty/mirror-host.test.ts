@@ -1,8 +1,16 @@
 // SPDX-License-Identifier: MIT
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MIRROR_BACKLOG_CHARS, MIRROR_BACKLOG_TOTAL_CHARS } from './mirror-backlog';
-import { MIRROR_DEFER_CHARS, MirrorHost } from './mirror-host';
+import { MirrorHost } from './mirror-host';
 import { threadMemory } from '../runtime/thread-memory';
+
+/** As in mirror-host.ts. */
+const MIRROR_DEFER_CHARS = 256 * 1024;
+
+/** As in mirror-backlog.ts. */
+const MIRROR_BACKLOG_TOTAL_CHARS = 16 * 1024 * 1024;
+
+/** As in mirror-backlog.ts. */
+const MIRROR_BACKLOG_CHARS = 16 * 1024 * 1024;
 
 describe('MirrorHost', () => {
   let host: MirrorHost;

@@ -7,45 +7,29 @@ import { WORKER_LIMITS } from '../runtime/idle-release';
 import { isMemoryProbe, trackWorker } from '../runtime/thread-memory';
 import { MIRROR_LOST_NOTICE, type MirrorFactory, type MirrorReply, type MirrorRequest, type ScreenMirrorLike } from './mirror-protocol';
 import { MirrorBacklog } from './mirror-backlog';
-import { ScreenMirror } from './screen-mirror';
+import { charsToParse, holdAgain, newMirror, replayFromSnapshot, type Mirror } from './mirror-record';
 
-export const MIRROR_WORKER_ENTRY = 'mirror-worker';
+const MIRROR_WORKER_ENTRY = 'mirror-worker';
 
 /**
  * Output characters a pty may print before its mirror is parsed. Until then its output is kept
  * here, and the worker (an isolate, ~10 MB of the server's memory) is not started for terminals
  * that only showed a prompt or a few commands; a window that re-attaches to one starts it.
  */
-export const MIRROR_DEFER_CHARS = 256 * 1024;
+const MIRROR_DEFER_CHARS = 256 * 1024;
 
 /**
  * A worker stops after this long without a request: an isolate is ~10 MB, and one idle tab is most
  * of a day's use. Main keeps what rebuilds each screen (its requests, or its snapshot), and the
  * next request that needs one starts a worker again and replays them, as for a mirror never opened.
  */
-export const MIRROR_RETIRE_MS = 20_000;
+const MIRROR_RETIRE_MS = 20_000;
 
 export interface MirrorHostOptions {
   readonly restarts?: RestartLimits;
   /** MIRROR_RETIRE_MS unless given (tests). */
   readonly retireMs?: number;
   readonly log?: (message: string) => void;
-}
-
-/** One pty's mirror as the host sees it. */
-interface Mirror {
-  readonly id: string;
-  cols: number;
-  rows: number;
-  /** Until opened in a worker: its requests in order (see MIRROR_DEFER_CHARS); blank while none shows anything. */
-  deferred: { readonly ops: MirrorRequest[]; blank: boolean } | undefined;
-  /** Its screen died with a worker: reopened with its next request, from then on, saying so on screen. */
-  lost: boolean;
-  /** Once opened: its requests so far, while they are few enough to keep (see MIRROR_RETIRE_MS). */
-  replay: MirrorRequest[] | undefined;
-  /** Output characters written: every one of them is still to be parsed while deferred. */
-  written: number;
-  disposed: boolean;
 }
 
 /** A snapshot from the worker, null for a pty it does not have, 'lost' when the worker died first. */
@@ -144,10 +128,7 @@ export class MirrorHost {
     const snapshots = await Promise.all(asked);
     // Anything sent meanwhile (output, a mark, a resize) is newer than the snapshots: not now.
     if (!idle() || posts !== this._posts || heavy.some((mirror) => mirror.disposed || mirror.deferred)) return;
-    for (const [i, { id, cols, rows }] of heavy.entries()) {
-      const snapshot = snapshots[i]!;
-      heavy[i]!.replay = [{ t: 'open', id, cols: snapshot.cols, rows: snapshot.rows }, { t: 'restore', id, snapshot }, { t: 'resize', id, cols, rows }];
-    }
+    for (const [i, mirror] of heavy.entries()) mirror.replay = replayFromSnapshot(mirror, snapshots[i]!);
     this._worker = undefined;
     for (const mirror of open) this._defer(mirror, mirror.replay!);
     void worker.terminate();
@@ -155,8 +136,7 @@ export class MirrorHost {
 
   /** Back to held requests, replayed when the mirror is next needed. */
   private _defer(mirror: Mirror, ops: MirrorRequest[]): void {
-    mirror.deferred = { ops, blank: false };
-    mirror.replay = undefined;
+    holdAgain(mirror, ops);
     this._backlog.delete(mirror.id);
   }
 
@@ -219,7 +199,7 @@ export class MirrorHost {
     mirror.deferred = undefined;
     mirror.replay = mirror.written > MIRROR_DEFER_CHARS ? undefined : ops;
     // What the worker will acknowledge: every write held, or a restored snapshot's text.
-    this._backlog.set(mirror.id, ops.reduce((chars, op) => chars + (op.t === 'write' ? op.data.length : op.t === 'restore' ? op.snapshot.data.length : 0), 0));
+    this._backlog.set(mirror.id, charsToParse(ops));
     for (const op of ops) this._post(mirror, op);
     return true;
   }
@@ -228,7 +208,7 @@ export class MirrorHost {
     // Until the pty has printed MIRROR_DEFER_CHARS or someone asks for its screen, its requests
     // wait here, in order, and are replayed to the worker when it opens: the same stream parsed
     // later is the same screen.
-    const mirror: Mirror = { id, cols, rows, deferred: { ops: [{ t: 'open', id, cols, rows }], blank: true }, lost: false, replay: undefined, written: 0, disposed: false };
+    const mirror = newMirror(id, cols, rows);
     this._mirrors.set(id, mirror);
     /** True when posted to the worker now (not held, not dropped). */
     const post = (message: MirrorRequest): boolean => {
@@ -296,5 +276,3 @@ export class MirrorHost {
   }
 }
 
-/** In-process mirrors, for tests and tools that run no worker. */
-export const inProcessMirrors: MirrorFactory = (_id, cols, rows) => new ScreenMirror(cols, rows);

@@ -4,7 +4,7 @@ import { StringDecoder } from 'node:string_decoder';
 import type { TerminalSnapshot } from '../../shared/ipc/pty';
 import { OutputBatching } from '../../shared/terminal/flow-control';
 import { OutputBatcher } from './output-batcher';
-import { inProcessMirrors } from './mirror-host';
+import { inProcessMirrors } from './screen-mirror';
 import type { MirrorFactory, ScreenMirrorLike } from './mirror-protocol';
 import { SinkSet, type PtySink } from './sink-set';
 import type { PtyTap, PtyTapFactory, TapOutput } from './pty-tap';

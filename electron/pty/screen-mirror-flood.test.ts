@@ -2,7 +2,10 @@
 import { describe, expect, it } from 'vitest';
 import { SerializeAddon } from '@xterm/addon-serialize';
 import { Terminal } from '@xterm/headless';
-import { MIRROR_SCROLLBACK, ScreenMirror } from './screen-mirror';
+import { ScreenMirror } from './screen-mirror';
+
+/** As in screen-mirror.ts. */
+const MIRROR_SCROLLBACK = 1_000;
 
 const COLS = 20;
 const ROWS = 6;

@@ -9,6 +9,7 @@ import { clearedAway } from '../../shared/terminal/prompt-anchor';
 import { CoalescedWrites } from '../../shared/terminal/coalesced-writes';
 import { ScrolledOffTrim } from '../../shared/terminal/scrolled-off';
 import { moduleUrl } from '../runtime/paths';
+import type { MirrorFactory } from './mirror-protocol';
 
 /**
  * Lines of history a re-attaching renderer gets back (its own scrollback setting may be larger).
@@ -17,7 +18,7 @@ import { moduleUrl } from '../runtime/paths';
  * ~20 MB of the server. 1,000 lines are ~30 screens; VS Code restores 100 by default, and all of
  * the output stays in the store (the commands list, search, the assistant's context).
  */
-export const MIRROR_SCROLLBACK = 1_000;
+const MIRROR_SCROLLBACK = 1_000;
 
 const PRUNE_AT = 2_000;
 
@@ -210,3 +211,6 @@ export class ScreenMirror {
     };
   }
 }
+
+/** In-process mirrors, for tests and tools that run no worker (the host runs them in one: mirror-host.ts). */
+export const inProcessMirrors: MirrorFactory = (_id, cols, rows) => new ScreenMirror(cols, rows);

@@ -37,7 +37,7 @@ export interface SinkSetOptions {
  * before it is detached instead: about as much as a page parses in a fifth of a second, and more
  * than a 10,000-line scrollback of ordinary output. It repaints from the screen mirror when shown.
  */
-export const HIDDEN_HOLD_CHARS = 1_000_000;
+const HIDDEN_HOLD_CHARS = 1_000_000;
 
 type Held = { readonly data: string; readonly end: number } | { readonly mark: TerminalMark; readonly at: number };
 

@@ -2,7 +2,7 @@
 import { createRequire } from 'node:module';
 import { projectPath } from '../runtime/paths';
 
-export interface TermiosAddon {
+interface TermiosAddon {
   terminalFlags(fd: number): number;
 }
 

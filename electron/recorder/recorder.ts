@@ -13,20 +13,22 @@ import type { SshPlan } from '../ssh/profile-plan';
 import type { SshResponder } from '../ssh/ssh-responder';
 import type { SshRequest } from '../segmenter/segment-event';
 import type { SshNotice } from '../../shared/ipc/ssh';
+import { Emitter } from '../runtime/emitter';
 import { CommandExclusion } from './exclusion';
 import { SessionRecorder } from './session-recorder';
 
-export interface RecorderEvents {
-  command(record: CommandRecord): void;
-  session(info: SessionInfo): void;
-}
+/** What the recorder publishes: a command's record as it starts and ends, a session as it changes, a line kept out. */
+export type RecorderEvents = {
+  command: [record: CommandRecord];
+  session: [info: SessionInfo];
+  excluded: [sessionId: string];
+};
 
 export interface RecorderOptions {
   readonly store: Store;
   /** Absolute path of resources/shell-integration. */
   readonly integrationDir: string;
   readonly hostname: string;
-  readonly events: RecorderEvents;
   readonly promptEndings?: readonly string[];
   /** SSH integration: where local shells find the per-host choice, and who answers remote shells. */
   readonly ssh?: {
@@ -65,14 +67,16 @@ export class Recorder {
   private readonly _places = new Map<string, { readonly segmenter: Segmenter; cwd: string; readonly private: boolean }>();
   /** Command lines kept out of history; follows the settings (see electron/app/history-wiring.ts). */
   readonly exclusion = new CommandExclusion();
-  private readonly _excludedListeners = new Set<(sessionId: string) => void>();
+  private readonly _events = new Emitter<RecorderEvents>();
 
   constructor(private readonly _options: RecorderOptions) {}
 
-  /** Calls `listener` with a session each time one of its lines is kept out of the record. */
-  onExcluded(listener: (sessionId: string) => void): () => void {
-    this._excludedListeners.add(listener);
-    return () => void this._excludedListeners.delete(listener);
+  /**
+   * Subscribes to what the recorder publishes (the assistant, the agent and the windows follow
+   * commands; history follows lines kept out). The returned function unsubscribes.
+   */
+  on<K extends keyof RecorderEvents>(event: K, listener: (...args: RecorderEvents[K]) => void): () => void {
+    return this._events.on(event, listener);
   }
 
   /**
@@ -141,10 +145,8 @@ export class Recorder {
       store: this._options.store,
       segmenter,
       events: {
-        command: (record) => this._options.events.command(record),
-        excluded: () => {
-          for (const listener of this._excludedListeners) listener(info.id);
-        },
+        command: (record) => this._events.emit('command', record),
+        excluded: () => this._events.emit('excluded', info.id),
         session: (patch) => {
           if (patch.cwd !== undefined) place.cwd = patch.cwd;
           if (patch.endedAt !== undefined) this._sessions.delete(info.id);
@@ -157,7 +159,7 @@ export class Recorder {
           if ((patch.cwd !== undefined || patch.hostname !== undefined) && !this._options.store.closed) {
             this._options.store.updateSession(info.id, { cwd: next.cwd, hostname: next.hostname });
           }
-          this._options.events.session(next);
+          this._events.emit('session', next);
         },
       },
     });

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import type { CommandRecord } from '../../shared/domain/command';
 import type { Store } from '../store/store';
-import { formatMark, type MarkKind } from '../segmenter/protocol/mark-codec';
+import { formatMark, type MarkKind } from '../segmenter/testing/format-mark';
 import { Segmenter } from '../segmenter/segmenter';
 import { SessionRecorder } from './session-recorder';
 

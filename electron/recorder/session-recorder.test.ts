@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { CommandRecord } from '../../shared/domain/command';
 import type { PtyProcess } from '../pty/types';
 import type { Store } from '../store/store';
-import { formatMark } from '../segmenter/protocol/mark-codec';
+import { formatMark } from '../segmenter/testing/format-mark';
 import { Segmenter } from '../segmenter/segmenter';
 import { CommandExclusion } from './exclusion';
 import { Recorder } from './recorder';
@@ -27,7 +27,7 @@ const fakeStore = () => {
 /** A session of `program` started in /home/u, through the Recorder as the pty manager drives it. */
 const open = (program: string) => {
   const { store, commands } = fakeStore();
-  const recorder = new Recorder({ store, integrationDir: '/nonexistent', hostname: 'box', events: { command: () => undefined, session: () => undefined } });
+  const recorder = new Recorder({ store, integrationDir: '/nonexistent', hostname: 'box' });
   const launch = recorder.launch('t1', { cols: 80, rows: 24, shell: program }, {});
   const pty = { id: 't1', pid: 1, shell: launch.shell, cwd: '/home/u', cols: 80, rows: 24 } as unknown as PtyProcess;
   const tap = recorder.tapFor(pty)!;

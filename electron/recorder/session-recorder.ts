@@ -8,11 +8,11 @@ import type { RecordingState } from '../../shared/ipc/history';
 import type { Store } from '../store/store';
 import type { ExclusionQuery, ExclusionVerdict } from './exclusion';
 import { RemoteLayer, storedRecord, type SshHooks } from './remote-layer';
-import { ranBetween, startedRecord } from './started-record';
+import { endedRecord, startedRecord } from './started-record';
 import { storeCongested } from './store-congestion';
 import { TypedLines } from './typed-lines';
 
-export interface SessionRecorderEvents {
+interface SessionRecorderEvents {
   command(record: CommandRecord): void;
   session(patch: { mode?: SegmentationMode; cwd?: string; hostname?: string; endedAt?: number }): void;
   /** A line was kept out of the record: the terminal's screen shows it, so it must not be kept either. */
@@ -37,6 +37,8 @@ export interface SessionRecorderOptions {
 }
 
 type Marks = Array<TapOutput['marks'][number]>;
+/** How a command ended, beyond its status: when (default now), the line its end mark carried, whether we ended it, the shell's own duration. */
+type Ending = Partial<Pick<Extract<SegmentEvent, { type: 'command-end' }>, 'at' | 'commandLine' | 'durationMs'>> & { interrupted?: boolean };
 
 /**
  * The tap between one pty and the rest: every output byte goes through the segmenter (which removes
@@ -122,7 +124,7 @@ export class SessionRecorder implements PtyTap {
 
   /** Recording failed (a full disk): the running command is ended as interrupted rather than left open. */
   interruptRunning(): void {
-    if (this._running) this._finish(this._offset, null, [], 0, this._now(), undefined, true);
+    if (this._running) this._finish(this._offset, null, [], 0, { interrupted: true });
     this._remote.interrupt(this._now());
   }
 
@@ -205,7 +207,7 @@ export class SessionRecorder implements PtyTap {
       case 'command-end':
         this._excluding = false;
         this._turnStart = event.offset;
-        return this._finish(event.offset, event.exitCode, marks, at, event.at, event.commandLine, false, event.durationMs);
+        return this._finish(event.offset, event.exitCode, marks, at, event);
       case 'cwd':
         this._cwd = event.cwd;
         return this._remote.origin ? undefined : this._options.events.session({ cwd: event.cwd });
@@ -224,7 +226,7 @@ export class SessionRecorder implements PtyTap {
         return this._remote.unanswered(event.host);
       case 'remote-end': {
         const { outer, local } = this._remote.leave();
-        if (this._running) this._finish(event.offset, null, marks, at, event.at);
+        if (this._running) this._finish(event.offset, null, marks, at, { at: event.at });
         this._running = outer;
         if (local) {
           this._cwd = local.cwd;
@@ -240,7 +242,7 @@ export class SessionRecorder implements PtyTap {
 
   private _start(event: Extract<SegmentEvent, { type: 'command-start' }>, at: number, marks: Marks): void {
     // A start while a command runs means its end was lost (the shell was killed mid-command).
-    if (this._running) this._finish(event.offset, null, marks, at, event.at);
+    if (this._running) this._finish(event.offset, null, marks, at, { at: event.at });
     this._excluding = false;
     this._atPrompt = false;
     if (!this._records) {
@@ -281,19 +283,13 @@ export class SessionRecorder implements PtyTap {
     this._options.events.command(record);
   }
 
-  private _finish(offset: number, exitCode: number | null, marks: Marks, at = 0, endedAt = this._now(), commandLine?: string, interrupted = false, durationMs?: number): void {
+  private _finish(offset: number, exitCode: number | null, marks: Marks, at = 0, end: Ending = {}): void {
     const running = this._running;
     if (!running) return;
     this._running = undefined;
-    const record: CommandRecord = {
-      ...running,
-      ...ranBetween(running.startedAt, endedAt, durationMs),
-      commandLine: commandLine ?? running.commandLine,
-      exitCode,
-      outputEnd: this._remote.outputEnd(running, offset),
-      ...(interrupted ? { interrupted } : {}),
-      ...(this._shellEnding && exitCode === null && !interrupted ? { endedShell: true } : {}),
-    };
+    const { commandLine, durationMs, interrupted } = end;
+    const ending = { commandLine, durationMs, interrupted, endedAt: end.at ?? this._now(), shellEnding: this._shellEnding };
+    const record = endedRecord(running, { ...ending, exitCode, outputEnd: this._remote.outputEnd(running, offset) });
     this._write(record);
     marks.push({ at, mark: { kind: 'command-end', commandId: record.id, exitCode } });
   }

@@ -14,7 +14,7 @@ export interface StartContext {
   readonly remote: RemoteOrigin | undefined;
 }
 
-/** The record of a command that just started. */
+/** The record of a command that just started (endedRecord, below, is its end). */
 export const startedRecord = (event: Extract<SegmentEvent, { type: 'command-start' }>, context: StartContext): CommandRecord => {
   // A heuristic start says null when the shell may have moved since it started: the session's
   // last known cwd would then be a guess, and a wrong cwd is worse than none.
@@ -47,8 +47,33 @@ export const startedRecord = (event: Extract<SegmentEvent, { type: 'command-star
  * 197 ms). The true start is then at or before both the start stamp and the end stamp less the
  * duration; the earlier of the two is the best bound, and the end is that plus the duration.
  */
-export const ranBetween = (startedAt: number, endedAt: number, durationMs: number | undefined): { startedAt: number; endedAt: number } => {
+const ranBetween = (startedAt: number, endedAt: number, durationMs: number | undefined): { startedAt: number; endedAt: number } => {
   if (durationMs === undefined) return { startedAt, endedAt: Math.max(endedAt, startedAt) };
   const start = Math.min(startedAt, endedAt - durationMs);
   return { startedAt: start, endedAt: start + durationMs };
 };
+
+export interface EndContext {
+  readonly exitCode: number | null;
+  readonly endedAt: number;
+  /** How long the shell measured it to run, when it did (see ranBetween). */
+  readonly durationMs?: number | undefined;
+  readonly outputEnd: number | null;
+  /** The whole line the end mark carried, when it carried one. */
+  readonly commandLine?: string | undefined;
+  /** Ended by the recorder (recording stopped or paused), not by the shell. */
+  readonly interrupted?: boolean | undefined;
+  /** The pty has exited: a command still running then, with no status of its own, ended with the shell. */
+  readonly shellEnding: boolean;
+}
+
+/** The record of a command that just ended: `running` (its started record) with how it ended. */
+export const endedRecord = (running: CommandRecord, end: EndContext): CommandRecord => ({
+  ...running,
+  ...ranBetween(running.startedAt, end.endedAt, end.durationMs),
+  commandLine: end.commandLine ?? running.commandLine,
+  exitCode: end.exitCode,
+  outputEnd: end.outputEnd,
+  ...(end.interrupted ? { interrupted: true } : {}),
+  ...(end.shellEnding && end.exitCode === null && !end.interrupted ? { endedShell: true } : {}),
+});

@@ -11,7 +11,7 @@ export interface RestartLimits {
  * after growing waits; a fourth failure within ten minutes means it cannot run here, and restarting
  * it again would only spin (a worker that dies as it loads would be restarted on every message).
  */
-export const DEFAULT_RESTART_LIMITS: RestartLimits = { delaysMs: [0, 1_000, 5_000], windowMs: 10 * 60_000 };
+const DEFAULT_RESTART_LIMITS: RestartLimits = { delaysMs: [0, 1_000, 5_000], windowMs: 10 * 60_000 };
 
 /** Counts a part's failures and says how long to wait before restarting it, or to give up for good. */
 export class RestartPolicy {

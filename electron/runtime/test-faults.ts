@@ -17,7 +17,7 @@
 export const TEST_FAULTS_ENV = 'CONTEXTERM_TEST_FAULTS';
 
 export type FaultPart = 'mirror' | 'writer' | 'reader' | 'main';
-export type FaultKind = 'throw' | 'exit' | 'reject' | 'stall';
+type FaultKind = 'throw' | 'exit' | 'reject' | 'stall';
 
 /** How long a `stall` fault blocks its thread. */
 export const STALL_MS = 10_000;

@@ -23,7 +23,7 @@ const PROBE = 'contextermMemoryProbe';
 const mb = (bytes: number) => Math.round((bytes / 1048576) * 10) / 10;
 
 /** This thread's figures. */
-export const ownMemory = (thread: string): ThreadMemory => {
+const ownMemory = (thread: string): ThreadMemory => {
   const usage = process.memoryUsage();
   const newSpace = getHeapSpaceStatistics().find((space) => space.space_name === 'new_space');
   return {

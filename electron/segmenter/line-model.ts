@@ -80,7 +80,7 @@ const drawEscape = (s: string, at: number, line: LineModel): number => {
  * line that moves its cursor pays for the per-cell model. Cells are code points, not columns: wide
  * characters are off by one cell, which is acceptable for logs and prompts.
  */
-export class LineModel {
+class LineModel {
   private _runs: string[] = [];
   private _cells: string[] | undefined;
   private _cursor = 0;

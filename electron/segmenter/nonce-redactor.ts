@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 
-export const NONCE_REPLACEMENT = '[nonce]';
+const NONCE_REPLACEMENT = '[nonce]';
 
 export type EmitRange = (data: Buffer, start: number, end: number) => void;
 

@@ -1,8 +1,7 @@
 // SPDX-License-Identifier: MIT
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { MarkKind } from './protocol/mark-codec';
-import { formatMark } from './protocol/mark-codec';
+import { formatMark, type MarkKind } from './testing/format-mark';
 import { Segmenter } from './segmenter';
 import type { Step } from './testing/segmenter-steps';
 import { NONCE, runOutput, runSteps, splitAt } from './testing/segmenter-steps';

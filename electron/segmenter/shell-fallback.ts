@@ -66,7 +66,7 @@ export const oldBashArgs = (resourcesDir: string): string[] => ['--init-file', j
  * Honest about the heuristic mode's reach: PowerShell's `PS C:\> ` ends in "> ", which the heuristic
  * detector reads as a continuation prompt (electron/segmenter/heuristic.ts), so prompts are seldom found.
  */
-export const POWERSHELL_NOTICE =
+const POWERSHELL_NOTICE =
   'contexterm: PowerShell has no shell integration yet, so this terminal runs in the heuristic mode and its commands are seldom recorded. bash (Git Bash, WSL) and zsh get the full integration.';
 
 /** PowerShell: its profile as usual, then the notice, and it stays interactive. */

@@ -4,7 +4,7 @@ import { MarkSigner } from './protocol/osc-protocol';
 import type { SegmentEvent, ShellHistoryRules } from './segment-event';
 
 /** Where an integrated shell is in its command cycle (FinalTermOscPt A → B → C → D). */
-export type CommandState = 'idle' | 'prompt' | 'input' | 'running';
+type CommandState = 'idle' | 'prompt' | 'input' | 'running';
 
 export type PushEvent = (event: SegmentEvent) => void;
 

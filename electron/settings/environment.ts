@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 import { BaseUrl, DEFAULT_BASE_URLS, ProviderKind, type ProviderSettings } from '../../shared/settings/assistant-schema';
 
-export const ENVIRONMENT_PROVIDER_ID = 'environment';
+const ENVIRONMENT_PROVIDER_ID = 'environment';
 
 export interface EnvironmentProvider {
   readonly provider: ProviderSettings;

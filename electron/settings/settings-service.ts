@@ -29,7 +29,7 @@ export interface SettingsServiceOptions {
   readonly now?: () => number;
 }
 
-export class SettingsError extends DomainError {
+class SettingsError extends DomainError {
   constructor(code: 'not-found' | 'failed' | 'invalid-request', message: string) {
     super(code, message);
     this.name = 'SettingsError';

@@ -5,7 +5,7 @@ import { DEFAULT_SETTINGS, SECTION_NAMES, Settings, type SectionName } from '../
 import type { EnvironmentProvider } from './environment';
 import { SETTINGS_KEY, type KeyValueStore } from '../../shared/settings/key-value-store';
 
-export const MODEL_CACHE_KEY = 'settings.model-cache';
+const MODEL_CACHE_KEY = 'settings.model-cache';
 
 export type { SectionName };
 export type SavedSections = Partial<Settings>;

@@ -75,7 +75,7 @@ export const bootstrapCommand = (integrationDir: string, id: string): string => 
 export const FALLBACK_SCRIPT = 'rm -rf "$d"; exec "$s" -l';
 
 /** Kill line (^U): readline's unix-line-discard, zle's kill-whole-line, fish's backward-kill-line, a cooked tty's VKILL. */
-export const KILL_LINE = '\x15';
+const KILL_LINE = '\x15';
 
 /** The length field's width: four hex digits, which the bootstrap reads as `$((0x…))` (no octal trap). */
 const LENGTH_DIGITS = 4;

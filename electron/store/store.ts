@@ -1,10 +1,6 @@
 // SPDX-License-Identifier: MIT
 import { join } from 'node:path';
-import type { CommandRecord } from '../../shared/domain/command';
-import type { HistoryQuery } from '../../shared/domain/history-query';
 import type { RecordingStatus } from '../../shared/ipc/history';
-import type { HistoryAnswer } from './history-engine/engine';
-import type { SessionInfo } from '../../shared/ipc/session';
 import { toCommandRow, toMs, toSessionRow, type CommandUpsert } from './client/inputs';
 import type { SessionPatch, SessionRowInput } from './worker/protocol';
 import { remoteTable, type RemoteTables } from './client/remote-tables';
@@ -13,13 +9,11 @@ import { WriterClient } from './client/writer-client';
 import { openReader } from './database/database';
 import { OnDemandReader } from './client/on-demand-reader';
 import { StoreQueries } from './queries/queries';
-import type { CommandRuns } from './queries/command-runs';
-import type { QuickFixHistory } from './queries/quick-fix-history';
-import type { SuggestedLine } from './queries/suggest-lines';
 import { resolveStoreWorkerUrl } from './client/worker-url';
 import { WriteQueue } from './client/write-queue';
 import { SessionBacklog } from './client/session-backlog';
 import type { OpenStoreOptions } from './client/store-options';
+import { StoreReads } from './store-reads';
 
 export const DEFAULT_STORE_FILE = 'contexterm.db';
 
@@ -67,19 +61,14 @@ export const openStore = async (options: OpenStoreOptions): Promise<StoreOpenRes
 };
 
 /**
- * The main thread's handle on the store. Writes are fire-and-forget and applied in call order;
- * reads are async and see what has been committed (await flush() first to read your own writes).
- *
- * Point reads (a session's last commands, commands by id, one session) run on a read-only
- * connection right here: they are single index seeks returning a bounded number of rows, ~0.1–0.5 ms,
- * and a WAL reader never waits for the writer; a hop to the reader worker cost more than the query
- * (0.9 ms p50 at 1M commands). Scans and full-text search stay in the reader worker.
+ * The main thread's handle on the store. Writes are fire-and-forget and applied in call order
+ * (the session streams' offsets and backlog are kept here); reads (store-reads.ts) are async and
+ * see what has been committed (await flush() first to read your own writes).
  */
-export class Store {
+export class Store extends StoreReads {
   private readonly _queue: WriteQueue;
   private readonly _streams = new Map<string, Stream>();
   private readonly _backlog = new SessionBacklog();
-  private _closing: Promise<void> | undefined;
   /** Conversations and settings, written by the writer worker on the store's one write connection. */
   readonly tables: RemoteTables;
 
@@ -87,9 +76,10 @@ export class Store {
   constructor(
     readonly path: string,
     private readonly _writer: WriterClient,
-    private readonly _reader: OnDemandReader,
-    private readonly _local: StoreQueries,
+    reader: OnDemandReader,
+    local: StoreQueries,
   ) {
+    super(reader, local);
     this._queue = new WriteQueue((message, transfer) => this._writer.post(message, transfer));
     const table = <N extends 'conversations' | 'settings' | 'history'>(name: N) => remoteTable(_writer, name);
     this.tables = { conversations: table('conversations'), settings: table('settings'), history: table('history') };
@@ -215,80 +205,6 @@ export class Store {
       await this._writer.close();
     })();
     return this._closing;
-  }
-
-  listSessions(options: { endedWithinMs?: number; now?: number } = {}): Promise<SessionInfo[]> {
-    const since = options.endedWithinMs === undefined ? null : (options.now ?? Date.now()) - options.endedWithinMs;
-    return this._reader.call('listSessions', since);
-  }
-
-  getSession(id: string): Promise<SessionInfo | undefined> {
-    return this._point(() => this._local.getSession(id));
-  }
-
-  /** The session's last `limit` commands, newest last. */
-  recentCommands(sessionId: string, limit: number): Promise<CommandRecord[]> {
-    return this._point(() => this._local.recentCommands(sessionId, limit));
-  }
-
-  /** In the order asked; unknown ids are skipped. */
-  commandsByIds(ids: readonly string[]): Promise<CommandRecord[]> {
-    return this._point(() => this._local.commandsByIds(ids));
-  }
-
-  /** The newest `limit` commands started at or after `sinceMs` (epoch ms) in any session, newest last. */
-  commandsInWindow(options: { sinceMs: number; limit: number }): Promise<CommandRecord[]> {
-    return this._reader.call('commandsInWindow', options.sinceMs, options.limit);
-  }
-
-  /** Runs of a command's exact line in its directory (or anywhere), newest first, for comparing runs. */
-  commandRuns(commandId: string, anywhere: boolean, limit?: number): Promise<CommandRuns | undefined> {
-    return this._reader.call('commandRuns', commandId, anywhere, limit);
-  }
-
-  /** Recorded lines starting with what is typed at a prompt, best first (queries/suggest-lines.ts), in the reader worker. */
-  suggestLines(prefix: string, cwd: string | null, limit: number, repository: string | null = null): Promise<SuggestedLine[]> {
-    return this._reader.call('suggestLines', prefix, cwd, limit, repository);
-  }
-
-  /** The one history engine (history-engine/engine.ts), in the reader worker: Ctrl+R, the Commands panel, the CLI, MCP. */
-  searchHistory(query: HistoryQuery, excludedIds: readonly string[] = []): Promise<HistoryAnswer> {
-    return this._reader.call('searchHistory', query, excludedIds);
-  }
-
-  /** A failed command and the earlier commands its quick fixes come from: a ranged scan capped at `limit`, in the reader. */
-  quickFixHistory(commandId: string, limit?: number): Promise<QuickFixHistory | undefined> {
-    return this._reader.call('quickFixHistory', commandId, limit);
-  }
-
-  /** Raw output bytes [start, end) of a session's output stream; end null reads to the end committed so far. */
-  readOutput(sessionId: string, start: number, end: number | null): Promise<Buffer> {
-    return this._reader.call('readOutput', sessionId, start, end);
-  }
-
-  /** The last `maxBytes` of a session's stored output (a restored tab's scrollback). */
-  async outputTail(sessionId: string, maxBytes: number): Promise<Buffer> {
-    const end = await this._point(() => this._local.outputEnd(sessionId));
-    return this.readOutput(sessionId, Math.max(0, end - maxBytes), end);
-  }
-
-  readCleanOutput(commandId: string): Promise<string | undefined> {
-    return this._reader.call('readCleanOutput', commandId);
-  }
-
-  /** `PRAGMA integrity_check` on the reader connection ('ok' when sound): reads every page. */
-  integrityCheck(): Promise<string> {
-    return this._reader.call('integrityCheck');
-  }
-
-  /** A main-thread point read with the reader worker's contract: async, rejecting instead of throwing. */
-  private _point<T>(read: () => T): Promise<T> {
-    if (this._closing) return Promise.reject(new Error('the store is closed'));
-    try {
-      return Promise.resolve(read());
-    } catch (error) {
-      return Promise.reject(error);
-    }
   }
 
   private _assertWritable(): void {

@@ -4,7 +4,7 @@ import { randomBytes } from 'node:crypto';
 import { readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { ensurePrivateDir, RUN_DIR } from '../app/data-dir-trust';
+import { ensurePrivateDir, RUN_DIR } from '../data-dir/data-dir-trust';
 import { checkToken, type TokenSource } from './args';
 
 /**

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: MIT
 import { fileURLToPath } from 'node:url';
 import { startCore } from '../app/create-core';
-import { resolveDataDir } from '../app/data-dir';
-import { acquireDataDirLock } from '../app/data-dir-lock';
+import { resolveDataDir } from '../data-dir/data-dir';
+import { acquireDataDirLock } from '../data-dir/data-dir-lock';
 import { describeStartupFailure, installProcessGuards, type StartupFailure } from '../app/main-failures';
 import { limitNativeArenas } from '../runtime/native-memory';
 import { raiseMainFaults } from '../runtime/test-faults';

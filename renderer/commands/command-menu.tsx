@@ -17,7 +17,7 @@ import { explainFailure, rerun, selectAndAttach } from './command-runs';
 import './command-actions.css';
 
 /** Where a command's menu was asked for: under its ⋯ button (right-aligned), or at the pointer. */
-export interface MenuRequest {
+interface MenuRequest {
   readonly command: CommandRecord;
   readonly at: { readonly x: number; readonly y: number };
   readonly align: 'start' | 'end';

@@ -25,7 +25,7 @@ export const selectAndAttach = (command: CommandRecord): void => {
   attachRecord(command);
 };
 
-export const EXPLAIN_QUESTION = 'Explain this failure';
+const EXPLAIN_QUESTION = 'Explain this failure';
 
 /**
  * Attaches the command and asks the assistant `question` about it (default: to explain it), with

@@ -75,7 +75,7 @@ export const OutputViewerHost = () => {
  * a read-only terminal with the output's colours, as many rows as it needs, and find. Escape
  * closes it and the focus goes back to the terminal.
  */
-export const OutputViewer = ({ command, onClose }: { command: CommandRecord; onClose: () => void }) => {
+const OutputViewer = ({ command, onClose }: { command: CommandRecord; onClose: () => void }) => {
   const body = useRef<HTMLDivElement>(null);
   const searchInput = useRef<HTMLInputElement>(null);
   const [look] = useState(terminalLook);

@@ -20,7 +20,7 @@ export const useCompare = create<CompareState>()((set) => ({
 }));
 
 /** Opens the comparison of `command` with the other runs of its line (one at a time). */
-export const openCompare = (command: CommandRecord): void => useCompare.getState().open(command);
+const openCompare = (command: CommandRecord): void => useCompare.getState().open(command);
 
 /** The actions menu's entry (renderer/commands/command-menu.tsx adds it to a command's actions). */
 export const compareAction = (command: CommandRecord): MenuAction => {

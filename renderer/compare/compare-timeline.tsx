@@ -6,7 +6,7 @@ import { runDuration, runOutcome, type RunOutcome } from './run-stats';
 
 const MARK: Record<RunOutcome, string> = { ok: '✓', failed: '✗', running: '…', unknown: '?' };
 
-export const formatMs = (ms: number): string => {
+const formatMs = (ms: number): string => {
   if (ms < 1000) return `${Math.round(ms)} ms`;
   if (ms < 60_000) return `${(ms / 1000).toFixed(ms < 10_000 ? 1 : 0)} s`;
   return `${Math.floor(ms / 60_000)} m ${Math.round((ms % 60_000) / 1000)} s`;

@@ -35,7 +35,7 @@ const when = (run: CommandRecord): string => new Date(run.startedAt).toLocaleStr
  * plain-words glance (flaky, slowing), and the diff of two runs' output, the older run's lines
  * marked removed and the newer's added. Escape closes it and the focus goes back to the terminal.
  */
-export const CompareView = ({ command, onClose }: { command: CommandRecord; onClose: () => void }) => {
+const CompareView = ({ command, onClose }: { command: CommandRecord; onClose: () => void }) => {
   const [anywhere, setAnywhere] = useState(false);
   const [baseId, setBaseId] = useState(command.id);
   const [chosenId, setChosenId] = useState<string | undefined>();

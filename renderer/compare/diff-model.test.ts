@@ -1,6 +1,11 @@
 // SPDX-License-Identifier: MIT
 import { describe, expect, it } from 'vitest';
-import { capSide, DIFF_MAX_CHARS, DIFF_MAX_LINES, diffOutputs, type DiffRow } from './diff-model';
+import { capSide, DIFF_MAX_LINES, diffOutputs, type OutputDiff } from './diff-model';
+
+type DiffRow = OutputDiff['rows'][number];
+
+/** As in diff-model.ts. */
+const DIFF_MAX_CHARS = 1024 * 1024;
 
 const numbered = (count: number, from = 1) => Array.from({ length: count }, (_, i) => `line ${i + from}\n`).join('');
 const kinds = (rows: readonly DiffRow[]) => rows.map((row) => (row.kind === 'folded' ? `folded ${row.lines.length}` : `${row.kind} ${row.text}`));

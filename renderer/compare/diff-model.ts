@@ -4,15 +4,15 @@ import { diffLines } from 'diff';
 /** At most this many lines of each side are diffed: past that a line diff is slow and unreadable. */
 export const DIFF_MAX_LINES = 5000;
 /** … and at most this many characters of each side. */
-export const DIFF_MAX_CHARS = 1024 * 1024;
+const DIFF_MAX_CHARS = 1024 * 1024;
 /** Unchanged lines kept around each change; longer unchanged runs fold into one row. */
-export const DIFF_CONTEXT = 3;
+const DIFF_CONTEXT = 3;
 /** A diff that takes longer gives up (jsdiff's timeout) rather than freeze the window. */
-export const DIFF_TIMEOUT_MS = 3000;
+const DIFF_TIMEOUT_MS = 3000;
 
 export type DiffLine = { readonly kind: 'same' | 'added' | 'removed'; readonly text: string };
 
-export type DiffRow = DiffLine | { readonly kind: 'folded'; readonly lines: readonly DiffLine[] };
+type DiffRow = DiffLine | { readonly kind: 'folded'; readonly lines: readonly DiffLine[] };
 
 export interface OutputDiff {
   readonly rows: readonly DiffRow[];

@@ -14,12 +14,12 @@ export const runOutcome = (run: CommandRecord): RunOutcome => {
 export const runDuration = (run: CommandRecord): number | undefined => (run.endedAt === null ? undefined : Math.max(0, run.endedAt - run.startedAt));
 
 /** How many of the newest finished runs the glance looks at: older habits say little about now. */
-export const GLANCE_RUNS = 10;
+const GLANCE_RUNS = 10;
 /** Slowing: the median of the last SLOW_RECENT runs is over SLOW_FACTOR times the median of the ones before. */
-export const SLOW_RECENT = 3;
-export const SLOW_FACTOR = 1.5;
+const SLOW_RECENT = 3;
+const SLOW_FACTOR = 1.5;
 /** … and slower by at least this much, so a 4 ms command taking 9 ms is not news. */
-export const SLOW_MIN_MS = 100;
+const SLOW_MIN_MS = 100;
 
 export interface Glance {
   readonly flaky: boolean;

@@ -20,7 +20,7 @@ export interface FindBarLook {
 }
 
 /** The search addon's result events, for the count (SearchAddon.onDidChangeResults). */
-export interface FindResults {
+interface FindResults {
   onDidChangeResults(listener: (results: { resultIndex: number; resultCount: number }) => void): { dispose(): void };
 }
 

@@ -84,7 +84,7 @@ export const countText = (result: FindResult | undefined, query: string): string
 };
 
 /** The parts of the search addon a search uses (a fake in tests). */
-export interface Searchable {
+interface Searchable {
   findNext(term: string, options?: ISearchOptions): boolean;
   findPrevious(term: string, options?: ISearchOptions): boolean;
   clearDecorations(): void;

@@ -3,7 +3,7 @@ import { create } from 'zustand';
 import type { HistorySearchHit } from '../../shared/ipc/history';
 import { NO_FILTERS, type HistoryFilterState, type TerminalPlace } from './history-search-logic';
 
-export type PreviewState =
+type PreviewState =
   | { readonly state: 'none' }
   | { readonly state: 'loading'; readonly commandId: string }
   | { readonly state: 'shown'; readonly commandId: string; readonly text: string; readonly truncated: boolean }

@@ -29,7 +29,7 @@ const REMEDY: Partial<Record<NonNullable<RecordingStatus['reason']>, string>> = 
 };
 
 /** The failure in plain words; the main process's own message goes in the detail (tooltip). */
-export const failingText = (status: RecordingStatus): string => {
+const failingText = (status: RecordingStatus): string => {
   // Main's own words here: whether it is being restarted or given up on, and what was lost.
   if (status.reason === 'writer') return status.message;
   const cause = status.reason ? CAUSE[status.reason] : status.message || CAUSE.other;
@@ -37,7 +37,7 @@ export const failingText = (status: RecordingStatus): string => {
   return `Recording stopped: ${cause}. Your terminals keep working; nothing new is saved ${until}.`;
 };
 
-export const resumedText = (lostBytes: number): string =>
+const resumedText = (lostBytes: number): string =>
   lostBytes > 0 ? `Recording resumed (${formatBytes(lostBytes)} could not be saved).` : 'Recording resumed.';
 
 /**

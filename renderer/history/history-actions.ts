@@ -27,7 +27,7 @@ const startOf = (commandId: string, known: number | undefined): number | undefin
  * Takes forgotten commands out of everything this window shows: the commands lists and selection,
  * search results, the composer's chips, and the open conversation's record of what was attached.
  */
-export const applyForgotten = (scope: ForgottenScope): void => {
+const applyForgotten = (scope: ForgottenScope): void => {
   const gone = forgottenBy(scope);
   const assistant = useAssistant.getState();
   // Chips first: a range needs the start times the commands lists still hold.

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 import { create } from 'zustand';
 
-export type InlineAskStatus = 'editing' | 'thinking' | 'error';
+type InlineAskStatus = 'editing' | 'thinking' | 'error';
 
 /** The ask-for-a-command box (Ctrl+I): which terminal it is over, what is typed, and how it is going. */
 export interface InlineAskState {

@@ -6,12 +6,12 @@ import type { ConnectionStatus } from '../transport/ws-transport';
  * unless both were fixed, and the page cannot learn them, so the banner says where to look instead
  * of promising a reconnect that will never come.
  */
-export const GONE_TEXT =
+const GONE_TEXT =
   'Contexterm was restarted with a new address, or stopped: this page can no longer reach it. ' +
   'Open the address it printed when it started (http://127.0.0.1:PORT/?token=…, in the terminal where you ran it), ' +
   'then close this page. This page cannot know the new address.';
 
-export const LOST_TEXT = 'Connection to Contexterm lost — reconnecting…';
+const LOST_TEXT = 'Connection to Contexterm lost — reconnecting…';
 
 export interface Banner {
   readonly text: string;

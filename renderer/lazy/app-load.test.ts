@@ -1,8 +1,10 @@
 // SPDX-License-Identifier: MIT
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ConnectionStatus } from '../transport/ws-transport';
-import { GONE_TEXT, LOST_TEXT } from '../layout/connection-text';
 import { loadApp } from './app-load';
+
+/** As in connection-text.ts. */
+const LOST_TEXT = 'Connection to Contexterm lost — reconnecting…';
 
 /** Just enough of an element for the banner: what it shows and whether it is on the page. */
 const fakeElement = () => ({
@@ -73,7 +75,7 @@ describe('loadApp', () => {
     const [banner] = placed;
     expect([banner!.dataset.state, banner!.textContent, banner!.hidden]).toEqual(['closed', LOST_TEXT, false]);
     connection.move('gone');
-    expect([banner!.dataset.state, banner!.textContent, banner!.className, banner!.attributes.role]).toEqual(['gone', GONE_TEXT, 'banner error', 'alert']);
+    expect([banner!.dataset.state, banner!.textContent, banner!.className, banner!.attributes.role]).toEqual(['gone', expect.stringContaining('this page can no longer reach it'), 'banner error', 'alert']);
     expect(renderApp).not.toHaveBeenCalled();
     // The host came back at the same address: the app is fetched again, drawn, and the banner goes.
     connection.move('open');

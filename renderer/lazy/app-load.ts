@@ -9,7 +9,7 @@ import type { Connection } from '../transport/api';
  * leaves the page with its terminal and this. Same hooks and words as layout/connection-banner.tsx;
  * `place` puts it on the page. Returns the remover.
  */
-export const showConnectionBanner = (connection: Pick<Connection, 'status' | 'onStatus'>, place: (banner: HTMLElement) => void): (() => void) => {
+const showConnectionBanner = (connection: Pick<Connection, 'status' | 'onStatus'>, place: (banner: HTMLElement) => void): (() => void) => {
   const element = document.createElement('div');
   element.dataset.testid = 'connection-banner';
   const show = () => {

@@ -14,9 +14,9 @@ export interface StagedView {
 }
 
 /** How long the app waits for the window's start to answer before it loads without a drawn terminal. */
-export const START_CAP_MS = 400;
+const START_CAP_MS = 400;
 /** How long the app waits for a staged terminal's shell to print before it loads all the same. */
-export const DRAW_CAP_MS = 300;
+const DRAW_CAP_MS = 300;
 
 let stage: HTMLElement | undefined;
 

@@ -1,7 +1,10 @@
 // SPDX-License-Identifier: MIT
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_NOTIFICATIONS } from '../../shared/ipc/notifications';
-import { NO_NOTICE, noteText, noticeFor } from './decide';
+import { noteText, noticeFor } from './decide';
+
+/** Neither a mark on the tab nor a desktop notification. */
+const NO_NOTICE = { mark: false, notify: false };
 
 const ran = (seconds: number, exitCode: number | null = 0) => ({
   commandLine: 'make build',

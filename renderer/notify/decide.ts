@@ -19,7 +19,7 @@ export interface Notice {
   readonly notify: boolean;
 }
 
-export const NO_NOTICE: Notice = { mark: false, notify: false };
+const NO_NOTICE: Notice = { mark: false, notify: false };
 
 type Finished = Pick<CommandRecord, 'startedAt' | 'endedAt'>;
 
@@ -36,7 +36,7 @@ export const noticeFor = (command: Finished, sight: Sight, settings: Notificatio
 };
 
 /** ✓ for exit status 0; ✗ for anything else, an unknown status included. */
-export const succeeded = (command: Pick<CommandRecord, 'exitCode'>): boolean => command.exitCode === 0;
+const succeeded = (command: Pick<CommandRecord, 'exitCode'>): boolean => command.exitCode === 0;
 
 const clip = (text: string, max: number): string => (text.length <= max ? text : `${text.slice(0, max - 1)}…`);
 

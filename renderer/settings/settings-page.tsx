@@ -21,7 +21,7 @@ const Page = ({ page, props }: { page: (typeof SETTINGS_REGISTRY.pages)[number];
   return <RegistrySection {...props} id={page.id} name={page.section} group={group} editors={EDITORS} />;
 };
 
-export const UNSAVED_QUESTION = 'Close Settings without saving? Your changes will be lost.';
+const UNSAVED_QUESTION = 'Close Settings without saving? Your changes will be lost.';
 
 /** Asked inside the page, Keep editing the default (Enter), so a stray key never drops the edits. */
 const UnsavedQuestion = ({ onKeep, onDiscard }: { onKeep: () => void; onDiscard: () => void }) => (

@@ -5,7 +5,7 @@ import { configureTerminals } from '../terminal/terminals';
 import { api, connection } from '../transport/api';
 import { invoke } from '../transport/invoke';
 
-export const loadSettings = async (): Promise<void> => {
+const loadSettings = async (): Promise<void> => {
   const result = await invoke('settings:get', {});
   if (result.ok) useSettings.getState().setView(result.value);
   else useSettings.getState().setLoadError(result.error.message);

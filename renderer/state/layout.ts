@@ -3,8 +3,8 @@ import { create } from 'zustand';
 import { loadPref, savePref } from './prefs';
 
 /** Commands list height bounds: enough for a search box and three rows; never the whole pane. */
-export const MIN_COMMANDS_HEIGHT = 96;
-export const clampCommandsHeight = (height: number, viewport = typeof window === 'undefined' ? 900 : window.innerHeight): number =>
+const MIN_COMMANDS_HEIGHT = 96;
+const clampCommandsHeight = (height: number, viewport = typeof window === 'undefined' ? 900 : window.innerHeight): number =>
   Math.round(Math.min(Math.max(MIN_COMMANDS_HEIGHT, viewport - 260), Math.max(MIN_COMMANDS_HEIGHT, Number.isFinite(height) ? height : 220)));
 
 interface LayoutState {

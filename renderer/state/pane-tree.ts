@@ -8,13 +8,13 @@
 export type Orientation = 'horizontal' | 'vertical';
 
 /** A terminal's place in a tab: a leaf of the tab's split tree, named by the terminal's pty id. */
-export interface Pane {
+interface Pane {
   readonly kind: 'leaf';
   readonly id: string;
 }
 
 /** Panes side by side or stacked; each child is a pane or a further split. */
-export interface Split {
+interface Split {
   readonly kind: 'split';
   readonly orientation: Orientation;
   readonly children: readonly PaneNode[];

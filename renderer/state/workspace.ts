@@ -18,10 +18,10 @@ import {
   type Workspace,
 } from './workspace-model';
 
-export type { SplitRequest, Tab, Terminal, Workspace } from './workspace-model';
+export type { SplitRequest, Tab, Terminal } from './workspace-model';
 
 /** The window's terminals and tabs (workspace-model.ts), with the moves the UI makes on them. */
-export interface WorkspaceState extends Workspace {
+interface WorkspaceState extends Workspace {
   add(terminal: Terminal, activate?: boolean, takesSplit?: boolean): void;
   remove(id: string): void;
   activate(id: string): void;

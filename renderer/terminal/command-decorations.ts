@@ -23,7 +23,7 @@ interface Entry {
 const GLYPH = { prompt: '', running: '◌', ok: '✓', failed: '✗', unknown: '•' } as const;
 
 // The menu registry lives apart; its old home keeps exporting it for the existing callers.
-export { onGutterMenu, openCommandMenu, type GutterMenuHandler } from './gutter-menu';
+export { onGutterMenu, openCommandMenu } from './gutter-menu';
 
 /**
  * Gutter marks at each command's prompt. Marks arrive in stream order between output writes, and

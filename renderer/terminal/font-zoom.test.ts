@@ -1,6 +1,12 @@
 // SPDX-License-Identifier: MIT
 import { describe, expect, it } from 'vitest';
-import { MAX_FONT_SIZE, MIN_FONT_SIZE, nextZoom, useFontZoom, zoomFont, zoomedSize } from './font-zoom';
+import { nextZoom, useFontZoom, zoomFont, zoomedSize } from './font-zoom';
+
+/** As in font-zoom.ts. */
+const MIN_FONT_SIZE = 6;
+
+/** As in font-zoom.ts. */
+const MAX_FONT_SIZE = 72;
 
 describe('font zoom', () => {
   it('moves the base size by the zoom, within bounds', () => {

@@ -3,8 +3,8 @@ import { create } from 'zustand';
 import { loadPref, savePref } from '../state/prefs';
 
 /** The font sizes a terminal can have (the same bounds as Settings → Terminal → Font size). */
-export const MIN_FONT_SIZE = 6;
-export const MAX_FONT_SIZE = 72;
+const MIN_FONT_SIZE = 6;
+const MAX_FONT_SIZE = 72;
 
 const clamp = (n: number, min: number, max: number): number => Math.min(max, Math.max(min, n));
 

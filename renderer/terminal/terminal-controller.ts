@@ -15,7 +15,7 @@ import { hyperlinkHandler, linkModifierHeld, webLinkActivate } from './link-rout
 import { ModifierLinksAddon } from './modifier-links';
 import { PromptInputModel } from './prompt-input/prompt-input-model';
 import { createXterm } from './xterm/create-xterm';
-import { fontReady, remeasure, whenFontLoaded } from './xterm/font-measure';
+import { CellMeasure } from './xterm/font-measure';
 import { loadWebgl } from './xterm/renderer-choice';
 import { watchScreenControl } from './xterm/screen-control';
 import { TerminalOutput } from './xterm/terminal-output';
@@ -57,11 +57,8 @@ export class TerminalController extends Disposable {
   private readonly _api: Api;
   private readonly _userInput = new UserInputClock();
   private _opened = false;
-  /**
-   * Whether the cell was measured with the font itself, not its fallback: then the faces that load later
-   * change nothing, and measuring again for each (~20 ms each on the way to the first prompt) is skipped.
-   */
-  private _measuredWithFont = false;
+  /** The cell, measured again once the font itself is in (xterm/font-measure.ts). */
+  private readonly _cell: CellMeasure;
   private _lastSize = { cols: 0, rows: 0 };
   private _copyOnSelect = false;
   private readonly _onCommandClick: (commandId: string) => void;
@@ -87,6 +84,7 @@ export class TerminalController extends Disposable {
     this.term = term;
     this._output = new TerminalOutput(term, (chars) => this._api.send('pty:ack', { id: this.id, chars }));
     this._fit = fit;
+    this._cell = new CellMeasure(term, () => this._opened && !this.isDisposed, () => this.fit());
     // Disposed last (a store undoes the last registered first): the term outlives what watches it.
     this._registerUndo(() => term.dispose());
     this._decorations = this._register(new CommandDecorations(term, options.onCommandClick));
@@ -132,14 +130,13 @@ export class TerminalController extends Disposable {
     }
     this.term.open(container);
     this._opened = true;
-    this._measuredWithFont = fontReady(this.term);
     // How input the user caused is told apart from xterm's own answers to queries (see `_input`).
     if (this.term.element) this._userInput.watch(this.term.element);
     // Pastes and drops reach the shell only through the input gate, never through xterm's own paste.
     if (this.term.element) this._registerUndo(routePasteAndDrop(this.term.element, (text) => void this.insert(text, { title: 'Paste' })));
     this._ligatures.apply();
-    this._measureWhenFontLoaded();
-    this._register(toDisposable(onFontFacesLoaded(() => this.term.options.fontFamily, () => this._remeasure())));
+    this._cell.measured();
+    this._register(toDisposable(onFontFacesLoaded(() => this.term.options.fontFamily, () => this._cell.again())));
     void loadWebgl(this.term, () => this.isDisposed);
   }
 
@@ -268,26 +265,15 @@ export class TerminalController extends Disposable {
     this._paintFrame();
     if (changed.some(([key]) => key === 'fontFamily' || key === 'fontSize')) {
       // xterm.js measured the cell again for the new font, with whatever of it is in now.
-      this._measuredWithFont = this._opened && fontReady(this.term);
-      this._measureWhenFontLoaded();
+      if (this._opened) this._cell.measured();
     }
     this.fit();
   }
 
-  /** A web font still loading would leave the grid measured with the fallback: measure again once it is in. */
-  private _measureWhenFontLoaded(): void {
-    if (this._opened) whenFontLoaded(this.term, () => this._remeasure());
-  }
-
-  /** Measures the cell again and refits the grid to it. */
-  private _remeasure(): void {
-    if (this.isDisposed || !this._opened || !this.term.options.fontSize || this._measuredWithFont) return;
-    remeasure(this.term);
-    this._measuredWithFont = fontReady(this.term);
-    this.fit();
-  }
-
-  /** The user's input, or (no user event just before) xterm's reply to a query, marked so (xterm/user-input.ts). */
+  /**
+   * Everything xterm wants to send: the user's input, or (with no user event just before) xterm's
+   * own reply to a query in the output, marked so (xterm/user-input.ts).
+   */
   private _input(data: string): void {
     if (this.isDisposed) return;
     const reply = this._userInput.isReply();

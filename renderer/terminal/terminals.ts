@@ -27,7 +27,7 @@ export interface TerminalsDeps {
 }
 
 /** Asked of the terminals before the app started them (boot.ts starts them before the first terminal is drawn). */
-export class TerminalsNotStartedError extends Error {
+class TerminalsNotStartedError extends Error {
   readonly code = 'not-started';
   constructor() {
     super('The terminals are not started yet.');

@@ -7,7 +7,7 @@ import '@fontsource/jetbrains-mono/400-italic.css';
 import '@fontsource/jetbrains-mono/700-italic.css';
 import './looks.css';
 
-export const BUNDLED_FONT = 'JetBrains Mono';
+const BUNDLED_FONT = 'JetBrains Mono';
 
 const faces = (family: string, size: number): string[] => ['', 'bold ', 'italic ', 'italic bold '].map((style) => `${style}${size}px ${family}`);
 

@@ -9,7 +9,7 @@ import type { Terminal } from '@xterm/xterm';
  * font itself draws the ligature (JetBrains Mono has them all in `calt`), in the DOM renderer and
  * in the WebGL one, whose glyph canvas inherits the terminal element's font features.
  */
-export const LIGATURE_SEQUENCES: readonly string[] = [
+const LIGATURE_SEQUENCES: readonly string[] = [
   // The addon's fallback list (Iosevka's `calt` set)…
   '<--', '<---', '<<-', '<-', '->', '->>', '-->', '--->',
   '<==', '<===', '<<=', '<=', '=>', '=>>', '==>', '===>', '>=', '>>=',

@@ -81,7 +81,7 @@ const itermColor = (value: PlistValue, label: string): string => {
   return `#${hex.join('')}`;
 };
 
-export const parseItermColors = (text: string, fallbackName: string): ImportedScheme => {
+const parseItermColors = (text: string, fallbackName: string): ImportedScheme => {
   let root: PlistValue;
   try {
     root = parsePlist(text);
@@ -183,7 +183,7 @@ const fromKeys = (source: Json, keys: ReadonlyArray<readonly [string, ColorKey]>
   return complete(name, found, (key) => labels.get(key) ?? key);
 };
 
-export const parseSchemeJson = (text: string, fallbackName: string): ImportedScheme[] => {
+const parseSchemeJson = (text: string, fallbackName: string): ImportedScheme[] => {
   let root: unknown;
   try {
     root = JSON.parse(stripJsonComments(text));

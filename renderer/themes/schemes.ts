@@ -30,16 +30,22 @@ export interface BuiltinScheme {
   readonly colors: SchemeColors;
 }
 
-/** 16 colours in ANSI order, from a list of 16 hex strings (keeps the tables below readable). */
+/**
+ * 16 colours in ANSI order, from a list of 16 hex strings (keeps the tables below readable). The
+ * tables are written as terminals list them, normal colours on one row and bright on the next;
+ * `prettier-ignore` keeps that layout (Prettier puts each string on a line of its own).
+ */
 const ansi = (colors: readonly string[]): Record<AnsiName, string> =>
   Object.fromEntries(ANSI_NAMES.map((name, i) => [name, colors[i]!])) as Record<AnsiName, string>;
 
 /** xterm.js's own default ANSI colours (the Tango palette): what Contexterm Dark always used. */
+// prettier-ignore
 const XTERM_ANSI = ansi([
   '#2e3436', '#cc0000', '#4e9a06', '#c4a000', '#3465a4', '#75507b', '#06989a', '#d3d7cf',
   '#555753', '#ef2929', '#8ae234', '#fce94f', '#729fcf', '#ad7fa8', '#34e2e2', '#eeeeec',
 ]);
 
+// prettier-ignore
 const SOLARIZED_ANSI = ansi([
   '#073642', '#dc322f', '#859900', '#b58900', '#268bd2', '#d33682', '#2aa198', '#eee8d5',
   '#002b36', '#cb4b16', '#586e75', '#657b83', '#839496', '#6c71c4', '#93a1a1', '#fdf6e3',
@@ -69,6 +75,7 @@ export const BUILTIN_SCHEMES: readonly BuiltinScheme[] = [
       cursor: '#24292f',
       cursorAccent: '#fbfbfc',
       selectionBackground: '#b6d3ff',
+      // prettier-ignore
       ...ansi([
         '#24292f', '#cf222e', '#116329', '#7d4e00', '#0550ae', '#8250df', '#1b7c83', '#6e7781',
         '#57606a', '#a40e26', '#1a7f37', '#633c01', '#218bff', '#a475f9', '#3192aa', '#8c959f',
@@ -97,6 +104,7 @@ export const BUILTIN_SCHEMES: readonly BuiltinScheme[] = [
       cursor: '#f8f8f2',
       cursorAccent: '#282a36',
       selectionBackground: '#44475a',
+      // prettier-ignore
       ...ansi([
         '#21222c', '#ff5555', '#50fa7b', '#f1fa8c', '#bd93f9', '#ff79c6', '#8be9fd', '#f8f8f2',
         '#6272a4', '#ff6e6e', '#69ff94', '#ffffa5', '#d6acff', '#ff92df', '#a4ffff', '#ffffff',
@@ -113,6 +121,7 @@ export const BUILTIN_SCHEMES: readonly BuiltinScheme[] = [
       cursor: '#a3b3cc',
       cursorAccent: '#282c34',
       selectionBackground: '#474e5d',
+      // prettier-ignore
       ...ansi([
         '#282c34', '#e06c75', '#98c379', '#e5c07b', '#61afef', '#c678dd', '#56b6c2', '#dcdfe4',
         '#5a6374', '#e06c75', '#98c379', '#e5c07b', '#61afef', '#c678dd', '#56b6c2', '#dcdfe4',
@@ -129,6 +138,7 @@ export const BUILTIN_SCHEMES: readonly BuiltinScheme[] = [
       cursor: '#bfceff',
       cursorAccent: '#383a42',
       selectionBackground: '#bfceff',
+      // prettier-ignore
       ...ansi([
         '#383a42', '#e45649', '#50a14f', '#c18401', '#0184bc', '#a626a4', '#0997b3', '#fafafa',
         '#4f525e', '#e06c75', '#98c379', '#e5c07b', '#61afef', '#c678dd', '#56b6c2', '#ffffff',
@@ -145,6 +155,7 @@ export const BUILTIN_SCHEMES: readonly BuiltinScheme[] = [
       cursor: '#ebdbb2',
       cursorAccent: '#282828',
       selectionBackground: '#665c54',
+      // prettier-ignore
       ...ansi([
         '#282828', '#cc241d', '#98971a', '#d79921', '#458588', '#b16286', '#689d6a', '#a89984',
         '#928374', '#fb4934', '#b8bb26', '#fabd2f', '#83a598', '#d3869b', '#8ec07c', '#ebdbb2',
@@ -161,6 +172,7 @@ export const BUILTIN_SCHEMES: readonly BuiltinScheme[] = [
       cursor: '#c5c8c6',
       cursorAccent: '#1d1f21',
       selectionBackground: '#373b41',
+      // prettier-ignore
       ...ansi([
         '#282a2e', '#cc6666', '#b5bd68', '#f0c674', '#81a2be', '#b294bb', '#8abeb7', '#c5c8c6',
         '#969896', '#cc6666', '#b5bd68', '#f0c674', '#81a2be', '#b294bb', '#8abeb7', '#ffffff',

@@ -7,7 +7,7 @@ export type AddressAnswer = 'up' | 'token-refused' | 'unreachable';
  * After this many failed connections in a row with nothing listening, the host is taken as gone:
  * the backoff has then waited about 4 s, far longer than a reload of the same launch takes.
  */
-export const UNREACHABLE_LIMIT = 4;
+const UNREACHABLE_LIMIT = 4;
 
 /**
  * Whether this page can still hope to reconnect. A 401 means a new launch with a new token answers

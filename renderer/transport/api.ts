@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-import type { Api, RawTransport, Result } from '../../shared/ipc';
+import type { Api, RawTransport } from '../../shared/ipc';
 import { BRIDGE_GLOBAL } from '../../shared/ipc/bridge-channels';
 import { createWsTransport, type ConnectionStatus } from './ws-transport';
 
@@ -13,7 +13,7 @@ export interface Connection {
 }
 
 /**
- * shared/ipc's `createApi`, without importing that module at run time: its index builds every
+ * The typed Api over a raw transport, here rather than in shared/ipc, whose index builds every
  * channel's zod schema when evaluated, which the page never uses (main validates) and which cost
  * tens of ms before the first prompt.
  */
@@ -60,11 +60,4 @@ export const api: Api = {
   invoke: (channel, request) => current().api.invoke(channel, request),
   send: (channel, args) => current().api.send(channel, args),
   on: (channel, listener) => current().api.on(channel, listener),
-};
-
-/** Unwraps a Result, throwing its error: for callers that treat failure as exceptional. */
-export const unwrap = async <T>(result: Promise<Result<T>>): Promise<T> => {
-  const settled = await result;
-  if (!settled.ok) throw new Error(settled.error.message);
-  return settled.value;
 };

@@ -20,7 +20,7 @@ export const defaultReservedOutput = (contextLimit: number): number =>
   contextLimit <= 0 ? 4096 : Math.min(8192, Math.max(256, Math.floor(contextLimit * 0.1)));
 
 /** Small windows cannot afford a summary round trip eating a quarter of them; they truncate. */
-export const defaultCompactionMode = (contextLimit: number): CompactionMode =>
+const defaultCompactionMode = (contextLimit: number): CompactionMode =>
   contextLimit > 0 && contextLimit <= 8192 ? 'truncate-oldest' : 'summarize';
 
 interface KnownModel {

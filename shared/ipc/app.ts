@@ -4,9 +4,9 @@ import { event, invoke, send } from './define';
 import { MAX_EXTERNAL_URL, toExternalUrl } from './external-url';
 import { NoteRequest } from './notifications';
 
-export const HostKind = z.enum(['electron', 'web']);
+const HostKind = z.enum(['electron', 'web']);
 
-export const AppInfo = z.object({
+const AppInfo = z.object({
   version: z.string(),
   host: HostKind,
   platform: z.string(),
@@ -14,9 +14,9 @@ export const AppInfo = z.object({
   /** Things the user must be told at start (a damaged database was replaced, …). */
   notices: z.array(z.string()),
 });
-export type AppInfo = z.infer<typeof AppInfo>;
+type AppInfo = z.infer<typeof AppInfo>;
 
-export { MAX_EXTERNAL_URL, toExternalUrl, WEB_PROTOCOLS } from './external-url';
+export { toExternalUrl } from './external-url';
 
 const ThreadMemory = z.object({
   thread: z.string(),

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { CompactionMode, ModelContextConfig, ModelName } from '../domain/model-config';
 import { event, invoke } from './define';
 
-export { CompactionMode, ModelContextConfig };
+export { ModelContextConfig };
 
 const ConversationId = z.string().min(1).max(128);
 const CommandIdString = z.string().min(1).max(200);

@@ -30,8 +30,6 @@ export interface EventDef<Payload extends z.ZodType = z.ZodType> {
   readonly fast?: (value: unknown) => boolean;
 }
 
-export type ChannelDef = InvokeDef | SendDef | EventDef;
-
 export const invoke = <Req extends z.ZodType, Res extends z.ZodType>(req: Req, res: Res): InvokeDef<Req, Res> => ({
   kind: 'invoke',
   req,
@@ -57,7 +55,7 @@ export const event = <Payload extends z.ZodType>(
  */
 export type IpcErrorCode = 'invalid-payload' | 'invalid-request' | 'unknown-channel' | 'not-found' | 'failed' | 'internal';
 
-export interface IpcError {
+interface IpcError {
   readonly code: IpcErrorCode;
   readonly message: string;
 }

@@ -5,7 +5,7 @@
 /** Longest link handed to the OS (before and after normalisation): real links are far shorter. */
 export const MAX_EXTERNAL_URL = 8192;
 
-export const WEB_PROTOCOLS: readonly string[] = ['http:', 'https:'];
+const WEB_PROTOCOLS: readonly string[] = ['http:', 'https:'];
 
 // The URL parser silently drops tabs and newlines anywhere, so `https://x\nfile:///y` would open
 // something other than what was shown: any control character refuses the link instead.

@@ -33,7 +33,7 @@ const CommandIdString = z.string().min(3).max(160);
 export const SUGGEST_MAX_CHARS = 10_000;
 
 /** How long "Forget this command" can still be undone before its bytes are erased. */
-export const FORGET_UNDO_MAX_MS = 30_000;
+const FORGET_UNDO_MAX_MS = 30_000;
 
 /**
  * One command, one whole session, or everything recorded in a time range (epoch ms, end exclusive).

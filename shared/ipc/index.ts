@@ -32,7 +32,7 @@ export const channels = {
   ...syncChannels,
 } as const;
 
-export type Channels = typeof channels;
+type Channels = typeof channels;
 export type ChannelName = keyof Channels;
 
 type NamesOf<Kind> = { [K in ChannelName]: Channels[K] extends Kind ? K : never }[ChannelName];
@@ -55,7 +55,7 @@ export interface Api {
   on<K extends EventChannel>(channel: K, listener: (payload: EventPayload<K>) => void): () => void;
 }
 
-/** What a transport must move; `createApi` adds the types on top. */
+/** What a transport must move; the Api adds the types on top. */
 export interface RawTransport {
   invoke(channel: string, payload: unknown): Promise<unknown>;
   send(channel: string, payload: unknown): void;
@@ -64,11 +64,5 @@ export interface RawTransport {
 
 export const isChannel = (name: unknown): name is ChannelName =>
   typeof name === 'string' && Object.prototype.hasOwnProperty.call(channels, name);
-
-export const createApi = (transport: RawTransport): Api => ({
-  invoke: (channel, request) => transport.invoke(channel, request) as Promise<never>,
-  send: (channel, args) => transport.send(channel, args),
-  on: (channel, listener) => transport.on(channel, listener as (payload: unknown) => void),
-});
 
 export * from './define';

@@ -57,7 +57,7 @@ export type TerminalMark = z.infer<typeof TerminalMarkSchema>;
  * grid size it was taken at, the output stream position it covers (`end`), and the gutter marks
  * with their line relative to the normal buffer's cursor line.
  */
-export const TerminalSnapshotSchema = z.object({
+const TerminalSnapshotSchema = z.object({
   data: z.string(),
   cols: z.number().int(),
   rows: z.number().int(),

@@ -11,26 +11,20 @@ import { event, invoke } from './define';
  */
 
 export {
-  AUTO_COMPACT_BELOW_TOKENS,
   autoCompactOn,
   BaseUrl,
-  DEFAULT_BASE_URLS,
   ModelSettings,
   ProviderKind,
   ProviderSettings,
 } from '../settings/assistant-schema';
-export { CustomScheme, MAX_CUSTOM_SCHEMES, SchemeColor, SchemeColors } from '../settings/scheme-schema';
-export { CursorStyle, ExitBehaviour } from '../settings/terminal-entries';
+export { CustomScheme, MAX_CUSTOM_SCHEMES, SchemeColors } from '../settings/scheme-schema';
+export { ExitBehaviour } from '../settings/terminal-entries';
 export {
-  HistorySettings,
-  RedactionSettings,
-  RelevanceSettings,
   Settings,
   SettingsPatch,
   TerminalSettings,
 } from '../settings/registry';
 export { fieldErrorsOf, formatFieldErrors, type FieldError } from '../settings/fields';
-export { ProviderId };
 
 /** A provider as the renderer sees it: whether a key exists, never the key. */
 export const ProviderView = ProviderSettings.extend({

@@ -3,7 +3,6 @@ import { z } from 'zod';
 import { event } from './define';
 
 /** SSH integration is a setting, defined with the others (shared/settings/command-entries.ts). */
-export { SshHost } from '../settings/command-entries';
 export { SshSettings } from '../settings/registry';
 
 /**

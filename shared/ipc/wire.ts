@@ -31,4 +31,4 @@ export const parseClientFrame = (text: string): ClientFrame | undefined => {
 };
 
 // The names and the server's frames have no schema: the page imports them without zod (wire-names.ts).
-export { WS_PATH, WS_PROTOCOL, WS_TOKEN_PROTOCOL_PREFIX, type ServerFrame } from './wire-names';
+export { WS_PROTOCOL, WS_TOKEN_PROTOCOL_PREFIX } from './wire-names';

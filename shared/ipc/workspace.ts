@@ -22,7 +22,7 @@ const paneNode = (depth: number): z.ZodType<PaneNodeInput> =>
         }),
       ]);
 
-export const PaneNodeSchema = paneNode(0);
+const PaneNodeSchema = paneNode(0);
 
 export const WorkspaceLayout = z.array(z.strictObject({ root: PaneNodeSchema, focus: PtyId })).max(64);
 export type WorkspaceLayout = z.infer<typeof WorkspaceLayout>;
@@ -32,7 +32,7 @@ export const TabNames = z.record(PtyId, z.string().max(200));
 export type TabNames = z.infer<typeof TabNames>;
 
 /** A restored terminal's earlier session (by pty id): its commands lead the terminal's list. */
-export const PreviousSessions = z.record(PtyId, PtyId);
+const PreviousSessions = z.record(PtyId, PtyId);
 
 /** What `workspace:restore` answers. `waiting`: with restore = ask, the panes that would come back once the user says so (confirmed: true). */
 const RestoreAnswer = z.object({ groups: WorkspaceLayout, waiting: z.number().int().min(0), names: TabNames.optional(), previous: PreviousSessions.optional() });

@@ -69,7 +69,7 @@ export const ModelSettings = z.strictObject({
 export type ModelSettings = z.infer<typeof ModelSettings>;
 
 /** Below this window, auto-compaction is on unless the user turned it off. */
-export const AUTO_COMPACT_BELOW_TOKENS = 16_000;
+const AUTO_COMPACT_BELOW_TOKENS = 16_000;
 
 export const autoCompactOn = (m: Pick<ModelSettings, 'contextLimit' | 'autoCompact'> | undefined): boolean =>
   m?.autoCompact ?? (m !== undefined && m.contextLimit > 0 && m.contextLimit < AUTO_COMPACT_BELOW_TOKENS);

@@ -8,11 +8,11 @@
  * case and name the physical key; other characters are the character typed, which already says
  * whether Shift was held, so Shift is left out for them (`Ctrl++`, not `Ctrl+Shift+=`).
  */
-export const MODIFIERS = ['Ctrl', 'Alt', 'Shift', 'Meta'] as const;
+const MODIFIERS = ['Ctrl', 'Alt', 'Shift', 'Meta'] as const;
 export type Modifier = (typeof MODIFIERS)[number];
 
 /** Named (non-character) keys that can end a combination, spelled as KeyboardEvent.key spells them. */
-export const NAMED_KEYS = [
+const NAMED_KEYS = [
   'Enter',
   'Tab',
   'Space',
@@ -72,7 +72,7 @@ const KEY_ALIASES: Readonly<Record<string, string>> = {
 const NAMED = new Map(NAMED_KEYS.map((key) => [key.toLowerCase(), key]));
 
 /** The key part of a combination in its one spelling, or undefined for something that is no key. */
-export const normalizeKey = (raw: string): string | undefined => {
+const normalizeKey = (raw: string): string | undefined => {
   const alias = KEY_ALIASES[raw.toLowerCase()] ?? KEY_ALIASES[raw];
   if (alias) return alias;
   const named = NAMED.get(raw.toLowerCase());

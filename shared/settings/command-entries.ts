@@ -127,7 +127,7 @@ export const notifications = group(
 );
 
 /** A host as the user types it after `ssh` (an alias from ~/.ssh/config or a name): no spaces or controls. */
-export const SshHost = z.string().trim().min(1).max(255).regex(/^[^\s\x00-\x1f\x7f]+$/, { error: 'a host name or alias, without spaces' });
+const SshHost = z.string().trim().min(1).max(255).regex(/^[^\s\x00-\x1f\x7f]+$/, { error: 'a host name or alias, without spaces' });
 
 /**
  * SSH integration: `ssh host` typed at an integrated prompt (an interactive login without a

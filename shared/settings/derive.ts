@@ -26,7 +26,7 @@ const shapeOf = (group: SettingGroup): Record<string, z.ZodType> =>
   Object.fromEntries(Object.entries(group.entries).map(([key, entry]) => [key, entrySchema(entry)]));
 
 /** A group as a strict object with its group checks. */
-export const groupSchema = <X extends Entries>(group: SettingGroup<X>): SchemaOf<SettingGroup<X>> => {
+const groupSchema = <X extends Entries>(group: SettingGroup<X>): SchemaOf<SettingGroup<X>> => {
   let schema: z.ZodType = z.strictObject(shapeOf(group));
   for (const rule of group.checks) schema = schema.refine((value) => rule.check(value as never), rule.message);
   return schema as SchemaOf<SettingGroup<X>>;

@@ -50,7 +50,7 @@ export const draftFrom = (group: SettingGroup, value: Loose, codecs: DraftCodecs
     }),
   );
 
-export const valueFrom = (group: SettingGroup, draft: Loose, codecs: DraftCodecs, errors: Record<string, string>, prefix = ''): Loose =>
+const valueFrom = (group: SettingGroup, draft: Loose, codecs: DraftCodecs, errors: Record<string, string>, prefix = ''): Loose =>
   Object.fromEntries(
     Object.entries(group.entries).map(([key, entry]) => {
       const path = pathOf(prefix, key);
@@ -79,7 +79,7 @@ const canonical = (value: unknown): unknown => {
   return Object.fromEntries(Object.keys(record).sort().map((key) => [key, canonical(record[key])]));
 };
 
-export const sameValue = (a: unknown, b: unknown): boolean => JSON.stringify(canonical(a)) === JSON.stringify(canonical(b));
+const sameValue = (a: unknown, b: unknown): boolean => JSON.stringify(canonical(a)) === JSON.stringify(canonical(b));
 
 export interface DraftCheck<V> {
   /** The settings the draft describes (numbers parsed; possibly invalid). */

@@ -4,7 +4,7 @@ import { normalizeCombo } from './combo-text';
 
 export * from './combo-text';
 
-export const KeyCombo = z
+const KeyCombo = z
   .string()
   .max(60)
   .refine((combo) => normalizeCombo(combo) === combo, {

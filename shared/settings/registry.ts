@@ -53,8 +53,6 @@ export const DEFAULT_SETTINGS: Settings = defaultsOf(ROOT);
 
 export const SECTION_NAMES = Object.keys(ROOT.entries) as SectionName[];
 
-export const RelevanceSettings = Settings.shape.relevance;
-export type RelevanceSettings = Settings['relevance'];
 export const RedactionSettings = Settings.shape.redaction;
 export type RedactionSettings = Settings['redaction'];
 export const AgentSettings = Settings.shape.agent;

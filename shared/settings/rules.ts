@@ -19,7 +19,7 @@ interface RuledSettings {
 }
 
 /** The default provider is one of the providers (null: none). */
-export const defaultProviderExists: CrossFieldRule<RuledSettings> = {
+const defaultProviderExists: CrossFieldRule<RuledSettings> = {
   sections: ['providers', 'defaultProviderId'],
   check: (settings, hasError) => {
     const id = settings.defaultProviderId;
@@ -44,7 +44,7 @@ export const reserveProblem = (contextLimit: number, reservedOutputTokens: numbe
   return `must be below ${effective} (${Math.round(SAFETY_MARGIN * 100)} % of the limit, where requests are assembled to)`;
 };
 
-export const reserveBelowLimit: CrossFieldRule<RuledSettings> = {
+const reserveBelowLimit: CrossFieldRule<RuledSettings> = {
   sections: ['models'],
   check: (settings, hasError) =>
     settings.models.flatMap((m, i) => {

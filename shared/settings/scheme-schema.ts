@@ -2,7 +2,7 @@
 import { z } from 'zod';
 
 /** `#rrggbb`, or `#rrggbbaa` (a see-through selection). */
-export const SchemeColor = z.string().regex(/^#[0-9a-f]{6}([0-9a-f]{2})?$/i, { error: 'a colour like #1e2030' });
+const SchemeColor = z.string().regex(/^#[0-9a-f]{6}([0-9a-f]{2})?$/i, { error: 'a colour like #1e2030' });
 
 /** A terminal colour scheme in xterm.js's names: the 16 ANSI colours and those around them. */
 export const SchemeColors = z.strictObject({

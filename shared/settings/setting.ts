@@ -9,7 +9,7 @@ import type { FieldError } from './fields';
  * entries (derive.ts, draft.ts), so an ordinary new setting is one entry and nothing else.
  */
 
-export interface SelectOption {
+interface SelectOption {
   readonly value: string;
   readonly label: string;
 }
@@ -66,7 +66,7 @@ export interface CustomSetting<S extends z.ZodType = z.ZodType, F extends boolea
 }
 
 /** A check on a whole group (the issue is reported at the group's path). Method syntax: see GroupOptions. */
-export interface GroupCheck<V = never> {
+interface GroupCheck<V = never> {
   check(value: V): boolean;
   readonly message: string;
 }

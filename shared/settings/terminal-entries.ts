@@ -11,8 +11,8 @@ import { custom, group, ordinary } from './setting';
  * to open one (profiles) and the keyboard shortcuts. All but the shell apply to open terminals at once.
  */
 
-export const CursorStyle = z.enum(['block', 'bar', 'underline']);
-export type CursorStyle = z.infer<typeof CursorStyle>;
+const CursorStyle = z.enum(['block', 'bar', 'underline']);
+type CursorStyle = z.infer<typeof CursorStyle>;
 
 export const LoginShell = z.enum(['platform', 'always', 'never']);
 export type LoginShell = z.infer<typeof LoginShell>;

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: MIT
 import { seededRandom } from '../../shared/testing/seeded-random';
 import { cleanOutput } from '../../electron/segmenter/clean-text';
-import { formatMark, newNonce } from '../../electron/segmenter/protocol/mark-codec';
+import { newNonce } from '../../electron/segmenter/protocol/mark-codec';
+import { formatMark } from '../../electron/segmenter/testing/format-mark';
 import { Segmenter } from '../../electron/segmenter/segmenter';
 
 export interface SegmenterBench {

@@ -3,7 +3,7 @@ import Database from 'better-sqlite3';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { LOCK_FILE } from '../../electron/app/data-dir-lock';
+import { LOCK_FILE } from '../../electron/data-dir/data-dir-lock';
 import { DEFAULT_STORE_FILE } from '../../electron/store/store';
 import { migrations } from '../../electron/store/migrations/index';
 import { startServer, type AppServer } from '../e2e/support/app';

@@ -3,7 +3,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { ACTIONS } from '../../renderer/actions/catalog';
 import { displayCombo } from '../../renderer/actions/keys';
-import { keysSection, withKeysSection } from '../../renderer/actions/keys-table';
+import { keysSection, withKeysSection } from './keys-table';
 
 const GUIDE = new URL('../../docs/user-guide.md', import.meta.url);
 

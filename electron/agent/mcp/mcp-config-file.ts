@@ -16,7 +16,7 @@ const myUid = (): number | undefined => process.getuid?.();
 
 /**
  * Reads DATA_DIR/mcp.json. It names programs to start and holds their tokens, so, as ssh does for
- * its keys and as the data directory's other files are (electron/app/data-dir-trust.ts), it is used
+ * its keys and as the data directory's other files are (electron/data-dir/data-dir-trust.ts), it is used
  * only when it is a regular file of yours that no one else can read or write (0600): it is opened
  * without following a link, and the checks are made on what was opened. Never throws: a file that
  * cannot be used is reported, and no server starts from it.

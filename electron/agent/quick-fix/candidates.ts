@@ -34,7 +34,7 @@ export interface QuickFixOptions {
   readonly minSuccesses?: number;
 }
 
-export const QUICK_FIX_DEFAULTS = {
+const QUICK_FIX_DEFAULTS = {
   followWithinMs: 10 * 60_000,
   halfLifeMs: 7 * 24 * 3_600_000,
   limit: 5,

@@ -83,7 +83,7 @@ export const editDistance = (a: string, b: string, max = Number.POSITIVE_INFINIT
 };
 
 /** How many edits still count as a typo of a word: one for short words (`ls`/`sl`), two from five letters. */
-export const typoBudget = (word: string): number => (word.length <= 4 ? 1 : 2);
+const typoBudget = (word: string): number => (word.length <= 4 ? 1 : 2);
 
 /** Whether `a` is a typo of `b` (close but not equal). */
 export const isTypo = (a: string, b: string): boolean => {

@@ -39,7 +39,7 @@ const firstGroup = (text: string): [number, number, string[]] | null => {
  * they only make numbers or letters. Null when the word has no braces to expand or expands to
  * too many words.
  */
-export const expandBraces = (text: string): string[] | null => {
+const expandBraces = (text: string): string[] | null => {
   const group = firstGroup(text);
   if (!group) return null;
   const [start, end, parts] = group;

@@ -98,7 +98,7 @@ export const writingRedirects = (redirects: readonly Redirection[]): Redirection
  * user turned the allow-list on; other: asks as usual; unparsed: the parser could not read it, so
  * nothing is known and it is never treated as safe.
  */
-export type CommandRisk = 'destructive' | 'read-only' | 'other' | 'unparsed';
+type CommandRisk = 'destructive' | 'read-only' | 'other' | 'unparsed';
 
 export interface Classification {
   readonly risk: CommandRisk;

@@ -1,7 +1,9 @@
 // SPDX-License-Identifier: MIT
 import { describe, expect, it } from 'vitest';
 import { fillPlaceholders, loadTldrSample } from '../../../tests/fixtures/tldr-sample';
-import { classifyCommand, type CommandRisk } from './classify';
+import { classifyCommand } from './classify';
+
+type CommandRisk = Awaited<ReturnType<typeof classifyCommand>>['risk'];
 
 /**
  * Judged on command examples written by others (tldr-pages, CC-BY 4.0, labelled by hand from the

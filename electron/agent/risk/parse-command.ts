@@ -10,9 +10,8 @@ import { readRedirect, stdinScripts, type Redirection } from './redirects';
 import { readArg, type Arg } from './words';
 import { CODE_VARIABLES, SHELLS, unwrap } from './unwrap';
 
-export type { Arg } from './words';
 export type { Redirection } from './redirects';
-export type SyntaxNode = TsNode;
+type SyntaxNode = TsNode;
 
 /**
  * The bash grammar of tree-sitter, compiled to WASM. We use the package VS Code ships

@@ -21,7 +21,7 @@ const SIMPLE_ESCAPES: Record<string, string> = { a: '\x07', b: '\b', e: '\x1b', 
  * The value bash gives a $'…' string: `$'\x72m'` is `rm`, so the escapes are decoded before the
  * rules read the word (left encoded, a command name would hide from every rule).
  */
-export const decodeAnsiC = (body: string): string =>
+const decodeAnsiC = (body: string): string =>
   body.replace(/\\(x[0-9a-fA-F]{1,2}|u[0-9a-fA-F]{1,4}|U[0-9a-fA-F]{1,8}|[0-7]{1,3}|c.|.)/gs, (_, esc: string) => {
     const head = esc[0] ?? '';
     if (head === 'x' || head === 'u' || head === 'U') return String.fromCodePoint(Math.min(parseInt(esc.slice(1), 16), 0x10ffff));

@@ -15,7 +15,7 @@ const WAITS_FOR_USER = new Map<string, string>([
 ]);
 
 /** Why a program in the foreground needs the user, or null when it does not look like it. */
-export const foregroundNeedsUser = (process: string | undefined): string | null => {
+const foregroundNeedsUser = (process: string | undefined): string | null => {
   if (!process) return null;
   const name = basename(process).replace(/^-/, '');
   return WAITS_FOR_USER.get(name) ?? WAITS_FOR_USER.get(name.replace(/[\d.]+$/, '')) ?? null;

@@ -14,10 +14,10 @@ const PROMPT_POLL_MS = 100;
  * (the step sat "running" until the pane timed out); so it is typed once the shell is at a prompt,
  * the step ends there, and the model is told plainly that the output is not available.
  */
-export const PRIVATE_NOTE = 'Ran in a private terminal: nothing there is recorded, so its output stays in that pane and was not given to the assistant.';
+const PRIVATE_NOTE = 'Ran in a private terminal: nothing there is recorded, so its output stays in that pane and was not given to the assistant.';
 
 /** The tool result for a command typed into a private terminal: no output, no exit status, and why. */
-export const privateResult = (step: AgentStepView): string =>
+const privateResult = (step: AgentStepView): string =>
   JSON.stringify({
     status: 'ran in a private terminal',
     command_line: step.command,
@@ -27,7 +27,7 @@ export const privateResult = (step: AgentStepView): string =>
   });
 
 /** The pane for a step beside a private terminal must be private too; one that is not gets nothing. */
-export const PANE_NOT_PRIVATE = 'Not run: it was asked from a private terminal, and the pane opened for it would record it.';
+const PANE_NOT_PRIVATE = 'Not run: it was asked from a private terminal, and the pane opened for it would record it.';
 const NOT_ITS_PANE = 'Not run: the private terminal named for it is not a new pane opened beside the terminal it was asked from.';
 
 export type PaneForStep = { readonly kind: 'recorded' } | { readonly kind: 'private' } | { readonly kind: 'refused'; readonly why: string };

@@ -5,7 +5,7 @@ import { HIDDEN_CHARACTERS, hiddenTextForUser, hiddenTextProblem } from '../risk
 export const RUN_COMMAND_TOOL_NAME = 'run_command';
 
 /** Longer lines are not something a person can check before choosing Run. */
-export const MAX_COMMAND_CHARS = 4000;
+const MAX_COMMAND_CHARS = 4000;
 
 export const RUN_COMMAND_TOOL: ToolDefinition = {
   name: RUN_COMMAND_TOOL_NAME,

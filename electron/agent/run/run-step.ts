@@ -43,7 +43,7 @@ export const unrunnable = (deps: AgentDeps, command: string): string | null =>
     : null;
 
 /** A line bash cannot read would leave the shell waiting for the rest (an open quote, a trailing |). */
-export const UNREADABLE = 'The shell cannot read it as one complete line (an unclosed quote, a trailing | or \\?).';
+const UNREADABLE = 'The shell cannot read it as one complete line (an unclosed quote, a trailing | or \\?).';
 
 interface Decided {
   readonly decision: Pick<StepDecision, 'decision' | 'command' | 'remember'>;

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 import { join } from 'node:path';
-import { acquireDataDirLock, DataDirLockedError } from '../../app/data-dir-lock';
-import { DataDirTrustError } from '../../app/data-dir-trust';
+import { acquireDataDirLock, DataDirLockedError } from '../../data-dir/data-dir-lock';
+import { DataDirTrustError } from '../../data-dir/data-dir-trust';
 import type { WritableDb } from '../../store/database/database';
 import { openWriter } from '../../store/database/open-database';
 import { Forgetter } from '../../store/history/forget';

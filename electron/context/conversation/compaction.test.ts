@@ -3,10 +3,12 @@ import { describe, expect, it } from 'vitest';
 import { InMemoryConversationRepository, InMemoryModelConfigRepository } from '../testing/in-memory-repositories';
 import { Redactor } from '../redaction';
 import { TokenCounters } from '../tokens/token-counter';
-import { NOTHING_TO_COMPACT } from './compaction';
 import { ConversationService } from './conversation-service';
 import { ModelConfigService } from './model-config-service';
 import { seedTurn } from '../testing/seed-turn';
+
+/** As in compaction.ts. */
+const NOTHING_TO_COMPACT = 'Nothing to compact yet:';
 
 let now = 1_000;
 

@@ -34,7 +34,7 @@ export interface CompactionHost {
 }
 
 /** Every "did nothing" result starts the same way, so the pane can tell it apart at a glance. */
-export const NOTHING_TO_COMPACT = 'Nothing to compact yet:';
+const NOTHING_TO_COMPACT = 'Nothing to compact yet:';
 const nothingYet = (why: string): string => `${NOTHING_TO_COMPACT} ${why}`;
 
 const plural = (n: number, word: string): string => `${grouped(n)} ${word}${n === 1 ? '' : 's'}`;

@@ -15,7 +15,6 @@ import type {
 } from './repositories';
 import { contextUsage, reachesThreshold } from './usage';
 
-export { ConversationNotFoundError };
 
 export type ConversationServiceDeps = CompactionDeps;
 

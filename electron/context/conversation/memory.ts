@@ -3,7 +3,7 @@ import { displayLine } from '../../../shared/text/display-text';
 import type { CommandRecord, MaybePromise } from '../domain/ports';
 
 /** `ended`: no exit status because the shell itself exited (`exit`), which is not a failure. */
-export type Outcome = 'success' | 'error' | 'partial' | 'ended';
+type Outcome = 'success' | 'error' | 'partial' | 'ended';
 
 /** A distilled action for the short track: not the raw result, one line about it. */
 export interface RecentAction {
@@ -67,7 +67,7 @@ export const commandAction = (command: CommandRecord, timestamp = command.endedA
 };
 
 /** Anything that can name material related to a key (the store's full-text index, for instance). */
-export interface RelatedSource {
+interface RelatedSource {
   related(key: string): MaybePromise<readonly string[]>;
 }
 

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { InMemoryModelConfigRepository } from '../testing/in-memory-repositories';
 import { defaultReservedOutput, knownContextLimit, normalizeModelName } from '../../../shared/domain/model-limits';
-import { ModelConfigError, ModelConfigService } from './model-config-service';
+import { ModelConfigService } from './model-config-service';
 
 describe('model context configuration', () => {
   it('gives an unknown model no limit and Summarize until configured', async () => {
@@ -41,7 +41,7 @@ describe('model context configuration', () => {
 
   it('refuses a reserved output that leaves no room for input', async () => {
     const service = new ModelConfigService(new InMemoryModelConfigRepository());
-    await expect(service.set({ model: 'tiny', contextLimit: 1000, reservedOutputTokens: 800 })).rejects.toThrow(ModelConfigError);
+    await expect(service.set({ model: 'tiny', contextLimit: 1000, reservedOutputTokens: 800 })).rejects.toMatchObject({ name: 'ModelConfigError' });
   });
 
   it('normalises names and sizes the answer reserve with the window', () => {

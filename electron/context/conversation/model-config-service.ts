@@ -5,7 +5,7 @@ import { defaultModelConfig, defaultReservedOutput, effectiveLimit, KNOWN_MODELS
 import type { ModelConfigRepository } from './repositories';
 import { reserveProblem } from '../../../shared/settings/rules';
 
-export class ModelConfigError extends DomainError {
+class ModelConfigError extends DomainError {
   override readonly name = 'ModelConfigError';
 
   constructor(message: string) {

@@ -12,12 +12,8 @@ import type {
 } from '../../store/conversations/conversation-records';
 
 export type {
-  CompactionKind,
   CompactionOp,
-  CompactionRecord,
   Conversation,
-  MessageRole,
-  NewMessage,
   RawMeta,
   StoredMessage,
   StoredMessageWithMeta,

@@ -21,7 +21,7 @@ export interface ChatModel {
 }
 
 
-export const SUMMARY_SYSTEM_PROMPT =
+const SUMMARY_SYSTEM_PROMPT =
   'You compress a conversation between a user and a terminal assistant so it can continue in less space. ' +
   'Keep: what the user is trying to do, decisions and conclusions, commands and their outcomes, file paths, ' +
   'error messages, and open questions. Drop pleasantries and repetition. Write plain prose or short bullets, ' +

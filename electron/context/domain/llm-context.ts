@@ -2,12 +2,12 @@
 import { z } from 'zod';
 
 /** A tool call an assistant message made; `arguments` exactly as the model produced them. */
-export const ContextToolCall = z.object({
+const ContextToolCall = z.object({
   id: z.string(),
   name: z.string(),
   arguments: z.string(),
 });
-export type ContextToolCall = z.infer<typeof ContextToolCall>;
+type ContextToolCall = z.infer<typeof ContextToolCall>;
 
 /**
  * One earlier message. Roles are `user` or `assistant`; anything else is treated as the assistant,
@@ -58,7 +58,7 @@ export const newContext = (message: string): Context => ({
 
 export const isUserRole = (role: string): boolean => role === 'user';
 
-export const isToolResult = (entry: ContextEntry): boolean => entry.role === 'tool' && entry.toolCallId !== undefined;
+const isToolResult = (entry: ContextEntry): boolean => entry.role === 'tool' && entry.toolCallId !== undefined;
 
 /**
  * Flattens a context for providers that take one text prompt (CLI-style). Sections are separated by a

@@ -37,7 +37,7 @@ export interface CommandSource {
 }
 
 /** Direction of a recorded chunk: 0 is what the user typed, 1 is what the terminal printed. */
-export type StreamDirection = 0 | 1;
+type StreamDirection = 0 | 1;
 
 export interface StreamEntry {
   readonly timestampMs: number;

@@ -7,7 +7,10 @@ import { commandRecord } from '../../../shared/testing/command-record';
 import { Redactor } from '../redaction';
 import { githubToken, leaksPart } from '../testing/outward-cases';
 import { maskCutEdges } from './cut-edges';
-import { outwardOutput, outwardRecord, outwardSession, PRINTED_SECRET, RECORD_IDENTIFIERS, SESSION_IDENTIFIERS } from './outward-view';
+import { outwardOutput, outwardRecord, outwardSession, RECORD_IDENTIFIERS, SESSION_IDENTIFIERS } from './outward-view';
+
+/** As in outward-view.ts. */
+const PRINTED_SECRET = 'printed-secret';
 
 const redactor = new Redactor();
 

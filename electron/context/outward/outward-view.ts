@@ -18,7 +18,7 @@ import { secretPrintingProgram } from './secret-commands';
  */
 
 /** The placeholder kind of a secret-printing command's whole output (`pass show`, `op read`, …). */
-export const PRINTED_SECRET = 'printed-secret';
+const PRINTED_SECRET = 'printed-secret';
 
 /** Identifiers the app generates (`{sessionId}:{seq}`): never text a user or a host chose. */
 export const RECORD_IDENTIFIERS = ['id', 'sessionId'] as const;

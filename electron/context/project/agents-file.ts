@@ -5,10 +5,10 @@ import { dirname, isAbsolute, join, relative, sep } from 'node:path';
 import { GitFailedError, gitDirsOf, gitStanding, matchesIndex, type GitDirs } from './git-tracked';
 
 /** The file other agents read their repository rules from (Codex reads AGENTS.md). */
-export const AGENTS_FILE_NAME = 'AGENTS.md';
+const AGENTS_FILE_NAME = 'AGENTS.md';
 
 /** Rules files are a page or two; a bigger one is cut here so one file cannot fill a model's window. */
-export const DEFAULT_MAX_BYTES = 32 * 1024;
+const DEFAULT_MAX_BYTES = 32 * 1024;
 
 /** Deeper than any real directory tree: the walk up always ends. */
 const MAX_DEPTH = 128;

@@ -8,7 +8,7 @@ import { compileLinearPattern, RedactionPatternError } from './user-pattern';
  * catastrophic backtracking; what remains is one timed run over sample output, a cheap guard
  * against patterns that are linear but still heavy (the compiler already caps their size).
  */
-export const PROBE_SIZE = 100_000;
+const PROBE_SIZE = 100_000;
 export const DEFAULT_PATTERN_BUDGET_MS = 250;
 
 export interface PatternToCheck {

@@ -23,7 +23,7 @@ let re2: typeof Re2 | undefined;
 const loadRe2 = (): typeof Re2 => (re2 ??= createRequire(moduleUrl())('re2js') as typeof Re2);
 
 /** RE2 programs this big still run in linear time, but slowly (≈150 ms per 100 KB at the limit on a laptop). */
-export const MAX_PROGRAM_SIZE = 2000;
+const MAX_PROGRAM_SIZE = 2000;
 
 /** A rejected pattern is the caller's mistake: the router answers it as `invalid-request`. */
 export class RedactionPatternError extends DomainError {

@@ -11,7 +11,7 @@ export interface LineLimits {
 /** The seed's values: more than 20 lines become the first 10, a marker and the last 10. */
 export const DEFAULT_LINE_LIMITS: LineLimits = { maxLines: 20, headLines: 10, tailLines: 10 };
 
-export const omittedLinesMarker = (count: number, atLeast = false): string => `... (${atLeast ? 'at least ' : ''}${count} lines omitted) ...`;
+const omittedLinesMarker = (count: number, atLeast = false): string => `... (${atLeast ? 'at least ' : ''}${count} lines omitted) ...`;
 
 export interface Truncated {
   readonly text: string;

@@ -20,7 +20,7 @@ export interface RecentCommandsOptions extends LineLimits {
   readonly withIds?: boolean;
 }
 
-export const DEFAULT_RECENT_COMMANDS: RecentCommandsOptions = { maxCommands: 10, ...DEFAULT_LINE_LIMITS };
+const DEFAULT_RECENT_COMMANDS: RecentCommandsOptions = { maxCommands: 10, ...DEFAULT_LINE_LIMITS };
 
 export const UNKNOWN_COMMAND_LINE = '(unknown)';
 
@@ -134,7 +134,7 @@ export const cleanOutputReader = (source: Pick<CommandSource, 'readCleanOutput'>
   },
 });
 
-export interface RawOutputStore {
+interface RawOutputStore {
   readOutput(sessionId: string, start: number, end: number): MaybePromise<Uint8Array>;
 }
 

@@ -70,7 +70,7 @@ export interface AssembledRequest {
 }
 
 /** The user can act on it (raise the limit, pick another model), so it is not a bug. */
-export class ContextBudgetError extends DomainError {
+class ContextBudgetError extends DomainError {
   override readonly name = 'ContextBudgetError';
 
   constructor(message: string) {

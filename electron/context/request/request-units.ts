@@ -25,7 +25,7 @@ import type { CommandRecord } from '../domain/ports';
  * newest command of the active terminal is the guaranteed minimum of terminal context: it ranks just
  * after the tools, so even a 4K model sees what the user just ran.
  */
-export const PRIORITY = {
+const PRIORITY = {
   system: 0,
   question: 1,
   tools: 2,
@@ -156,7 +156,7 @@ export const catalogUnits = (
     };
   });
 
-export interface HistoryTurn {
+interface HistoryTurn {
   /** Index of the turn's first message in the history. */
   readonly start: number;
   readonly messages: readonly HistoryMessage[];
@@ -168,7 +168,7 @@ export interface HistoryTurn {
  * Messages before the first user message answer a question that is no longer there: they are
  * returned as `orphans` and never sent.
  */
-export const groupTurns = (history: readonly HistoryMessage[]): { turns: HistoryTurn[]; orphans: number } => {
+const groupTurns = (history: readonly HistoryMessage[]): { turns: HistoryTurn[]; orphans: number } => {
   const turns: Array<{ start: number; messages: HistoryMessage[] }> = [];
   let orphans = 0;
   history.forEach((message, i) => {

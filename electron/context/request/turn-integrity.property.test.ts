@@ -14,7 +14,7 @@ import { TokenCounters } from '../tokens/token-counter';
 import { DEFAULT_CATALOG_OPTIONS } from './catalog';
 import { getCommandsTool } from './get-commands-tool';
 import { cleanOutputReader, RecentCommands } from './recent-commands';
-import { buildRequest, ContextBudgetError, type RequestBuilderDeps } from './request-builder';
+import { buildRequest, type RequestBuilderDeps } from './request-builder';
 import { ASSISTANT_SYSTEM_PROMPT } from './system-prompt';
 
 const NOW = 1_750_000_000_000;
@@ -138,7 +138,7 @@ describe('property: any conversation, any budget, the request keeps whole turns'
           try {
             built = await buildRequest(deps, { question, config, counter: counters.for('local'), redactor, sessionId: 'a', pinnedCommandIds: [], history, nowMs: NOW, usage: null });
           } catch (error) {
-            if (error instanceof ContextBudgetError) {
+            if ((error as Error).name === 'ContextBudgetError') {
               seen.tooSmall++;
               return;
             }

@@ -3,18 +3,19 @@ import { randomUUID } from 'node:crypto';
 import type { ModelContextConfig, RedactionSettings } from '../../../shared/ipc/context';
 import type {
   CompactionOp,
-  CompactionRecord,
   Conversation,
   ConversationListing,
   ConversationRepository,
   ConversationSearchHit,
   ModelConfigRepository,
-  NewMessage,
   RawMeta,
   RedactionSettingsRepository,
   StoredMessage,
   StoredMessageWithMeta,
 } from '../conversation/repositories';
+
+type NewMessage = Parameters<ConversationRepository['appendMessage']>[1];
+type CompactionRecord = Awaited<ReturnType<ConversationRepository['listCompactions']>>[number];
 
 const bySeq = (a: StoredMessage, b: StoredMessage) => a.seq - b.seq || (a.summaryOf ? 1 : 0) - (b.summaryOf ? 1 : 0);
 

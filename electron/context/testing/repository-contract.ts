@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 import { describe, expect, it } from 'vitest';
-import type { ConversationRepository, ModelConfigRepository, NewMessage } from '../conversation/repositories';
+import type { ConversationRepository, ModelConfigRepository } from '../conversation/repositories';
+
+type NewMessage = Parameters<ConversationRepository['appendMessage']>[1];
 
 const message = (role: NewMessage['role'], content: string, createdAt: number): NewMessage => ({
   role,

@@ -147,7 +147,7 @@ export class TokenCounters {
 }
 
 /** The texts a request consists of, so both counting paths price exactly the same things. */
-export const requestParts = (context: Context): string[] => [
+const requestParts = (context: Context): string[] => [
   context.systemPrompt,
   ...context.history.map((entry) => entry.content),
   context.currentMessage,

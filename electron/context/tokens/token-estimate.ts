@@ -166,7 +166,7 @@ export const estimateTokens = (text: string): number => (text === '' ? 0 : Math.
 export type ContentClass = 'terminal' | 'code' | 'prose';
 
 /** Measured o200k/cl100k bytes per token by content class (research B11/B12). */
-export const BYTES_PER_TOKEN: Readonly<Record<ContentClass, number>> = { terminal: 2.43, code: 4.38, prose: 4.72 };
+const BYTES_PER_TOKEN: Readonly<Record<ContentClass, number>> = { terminal: 2.43, code: 4.38, prose: 4.72 };
 
 /**
  * A coarse class from character statistics of a sample: prose is mostly letters and spaces,

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: MIT
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { assertValidNonce, escapeMarkValue, formatMark, newNonce, unescapeMarkValue } from './mark-codec';
+import { escapeMarkValue, formatMark } from '../testing/format-mark';
+import { assertValidNonce, newNonce, unescapeMarkValue } from './mark-codec';
 
 describe('mark codec', () => {
   it('escapes backslash, semicolon and control bytes the VS Code way', () => {

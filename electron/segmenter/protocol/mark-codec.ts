@@ -1,6 +1,5 @@
 // SPDX-License-Identifier: MIT
 import { randomBytes } from 'node:crypto';
-import { FinalTermOscPt, OscPs, VSCodeOscPt } from './osc-protocol';
 
 /**
  * The wire format shared with resources/shell-integration: every mark is
@@ -23,33 +22,10 @@ export const assertValidNonce = (nonce: string): void => {
   if (!NONCE_PATTERN.test(nonce)) throw new Error('segmenter: the nonce must be 8–128 characters of [A-Za-z0-9_-]');
 };
 
-const hex2 = (code: number): string => `\\x${code.toString(16).padStart(2, '0')}`;
-
-/** `\` → `\\`, `;` → `\x3b`, bytes below 0x20 and DEL → `\xHH`. */
-export const escapeMarkValue = (value: string): string =>
-  value.replace(/[\\;\x00-\x1f\x7f]/g, (ch) => (ch === '\\' ? '\\\\' : hex2(ch.charCodeAt(0))));
-
-/** Inverse of escapeMarkValue; unknown escapes are kept literally rather than guessed at. */
+/** Undoes the shell scripts' escaping (`\\` and `\xHH`); unknown escapes are kept literally rather than guessed at. */
 export const unescapeMarkValue = (value: string): string =>
   value.indexOf('\\') < 0
     ? value
     : value.replace(/\\(\\|x[0-9a-fA-F]{2})/g, (_m, esc: string) =>
         esc === '\\' ? '\\' : String.fromCharCode(Number.parseInt(esc.slice(1), 16)),
       );
-
-/** The letters our shell scripts print with the session nonce. */
-export type MarkKind = (typeof FinalTermOscPt)[keyof typeof FinalTermOscPt] | (typeof VSCodeOscPt)[keyof typeof VSCodeOscPt];
-
-const VSCODE_KINDS: ReadonlySet<string> = new Set(Object.values(VSCodeOscPt));
-
-/**
- * Builds a mark as the shell scripts print it (tests, benchmarks and fixtures use this). For P the
- * argument is `Key=value`; escaping the whole of it is equivalent since keys are plain words.
- */
-export const formatMark = (kind: MarkKind, nonce: string, arg?: string | number, terminator: 'bel' | 'st' = 'bel'): string => {
-  const family = VSCODE_KINDS.has(kind) ? OscPs.VSCode : OscPs.FinalTerm;
-  const fields = [String(family), kind];
-  if (arg !== undefined) fields.push(kind === FinalTermOscPt.CommandFinished ? String(arg) : escapeMarkValue(String(arg)));
-  fields.push(nonce);
-  return `\x1b]${fields.join(';')}${terminator === 'bel' ? '\x07' : '\x1b\\'}`;
-};

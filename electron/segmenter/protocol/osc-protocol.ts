@@ -112,7 +112,7 @@ export const MarkSigner = {
 export type MarkSigner = (typeof MarkSigner)[keyof typeof MarkSigner];
 
 /** Which handler a mark goes to: the family, except that our own letters ride in 633. */
-export type MarkProtocol = 'finalterm' | 'vscode' | 'contexterm';
+type MarkProtocol = 'finalterm' | 'vscode' | 'contexterm';
 
 /**
  * One decoded mark. `data[fieldsStart, end)` holds its fields (after `<Ps>;<Pt>;`), valid only

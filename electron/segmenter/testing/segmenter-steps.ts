@@ -1,6 +1,5 @@
 // SPDX-License-Identifier: MIT
-import type { MarkKind } from '../protocol/mark-codec';
-import { formatMark } from '../protocol/mark-codec';
+import { formatMark, type MarkKind } from './format-mark';
 import type { SegmentEvent, SegmenterOptions } from '../segmenter';
 import { Segmenter } from '../segmenter';
 

@@ -9,7 +9,7 @@ import { WorkerDiedError, type ReaderClient } from './worker-clients';
  * costs ~10 MB of the server's memory (tests/bench/server-footprint.ts), and a terminal app is
  * idle most of the time.
  */
-export const READER_IDLE_MS = 30_000;
+const READER_IDLE_MS = 30_000;
 
 /**
  * The reader worker, started by the first query rather than with the store, and stopped once it

@@ -6,7 +6,8 @@ import { RestartPolicy } from '../../runtime/restart-policy';
 import type { TableName, WriteOp, WriterEvent, WriterRequest } from '../worker/protocol';
 import { trimNativeHeap } from '../../runtime/native-memory';
 import { QuietTimer } from './quiet-timer';
-import { askToClose, deferred, tableError, WorkerDiedError, type Deferred } from './worker-clients';
+import { PendingAnswers } from './pending-answers';
+import { askToClose, WorkerDiedError } from './worker-clients';
 import { describe, STICKY_CALLS, WRITER_IDLE_MS, type CallMessage, type Held, type InFlight, type WriteMessage, type WriterClientOptions } from './writer-messages';
 import { Losses, RECORDING, resumedStatus, restartingStatus, stoppedStatus, WRITER_UNAVAILABLE } from './writer-status';
 
@@ -35,10 +36,7 @@ export class WriterClient {
   private readonly _held: Held[] = [];
   private readonly _sticky = new Map<string, CallMessage>();
   private readonly _quiet: QuietTimer;
-  private _nextFlushId = 1;
-  private readonly _flushes = new Map<number, Deferred<void>>();
-  private _nextCallId = 1;
-  private readonly _calls = new Map<number, Deferred<unknown>>();
+  private readonly _answers = new PendingAnswers();
   private readonly _health = new Set<(status: RecordingStatus) => void>();
   private _status: RecordingStatus = RECORDING();
   private readonly _losses = new Losses();
@@ -94,27 +92,19 @@ export class WriterClient {
 
   /** A flush id to post after the queued writes, and the promise its commit resolves. */
   flush(): { id: number; promise: Promise<void> } {
-    const id = this._nextFlushId++;
-    const done = deferred<void>();
-    if (this.failed) done.reject(this.failed);
-    else this._flushes.set(id, done);
-    return { id, promise: done.promise };
+    return this._answers.flush(this.failed);
   }
 
   /** Runs a method of one of the store's small tables in the writer (see TableCall); a starting writer is waited for. */
   call(table: TableName, method: string, args: readonly unknown[]): Promise<unknown> {
-    const done = deferred<unknown>();
-    if (this.failed || this._phase === 'closed') {
-      done.reject(this.failed ?? new DomainError('failed', WRITER_UNAVAILABLE));
-      return done.promise;
-    }
-    const message: CallMessage = { type: 'call', id: this._nextCallId++, table, method, args };
-    this._calls.set(message.id, done);
+    if (this.failed || this._phase === 'closed') return Promise.reject(this.failed ?? new DomainError('failed', WRITER_UNAVAILABLE));
+    const { id, promise } = this._answers.call();
+    const message: CallMessage = { type: 'call', id, table, method, args };
     if (STICKY_CALLS.has(`${table}.${method}`)) this._sticky.set(`${table}.${method}`, message);
     this._quiet.touch();
     if (this._phase === 'running') this._worker!.postMessage(message);
     else this._hold({ message });
-    return done.promise;
+    return promise;
   }
 
   /** Asks the writer to close its database, then stops it; afterwards every call fails fast instead of hanging. */
@@ -126,9 +116,7 @@ export class WriterClient {
     // A writer asked to park first closes its database for that, and says so instead.
     if ((phase === 'running' || phase === 'parking') && worker) await askToClose(worker, ['closed', 'parked']);
     this.failed ??= new Error('the store is closed');
-    this._rejectCalls(this.failed);
-    for (const done of this._flushes.values()) done.reject(this.failed);
-    this._flushes.clear();
+    this._answers.rejectAll(this.failed);
     await worker?.terminate();
   }
 
@@ -145,7 +133,7 @@ export class WriterClient {
     if (event.type === 'committed') {
       this.backlogBytes -= event.bytes;
       this._inflight.splice(0, event.messages);
-      for (const id of event.flushIds) this._settle(id);
+      for (const id of event.flushIds) this._answers.settleFlush(id);
     } else if (event.type === 'parked' || event.type === 'busy') {
       this._parkAnswered(event.type === 'parked');
     } else if (event.type === 'write-error') {
@@ -153,10 +141,7 @@ export class WriterClient {
     } else if (event.type === 'health') {
       this._report(event.status);
     } else if (event.type === 'call-result' || event.type === 'call-failure') {
-      const call = this._calls.get(event.id);
-      this._calls.delete(event.id);
-      if (event.type === 'call-result') call?.resolve(event.value);
-      else call?.reject(tableError(event.name, event.message, event.code));
+      this._answers.answer(event);
     }
   }
 
@@ -173,7 +158,7 @@ export class WriterClient {
   /** Quiet for WRITER_IDLE_MS: asks the writer to stop if nothing is in flight here or pending there. */
   private _park(): void {
     if (this._phase !== 'running' || !this._worker) return;
-    if (this._inflight.length > 0 || this._calls.size > 0 || this._flushes.size > 0) return this._quiet.touch();
+    if (this._inflight.length > 0 || this._answers.waiting) return this._quiet.touch();
     this._phase = 'parking';
     this._worker.postMessage({ type: 'park' } satisfies WriterRequest);
   }
@@ -203,7 +188,7 @@ export class WriterClient {
     this._worker = undefined;
     const why = this._lastError ? (this._lastError.stack ?? this._lastError.message) : `exit code ${code}`;
     this._options.onError(new WorkerDiedError(`the history database writer stopped unexpectedly: ${why}`));
-    this._rejectCalls(new DomainError('failed', 'The history database writer stopped before it finished this; it may not have been saved.'));
+    this._answers.rejectCalls(new DomainError('failed', 'The history database writer stopped before it finished this; it may not have been saved.'));
     // What it had in flight is lost; writes held while it was parking are still to be sent.
     this.backlogBytes = this._held.reduce((bytes, entry) => bytes + ('transfer' in entry ? entry.message.bytes : 0), 0);
     const replay: InFlight[] = [];
@@ -237,7 +222,7 @@ export class WriterClient {
     this._attach(worker);
     this._phase = 'running';
     // The retention policy and the like: the new writer starts from defaults. Their answers went to the first callers.
-    for (const message of this._sticky.values()) worker.postMessage({ ...message, id: this._nextCallId++ });
+    for (const message of this._sticky.values()) worker.postMessage({ ...message, id: this._answers.nextCallId() });
     for (const entry of replay) {
       const flush = entry.flushId === undefined ? {} : { flushId: entry.flushId };
       if (entry.replay.length > 0 || entry.flushId !== undefined) this._send({ type: 'write', ops: entry.replay, arena: null, bytes: 0, ...flush }, [], true, entry.postedAt);
@@ -262,7 +247,7 @@ export class WriterClient {
     for (const { message } of this._held.splice(0)) {
       if (message.type === 'write') this._lose(describe(message, false, 0), message.ops);
     }
-    this._rejectCalls(this.failed);
+    this._answers.rejectCalls(this.failed);
     this.backlogBytes = 0;
     this._report(stoppedStatus(this._losses));
   }
@@ -270,21 +255,9 @@ export class WriterClient {
   /** A write that will never be applied: counted for the notice, and its flush failed. */
   private _lose(entry: InFlight, ops: readonly WriteOp[]): void {
     this._losses.add(entry.bytes, ops);
-    if (entry.flushId !== undefined) this._settle(entry.flushId, this.failed ?? new DomainError('failed', WRITER_UNAVAILABLE));
+    if (entry.flushId !== undefined) this._answers.settleFlush(entry.flushId, this.failed ?? new DomainError('failed', WRITER_UNAVAILABLE));
     // While stopped, what `history:status` answers keeps counting; a broadcast per write would flood.
     if (this._phase === 'stopped') this._status = stoppedStatus(this._losses, this._status.since);
-  }
-
-  private _settle(id: number, error?: Error): void {
-    const done = this._flushes.get(id);
-    this._flushes.delete(id);
-    if (error) done?.reject(error);
-    else done?.resolve();
-  }
-
-  private _rejectCalls(error: Error): void {
-    for (const done of this._calls.values()) done.reject(error);
-    this._calls.clear();
   }
 
   private _report(status: RecordingStatus): void {

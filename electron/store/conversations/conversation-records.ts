@@ -7,7 +7,7 @@ import { DomainError } from '../../../shared/ipc/define';
  * (context/conversation/repositories.ts) is written in these types and the store implements it.
  */
 
-export type MessageRole = 'user' | 'assistant' | 'tool';
+type MessageRole = 'user' | 'assistant' | 'tool';
 
 export interface ToolCallRecord {
   readonly id: string;
@@ -49,7 +49,7 @@ export interface Conversation {
   readonly updatedAt: number;
 }
 
-export type CompactionKind = 'summarize' | 'truncate-oldest' | 'clear';
+type CompactionKind = 'summarize' | 'truncate-oldest' | 'clear';
 
 export interface CompactionRecord {
   readonly id: string;

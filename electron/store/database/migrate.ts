@@ -10,7 +10,7 @@ export type { Migration };
  * ahead of us. Expected, and only the user can resolve it, so a DomainError: hosts show its message
  * as it is when they cannot start (it names the file, since moving it away is one way out).
  */
-export class StoreVersionError extends DomainError {
+class StoreVersionError extends DomainError {
   constructor(
     readonly found: number,
     readonly supported: number,
@@ -26,7 +26,7 @@ export class StoreVersionError extends DomainError {
 }
 
 /** Throws unless versions are exactly 1, 2, 3, …: a gap or duplicate is a merge mistake, not a schema. */
-export const assertMigrationOrder = (migrations: readonly Migration[]): void => {
+const assertMigrationOrder = (migrations: readonly Migration[]): void => {
   migrations.forEach((migration, index) => {
     if (migration.version !== index + 1) {
       throw new Error(`migration ${migration.name} has version ${migration.version}; expected ${index + 1}`);

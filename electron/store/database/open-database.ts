@@ -57,7 +57,7 @@ const ensurePrivateFiles = (path: string): void => {
  * wrong database corrupts it (sqlite.org/howtocorrupt). The side files keep their `-wal`/`-shm`
  * suffix after the new name so that opening `<name>.corrupt-<time>` for salvage pairs them again.
  */
-export const quarantine = (path: string, now: number): string => {
+const quarantine = (path: string, now: number): string => {
   const stamp = new Date(now).toISOString().replace(/[:.]/g, '-');
   let target = `${path}.corrupt-${stamp}`;
   for (let n = 1; existsSync(target); n++) target = `${path}.corrupt-${stamp}-${n}`;

@@ -2,7 +2,7 @@
 import type { Db as WritableDb } from './ports';
 
 /** What a forgotten command leaves in a conversation's text in its place. */
-export const FORGOTTEN_TEXT = '[forgotten]';
+const FORGOTTEN_TEXT = '[forgotten]';
 
 /** What was recorded of a command, read before its row is deleted. */
 export interface ForgottenText {

@@ -10,7 +10,7 @@ import { suggestLines, type SuggestedLine } from './suggest-lines';
 import { COMMAND_COLUMNS, SESSION_COLUMNS, toCommandRecord, toSessionInfo, type CommandRow, type SessionRow } from '../database/rows';
 
 /** More ids than any context budget can use; bounds the work a single request can ask for. */
-export const MAX_IDS = 5000;
+const MAX_IDS = 5000;
 
 /** The hot read SQL, exported for the EXPLAIN QUERY PLAN tests and the benchmarks. */
 export const READ_SQL = {

@@ -5,7 +5,10 @@ import type { WritableDb } from '../database/database';
 import { createMigratedDb, commandInput, sessionInput } from '../testing/fixtures';
 import { LARGE_HISTORY_STATS, queryPlan } from '../testing/query-plans';
 import { useTempStore } from '../testing/temp-store';
-import { QUICK_FIX_LOOKBACK_MS, QUICK_FIX_SQL } from './quick-fix-history';
+import { QUICK_FIX_SQL } from './quick-fix-history';
+
+/** As in quick-fix-history.ts. */
+const QUICK_FIX_LOOKBACK_MS = 30 * 24 * 3_600_000;
 
 const PARAMS = { since: 0, until: 1, rid: 1, cwd: '/r', word: 'a', wordPrefix: 'a %', sudoWord: 'sudo a', sudoPrefix: 'sudo a %', limit: 10, followers: 5 };
 

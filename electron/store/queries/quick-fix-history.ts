@@ -4,11 +4,11 @@ import type { StatementCache } from '../database/database';
 import { COMMAND_COLUMNS, toCommandRecord, type CommandRow } from '../database/rows';
 
 /** How far back a quick fix looks: habits older than a month are likelier to be stale than helpful. */
-export const QUICK_FIX_LOOKBACK_MS = 30 * 24 * 3_600_000;
+const QUICK_FIX_LOOKBACK_MS = 30 * 24 * 3_600_000;
 /** Default cap on the commands matched before followers are added: bounds the read at any history size. */
 export const QUICK_FIX_HISTORY_LIMIT = 2000;
 /** Commands after an earlier failure, in its session, read as its possible fixes (a fix is rarely further). */
-export const QUICK_FIX_FOLLOWERS = 5;
+const QUICK_FIX_FOLLOWERS = 5;
 
 /**
  * One read for electron/agent/quick-fix's finder. `hits`: the newest commands before the failure,

@@ -1,8 +1,13 @@
 // SPDX-License-Identifier: MIT
 import { describe, expect, it } from 'vitest';
-import { coalesceChunks, MAX_ROW_BYTES, type ApplyItem, type ChunkRow } from './chunk-rows';
+import { coalesceChunks, type ApplyItem } from './chunk-rows';
+
+type ChunkRow = Extract<ApplyItem, { kind: 'row' }>;
 import type { WriteOp } from './protocol';
 import { pseudoRandomBytes } from '../testing/fixtures';
+
+/** As in chunk-rows.ts. */
+const MAX_ROW_BYTES = 64 * 1024;
 
 /** Builds one posted message: chunks copied into an arena exactly as the WriteQueue does. */
 const message = (entries: (WriteOp | { chunk: string; direction: 0 | 1; data: Buffer; ts?: number })[]) => {

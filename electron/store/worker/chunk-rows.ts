@@ -4,7 +4,7 @@ import type { WriteOp } from './protocol';
 type ChunkOp = Extract<WriteOp, { kind: 'chunk' }>;
 
 /** A row of `chunks`: one or more appended chunks of one session and direction, back to back. */
-export interface ChunkRow {
+interface ChunkRow {
   readonly kind: 'row';
   readonly sessionId: string;
   readonly seq: number;
@@ -20,7 +20,7 @@ export interface ChunkRow {
  * (per-row b-tree and index work dominates: 132 vs 223 MB/s, performance.md §4), and a range read
  * touches 16× fewer rows; beyond ~64 KB a small range read would drag a large blob along.
  */
-export const MAX_ROW_BYTES = 64 * 1024;
+const MAX_ROW_BYTES = 64 * 1024;
 
 /** What a writer transaction applies: every op but chunks as posted, chunks as rows. */
 export type ApplyItem = Exclude<WriteOp, { kind: 'chunk' }> | ChunkRow;

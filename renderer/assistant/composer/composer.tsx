@@ -79,7 +79,7 @@ export const Composer = () => {
 };
 
 /** The commands attached to the next question; × (or Delete/Backspace on a focused chip) removes one. */
-export const AttachmentChips = () => {
+const AttachmentChips = () => {
   const attachments = useAssistant((state) => state.attachments);
   if (attachments.length === 0) return null;
   return (

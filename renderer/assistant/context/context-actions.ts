@@ -10,9 +10,9 @@ import { readingOf, useCompactionMeasure } from './compaction-measure';
 const state = () => useAssistant.getState();
 
 /** The engine needs a question to lay out a request; an empty composer previews with this stand-in. */
-export const PLACEHOLDER_QUESTION = '…';
+const PLACEHOLDER_QUESTION = '…';
 
-export const previewRequest = () => {
+const previewRequest = () => {
   const { draft, attachments, conversationId } = state();
   return {
     question: draft.trim() || PLACEHOLDER_QUESTION,

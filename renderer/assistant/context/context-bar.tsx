@@ -11,7 +11,7 @@ const MODE_LABEL = { summarize: 'Summarize', 'truncate-oldest': 'Truncate oldest
 const NONE: readonly string[] = [];
 
 /** Says how full the next request is and, above all, what it is already leaving out. */
-export const warningText = (level: UsageLevel, percent: number | null, threshold: number, leftOut: readonly string[]): string => {
+const warningText = (level: UsageLevel, percent: number | null, threshold: number, leftOut: readonly string[]): string => {
   const where = `${Math.round(percent ?? 0)}% of this model’s budget, warns at ${Math.round(threshold * 100)}%`;
   if (leftOut.length > 0) return `The next request leaves out ${leftOut.join(', ')} (${where}).`;
   return level === 'critical'

@@ -84,7 +84,7 @@ export const CatalogTable = ({ entries }: { entries: readonly CatalogEntryView[]
 };
 
 /** Text with every `[REDACTED:kind]` placeholder highlighted, so the user sees what was held back. */
-export const RedactedText = memo(({ text }: { text: string }) => (
+const RedactedText = memo(({ text }: { text: string }) => (
   <>
     {markRedactions(text).map((segment, i) =>
       segment.kind === 'text' ? (

@@ -8,7 +8,7 @@ import { formatTokens } from '../store/usage-meter';
  * Estimates are scaled by what the provider reported for earlier requests; saying by how much
  * explains why the same text can count differently from one model to another.
  */
-export const estimateNote = (calibration: ContextPreview['calibration']): string =>
+const estimateNote = (calibration: ContextPreview['calibration']): string =>
   calibration && calibration.samples > 0 && Math.abs(calibration.factor - 1) >= 0.005
     ? `Estimated tokens ×${calibration.factor.toFixed(2)}, learned from ${calibration.samples} provider report${calibration.samples === 1 ? '' : 's'} (kept across restarts)`
     : 'Estimated tokens';

@@ -23,7 +23,7 @@ import {
 } from './turn-state';
 import type { Meter } from './usage-meter';
 
-export type { CompactionNotice, StreamingTurn, TurnFailure } from './turn-state';
+export type { CompactionNotice } from './turn-state';
 
 export type ContextBusy = 'compact' | 'clear' | 'undo';
 

@@ -2,7 +2,10 @@
 import { describe, expect, it } from 'vitest';
 import type { CommandRecord } from '../../../shared/domain/command';
 import { commandRecord } from '../../../shared/testing/command-record';
-import { addAttachment, attachmentOf, chipLabel, lastFailed, MAX_ATTACHMENTS, removeAttachment, type Attachment } from './attachments';
+import { addAttachment, attachmentOf, chipLabel, lastFailed, removeAttachment, type Attachment } from './attachments';
+
+/** As in attachments.ts. */
+const MAX_ATTACHMENTS = 50;
 
 const record = (seq: number, exitCode: number | null, ended = true): CommandRecord =>
   commandRecord({ sessionId: 's1', seq, commandLine: `cmd ${seq}`, cwd: '/tmp', shell: 'bash', startedAt: seq, endedAt: ended ? seq + 1 : null, exitCode });

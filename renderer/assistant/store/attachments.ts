@@ -14,7 +14,7 @@ export interface Attachment {
 }
 
 /** `assistant:ask` accepts at most this many attachments. */
-export const MAX_ATTACHMENTS = 50;
+const MAX_ATTACHMENTS = 50;
 
 export const attachmentOf = (
   command: Pick<CommandRecord, 'id' | 'commandLine' | 'exitCode'> & { readonly startedAt?: number; readonly device?: string | undefined },

@@ -1,6 +1,12 @@
 // SPDX-License-Identifier: MIT
 import { describe, expect, it } from 'vitest';
-import { AUTO_MAX, clampWidth, MIN_WIDTH, sideWidth, storedWidth } from './pane-width';
+import { clampWidth, sideWidth, storedWidth } from './pane-width';
+
+/** As in pane-width.ts. */
+const MIN_WIDTH = 280;
+
+/** As in pane-width.ts. */
+const AUTO_MAX = 520;
 
 describe('pane width', () => {
   it('clamps the pane width to the window', () => {

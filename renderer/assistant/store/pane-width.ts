@@ -1,12 +1,12 @@
 // SPDX-License-Identifier: MIT
 import { loadPref } from '../../state/prefs';
 
-export const MIN_WIDTH = 280;
-export const MAX_WIDTH = 900;
+const MIN_WIDTH = 280;
+const MAX_WIDTH = 900;
 /** Until the user drags it, the side pane takes this share of the window, within MIN_WIDTH…AUTO_MAX. */
-export const AUTO_SHARE = 0.3;
+const AUTO_SHARE = 0.3;
 /** A wide window gives the extra room to the terminal: a side pane wider than this gains little. */
-export const AUTO_MAX = 520;
+const AUTO_MAX = 520;
 
 const viewportWidth = (): number => (typeof window === 'undefined' ? 1600 : window.innerWidth);
 

@@ -3,7 +3,7 @@ import type { ContextPreview, SectionId } from '../../../shared/ipc/context';
 
 export type UsageLevel = 'normal' | 'warning' | 'critical';
 
-export interface MeterSection {
+interface MeterSection {
   readonly id: SectionId | 'overhead' | 'trimmed-history' | 'trimmed-other';
   readonly title: string;
   readonly tokens: number;
@@ -46,7 +46,7 @@ const MISSED: Partial<Record<SectionId, string>> = {
 };
 
 /** Recent commands may give way to what matters more, but fewer than this is worth a warning. */
-export const MIN_RECENT_COMMANDS = 3;
+const MIN_RECENT_COMMANDS = 3;
 
 const missed = (s: ContextPreview['sections'][number]): boolean => {
   if (s.id === 'recent-commands') return s.trimmed.items > 0 && s.items < MIN_RECENT_COMMANDS;

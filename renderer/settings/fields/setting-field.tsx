@@ -13,7 +13,7 @@ export interface SettingFieldProps {
 }
 
 /** The hint under a field, with what a setting that is not live says about it. */
-export const hintOf = (entry: OrdinarySetting): string | undefined =>
+const hintOf = (entry: OrdinarySetting): string | undefined =>
   entry.live ? entry.hint : [entry.hint, 'Applies to new tabs.'].filter(Boolean).join(' ');
 
 /** One ordinary setting, drawn from its registry entry (label, hint, control, test id). */

@@ -12,7 +12,7 @@ export interface ProviderDraft {
   readonly timeoutSeconds: string;
 }
 
-export const providerDraftOf = (p: ProviderSettings): ProviderDraft => ({
+const providerDraftOf = (p: ProviderSettings): ProviderDraft => ({
   id: p.id,
   kind: p.kind,
   label: p.label,
@@ -21,7 +21,7 @@ export const providerDraftOf = (p: ProviderSettings): ProviderDraft => ({
   timeoutSeconds: String(p.timeoutSeconds),
 });
 
-export const providerOf = (p: ProviderDraft): ProviderSettings => ({
+const providerOf = (p: ProviderDraft): ProviderSettings => ({
   id: p.id,
   kind: p.kind,
   label: p.label,

@@ -35,7 +35,7 @@ export interface InsertOptions {
   readonly before?: () => void;
 }
 
-export type InsertOutcome = 'inserted' | 'cancelled' | 'refused' | 'empty';
+type InsertOutcome = 'inserted' | 'cancelled' | 'refused' | 'empty';
 
 export interface InsertResult {
   readonly outcome: InsertOutcome;

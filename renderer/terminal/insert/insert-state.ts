@@ -12,7 +12,7 @@ export interface PendingInsertion {
 }
 
 /** The status line under the terminals: what the gate changed in, or refused of, the last insertion. */
-export interface InsertNotice {
+interface InsertNotice {
   readonly text: string;
   readonly kind: 'changed' | 'refused';
 }

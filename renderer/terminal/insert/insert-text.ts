@@ -35,7 +35,7 @@ export interface Insertion {
 }
 
 /** `␛` for ESC, `␀` for NUL, `␡` for DEL, `␛` + its 7-bit twin for a C1 control (U+009B shows as `␛[`). */
-export const controlPicture = (char: string): string => {
+const controlPicture = (char: string): string => {
   const code = char.charCodeAt(0);
   if (code < 0x20) return String.fromCharCode(0x2400 + code);
   if (code === 0x7f) return '\u2421';

@@ -7,7 +7,7 @@ export type StartAnswer = InvokeResponse<'workspace:start'>;
 
 /** The events a window's terminals listen to (terminal-workspace.ts), held until they do. */
 export const HELD_CHANNELS = ['pty:data', 'pty:mark', 'pty:exit', 'pty:opened', 'pty:closed', 'pty:recording-changed'] as const;
-export type HeldChannel = (typeof HELD_CHANNELS)[number];
+type HeldChannel = (typeof HELD_CHANNELS)[number];
 export type HeldEvent = { [K in HeldChannel]: { readonly channel: K; readonly payload: EventPayload<K> } }[HeldChannel];
 
 /** A window's start asked for before its terminals exist (see startEarly). */

@@ -3,12 +3,13 @@ import type { Api } from '../../../shared/ipc';
 import { DomainError, type Result } from '../../../shared/ipc/define';
 import type { PtyInfo, TerminalMark, TerminalSnapshot } from '../../../shared/ipc/pty';
 import { Disposable } from '../../lifetime/disposable';
-import { useCommands } from '../../state/commands';
-import { rememberActiveTerminal, rememberedActiveTerminal, rememberedPanes, rememberedTabName, rememberPanes } from '../../state/tab-memory';
+import { rememberedActiveTerminal, rememberedPanes, rememberedTabName } from '../../state/tab-memory';
 import { useWorkspace, type SplitRequest, type WorkspaceStore } from '../../state/workspace';
 import { visibleTerminalsOf } from '../../state/workspace-model';
 import { answerOf, HELD_CHANNELS, type EarlyStart, type HeldEvent } from './early-start';
 import { LiveOutput } from './live-output';
+import { rememberLayout } from './layout-memory';
+import { followSessionCommands } from './session-commands';
 import { ShownTerminals, type ConnectionEvents, type PageVisibility } from './shown-terminals';
 import { WorkspaceRestore } from './workspace-restore';
 
@@ -64,6 +65,7 @@ export class TerminalWorkspace<C extends TerminalHandle = TerminalHandle> extend
   private readonly _live = new LiveOutput((id) => this._views.get(id));
   private readonly _restore: WorkspaceRestore;
   private readonly _shown: ShownTerminals;
+  private readonly _commands: ReturnType<typeof followSessionCommands>;
   private _syncing: Promise<void> | undefined;
   private _started: Promise<void> | undefined;
   private _early: EarlyStart['answer'] | undefined;
@@ -118,19 +120,8 @@ export class TerminalWorkspace<C extends TerminalHandle = TerminalHandle> extend
         quietUntilChanged: deps.early !== undefined,
       }),
     );
-    this._registerUndo(api.on('commands:updated', ({ command }) => useCommands.getState().upsert(command)));
-    this._registerUndo(api.on('session:updated', ({ session }) => useCommands.getState().setSession(session)));
-    // Another tab, a split, a closed pane or a zoom changes what is on screen; the layout survives a reload.
-    this._registerUndo(
-      this._store.subscribe((state, previous) => {
-        const activeChanged = state.activeTerminalId !== previous.activeTerminalId;
-        const tabsChanged = state.tabs !== previous.tabs;
-        if (activeChanged) rememberActiveTerminal(state.activeTerminalId);
-        if (tabsChanged) rememberPanes(state.tabs.map(({ root, focus }) => ({ root, focus })));
-        if (activeChanged || tabsChanged) this._shown.changed();
-        if (tabsChanged) this._restore.scheduleSave();
-      }),
-    );
+    this._commands = this._register(followSessionCommands(api));
+    this._registerUndo(rememberLayout(this._store, { shown: () => this._shown.changed(), save: () => this._restore.scheduleSave() }));
     // A shell that changed directory changes where its pane would come back.
     this._registerUndo(api.on('session:updated', () => this._restore.scheduleSave()));
   }
@@ -273,17 +264,7 @@ export class TerminalWorkspace<C extends TerminalHandle = TerminalHandle> extend
     // A terminal known before (a re-attach) keeps its entry: bring its recording state up to date.
     this._store.getState().update(info.id, { recording });
     if (exited) this._markExited(info.id, exitCode);
-    void this._loadSession(info.sessionId);
-  }
-
-  /** The commands list and mode of a session, fetched when its terminal appears (live updates follow). */
-  private async _loadSession(sessionId: string): Promise<void> {
-    const [commands, session] = await Promise.all([
-      this._api.invoke('commands:list', { sessionId, limit: 500 }),
-      this._api.invoke('session:get', { id: sessionId }),
-    ]);
-    if (commands.ok) useCommands.getState().setSessionCommands(sessionId, commands.value);
-    if (session.ok) useCommands.getState().setSession(session.value);
+    void this._commands.load(info.sessionId);
   }
 
   private _markExited(id: string, exitCode: number | null): void {

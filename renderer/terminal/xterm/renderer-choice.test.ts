@@ -1,7 +1,10 @@
 // SPDX-License-Identifier: MIT
 import type { Terminal } from '@xterm/xterm';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { PROBE_AFTER_DRAW_CAP_MS, shouldUseWebgl } from './renderer-choice';
+import { shouldUseWebgl } from './renderer-choice';
+
+/** As in renderer-choice.ts. */
+const PROBE_AFTER_DRAW_CAP_MS = 3000;
 
 /** The module afresh: it decides once per page. */
 const freshLoadWebgl = async () => {

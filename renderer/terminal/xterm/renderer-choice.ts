@@ -8,7 +8,7 @@ import { whenDrawn } from './first-draw';
  */
 const SOFTWARE_RENDERER = /swiftshader|llvmpipe|softpipe|software|microsoft basic render|apple software/i;
 
-export const webglRendererName = (): string | undefined => {
+const webglRendererName = (): string | undefined => {
   const canvas = document.createElement('canvas');
   const gl = canvas.getContext('webgl2');
   if (!gl) return undefined;
@@ -26,7 +26,7 @@ export const shouldUseWebgl = (rendererName: string | undefined): boolean =>
 let webglDecision: boolean | undefined;
 
 /** How long the probe waits for the terminal's first output to be drawn before it runs anyway. */
-export const PROBE_AFTER_DRAW_CAP_MS = 3000;
+const PROBE_AFTER_DRAW_CAP_MS = 3000;
 
 const idle = (): Promise<void> =>
   new Promise((resolve) => (typeof requestIdleCallback === 'function' ? requestIdleCallback(() => resolve(), { timeout: 1000 }) : setTimeout(resolve, 0)));

@@ -9,7 +9,7 @@ import { McpWire } from './mcp-wire';
 
 /**
  * The CLI and the MCP server read the data directory the app refuses to use only after the same
- * checks (electron/app/data-dir-trust.ts): another user's directory, a link to it, a linked
+ * checks (electron/data-dir/data-dir-trust.ts): another user's directory, a link to it, a linked
  * database. And an export never writes through a link, and leaves its file 0600 whatever was there.
  */
 

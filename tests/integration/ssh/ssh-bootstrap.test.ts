@@ -5,7 +5,10 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { projectPath } from '../../../electron/runtime/paths';
 import { newNonce } from '../../../electron/segmenter/protocol/mark-codec';
-import { KILL_LINE, bootstrapCommand, remoteAnswer } from '../../../electron/ssh/remote-payload';
+import { bootstrapCommand, remoteAnswer } from '../../../electron/ssh/remote-payload';
+
+/** Ctrl+U, as remote-payload.ts ends an answer with. */
+const KILL_LINE = '\x15';
 import { startPty } from '../support/pty-helpers';
 
 /**

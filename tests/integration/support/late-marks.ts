@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 import { expect } from 'vitest';
-import { ranBetween } from '../../../electron/recorder/started-record';
+import type { CommandRecord } from '../../../shared/domain/command';
+import { endedRecord } from '../../../electron/recorder/started-record';
 import type { SegmentEvent } from '../../../electron/segmenter/segment-event';
 import type { ShellSession } from './segmenter-harness';
 
@@ -29,7 +30,8 @@ export const expectTimedByShell = async (shell: ShellSession, prompt: string): P
   expect(end.at - start.at).toBeLessThan(200);
   expect(end.durationMs).toBeGreaterThanOrEqual(200);
   expect(end.durationMs).toBeLessThan(60_000);
-  const ran = ranBetween(start.at, end.at, end.durationMs);
-  expect(ran.endedAt - ran.startedAt).toBe(end.durationMs);
+  const ended = { exitCode: end.exitCode, endedAt: end.at, durationMs: end.durationMs, outputEnd: null, shellEnding: false };
+  const ran = endedRecord({ startedAt: start.at } as CommandRecord, ended);
+  expect(ran.endedAt! - ran.startedAt).toBe(end.durationMs);
   expect(ran.endedAt).toBe(end.at);
 };

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { generateMnemonic } from '@scure/bip39';
 import { wordlist } from '@scure/bip39/wordlists/english.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { acquireDataDirLock } from '../../../electron/app/data-dir-lock';
+import { acquireDataDirLock } from '../../../electron/data-dir/data-dir-lock';
 import { makeDevice, runCli, startS3, storedFiles, storedObjects, type Device, type LocalS3 } from './sync-support';
 
 /** Bad input and faults against a real S3 API: each gives a plain message and the exit code docs/cli-and-mcp.md names. */

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SyncState } from '../../../shared/ipc/history';
-import { acquireDataDirLock, type DataDirLock } from '../../../electron/app/data-dir-lock';
+import { acquireDataDirLock, type DataDirLock } from '../../../electron/data-dir/data-dir-lock';
 import { SyncService } from '../../../electron/sync-service/sync-service';
 import { listenForCli } from '../../../electron/sync-service/sync-socket';
 import { makeDevice, runCli, type Device } from './sync-support';

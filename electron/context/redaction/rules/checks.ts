@@ -77,7 +77,7 @@ export const randomLooking: SecretCheck = (value) =>
   ((/[0-9]/.test(value) && /[A-Za-z]/.test(value) && shannonEntropy(value) >= 3.5) || (value.length >= 32 && shannonEntropy(value) >= 4.2));
 
 /** A short human password in a `key: value` file needs a digit, a symbol or mixed case to be taken as one. */
-export const passwordLike: SecretCheck = (value) =>
+const passwordLike: SecretCheck = (value) =>
   notPlaceholder(value) &&
   value.length >= 6 &&
   (/[0-9]/.test(value) || /[^A-Za-z0-9]/.test(value) || (/[a-z]/.test(value) && /[A-Z]/.test(value)));

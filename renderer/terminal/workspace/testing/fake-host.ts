@@ -1,9 +1,16 @@
 // SPDX-License-Identifier: MIT
-import { createApi, type Api, type EventChannel, type EventPayload, type InvokeChannel, type InvokeRequest, type InvokeResponse, type RawTransport, type Result } from '../../../../shared/ipc';
+import { type Api, type EventChannel, type EventPayload, type InvokeChannel, type InvokeRequest, type InvokeResponse, type RawTransport, type Result } from '../../../../shared/ipc';
 import type { PtyInfo, TerminalMark, TerminalSnapshot } from '../../../../shared/ipc/pty';
 import { toDisposable, type IDisposable } from '../../../lifetime/disposable';
 import type { ConnectionStatus } from '../../../transport/ws-transport';
 import type { TerminalHandle } from '../terminal-workspace';
+
+/** The typed Api over a raw transport, as the renderer's transports give it. */
+const createApi = (transport: RawTransport): Api => ({
+  invoke: (channel, request) => transport.invoke(channel, request) as Promise<never>,
+  send: (channel, args) => transport.send(channel, args),
+  on: (channel, listener) => transport.on(channel, listener as (payload: unknown) => void),
+});
 
 type Answer = (request: unknown) => Result<unknown> | Promise<Result<unknown>>;
 

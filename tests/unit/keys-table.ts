@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
-import { ACTIONS, type ActionId, type ActionSpec } from './catalog';
-import { browserKeeps, displayCombo } from './keys';
+import { ACTIONS, type ActionId, type ActionSpec } from '../../renderer/actions/catalog';
+import { browserKeeps, displayCombo } from '../../renderer/actions/keys';
 
 /** What the user guide says an action does, where its title alone says too little. */
 const DETAILS: Partial<Record<ActionId, string>> = {

@@ -19,7 +19,7 @@ export const LOCK_FILE = 'contexterm.lock';
  * An unparseable lock may be one another instance has just created and not yet written (create and
  * write are two syscalls), so it is only abandoned — a crash mid-write — once it is this old.
  */
-export const GARBAGE_GRACE_MS = 5_000;
+const GARBAGE_GRACE_MS = 5_000;
 
 /** Each round either creates the lock or removes one stale file; a few rounds settle any race. */
 const ATTEMPTS = 5;

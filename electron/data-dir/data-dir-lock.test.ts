@@ -6,7 +6,10 @@ import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { build } from 'esbuild';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { acquireDataDirLock, DataDirLockedError, GARBAGE_GRACE_MS, LOCK_FILE, type DataDirLock, type LockHolder } from './data-dir-lock';
+import { acquireDataDirLock, DataDirLockedError, LOCK_FILE, type DataDirLock, type LockHolder } from './data-dir-lock';
+
+/** As in data-dir-lock.ts. */
+const GARBAGE_GRACE_MS = 5_000;
 
 /** Field 22 (starttime) of /proc/PID/stat, read independently of the module under test. */
 const startOf = (pid: number): number => {

@@ -123,7 +123,7 @@ export const ensurePrivateDir = (what: string, path: string, linkAllowed = false
 };
 
 /** A file Contexterm creates: absent, or a regular file of ours (never a link, whatever it points to). */
-export const checkOwnFile = (what: string, path: string): void => {
+const checkOwnFile = (what: string, path: string): void => {
   const stat = lstatOf(path);
   if (!stat) return;
   if (stat.isSymbolicLink()) throw refuse(what, path, `it is a symbolic link (to ${linkTarget(path)}), which Contexterm never makes`);
