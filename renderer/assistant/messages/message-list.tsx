@@ -4,12 +4,14 @@ import { useAssistant } from '../store/assistant-store';
 import { ErrorNotice } from './error-notice';
 import { MessageItem } from './message-item';
 import { StreamingTurn } from './streaming-turn';
+import { useStickToBottom } from './stick-to-bottom';
 
 /**
  * The conversation, oldest first. Messages folded into a compaction or a clear stay visible but
  * dimmed, above a line marking where the context now starts (they are no longer sent; Undo brings
- * them back). Sticks to the bottom while the user is
- * there, so a streaming answer stays in view without yanking someone reading further up.
+ * them back). Sticks to the bottom while the user is there (also when a step's status grows or
+ * the pane gets shorter), so a streaming answer or a running step stays in view without yanking
+ * someone reading further up.
  */
 export const MessageList = () => {
   const messages = useAssistant((state) => state.messages);
@@ -19,7 +21,8 @@ export const MessageList = () => {
   // The failure the notice below shows (it shows only the open conversation's).
   const toldBelow = failure?.conversationId === conversationId ? failure?.messageId : undefined;
   const list = useRef<HTMLDivElement>(null);
-  const pinned = useRef(true);
+  const content = useRef<HTMLDivElement>(null);
+  const { pinned, onScroll } = useStickToBottom(list, content);
 
   useLayoutEffect(() => {
     if (pinned.current && list.current) list.current.scrollTop = list.current.scrollHeight;
@@ -33,24 +36,24 @@ export const MessageList = () => {
       role="log"
       aria-label="Conversation"
       aria-live="polite"
-      onScroll={(event) => {
-        const el = event.currentTarget;
-        pinned.current = el.scrollHeight - el.scrollTop - el.clientHeight < 32;
-      }}
+      onScroll={onScroll}
     >
-      {messages.map((message, index) => (
-        <Fragment key={message.id}>
-          {/* The current failure with nothing streamed (no text, no command) is told by the error notice below, with Retry. */}
-          {!(message.id === toldBelow && !message.content && message.steps.length === 0) && <MessageItem message={message} errorToldBelow={message.id === toldBelow} />}
-          {index === lastCompacted && (
-            <div className="context-cut" role="separator">
-              Context starts here · messages above are not sent
-            </div>
-          )}
-        </Fragment>
-      ))}
-      <StreamingTurn />
-      <ErrorNotice />
+      {/* Its own box, so a ResizeObserver sees the content grow between renders of this list. */}
+      <div className="message-list-content" ref={content}>
+        {messages.map((message, index) => (
+          <Fragment key={message.id}>
+            {/* The current failure with nothing streamed (no text, no command) is told by the error notice below, with Retry. */}
+            {!(message.id === toldBelow && !message.content && message.steps.length === 0) && <MessageItem message={message} errorToldBelow={message.id === toldBelow} />}
+            {index === lastCompacted && (
+              <div className="context-cut" role="separator">
+                Context starts here · messages above are not sent
+              </div>
+            )}
+          </Fragment>
+        ))}
+        <StreamingTurn />
+        <ErrorNotice />
+      </div>
     </div>
   );
 };
