@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 import type { KeybindingsSettings } from '../shared/settings/key-combos';
 import { compiledBindings } from './actions/bindings';
-import type { ActionId } from './actions/catalog';
+import type { ActionId, KeyContext } from './actions/catalog';
 import { comboOf, type KeyEventLike } from './actions/keys';
 import { useSettings } from './state/settings';
 
@@ -16,6 +16,19 @@ export type AppAction = ActionId;
 export const actionFor = (event: KeyEventLike, overrides: KeybindingsSettings | undefined = useSettings.getState().view?.keybindings): AppAction | undefined => {
   const combo = comboOf(event);
   return combo ? compiledBindings(overrides).keymap.get(combo) : undefined;
+};
+
+/**
+ * The contextual action a key press is in `context` (a suggestion shown, at a prompt), or undefined.
+ * The caller checks that the context holds; a key composing text (an IME) is never an action.
+ */
+export const contextActionFor = (
+  event: KeyEventLike & { readonly isComposing?: boolean },
+  context: KeyContext,
+  overrides: KeybindingsSettings | undefined = useSettings.getState().view?.keybindings,
+): AppAction | undefined => {
+  const combo = event.isComposing === true ? undefined : comboOf(event);
+  return combo ? compiledBindings(overrides).inContext[context].get(combo) : undefined;
 };
 
 /** A field recording a new shortcut (Settings → Keys) gets every key, app shortcuts included. */

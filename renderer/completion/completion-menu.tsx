@@ -1,11 +1,11 @@
 // SPDX-License-Identifier: MIT
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import type { CompletionItem } from '../../shared/ipc/session';
+import { contextActionFor } from '../keybindings';
 import { useWorkspace } from '../state/workspace';
 import { terminalOfKey } from '../terminal/terminal-key-target';
 import { controllerFor } from '../terminal/terminals';
 import { acceptCompletion, closeCompletion, completionOpensIn, moveCompletion, noteTypedAhead, openCompletion } from './completion-actions';
-import { isCompletionCombo } from './completion-logic';
 import { useCompletion } from './completion-state';
 import './completion.css';
 
@@ -62,8 +62,8 @@ const menuKey = (event: KeyboardEvent): (() => void) | undefined => {
 };
 
 /**
- * The completion menu (`completion-menu`): Ctrl+Space at a prompt (captured here, before xterm,
- * which would send NUL), or the palette. The keyboard stays in the terminal: typing goes to the
+ * The completion menu (`completion-menu`): "Complete at the prompt" (Ctrl+Space unless rebound in
+ * Settings → Keys), taken here before xterm (which would send NUL) only at a prompt it can read, or the palette. The keyboard stays in the terminal: typing goes to the
  * shell and filters the menu; ↑/↓ move, Enter or Tab insert the selected item (not run), Esc closes.
  */
 export const CompletionMenu = () => {
@@ -75,7 +75,7 @@ export const CompletionMenu = () => {
       const handled = inMenuTerminal ? menuKey(event) : undefined;
       // A key that goes on to the shell (a character, Backspace): the screen is behind until it echoes.
       if (inMenuTerminal && !handled && (event.key.length === 1 || event.key === 'Backspace')) noteTypedAhead();
-      const target = handled || !isCompletionCombo(event) ? undefined : terminalOfKey(event.target);
+      const target = handled || contextActionFor(event, 'atPrompt') !== 'completion-open' ? undefined : terminalOfKey(event.target);
       if (!handled && !(target && completionOpensIn(target))) return;
       event.preventDefault();
       event.stopPropagation();

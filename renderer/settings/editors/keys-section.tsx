@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 import { useMemo, useState, type KeyboardEvent } from 'react';
-import { bindableActions, type ActionId } from '../../actions/catalog';
+import { actionSpec, bindableActions, type ActionId } from '../../actions/catalog';
 import { browserKeeps, comboOf, comboProblem, displayCombo, effectiveBindings } from '../../actions/keys';
 import { isMac } from '../../terminal/link-routing';
 import { connection } from '../../transport/api';
@@ -26,7 +26,7 @@ export const KeysSection = ({ draft, errors, update }: SectionProps) => {
 
   const onRecordKey = (id: ActionId, event: KeyboardEvent<HTMLButtonElement>) => {
     const plain = !event.ctrlKey && !event.altKey && !event.metaKey;
-    // Tab still moves on, and Escape gives up; neither can be a shortcut without a modifier anyway.
+    // Tab still moves on, and Escape gives up (neither can be recorded; Reset gives Hide suggestion its Esc back).
     if (plain && event.key === 'Tab') return setRecording(undefined);
     event.preventDefault();
     event.stopPropagation();
@@ -34,7 +34,7 @@ export const KeysSection = ({ draft, errors, update }: SectionProps) => {
     const combo = comboOf(event.nativeEvent);
     if (!combo) return;
     setRecording(undefined);
-    const problem = comboProblem(combo);
+    const problem = comboProblem(combo, actionSpec(id)?.when);
     if (problem) return setRefused({ id, message: `Not saved: ${problem}.` });
     setRefused(undefined);
     const current = bindings.get(id) ?? [];

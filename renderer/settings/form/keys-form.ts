@@ -2,7 +2,7 @@
 import type { DraftCodec } from '../../../shared/settings/draft';
 import type { KeybindingsSettings } from '../../../shared/settings/key-combos';
 import { actionSpec, isActionId, type ActionId } from '../../actions/catalog';
-import { comboProblem, conflictsOf, displayCombo, effectiveBindings, overridesOf, type Bindings } from '../../actions/keys';
+import { comboProblem, conflictsOf, displayCombo, effectiveBindings, overridesOf, shareContext, type Bindings } from '../../actions/keys';
 
 /** The keybindings as edited: the user's changes by action id (absent = the default shortcuts). */
 export type KeybindingsDraft = Readonly<Record<string, readonly string[]>>;
@@ -19,13 +19,13 @@ export const withBinding = (draft: KeybindingsDraft, id: ActionId, combos: reado
 export const bindingProblems = (bindings: Bindings, id: ActionId): { readonly invalid: string[]; readonly conflicts: string[] } => {
   const combos = bindings.get(id) ?? [];
   const invalid = combos.flatMap((combo) => {
-    const problem = comboProblem(combo);
+    const problem = comboProblem(combo, actionSpec(id)?.when);
     return problem ? [problem] : [];
   });
   const conflicts: string[] = [];
   const shared = conflictsOf(bindings);
   for (const combo of combos) {
-    const others = (shared.get(combo) ?? []).filter((other) => other !== id);
+    const others = (shared.get(combo) ?? []).filter((other) => other !== id && shareContext(id, other));
     if (others.length > 0) conflicts.push(`${displayCombo(combo)} is also “${others.map((o) => actionSpec(o)?.title ?? o).join('”, “')}”: change one of them`);
   }
   return { invalid, conflicts };
