@@ -21,7 +21,11 @@ let memo: (Compiled & { overrides: KeybindingsSettings | undefined }) | undefine
 export const compiledBindings = (overrides: KeybindingsSettings | undefined): Compiled => {
   if (!memo || memo.overrides !== overrides) {
     const bindings = effectiveBindings(overrides);
-    const inContext = { suggestionShown: keymapOf(bindings, 'suggestionShown'), atPrompt: keymapOf(bindings, 'atPrompt') };
+    const inContext = {
+      suggestionShown: keymapOf(bindings, 'suggestionShown'),
+      atPrompt: keymapOf(bindings, 'atPrompt'),
+      completionMenuOpen: keymapOf(bindings, 'completionMenuOpen'),
+    };
     memo = { overrides, bindings, keymap: keymapOf(bindings), inContext };
   }
   return memo;

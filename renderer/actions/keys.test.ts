@@ -110,6 +110,22 @@ describe('bindings', () => {
     expect(shown.get('Ctrl+Space')).toBeUndefined();
   });
 
+  it('gives the open completion menu its keys, Enter and Tab included, in its context only', () => {
+    const menu = keymapOf(effectiveBindings({}), 'completionMenuOpen');
+    expect(['ArrowDown', 'ArrowUp', 'PageDown', 'PageUp', 'Enter', 'Tab', 'Escape'].map((combo) => menu.get(combo))).toEqual([
+      'completion-next',
+      'completion-previous',
+      'completion-page-down',
+      'completion-page-up',
+      'completion-accept',
+      'completion-accept',
+      'completion-close',
+    ]);
+    expect(comboProblem('Tab', 'completionMenuOpen')).toBeUndefined();
+    expect(comboProblem('A', 'completionMenuOpen')).toMatch(/typing/);
+    for (const combo of ['ArrowDown', 'Enter', 'Tab']) expect(keymapOf(effectiveBindings({})).get(combo), combo).toBeUndefined();
+  });
+
   it('follows a rebound contextual key, and leaves the old one to the terminal', () => {
     const bindings = effectiveBindings({ 'suggestion-accept': ['Ctrl+Shift+L'], 'completion-open': ['Ctrl+Shift+Space'] });
     const shown = keymapOf(bindings, 'suggestionShown');

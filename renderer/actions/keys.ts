@@ -43,14 +43,15 @@ const CONTROL_CHARACTERS = new Set(['[', '\\', ']', '@', '^', '_', '/', '?', 'Sp
  * Why a combination cannot be a shortcut, or undefined when it can. App shortcuts are taken before
  * the terminal sees the key, so whatever the terminal needs must stay its own. A contextual one
  * (`when`) is taken only there (the keys stay the shell's elsewhere), so only what would break the
- * line in that context is refused: typing a character, Tab (the shell's completion) and Enter.
+ * line in that context is refused: typing a character, and (but in the completion menu) Tab and Enter.
  */
 export const comboProblem = (combo: string, when?: KeyContext): string | undefined => {
   const { modifiers, key } = partsOf(combo);
   if (when !== undefined) {
     const plain = !modifiers.has('Ctrl') && !modifiers.has('Alt') && !modifiers.has('Meta');
     if (plain && ([...key].length === 1 || key === 'Space')) return `${combo} is typing at the prompt: use another key`;
-    if (plain && (key === 'Tab' || key === 'Enter')) return `${combo} stays the shell’s at the prompt (completion, running the line): use another key`;
+    // An open menu owns Tab and Enter (insert); at a bare prompt they stay the shell's.
+    if (plain && when !== 'completionMenuOpen' && (key === 'Tab' || key === 'Enter')) return `${combo} stays the shell’s at the prompt (completion, running the line): use another key`;
     return undefined;
   }
   const ctrl = modifiers.has('Ctrl');

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 import { hideAssistant, switchFocus } from '../assistant/pane-focus';
 import { useAssistant } from '../assistant/store/assistant-store';
-import { openCompletion } from '../completion/completion-actions';
+import { acceptCompletion, closeCompletion, moveCompletion, openCompletion } from '../completion/completion-actions';
 import { openHistorySearch } from '../history-search/history-search-actions';
 import { openInlineAsk } from '../inline-ask/inline-ask-actions';
 import { focusPane, splitFocused, toggleZoom } from '../panes/pane-actions';
@@ -100,6 +100,13 @@ const RUNNERS: Readonly<Record<ActionId, Runner>> = {
   'inline-ask': () => openInlineAsk(active().id),
   'history-search': () => openHistorySearch(active().id),
   'completion-open': () => openCompletion(active().id),
+  // The menu's keys act in completion-menu.tsx (only while it is open); these serve any other caller.
+  'completion-next': () => moveCompletion(1),
+  'completion-previous': () => moveCompletion(-1),
+  'completion-page-down': () => moveCompletion(8),
+  'completion-page-up': () => moveCompletion(-8),
+  'completion-accept': () => void acceptCompletion(),
+  'completion-close': () => closeCompletion(),
   // Their keys act in suggestion-keys.ts (only while one is shown); these serve any other caller.
   'suggestion-accept': () => void suggestionOf(active().id ?? '')?.accept('all'),
   'suggestion-accept-word': () => void suggestionOf(active().id ?? '')?.accept('word'),

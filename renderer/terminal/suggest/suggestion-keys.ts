@@ -1,23 +1,19 @@
 // SPDX-License-Identifier: MIT
-import type { ActionId } from '../../actions/catalog';
-import { contextActionFor } from '../../keybindings';
 import { suggestionOf } from './inline-suggestion';
 
-type SuggestionKey = 'accept' | 'accept-word' | 'hide';
-
-const KEYS: Partial<Record<ActionId, SuggestionKey>> = { 'suggestion-accept': 'accept', 'suggestion-accept-word': 'accept-word', 'suggestion-hide': 'hide' };
+export type SuggestionKey = 'accept' | 'accept-word' | 'hide';
 
 
 /**
  * Listens before xterm (capture phase) for the keys of a shown suggestion (the `suggestionShown`
  * actions of Settings → Keys: Right or End accept, Alt+Right one word, Esc hides, by default); every
  * other key, and these keys when no suggestion is shown, go on to the terminal as usual (Tab is never
- * one of them). Returns the uninstall.
+ * one of them). `keyOf` reads the user's bindings (renderer/keybindings.ts, which this folder may
+ * not import). Returns the uninstall.
  */
-export const watchSuggestionKeys = (atEnd: (id: string) => boolean): (() => void) => {
+export const watchSuggestionKeys = (atEnd: (id: string) => boolean, keyOf: (event: KeyboardEvent) => SuggestionKey | undefined): (() => void) => {
   const onKey = (event: KeyboardEvent) => {
-    const action = contextActionFor(event, 'suggestionShown');
-    const key = action ? KEYS[action] : undefined;
+    const key = keyOf(event);
     if (!key) return;
     const element = event.target as Partial<Pick<Element, 'closest'>> | null;
     const id = typeof element?.closest === 'function' ? element.closest<HTMLElement>('.xterm')?.closest<HTMLElement>('[data-pty-id]')?.dataset.ptyId : undefined;
