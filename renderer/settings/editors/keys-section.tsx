@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 import { useMemo, useState, type KeyboardEvent } from 'react';
-import { actionSpec, bindableActions, type ActionId } from '../../actions/catalog';
+import { actionSpec, bindableActions, type ActionId, type KeyContext } from '../../actions/catalog';
 import { browserKeeps, comboOf, comboProblem, displayCombo, effectiveBindings } from '../../actions/keys';
 import { isMac } from '../../terminal/link-routing';
 import { connection } from '../../transport/api';
@@ -9,6 +9,13 @@ import type { SectionProps } from '../form/settings-form';
 import './keys.css';
 
 const MAX_PER_ACTION = 4;
+
+/** Where a contextual action's keys are live; elsewhere they stay the terminal's. */
+const WHEN: Readonly<Record<KeyContext, string>> = {
+  suggestionShown: 'only while a suggestion is shown',
+  completionMenuOpen: 'only while the menu is open',
+  atPrompt: 'only at an integrated prompt',
+};
 
 /**
  * Settings → Keys: every action with its shortcuts. "Add" records the next key combination
@@ -66,6 +73,7 @@ export const KeysSection = ({ draft, errors, update }: SectionProps) => {
               <span className="keys-title" role="rowheader">
                 {spec.title}
                 {changed && <span className="keys-changed" title="Changed from the default"> •</span>}
+                {spec.when && <span className="keys-when">{WHEN[spec.when]}</span>}
               </span>
               <span className="keys-combos" role="cell">
                 {combos.length === 0 && <span className="keys-none">none</span>}

@@ -47,6 +47,7 @@ describe('rebinding the suggestion keys', () => {
     await record.click();
     await record.press('Control+Shift+L');
     await row.locator('[data-combo="Ctrl+Shift+L"]').waitFor();
+    await page.screenshot({ path: '/tmp/keys43-settings-keys.png' });
     await page.getByTestId('settings-save').click();
     await expect.poll(() => page.getByTestId('settings-status').innerText()).toMatch(/Saved/);
     await page.getByTestId('settings-close').click();
@@ -73,5 +74,34 @@ describe('rebinding the suggestion keys', () => {
     await page.keyboard.press('Control+u');
     await run(page, 'echo sgkey-marker');
     expect(await items(page).count()).toBe(count + 1);
+  });
+
+  it('opens the completion menu on its new key only, at the prompt', async () => {
+    await page.getByTestId('settings-open').click();
+    const row = page.locator('[data-testid="keys-row"][data-action-id="completion-open"]');
+    await row.scrollIntoViewIfNeeded();
+    await row.locator('[data-combo="Ctrl+Space"]').getByTestId('keys-remove').click();
+    const record = row.getByTestId('keys-record');
+    await record.click();
+    await record.press('Control+Shift+Space');
+    await row.locator('[data-combo="Ctrl+Shift+Space"]').waitFor();
+    await page.getByTestId('settings-save').click();
+    await expect.poll(() => page.getByTestId('settings-status').innerText()).toMatch(/Saved/);
+    await page.getByTestId('settings-close').click();
+    await page.getByTestId('settings-page').waitFor({ state: 'detached' });
+
+    await terminal(page).click();
+    await page.keyboard.type('git ch');
+    await expect.poll(() => screen(page)).toMatch(/[$#] git ch\s*$/u);
+    // Ctrl+Space is bash's again (set-mark, nothing drawn): the next letter shows and no menu opened.
+    await page.keyboard.press('Control+Space');
+    await page.keyboard.type('e');
+    await expect.poll(() => screen(page)).toMatch(/[$#] git che\s*$/u);
+    expect(await page.getByTestId('completion-menu').count()).toBe(0);
+    await page.keyboard.press('Control+Shift+Space');
+    await page.getByTestId('completion-menu').waitFor();
+    await page.keyboard.press('Escape');
+    await page.getByTestId('completion-menu').waitFor({ state: 'detached' });
+    await page.keyboard.press('Control+u');
   });
 });
