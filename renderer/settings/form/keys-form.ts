@@ -44,7 +44,16 @@ export const keybindingsOf = (draft: KeybindingsDraft, errors: Record<string, st
     if (message) errors[`keybindings.${id}`] ??= message;
   }
   const unknown = Object.entries(draft).filter(([id]) => !isActionId(id));
-  return { ...overridesOf(bindings), ...Object.fromEntries(unknown.map(([id, combos]) => [id, [...combos]])) };
+  const saved = { ...overridesOf(bindings), ...Object.fromEntries(unknown.map(([id, combos]) => [id, [...combos]])) };
+  // Actions of different contexts may share a key, but the saved section keeps each key once (its schema cannot know contexts).
+  const owner = new Map<string, string>();
+  for (const [id, combos] of Object.entries(saved))
+    for (const combo of combos) {
+      const first = owner.get(combo);
+      if (first === undefined) owner.set(combo, id);
+      else errors[`keybindings.${id}`] ??= `${displayCombo(combo)} is also “${actionSpec(first)?.title ?? first}” (changed keys are kept once, even in different contexts): change one of them`;
+    }
+  return saved;
 };
 
 export const keybindingsCodec: DraftCodec<KeybindingsSettings, KeybindingsDraft> = {
