@@ -7,7 +7,7 @@ import { CommandsPanel } from './commands/commands-panel';
 import { useBindings } from './actions/bindings';
 import { shortcutOf } from './actions/keys';
 import { runAction } from './actions/run-action';
-import { actionFor, isKeyRecorder, type AppAction } from './keybindings';
+import { actionFor, completionKeys, isKeyRecorder, type AppAction } from './keybindings';
 import { InlineAskBox } from './inline-ask/inline-ask-box';
 import { HistorySearchOverlay } from './history-search/history-search-overlay';
 import { CompletionMenu } from './completion/completion-menu';
@@ -239,7 +239,7 @@ export const App = () => {
       {paletteOpen && <LazyCommandPalette run={run} />}
       <InlineAskBox />
       <HistorySearchOverlay />
-      <CompletionMenu />
+      <CompletionMenu keys={completionKeys} />
       <InsertDialog />
       {closeDialog}
     </div>

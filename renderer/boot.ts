@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
 import { holdAppKeys } from './held-keys';
+import { suggestionKeyOf } from './keybindings';
 import { loadApp } from './lazy/app-load';
 import { placeInStage, stageFirstTerminal } from './lazy/first-terminal';
 import { addDisposableListener, DisposableStore, toDisposable } from './lifetime/disposable';
@@ -34,7 +35,7 @@ export const boot = async (early: EarlyStart): Promise<void> => {
   lifetime.add(new ForegroundWatch({ api, connection, store: useWorkspace }));
   holdAppKeys();
   // A shown inline suggestion's keys (Right, End, Alt+Right, Esc), only while the cursor is at the line's end.
-  lifetime.add(toDisposable(watchSuggestionKeys((id) => promptInputFor(id)?.snapshot()?.atEnd === true)));
+  lifetime.add(toDisposable(watchSuggestionKeys((id) => promptInputFor(id)?.snapshot()?.atEnd === true, suggestionKeyOf)));
   // The app's own call answers this same pass and reports its failure; this one only must not be
   // an unhandled rejection.
   await stageFirstTerminal(startTerminalSync().catch(() => undefined), controllerFor);

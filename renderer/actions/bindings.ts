@@ -2,16 +2,31 @@
 import { useMemo } from 'react';
 import type { KeybindingsSettings } from '../../shared/settings/key-combos';
 import { useSettings } from '../state/settings';
-import type { ActionId } from './catalog';
+import type { ActionId, KeyContext } from './catalog';
 import { effectiveBindings, keymapOf, type Bindings } from './keys';
 
-let memo: { overrides: KeybindingsSettings | undefined; bindings: Bindings; keymap: ReadonlyMap<string, ActionId> } | undefined;
+type Keymap = ReadonlyMap<string, ActionId>;
 
-/** The bindings and keymap for a set of saved changes, computed once per change. */
-export const compiledBindings = (overrides: KeybindingsSettings | undefined): { bindings: Bindings; keymap: ReadonlyMap<string, ActionId> } => {
+interface Compiled {
+  readonly bindings: Bindings;
+  /** The global shortcuts, taken before the terminal wherever the focus is. */
+  readonly keymap: Keymap;
+  /** The contextual ones, looked up only by the code that knows the context holds. */
+  readonly inContext: Readonly<Record<KeyContext, Keymap>>;
+}
+
+let memo: (Compiled & { overrides: KeybindingsSettings | undefined }) | undefined;
+
+/** The bindings and keymaps for a set of saved changes, computed once per change. */
+export const compiledBindings = (overrides: KeybindingsSettings | undefined): Compiled => {
   if (!memo || memo.overrides !== overrides) {
     const bindings = effectiveBindings(overrides);
-    memo = { overrides, bindings, keymap: keymapOf(bindings) };
+    const inContext = {
+      suggestionShown: keymapOf(bindings, 'suggestionShown'),
+      atPrompt: keymapOf(bindings, 'atPrompt'),
+      completionMenuOpen: keymapOf(bindings, 'completionMenuOpen'),
+    };
+    memo = { overrides, bindings, keymap: keymapOf(bindings), inContext };
   }
   return memo;
 };

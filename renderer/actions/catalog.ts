@@ -6,6 +6,15 @@
  * in `run-action.ts`, keyed by these ids (the compiler makes sure every action has a runner). Kept
  * apart so this list loads without a DOM: unit tests, the keybinding form and the README table.
  */
+/**
+ * Where a contextual shortcut is live (a minimal VS Code `when`): outside it the key is not taken and
+ * goes on to the terminal, so Right still moves the shell's cursor and Esc still reaches vi mode.
+ * `suggestionShown`: a dim suggestion is drawn at the end of the focused terminal's line;
+ * `atPrompt`: the focused terminal waits at an integrated prompt whose line it can read;
+ * `completionMenuOpen`: the completion menu is open over the focused terminal.
+ */
+export type KeyContext = 'suggestionShown' | 'atPrompt' | 'completionMenuOpen';
+
 export interface ActionSpec {
   readonly id: string;
   readonly title: string;
@@ -17,6 +26,8 @@ export interface ActionSpec {
   readonly browserAlternative?: string;
   /** One palette entry per profile instead of one for the action; no shortcut. */
   readonly perProfile?: true;
+  /** Its shortcuts are taken only in this context (else everywhere, before the terminal). */
+  readonly when?: KeyContext;
   /** Not offered in the palette (the palette itself). */
   readonly hidden?: true;
 }
@@ -51,8 +62,19 @@ export const ACTIONS = [
   { id: 'inline-ask', title: 'Ask for a command…', keys: [], keywords: 'ai assistant words generate inline ctrl+i' },
   // Ctrl+R opens it at a prompt (renderer/history-search/history-search-overlay.tsx), for the same reason.
   { id: 'history-search', title: 'Search command history…', keys: [], keywords: 'ctrl+r reverse find recent previous run again' },
-  // Ctrl+Space opens it at a prompt (renderer/completion/completion-menu.tsx): it types NUL, so not a bindable default.
-  { id: 'completion-open', title: 'Complete at the prompt…', keys: [], keywords: 'ctrl+space autocomplete suggest subcommand option file menu' },
+  // Ctrl+Space types NUL, so it is taken only at an integrated prompt (renderer/completion/completion-menu.tsx).
+  { id: 'completion-open', title: 'Complete at the prompt…', keys: ['Ctrl+Space'], when: 'atPrompt', keywords: 'autocomplete suggest subcommand option file menu' },
+  // The menu's keys, while it is open (renderer/completion/completion-menu.tsx); typing goes on to the shell and filters it.
+  { id: 'completion-next', title: 'Completion menu: next item', keys: ['ArrowDown'], when: 'completionMenuOpen', hidden: true },
+  { id: 'completion-previous', title: 'Completion menu: previous item', keys: ['ArrowUp'], when: 'completionMenuOpen', hidden: true },
+  { id: 'completion-page-down', title: 'Completion menu: a page down', keys: ['PageDown'], when: 'completionMenuOpen', hidden: true },
+  { id: 'completion-page-up', title: 'Completion menu: a page up', keys: ['PageUp'], when: 'completionMenuOpen', hidden: true },
+  { id: 'completion-accept', title: 'Completion menu: insert the selected item', keys: ['Enter', 'Tab'], when: 'completionMenuOpen', hidden: true },
+  { id: 'completion-close', title: 'Completion menu: close', keys: ['Escape'], when: 'completionMenuOpen', hidden: true },
+  // The suggestion's keys are the shell's whenever none is shown (renderer/terminal/suggest/suggestion-keys.ts).
+  { id: 'suggestion-accept', title: 'Accept suggestion', keys: ['ArrowRight', 'End'], when: 'suggestionShown', hidden: true, keywords: 'inline history autosuggestion' },
+  { id: 'suggestion-accept-word', title: 'Accept one word of the suggestion', keys: ['Alt+ArrowRight'], when: 'suggestionShown', hidden: true, keywords: 'inline history autosuggestion' },
+  { id: 'suggestion-hide', title: 'Hide suggestion', keys: ['Escape'], when: 'suggestionShown', hidden: true, keywords: 'inline history autosuggestion dismiss' },
   { id: 'settings-open', title: 'Open settings', keys: [], keywords: 'preferences options keybindings' },
   { id: 'font-bigger', title: 'Bigger font', keys: ['Ctrl+=', 'Ctrl++'], keywords: 'zoom in text size increase', browserAlternative: 'the palette, if the browser zooms the page instead' },
   { id: 'font-smaller', title: 'Smaller font', keys: ['Ctrl+-'], keywords: 'zoom out text size decrease', browserAlternative: 'the palette, if the browser zooms the page instead' },

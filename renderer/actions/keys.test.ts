@@ -20,7 +20,7 @@ describe('the action registry', () => {
     for (const action of ACTIONS) {
       for (const key of action.keys) {
         expect(normalizeCombo(key), key).toBe(key);
-        expect(comboProblem(key), `${action.id}: ${key}`).toBeUndefined();
+        expect(comboProblem(key, 'when' in action ? action.when : undefined), `${action.id}: ${key}`).toBeUndefined();
       }
     }
   });
@@ -83,6 +83,11 @@ describe('which combinations can be shortcuts', () => {
     expect(comboProblem(combo)).toBeUndefined(),
   );
 
+  it('lets a contextual action take a key the terminal keeps elsewhere, but never typing, Tab or Enter', () => {
+    for (const combo of ['ArrowRight', 'End', 'Escape', 'Alt+ArrowRight', 'Ctrl+Space', 'Ctrl+L']) expect(comboProblem(combo, 'suggestionShown'), combo).toBeUndefined();
+    for (const combo of ['A', 'Shift+A', '/', 'Space', 'Tab', 'Enter', 'Shift+Tab']) expect(comboProblem(combo, 'suggestionShown'), combo).toMatch(/typing|shell/);
+  });
+
   it('says which ones browsers keep', () => {
     expect(browserKeeps('Ctrl+Shift+T')).toMatch(/browser keeps Ctrl\+Shift\+T/);
     expect(browserKeeps('Ctrl+Tab')).toBeDefined();
@@ -94,6 +99,48 @@ describe('bindings', () => {
   it('reports a combination given to two actions, with both', () => {
     const bindings = effectiveBindings({ 'pane-split-down': ['Ctrl+Shift+D'] });
     expect(conflictsOf(bindings).get('Ctrl+Shift+D')).toEqual(['pane-split-right', 'pane-split-down']);
+  });
+
+  it('keeps contextual keys out of the global keymap: Right, Esc and Ctrl+Space stay the terminal’s outside their context', () => {
+    const bindings = effectiveBindings({});
+    for (const combo of ['ArrowRight', 'End', 'Escape', 'Alt+ArrowRight', 'Ctrl+Space']) expect(keymapOf(bindings).get(combo), combo).toBeUndefined();
+    const shown = keymapOf(bindings, 'suggestionShown');
+    expect([shown.get('ArrowRight'), shown.get('End'), shown.get('Alt+ArrowRight'), shown.get('Escape')]).toEqual(['suggestion-accept', 'suggestion-accept', 'suggestion-accept-word', 'suggestion-hide']);
+    expect(keymapOf(bindings, 'atPrompt').get('Ctrl+Space')).toBe('completion-open');
+    expect(shown.get('Ctrl+Space')).toBeUndefined();
+  });
+
+  it('gives the open completion menu its keys, Enter and Tab included, in its context only', () => {
+    const menu = keymapOf(effectiveBindings({}), 'completionMenuOpen');
+    expect(['ArrowDown', 'ArrowUp', 'PageDown', 'PageUp', 'Enter', 'Tab', 'Escape'].map((combo) => menu.get(combo))).toEqual([
+      'completion-next',
+      'completion-previous',
+      'completion-page-down',
+      'completion-page-up',
+      'completion-accept',
+      'completion-accept',
+      'completion-close',
+    ]);
+    expect(comboProblem('Tab', 'completionMenuOpen')).toBeUndefined();
+    expect(comboProblem('A', 'completionMenuOpen')).toMatch(/typing/);
+    for (const combo of ['ArrowDown', 'Enter', 'Tab']) expect(keymapOf(effectiveBindings({})).get(combo), combo).toBeUndefined();
+  });
+
+  it('follows a rebound contextual key, and leaves the old one to the terminal', () => {
+    const bindings = effectiveBindings({ 'suggestion-accept': ['Ctrl+Shift+L'], 'completion-open': ['Ctrl+Shift+Space'] });
+    const shown = keymapOf(bindings, 'suggestionShown');
+    expect(shown.get('Ctrl+Shift+L')).toBe('suggestion-accept');
+    expect(shown.get('ArrowRight')).toBeUndefined();
+    expect(keymapOf(bindings, 'atPrompt').get('Ctrl+Shift+Space')).toBe('completion-open');
+    expect(keymapOf(bindings, 'atPrompt').get('Ctrl+Space')).toBeUndefined();
+  });
+
+  it('sees a conflict only where two actions can meet', () => {
+    // Same context, or a global action (taken everywhere) against a contextual one: a conflict.
+    expect(conflictsOf(effectiveBindings({ 'suggestion-hide': ['ArrowRight'] })).get('ArrowRight')).toEqual(['suggestion-accept', 'suggestion-hide']);
+    expect(conflictsOf(effectiveBindings({ 'suggestion-accept': ['Ctrl+Shift+D'] })).get('Ctrl+Shift+D')).toEqual(['pane-split-right', 'suggestion-accept']);
+    // Different contexts: each key is looked up only in its own.
+    expect(conflictsOf(effectiveBindings({ 'completion-open': ['End'] })).get('End')).toBeUndefined();
   });
 
   it('stores only what differs from the defaults (an empty list is "none")', () => {

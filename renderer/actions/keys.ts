@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 import { formatCombo, partsOf, type Modifier } from '../../shared/settings/combo-text';
 import type { KeybindingsSettings } from '../../shared/settings/key-combos';
-import { actionSpec, bindableActions, type ActionId } from './catalog';
+import { actionSpec, bindableActions, type ActionId, type KeyContext } from './catalog';
 
 /** What a key event carries that a combination is made of (a KeyboardEvent fits). */
 export interface KeyEventLike {
@@ -41,10 +41,19 @@ const CONTROL_CHARACTERS = new Set(['[', '\\', ']', '@', '^', '_', '/', '?', 'Sp
 
 /**
  * Why a combination cannot be a shortcut, or undefined when it can. App shortcuts are taken before
- * the terminal sees the key, so whatever the terminal needs must stay its own.
+ * the terminal sees the key, so whatever the terminal needs must stay its own. A contextual one
+ * (`when`) is taken only there (the keys stay the shell's elsewhere), so only what would break the
+ * line in that context is refused: typing a character, and (but in the completion menu) Tab and Enter.
  */
-export const comboProblem = (combo: string): string | undefined => {
+export const comboProblem = (combo: string, when?: KeyContext): string | undefined => {
   const { modifiers, key } = partsOf(combo);
+  if (when !== undefined) {
+    const plain = !modifiers.has('Ctrl') && !modifiers.has('Alt') && !modifiers.has('Meta');
+    if (plain && ([...key].length === 1 || key === 'Space')) return `${combo} is typing at the prompt: use another key`;
+    // An open menu owns Tab and Enter (insert); at a bare prompt they stay the shell's.
+    if (plain && when !== 'completionMenuOpen' && (key === 'Tab' || key === 'Enter')) return `${combo} stays the shell’s at the prompt (completion, running the line): use another key`;
+    return undefined;
+  }
   const ctrl = modifiers.has('Ctrl');
   const alt = modifiers.has('Alt');
   const meta = modifiers.has('Meta');
@@ -90,17 +99,30 @@ export type Bindings = ReadonlyMap<ActionId, readonly string[]>;
 export const effectiveBindings = (overrides: Readonly<Record<string, readonly string[]>> | undefined): Bindings =>
   new Map(bindableActions().map((action) => [action.id as ActionId, overrides?.[action.id] ?? action.keys]));
 
-/** Combinations given to more than one action, each with those actions (in registry order). */
+/** Whether two actions' shortcuts can meet: a global one meets every other; contextual ones meet in the same context. */
+export const shareContext = (a: ActionId, b: ActionId): boolean => {
+  const [x, y] = [actionSpec(a)?.when, actionSpec(b)?.when];
+  return x === undefined || y === undefined || x === y;
+};
+
+/** Combinations given to more than one action that can meet, each with those actions (in registry order). */
 export const conflictsOf = (bindings: Bindings): ReadonlyMap<string, readonly ActionId[]> => {
   const users = new Map<string, ActionId[]>();
   for (const [id, combos] of bindings) for (const combo of new Set(combos)) users.set(combo, [...(users.get(combo) ?? []), id]);
-  return new Map([...users].filter(([, ids]) => ids.length > 1));
+  const clashing = [...users].map(([combo, ids]) => [combo, ids.filter((id) => ids.some((other) => other !== id && shareContext(id, other)))] as const);
+  return new Map(clashing.filter(([, ids]) => ids.length > 1));
 };
 
-/** Combination → action, for key presses. With conflicts (never saved) the first action wins. */
-export const keymapOf = (bindings: Bindings): ReadonlyMap<string, ActionId> => {
+/**
+ * Combination → action, for key presses: the global shortcuts (no `when`), or those of one context.
+ * With conflicts (never saved) the first action wins.
+ */
+export const keymapOf = (bindings: Bindings, when?: KeyContext): ReadonlyMap<string, ActionId> => {
   const map = new Map<string, ActionId>();
-  for (const [id, combos] of bindings) for (const combo of combos) if (!map.has(combo)) map.set(combo, id);
+  for (const [id, combos] of bindings) {
+    if (actionSpec(id)?.when !== when) continue;
+    for (const combo of combos) if (!map.has(combo)) map.set(combo, id);
+  }
   return map;
 };
 
@@ -114,7 +136,7 @@ export const overridesOf = (bindings: Bindings): KeybindingsSettings => {
   return out;
 };
 
-const GLYPHS: Readonly<Record<string, string>> = { ArrowLeft: '←', ArrowRight: '→', ArrowUp: '↑', ArrowDown: '↓', PageUp: 'PgUp', PageDown: 'PgDn', ContextMenu: 'Menu' };
+const GLYPHS: Readonly<Record<string, string>> = { Escape: 'Esc', ArrowLeft: '←', ArrowRight: '→', ArrowUp: '↑', ArrowDown: '↓', PageUp: 'PgUp', PageDown: 'PgDn', ContextMenu: 'Menu' };
 
 /** A combination as shown to people: arrows as arrows, Meta as Cmd on a Mac. */
 export const displayCombo = (combo: string, mac = false): string => {

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 import { hideAssistant, switchFocus } from '../assistant/pane-focus';
 import { useAssistant } from '../assistant/store/assistant-store';
-import { openCompletion } from '../completion/completion-actions';
+import { acceptCompletion, closeCompletion, moveCompletion, openCompletion } from '../completion/completion-actions';
 import { openHistorySearch } from '../history-search/history-search-actions';
 import { openInlineAsk } from '../inline-ask/inline-ask-actions';
 import { focusPane, splitFocused, toggleZoom } from '../panes/pane-actions';
@@ -13,6 +13,7 @@ import { activeTerminalId, useWorkspace } from '../state/workspace';
 import { openTabMenu } from '../tabs/tab-menu';
 import { zoomFont } from '../terminal/font-zoom';
 import { focusActiveTerminal } from '../terminal/terminal-focus';
+import { suggestionOf } from '../terminal/suggest/inline-suggestion';
 import { TERMINAL_DEFAULTS } from '../terminal/xterm/terminal-options';
 import { controllerFor, openTerminal } from '../terminal/terminals';
 import type { ActionId } from './catalog';
@@ -99,6 +100,17 @@ const RUNNERS: Readonly<Record<ActionId, Runner>> = {
   'inline-ask': () => openInlineAsk(active().id),
   'history-search': () => openHistorySearch(active().id),
   'completion-open': () => openCompletion(active().id),
+  // The menu's keys act in completion-menu.tsx (only while it is open); these serve any other caller.
+  'completion-next': () => moveCompletion(1),
+  'completion-previous': () => moveCompletion(-1),
+  'completion-page-down': () => moveCompletion(8),
+  'completion-page-up': () => moveCompletion(-8),
+  'completion-accept': () => void acceptCompletion(),
+  'completion-close': () => closeCompletion(),
+  // Their keys act in suggestion-keys.ts (only while one is shown); these serve any other caller.
+  'suggestion-accept': () => void suggestionOf(active().id ?? '')?.accept('all'),
+  'suggestion-accept-word': () => void suggestionOf(active().id ?? '')?.accept('word'),
+  'suggestion-hide': () => void suggestionOf(active().id ?? '')?.hide(),
   'settings-open': () => useSettings.getState().setPageOpen(true),
   'font-bigger': () => zoomFont(baseFontSize(), 1),
   'font-smaller': () => zoomFont(baseFontSize(), -1),

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 import { describe, expect, it } from 'vitest';
 import type { CompletionItem } from '../../shared/ipc/session';
-import { filterItems, insertionFor, isCompletionCombo, splitTyped } from './completion-logic';
+import { filterItems, insertionFor, splitTyped } from './completion-logic';
 
 const items: CompletionItem[] = ['checkout', 'cherry-pick', 'archive', 'commit', 'clone'].map((text) => ({ text, kind: 'subcommand' }));
 
@@ -27,13 +27,5 @@ describe('the completion menu logic', () => {
     expect(insertionFor('', { text: '--format=' })).toEqual({ erase: 0, text: '--format=' });
     // Characters, not UTF-16 units, are erased.
     expect(insertionFor('é😀', { text: 'x' })).toEqual({ erase: 2, text: 'x ' });
-  });
-
-  it('is opened by Ctrl+Space only', () => {
-    const key = (mods: Partial<{ ctrlKey: boolean; shiftKey: boolean; altKey: boolean }>, code = 'Space') => ({ code, ctrlKey: false, altKey: false, shiftKey: false, metaKey: false, ...mods });
-    expect(isCompletionCombo(key({ ctrlKey: true }))).toBe(true);
-    expect(isCompletionCombo(key({}))).toBe(false);
-    expect(isCompletionCombo(key({ ctrlKey: true, shiftKey: true }))).toBe(false);
-    expect(isCompletionCombo(key({ ctrlKey: true }, 'KeyR'))).toBe(false);
   });
 });

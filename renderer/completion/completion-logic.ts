@@ -30,7 +30,3 @@ export const insertionFor = (word: string, item: Pick<CompletionItem, 'text'>): 
   if (item.text.startsWith(word)) return { erase: 0, text: item.text.slice(word.length) + suffix };
   return { erase: [...word].length, text: item.text + suffix };
 };
-
-/** Ctrl+Space and nothing else, read from the physical key (`Space`), as the other terminal keys are. */
-export const isCompletionCombo = (event: { code: string; ctrlKey: boolean; altKey: boolean; shiftKey: boolean; metaKey: boolean; isComposing?: boolean }): boolean =>
-  event.code === 'Space' && event.ctrlKey && !event.altKey && !event.shiftKey && !event.metaKey && event.isComposing !== true;

@@ -5,7 +5,6 @@ import { useWorkspace } from '../state/workspace';
 import { terminalOfKey } from '../terminal/terminal-key-target';
 import { controllerFor } from '../terminal/terminals';
 import { acceptCompletion, closeCompletion, completionOpensIn, moveCompletion, noteTypedAhead, openCompletion } from './completion-actions';
-import { isCompletionCombo } from './completion-logic';
 import { useCompletion } from './completion-state';
 import './completion.css';
 
@@ -46,36 +45,42 @@ const EMPTY: Readonly<Record<string, string>> = {
   failed: 'Completions could not be listed.',
 };
 
-/** While the menu is open, the keys it takes before the terminal does; every other key goes on to the shell. */
-const menuKey = (event: KeyboardEvent): (() => void) | undefined => {
-  if (event.ctrlKey || event.altKey || event.metaKey || event.isComposing) return undefined;
-  const keys: Record<string, () => void> = {
-    ArrowDown: () => moveCompletion(1),
-    ArrowUp: () => moveCompletion(-1),
-    PageDown: () => moveCompletion(8),
-    PageUp: () => moveCompletion(-8),
-    Enter: () => void acceptCompletion(),
-    Tab: () => void acceptCompletion(),
-    Escape: () => closeCompletion(),
-  };
-  return event.shiftKey ? undefined : keys[event.key];
+/** The menu's own keys: what each does. */
+export type MenuKey = 'next' | 'previous' | 'page-down' | 'page-up' | 'accept' | 'close';
+
+const MENU_KEYS: Readonly<Record<MenuKey, () => void>> = {
+  next: () => moveCompletion(1),
+  previous: () => moveCompletion(-1),
+  'page-down': () => moveCompletion(8),
+  'page-up': () => moveCompletion(-8),
+  accept: () => void acceptCompletion(),
+  close: () => closeCompletion(),
 };
 
+/** How a key press reads in the user's bindings (renderer/keybindings.ts, which this folder may not import). */
+export interface CompletionKeys {
+  /** The menu's key it is, while the menu is open (Settings → Keys, `completionMenuOpen`). */
+  readonly menu: (event: KeyboardEvent) => MenuKey | undefined;
+  /** Whether it is "Complete at the prompt" (Ctrl+Space by default, `atPrompt`). */
+  readonly opens: (event: KeyboardEvent) => boolean;
+}
+
 /**
- * The completion menu (`completion-menu`): Ctrl+Space at a prompt (captured here, before xterm,
- * which would send NUL), or the palette. The keyboard stays in the terminal: typing goes to the
+ * The completion menu (`completion-menu`): "Complete at the prompt" (Ctrl+Space unless rebound in
+ * Settings → Keys), taken here before xterm (which would send NUL) only at a prompt it can read, or the palette. The keyboard stays in the terminal: typing goes to the
  * shell and filters the menu; ↑/↓ move, Enter or Tab insert the selected item (not run), Esc closes.
  */
-export const CompletionMenu = () => {
+export const CompletionMenu = ({ keys }: { keys: CompletionKeys }) => {
   const terminalId = useCompletion((s) => s.terminalId);
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
       const open = useCompletion.getState().terminalId;
       const inMenuTerminal = open !== null && terminalOfKey(event.target) === open;
-      const handled = inMenuTerminal ? menuKey(event) : undefined;
+      const key = inMenuTerminal ? keys.menu(event) : undefined;
+      const handled = key ? MENU_KEYS[key] : undefined;
       // A key that goes on to the shell (a character, Backspace): the screen is behind until it echoes.
       if (inMenuTerminal && !handled && (event.key.length === 1 || event.key === 'Backspace')) noteTypedAhead();
-      const target = handled || !isCompletionCombo(event) ? undefined : terminalOfKey(event.target);
+      const target = handled || !keys.opens(event) ? undefined : terminalOfKey(event.target);
       if (!handled && !(target && completionOpensIn(target))) return;
       event.preventDefault();
       event.stopPropagation();
@@ -84,7 +89,7 @@ export const CompletionMenu = () => {
     };
     window.addEventListener('keydown', onKey, true);
     return () => window.removeEventListener('keydown', onKey, true);
-  }, []);
+  }, [keys]);
   // Its terminal closed (in any window), or the page's focus moved elsewhere: nothing to insert into.
   const open = useWorkspace((s) => terminalId !== null && s.terminals.some((t) => t.id === terminalId));
   useEffect(() => {

@@ -26,6 +26,18 @@ const DETAILS: Partial<Record<ActionId, string>> = {
   'font-bigger': 'bigger terminal font, in every terminal (kept across reloads; the base size is Settings → Terminal)',
   'font-smaller': 'smaller terminal font',
   'font-reset': 'terminal font back to the size in Settings',
+  'completion-open':
+    'completion menu at the cursor, only at the prompt of an integrated shell (elsewhere Ctrl+Space is the terminal’s): subcommands and options of the program being typed (its Fig completion spec), files and folders of the terminal’s directory, and your own past arguments for that program; typing filters it, ↑/↓ move, Enter or Tab insert the selected item (typed, not run), Esc closes. Local shells only: in an ssh session it says so and lists nothing',
+  'completion-next': 'completion menu open: select the next item (with the menu closed, ↓ is the shell’s)',
+  'completion-previous': 'completion menu open: select the previous item',
+  'completion-page-down': 'completion menu open: a page down',
+  'completion-page-up': 'completion menu open: a page up',
+  'completion-accept': 'completion menu open: insert the selected item (typed, not run); with the menu closed Enter and Tab are the shell’s',
+  'completion-close': 'completion menu open: close it, leaving the line as typed',
+  'suggestion-accept':
+    'insert the rest of the dim suggestion from history (not run), only while one is shown at the end of the line; with none shown the keys are the shell’s (→ moves the cursor), and Tab always is. Settings → Terminal → *Suggestions from history as you type*',
+  'suggestion-accept-word': 'insert one word of the shown suggestion (with none shown, Alt+→ is the shell’s)',
+  'suggestion-hide': 'hide the shown suggestion until the line changes (with none shown, Esc goes to the shell, vi mode included)',
 };
 
 /** Mouse habits and keys that belong to one place rather than to an action. */
@@ -37,8 +49,6 @@ const OTHER_ROWS: readonly (readonly [string, string])[] = [
   ['double-click a tab', 'rename it (Enter saves, Esc cancels, empty = automatic name)'],
   ['Ctrl+I (in a terminal)', 'ask for a command in words: a box opens over the prompt; Enter inserts the answer there without running it (an answer of several lines is shown whole first), Esc closes; Ctrl+I again, before typing at the prompt, refines that command and replaces it (also “Ask for a command…” in the palette)'],
   ['Ctrl+R (in a terminal at a prompt)', 'search every recorded command, from all tabs and sessions (closed and remote ones too), fuzzy: filters Alt+D this directory, Alt+S this session, Alt+H this host, Alt+F failed only, Alt+T time range; ↑/↓ move, a preview shows the output; Esc closes. Only at the idle prompt of an integrated shell (elsewhere Ctrl+R is the shell’s or the program’s); Settings → Terminal gives it back to the shell (also “Search command history…” in the palette)'],
-  ['Right arrow or End (a suggestion shown at a prompt)', 'insert the rest of the dim suggestion from history (not run); Alt+Right one word of it; Esc hides it until the line changes; with no suggestion shown the keys are the shell’s, and Tab always is. Settings → Terminal → *Suggestions from history as you type*'],
-  ['Ctrl+Space (in a terminal at a prompt)', 'completion menu at the cursor: subcommands and options of the program being typed (its Fig completion spec), files and folders of the terminal’s directory, and your own past arguments for that program; typing filters it, ↑/↓ move, Enter or Tab insert the selected item (typed, not run), Esc closes. Local shells only: in an ssh session it says so and lists nothing (also “Complete at the prompt…” in the palette, which Settings → Keys can give a shortcut)'],
   ['Enter (in the history search)', 'insert the selected command at the prompt without running it (through the input gate)'],
   ['Ctrl+Enter (in the history search)', 'run the selected command at once (it is typed at the prompt with Enter), unless the input gate changed it or it has several lines: then it is only inserted'],
   ['Esc (in the assistant)', 'stop the answer being written, else back to the terminal'],
@@ -75,6 +85,9 @@ export const keysSection = (): string => {
     'Every shortcut can be changed in Settings → Keys: Add records the next combination pressed. Combinations the terminal needs',
     'are refused: plain typing (F-keys and Menu excepted), Ctrl with a letter or another control character, Alt with anything but an',
     'F-key (the Meta key), and Ctrl+←/→/Backspace/Delete (word motion). One combination given to two actions must be resolved before saving.',
+    'The suggestion’s keys, the completion menu’s and Ctrl+Space are taken only in their context (a suggestion shown; the menu open;',
+    'an integrated prompt), so they may be keys the terminal uses elsewhere; only typing a character is refused for them, and Tab and',
+    'Enter but for the menu.',
     '',
     'Browsers keep some shortcuts for themselves (Ctrl+Shift+T/W/N, Ctrl+Tab, Ctrl+PgUp/PgDn; Firefox also Ctrl+Shift+P), and some',
     'zoom the page on Ctrl+=/-/0; in browser mode use the alternatives above, the command palette (the ⌘ button in the top bar),',

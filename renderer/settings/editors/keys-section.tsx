@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 import { useMemo, useState, type KeyboardEvent } from 'react';
-import { bindableActions, type ActionId } from '../../actions/catalog';
+import { actionSpec, bindableActions, type ActionId, type KeyContext } from '../../actions/catalog';
 import { browserKeeps, comboOf, comboProblem, displayCombo, effectiveBindings } from '../../actions/keys';
 import { isMac } from '../../terminal/link-routing';
 import { connection } from '../../transport/api';
@@ -9,6 +9,13 @@ import type { SectionProps } from '../form/settings-form';
 import './keys.css';
 
 const MAX_PER_ACTION = 4;
+
+/** Where a contextual action's keys are live; elsewhere they stay the terminal's. */
+const WHEN: Readonly<Record<KeyContext, string>> = {
+  suggestionShown: 'only while a suggestion is shown',
+  completionMenuOpen: 'only while the menu is open',
+  atPrompt: 'only at an integrated prompt',
+};
 
 /**
  * Settings → Keys: every action with its shortcuts. "Add" records the next key combination
@@ -26,7 +33,7 @@ export const KeysSection = ({ draft, errors, update }: SectionProps) => {
 
   const onRecordKey = (id: ActionId, event: KeyboardEvent<HTMLButtonElement>) => {
     const plain = !event.ctrlKey && !event.altKey && !event.metaKey;
-    // Tab still moves on, and Escape gives up; neither can be a shortcut without a modifier anyway.
+    // Tab still moves on, and Escape gives up (neither can be recorded; Reset gives Hide suggestion its Esc back).
     if (plain && event.key === 'Tab') return setRecording(undefined);
     event.preventDefault();
     event.stopPropagation();
@@ -34,7 +41,7 @@ export const KeysSection = ({ draft, errors, update }: SectionProps) => {
     const combo = comboOf(event.nativeEvent);
     if (!combo) return;
     setRecording(undefined);
-    const problem = comboProblem(combo);
+    const problem = comboProblem(combo, actionSpec(id)?.when);
     if (problem) return setRefused({ id, message: `Not saved: ${problem}.` });
     setRefused(undefined);
     const current = bindings.get(id) ?? [];
@@ -66,6 +73,7 @@ export const KeysSection = ({ draft, errors, update }: SectionProps) => {
               <span className="keys-title" role="rowheader">
                 {spec.title}
                 {changed && <span className="keys-changed" title="Changed from the default"> •</span>}
+                {spec.when && <span className="keys-when">{WHEN[spec.when]}</span>}
               </span>
               <span className="keys-combos" role="cell">
                 {combos.length === 0 && <span className="keys-none">none</span>}

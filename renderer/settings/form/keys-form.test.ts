@@ -24,6 +24,16 @@ describe('Settings → Keys ⇄ the keybindings section', () => {
     expect(fixed).toEqual({});
   });
 
+  it('lets actions of different contexts share a key, except where both would be saved (settings keep a key once)', () => {
+    const shared: Record<string, string> = {};
+    // Esc is both the menu's close and the suggestion's hide by default: different contexts, no conflict.
+    keybindingsOf(withBinding({}, 'completion-open', ['End']), shared);
+    expect(shared).toEqual({});
+    const errors: Record<string, string> = {};
+    keybindingsOf(withBinding(withBinding({}, 'completion-close', ['Ctrl+Shift+X']), 'suggestion-hide', ['Ctrl+Shift+X']), errors);
+    expect(errors['keybindings.suggestion-hide']).toMatch(/Ctrl\+Shift\+X is also “Completion menu: close”/);
+  });
+
   it('refuses a combination the terminal needs, and keeps ids this build does not know', () => {
     const errors: Record<string, string> = {};
     expect(keybindingsOf({ find: ['Ctrl+C'], 'from-a-newer-build': ['F7'] }, errors)).toEqual({ find: ['Ctrl+C'], 'from-a-newer-build': ['F7'] });

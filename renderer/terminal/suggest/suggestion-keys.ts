@@ -1,33 +1,19 @@
 // SPDX-License-Identifier: MIT
 import { suggestionOf } from './inline-suggestion';
 
-/** What the key check reads of a key press (a DOM KeyboardEvent fits). */
-interface SuggestionKeyEvent {
-  readonly key: string;
-  readonly ctrlKey: boolean;
-  readonly altKey: boolean;
-  readonly shiftKey: boolean;
-  readonly metaKey: boolean;
-  readonly isComposing?: boolean;
-}
+export type SuggestionKey = 'accept' | 'accept-word' | 'hide';
 
-type SuggestionKey = 'accept' | 'accept-word' | 'hide';
-
-/** Right arrow or End accept, Alt+Right one word, Esc hides; Tab is never taken (it stays the shell's). */
-const suggestionKey = (event: SuggestionKeyEvent): SuggestionKey | undefined => {
-  if (event.ctrlKey || event.metaKey || event.shiftKey || event.isComposing === true) return undefined;
-  if (event.altKey) return event.key === 'ArrowRight' ? 'accept-word' : undefined;
-  if (event.key === 'ArrowRight' || event.key === 'End') return 'accept';
-  return event.key === 'Escape' ? 'hide' : undefined;
-};
 
 /**
- * Listens before xterm (capture phase) for the keys of a shown suggestion; every other key, and
- * these keys when no suggestion is shown, go on to the terminal as usual. Returns the uninstall.
+ * Listens before xterm (capture phase) for the keys of a shown suggestion (the `suggestionShown`
+ * actions of Settings → Keys: Right or End accept, Alt+Right one word, Esc hides, by default); every
+ * other key, and these keys when no suggestion is shown, go on to the terminal as usual (Tab is never
+ * one of them). `keyOf` reads the user's bindings (renderer/keybindings.ts, which this folder may
+ * not import). Returns the uninstall.
  */
-export const watchSuggestionKeys = (atEnd: (id: string) => boolean): (() => void) => {
+export const watchSuggestionKeys = (atEnd: (id: string) => boolean, keyOf: (event: KeyboardEvent) => SuggestionKey | undefined): (() => void) => {
   const onKey = (event: KeyboardEvent) => {
-    const key = suggestionKey(event);
+    const key = keyOf(event);
     if (!key) return;
     const element = event.target as Partial<Pick<Element, 'closest'>> | null;
     const id = typeof element?.closest === 'function' ? element.closest<HTMLElement>('.xterm')?.closest<HTMLElement>('[data-pty-id]')?.dataset.ptyId : undefined;
