@@ -14,10 +14,16 @@ export type SuggestionKey = 'accept' | 'accept-word' | 'hide';
 export const watchSuggestionKeys = (atEnd: (id: string) => boolean, keyOf: (event: KeyboardEvent) => SuggestionKey | undefined): (() => void) => {
   const onKey = (event: KeyboardEvent) => {
     const key = keyOf(event);
-    if (!key) return;
     const element = event.target as Partial<Pick<Element, 'closest'>> | null;
     const id = typeof element?.closest === 'function' ? element.closest<HTMLElement>('.xterm')?.closest<HTMLElement>('[data-pty-id]')?.dataset.ptyId : undefined;
     const suggestion = id ? suggestionOf(id) : undefined;
+    if (!key) {
+      // Any other Ctrl key is the shell's editing command (Ctrl+V quotes the next key, Ctrl+X starts
+      // a chord): the suggestion steps aside until the line changes, so the key after it, Esc included,
+      // reaches the shell as the user meant.
+      if (shellCommandKey(event)) suggestion?.hide();
+      return;
+    }
     // The cursor left the end since it was drawn (a key xterm has not echoed yet): the key is the shell's.
     if (!suggestion || suggestion.shown === null || !atEnd(id!)) return;
     const done = key === 'hide' ? suggestion.hide() : suggestion.accept(key === 'accept' ? 'all' : 'word');
@@ -30,3 +36,7 @@ export const watchSuggestionKeys = (atEnd: (id: string) => boolean, keyOf: (even
   window.addEventListener('keydown', onKey, true);
   return () => window.removeEventListener('keydown', onKey, true);
 };
+
+const MODIFIER_ONLY = new Set(['Control', 'Shift', 'Alt', 'Meta']);
+
+const shellCommandKey = (event: KeyboardEvent): boolean => event.ctrlKey && !event.altKey && !event.metaKey && !MODIFIER_ONLY.has(event.key);

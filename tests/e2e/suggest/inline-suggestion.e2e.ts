@@ -83,6 +83,19 @@ describe.each([
     await suggestion(page).waitFor({ state: 'detached' });
   });
 
+  it('steps aside after a Ctrl key of the shell: Ctrl+V then Esc types a literal ESC, as without suggestions', async () => {
+    await typeHere(page, 'echo sgw');
+    await suggestion(page).waitFor();
+    // Quoted insert (readline's and zle's Ctrl+V): the next key goes into the line as it is.
+    await page.keyboard.press('Control+V');
+    await suggestion(page).waitFor({ state: 'detached' });
+    await page.keyboard.press('Escape');
+    await page.keyboard.type('-quoted');
+    // Both shells draw the literal ESC as ^[ in the line; Esc alone would have been swallowed.
+    await expect.poll(() => screen(page)).toMatch(/echo sgw\^\[-quoted\s*$/u);
+    await page.keyboard.press('Control+u');
+  });
+
   it("never offers a private tab's command, and offers nothing in the private tab", async () => {
     await run(page, 'echo sgpriv-public');
     const tabs = page.getByTestId('tab');
