@@ -40,7 +40,14 @@ import { api, connection } from './transport/api';
 import { useFirstOutput } from './lazy/first-output';
 import { endFirstTerminalStage } from './lazy/first-terminal';
 import { takeHeldKeys } from './held-keys';
-import { LazyAssistantPane, LazyCommandPalette, LazyContextInspector, LazySettingsPage, prefetchLazyParts, startLater } from './lazy/lazy-parts';
+import {
+  LazyAssistantPane,
+  LazyCommandPalette,
+  LazyContextInspector,
+  LazySettingsPage,
+  prefetchLazyParts,
+  startLater,
+} from './lazy/lazy-parts';
 import { usePalette } from './state/palette';
 
 /** Where the context-menu keys mean "this tab's menu": the terminal, a tab header, or nothing focused. */
@@ -79,7 +86,8 @@ export const App = () => {
 
   /** Every action (keys, palette, menus, buttons) runs through the registry (renderer/actions). */
   const run = useCallback(
-    (action: AppAction, arg?: string) => runAction(action, { report, requestClose, openFind: () => useFind.getState().open(activeTerminalId()) }, arg),
+    (action: AppAction, arg?: string) =>
+      runAction(action, { report, requestClose, openFind: () => useFind.getState().open(activeTerminalId()) }, arg),
     [report, requestClose],
   );
 
@@ -175,17 +183,35 @@ export const App = () => {
           >
             ✦ Assistant
           </button>
-          <button className="top-button" data-testid="palette-open" aria-label="Command palette" title={`Command palette${keys('palette')}`} onClick={() => run('palette')}>
+          <button
+            className="top-button"
+            data-testid="palette-open"
+            aria-label="Command palette"
+            title={`Command palette${keys('palette')}`}
+            onClick={() => run('palette')}
+          >
             ⌘
           </button>
-          <button className="top-button" data-testid="settings-open" aria-label="Settings" title="Settings" onClick={() => run('settings-open')}>
+          <button
+            className="top-button"
+            data-testid="settings-open"
+            aria-label="Settings"
+            title="Settings"
+            onClick={() => run('settings-open')}
+          >
             ⚙
           </button>
         </div>
       </header>
       <ConnectionBanner />
       {notices.map((notice) => (
-        <div key={notice} className="banner" role="status" data-testid="app-notice" onClick={() => setNotices((all) => all.filter((n) => n !== notice))}>
+        <div
+          key={notice}
+          className="banner"
+          role="status"
+          data-testid="app-notice"
+          onClick={() => setNotices((all) => all.filter((n) => n !== notice))}
+        >
           {notice}
         </div>
       ))}
@@ -207,7 +233,11 @@ export const App = () => {
             <div className="empty-state" data-testid="terminals-empty">
               <p>No terminals open.</p>
               {/* Focused, so after the last shell's `exit` Enter opens a new one (browser mode keeps Ctrl+Shift+T). */}
-              <button autoFocus onClick={() => run('tab-new')} title={connection.host === 'electron' ? 'Ctrl+Shift+T' : 'or the + in the tab bar'}>
+              <button
+                autoFocus
+                onClick={() => run('tab-new')}
+                title={connection.host === 'electron' ? 'Ctrl+Shift+T' : 'or the + in the tab bar'}
+              >
                 New terminal
               </button>
             </div>

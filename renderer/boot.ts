@@ -38,10 +38,17 @@ export const boot = async (early: EarlyStart): Promise<void> => {
   lifetime.add(toDisposable(watchSuggestionKeys((id) => promptInputFor(id)?.snapshot()?.atEnd === true, suggestionKeyOf)));
   // The app's own call answers this same pass and reports its failure; this one only must not be
   // an unhandled rejection.
-  await stageFirstTerminal(startTerminalSync().catch(() => undefined), controllerFor);
-  await loadApp(async () => {
-    const app = await import('./app-root');
-    performance.mark('ct:render');
-    return app;
-  }, connection, placeInStage);
+  await stageFirstTerminal(
+    startTerminalSync().catch(() => undefined),
+    controllerFor,
+  );
+  await loadApp(
+    async () => {
+      const app = await import('./app-root');
+      performance.mark('ct:render');
+      return app;
+    },
+    connection,
+    placeInStage,
+  );
 };

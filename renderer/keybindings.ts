@@ -15,7 +15,10 @@ export type AppAction = ActionId;
  * key does what comes from the action registry (renderer/actions) and the saved keybindings, read
  * at each press, so a change in Settings → Keys applies at once.
  */
-export const actionFor = (event: KeyEventLike, overrides: KeybindingsSettings | undefined = useSettings.getState().view?.keybindings): AppAction | undefined => {
+export const actionFor = (
+  event: KeyEventLike,
+  overrides: KeybindingsSettings | undefined = useSettings.getState().view?.keybindings,
+): AppAction | undefined => {
   const combo = comboOf(event);
   return combo ? compiledBindings(overrides).keymap.get(combo) : undefined;
 };
@@ -33,7 +36,11 @@ const contextActionFor = (
   return combo ? compiledBindings(overrides).inContext[context].get(combo) : undefined;
 };
 
-const SUGGESTION_KEYS: Partial<Record<ActionId, SuggestionKey>> = { 'suggestion-accept': 'accept', 'suggestion-accept-word': 'accept-word', 'suggestion-hide': 'hide' };
+const SUGGESTION_KEYS: Partial<Record<ActionId, SuggestionKey>> = {
+  'suggestion-accept': 'accept',
+  'suggestion-accept-word': 'accept-word',
+  'suggestion-hide': 'hide',
+};
 
 /** The shown suggestion's key a press is (terminal/suggest/suggestion-keys.ts checks one is shown). */
 export const suggestionKeyOf = (event: KeyboardEvent): SuggestionKey | undefined => {

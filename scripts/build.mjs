@@ -44,7 +44,9 @@ const dropStaleChunks = (builds) => {
  */
 const dropStaleAssets = (output) => {
   const dir = new URL('../dist/renderer/assets/', import.meta.url);
-  const written = new Set((Array.isArray(output) ? output : [output]).flatMap((bundle) => bundle.output.map((file) => file.fileName.split('/').pop())));
+  const written = new Set(
+    (Array.isArray(output) ? output : [output]).flatMap((bundle) => bundle.output.map((file) => file.fileName.split('/').pop())),
+  );
   for (const name of readdirSync(dir)) {
     if (written.has(name) || written.has(name.replace(/\.map$/, ''))) continue;
     if (Date.now() - statSync(new URL(name, dir)).mtimeMs > 3_600_000) rmSync(new URL(name, dir), { force: true });
@@ -62,7 +64,9 @@ const node = {
 };
 
 const [, nodeBuild, cliBuild] = await Promise.all([
-  viteBuild({ configFile: new URL('../vite.config.ts', import.meta.url).pathname, logLevel: quiet ? 'warn' : 'info' }).then(dropStaleAssets),
+  viteBuild({ configFile: new URL('../vite.config.ts', import.meta.url).pathname, logLevel: quiet ? 'warn' : 'info' }).then(
+    dropStaleAssets,
+  ),
   esbuild({
     ...node,
     format: 'esm',

@@ -26,7 +26,9 @@ const FETCH_TIMEOUT_MS = 180_000;
 const installFailure = (result) => {
   if (result.error?.code === 'ETIMEDOUT') return `the download took longer than ${FETCH_TIMEOUT_MS / 60_000} min`;
   if (result.error) return `its installer could not run (${result.error.message})`;
-  const lines = String(result.stderr ?? '').split('\n').filter((line) => line.trim() && !/^\s+at /.test(line));
+  const lines = String(result.stderr ?? '')
+    .split('\n')
+    .filter((line) => line.trim() && !/^\s+at /.test(line));
   // The thrown error's own line when there is one (a runtime warning may come first), else the first.
   const line = lines.find((l) => /^\w*Error\b/.test(l)) ?? lines[0];
   const why = line ? line.replace(/^\w*Error(?: \[\w+\])?: /, '').trim() : `exit ${result.status ?? result.signal}`;

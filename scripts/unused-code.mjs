@@ -9,12 +9,27 @@ import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const BASELINE = `${root}tests/unused-code-baseline.txt`;
-const KINDS = ['files', 'exports', 'types', 'enumMembers', 'duplicates', 'dependencies', 'devDependencies', 'unlisted', 'unresolved', 'binaries'];
+const KINDS = [
+  'files',
+  'exports',
+  'types',
+  'enumMembers',
+  'duplicates',
+  'dependencies',
+  'devDependencies',
+  'unlisted',
+  'unresolved',
+  'binaries',
+];
 
 const run = () => {
   // knip exits 1 when it finds anything; its JSON on stdout is what counts.
   try {
-    return execFileSync(process.execPath, [`${root}node_modules/knip/bin/knip.js`, '--production', '--reporter', 'json', '--no-progress'], { cwd: root, encoding: 'utf8', maxBuffer: 64 << 20 });
+    return execFileSync(process.execPath, [`${root}node_modules/knip/bin/knip.js`, '--production', '--reporter', 'json', '--no-progress'], {
+      cwd: root,
+      encoding: 'utf8',
+      maxBuffer: 64 << 20,
+    });
   } catch (error) {
     if (typeof error.stdout === 'string' && error.stdout.startsWith('{')) return error.stdout;
     throw error;
@@ -41,9 +56,14 @@ if (process.argv.includes('--update')) {
 const baseline = new Set(readFileSync(BASELINE, 'utf8').split('\n').filter(Boolean));
 const added = current.filter((line) => !baseline.has(line));
 const gone = [...baseline].filter((line) => !found.has(line));
-if (gone.length > 0) console.log(`unused-code: ${gone.length} baseline entries are used or gone now; run 'node scripts/unused-code.mjs --update' to cut the baseline:\n  ${gone.join('\n  ')}`);
+if (gone.length > 0)
+  console.log(
+    `unused-code: ${gone.length} baseline entries are used or gone now; run 'node scripts/unused-code.mjs --update' to cut the baseline:\n  ${gone.join('\n  ')}`,
+  );
 if (added.length > 0) {
-  console.error(`unused-code: ${added.length} new unused (or test-only) production code; delete it, stop exporting it, or move a test helper into a testing/ folder:\n  ${added.join('\n  ')}`);
+  console.error(
+    `unused-code: ${added.length} new unused (or test-only) production code; delete it, stop exporting it, or move a test helper into a testing/ folder:\n  ${added.join('\n  ')}`,
+  );
   process.exit(1);
 }
 console.log(`unused-code: nothing new (${current.length} in the baseline, which may only shrink)`);

@@ -18,7 +18,13 @@ interface Terminal {
 
 /** One terminal as the port reads it: its pty and what the recorder knows of it. */
 const portOver = (t: Terminal) => {
-  const pty = { exit: t.exited ? { exitCode: 0, signal: null } : undefined, cwd: '/home/dev', shell: '/bin/bash', foregroundProcess: () => t.foreground ?? 'bash', readsSecretInput: () => false };
+  const pty = {
+    exit: t.exited ? { exitCode: 0, signal: null } : undefined,
+    cwd: '/home/dev',
+    shell: '/bin/bash',
+    foregroundProcess: () => t.foreground ?? 'bash',
+    readsSecretInput: () => false,
+  };
   const observers: Array<{ bytes?: (id: string, direction: 0 | 1, bytes: Buffer) => void }> = [];
   const ptys = {
     get: (id: string) => (id === 's1' ? pty : undefined),
@@ -86,7 +92,13 @@ describe('where the assistant may type: the terminal port over the live ptys', (
   });
 
   it('a private terminal says whether its shell is at a prompt (its step pane waits on that), never idle', () => {
-    expect(portOver({ recording: 'private', atPrompt: true }).state('s1')).toEqual({ idle: false, busy: 'private', cwd: '/home/dev/project', private: true, atPrompt: true });
+    expect(portOver({ recording: 'private', atPrompt: true }).state('s1')).toEqual({
+      idle: false,
+      busy: 'private',
+      cwd: '/home/dev/project',
+      private: true,
+      atPrompt: true,
+    });
     expect(portOver({ recording: 'private', atPrompt: true, foreground: 'vim' }).state('s1')).toMatchObject({ atPrompt: false });
     expect(portOver({ recording: 'private' }).state('s1')).toMatchObject({ atPrompt: false });
     expect(portOver({ recording: 'private', from: 's0' }).state('s1')).toMatchObject({ openedFrom: 's0' });

@@ -71,7 +71,14 @@ const terminalPort = ({ ptys, recorder, originOf }: Pick<AgentWiringDeps, 'ptys'
     // Never idle (nothing there is recorded), but a step's private pane runs its command at a prompt.
     if (recorder.recording(id) === 'private') {
       const from = originOf?.(id);
-      return { idle: false, busy: 'private', cwd, private: true, atPrompt: recorder.atPrompt(id) && atShell(), ...(from !== undefined ? { openedFrom: from } : {}) };
+      return {
+        idle: false,
+        busy: 'private',
+        cwd,
+        private: true,
+        atPrompt: recorder.atPrompt(id) && atShell(),
+        ...(from !== undefined ? { openedFrom: from } : {}),
+      };
     }
     const busy =
       recorder.recording(id) !== 'on'

@@ -66,7 +66,8 @@ export const wireAssistant = (options: AssistantWiringOptions) => {
       engine.memory.forgetCommands(new Set(commandIds), new Set(sessionIds));
       // The store has redacted summaries that quoted them: the knowledge read from those at start follows.
       void conversations.recentSummaries(10).then(
-        (records) => engine.memory.replaceSummaries(records.reverse().map((r) => ({ conversationId: r.conversationId, summary: r.summary ?? '' }))),
+        (records) =>
+          engine.memory.replaceSummaries(records.reverse().map((r) => ({ conversationId: r.conversationId, summary: r.summary ?? '' }))),
         (error: unknown) => options.log(`assistant: reloading summaries after a forget: ${String(error)}`),
       );
     },

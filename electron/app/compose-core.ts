@@ -111,24 +111,51 @@ export const composeCore = async (
   // A step's terminal opens here, in main, and every window shows it as a tab: it needs no window.
   const openTerminal = async ({ cwd, besideSessionId }: { cwd: string | null; besideSessionId: string | null }) => {
     const beside = besideSessionId === null ? undefined : ptys.get(besideSessionId);
-    const pty = launcher.open({ cols: beside?.cols ?? 100, rows: beside?.rows ?? 30, cwd: cwd ?? undefined, from: besideSessionId ?? undefined });
+    const pty = launcher.open({
+      cols: beside?.cols ?? 100,
+      rows: beside?.rows ?? 30,
+      cwd: cwd ?? undefined,
+      from: besideSessionId ?? undefined,
+    });
     broadcast('pty:opened', { id: pty.id });
     return pty.id;
   };
-  const agent = wireAgent({ ptys, recorder, originOf: (id) => launcher.originOf(id), store, engine: context.engine, settings, openTerminal, confirmations });
+  const agent = wireAgent({
+    ptys,
+    recorder,
+    originOf: (id) => launcher.originOf(id),
+    store,
+    engine: context.engine,
+    settings,
+    openTerminal,
+    confirmations,
+  });
   const assistant = wireAssistant({ store, settings, broadcast, log, context, recorder, agent: agent.agent, mcp: mcp.turnDeps });
   recorder.on('command', (command) => broadcast('commands:updated', { command }));
   recorder.on('session', (session) => broadcast('session:updated', { session }));
   // After the keeper: an erase and a keeping pass never interleave (screen-keeper.ts forgetting).
   const history = wireHistory({ store, recorder, settings, forgetInMemory: assistant.forgetCommands, broadcast, log, screens });
   // Sync runs in its own worker, off the output path; it starts its first run after one interval.
-  const sync = wireSync({ dataDir: options.dataDir, dbPath: store.path, settings, forgetInMemory: assistant.forgetCommands, broadcast, log });
+  const sync = wireSync({
+    dataDir: options.dataDir,
+    dbPath: store.path,
+    settings,
+    forgetInMemory: assistant.forgetCommands,
+    broadcast,
+    log,
+  });
   // Programs on PATH for quick fixes of a program name typed wrong: listed when first asked, then per changed folder.
   const pathPrograms = new PathPrograms();
   // Ctrl+Space's list; its spec worker starts with the first question, never here.
   const completion = completionHandlers({ store, recorder, forgetPending: history.forgetPending, log });
   const { restorePending, ...workspace } = wireWorkspace({ settings, store, recorder, ptys, launcher, screens });
-  const start = createStart({ ...terminals.handlers.invoke, ...workspace, unasked: terminals.handlers.unasked, running: () => ptys.list().length > 0, restorePending });
+  const start = createStart({
+    ...terminals.handlers.invoke,
+    ...workspace,
+    unasked: terminals.handlers.unasked,
+    running: () => ptys.list().length > 0,
+    restorePending,
+  });
   const app = appHandlers({
     host: options.host,
     version: options.version,

@@ -7,7 +7,13 @@ import { SettingsModelConfigRepository, SettingsRedactionRepository } from '../a
 import { ContextEngine } from '../context/context-engine';
 import { ProjectInstructions, type SessionPlace } from '../context/project/project-instructions';
 import { DEFAULT_CANDIDATE_OPTIONS } from '../context/relevance/relevance';
-import { CommandPatternSignal, CwdSignal, HostnameSignal, OutcomeSignal, TimeProximitySignal } from '../context/relevance/relevance-signals';
+import {
+  CommandPatternSignal,
+  CwdSignal,
+  HostnameSignal,
+  OutcomeSignal,
+  TimeProximitySignal,
+} from '../context/relevance/relevance-signals';
 import type { Broadcast } from '../ipc/router';
 import type { SettingsService } from '../settings/settings-service';
 import type { Store } from '../store/store';

@@ -70,9 +70,17 @@ export const startCore = (options: CoreOptions, after: Promise<unknown> = Promis
       clients.add(client);
       client.onClose(() => clients.delete(client));
     },
-    pageOpening: () => void composed.then((parts) => parts.pageOpening(), () => undefined),
+    pageOpening: () =>
+      void composed.then(
+        (parts) => parts.pageOpening(),
+        () => undefined,
+      ),
     // A core that never started has nothing to stop.
-    shutdown: () => (shutdown ??= composed.then((parts) => parts.shutdown(), () => undefined)),
+    shutdown: () =>
+      (shutdown ??= composed.then(
+        (parts) => parts.shutdown(),
+        () => undefined,
+      )),
   };
 };
 

@@ -52,7 +52,9 @@ export const wireHistory = (deps: HistoryWiringDeps) => {
   const { store, recorder, settings } = deps;
   const apply = (current: Settings) => {
     recorder.exclusion.update(current.history);
-    store.tables.history.setPolicy(policyFromSettings(current.history)).catch((error: unknown) => deps.log(`store: retention policy: ${String(error)}`));
+    store.tables.history
+      .setPolicy(policyFromSettings(current.history))
+      .catch((error: unknown) => deps.log(`store: retention policy: ${String(error)}`));
   };
   apply(settings.current);
   const unsubscribe = settings.onChange(apply);

@@ -28,7 +28,11 @@ describe('process guards', () => {
     const target = new EventEmitter();
     const logs: string[] = [];
     let now = 0;
-    installProcessGuards((message) => logs.push(message), target as never, () => now);
+    installProcessGuards(
+      (message) => logs.push(message),
+      target as never,
+      () => now,
+    );
     for (let i = 0; i < 50; i++) target.emit('uncaughtException', new Error(`tick ${i}`));
     expect(logs).toHaveLength(MAX_REPORTS_PER_MINUTE);
     now = 60_000;
@@ -51,7 +55,9 @@ describe('describeStartupFailure', () => {
 
   it('says a bug is one, in a sentence, and keeps its stack for the log', () => {
     const failure = describeStartupFailure(new TypeError('x is undefined'));
-    expect(failure.message).toBe('Contexterm could not start because of an unexpected error: x is undefined. Please report it, with the log.');
+    expect(failure.message).toBe(
+      'Contexterm could not start because of an unexpected error: x is undefined. Please report it, with the log.',
+    );
     expect(failure.detail).toMatch(/^TypeError: x is undefined\n\s+at /);
     expect(describeStartupFailure('thrown text')).toMatchObject({ message: expect.stringContaining('thrown text'), detail: 'thrown text' });
   });

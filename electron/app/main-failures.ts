@@ -35,7 +35,8 @@ interface ProcessEvents {
   off(event: 'uncaughtException', listener: (error: Error) => void): unknown;
 }
 
-const describeError = (error: unknown): string => (error instanceof Error ? (error.stack ?? `${error.name}: ${error.message}`) : String(error));
+const describeError = (error: unknown): string =>
+  error instanceof Error ? (error.stack ?? `${error.name}: ${error.message}`) : String(error);
 
 /**
  * What the main process of either host does with an error nobody handled: log it and go on.

@@ -21,12 +21,22 @@ const profiles = (patch: Partial<Profile>): ProfilesSettings => ({
 describe('planLaunch', () => {
   it('runs the profile as saved when it can start', () => {
     const plan = planLaunch(profiles({}), { profileId: 'work' }, '/bin/sh');
-    expect({ program: plan.program, args: plan.args, cwd: plan.cwd, problem: plan.problem }).toEqual({ program: tool, args: ['-x'], cwd: dir, problem: undefined });
+    expect({ program: plan.program, args: plan.args, cwd: plan.cwd, problem: plan.problem }).toEqual({
+      program: tool,
+      args: ['-x'],
+      cwd: dir,
+      problem: undefined,
+    });
   });
 
   it.each([
     ['a program removed since the save', { command: join(dir, 'gone') }, `Profile "Work": program not found: ${join(dir, 'gone')}`, '127'],
-    ['a directory removed since the save', { cwd: join(dir, 'gone') }, `Profile "Work": directory does not exist: ${join(dir, 'gone')}`, '1'],
+    [
+      'a directory removed since the save',
+      { cwd: join(dir, 'gone') },
+      `Profile "Work": directory does not exist: ${join(dir, 'gone')}`,
+      '1',
+    ],
   ])('opens a terminal that says why for %s', (_what, patch, message, exitCode) => {
     const plan = planLaunch(profiles(patch), { profileId: 'work' }, '/bin/sh');
     expect(plan.problem).toBe(message);
@@ -43,7 +53,9 @@ describe('planLaunch', () => {
 
   it('looks a bare name up in the profile PATH', () => {
     expect(planLaunch(profiles({ command: 'tool', env: { PATH: dir } }), { profileId: 'work' }, '/bin/sh').problem).toBeUndefined();
-    expect(planLaunch(profiles({ command: 'tool', env: { PATH: '/nowhere' } }), { profileId: 'work' }, '/bin/sh').problem).toMatch(/not found: tool/);
+    expect(planLaunch(profiles({ command: 'tool', env: { PATH: '/nowhere' } }), { profileId: 'work' }, '/bin/sh').problem).toMatch(
+      /not found: tool/,
+    );
   });
 
   it('never hands a NUL byte to exec', () => {

@@ -37,17 +37,29 @@ const launchProblem = (plan: LaunchPlan, inheritedPath: string | undefined): Lau
  */
 const explainer = (plan: LaunchPlan, problem: LaunchProblem): LaunchPlan => {
   const message = `${subject(plan.profile, problem)}: ${problem.message}`;
-  const hint = plan.profile ? 'Fix the profile in Settings → Profiles.' : problem.kind === 'program' ? 'Set another in Settings → Terminal.' : '';
+  const hint = plan.profile
+    ? 'Fix the profile in Settings → Profiles.'
+    : problem.kind === 'program'
+      ? 'Set another in Settings → Terminal.'
+      : '';
   const title = `${plan.profile?.name ?? 'Terminal'}: cannot start`;
   // The title (OSC 2) names the tab, which would otherwise be called after /bin/sh.
   const script = `printf '\\033]2;%s\\007Cannot start this terminal.\\r\\n%s\\r\\n%s\\r\\n' "$4" "$1" "$2"; exit "$3"`;
-  return { program: '/bin/sh', args: ['-c', script, 'contexterm', message, hint, String(problem.exitCode), title], cwd: undefined, env: {}, profile: plan.profile, problem: message };
+  return {
+    program: '/bin/sh',
+    args: ['-c', script, 'contexterm', message, hint, String(problem.exitCode), title],
+    cwd: undefined,
+    env: {},
+    profile: plan.profile,
+    problem: message,
+  };
 };
 
 /** Unreachable through the schemas (they refuse NUL on save and in pty:spawn); kept so exec never gets a cut-short string. */
 const refuseNul = (plan: LaunchPlan): void => {
   const texts = [plan.program, ...(plan.args ?? []), plan.cwd ?? '', ...Object.entries(plan.env).flat()];
-  if (texts.some(hasNul)) throw new DomainError('invalid-payload', 'The terminal\'s program, arguments, directory or environment contain a NUL byte.');
+  if (texts.some(hasNul))
+    throw new DomainError('invalid-payload', "The terminal's program, arguments, directory or environment contain a NUL byte.");
 };
 
 /**

@@ -23,7 +23,7 @@ describe('restored screen', () => {
     expect(restoredScreen('\x1b[0m \r\n', 'label')).toBe('');
   });
 
-  it("keeps only the normal buffer of a mirror, from the start of a line: no vim rows, no modes", async () => {
+  it('keeps only the normal buffer of a mirror, from the start of a line: no vim rows, no modes', async () => {
     const mirror = new ScreenMirror(20, 5);
     mirror.write(`${'A'.repeat(30)}\r\nshell$ vim\r\n\x1b[?1049h\x1b[H~\r\n~\r\n\x1b[?2004h\x1b[?1000h`);
     const kept = (await mirror.snapshot(2)).data;

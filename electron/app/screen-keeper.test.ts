@@ -18,13 +18,22 @@ describe('screen keeper', () => {
       written: () => 10,
       screen: async (id) => {
         asked++;
-        return { data: `screen of ${id}`, cols: 80, rows: 24, end: 10, marks: [{ offset: 1, mark: { kind: 'prompt', commandId: null, exitCode: null } }] };
+        return {
+          data: `screen of ${id}`,
+          cols: 80,
+          rows: 24,
+          end: 10,
+          marks: [{ offset: 1, mark: { kind: 'prompt', commandId: null, exitCode: null } }],
+        };
       },
       kv,
     });
     await keeper.flush();
     expect(Object.keys(await keptScreens(kv)).sort()).toEqual(['a', 'b', 'old']);
-    expect((await keptScreens(kv)).a).toEqual({ data: 'screen of a', marks: [{ line: 1, mark: { kind: 'prompt', commandId: null, exitCode: null } }] });
+    expect((await keptScreens(kv)).a).toEqual({
+      data: 'screen of a',
+      marks: [{ line: 1, mark: { kind: 'prompt', commandId: null, exitCode: null } }],
+    });
     // Nothing printed since: not asked again.
     await keeper.flush();
     expect(asked).toBe(2);
@@ -38,7 +47,11 @@ describe('screen keeper', () => {
 
   it('reads a damaged value as nothing kept', async () => {
     expect(await keptScreens(memoryKv({ [SCREENS_KEY]: '{not json' }))).toEqual({});
-    expect(await keptScreens(memoryKv({ [SCREENS_KEY]: JSON.stringify({ a: { data: 5 }, b: { data: 'ok', marks: [{ line: 0, mark: { kind: 'evil' } }] } }) }))).toEqual({
+    expect(
+      await keptScreens(
+        memoryKv({ [SCREENS_KEY]: JSON.stringify({ a: { data: 5 }, b: { data: 'ok', marks: [{ line: 0, mark: { kind: 'evil' } }] } }) }),
+      ),
+    ).toEqual({
       b: { data: 'ok', marks: [] },
     });
   });
@@ -65,7 +78,7 @@ describe('screen keeper', () => {
     return { kv, keeper, order, erase, print: () => void written++ };
   };
 
-  it('never keeps again the screens a forget dropped, the last run\'s included, and never between a pass and its write', async () => {
+  it("never keeps again the screens a forget dropped, the last run's included, and never between a pass and its write", async () => {
     const { kv, keeper, order, erase, print } = printing();
     print();
     const pass = keeper.flush();
@@ -101,7 +114,7 @@ describe('screen keeper', () => {
     keeper.dispose();
   });
 
-  it('drops a paused terminal\'s screen at once and does not keep it again', async () => {
+  it("drops a paused terminal's screen at once and does not keep it again", async () => {
     const { kv, keeper, print } = printing();
     print();
     await keeper.flush();

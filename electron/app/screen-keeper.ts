@@ -3,7 +3,6 @@ import { TerminalMarkSchema, type TerminalSnapshot } from '../../shared/ipc/pty'
 import { SCREENS_KEY, type ScreensForgotten } from '../store/history/kept-screens';
 import type { KeptMark } from './restored-screen';
 
-
 /** One terminal's kept screen: the serialized text and its gutter marks. */
 export interface KeptScreen {
   readonly data: string;
@@ -100,7 +99,8 @@ export const keepScreens = (deps: ScreenKeeperDeps): ScreenKeeper => {
     for (const id of ids) unkept.add(id);
     for (const [fresh, old] of continued) if (unkept.has(old)) unkept.add(fresh);
     if (all) for (const id of [...deps.keepable(), ...kept.keys()]) unkept.add(id);
-    const drop = (screens: Record<string, KeptScreen>) => (all ? {} : Object.fromEntries(Object.entries(screens).filter(([id]) => !unkept.has(id))));
+    const drop = (screens: Record<string, KeptScreen>) =>
+      all ? {} : Object.fromEntries(Object.entries(screens).filter(([id]) => !unkept.has(id)));
     if (previous) previous = previous.then(drop);
   };
   const pass = async () => {
@@ -118,7 +118,8 @@ export const keepScreens = (deps: ScreenKeeperDeps): ScreenKeeper => {
       kept.set(id, { written, screen: { data: snapshot.data, marks: snapshot.marks.map(({ offset, mark }) => ({ line: offset, mark })) } });
       changed = true;
     }
-    if (changed) await deps.kv.set(SCREENS_KEY, JSON.stringify({ ...old, ...Object.fromEntries([...kept].map(([id, { screen }]) => [id, screen])) }));
+    if (changed)
+      await deps.kv.set(SCREENS_KEY, JSON.stringify({ ...old, ...Object.fromEntries([...kept].map(([id, { screen }]) => [id, screen])) }));
   };
   const run = () =>
     (queued ??= serial(() => {

@@ -24,13 +24,25 @@ const fakeStore = () => {
   return { store: store as unknown as Store, started };
 };
 
-const profile: Profile = { id: 'work', name: 'Work', command: '/bin/sh', args: [], cwd: '', env: { WORK: '1' }, scheme: '', fontFamily: '', fontSize: 0 };
+const profile: Profile = {
+  id: 'work',
+  name: 'Work',
+  command: '/bin/sh',
+  args: [],
+  cwd: '',
+  env: { WORK: '1' },
+  scheme: '',
+  fontFamily: '',
+  fontSize: 0,
+};
 
 const setup = (host: PtyHost = new FakePtyHost()) => {
   const { store, started } = fakeStore();
   const recorder = new Recorder({ store, integrationDir: '/nonexistent', hostname: 'box' });
   const ptys = new PtyManager(host, recorder.tapFor);
-  const settings = { current: { terminal: { shell: '', loginShell: 'platform' as const }, profiles: { list: [profile], defaultId: null } } };
+  const settings = {
+    current: { terminal: { shell: '', loginShell: 'platform' as const }, profiles: { list: [profile], defaultId: null } },
+  };
   const launcher = terminalLauncher({ settings, fallbackShell: () => '/bin/sh', env: () => ({ BASE: '1' }), recorder, ptys });
   return { launcher, recorder, ptys, started, settings };
 };
@@ -68,7 +80,7 @@ describe('terminalLauncher', () => {
     expect(() => launcher.open({ cols: 80, rows: 24, profileId: 'gone' })).toThrow(/no profile "gone"/);
   });
 
-  it('keeps a terminal\'s profile while it is open and forgets it when it closes', async () => {
+  it("keeps a terminal's profile while it is open and forgets it when it closes", async () => {
     const { launcher, ptys } = setup();
     const work = launcher.open({ cols: 80, rows: 24, profileId: 'work' });
     const plain = launcher.open({ cols: 80, rows: 24 });
@@ -80,7 +92,7 @@ describe('terminalLauncher', () => {
     expect(launcher.profileOf(work.id)).toBeUndefined();
   });
 
-  it('leaves nothing behind when the pty cannot start: the recorder\'s launch is undone', () => {
+  it("leaves nothing behind when the pty cannot start: the recorder's launch is undone", () => {
     const tried: string[] = [];
     const { launcher, recorder, started } = setup({
       spawn: (id) => {
@@ -110,7 +122,11 @@ describe('terminalLauncher', () => {
     expect(launcher.isPrivate(beside.id)).toBe(false);
     // Only the recorded ones ever reached the store.
     expect(started).toEqual([plain.id, beside.id]);
-    expect([launcher.originOf(split.id), launcher.originOf(splitOfSplit.id), launcher.originOf(plain.id)]).toEqual([secret.id, split.id, undefined]);
+    expect([launcher.originOf(split.id), launcher.originOf(splitOfSplit.id), launcher.originOf(plain.id)]).toEqual([
+      secret.id,
+      split.id,
+      undefined,
+    ]);
     // Asking for privacy from a recorded terminal still gets it.
     expect(launcher.isPrivate(launcher.open({ cols: 80, rows: 24, from: plain.id, private: true }).id)).toBe(true);
   });

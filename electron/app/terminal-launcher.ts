@@ -33,7 +33,12 @@ export interface Prelude {
 }
 
 export interface TerminalLauncherDeps {
-  readonly settings: { readonly current: { readonly terminal: { readonly shell: string; readonly loginShell: LoginShell }; readonly profiles: ProfilesSettings } };
+  readonly settings: {
+    readonly current: {
+      readonly terminal: { readonly shell: string; readonly loginShell: LoginShell };
+      readonly profiles: ProfilesSettings;
+    };
+  };
   /** The shell when Settings → Terminal names none (the host's, else $SHELL); asked at each launch. */
   readonly fallbackShell: () => string;
   /** The environment every terminal starts from; a profile's own is laid over it. */
@@ -70,7 +75,10 @@ class OriginGoneError extends DomainError {
  * terminal: a split of a private pane that forgot to ask for privacy recorded everything.
  * An origin that is gone fails closed: it may have been private.
  */
-export const opensPrivate = (request: Pick<TerminalRequest, 'private' | 'from'>, origin: { isOpen(id: string): boolean; isPrivate(id: string): boolean }): boolean => {
+export const opensPrivate = (
+  request: Pick<TerminalRequest, 'private' | 'from'>,
+  origin: { isOpen(id: string): boolean; isPrivate(id: string): boolean },
+): boolean => {
   if (request.from !== undefined && !origin.isOpen(request.from)) throw new OriginGoneError();
   return request.private === true || (request.from !== undefined && origin.isPrivate(request.from));
 };

@@ -29,7 +29,10 @@ const store = {
 const settings = {
   current: {
     terminal: { shell: '/bin/sh', onExit: 'keep' },
-    profiles: { list: [{ id: 'work', name: 'Work', command: '/bin/sh', args: [], cwd: '', env: {}, scheme: '', fontFamily: '', fontSize: 0 }], defaultId: null },
+    profiles: {
+      list: [{ id: 'work', name: 'Work', command: '/bin/sh', args: [], cwd: '', env: {}, scheme: '', fontFamily: '', fontSize: 0 }],
+      defaultId: null,
+    },
   } as unknown as Settings,
 };
 

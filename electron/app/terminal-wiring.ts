@@ -42,7 +42,11 @@ export const wireTerminals = (deps: TerminalWiringDeps) => {
   // What each recorded terminal shows, kept for the next start's restore: never a private one's,
   // nor one whose recording is paused (what it shows now was asked not to be kept).
   const screens = keepScreens({
-    keepable: () => ptys.list().filter((p) => !p.exit && recorder.recording(p.id) === 'on').map((p) => p.id),
+    keepable: () =>
+      ptys
+        .list()
+        .filter((p) => !p.exit && recorder.recording(p.id) === 'on')
+        .map((p) => p.id),
     written: (id) => ptys.writtenBy(id),
     screen: (id, keep) => ptys.keepableScreen(id, keep),
     kv: deps.kv,
@@ -70,13 +74,20 @@ export const wireTerminals = (deps: TerminalWiringDeps) => {
     recordingChanged: (id, recording) => broadcast('pty:recording-changed', { id, recording }),
   });
   // A shell that exits closes its pane in every window (unless the setting keeps it).
-  const stopClosing = closeOnExit(ptys, () => settings.current.terminal.onExit, (id) => broadcast('pty:closed', { id }));
+  const stopClosing = closeOnExit(
+    ptys,
+    () => settings.current.terminal.onExit,
+    (id) => broadcast('pty:closed', { id }),
+  );
   // Tab titles name the program in the foreground, which only the kernel knows.
   const stopForeground = watchForeground(ptys, (id, process) => broadcast('pty:foreground', { id, process }));
   // A flood leaves this thread's heap sized for it, and a closed terminal leaves its buffers as
   // garbage: both are given back once the output has been quiet for a moment.
   const release = new IdleRelease(AFTER_BURST);
-  const stopReleasing = ptys.observe({ bytes: (_id, direction, bytes) => direction === 1 && release.note(bytes.length), closed: () => release.note(Infinity) });
+  const stopReleasing = ptys.observe({
+    bytes: (_id, direction, bytes) => direction === 1 && release.note(bytes.length),
+    closed: () => release.note(Infinity),
+  });
   return {
     ptys,
     launcher,

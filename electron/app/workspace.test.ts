@@ -5,7 +5,14 @@ import type { Prelude } from './terminal-launcher';
 import { workspaceHandlers, type WorkspaceDeps } from './workspace';
 
 const client: Client = { id: 'w1', emit: () => undefined, onClose: () => undefined };
-const split = { kind: 'split', orientation: 'horizontal', children: [{ kind: 'leaf', id: 'a' }, { kind: 'leaf', id: 'b' }] } as const;
+const split = {
+  kind: 'split',
+  orientation: 'horizontal',
+  children: [
+    { kind: 'leaf', id: 'a' },
+    { kind: 'leaf', id: 'b' },
+  ],
+} as const;
 
 const setup = (saved: unknown, profiles: Array<{ id: string; name: string }> = []) => {
   const spawned: Array<{ request: { cwd?: string; profileId?: string }; prelude: Prelude }> = [];
@@ -51,11 +58,27 @@ const setup = (saved: unknown, profiles: Array<{ id: string; name: string }> = [
 
 describe('workspace restore', () => {
   it('loads a workspace saved before profiles and names were kept: panes start as a new tab would', async () => {
-    const old = { version: 1, savedAt: 0, groups: [{ root: split, focus: 'b' }], panes: { a: { sessionId: 'a', cwd: '/' }, b: { sessionId: 'b', cwd: '/' } } };
+    const old = {
+      version: 1,
+      savedAt: 0,
+      groups: [{ root: split, focus: 'b' }],
+      panes: { a: { sessionId: 'a', cwd: '/' }, b: { sessionId: 'b', cwd: '/' } },
+    };
     const { handlers, spawned } = setup(old);
     const result = await handlers['workspace:restore']({}, client);
     expect(spawned.map((s) => s.request.profileId)).toEqual([undefined, undefined]);
-    expect(result.groups).toEqual([{ root: { ...split, children: [{ kind: 'leaf', id: 'new-1' }, { kind: 'leaf', id: 'new-2' }] }, focus: 'new-2' }]);
+    expect(result.groups).toEqual([
+      {
+        root: {
+          ...split,
+          children: [
+            { kind: 'leaf', id: 'new-1' },
+            { kind: 'leaf', id: 'new-2' },
+          ],
+        },
+        focus: 'new-2',
+      },
+    ]);
     expect(result.previous).toEqual({ 'new-1': 'a', 'new-2': 'b' });
   });
 
@@ -63,7 +86,11 @@ describe('workspace restore', () => {
     const saved = {
       version: 1,
       savedAt: 0,
-      groups: [{ root: split, focus: 'a' }, { root: { kind: 'leaf', id: 'c' }, focus: 'c' }, { root: { kind: 'leaf', id: 'd' }, focus: 'd' }],
+      groups: [
+        { root: split, focus: 'a' },
+        { root: { kind: 'leaf', id: 'c' }, focus: 'c' },
+        { root: { kind: 'leaf', id: 'd' }, focus: 'd' },
+      ],
       panes: {
         a: { sessionId: 'a', cwd: '/', profileId: null },
         b: { sessionId: 'b', cwd: '/', profileId: 'p1', profileName: 'Kept' },
@@ -83,15 +110,33 @@ describe('workspace restore', () => {
 
   it('saves names and profiles, and gives a window opening on the running terminals their layout', async () => {
     const { handlers, saved } = setup(undefined);
-    await handlers['workspace:save']({ groups: [{ root: split, focus: 'a' }, { root: { kind: 'leaf', id: 'c' }, focus: 'c' }, { root: { kind: 'leaf', id: 'x' }, focus: 'x' }], names: { c: 'build box', x: 'gone' } }, client);
+    await handlers['workspace:save'](
+      {
+        groups: [
+          { root: split, focus: 'a' },
+          { root: { kind: 'leaf', id: 'c' }, focus: 'c' },
+          { root: { kind: 'leaf', id: 'x' }, focus: 'x' },
+        ],
+        names: { c: 'build box', x: 'gone' },
+      },
+      client,
+    );
     expect(saved()).toMatchObject({ names: { c: 'build box' }, panes: { c: { profileId: 'p1' }, a: { profileId: null } } });
     const layout = await handlers['workspace:layout']({}, client);
-    expect(layout.groups).toEqual([{ root: split, focus: 'a' }, { root: { kind: 'leaf', id: 'c' }, focus: 'c' }]);
+    expect(layout.groups).toEqual([
+      { root: split, focus: 'a' },
+      { root: { kind: 'leaf', id: 'c' }, focus: 'c' },
+    ]);
     expect(layout.names).toEqual({ c: 'build box' });
   });
 
   it('forgets which session a restored terminal continues once it closes', async () => {
-    const old = { version: 1, savedAt: 0, groups: [{ root: split, focus: 'b' }], panes: { a: { sessionId: 'a', cwd: '/' }, b: { sessionId: 'b', cwd: '/' } } };
+    const old = {
+      version: 1,
+      savedAt: 0,
+      groups: [{ root: split, focus: 'b' }],
+      panes: { a: { sessionId: 'a', cwd: '/' }, b: { sessionId: 'b', cwd: '/' } },
+    };
     const { handlers, close } = setup(old);
     expect((await handlers['workspace:restore']({}, client)).previous).toEqual({ 'new-1': 'a', 'new-2': 'b' });
     close('new-1');
@@ -101,7 +146,12 @@ describe('workspace restore', () => {
 
 describe('the saved workspace in memory', () => {
   it('reads the store once a run: later starts and layouts use what was read or last saved', async () => {
-    const { handlers, reads } = setup({ version: 1, savedAt: 0, groups: [{ root: { kind: 'leaf', id: 'a' }, focus: 'a' }], panes: { a: { sessionId: 'a', cwd: '/' } } });
+    const { handlers, reads } = setup({
+      version: 1,
+      savedAt: 0,
+      groups: [{ root: { kind: 'leaf', id: 'a' }, focus: 'a' }],
+      panes: { a: { sessionId: 'a', cwd: '/' } },
+    });
     expect((await handlers['workspace:layout']({}, client)).groups).toHaveLength(1);
     await handlers['workspace:save']({ groups: [{ root: split, focus: 'b' }] }, client);
     expect((await handlers['workspace:layout']({}, client)).groups).toEqual([{ root: split, focus: 'b' }]);
@@ -117,4 +167,3 @@ describe('the saved workspace in memory', () => {
     expect(reads()).toBe(2);
   });
 });
-

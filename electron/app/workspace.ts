@@ -90,7 +90,8 @@ export const workspaceHandlers = (deps: WorkspaceDeps): WorkspaceHandlers => {
   /** Restored terminal → the session it continues (this run's; a window opening later asks too). */
   const previous = new Map<string, string>();
   deps.onClosed?.((id) => previous.delete(id));
-  const previousOf = (ids: Iterable<string>) => Object.fromEntries([...ids].flatMap((id) => (previous.has(id) ? [[id, previous.get(id)!]] : [])));
+  const previousOf = (ids: Iterable<string>) =>
+    Object.fromEntries([...ids].flatMap((id) => (previous.has(id) ? [[id, previous.get(id)!]] : [])));
   /**
    * The saved workspace as this run last wrote or read it: these handlers are its only writer, so
    * after the first read a window's start does not wait on the store (a parked writer takes

@@ -24,7 +24,8 @@ export interface AssistantServiceDeps {
   readonly engine: ContextEngine;
   readonly settings: SettingsService;
   readonly emit: (
-    channel: 'assistant:delta' | 'assistant:tool' | 'assistant:done' | 'assistant:error' | 'context:auto-compacted' | 'agent:step' | 'mcp:step',
+    channel:
+      'assistant:delta' | 'assistant:tool' | 'assistant:done' | 'assistant:error' | 'context:auto-compacted' | 'agent:step' | 'mcp:step',
     payload: unknown,
   ) => void;
   /** Filled with the provider each model was last asked through. */
@@ -201,14 +202,20 @@ export class AssistantService {
       const { provider } = await settings.resolve({ providerId: request.model.providerId, model: request.model.model });
       const config = await engine.modelConfigs.config(request.model.model);
       const agentTurn = this._deps.agent
-        ? new AgentTurn(this._deps.agent, { conversationId: turn.conversationId, activeSessionId: request.sessionId ?? null, emit: (step) => emit('agent:step', { ...ids, step }) })
+        ? new AgentTurn(this._deps.agent, {
+            conversationId: turn.conversationId,
+            activeSessionId: request.sessionId ?? null,
+            emit: (step) => emit('agent:step', { ...ids, step }),
+          })
         : undefined;
       const tools: AssistantTool[] = context.tools.flatMap((tool): AssistantTool[] => {
         if (tool.name !== GET_COMMANDS_TOOL_NAME) return tool.name === RUN_COMMAND_TOOL_NAME && agentTurn ? [agentTurn.tool] : [];
         return [{ name: tool.name, description: tool.description, parameters: tool.parameters, execute: (args) => engine.runTool(args) }];
       });
       // The user's MCP servers' tools, as they are now: a server that failed or hangs has none.
-      const mcpTurn = this._deps.mcp ? new McpTurn(this._deps.mcp, (step) => emit('mcp:step', { ...ids, step }), turn.conversationId) : undefined;
+      const mcpTurn = this._deps.mcp
+        ? new McpTurn(this._deps.mcp, (step) => emit('mcp:step', { ...ids, step }), turn.conversationId)
+        : undefined;
       if (mcpTurn) {
         const taken = new Set(tools.map((tool) => tool.name));
         tools.push(...mcpTurn.tools().filter((tool) => !taken.has(tool.name)));
@@ -268,7 +275,13 @@ export class AssistantService {
       const info: LlmErrorInfo =
         error instanceof LlmError
           ? error.toInfo()
-          : { kind: 'invalid-request', message: (error as Error)?.message ?? String(error), retryable: true, retryAfterMs: null, status: null };
+          : {
+              kind: 'invalid-request',
+              message: (error as Error)?.message ?? String(error),
+              retryable: true,
+              retryAfterMs: null,
+              status: null,
+            };
       await fail(info, '').catch(() => undefined);
     }
   }

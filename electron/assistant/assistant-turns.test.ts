@@ -18,8 +18,15 @@ describe('forwardTurnEvents', () => {
   it('streams deltas and each tool call (running, then done) as valid assistant events', async () => {
     const sent: Array<[StreamingChannel, unknown]> = [];
     const provider = new FakeProvider([
-      [{ type: 'text-delta', text: 'Checking.' }, { type: 'tool-call', call: { id: 'c1', name: 'get_commands', arguments: `{"pad":"${'p'.repeat(5000)}"}` } }, { type: 'done', finishReason: 'tool-calls', rawFinishReason: 'tool_calls' }],
-      [{ type: 'text-delta', text: 'Done.' }, { type: 'done', finishReason: 'stop', rawFinishReason: 'stop' }],
+      [
+        { type: 'text-delta', text: 'Checking.' },
+        { type: 'tool-call', call: { id: 'c1', name: 'get_commands', arguments: `{"pad":"${'p'.repeat(5000)}"}` } },
+        { type: 'done', finishReason: 'tool-calls', rawFinishReason: 'tool_calls' },
+      ],
+      [
+        { type: 'text-delta', text: 'Done.' },
+        { type: 'done', finishReason: 'stop', rawFinishReason: 'stop' },
+      ],
     ]);
     const onEvent = forwardTurnEvents({ turnId: 't1', conversationId: 'c1' }, (channel, payload) => void sent.push([channel, payload]));
     await runAssistantTurn({ provider, model: 'm', messages: [{ role: 'user', content: 'q' }], tools: [tool], onEvent });
@@ -49,7 +56,7 @@ describe('TurnRegistry', () => {
     expect(other.signal.aborted).toBe(false);
   });
 
-  it('runs under the client\'s turn id, and a Stop sent before the turn started stops it at once', () => {
+  it("runs under the client's turn id, and a Stop sent before the turn started stops it at once", () => {
     const turns = new TurnRegistry();
     expect(turns.cancel('client-made-1')).toBe(false);
     const stopped = turns.start('c1', 'client-made-1');

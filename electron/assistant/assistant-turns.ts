@@ -30,7 +30,8 @@ export const forwardTurnEvents =
   (ids: { readonly turnId: string; readonly conversationId: string }, emit: TurnEmitter) =>
   (event: AssistantEvent): void => {
     if (event.type === 'text-delta') emit('assistant:delta', { ...ids, round: event.round, text: event.text });
-    else if (event.type === 'tool-call') emit('assistant:tool', { ...ids, round: event.round, call: toolCallView(event.call, 'running', null) });
+    else if (event.type === 'tool-call')
+      emit('assistant:tool', { ...ids, round: event.round, call: toolCallView(event.call, 'running', null) });
     else if (event.type === 'tool-result') {
       const status = event.isError ? 'error' : 'done';
       emit('assistant:tool', { ...ids, round: event.round, call: toolCallView(event.call, status, event.summary) });

@@ -43,7 +43,8 @@ const withoutBackticks = (line: string): string => {
  * sentence ("Sorry, I cannot help with that.", "Here is the command:"). Commands start lower-case
  * or with a path, a variable or a PowerShell Verb-Noun.
  */
-const isProse = (line: string): boolean => /^[A-Z][a-z']*[\s,]/.test(line) && line.trim().split(/\s+/).length >= 3 && /[.!?:]$/.test(line.trim());
+const isProse = (line: string): boolean =>
+  /^[A-Z][a-z']*[\s,]/.test(line) && line.trim().split(/\s+/).length >= 3 && /[.!?:]$/.test(line.trim());
 
 /** Backslash-newline continuations joined: one logical line, as the shell would read it. */
 const joinContinuations = (text: string): string => text.replace(/[ \t]*\\\n[ \t]*/g, ' ');

@@ -29,14 +29,24 @@ export type Redact = (text: string) => string;
 /** Enough for a command line; a model that thinks aloud first may need more than the command. */
 export const INLINE_MAX_OUTPUT_TOKENS = 512;
 
-const OS_NAMES: Readonly<Record<string, string>> = { linux: 'Linux', darwin: 'macOS', win32: 'Windows', freebsd: 'FreeBSD', openbsd: 'OpenBSD' };
+const OS_NAMES: Readonly<Record<string, string>> = {
+  linux: 'Linux',
+  darwin: 'macOS',
+  win32: 'Windows',
+  freebsd: 'FreeBSD',
+  openbsd: 'OpenBSD',
+};
 
 /** `Linux 6.1.0 (linux)`: a name the model knows, and the platform as Node spells it. */
 export const osDescription = (platform: string, release: string): string => `${OS_NAMES[platform] ?? platform} ${release} (${platform})`;
 
 /** `bash` from `/usr/bin/bash` or `C:\…\pwsh.exe`. */
 export const shellName = (shell: string | null | undefined): string | null => {
-  const base = shell?.split(/[\\/]/).pop()?.replace(/\.exe$/i, '').trim();
+  const base = shell
+    ?.split(/[\\/]/)
+    .pop()
+    ?.replace(/\.exe$/i, '')
+    .trim();
   return base ? base : null;
 };
 
@@ -89,10 +99,7 @@ export const inlineMessages = (context: InlineTerminalContext, words: string, re
   return [
     { role: 'system', content: inlineSystemPrompt(context, redact) },
     ...(previous
-      ? [
-          { role: 'user', content: said(previous.words) } as const,
-          { role: 'assistant', content: said(previous.command) } as const,
-        ]
+      ? [{ role: 'user', content: said(previous.words) } as const, { role: 'assistant', content: said(previous.command) } as const]
       : []),
     { role: 'user', content: said(words) },
   ];

@@ -16,7 +16,16 @@ import { inlineMessages, osDescription, shellName } from './inline-ask-prompt';
 const SECRET = 'ghp_abcdefghijklmnopqrstuvwxyz0123456789';
 const MODEL = { providerId: 'local', model: 'fake-model' };
 
-const session: SessionInfo = { id: 's1', shell: '/usr/bin/bash', hostname: 'devbox', cwd: '/home/dev/api', title: 'bash', mode: 'integrated', startedAt: 1, endedAt: null };
+const session: SessionInfo = {
+  id: 's1',
+  shell: '/usr/bin/bash',
+  hostname: 'devbox',
+  cwd: '/home/dev/api',
+  title: 'bash',
+  mode: 'integrated',
+  startedAt: 1,
+  endedAt: null,
+};
 
 const history: CommandRecord[] = [
   commandRecord({ sessionId: 's1', seq: 1, commandLine: 'npm test', exitCode: 1, endedAt: 10 }),
@@ -42,7 +51,11 @@ const answer = (text: string, finishReason: 'stop' | 'length' = 'stop'): ChatStr
   { type: 'done', finishReason, rawFinishReason: finishReason },
 ];
 
-const serviceWith = (rounds: ScriptedRound[], known: readonly SessionInfo[] = [session], provider: ChatProvider = new FakeProvider(rounds)) => {
+const serviceWith = (
+  rounds: ScriptedRound[],
+  known: readonly SessionInfo[] = [session],
+  provider: ChatProvider = new FakeProvider(rounds),
+) => {
   const { source, asked } = sessions(known);
   const service = new InlineAskService({
     sessions: source,
@@ -109,7 +122,17 @@ describe('the inline ask request', () => {
   });
 
   it('describes an ssh session’s commands by the remote host, directory and shell', async () => {
-    const remote = commandRecord({ sessionId: 's1', seq: 4, commandLine: 'uptime', exitCode: 0, endedAt: 30, cwd: '/srv', hostname: 'web1', shell: 'sh', remote: { host: 'web1', user: 'ops' } });
+    const remote = commandRecord({
+      sessionId: 's1',
+      seq: 4,
+      commandLine: 'uptime',
+      exitCode: 0,
+      endedAt: 30,
+      cwd: '/srv',
+      hostname: 'web1',
+      shell: 'sh',
+      remote: { host: 'web1', user: 'ops' },
+    });
     const context = await new InlineAskService({
       sessions: sessions([session], [...history, remote]).source,
       settings: { resolve: async () => Promise.reject(new Error('unused')) },
@@ -121,16 +144,30 @@ describe('the inline ask request', () => {
   });
 
   it('redacts the remote user and host as it redacts the line', () => {
-    const remote = commandRecord({ sessionId: 's1', seq: 4, commandLine: 'uptime', exitCode: 0, endedAt: 30, hostname: 'web1', remote: { host: 'web1', user: 'secret-user' } });
+    const remote = commandRecord({
+      sessionId: 's1',
+      seq: 4,
+      commandLine: 'uptime',
+      exitCode: 0,
+      endedAt: 30,
+      hostname: 'web1',
+      remote: { host: 'web1', user: 'secret-user' },
+    });
     const context = { os: 'Linux', shell: 'bash', cwd: null, hostname: null, commands: [remote], private: false };
-    expect(inlineMessages(context, 'x', (t) => t.replaceAll('secret-user', '[REDACTED:x]'))[0]!.content).toContain('[[REDACTED:x]@web1 over ssh] $ uptime');
+    expect(inlineMessages(context, 'x', (t) => t.replaceAll('secret-user', '[REDACTED:x]'))[0]!.content).toContain(
+      '[[REDACTED:x]@web1 over ssh] $ uptime',
+    );
   });
 });
 
 describe('the inline ask answer', () => {
   it('is a domain error with a plain message when the model gives prose, or stops mid-answer', async () => {
     const { service } = serviceWith([answer('I am not sure what you mean.'), answer('```bash\nfind / -name', 'length')]);
-    await expect(service.ask(request('hm'))).rejects.toMatchObject({ code: 'failed', reason: 'no-command', message: 'The model did not answer with a command.' });
+    await expect(service.ask(request('hm'))).rejects.toMatchObject({
+      code: 'failed',
+      reason: 'no-command',
+      message: 'The model did not answer with a command.',
+    });
     await expect(service.ask(request('find'))).rejects.toMatchObject({ reason: 'no-command', message: expect.stringContaining('cut off') });
   });
 
@@ -150,7 +187,9 @@ describe('the inline ask answer', () => {
       listModels: async () => [],
       async *stream(req) {
         started();
-        await new Promise<void>((_resolve, reject) => req.signal?.addEventListener('abort', () => reject(new LlmError('cancelled', 'Cancelled.'))));
+        await new Promise<void>((_resolve, reject) =>
+          req.signal?.addEventListener('abort', () => reject(new LlmError('cancelled', 'Cancelled.'))),
+        );
         yield { type: 'text-delta', text: 'never' };
       },
     };

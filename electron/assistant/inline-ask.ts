@@ -60,7 +60,12 @@ export class InlineAskService {
       const { provider } = await this._deps.settings.resolve({ providerId: request.model.providerId, model: request.model.model });
       let text = '';
       let cutOff = false;
-      for await (const event of provider.stream({ model: request.model.model, messages, maxOutputTokens: INLINE_MAX_OUTPUT_TOKENS, signal: controller.signal })) {
+      for await (const event of provider.stream({
+        model: request.model.model,
+        messages,
+        maxOutputTokens: INLINE_MAX_OUTPUT_TOKENS,
+        signal: controller.signal,
+      })) {
         if (event.type === 'text-delta') text += event.text;
         if (event.type === 'done') cutOff = event.finishReason === 'length';
       }

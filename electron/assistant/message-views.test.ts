@@ -18,7 +18,12 @@ describe('toMessageViews', () => {
         compactedBy: null,
         summaryOf: null,
         // As scrub-attachments.ts leaves it after a forget.
-        meta: { attachments: [{ commandId: 's:1', commandLine: null, forgotten: true }, { commandId: 's:2', commandLine: 'ls' }] },
+        meta: {
+          attachments: [
+            { commandId: 's:1', commandLine: null, forgotten: true },
+            { commandId: 's:2', commandLine: 'ls' },
+          ],
+        },
       },
     ]);
     expect(ConversationMessage.parse(view).attachments).toEqual([

@@ -53,7 +53,8 @@ export const toMessageViews = (messages: readonly StoredMessageWithMeta[]): Conv
       compacted: message.compactedBy !== null,
       error: null,
     });
-    if (message.role === 'user' && meta.error) views.push(failedAnswerView(message, meta.error, meta.partialText ?? '', meta.steps ?? [], meta.toolSteps ?? []));
+    if (message.role === 'user' && meta.error)
+      views.push(failedAnswerView(message, meta.error, meta.partialText ?? '', meta.steps ?? [], meta.toolSteps ?? []));
   }
   return views;
 };

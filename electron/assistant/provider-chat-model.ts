@@ -8,7 +8,11 @@ import type { SettingsService } from '../settings/settings-service';
  * The context engine's one-shot `ChatModel` (Summarize compaction) over the same configured
  * providers and official SDKs the assistant uses, so a summary goes where the answers go.
  */
-export const providerChatModel = (settings: Pick<SettingsService, 'resolve'>, providerId: string | undefined, model: string): ChatModel => ({
+export const providerChatModel = (
+  settings: Pick<SettingsService, 'resolve'>,
+  providerId: string | undefined,
+  model: string,
+): ChatModel => ({
   model,
   async complete(messages: readonly ChatTurn[], options = {}): Promise<ChatCompletion> {
     try {

@@ -19,7 +19,13 @@ export type CliCommand =
   | { readonly kind: 'version' }
   | { readonly kind: 'search'; readonly dataDir?: string; readonly query: HistoryQuery; readonly json: boolean }
   | { readonly kind: 'show'; readonly dataDir?: string; readonly id: string; readonly plain: boolean; readonly json: boolean }
-  | { readonly kind: 'export'; readonly dataDir?: string; readonly sessionId: string; readonly format: 'json' | 'asciicast'; readonly output?: string }
+  | {
+      readonly kind: 'export';
+      readonly dataDir?: string;
+      readonly sessionId: string;
+      readonly format: 'json' | 'asciicast';
+      readonly output?: string;
+    }
   | { readonly kind: 'stats'; readonly dataDir?: string; readonly json: boolean }
   | { readonly kind: 'sessions'; readonly dataDir?: string; readonly limit: number; readonly json: boolean }
   | { readonly kind: 'mcp'; readonly dataDir?: string }
@@ -45,15 +51,18 @@ const dataDirOf = (values: Record<string, string | boolean | undefined>): { data
 };
 
 const onePositional = (positionals: readonly string[], what: string, command: string): string => {
-  if (positionals.length === 0 || positionals[0]!.trim() === '') throw new CliError('usage', `${command} needs ${what} (see 'contexterm history ${command} --help')`);
-  if (positionals.length > 1) throw new CliError('usage', `${command} takes one ${what}, got ${positionals.length} (quote a query of several words)`);
+  if (positionals.length === 0 || positionals[0]!.trim() === '')
+    throw new CliError('usage', `${command} needs ${what} (see 'contexterm history ${command} --help')`);
+  if (positionals.length > 1)
+    throw new CliError('usage', `${command} takes one ${what}, got ${positionals.length} (quote a query of several words)`);
   return positionals[0]!;
 };
 
 const parseLimit = (raw: string | boolean | undefined, fallback: number, max: number): number => {
   if (raw === undefined) return fallback;
   const limit = Number(raw);
-  if (!Number.isInteger(limit) || limit < 1 || limit > max) throw new CliError('usage', `--limit must be a whole number from 1 to ${max}, got ${String(raw)}`);
+  if (!Number.isInteger(limit) || limit < 1 || limit > max)
+    throw new CliError('usage', `--limit must be a whole number from 1 to ${max}, got ${String(raw)}`);
   return limit;
 };
 
@@ -69,7 +78,6 @@ const SEARCH_OPTIONS: Record<string, Option> = {
   'ran-by': { type: 'string' },
   session: { type: 'string' },
 };
-
 
 const timeBound = (flag: string, raw: string | boolean | undefined): number | undefined => {
   if (typeof raw !== 'string') return undefined;
@@ -88,9 +96,11 @@ const nonEmpty = (flag: string, raw: string | boolean | undefined, max: number):
 const searchQuery = (query: string, values: Record<string, string | boolean | undefined>): HistoryQuery => {
   if (query.length > MAX_QUERY_CHARS) throw new CliError('usage', `QUERY is ${query.length} characters, at most ${MAX_QUERY_CHARS}`);
   const exit = values.exit;
-  if (exit !== undefined && !/^-?\d{1,10}$/.test(String(exit))) throw new CliError('usage', `--exit takes a whole number (an exit code), got '${String(exit)}'`);
+  if (exit !== undefined && !/^-?\d{1,10}$/.test(String(exit)))
+    throw new CliError('usage', `--exit takes a whole number (an exit code), got '${String(exit)}'`);
   const ranBy = values['ran-by'];
-  if (ranBy !== undefined && ranBy !== 'user' && ranBy !== 'assistant') throw new CliError('usage', `--ran-by takes user or assistant, got '${String(ranBy)}'`);
+  if (ranBy !== undefined && ranBy !== 'user' && ranBy !== 'assistant')
+    throw new CliError('usage', `--ran-by takes user or assistant, got '${String(ranBy)}'`);
   const cwd = nonEmpty('cwd', values.cwd, 4096);
   const host = nonEmpty('host', values.host, 256);
   const sessionId = nonEmpty('session', values.session, 128);
@@ -117,21 +127,35 @@ const parseHistory = (sub: string | undefined, rest: readonly string[]): CliComm
     case 'search': {
       const { values, positionals } = parse(rest, SEARCH_OPTIONS, 'history search');
       if (values.help) return { kind: 'help', text: SEARCH_USAGE, asked: true };
-      if (positionals.length > 1) throw new CliError('usage', `search takes one QUERY, got ${positionals.length} (quote a query of several words)`);
+      if (positionals.length > 1)
+        throw new CliError('usage', `search takes one QUERY, got ${positionals.length} (quote a query of several words)`);
       return { kind: 'search', ...dataDirOf(values), query: searchQuery(positionals[0] ?? '', values), json: values.json === true };
     }
     case 'show': {
       const { values, positionals } = parse(rest, { plain: { type: 'boolean' }, json: { type: 'boolean' } }, 'history show');
       if (values.help) return { kind: 'help', text: SHOW_USAGE, asked: true };
-      return { kind: 'show', ...dataDirOf(values), id: onePositional(positionals, 'a command ID', 'show'), plain: values.plain === true, json: values.json === true };
+      return {
+        kind: 'show',
+        ...dataDirOf(values),
+        id: onePositional(positionals, 'a command ID', 'show'),
+        plain: values.plain === true,
+        json: values.json === true,
+      };
     }
     case 'export': {
       const { values, positionals } = parse(rest, { format: { type: 'string' }, output: { type: 'string', short: 'o' } }, 'history export');
       if (values.help) return { kind: 'help', text: EXPORT_USAGE, asked: true };
       const format = values.format ?? 'json';
-      if (format !== 'json' && format !== 'asciicast') throw new CliError('usage', `--format must be json or asciicast, got ${String(format)}`);
+      if (format !== 'json' && format !== 'asciicast')
+        throw new CliError('usage', `--format must be json or asciicast, got ${String(format)}`);
       const sessionId = onePositional(positionals, 'a SESSION id', 'export');
-      return { kind: 'export', ...dataDirOf(values), sessionId, format, ...(typeof values.output === 'string' ? { output: values.output } : {}) };
+      return {
+        kind: 'export',
+        ...dataDirOf(values),
+        sessionId,
+        format,
+        ...(typeof values.output === 'string' ? { output: values.output } : {}),
+      };
     }
     case 'stats': {
       const { values, positionals } = parse(rest, { json: { type: 'boolean' } }, 'history stats');

@@ -11,7 +11,14 @@ import { SyncError, type SyncErrorCode } from '../sync/sync-error';
  */
 export type CliErrorCode = 'not-found' | 'usage' | 'unavailable' | 'output' | 'protocol' | 'refused';
 
-export const EXIT_CODES: Readonly<Record<CliErrorCode, number>> = { 'not-found': 1, usage: 2, unavailable: 3, output: 4, protocol: 5, refused: 6 };
+export const EXIT_CODES: Readonly<Record<CliErrorCode, number>> = {
+  'not-found': 1,
+  usage: 2,
+  unavailable: 3,
+  output: 4,
+  protocol: 5,
+  refused: 6,
+};
 
 /** An expected failure: its message is one line for the user, printed as it is. */
 export class CliError extends Error {

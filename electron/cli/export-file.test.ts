@@ -1,6 +1,20 @@
 // SPDX-License-Identifier: MIT
 import { execFileSync } from 'node:child_process';
-import { chmodSync, chownSync, closeSync, constants, linkSync, lstatSync, openSync, mkdtempSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  chownSync,
+  closeSync,
+  constants,
+  linkSync,
+  lstatSync,
+  openSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -43,7 +57,9 @@ describe('writePrivateFile', () => {
     writeFileSync(target, 'keep');
     chmodSync(target, 0o644);
     symlinkSync(target, join(base, 'link'));
-    expect(refusal(() => writePrivateFile(join(base, 'link'), 'x')).message).toBe(`cannot write ${join(base, 'link')}: it is a symbolic link; give the path of a regular file`);
+    expect(refusal(() => writePrivateFile(join(base, 'link'), 'x')).message).toBe(
+      `cannot write ${join(base, 'link')}: it is a symbolic link; give the path of a regular file`,
+    );
     expect(readFileSync(target, 'utf8')).toBe('keep');
     expect(modeOf(target)).toBe(0o644);
     symlinkSync(join(base, 'absent'), join(base, 'dangling'));
@@ -68,19 +84,24 @@ describe('writePrivateFile', () => {
   });
 
   // Only root can give a file away (and only root's fchmod works on another's file): CI runs as root.
-  it.runIf(process.getuid?.() === 0)("refuses another user's file, or a hard link to one, leaving it whole (root's chmod would succeed)", () => {
-    // A name planted where the export goes (a shared directory without fs.protected_regular): the
-    // history written into it would be the planter's to read, whatever its mode.
-    const theirs = join(base, 'theirs.json');
-    writeFileSync(theirs, 'their content');
-    chmodSync(theirs, 0o666);
-    chownSync(theirs, 65534, 65534);
-    const hardLink = join(base, 'planted.json');
-    linkSync(theirs, hardLink);
-    for (const path of [theirs, hardLink]) {
-      expect(refusal(() => writePrivateFile(path, 'my history')).message).toBe(`cannot write ${path}: it belongs to uid 65534, not you (uid 0)`);
-    }
-    expect(readFileSync(theirs, 'utf8')).toBe('their content');
-    expect(modeOf(theirs)).toBe(0o666);
-  });
+  it.runIf(process.getuid?.() === 0)(
+    "refuses another user's file, or a hard link to one, leaving it whole (root's chmod would succeed)",
+    () => {
+      // A name planted where the export goes (a shared directory without fs.protected_regular): the
+      // history written into it would be the planter's to read, whatever its mode.
+      const theirs = join(base, 'theirs.json');
+      writeFileSync(theirs, 'their content');
+      chmodSync(theirs, 0o666);
+      chownSync(theirs, 65534, 65534);
+      const hardLink = join(base, 'planted.json');
+      linkSync(theirs, hardLink);
+      for (const path of [theirs, hardLink]) {
+        expect(refusal(() => writePrivateFile(path, 'my history')).message).toBe(
+          `cannot write ${path}: it belongs to uid 65534, not you (uid 0)`,
+        );
+      }
+      expect(readFileSync(theirs, 'utf8')).toBe('their content');
+      expect(modeOf(theirs)).toBe(0o666);
+    },
+  );
 });

@@ -37,7 +37,17 @@ describe('history search', () => {
   it('returns matches newest first in the documented JSON shape', () => {
     const found = JSON.parse(searchHistory(db, redactor, { query: 'make', limit: 50 }, true)) as Array<Record<string, unknown>>;
     expect(found.map((c) => c.command_line)).toEqual(['make test', 'make build']);
-    expect(Object.keys(found[0]!).sort()).toEqual(['command_line', 'cwd', 'duration_ms', 'exit_code', 'host', 'id', 'ran_by', 'session_id', 'started_at']);
+    expect(Object.keys(found[0]!).sort()).toEqual([
+      'command_line',
+      'cwd',
+      'duration_ms',
+      'exit_code',
+      'host',
+      'id',
+      'ran_by',
+      'session_id',
+      'started_at',
+    ]);
     expect(found[0]).toMatchObject({ host: 'devbox', session_id: 'sess1', duration_ms: 500, ran_by: 'user' });
     expect(found[0]).toMatchObject({ id: ids[2], exit_code: 2, cwd: '/home/dev' });
   });
@@ -46,7 +56,9 @@ describe('history search', () => {
     expect(searchHistory(db, redactor, { query: KEY.slice(0, 12), limit: 50 }, true)).toBe('[]\n');
     expect(searchHistory(db, redactor, { query: 'creds', limit: 50 }, false)).toContain('cat creds');
     // With redaction off (the user's choice) the index answers as it is.
-    expect(searchHistory(db, new Redactor({ enabled: false, userPatterns: [] }), { query: KEY.slice(0, 12), limit: 50 }, false)).toContain(ids[1]);
+    expect(searchHistory(db, new Redactor({ enabled: false, userPatterns: [] }), { query: KEY.slice(0, 12), limit: 50 }, false)).toContain(
+      ids[1],
+    );
   });
 
   it('sees commands the app writes after it opened the database', () => {
@@ -92,7 +104,9 @@ describe('history show and export', () => {
   });
 
   it('exports JSON with every command and its redacted output', () => {
-    const exported = JSON.parse(exportSessionJson(db, redactor, fixture.sessionId)) as { commands: Array<{ command_line: string; output: string }> };
+    const exported = JSON.parse(exportSessionJson(db, redactor, fixture.sessionId)) as {
+      commands: Array<{ command_line: string; output: string }>;
+    };
     expect(exported.commands.map((c) => c.command_line)).toEqual(['make build', 'cat creds', 'make test']);
     expect(exported.commands[1]!.output).not.toContain(KEY);
     expect(exported.commands[0]!.output).toBe('built ok\n');
@@ -109,7 +123,7 @@ describe('history stats', () => {
 });
 
 describe('opening the database', () => {
-  it('refuses a schema other than this build\'s, saying which way it differs', () => {
+  it("refuses a schema other than this build's, saying which way it differs", () => {
     expect(() => checkSchema(9, 'x.db', 8)).toThrow(/newer Contexterm \(schema 9; this build reads schema 8\)/);
     expect(() => checkSchema(7, 'x.db', 8)).toThrow(/older Contexterm/);
     expect(() => checkSchema(0, 'x.db', 8)).toThrow(/not a Contexterm history database/);
@@ -123,15 +137,39 @@ describe('opening the database', () => {
   it('retries a busy read and gives up with exit code 3', () => {
     const busy = new Database.SqliteError('database is locked', 'SQLITE_BUSY');
     let calls = 0;
-    expect(retryBusy(() => (++calls < 3 ? (() => { throw busy; })() : 'read'), 5, 1)).toBe('read');
+    expect(
+      retryBusy(
+        () =>
+          ++calls < 3
+            ? (() => {
+                throw busy;
+              })()
+            : 'read',
+        5,
+        1,
+      ),
+    ).toBe('read');
     expect(calls).toBe(3);
-    expect(() => retryBusy(() => { throw busy; }, 2, 1)).toThrow(expect.objectContaining({ code: 'unavailable' }));
+    expect(() =>
+      retryBusy(
+        () => {
+          throw busy;
+        },
+        2,
+        1,
+      ),
+    ).toThrow(expect.objectContaining({ code: 'unavailable' }));
   });
 
-  it('applies the user\'s saved redaction patterns', () => {
-    fixture.db.prepare("INSERT INTO settings (key, value) VALUES ('settings', ?)").run(
-      JSON.stringify({ version: 1, sections: { redaction: { enabled: true, userPatterns: [{ kind: 'build-word', pattern: 'built' }] } } }),
-    );
+  it("applies the user's saved redaction patterns", () => {
+    fixture.db
+      .prepare("INSERT INTO settings (key, value) VALUES ('settings', ?)")
+      .run(
+        JSON.stringify({
+          version: 1,
+          sections: { redaction: { enabled: true, userPatterns: [{ kind: 'build-word', pattern: 'built' }] } },
+        }),
+      );
     const custom = db.redactor();
     expect(showCommand(db, custom, ids[0]!, { coloured: false, json: false })).not.toContain('built');
   });
@@ -143,7 +181,10 @@ describe('opening the database', () => {
 
 describe('history show on a terminal', () => {
   it('gives the terminal colours only, and no secret that a dropped cursor move would join', () => {
-    const id = fixture.add({ line: 'hostile', chunks: [`\x1b]52;c;eA==\x07\x1b[31mred\x1b[0m ${KEY.slice(0, 6)}\x1b[3D${KEY.slice(6)}\r\n`] });
+    const id = fixture.add({
+      line: 'hostile',
+      chunks: [`\x1b]52;c;eA==\x07\x1b[31mred\x1b[0m ${KEY.slice(0, 6)}\x1b[3D${KEY.slice(6)}\r\n`],
+    });
     const shown = showCommand(db, redactor, id, { coloured: true, json: false });
     expect(shown).not.toContain(']52;');
     expect(shown.replace(/\x1b\[[0-9;]*m/g, '')).not.toContain(KEY);

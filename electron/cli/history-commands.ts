@@ -18,7 +18,8 @@ const SHOW_MAX_BYTES = 64 << 20;
 
 const time = (ms: number): string => new Date(ms).toISOString().replace('T', ' ').slice(0, 19);
 
-const exitText = (command: CommandRecord): string => (command.interrupted ? 'cut' : command.exitCode === null ? '-' : String(command.exitCode));
+const exitText = (command: CommandRecord): string =>
+  command.interrupted ? 'cut' : command.exitCode === null ? '-' : String(command.exitCode);
 
 /** One `history search --json` row: the summary, and where, how long and by whom (docs/cli-and-mcp.md). */
 const searchRow = (command: CommandRecord, redactor: Redactor) => ({
@@ -37,7 +38,10 @@ export const searchHistory = (db: HistoryDb, redactor: Redactor, query: HistoryQ
   const found = searchForOutside(db, redactor, query).commands;
   if (json) return `${JSON.stringify(found.map((command) => searchRow(command, redactor)))}\n`;
   return found
-    .map((c) => `${c.id}\t${time(c.startedAt)}\t${exitText(c)}\t${outwardLine(c.cwd, redactor) ?? ''}\t${displayLine(redactedLine(c, redactor)) ?? ''}\n`)
+    .map(
+      (c) =>
+        `${c.id}\t${time(c.startedAt)}\t${exitText(c)}\t${outwardLine(c.cwd, redactor) ?? ''}\t${displayLine(redactedLine(c, redactor)) ?? ''}\n`,
+    )
     .join('');
 };
 

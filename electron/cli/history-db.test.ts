@@ -9,7 +9,14 @@ import { HistoryFixture } from './testing/history-fixture';
 
 describe('SQLite errors as exit codes', () => {
   it('makes a file SQLite cannot use an unusable history (3), naming the path, and leaves a bug a bug', () => {
-    for (const code of ['SQLITE_NOTADB', 'SQLITE_READONLY', 'SQLITE_READONLY_CANTINIT', 'SQLITE_CANTOPEN', 'SQLITE_CORRUPT', 'SQLITE_IOERR_SHORT_READ']) {
+    for (const code of [
+      'SQLITE_NOTADB',
+      'SQLITE_READONLY',
+      'SQLITE_READONLY_CANTINIT',
+      'SQLITE_CANTOPEN',
+      'SQLITE_CORRUPT',
+      'SQLITE_IOERR_SHORT_READ',
+    ]) {
       const mapped = asUnavailable(new Database.SqliteError('attempt to write a readonly database', code), '/d/contexterm.db');
       expect(mapped, code).toBeInstanceOf(CliError);
       expect((mapped as CliError).exitCode).toBe(3);
@@ -33,7 +40,7 @@ describe('a read with the app stopped', () => {
       expect(files(fixture.dir)).toEqual(['contexterm.db']);
       const db = HistoryDb.open(fixture.dir);
       expect(db.read((queries) => queries.commandsByIds([id]))[0]?.commandLine).toBe('make build');
-      expect(() => db.db.exec("DELETE FROM commands")).toThrow(/readonly|query_only/i);
+      expect(() => db.db.exec('DELETE FROM commands')).toThrow(/readonly|query_only/i);
       db.close();
       expect(files(fixture.dir)).toEqual(['contexterm.db']);
       expect(readFileSync(join(fixture.dir, 'contexterm.db')).equals(before)).toBe(true);
@@ -42,7 +49,7 @@ describe('a read with the app stopped', () => {
     }
   });
 
-  it('keeps the app\'s files when the app has the database open, during the read and after it', () => {
+  it("keeps the app's files when the app has the database open, during the read and after it", () => {
     const fixture = new HistoryFixture();
     try {
       fixture.add({ line: 'make build', chunks: ['built\r\n'] });

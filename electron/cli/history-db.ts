@@ -32,7 +32,8 @@ export const retryBusy = <T>(read: () => T, retries = BUSY_RETRIES, pauseMs = 10
       return read();
     } catch (error) {
       if (!isBusy(error)) throw error;
-      if (attempt >= retries) throw new CliError('unavailable', `the history database stayed busy (${(error as Error).message}); try again`);
+      if (attempt >= retries)
+        throw new CliError('unavailable', `the history database stayed busy (${(error as Error).message}); try again`);
       sleepSync(pauseMs * (attempt + 1));
     }
   }
@@ -78,11 +79,18 @@ const databaseExists = (dataDir: string, path: string): boolean => {
 /** The schema this build reads (the number of migrations), against the file's `user_version`. */
 export const checkSchema = (found: number, path: string, supported = migrations.length): void => {
   if (found === supported) return;
-  if (found === 0) throw new CliError('unavailable', `${path} is not a Contexterm history database (no schema); start the app once to create it`);
+  if (found === 0)
+    throw new CliError('unavailable', `${path} is not a Contexterm history database (no schema); start the app once to create it`);
   if (found > supported) {
-    throw new CliError('unavailable', `${path} is from a newer Contexterm (schema ${found}; this build reads schema ${supported}); update this checkout`);
+    throw new CliError(
+      'unavailable',
+      `${path} is from a newer Contexterm (schema ${found}; this build reads schema ${supported}); update this checkout`,
+    );
   }
-  throw new CliError('unavailable', `${path} is from an older Contexterm (schema ${found}; this build reads schema ${supported}); start the app once to upgrade it`);
+  throw new CliError(
+    'unavailable',
+    `${path} is from an older Contexterm (schema ${found}; this build reads schema ${supported}); start the app once to upgrade it`,
+  );
 };
 
 /**
@@ -130,9 +138,11 @@ export class HistoryDb {
     const path = join(dataDir, DATABASE_FILE);
     // Not a data directory at all (a mistyped --data-dir /tmp): its mode is none of our business.
     // lstat, not exists: a database that is a (dangling) link is the trust check's to refuse.
-    if (!databaseExists(dataDir, path)) throw new CliError('unavailable', `no history database at ${path} (give --data-dir DIR, the app's data directory)`);
+    if (!databaseExists(dataDir, path))
+      throw new CliError('unavailable', `no history database at ${path} (give --data-dir DIR, the app's data directory)`);
     trustDataDir(dataDir);
-    if (!existsSync(path)) throw new CliError('unavailable', `no history database at ${path} (give --data-dir DIR, the app's data directory)`);
+    if (!existsSync(path))
+      throw new CliError('unavailable', `no history database at ${path} (give --data-dir DIR, the app's data directory)`);
     let db: Database.Database;
     try {
       db = new Database(path, { readonly: !appStopped(path), fileMustExist: true });
@@ -142,7 +152,10 @@ export class HistoryDb {
       throw new CliError('unavailable', `cannot open ${path}: ${(error as Error).message}`);
     }
     try {
-      checkSchema(retryBusy(() => db.pragma('user_version', { simple: true }) as number), path);
+      checkSchema(
+        retryBusy(() => db.pragma('user_version', { simple: true }) as number),
+        path,
+      );
     } catch (error) {
       db.close();
       throw asUnavailable(error, path);
@@ -161,7 +174,9 @@ export class HistoryDb {
 
   /** The user's redaction settings (Settings → Redaction), as model requests use them. */
   redactor(): Redactor {
-    const raw = this.read((_, db) => (db.prepare('SELECT value FROM settings WHERE key = ?').get(SETTINGS_KEY) as { value: string } | undefined)?.value);
+    const raw = this.read(
+      (_, db) => (db.prepare('SELECT value FROM settings WHERE key = ?').get(SETTINGS_KEY) as { value: string } | undefined)?.value,
+    );
     return new Redactor(savedRedaction(raw));
   }
 

@@ -12,7 +12,8 @@ import type { HistoryDb } from './history-db';
 const tokens = (text: string): string[] => text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
 
 /** The command line with secrets replaced and controls shown as pictures (it may be printed to a terminal). */
-export const redactedLine = (command: CommandRecord, redactor: Redactor): string | null => outwardCommandLine(command.commandLine, redactor);
+export const redactedLine = (command: CommandRecord, redactor: Redactor): string | null =>
+  outwardCommandLine(command.commandLine, redactor);
 
 /** How many of the engine's candidates are checked beyond the page asked for, and read per round. */
 const CHECK_SLACK = 100;
@@ -49,7 +50,11 @@ const stillMatches = (db: HistoryDb, redactor: Redactor, query: HistoryQuery, wo
   // A token cannot span the line and the output (letters and digits only), so the output, the
   // costly part (read, cleaned, redacted whole), is looked at only for what the line lacks.
   if (needed.length === 0) return true;
-  const output = outwardOutput(command.commandLine, db.read((queries) => queries.readCleanOutput(command.id)) ?? '', redactor).text.toLowerCase();
+  const output = outwardOutput(
+    command.commandLine,
+    db.read((queries) => queries.readCleanOutput(command.id)) ?? '',
+    redactor,
+  ).text.toLowerCase();
   return needed.every((token) => output.includes(token));
 };
 

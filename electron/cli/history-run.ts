@@ -31,17 +31,23 @@ export const runHistory = async (command: HistoryCommand, write: (text: string) 
         const text = searchHistory(db, redactor, command.query, command.json);
         // Searched all the same: history outlives directories, and a remote command's never exist here.
         const { cwd } = command.query;
-        if (cwd !== undefined && !existsSync(cwd)) process.stderr.write(`contexterm: note: no directory ${displayLine(cwd)} on this machine; searched the recorded ones\n`);
+        if (cwd !== undefined && !existsSync(cwd))
+          process.stderr.write(`contexterm: note: no directory ${displayLine(cwd)} on this machine; searched the recorded ones\n`);
         return write(text);
       }
       case 'show':
-        return write(showCommand(db, redactor, command.id, { coloured: !command.plain && process.stdout.isTTY === true, json: command.json }));
+        return write(
+          showCommand(db, redactor, command.id, { coloured: !command.plain && process.stdout.isTTY === true, json: command.json }),
+        );
       case 'stats':
         return write(formatStats(historyStats(db, redactor), command.json));
       case 'sessions':
         return write(formatSessions(listSessions(db, redactor, command.limit), command.json));
       case 'export': {
-        const text = command.format === 'json' ? exportSessionJson(db, redactor, command.sessionId) : exportSessionAsciicast(db, redactor, command.sessionId);
+        const text =
+          command.format === 'json'
+            ? exportSessionJson(db, redactor, command.sessionId)
+            : exportSessionAsciicast(db, redactor, command.sessionId);
         if (command.output === undefined) return write(text);
         writePrivateFile(command.output, text);
       }

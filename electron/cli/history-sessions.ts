@@ -54,7 +54,11 @@ export const listSessions = (db: HistoryDb, redactor: Redactor, limit: number): 
 export const formatSessions = (sessions: readonly SessionSummary[], json: boolean): string => {
   if (json) return `${JSON.stringify(sessions)}\n`;
   return sessions
-    .map((s) => [s.id, time(s.started_at), time(s.ended_at), String(s.commands), s.shell, s.hostname, s.cwd, s.title].map((f) => displayLine(f ?? '') ?? '').join('\t'))
+    .map((s) =>
+      [s.id, time(s.started_at), time(s.ended_at), String(s.commands), s.shell, s.hostname, s.cwd, s.title]
+        .map((f) => displayLine(f ?? '') ?? '')
+        .join('\t'),
+    )
     .map((line) => `${line}\n`)
     .join('');
 };

@@ -33,7 +33,11 @@ const main = async (): Promise<void> => {
     case 'mcp':
       return (await import('./history-run')).runMcp(command.dataDir);
     case 'sync':
-      return (await import('./sync/sync-run')).runSync(command.command, (await import('./data-dir-default')).chooseDataDir(command.command.dataDir), write);
+      return (await import('./sync/sync-run')).runSync(
+        command.command,
+        (await import('./data-dir-default')).chooseDataDir(command.command.dataDir),
+        write,
+      );
     default:
       return (await import('./history-run')).runHistory(command, write);
   }

@@ -23,7 +23,10 @@ export interface ToolAnswer {
   readonly [key: string]: unknown;
 }
 
-export const toolAnswer = (value: Record<string, unknown>): ToolAnswer => ({ content: [{ type: 'text', text: JSON.stringify(value) }], structuredContent: value });
+export const toolAnswer = (value: Record<string, unknown>): ToolAnswer => ({
+  content: [{ type: 'text', text: JSON.stringify(value) }],
+  structuredContent: value,
+});
 
 /** The answer's size as it travels, both copies. */
 export const answerSize = (value: Record<string, unknown>): number => JSON.stringify(toolAnswer(value)).length;
@@ -36,7 +39,13 @@ const textAnswerSize = (text: string): number => JSON.stringify({ content: [{ ty
  * saying how many were left out and how to get them (`hint`). `reserve` keeps room for fields the
  * caller adds once it knows how many items fit.
  */
-export const cappedList = (key: string, items: readonly unknown[], hint: string, extra: Record<string, unknown> = {}, reserve = 0): Record<string, unknown> => {
+export const cappedList = (
+  key: string,
+  items: readonly unknown[],
+  hint: string,
+  extra: Record<string, unknown> = {},
+  reserve = 0,
+): Record<string, unknown> => {
   let kept = items.length;
   for (;;) {
     const omitted = items.length - kept;

@@ -27,8 +27,18 @@ describe('get_command_output', () => {
   it('gives clean lines from the recorded output, redacted whole before the page is cut', () => {
     const id = fixture.add({ line: 'env', chunks: ['\x1b[32mPATH=/bin\x1b[0m\r\nAWS_ACCESS_KEY_ID=', `${KEY}\r\nHOME=/home/dev\r\n`] });
     const page = commandOutputPage(db, redactor, { command_id: id, offset_line: 1, max_lines: 1 });
-    expect(page).toEqual({ command_id: id, offset_line: 1, lines: ['AWS_ACCESS_KEY_ID=[REDACTED:aws-access-key-id]'], total_lines: 3, next_offset_line: 2 });
-    expect(commandOutputPage(db, redactor, { command_id: id }).lines).toEqual(['PATH=/bin', 'AWS_ACCESS_KEY_ID=[REDACTED:aws-access-key-id]', 'HOME=/home/dev']);
+    expect(page).toEqual({
+      command_id: id,
+      offset_line: 1,
+      lines: ['AWS_ACCESS_KEY_ID=[REDACTED:aws-access-key-id]'],
+      total_lines: 3,
+      next_offset_line: 2,
+    });
+    expect(commandOutputPage(db, redactor, { command_id: id }).lines).toEqual([
+      'PATH=/bin',
+      'AWS_ACCESS_KEY_ID=[REDACTED:aws-access-key-id]',
+      'HOME=/home/dev',
+    ]);
   });
 
   it('applies a redaction pattern added between two pages of the same output', () => {

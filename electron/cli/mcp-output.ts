@@ -25,12 +25,14 @@ export const OutputArgs = z.strictObject({
     .int()
     .min(1)
     .optional()
-    .describe(`How many lines (default ${OUTPUT_LINES.fallback}); more than ${OUTPUT_LINES.max.toLocaleString('en-US')} is taken as ${OUTPUT_LINES.max.toLocaleString('en-US')}.`),
+    .describe(
+      `How many lines (default ${OUTPUT_LINES.fallback}); more than ${OUTPUT_LINES.max.toLocaleString('en-US')} is taken as ${OUTPUT_LINES.max.toLocaleString('en-US')}.`,
+    ),
 });
 export type OutputArgs = z.infer<typeof OutputArgs>;
 
 export const OUTPUT_DESCRIPTION =
-  'Page through one recorded command\'s whole output, line by line: clean text (no escape sequences), secrets replaced. ' +
+  "Page through one recorded command's whole output, line by line: clean text (no escape sequences), secrets replaced. " +
   `Gives max_lines lines (default ${OUTPUT_LINES.fallback}, at most ${OUTPUT_LINES.max.toLocaleString('en-US')}; more is taken as ${OUTPUT_LINES.max.toLocaleString('en-US')}) ` +
   'from offset_line, total_lines, and next_offset_line to pass as offset_line for the next page (null at the end). ' +
   `An answer is at most ${MAX_ANSWER_CHARS.toLocaleString('en-US')} characters, so long lines make a page shorter; a single line longer than that is cut, and cut_line says so. ` +
@@ -93,7 +95,15 @@ export const commandOutputPage = (db: HistoryDb, redactor: Redactor, args: Outpu
   const note = capped ? `Only the first ${OUTPUT_MAX_BYTES >> 20} MB of this output are paged.` : undefined;
   const page = (picked: string[], cut?: OutputPage['cut_line']): OutputPage => {
     const next = first + picked.length < total ? first + picked.length : null;
-    return { command_id: args.command_id, offset_line: first, lines: picked, total_lines: total, next_offset_line: next, ...(cut ? { cut_line: cut } : {}), ...(note ? { note } : {}) };
+    return {
+      command_id: args.command_id,
+      offset_line: first,
+      lines: picked,
+      total_lines: total,
+      next_offset_line: next,
+      ...(cut ? { cut_line: cut } : {}),
+      ...(note ? { note } : {}),
+    };
   };
   const fitsPage = (value: OutputPage) => answerSize(value) <= MAX_ANSWER_CHARS;
   // The page without lines, with room for the largest numbers and a cut_line.

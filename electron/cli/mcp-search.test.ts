@@ -6,8 +6,23 @@ import { SearchArgs, toHistoryQuery } from './mcp-search';
 const NOW = Date.UTC(2026, 11, 7, 12, 0);
 
 describe('search_commands arguments', () => {
-  it('become the history engine\'s query, with since/until as ISO dates or durations', () => {
-    expect(toHistoryQuery({ query: 'cargo test', cwd: '/src', failed: true, since: '2h', until: '2026-12-07T11:30Z', ran_by: 'assistant', session_id: 's1', exit_code: 1, host: 'box' }, NOW)).toEqual({
+  it("become the history engine's query, with since/until as ISO dates or durations", () => {
+    expect(
+      toHistoryQuery(
+        {
+          query: 'cargo test',
+          cwd: '/src',
+          failed: true,
+          since: '2h',
+          until: '2026-12-07T11:30Z',
+          ran_by: 'assistant',
+          session_id: 's1',
+          exit_code: 1,
+          host: 'box',
+        },
+        NOW,
+      ),
+    ).toEqual({
       query: 'cargo test',
       mode: 'words',
       cwd: '/src',

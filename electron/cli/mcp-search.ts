@@ -24,17 +24,32 @@ const { fallback, max } = LIST_LIMITS.search;
  * or the agent would read an unfiltered answer as a filtered one.
  */
 export const SearchArgs = z.strictObject({
-  query: z.string().max(MAX_QUERY_CHARS).optional().describe(`Words to find in command lines and output (at most ${MAX_QUERY_CHARS.toLocaleString('en-US')} characters; the first ${MAX_QUERY_WORDS} words count). Punctuation and operators are plain text.`),
+  query: z
+    .string()
+    .max(MAX_QUERY_CHARS)
+    .optional()
+    .describe(
+      `Words to find in command lines and output (at most ${MAX_QUERY_CHARS.toLocaleString('en-US')} characters; the first ${MAX_QUERY_WORDS} words count). Punctuation and operators are plain text.`,
+    ),
   cwd: z.string().min(1).max(4096).optional().describe('Only commands run in this directory or below it.'),
   exit_code: z.number().int().optional().describe('Only commands that exited with this code.'),
-  failed: z.boolean().optional().describe('true: only commands that failed (non-zero exit or interrupted); false: only those that did not.'),
+  failed: z
+    .boolean()
+    .optional()
+    .describe('true: only commands that failed (non-zero exit or interrupted); false: only those that did not.'),
   host: z.string().min(1).max(256).optional().describe('Only commands run on this machine: a hostname, or user@host of an ssh session.'),
   since: z.string().min(1).max(64).optional().describe(`Only commands started at or after this: ${TIME_BOUND_HELP}.`),
   until: z.string().min(1).max(64).optional().describe(`Only commands started before this: ${TIME_BOUND_HELP}.`),
   ran_by: z.enum(['user', 'assistant']).optional().describe('Only commands typed by the user, or run by the Contexterm assistant.'),
   session_id: z.string().min(1).max(128).optional().describe('Only commands of this session (ids from list_sessions).'),
   limit: z.number().int().min(1).max(max).optional().describe(`How many records (default ${fallback}, at most ${max}).`),
-  offset: z.number().int().min(0).max(MAX_HISTORY_OFFSET).optional().describe('Records to skip, to page on: pass the answer\'s next_offset.'),
+  offset: z
+    .number()
+    .int()
+    .min(0)
+    .max(MAX_HISTORY_OFFSET)
+    .optional()
+    .describe("Records to skip, to page on: pass the answer's next_offset."),
 });
 export type SearchArgs = z.infer<typeof SearchArgs>;
 
@@ -77,7 +92,13 @@ export const searchCommandsTool = (db: HistoryDb, redactor: Redactor, query: His
   const offset = query.offset ?? 0;
   const found = searchForOutside(db, redactor, query);
   // Room kept for next_offset, set once we know how many records fit.
-  const value = cappedList('commands', found.commands.map((command) => listed(command, redactor)), FEWER, { total: found.total, total_exact: found.totalExact, offset }, 40);
+  const value = cappedList(
+    'commands',
+    found.commands.map((command) => listed(command, redactor)),
+    FEWER,
+    { total: found.total, total_exact: found.totalExact, offset },
+    40,
+  );
   const shown = (value.commands as unknown[]).length;
   const more = offset + shown < found.total || (!found.totalExact && shown > 0);
   return { ...value, next_offset: more ? offset + shown : null };

@@ -73,7 +73,12 @@ export const createMcpServer = (history: LazyHistory, version: string): McpServe
   const server = new McpServer({ name: 'contexterm', version });
   server.registerTool(
     'search_commands',
-    { description: `${SEARCH_DESCRIPTION} ${BUDGET} ${UNTRUSTED}`, inputSchema: SearchArgs, outputSchema: SearchOutput, annotations: READ_ONLY },
+    {
+      description: `${SEARCH_DESCRIPTION} ${BUDGET} ${UNTRUSTED}`,
+      inputSchema: SearchArgs,
+      outputSchema: SearchOutput,
+      annotations: READ_ONLY,
+    },
     async (args) => {
       try {
         // Before the database: a refused time says what is accepted, whatever the database's state.
@@ -127,10 +132,18 @@ export const createMcpServer = (history: LazyHistory, version: string): McpServe
   server.registerResource(
     'recent-activity',
     RECENT_RESOURCE_URI,
-    { title: 'What happened recently', description: 'The latest commands and their output, as the Contexterm assistant sees them.', mimeType: 'text/plain' },
+    {
+      title: 'What happened recently',
+      description: 'The latest commands and their output, as the Contexterm assistant sees them.',
+      mimeType: 'text/plain',
+    },
     async (uri) => {
       try {
-        return { contents: [{ uri: uri.href, mimeType: 'text/plain', text: await history.use((db, redactor) => recentActivityText(db, redactor)) }] };
+        return {
+          contents: [
+            { uri: uri.href, mimeType: 'text/plain', text: await history.use((db, redactor) => recentActivityText(db, redactor)) },
+          ],
+        };
       } catch (error) {
         throw new Error(describeFailure(error).line);
       }

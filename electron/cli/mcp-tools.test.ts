@@ -24,9 +24,12 @@ afterEach(() => {
 });
 
 describe('MCP tools', () => {
-  it('get_commands answers as the model\'s tool does, with host, redacted, unknown ids listed', async () => {
+  it("get_commands answers as the model's tool does, with host, redacted, unknown ids listed", async () => {
     const id = fixture.add({ line: `export AWS_ACCESS_KEY_ID=${KEY}`, chunks: [`set ${KEY}\r\n`] });
-    const result = (await getCommandsTool(db, redactor, [id, 'sess1:99'])) as { commands: Array<Record<string, unknown>>; unknown_ids: string[] };
+    const result = (await getCommandsTool(db, redactor, [id, 'sess1:99'])) as {
+      commands: Array<Record<string, unknown>>;
+      unknown_ids: string[];
+    };
     expect(result.commands[0]).toMatchObject({ command_id: id, cwd: '/home/dev', host: 'devbox', exit_code: 0 });
     expect(result.unknown_ids).toEqual(['sess1:99']);
     expect(JSON.stringify(result)).not.toContain(KEY);

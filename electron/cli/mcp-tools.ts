@@ -11,7 +11,11 @@ import { answerSize, cappedList, fittedTail, MAX_ANSWER_CHARS, type ListedComman
 
 /** Each listed command carries the start and end of its output (output_summary), at most this long. */
 const SUMMARY_CHARS = 1000;
-export const LIST_LIMITS = { search: { fallback: 20, max: 50 }, recent: { fallback: 10, max: 50 }, sessions: { fallback: 20, max: 100 } } as const;
+export const LIST_LIMITS = {
+  search: { fallback: 20, max: 50 },
+  recent: { fallback: 10, max: 50 },
+  sessions: { fallback: 20, max: 100 },
+} as const;
 const FEWER = 'Left out to keep this answer within 80,000 characters: ask for a smaller limit, or get_commands for a few ids at a time.';
 
 export const listed = (command: CommandRecord, redactor: Redactor): ListedCommand => {
@@ -34,19 +38,31 @@ export const listed = (command: CommandRecord, redactor: Redactor): ListedComman
 };
 
 export const recentCommandsTool = (db: HistoryDb, redactor: Redactor, limit: number): Record<string, unknown> =>
-  cappedList('commands', db.read((queries) => queries.commandsInWindow(0, limit)).sort(newestFirst).map((command) => listed(command, redactor)), FEWER);
+  cappedList(
+    'commands',
+    db
+      .read((queries) => queries.commandsInWindow(0, limit))
+      .sort(newestFirst)
+      .map((command) => listed(command, redactor)),
+    FEWER,
+  );
 
 export const listSessionsTool = (db: HistoryDb, redactor: Redactor, limit: number): Record<string, unknown> => {
-  const rows = db.read((_, sql) => sql.prepare(`SELECT ${SESSION_COLUMNS} FROM sessions ORDER BY started_at DESC, id LIMIT ?`).all(limit)) as SessionRow[];
-  const sessions = rows.map(toSessionInfo).map((info) => outwardSession(info, redactor)).map((session) => ({
-    session_id: session.id,
-    title: session.title,
-    shell: session.shell,
-    hostname: session.hostname,
-    cwd: session.cwd,
-    started_at: new Date(session.startedAt).toISOString(),
-    ended_at: session.endedAt === null ? null : new Date(session.endedAt).toISOString(),
-  }));
+  const rows = db.read((_, sql) =>
+    sql.prepare(`SELECT ${SESSION_COLUMNS} FROM sessions ORDER BY started_at DESC, id LIMIT ?`).all(limit),
+  ) as SessionRow[];
+  const sessions = rows
+    .map(toSessionInfo)
+    .map((info) => outwardSession(info, redactor))
+    .map((session) => ({
+      session_id: session.id,
+      title: session.title,
+      shell: session.shell,
+      hostname: session.hostname,
+      cwd: session.cwd,
+      started_at: new Date(session.startedAt).toISOString(),
+      ended_at: session.endedAt === null ? null : new Date(session.endedAt).toISOString(),
+    }));
   return cappedList('sessions', sessions, 'Left out to keep this answer within 80,000 characters: ask for a smaller limit.');
 };
 
@@ -65,7 +81,9 @@ interface FetchedJson {
 /** The model's own get_commands with a total budget of `maxTotalChars`, `host` added for local commands too. */
 const fetchJson = async (db: HistoryDb, redactor: Redactor, ids: readonly string[], maxTotalChars: number): Promise<FetchedJson> => {
   const result = await getCommands(commandSource(db), ids, redactor, { ...DEFAULT_GET_COMMANDS_OPTIONS, maxTotalChars });
-  const hosts = new Map(db.read((queries) => queries.commandsByIds(result.commands.map((c) => c.commandId))).map((c) => [c.id, hostOf(c, redactor)]));
+  const hosts = new Map(
+    db.read((queries) => queries.commandsByIds(result.commands.map((c) => c.commandId))).map((c) => [c.id, hostOf(c, redactor)]),
+  );
   const json = JSON.parse(toolResultJson(result)) as FetchedJson;
   json.commands = json.commands.map((c) => ({ ...c, host: c.host ?? hosts.get(c.command_id as string) ?? null }));
   return json;

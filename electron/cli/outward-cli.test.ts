@@ -48,14 +48,16 @@ describe('a token in a directory name', () => {
   it('is redacted in history search, as a table and as JSON', () => {
     expectNone(searchHistory(db, redactor, { query: 'make', limit: 10 }, false), [dirToken]);
     expectNone(searchHistory(db, redactor, { query: 'make', limit: 10 }, true), [dirToken]);
-    expect(JSON.parse(searchHistory(db, redactor, { query: 'make', limit: 10 }, true))[0].cwd).toBe('/home/dev/checkouts/[REDACTED:github-token]/app');
+    expect(JSON.parse(searchHistory(db, redactor, { query: 'make', limit: 10 }, true))[0].cwd).toBe(
+      '/home/dev/checkouts/[REDACTED:github-token]/app',
+    );
   });
 
   it('is redacted in history show --json', () => {
     expectNone(showCommand(db, redactor, 'sess1:1', { coloured: false, json: true }), [dirToken]);
   });
 
-  it('is redacted in the exports, the session\'s own directory too', () => {
+  it("is redacted in the exports, the session's own directory too", () => {
     expectNone(exportSessionJson(db, redactor, 'sess1'), [dirToken, sessionDirToken]);
     expectNone(exportSessionAsciicast(db, redactor, 'sess1'), [dirToken, sessionDirToken]);
   });
@@ -73,7 +75,8 @@ describe('secrets a cut used to split', () => {
   const secrets = cases.flatMap((c) => c.secrets);
 
   beforeEach(() => {
-    for (const c of cases) fixture.add({ line: c.commandLine, chunks: [c.cleanOutput.replaceAll('\n', '\r\n')], cleanOutput: c.cleanOutput });
+    for (const c of cases)
+      fixture.add({ line: c.commandLine, chunks: [c.cleanOutput.replaceAll('\n', '\r\n')], cleanOutput: c.cleanOutput });
     open();
   });
 
@@ -82,7 +85,14 @@ describe('secrets a cut used to split', () => {
   });
 
   it('are not in MCP get_commands, search_commands or recent_commands', async () => {
-    expectNone(await getCommandsTool(db, redactor, cases.map((_, i) => `sess1:${i + 1}`)), secrets);
+    expectNone(
+      await getCommandsTool(
+        db,
+        redactor,
+        cases.map((_, i) => `sess1:${i + 1}`),
+      ),
+      secrets,
+    );
     expectNone(recentCommandsTool(db, redactor, 10), secrets);
   });
 });
@@ -93,7 +103,13 @@ describe('commands that exist to print a secret', () => {
     ['op read op://Private/db/password', 'w8Kd!2mQz$Lp0vN\n'],
     ['sudo aws ecr get-login-password --region eu-west-1', `eyJwYXlsb2FkIjoi${'Qk1yVnZ3eE5'.repeat(40)}In0=\n`],
     ['gh auth token', `${githubToken()}\n`],
-  ].map(([line, output]) => ({ name: line!, commandLine: line!, cleanOutput: output!, outputSummary: output!, secrets: [output!.trim().slice(0, 40)] }));
+  ].map(([line, output]) => ({
+    name: line!,
+    commandLine: line!,
+    cleanOutput: output!,
+    outputSummary: output!,
+    secrets: [output!.trim().slice(0, 40)],
+  }));
   const secrets = printed.flatMap((c) => c.secrets);
 
   beforeEach(() => {
@@ -103,7 +119,11 @@ describe('commands that exist to print a secret', () => {
 
   it('print nothing of it through history show, plain, coloured or JSON', () => {
     printed.forEach((_, i) => {
-      for (const options of [{ coloured: false, json: false }, { coloured: true, json: false }, { coloured: false, json: true }]) {
+      for (const options of [
+        { coloured: false, json: false },
+        { coloured: true, json: false },
+        { coloured: false, json: true },
+      ]) {
         expectNone(showCommand(db, redactor, `sess1:${i + 1}`, options), secrets);
       }
     });
@@ -115,14 +135,21 @@ describe('commands that exist to print a secret', () => {
   });
 
   it('give nothing of it to MCP', async () => {
-    expectNone(await getCommandsTool(db, redactor, printed.map((_, i) => `sess1:${i + 1}`)), secrets);
+    expectNone(
+      await getCommandsTool(
+        db,
+        redactor,
+        printed.map((_, i) => `sess1:${i + 1}`),
+      ),
+      secrets,
+    );
     expectNone(recentCommandsTool(db, redactor, 10), secrets);
     expectNone(await recentActivityText(db, redactor), secrets);
   });
 });
 
 describe('the asciicast export', () => {
-  it('redacts a token the next prompt\'s `#` follows (the prompt of a root shell is not a mask)', () => {
+  it("redacts a token the next prompt's `#` follows (the prompt of a root shell is not a mask)", () => {
     const token = githubToken();
     fixture.add({ line: 'printf %s "$TOKEN"', chunks: [token] });
     fixture.addBetween('# ');
@@ -130,13 +157,17 @@ describe('the asciicast export', () => {
     expectNone(exportSessionAsciicast(db, redactor, 'sess1'), [token]);
   });
 
-  it('cuts a chunk where a command\'s output ends, and gives the chunk back as one event', () => {
+  it("cuts a chunk where a command's output ends, and gives the chunk back as one event", () => {
     const token = githubToken();
     const id = fixture.add({ line: 'printf %s "$TOKEN"', chunks: ['\x1b[1mone\x1b[0m\r\n', `${token}# `] });
     // The prompt came in the same read as the output's end: the record ends two bytes earlier.
     fixture.db.prepare('UPDATE commands SET output_end = output_end - 2 WHERE id = ?').run(id);
     open();
-    const events = exportSessionAsciicast(db, redactor, 'sess1').trim().split('\n').slice(1).map((line) => JSON.parse(line) as [number, string, string]);
+    const events = exportSessionAsciicast(db, redactor, 'sess1')
+      .trim()
+      .split('\n')
+      .slice(1)
+      .map((line) => JSON.parse(line) as [number, string, string]);
     expect(events.map(([, , text]) => text)).toEqual(['\x1b[1mone\x1b[0m\r\n', '[REDACTED:github-token]# ']);
   });
 });

@@ -56,7 +56,9 @@ describe('one query, the same records in the same order', () => {
     expect(cli).toEqual(expected);
     expect(outside).toEqual(expected);
     const args = { query: query.query, cwd: query.cwd, failed: query.failed, limit: 50 };
-    const mcp = (searchCommandsTool(db, redactor, toHistoryQuery(args)) as { commands: { command_id: string }[] }).commands.map((c) => c.command_id);
+    const mcp = (searchCommandsTool(db, redactor, toHistoryQuery(args)) as { commands: { command_id: string }[] }).commands.map(
+      (c) => c.command_id,
+    );
     expect(mcp).toEqual(expected);
   });
 });

@@ -60,7 +60,11 @@ interface Piece {
  * token is not part of it (a root shell's `# ` read as a masked tail and let the token through),
  * and a command that exists to print a secret has its whole output withheld.
  */
-const stretches = (chunks: ReadonlyArray<{ ts: number; data: Buffer; offset: number }>, commands: readonly CommandRecord[], streamEnd: number) => {
+const stretches = (
+  chunks: ReadonlyArray<{ ts: number; data: Buffer; offset: number }>,
+  commands: readonly CommandRecord[],
+  streamEnd: number,
+) => {
   const cuts = new Map<number, CommandRecord | null>();
   for (const command of commands) {
     const end = command.outputEnd ?? streamEnd;
@@ -79,7 +83,12 @@ const stretches = (chunks: ReadonlyArray<{ ts: number; data: Buffer; offset: num
       // Every cut at or before here starts a stretch (one in a gap of the stream lands on the next chunk).
       while (next < at.length && at[next]! <= chunk.offset + from) groups.push({ command: cuts.get(at[next++]!) ?? null, pieces: [] });
       const to = next < at.length && at[next]! < end ? at[next]! - chunk.offset : chunk.data.length;
-      if (to > from) groups[groups.length - 1]!.pieces.push({ chunk: index, ts: chunk.ts, text: decoder.decode(chunk.data.subarray(from, to), { stream: true }) });
+      if (to > from)
+        groups[groups.length - 1]!.pieces.push({
+          chunk: index,
+          ts: chunk.ts,
+          text: decoder.decode(chunk.data.subarray(from, to), { stream: true }),
+        });
       from = to;
       if (from >= chunk.data.length) break;
     }
@@ -128,7 +137,13 @@ export const exportSessionAsciicast = (db: HistoryDb, redactor: Redactor, sessio
   const last = chunks.at(-1);
   const groups = stretches(chunks, commands, last ? last.offset + last.data.length : 0);
   for (const group of groups) redactStretch(group.command, group.pieces, redactor);
-  const header = { version: 2, ...SCREEN, timestamp: Math.floor(session.startedAt / 1000), title: session.title, env: { SHELL: session.shell } };
+  const header = {
+    version: 2,
+    ...SCREEN,
+    timestamp: Math.floor(session.startedAt / 1000),
+    title: session.title,
+    env: { SHELL: session.shell },
+  };
   const seconds = (ts: number): number => Math.max(0, (ts - session.startedAt) / 1000);
   const lines = [JSON.stringify(header)];
   let event: Piece | null = null;

@@ -7,7 +7,10 @@ import { SpecLoader } from './spec-loader';
 import { localSpecs } from './testing/local-specs';
 
 const fakeSpecs = (specs: Record<string, unknown>, log: (message: string) => void) =>
-  localSpecs(new SpecLoader(log, async () => new Map(Object.entries(specs).map(([name, spec]) => [name, () => Promise.resolve({ default: spec })]))), log);
+  localSpecs(
+    new SpecLoader(log, async () => new Map(Object.entries(specs).map(([name, spec]) => [name, () => Promise.resolve({ default: spec })]))),
+    log,
+  );
 
 const service = ({ place, ...over }: Partial<Omit<CompletionDeps, 'place'>> & { place?: CompletionPlace } = {}) => {
   const logged: string[] = [];
@@ -52,7 +55,11 @@ describe('the completion service', () => {
         throw new Error('getter exploded');
       },
     };
-    const { completion } = service({ specs: fakeSpecs({ bad: hostile }, (m) => logs.push(m)), pastLines: async () => [], log: (m) => logs.push(m) });
+    const { completion } = service({
+      specs: fakeSpecs({ bad: hostile }, (m) => logs.push(m)),
+      pastLines: async () => [],
+      log: (m) => logs.push(m),
+    });
     expect((await completion.list({ terminalId: 't', line: 'bad sub x' })).items).toEqual([]);
     expect(logs.join('\n')).toMatch(/walking the bad spec failed: Error: getter exploded/);
   });

@@ -47,7 +47,8 @@ export class CompletionService {
     if (!place) return { items: [], word, unavailable: 'no-terminal' };
     if (place.remote) return { items: [], word, unavailable: 'remote' };
     // The program's own name: programs with a spec, and paths (./build.sh).
-    if (program === '') return { items: distinct([...(await this._programs(word)), ...(await directoryItems(place.cwd, word, 'files'))]), word };
+    if (program === '')
+      return { items: distinct([...(await this._programs(word)), ...(await directoryItems(place.cwd, word, 'files'))]), word };
     const spec = await this._spec(program, args, word);
     const [past, paths] = await Promise.all([
       place.private ? [] : this._past(program, args),

@@ -13,7 +13,7 @@ const LINES = [
   'git push origin main',
   'gitk --all',
   'curl -H "Authorization: Bearer ghp_0123456789abcdefghijABCDEFGHIJ012345" https://api.github.com',
-  'git checkout $\'evil\u0007\'',
+  "git checkout $'evil\u0007'",
 ];
 
 describe("the user's own past arguments", () => {

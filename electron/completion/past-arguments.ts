@@ -13,7 +13,12 @@ const CONTROL = /[\u0000-\u001f\u007f-\u009f]/u;
  * secret reaches history), and so is any word holding a control character. Private lines never
  * reach here: they are not recorded; forgotten ones are left out by the caller.
  */
-export const pastArguments = (lines: readonly string[], program: string, args: readonly string[], isSecret: (line: string) => boolean): CompletionItem[] => {
+export const pastArguments = (
+  lines: readonly string[],
+  program: string,
+  args: readonly string[],
+  isSecret: (line: string) => boolean,
+): CompletionItem[] => {
   const counts = new Map<string, number>();
   for (const line of lines) {
     const words = tokenize(line).map((token) => line.slice(token.start, token.end));
@@ -26,5 +31,9 @@ export const pastArguments = (lines: readonly string[], program: string, args: r
   return [...counts]
     .sort((a, b) => b[1] - a[1])
     .slice(0, MAX_PAST)
-    .map(([text, count]) => ({ text, kind: 'history' as const, description: count === 1 ? 'used once before' : `used ${count} times before` }));
+    .map(([text, count]) => ({
+      text,
+      kind: 'history' as const,
+      description: count === 1 ? 'used once before' : `used ${count} times before`,
+    }));
 };

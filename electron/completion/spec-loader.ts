@@ -25,7 +25,12 @@ const packageIndex: SpecSource = async () => {
   const build = dirname(createRequire(moduleUrl()).resolve('@withfig/autocomplete'));
   const versioned = new Set(list.diffVersionedCompletions ?? []);
   const names = list.default.filter((name) => !versioned.has(name));
-  return new Map(names.map((name) => [name, () => import(/* @vite-ignore */ pathToFileURL(join(build, `${name}.js`)).href) as Promise<{ default: unknown }>]));
+  return new Map(
+    names.map((name) => [
+      name,
+      () => import(/* @vite-ignore */ pathToFileURL(join(build, `${name}.js`)).href) as Promise<{ default: unknown }>,
+    ]),
+  );
 };
 
 /** Specs kept after first use; git's is ~350 KB of code, so not every spec stays loaded forever. */

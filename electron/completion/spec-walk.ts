@@ -44,7 +44,8 @@ const argumentItems = (args: Fig.SingleOrArray<Fig.Arg> | undefined): SpecAnswer
     for (const suggestion of listOf(arg.suggestions)) {
       if (typeof suggestion === 'string') items.push({ text: suggestion, kind: 'argument' });
       else if (isObject(suggestion) && !suggestion.hidden)
-        for (const name of listOf(suggestion.name)) if (typeof name === 'string' && name !== '') items.push({ text: name, kind: 'argument', ...describe(suggestion.description) });
+        for (const name of listOf(suggestion.name))
+          if (typeof name === 'string' && name !== '') items.push({ text: name, kind: 'argument', ...describe(suggestion.description) });
     }
   }
   return { items, paths };
@@ -58,7 +59,8 @@ const optionItems = (options: readonly Fig.Option[], used: ReadonlySet<string>):
   );
 
 /** How many words an option takes after it (`-m msg`: 1); 0 for a flag or `--opt=value`. */
-const optionArity = (option: Fig.Option, word: string): number => (word.includes('=') ? 0 : listOf(option.args).filter((arg) => !arg.isOptional).length);
+const optionArity = (option: Fig.Option, word: string): number =>
+  word.includes('=') ? 0 : listOf(option.args).filter((arg) => !arg.isOptional).length;
 
 /**
  * Walks a Fig spec along the finished words (`checkout`, `-b`, …) to where the cursor is, and lists

@@ -21,7 +21,10 @@ const answer = async (request: SpecRequest): Promise<SpecReply> => {
   try {
     return { type: 'walked', id: request.id, answer: await walkSpec(spec, request.args, request.word, (name) => specs.load(name)) };
   } catch (error) {
-    port.postMessage({ type: 'log', message: `completion: walking the ${request.program} spec failed: ${String(error)}` } satisfies SpecReply);
+    port.postMessage({
+      type: 'log',
+      message: `completion: walking the ${request.program} spec failed: ${String(error)}`,
+    } satisfies SpecReply);
     return { type: 'walked', id: request.id, answer: { items: [], paths: 'none' } };
   }
 };

@@ -14,7 +14,13 @@ import type {
 } from '../../shared/ipc/context';
 import { DEFAULT_CATALOG_OPTIONS, type CatalogOptions } from './request/catalog';
 import { ConversationService } from './conversation/conversation-service';
-import { DEFAULT_GET_COMMANDS_OPTIONS, getCommands, getCommandsTool, runGetCommandsTool, type GetCommandsOptions } from './request/get-commands-tool';
+import {
+  DEFAULT_GET_COMMANDS_OPTIONS,
+  getCommands,
+  getCommandsTool,
+  runGetCommandsTool,
+  type GetCommandsOptions,
+} from './request/get-commands-tool';
 import { TwoTrackMemory } from './conversation/memory';
 import { outwardAction, outwardRecord } from './outward/outward-view';
 import { cleanOutputReader, RecentCommands, type RecentCommandsOptions } from './request/recent-commands';
@@ -114,7 +120,9 @@ export class ContextEngine {
     const settings = (await options.redactionSettings?.load()) ?? DEFAULT_REDACTION_SETTINGS;
     const engine = new ContextEngine(options, settings);
     if (options.calibration) {
-      await persistCalibration(engine.tokens, options.calibration, (error) => options.log?.(`token calibration: ${(error as Error)?.message ?? String(error)}`));
+      await persistCalibration(engine.tokens, options.calibration, (error) =>
+        options.log?.(`token calibration: ${(error as Error)?.message ?? String(error)}`),
+      );
     }
     for (const record of (await options.conversations.recentSummaries(10)).reverse()) {
       engine.memory.handle({ type: 'compaction-summary', conversationId: record.conversationId, summary: record.summary ?? '' });
@@ -200,7 +208,12 @@ export class ContextEngine {
   /** One `get_commands` tool call from raw model arguments to the text returned to the model. */
   async runTool(rawArguments: unknown): Promise<string> {
     const result = await runGetCommandsTool(this._options.commands, rawArguments, this._redactor, this._getCommands);
-    this.memory.handle({ type: 'tool-result', name: 'get_commands', output: result.length > 200 ? `${result.length} chars of command output` : result, isError: result.startsWith('{"error"') });
+    this.memory.handle({
+      type: 'tool-result',
+      name: 'get_commands',
+      output: result.length > 200 ? `${result.length} chars of command output` : result,
+      isError: result.startsWith('{"error"'),
+    });
     return result;
   }
 

@@ -38,7 +38,9 @@ const acquire = () => {
 };
 const readHolder = () => JSON.parse(readFileSync(lockPath(), 'utf8')) as LockHolder;
 const writeHolder = (holder: Partial<LockHolder>) =>
-  writeFileSync(lockPath(), JSON.stringify({ hostname: hostname(), startedAt: Date.now(), processStart: null, ...holder }), { mode: 0o600 });
+  writeFileSync(lockPath(), JSON.stringify({ hostname: hostname(), startedAt: Date.now(), processStart: null, ...holder }), {
+    mode: 0o600,
+  });
 
 /** A live process that is not this one: another Contexterm, as far as the lock can tell. */
 const liveChild = async (): Promise<ChildProcess & { pid: number }> => {
@@ -199,7 +201,14 @@ describe('instances in separate processes', () => {
   /** Instances that all try to take `dir` the moment they read a line, then hold it until stdin ends. */
   const startInstances = async (count: number) => {
     const bundle = join(dir, 'lock.mjs');
-    await build({ entryPoints: [join(import.meta.dirname, 'data-dir-lock.ts')], bundle: true, platform: 'node', format: 'esm', outfile: bundle, logLevel: 'silent' });
+    await build({
+      entryPoints: [join(import.meta.dirname, 'data-dir-lock.ts')],
+      bundle: true,
+      platform: 'node',
+      format: 'esm',
+      outfile: bundle,
+      logLevel: 'silent',
+    });
     const script = `import { acquireDataDirLock } from ${JSON.stringify(bundle)};
       console.log('ready');
       process.stdin.once('data', () => {
@@ -244,4 +253,3 @@ describe('instances in separate processes', () => {
     expect(existsSync(join(data, LOCK_FILE))).toBe(false);
   });
 });
-

@@ -40,7 +40,11 @@ export interface DataDirLock {
 }
 
 export class DataDirLockedError extends DomainError {
-  constructor(readonly dir: string, readonly holder: LockHolder | undefined, message: string) {
+  constructor(
+    readonly dir: string,
+    readonly holder: LockHolder | undefined,
+    message: string,
+  ) {
     super('failed', message); // expected, and outside this instance's control
     this.name = 'DataDirLockedError';
   }
@@ -74,7 +78,13 @@ const parseHolder = (raw: string): LockHolder | undefined => {
   }
 };
 
-type Read = { readonly kind: 'read'; readonly raw: string; readonly ino: number; readonly mtimeMs: number; readonly holder: LockHolder | undefined };
+type Read = {
+  readonly kind: 'read';
+  readonly raw: string;
+  readonly ino: number;
+  readonly mtimeMs: number;
+  readonly holder: LockHolder | undefined;
+};
 type Found = { readonly kind: 'gone' } | Read;
 
 /** Content and identity read through one descriptor, so they belong to the same file. */
@@ -201,7 +211,12 @@ const clock = (ms: number): string => {
 };
 
 const lockedError = (dir: string, path: string, { holder }: Read, me: LockHolder, advice: string) => {
-  if (!holder) return new DataDirLockedError(dir, undefined, `Another Contexterm is starting on ${dir} (its lock file ${path} is being written). ${advice}`);
+  if (!holder)
+    return new DataDirLockedError(
+      dir,
+      undefined,
+      `Another Contexterm is starting on ${dir} (its lock file ${path} is being written). ${advice}`,
+    );
   const where = holder.hostname === me.hostname ? '' : ` on ${holder.hostname}`;
   // Its liveness cannot be checked from here, so the user is told how to clear it by hand.
   const remote = where ? ` If it is no longer running, delete ${path}.` : '';
@@ -237,7 +252,12 @@ export const acquireDataDirLock = (dir: string, advice = DEFAULT_ADVICE): DataDi
   checkDataDir(dir);
   const path = join(dir, LOCK_FILE);
   const self = procStat('self');
-  const me: LockHolder = { pid: process.pid, hostname: hostname(), startedAt: Date.now(), processStart: typeof self === 'object' ? self.start : null };
+  const me: LockHolder = {
+    pid: process.pid,
+    hostname: hostname(),
+    startedAt: Date.now(),
+    processStart: typeof self === 'object' ? self.start : null,
+  };
   const ours = JSON.stringify(me);
   for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
     if (create(path, ours)) return holdLock(path, ours);

@@ -1,5 +1,16 @@
 // SPDX-License-Identifier: MIT
-import { chmodSync, chownSync, existsSync, lchownSync, mkdirSync, mkdtempSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  chownSync,
+  existsSync,
+  lchownSync,
+  mkdirSync,
+  mkdtempSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -54,7 +65,9 @@ describe('the data directory: ours, private, and never a way into someone elseâ€
 
   asRoot('refuses a data directory owned by another user, and leaves it as it was', () => {
     const dir = foreignDir('theirs');
-    expect(refusal(() => resolveDataDir(dir)).message).toBe(`Refusing data directory ${dir}: owned by uid ${OTHER_UID}, not you (uid ${me}). Check who made it, or use another data directory.`);
+    expect(refusal(() => resolveDataDir(dir)).message).toBe(
+      `Refusing data directory ${dir}: owned by uid ${OTHER_UID}, not you (uid ${me}). Check who made it, or use another data directory.`,
+    );
     expect(modeOf(dir)).toBe(0o777);
   });
 
@@ -62,7 +75,9 @@ describe('the data directory: ours, private, and never a way into someone elseâ€
     const target = foreignDir('theirs');
     const link = join(base, 'data');
     symlinkSync(target, link);
-    expect(refusal(() => resolveDataDir(link)).message).toMatch(new RegExp(`^Refusing data directory ${link}: it is a symbolic link to ${target}, which is owned by uid ${OTHER_UID}, not you`));
+    expect(refusal(() => resolveDataDir(link)).message).toMatch(
+      new RegExp(`^Refusing data directory ${link}: it is a symbolic link to ${target}, which is owned by uid ${OTHER_UID}, not you`),
+    );
     expect(modeOf(target)).toBe(0o777);
     // The lock (Electron's only entry) refuses it as well, without creating anything there.
     refusal(() => acquireDataDirLock(link));
@@ -101,7 +116,9 @@ describe('the data directory: ours, private, and never a way into someone elseâ€
     mkdirSync(target);
     writeFileSync(join(target, 'open-keep.html'), 'not ours');
     symlinkSync(target, join(dir, 'run'));
-    expect(refusal(() => resolveDataDir(dir)).message).toMatch(new RegExp(`^Refusing run directory ${join(dir, 'run')}: it is a symbolic link \\(to ${target}\\), which Contexterm never makes`));
+    expect(refusal(() => resolveDataDir(dir)).message).toMatch(
+      new RegExp(`^Refusing run directory ${join(dir, 'run')}: it is a symbolic link \\(to ${target}\\), which Contexterm never makes`),
+    );
     refusal(() => new BrowserLauncher(dir));
     expect(existsSync(join(target, 'open-keep.html'))).toBe(true);
   });
@@ -116,7 +133,10 @@ describe('the data directory: ours, private, and never a way into someone elseâ€
   asRoot('refuses a lock file owned by another user instead of taking it over', () => {
     const dir = resolveDataDir(join(base, 'data'));
     // A stale lock (no such pid) would be taken over if it were ours.
-    writeFileSync(join(dir, LOCK_FILE), JSON.stringify({ pid: 2 ** 22 + 1, hostname: hostname(), startedAt: Date.now(), processStart: null }));
+    writeFileSync(
+      join(dir, LOCK_FILE),
+      JSON.stringify({ pid: 2 ** 22 + 1, hostname: hostname(), startedAt: Date.now(), processStart: null }),
+    );
     chownSync(join(dir, LOCK_FILE), OTHER_UID, OTHER_UID);
     expect(refusal(() => acquireDataDirLock(dir)).message).toBe(
       `Refusing lock file ${join(dir, LOCK_FILE)}: owned by uid ${OTHER_UID}, not you (uid ${me}). Check who made it, or use another data directory.`,
@@ -142,10 +162,14 @@ describe('the data directory: ours, private, and never a way into someone elseâ€
     const dir = join(base, 'data');
     mkdirSync(dir);
     symlinkSync(join(base, 'elsewhere.db'), join(dir, 'contexterm.db'));
-    expect(refusal(() => checkDataDir(dir, { create: false })).message).toMatch(/^Refusing database file .*contexterm\.db: it is a symbolic link/);
+    expect(refusal(() => checkDataDir(dir, { create: false })).message).toMatch(
+      /^Refusing database file .*contexterm\.db: it is a symbolic link/,
+    );
   });
 
   it('checks the names the lock and the store really use', () => {
-    expect(Object.keys(DATA_DIR_FILES)).toEqual(expect.arrayContaining([LOCK_FILE, DEFAULT_STORE_FILE, `${DEFAULT_STORE_FILE}-wal`, `${DEFAULT_STORE_FILE}-shm`]));
+    expect(Object.keys(DATA_DIR_FILES)).toEqual(
+      expect.arrayContaining([LOCK_FILE, DEFAULT_STORE_FILE, `${DEFAULT_STORE_FILE}-wal`, `${DEFAULT_STORE_FILE}-shm`]),
+    );
   });
 });

@@ -1,5 +1,16 @@
 // SPDX-License-Identifier: MIT
-import { closeSync, constants, fchmodSync, fstatSync, lstatSync, mkdirSync, openSync, readlinkSync, realpathSync, type Stats } from 'node:fs';
+import {
+  closeSync,
+  constants,
+  fchmodSync,
+  fstatSync,
+  lstatSync,
+  mkdirSync,
+  openSync,
+  readlinkSync,
+  realpathSync,
+  type Stats,
+} from 'node:fs';
 import { join } from 'node:path';
 import { DomainError } from '../../shared/ipc/define';
 
@@ -117,7 +128,11 @@ export const ensurePrivateDir = (what: string, path: string, linkAllowed = false
   try {
     real = realpathSync(path);
   } catch (error) {
-    throw refuse(what, path, `it is a symbolic link to ${linkTarget(path)}, which ${errno(error) === 'ENOENT' ? 'does not exist' : 'cannot be followed'}`);
+    throw refuse(
+      what,
+      path,
+      `it is a symbolic link to ${linkTarget(path)}, which ${errno(error) === 'ENOENT' ? 'does not exist' : 'cannot be followed'}`,
+    );
   }
   securePrivateDir(what, lstatSync(real), real, path);
 };

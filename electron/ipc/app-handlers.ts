@@ -29,7 +29,10 @@ export const appHandlers = ({
   notices,
   openExternal,
   notify,
-}: AppHandlerDeps): { invoke: Pick<InvokeHandlers, 'app:info' | 'app:memory'>; send: Pick<SendHandlers, 'app:open-external' | 'app:notify'> } => {
+}: AppHandlerDeps): {
+  invoke: Pick<InvokeHandlers, 'app:info' | 'app:memory'>;
+  send: Pick<SendHandlers, 'app:open-external' | 'app:notify'>;
+} => {
   const shown = new Set<string>();
   return {
     invoke: {

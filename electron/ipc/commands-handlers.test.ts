@@ -6,7 +6,17 @@ import { commandRecord } from '../../shared/testing/command-record';
 import { commandsHandlers, type CommandsRecorder, type CommandsStore } from './commands-handlers';
 
 const record = (overrides: Partial<CommandRecord>): CommandRecord =>
-  commandRecord({ sessionId: 's', seq: 1, commandLine: 'seq 1 3', cwd: '/tmp', shell: 'bash', startedAt: 1000, endedAt: 2000, exitCode: 0, ...overrides });
+  commandRecord({
+    sessionId: 's',
+    seq: 1,
+    commandLine: 'seq 1 3',
+    cwd: '/tmp',
+    shell: 'bash',
+    startedAt: 1000,
+    endedAt: 2000,
+    exitCode: 0,
+    ...overrides,
+  });
 
 /** A store holding one session's output stream, some of it missing, and the commands given. */
 const fakeStore = (stream: string, commands: CommandRecord[], options: { missing?: [number, number]; open?: boolean } = {}) => {
@@ -116,7 +126,16 @@ describe('commands:quick-fixes', () => {
   it('offers the line that worked after the same failure, from history, after a flush', async () => {
     const { store, calls } = fixStore({ failed, history });
     expect(await quickFixes(store, { commandId: 'now:1' })).toEqual({
-      fixes: [{ commandLine: 'npm run build', source: 'history', kind: 'changed-argument', count: 1, lastUsedAt: T - 2 * MINUTE, origin: 'after-failure' }],
+      fixes: [
+        {
+          commandLine: 'npm run build',
+          source: 'history',
+          kind: 'changed-argument',
+          count: 1,
+          lastUsedAt: T - 2 * MINUTE,
+          origin: 'after-failure',
+        },
+      ],
     });
     expect(calls).toEqual(['flush', 'read now:1']);
   });
@@ -164,7 +183,10 @@ describe('commands:runs', () => {
   });
 
   it('leaves out runs whose forget is pending, and refuses a pending or unknown command', async () => {
-    expect((await runs(runsStore(found).store, { commandId: 's:3' }, (id) => id === 's:2')).runs.map((run) => run.id)).toEqual(['s:3', 's:1']);
+    expect((await runs(runsStore(found).store, { commandId: 's:3' }, (id) => id === 's:2')).runs.map((run) => run.id)).toEqual([
+      's:3',
+      's:1',
+    ]);
     const pending = runsStore(found);
     await expect(runs(pending.store, { commandId: 's:3' }, (id) => id === 's:3')).rejects.toMatchObject({ code: 'not-found' });
     expect(pending.calls).toEqual([]);
@@ -173,7 +195,12 @@ describe('commands:runs', () => {
 
   it('refuses malformed requests', () => {
     const channel = commandsChannels['commands:runs'].req;
-    for (const bad of [{ commandId: '' }, { commandId: 's:1', limit: 201 }, { commandId: 's:1', anywhere: 'yes' }, { commandId: 's:1', extra: 1 }]) {
+    for (const bad of [
+      { commandId: '' },
+      { commandId: 's:1', limit: 201 },
+      { commandId: 's:1', anywhere: 'yes' },
+      { commandId: 's:1', extra: 1 },
+    ]) {
       expect(channel.safeParse(bad).success).toBe(false);
     }
   });

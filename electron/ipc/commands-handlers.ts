@@ -12,7 +12,14 @@ import type { InvokeHandlers } from './router';
 
 type Handlers = Pick<
   InvokeHandlers,
-  'commands:list' | 'commands:search' | 'commands:get' | 'commands:output' | 'commands:quick-fixes' | 'commands:runs' | 'session:list' | 'session:get'
+  | 'commands:list'
+  | 'commands:search'
+  | 'commands:get'
+  | 'commands:output'
+  | 'commands:quick-fixes'
+  | 'commands:runs'
+  | 'session:list'
+  | 'session:get'
 >;
 
 /** What the handlers use of the store and the recorder (tests pass fakes). */
@@ -37,7 +44,11 @@ export type CommandsRecorder = Pick<Recorder, 'liveSessions' | 'live'>;
  * appended so far (flushed first, so all of it is committed); a command whose end is unknown in a
  * session this store no longer follows reads to the end of what is stored, without gap detection.
  */
-const commandOutputPieces = async (store: CommandsStore, command: CommandRecord, maxBytes: number): Promise<{ pieces: OutputPiece[]; bytes: number }> => {
+const commandOutputPieces = async (
+  store: CommandsStore,
+  command: CommandRecord,
+  maxBytes: number,
+): Promise<{ pieces: OutputPiece[]; bytes: number }> => {
   const { sessionId, outputStart: start } = command;
   if (command.outputEnd === null) await store.flush();
   const end = command.outputEnd ?? store.outputBytes(sessionId);
@@ -113,7 +124,11 @@ export const commandsHandlers = (store: CommandsStore, recorder: CommandsRecorde
     // PATH is this machine's: a failure in a remote shell is matched against its own history only.
     const onPath = failed.remote || failed.exitCode !== 127 ? undefined : await options.pathPrograms?.().catch(() => undefined);
     const output = (await store.readCleanOutput(commandId)) ?? undefined;
-    const first = firstTypoFixes(failed, history, { ...(found.programs ? { programs: found.programs } : {}), ...(onPath ? { onPath } : {}), ...(output ? { output } : {}) });
+    const first = firstTypoFixes(failed, history, {
+      ...(found.programs ? { programs: found.programs } : {}),
+      ...(onPath ? { onPath } : {}),
+      ...(output ? { output } : {}),
+    });
     const fixes = mergeFixes(findQuickFixes(failed, history), first).map((fix) => ({
       commandLine: fix.line,
       source: 'history' as const,

@@ -27,8 +27,14 @@ export const completionHandlers = (deps: CompletionHandlerDeps): { handlers: Han
     place: (terminalId) => deps.recorder.place(terminalId),
     specs,
     pastLines: async (program, args) => {
-      const { hits } = await deps.store.searchHistory({ query: [program, ...args].join(' ').slice(0, 500), mode: 'fuzzy', limit: PAST_LINES });
-      return hits.filter((hit) => !deps.forgetPending(hit.command.id)).flatMap((hit) => (hit.command.commandLine ? [hit.command.commandLine] : []));
+      const { hits } = await deps.store.searchHistory({
+        query: [program, ...args].join(' ').slice(0, 500),
+        mode: 'fuzzy',
+        limit: PAST_LINES,
+      });
+      return hits
+        .filter((hit) => !deps.forgetPending(hit.command.id))
+        .flatMap((hit) => (hit.command.commandLine ? [hit.command.commandLine] : []));
     },
     isSecret: (line) => redactor.redact(line).text !== line,
     log: deps.log,

@@ -5,7 +5,11 @@ import { settingsChannels } from '../../shared/ipc/settings';
 import { ContextEngine } from '../context/context-engine';
 import { InMemoryCommandSource } from '../context/testing/in-memory-command-source';
 import { commandRecord } from '../../shared/testing/command-record';
-import { InMemoryConversationRepository, InMemoryModelConfigRepository, InMemoryRedactionSettingsRepository } from '../context/testing/in-memory-repositories';
+import {
+  InMemoryConversationRepository,
+  InMemoryModelConfigRepository,
+  InMemoryRedactionSettingsRepository,
+} from '../context/testing/in-memory-repositories';
 import { contextHandlers } from './context-handlers';
 import { seedTurn } from '../context/testing/seed-turn';
 
@@ -17,7 +21,19 @@ const makeEngine = async () => {
   for (let seq = 0; seq < 5; seq++) {
     const output = `cargo step ${seq}\nerror: linker failed`;
     source.addCommand(
-      commandRecord({ sessionId: 'api', seq, cwd: '/home/dev/api', hostname: 'devbox', commandLine: `cargo build ${seq}`, startedAt: NOW - 60_000, endedAt: NOW - 50_000, exitCode: seq % 2, outputStart: 0, outputEnd: output.length, outputSummary: output }),
+      commandRecord({
+        sessionId: 'api',
+        seq,
+        cwd: '/home/dev/api',
+        hostname: 'devbox',
+        commandLine: `cargo build ${seq}`,
+        startedAt: NOW - 60_000,
+        endedAt: NOW - 50_000,
+        exitCode: seq % 2,
+        outputStart: 0,
+        outputEnd: output.length,
+        outputSummary: output,
+      }),
       output,
     );
   }

@@ -7,7 +7,10 @@ import type { Recorder } from '../recorder/recorder';
 import type { Store } from '../store/store';
 import { historyHandlers } from './history-handlers';
 
-const hit = (id: string): HistorySearchHit => ({ command: commandRecord({ sessionId: id.split(':')[0]!, seq: Number(id.split(':')[1]) }), matched: [] });
+const hit = (id: string): HistorySearchHit => ({
+  command: commandRecord({ sessionId: id.split(':')[0]!, seq: Number(id.split(':')[1]) }),
+  matched: [],
+});
 
 /** A store that records what it was asked; only what the search and a forget use. */
 const fakeStore = () => {
@@ -19,7 +22,12 @@ const fakeStore = () => {
       calls.push({ request, excluded });
       return Promise.resolve({ hits: [hit('s:1')], total: 1, totalExact: true });
     },
-    tables: { history: { forget: () => Promise.resolve({ commandIds: [], sessionIds: [], commands: 0, sessions: 0, rawBytes: 0, attachments: 0, screens: {} }) } },
+    tables: {
+      history: {
+        forget: () =>
+          Promise.resolve({ commandIds: [], sessionIds: [], commands: 0, sessions: 0, rawBytes: 0, attachments: 0, screens: {} }),
+      },
+    },
   };
   return { store: store as unknown as Store, calls, flush };
 };

@@ -9,7 +9,13 @@ import { suggestHandler } from './suggest-handler';
 
 type Handlers = Pick<
   InvokeHandlers,
-  'history:usage' | 'history:free-space' | 'history:forget' | 'history:forget-undo' | 'history:status' | 'history:search' | 'history:suggest'
+  | 'history:usage'
+  | 'history:free-space'
+  | 'history:forget'
+  | 'history:forget-undo'
+  | 'history:status'
+  | 'history:search'
+  | 'history:suggest'
 >;
 
 export interface HistoryHandlerDeps {
@@ -32,7 +38,9 @@ export interface HistoryHandlerDeps {
  * in the store's writer worker. A forget
  * with `undoMs` is erased that much later (see PendingForgets); `flush` erases those at shutdown.
  */
-export const historyHandlers = (deps: HistoryHandlerDeps): { handlers: Handlers; flush: () => Promise<unknown>; forgetPending: (commandId: string) => boolean } => {
+export const historyHandlers = (
+  deps: HistoryHandlerDeps,
+): { handlers: Handlers; flush: () => Promise<unknown>; forgetPending: (commandId: string) => boolean } => {
   const { store, recorder } = deps;
   const now = deps.now ?? Date.now;
   const erase = async (request: ForgetRequest, range: { sinceMs: number; untilMs: number } | null) => {
@@ -71,7 +79,13 @@ export const historyHandlers = (deps: HistoryHandlerDeps): { handlers: Handlers;
       if (request.query.trim() === '') await store.flush();
       return store.searchHistory({ ...request, mode: 'fuzzy' }, pending.ids());
     },
-    'history:suggest': suggestHandler({ store, recorder, pendingForgets: () => pending.ids(), offerable: deps.offerable ?? (() => false), ...(deps.repositoryOf ? { repositoryOf: deps.repositoryOf } : {}) }),
+    'history:suggest': suggestHandler({
+      store,
+      recorder,
+      pendingForgets: () => pending.ids(),
+      offerable: deps.offerable ?? (() => false),
+      ...(deps.repositoryOf ? { repositoryOf: deps.repositoryOf } : {}),
+    }),
   };
   return { handlers, flush: () => pending.flush(), forgetPending: (commandId) => pending.has(commandId) };
 };

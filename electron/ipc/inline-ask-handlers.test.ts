@@ -8,7 +8,12 @@ import { createRouter, type Client, type InvokeHandlers, type SendHandlers } fro
 const client: Client = { id: 'test', emit: () => undefined, onClose: () => undefined };
 
 const routerWith = (answers: string[]) => {
-  const provider = new FakeProvider(answers.map((text) => [{ type: 'text-delta', text }, { type: 'done', finishReason: 'stop', rawFinishReason: 'stop' }]));
+  const provider = new FakeProvider(
+    answers.map((text) => [
+      { type: 'text-delta', text },
+      { type: 'done', finishReason: 'stop', rawFinishReason: 'stop' },
+    ]),
+  );
   const handlers = inlineAskHandlers({
     sessions: { flush: async () => undefined, getSession: async () => undefined, recentCommands: async () => [] },
     settings: { resolve: async () => ({ provider, settings: {} as never, model: 'm' }) },
@@ -30,6 +35,9 @@ describe('inline-ask handlers', () => {
   });
 
   it('cancel only what is in flight', async () => {
-    await expect(routerWith([]).invoke(client, 'assistant:inline-cancel', { requestId: 'req-00000001' })).resolves.toEqual({ ok: true, value: { cancelled: false } });
+    await expect(routerWith([]).invoke(client, 'assistant:inline-cancel', { requestId: 'req-00000001' })).resolves.toEqual({
+      ok: true,
+      value: { cancelled: false },
+    });
   });
 });

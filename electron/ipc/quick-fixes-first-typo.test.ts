@@ -14,7 +14,10 @@ describe('commands:quick-fixes on a first typo', () => {
   let seq = 0;
   const run = (commandLine: string, exitCode: number, cwd = '/repo', cleanOutput?: string) => {
     seq += 1;
-    temp.store.upsertCommand({ ...commandInput('s', seq, { commandLine, cwd, startedAt: T + seq * 1000, endedAt: T + seq * 1000 + 100, exitCode }), ...(cleanOutput ? { cleanOutput } : {}) });
+    temp.store.upsertCommand({
+      ...commandInput('s', seq, { commandLine, cwd, startedAt: T + seq * 1000, endedAt: T + seq * 1000 + 100, exitCode }),
+      ...(cleanOutput ? { cleanOutput } : {}),
+    });
     return `s:${seq}`;
   };
   const fixes = async (commandId: string, onPath: readonly string[] = []) => {
@@ -39,13 +42,14 @@ describe('commands:quick-fixes on a first typo', () => {
 
   it("offers the tool's own suggestion (npm, git)", async () => {
     temp.store.startSession(sessionInput('s', { startedAt: T }));
-    const npm = 'Unknown command: "tset"\n\n\nDid you mean this?\n  npm set # Set a value in the npm configuration\nTo see a list of supported npm commands, run:\n  npm help\n';
+    const npm =
+      'Unknown command: "tset"\n\n\nDid you mean this?\n  npm set # Set a value in the npm configuration\nTo see a list of supported npm commands, run:\n  npm help\n';
     expect(await fixes(run('npm tset', 1, '/repo', npm))).toEqual(['npm set (tool-hint)']);
     const git = "git: 'stauts' is not a git command. See 'git --help'.\n\nThe most similar command is\n\tstatus\n";
     expect(await fixes(run('git stauts -s', 1, '/repo', git))).toEqual(['git status -s (tool-hint)']);
   });
 
-  it('ranks a subcommand that worked before above the tool\'s suggestion', async () => {
+  it("ranks a subcommand that worked before above the tool's suggestion", async () => {
     temp.store.startSession(sessionInput('s', { startedAt: T }));
     run('npm test', 0, '/other');
     const npm = 'Unknown command: "tset"\n\n\nDid you mean this?\n  npm set # Set a value in the npm configuration\n';

@@ -48,11 +48,7 @@ export interface RouterOptions {
  * Validates every inbound payload against the channel map before a handler sees it. A bad payload
  * is answered with `invalid-payload` (invoke) or dropped (send); handler errors never escape.
  */
-export const createRouter = (
-  invokeHandlers: InvokeHandlers,
-  sendHandlers: SendHandlers,
-  options: RouterOptions = {},
-): Router => ({
+export const createRouter = (invokeHandlers: InvokeHandlers, sendHandlers: SendHandlers, options: RouterOptions = {}): Router => ({
   async invoke(client, channel, payload) {
     if (!isChannel(channel)) return fail('unknown-channel', `unknown channel ${String(channel).slice(0, 64)}`);
     const def = channels[channel];

@@ -50,7 +50,10 @@ const provider: ProviderSettings = { ...DEFAULT_PROVIDER, id: 'scripted', label:
 describe('settings IPC handlers', () => {
   it('never send a key to the renderer, whatever is called', async () => {
     await call('settings:get', {});
-    const view = (await call('settings:set', { providers: [{ ...provider, baseUrl: server.openaiBaseUrl }], defaultProviderId: 'scripted' })) as { providers: unknown[] };
+    const view = (await call('settings:set', {
+      providers: [{ ...provider, baseUrl: server.openaiBaseUrl }],
+      defaultProviderId: 'scripted',
+    })) as { providers: unknown[] };
     expect(view.providers).toHaveLength(1);
     expect(await call('settings:set-key', { providerId: 'scripted', key: KEY })).toEqual({ hasKey: true });
     expect(await call('settings:test-provider', { providerId: 'scripted' })).toMatchObject({ ok: true, models: ['m1'] });

@@ -43,7 +43,10 @@ const parts = (running: PtyInfo[], restore: Restore, pending = false) => {
         running.push(info('early'));
         return { pty: { id: 'early' } as PtyProcess, output: new UnclaimedOutput() } satisfies Unclaimed;
       },
-      claim: (unclaimed, by, size) => (calls.push(`claim ${unclaimed.pty.id} ${size.cols}x${size.rows} for ${by.id}`), info(unclaimed.pty.id)),
+      claim: (unclaimed, by, size) => (
+        calls.push(`claim ${unclaimed.pty.id} ${size.cols}x${size.rows} for ${by.id}`),
+        info(unclaimed.pty.id)
+      ),
       release: (unclaimed) => void calls.push(`release ${unclaimed.pty.id}`),
     },
   };
@@ -63,7 +66,10 @@ describe('workspace:start', () => {
   });
 
   it('restores when nothing runs, and opens nothing more when tabs came back', async () => {
-    const restored = { groups: [{ root: { kind: 'leaf' as const, id: 'r1' }, focus: 'r1' }] as [{ root: { kind: 'leaf'; id: string }; focus: string }], waiting: 0 };
+    const restored = {
+      groups: [{ root: { kind: 'leaf' as const, id: 'r1' }, focus: 'r1' }] as [{ root: { kind: 'leaf'; id: string }; focus: string }],
+      waiting: 0,
+    };
     const { calls, start } = parts([], restored);
     expect(await start({ cols: 100, rows: 30 }, client)).toEqual({ ptys: [], restore: restored });
     expect(calls).toEqual(['list', 'restore']);
@@ -88,7 +94,10 @@ describe('a page opening', () => {
   });
 
   it('opens nothing when a terminal runs, or tabs are to come back or be offered', async () => {
-    for (const [running, pending] of [[[info('a')], false], [[], true]] as const) {
+    for (const [running, pending] of [
+      [[info('a')], false],
+      [[], true],
+    ] as const) {
       const { calls, start, pageOpening } = parts([...running], { groups: [], waiting: pending ? 2 : 0 }, pending);
       pageOpening();
       await start({ cols: 100, rows: 30 }, client);

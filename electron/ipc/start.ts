@@ -88,7 +88,10 @@ export const createStart = (parts: StartParts): Start => {
       timer = setTimeout(() => {
         if (opening !== current) return;
         opening = undefined;
-        void current.then((unclaimed) => unclaimed && parts.unasked.release(unclaimed), () => undefined);
+        void current.then(
+          (unclaimed) => unclaimed && parts.unasked.release(unclaimed),
+          () => undefined,
+        );
       }, UNCLAIMED_MS);
       timer.unref?.();
     },

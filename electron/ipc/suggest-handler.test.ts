@@ -14,11 +14,18 @@ const handlerWith = (lines: string[], options: { pending?: string[]; atPrompt?: 
   const redactor = new Redactor();
   const deps: SuggestDeps = {
     store: {
-      suggestLines: (prefix: string, cwd: string | null, _limit: number, repository?: string | null) => (asked.push({ prefix, cwd, repository }), Promise.resolve(lines.map(suggested))),
-      commandsByIds: (ids: readonly string[]) => Promise.resolve(ids.map(() => commandRecord({ sessionId: 's', seq: 1, commandLine: 'git push --force' }))),
+      suggestLines: (prefix: string, cwd: string | null, _limit: number, repository?: string | null) => (
+        asked.push({ prefix, cwd, repository }),
+        Promise.resolve(lines.map(suggested))
+      ),
+      commandsByIds: (ids: readonly string[]) =>
+        Promise.resolve(ids.map(() => commandRecord({ sessionId: 's', seq: 1, commandLine: 'git push --force' }))),
     },
     recorder: {
-      live: (id: string) => (id === 't1' ? { id, shell: 'bash', hostname: 'h', cwd: '/repo', title: 'bash', mode: 'integrated', startedAt: 0, endedAt: null } : undefined),
+      live: (id: string) =>
+        id === 't1'
+          ? { id, shell: 'bash', hostname: 'h', cwd: '/repo', title: 'bash', mode: 'integrated', startedAt: 0, endedAt: null }
+          : undefined,
       recording: (id: string) => (id === 'p1' ? 'private' : 'on'),
       atPrompt: () => options.atPrompt ?? true,
     },

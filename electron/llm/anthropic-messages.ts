@@ -1,10 +1,5 @@
 // SPDX-License-Identifier: MIT
-import type {
-  ContentBlockParam,
-  MessageCreateParamsStreaming,
-  MessageParam,
-  Tool,
-} from '@anthropic-ai/sdk/resources/messages';
+import type { ContentBlockParam, MessageCreateParamsStreaming, MessageParam, Tool } from '@anthropic-ai/sdk/resources/messages';
 import type { ChatMessage, ChatRequest, FinishReason, ToolDefinition } from './types';
 
 /** Put first when the history starts with an assistant turn, which the Messages API refuses. */

@@ -99,7 +99,13 @@ describe('Anthropic provider: request shape', () => {
     expect(messages).toEqual([
       { role: 'user', content: [{ type: 'text', text: CONTINUATION_MARKER }] },
       { role: 'assistant', content: [{ type: 'text', text: 'Summary of earlier talk.' }] },
-      { role: 'user', content: [{ type: 'text', text: 'one' }, { type: 'text', text: 'two' }] },
+      {
+        role: 'user',
+        content: [
+          { type: 'text', text: 'one' },
+          { type: 'text', text: 'two' },
+        ],
+      },
     ]);
   });
 });
@@ -135,8 +141,14 @@ describe('Anthropic provider: streaming', () => {
     raw.handle(async (_req, res) => {
       startSse(res);
       const usage = { input_tokens: 10, cache_read_input_tokens: 500, cache_creation_input_tokens: 20, output_tokens: 1 };
-      await write(res, ev({ type: 'message_start', message: { id: 'm', type: 'message', role: 'assistant', model: 'c', content: [], usage } }));
-      await write(res, ev({ type: 'content_block_start', index: 0, content_block: { type: 'tool_use', id: 'toolu_1', name: 'get_commands', input: {} } }));
+      await write(
+        res,
+        ev({ type: 'message_start', message: { id: 'm', type: 'message', role: 'assistant', model: 'c', content: [], usage } }),
+      );
+      await write(
+        res,
+        ev({ type: 'content_block_start', index: 0, content_block: { type: 'tool_use', id: 'toolu_1', name: 'get_commands', input: {} } }),
+      );
       for (const part of ['{"comm', 'and_ids"', ': ["x:', '1"]}']) {
         await write(res, ev({ type: 'content_block_delta', index: 0, delta: { type: 'input_json_delta', partial_json: part } }));
       }
@@ -157,7 +169,14 @@ describe('Anthropic provider: streaming', () => {
   it('lists models through the models API', async () => {
     raw.handle((_req, res) => {
       res.writeHead(200, { 'content-type': 'application/json' });
-      res.end(JSON.stringify({ data: [{ type: 'model', id: 'claude-x', display_name: 'Claude X', created_at: '2025-01-01T00:00:00Z' }], has_more: false, first_id: 'claude-x', last_id: 'claude-x' }));
+      res.end(
+        JSON.stringify({
+          data: [{ type: 'model', id: 'claude-x', display_name: 'Claude X', created_at: '2025-01-01T00:00:00Z' }],
+          has_more: false,
+          first_id: 'claude-x',
+          last_id: 'claude-x',
+        }),
+      );
     });
     const provider = createAnthropicProvider({ baseUrl: raw.url, apiKey: 'sk-ant-x-000000' });
     expect(await provider.listModels()).toEqual([{ id: 'claude-x', label: 'Claude X' }]);

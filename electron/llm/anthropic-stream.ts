@@ -28,8 +28,7 @@ export class AnthropicStreamState {
       case 'message_start': {
         const usage = event.message.usage;
         // Cached prompt tokens are still prompt tokens: the context meter wants the whole size.
-        this._inputTokens =
-          (usage.input_tokens ?? 0) + (usage.cache_creation_input_tokens ?? 0) + (usage.cache_read_input_tokens ?? 0);
+        this._inputTokens = (usage.input_tokens ?? 0) + (usage.cache_creation_input_tokens ?? 0) + (usage.cache_read_input_tokens ?? 0);
         this._outputTokens = usage.output_tokens ?? 0;
         return [];
       }

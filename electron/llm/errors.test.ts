@@ -18,7 +18,8 @@ describe('retryAfterMs', () => {
 
 describe('scrubSecrets', () => {
   it('removes configured keys and key-shaped strings, including partly masked echoes', () => {
-    const text = 'Incorrect API key provided: sk-proj-live-SECRET-0000. Also sk-abc1****************wxyz and Bearer eyJhbGciOi.x.y; api_key="hunter2hunter2"';
+    const text =
+      'Incorrect API key provided: sk-proj-live-SECRET-0000. Also sk-abc1****************wxyz and Bearer eyJhbGciOi.x.y; api_key="hunter2hunter2"';
     const out = scrubSecrets(text, ['sk-proj-live-SECRET-0000']);
     expect(out).not.toMatch(/SECRET|sk-abc1|wxyz|eyJhbGciOi|hunter2/);
     expect(out).toContain('api_key="[redacted]');

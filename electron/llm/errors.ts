@@ -68,8 +68,10 @@ export const retryAfterMs = (headers: Headers | undefined, now = Date.now()): nu
 type SdkApiError = OpenAISdk.APIError | AnthropicSdk.APIError;
 
 /** Whether `error` is an instance of one of the loaded SDKs' error classes (`pick` chooses the class). */
-const fromSdk = (error: unknown, pick: (sdk: typeof OpenAISdk | typeof AnthropicSdk) => abstract new (...args: never[]) => unknown): boolean =>
-  loaded.some((sdk) => error instanceof pick(sdk));
+const fromSdk = (
+  error: unknown,
+  pick: (sdk: typeof OpenAISdk | typeof AnthropicSdk) => abstract new (...args: never[]) => unknown,
+): boolean => loaded.some((sdk) => error instanceof pick(sdk));
 
 const isSdkError = (error: unknown): error is SdkApiError => fromSdk(error, (sdk) => sdk.APIError);
 
@@ -180,7 +182,10 @@ const classify = (error: unknown, ctx: ErrorContext): LlmError => {
   const code = networkCode(error);
   if (error instanceof TypeError || code !== undefined) {
     // undici's "terminated": the socket closed while the body was still streaming.
-    return new LlmError('bad-response', `The connection to ${origin(ctx.baseUrl)} closed before the answer finished${code ? ` (${code})` : ''}.`);
+    return new LlmError(
+      'bad-response',
+      `The connection to ${origin(ctx.baseUrl)} closed before the answer finished${code ? ` (${code})` : ''}.`,
+    );
   }
   return new LlmError('bad-response', `${ctx.label} failed: ${error instanceof Error ? error.message : String(error)}`);
 };

@@ -116,7 +116,10 @@ describe('SafeStorageKeyStore', () => {
 
   it('names the platform keychain where Electron has no backend query, and fails without encryption', async () => {
     const path = join(dir, 'keys.enc.json');
-    expect(new SafeStorageKeyStore(path, fakeSafeStorage(undefined), { platform: 'darwin' }).describe()).toEqual({ backend: 'keychain', secure: true });
+    expect(new SafeStorageKeyStore(path, fakeSafeStorage(undefined), { platform: 'darwin' }).describe()).toEqual({
+      backend: 'keychain',
+      secure: true,
+    });
     const unavailable = new SafeStorageKeyStore(path, fakeSafeStorage(undefined, false), { platform: 'win32' });
     expect(unavailable.describe()).toEqual({ backend: 'dpapi', secure: false });
     await expect(unavailable.set('a', KEY)).rejects.toThrow(/keychain is not available/);

@@ -128,7 +128,8 @@ export class SafeStorageKeyStore implements KeyStore {
   }
 
   async set(providerId: string, key: string): Promise<void> {
-    if (!this._storage.isEncryptionAvailable()) throw new KeyStoreError('The system keychain is not available, so the key cannot be stored.');
+    if (!this._storage.isEncryptionAvailable())
+      throw new KeyStoreError('The system keychain is not available, so the key cannot be stored.');
     if (this._options.refuseInsecure && !this.describe().secure) {
       throw new KeyStoreError('Only plaintext key storage is available here (no keyring); the key was not saved.');
     }

@@ -50,4 +50,3 @@ export class LlmError extends DomainError {
     };
   }
 }
-

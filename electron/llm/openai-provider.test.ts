@@ -22,7 +22,14 @@ const HISTORY: ChatMessage[] = [
 ];
 
 const chunk = (delta: unknown, finish: string | null = null, extra: Record<string, unknown> = {}) =>
-  sse({ id: 'c', object: 'chat.completion.chunk', created: 0, model: 'm', choices: [{ index: 0, delta, finish_reason: finish }], ...extra });
+  sse({
+    id: 'c',
+    object: 'chat.completion.chunk',
+    created: 0,
+    model: 'm',
+    choices: [{ index: 0, delta, finish_reason: finish }],
+    ...extra,
+  });
 
 let scripted: ScriptedLlmServer;
 let raw: RawLlmServer;
@@ -58,7 +65,12 @@ describe('OpenAI-compatible provider: request shape', () => {
         { role: 'assistant', content: 'A header is missing.' },
         { role: 'user', content: 'Which one?' },
       ],
-      tools: [{ type: 'function', function: { name: 'get_commands', description: GET_COMMANDS.description, parameters: GET_COMMANDS.parameters } }],
+      tools: [
+        {
+          type: 'function',
+          function: { name: 'get_commands', description: GET_COMMANDS.description, parameters: GET_COMMANDS.parameters },
+        },
+      ],
     });
     expect(request!.headers.authorization).toBeUndefined();
   });
@@ -117,7 +129,10 @@ describe('OpenAI-compatible provider: streaming', () => {
       startSse(res);
       await write(res, chunk({ role: 'assistant', content: 'Checking ' }));
       await write(res, chunk({ tool_calls: [{ index: 0, id: 'call_a', type: 'function', function: { name: 'get_', arguments: '' } }] }));
-      await write(res, chunk({ tool_calls: [{ index: 1, id: 'call_b', type: 'function', function: { name: 'get_commands', arguments: '' } }] }));
+      await write(
+        res,
+        chunk({ tool_calls: [{ index: 1, id: 'call_b', type: 'function', function: { name: 'get_commands', arguments: '' } }] }),
+      );
       await write(res, chunk({ tool_calls: [{ index: 0, function: { name: 'commands' } }] }));
       for (let i = 0; i < Math.max(first.length, second.length); i++) {
         if (i < first.length) await write(res, chunk({ tool_calls: [{ index: 0, function: { arguments: first[i] } }] }));

@@ -5,14 +5,7 @@ import { openAIFinishReason, toOpenAIRequest } from './openai-messages';
 import { createPinnedFetch, normalizeBaseUrl } from './pinned-fetch';
 import { RequestRun } from './request-run';
 import { ToolCallAssembler } from './tool-call-assembler';
-import {
-  DEFAULT_TIMEOUTS,
-  type ChatProvider,
-  type ChatStreamEvent,
-  type ModelInfo,
-  type ProviderTimeouts,
-  type TokenUsage,
-} from './types';
+import { DEFAULT_TIMEOUTS, type ChatProvider, type ChatStreamEvent, type ModelInfo, type ProviderTimeouts, type TokenUsage } from './types';
 
 export interface OpenAIProviderOptions {
   readonly kind: 'openai' | 'openai-compatible';

@@ -20,7 +20,8 @@ interface Protocol {
   streamError(): string;
 }
 
-const openAIChunk = (delta: unknown) => sse({ id: 'c', object: 'chat.completion.chunk', choices: [{ index: 0, delta, finish_reason: null }] });
+const openAIChunk = (delta: unknown) =>
+  sse({ id: 'c', object: 'chat.completion.chunk', choices: [{ index: 0, delta, finish_reason: null }] });
 const anthropicEvent = (data: { type: string } & Record<string, unknown>) => sse(data, data.type);
 
 const PROTOCOLS: Protocol[] = [
@@ -34,14 +35,21 @@ const PROTOCOLS: Protocol[] = [
     name: 'anthropic',
     make: (url, options = {}) => createAnthropicProvider({ baseUrl: url, ...options }),
     opening: (text) =>
-      anthropicEvent({ type: 'message_start', message: { id: 'm', type: 'message', role: 'assistant', model: 'c', content: [], usage: { input_tokens: 5, output_tokens: 1 } } }) +
+      anthropicEvent({
+        type: 'message_start',
+        message: { id: 'm', type: 'message', role: 'assistant', model: 'c', content: [], usage: { input_tokens: 5, output_tokens: 1 } },
+      }) +
       anthropicEvent({ type: 'content_block_start', index: 0, content_block: { type: 'text', text: '' } }) +
       anthropicEvent({ type: 'content_block_delta', index: 0, delta: { type: 'text_delta', text } }),
     streamError: () => anthropicEvent({ type: 'error', error: { type: 'overloaded_error', message: 'Overloaded' } }),
   },
 ];
 
-const ask = (signal?: AbortSignal): ChatRequest => ({ model: 'test-model', messages: [{ role: 'user', content: 'why?' }], ...(signal ? { signal } : {}) });
+const ask = (signal?: AbortSignal): ChatRequest => ({
+  model: 'test-model',
+  messages: [{ role: 'user', content: 'why?' }],
+  ...(signal ? { signal } : {}),
+});
 
 const closedPort = async (): Promise<string> => {
   const server = createServer();
@@ -94,7 +102,9 @@ describe.each(PROTOCOLS)('$name provider errors', (protocol) => {
   });
 
   it('prefers retry-after-ms when the server sends it', async () => {
-    raw.handle((_req, res) => sendJson(res, 429, { error: { message: 'slow down', type: 'rate_limit_error' } }, { 'retry-after-ms': '1500', 'retry-after': '9' }));
+    raw.handle((_req, res) =>
+      sendJson(res, 429, { error: { message: 'slow down', type: 'rate_limit_error' } }, { 'retry-after-ms': '1500', 'retry-after': '9' }),
+    );
     const { error } = await collect(protocol.make(raw.url).stream(ask()));
     expect(error?.toInfo()).toMatchObject({ kind: 'rate-limited', retryAfterMs: 1500 });
   });

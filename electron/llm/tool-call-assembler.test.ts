@@ -17,7 +17,7 @@ const splitAt = (text: string, cuts: number[]): string[] => {
 };
 
 describe('ToolCallAssembler', () => {
-  it('reassembles any split of several calls\' arguments, in any interleaving of their fragments', () => {
+  it("reassembles any split of several calls' arguments, in any interleaving of their fragments", () => {
     const call = fc.record({ args: fc.json(), cuts: fc.array(fc.nat(), { maxLength: 12 }) });
     fc.assert(
       fc.property(fc.array(call, { minLength: 1, maxLength: 4 }), fc.array(fc.nat(), { maxLength: 60 }), (calls, order) => {

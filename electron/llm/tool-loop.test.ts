@@ -27,21 +27,46 @@ const QUESTION: ChatMessage[] = [
 ];
 
 const text = (t: string): ChatStreamEvent => ({ type: 'text-delta', text: t });
-const call = (id: string, args: string, name = 'get_commands'): ChatStreamEvent => ({ type: 'tool-call', call: { id, name, arguments: args } });
+const call = (id: string, args: string, name = 'get_commands'): ChatStreamEvent => ({
+  type: 'tool-call',
+  call: { id, name, arguments: args },
+});
 const usage = (inputTokens: number, outputTokens: number): ChatStreamEvent => ({ type: 'usage', usage: { inputTokens, outputTokens } });
-const done = (finishReason: 'stop' | 'tool-calls' = 'stop'): ChatStreamEvent => ({ type: 'done', finishReason, rawFinishReason: finishReason });
+const done = (finishReason: 'stop' | 'tool-calls' = 'stop'): ChatStreamEvent => ({
+  type: 'done',
+  finishReason,
+  rawFinishReason: finishReason,
+});
 
 describe('runAssistantTurn', () => {
   it('runs requested tools, sends results back as tool messages, and answers; usage per round and in total', async () => {
     const provider = new FakeProvider([
-      [text('Let me check.'), call('c1', '{"command_ids":["s:1"]}'), call('c2', '{"command_ids":["s:2"]}'), usage(100, 20), done('tool-calls')],
+      [
+        text('Let me check.'),
+        call('c1', '{"command_ids":["s:1"]}'),
+        call('c2', '{"command_ids":["s:2"]}'),
+        usage(100, 20),
+        done('tool-calls'),
+      ],
       [text('stdio.h is '), text('missing.'), usage(180, 9), done()],
     ]);
     const events: AssistantEvent[] = [];
-    const result = await runAssistantTurn({ provider, model: 'm', messages: QUESTION, tools: [getCommands()], onEvent: (e) => events.push(e) });
+    const result = await runAssistantTurn({
+      provider,
+      model: 'm',
+      messages: QUESTION,
+      tools: [getCommands()],
+      onEvent: (e) => events.push(e),
+    });
 
     expect(result).toMatchObject({ ok: true, text: 'stdio.h is missing.', rounds: 2, hitRoundLimit: false, finishReason: 'stop' });
-    expect(result.usage).toEqual({ rounds: [{ inputTokens: 100, outputTokens: 20 }, { inputTokens: 180, outputTokens: 9 }], total: { inputTokens: 280, outputTokens: 29 } });
+    expect(result.usage).toEqual({
+      rounds: [
+        { inputTokens: 100, outputTokens: 20 },
+        { inputTokens: 180, outputTokens: 9 },
+      ],
+      total: { inputTokens: 280, outputTokens: 29 },
+    });
     expect(result.messages).toEqual([
       {
         role: 'assistant',
@@ -58,7 +83,15 @@ describe('runAssistantTurn', () => {
     expect(provider.requests[1]!.messages).toEqual([...QUESTION, ...result.messages.slice(0, 3)]);
     expect(provider.requests.map((r) => r.toolChoice)).toEqual(['auto', 'auto']);
     expect(events.map((e) => `${e.type}@${e.round}`)).toEqual([
-      'text-delta@1', 'round-done@1', 'tool-call@1', 'tool-result@1', 'tool-call@1', 'tool-result@1', 'text-delta@2', 'text-delta@2', 'round-done@2',
+      'text-delta@1',
+      'round-done@1',
+      'tool-call@1',
+      'tool-result@1',
+      'tool-call@1',
+      'tool-result@1',
+      'text-delta@2',
+      'text-delta@2',
+      'round-done@2',
     ]);
     expect(events.find((e) => e.type === 'tool-result')).toMatchObject({ isError: false, summary: expect.stringContaining('$ make') });
   });
@@ -133,12 +166,20 @@ describe.each(['openai-compatible', 'anthropic'] as const)('tool round trip thro
     await server.close();
   });
 
-  it('sends the tool result back in the protocol\'s shape and streams the final answer', async () => {
+  it("sends the tool result back in the protocol's shape and streams the final answer", async () => {
     server.enqueue(
-      { kind: 'tool-calls', calls: [{ id: 'call_1', name: 'get_commands', arguments: { command_ids: ['s:1'] } }], usage: { promptTokens: 70, completionTokens: 8 } },
+      {
+        kind: 'tool-calls',
+        calls: [{ id: 'call_1', name: 'get_commands', arguments: { command_ids: ['s:1'] } }],
+        usage: { promptTokens: 70, completionTokens: 8 },
+      },
       { kind: 'text', text: 'Install the libc headers.', usage: { promptTokens: 120, completionTokens: 6 } },
     );
-    const provider = createProvider({ kind, baseUrl: kind === 'anthropic' ? server.url : server.openaiBaseUrl, apiKey: 'sk-round-trip-000' });
+    const provider = createProvider({
+      kind,
+      baseUrl: kind === 'anthropic' ? server.url : server.openaiBaseUrl,
+      apiKey: 'sk-round-trip-000',
+    });
     const result = await runAssistantTurn({ provider, model: 'm', messages: QUESTION, tools: [getCommands()] });
     expect(result).toMatchObject({ ok: true, text: 'Install the libc headers.', usage: { total: { inputTokens: 190, outputTokens: 14 } } });
     const second = JSON.stringify(server.requests[1]!.body);

@@ -98,7 +98,14 @@ export const runAssistantTurn = async (options: AssistantTurnOptions): Promise<A
     } catch (error) {
       roundUsage.push(output.usage);
       const failure = error instanceof LlmError ? error : new LlmError('bad-response', String(error));
-      return { ok: false, error: failure, partialText: failure.partialText || output.text, messages: added, usage: report(), rounds: round };
+      return {
+        ok: false,
+        error: failure,
+        partialText: failure.partialText || output.text,
+        messages: added,
+        usage: report(),
+        rounds: round,
+      };
     }
     roundUsage.push(output.usage);
     emit({ type: 'round-done', round, usage: output.usage, finishReason: output.finishReason });

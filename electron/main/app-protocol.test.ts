@@ -6,7 +6,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { APP_HOME, DESKTOP_CSP, createAppProtocolHandler, isAppHome, isAppUrl } from './app-protocol';
 
 const directives = (csp: string) =>
-  new Map(csp.split(';').map((part) => part.trim().split(/\s+/)).map(([name = '', ...values]) => [name, values]));
+  new Map(
+    csp
+      .split(';')
+      .map((part) => part.trim().split(/\s+/))
+      .map(([name = '', ...values]) => [name, values]),
+  );
 
 describe('desktop CSP', () => {
   const csp = directives(DESKTOP_CSP);
@@ -31,7 +36,14 @@ describe('app:// origin', () => {
     expect(isAppHome(APP_HOME)).toBe(true);
     expect(isAppHome('app://contexterm/')).toBe(true);
     expect(isAppHome('app://contexterm/assets/x.js')).toBe(false);
-    for (const url of ['app://other/index.html', 'app://u@contexterm/index.html', 'file:///app/dist/renderer/index.html', 'https://contexterm/index.html', 'nonsense', undefined]) {
+    for (const url of [
+      'app://other/index.html',
+      'app://u@contexterm/index.html',
+      'file:///app/dist/renderer/index.html',
+      'https://contexterm/index.html',
+      'nonsense',
+      undefined,
+    ]) {
       expect(isAppUrl(url), String(url)).toBe(false);
     }
   });

@@ -3,7 +3,12 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { builderConfig, fuseOption, requireBuilder } from '../../tests/electron/support/builder-config';
-import { addonsLoadedByCode, nativePackagesImported, nativePackagingProblems, packageNativeFiles } from '../../tests/electron/support/native-files';
+import {
+  addonsLoadedByCode,
+  nativePackagesImported,
+  nativePackagingProblems,
+  packageNativeFiles,
+} from '../../tests/electron/support/native-files';
 
 /**
  * The packaging config as electron-builder reads it: parsed with electron-builder's own YAML parser
@@ -46,7 +51,8 @@ describe('electron-builder.yml', () => {
 });
 
 describe('electron-builder.yml native modules', () => {
-  const dependencies = (JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { dependencies: Record<string, string> }).dependencies;
+  const dependencies = (JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { dependencies: Record<string, string> })
+    .dependencies;
   const targets = (JSON.parse(readFileSync(join(root, 'binding.gyp'), 'utf8')) as { targets: { target_name: string }[] }).targets;
   const without = (key: 'files' | 'asarUnpack', pattern: string): Record<string, unknown> => ({
     ...config,
@@ -65,15 +71,20 @@ describe('electron-builder.yml native modules', () => {
   });
 
   it('fails when one is left out (mutated copies of the config)', () => {
-    expect(nativePackagingProblems(without('files', 'build/Release/*.node'), dependencies)).toContain('build/Release/contexterm_termios.node: not in files');
+    expect(nativePackagingProblems(without('files', 'build/Release/*.node'), dependencies)).toContain(
+      'build/Release/contexterm_termios.node: not in files',
+    );
     expect(nativePackagingProblems(without('asarUnpack', '**/*.node'), dependencies)).toEqual(
-      expect.arrayContaining(['build/Release/contexterm_termios.node: not in asarUnpack', 'node_modules/better-sqlite3/build/Release/better_sqlite3.node: not in asarUnpack']),
+      expect.arrayContaining([
+        'build/Release/contexterm_termios.node: not in asarUnpack',
+        'node_modules/better-sqlite3/build/Release/better_sqlite3.node: not in asarUnpack',
+      ]),
     );
     const prebuilds = nativePackagingProblems(without('asarUnpack', '**/node-pty/prebuilds/**'), dependencies);
     expect(prebuilds.some((problem) => /node-pty\/prebuilds\/.*spawn-helper: not in asarUnpack/.test(problem))).toBe(true);
-    expect(nativePackagingProblems({ ...config, files: [...(config.files as string[]), '!**/contexterm_termios.node'] }, dependencies)).toContain(
-      'build/Release/contexterm_termios.node: not in files',
-    );
+    expect(
+      nativePackagingProblems({ ...config, files: [...(config.files as string[]), '!**/contexterm_termios.node'] }, dependencies),
+    ).toContain('build/Release/contexterm_termios.node: not in files');
     const { 'node-pty': _moved, ...rest } = dependencies;
     expect(nativePackagingProblems(config, rest)).toContain('node-pty: not a production dependency');
   });

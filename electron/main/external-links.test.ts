@@ -49,9 +49,7 @@ describe('openExternalSafely', () => {
   });
 
   it('survives an OS handler that fails', async () => {
-    expect(openExternalSafely('https://example.com/', () => Promise.reject(new Error('no handler')))).toBe(
-      'https://example.com/',
-    );
+    expect(openExternalSafely('https://example.com/', () => Promise.reject(new Error('no handler')))).toBe('https://example.com/');
     await new Promise((resolve) => setTimeout(resolve, 0));
   });
 });

@@ -42,7 +42,10 @@ vi.mock('electron', () => {
   const dialog = { showErrorBox: (title: string, content: string) => seen.errorBoxes.push([title, content]) };
   const protocol = {
     registerSchemesAsPrivileged: (schemes: unknown[]) => (seen.calls.push('privileged'), seen.privileged.push(...schemes)),
-    handle: (scheme: string, handler: (request: Request) => Promise<Response>) => (seen.calls.push('handle'), seen.handled.set(scheme, handler)),
+    handle: (scheme: string, handler: (request: Request) => Promise<Response>) => (
+      seen.calls.push('handle'),
+      seen.handled.set(scheme, handler)
+    ),
   };
   const shell = { openExternal: (url: string) => (seen.opened.push(url), Promise.resolve()) };
   return { app, dialog, protocol, session, shell, safeStorage: {} };
@@ -51,7 +54,12 @@ vi.mock('../app/create-core', () => ({
   createCore: (options: typeof seen.coreOptions) => (
     (seen.coreOptions = options),
     seen.calls.push('core'),
-    seen.coreFailure ? Promise.reject(seen.coreFailure) : Promise.resolve({ pageOpening: () => seen.calls.push('page-opening'), shutdown: () => (seen.calls.push('shutdown'), Promise.resolve()) })
+    seen.coreFailure
+      ? Promise.reject(seen.coreFailure)
+      : Promise.resolve({
+          pageOpening: () => seen.calls.push('page-opening'),
+          shutdown: () => (seen.calls.push('shutdown'), Promise.resolve()),
+        })
   ),
 }));
 vi.mock('../data-dir/data-dir-lock', () => ({
@@ -151,7 +159,10 @@ describe('desktop composition root', () => {
   it('an unexpected failure (a bug) is said to be one, in a sentence, not as a stack', async () => {
     await restart(() => ({ core: new TypeError("Cannot read properties of undefined (reading 'x')") }));
     expect(seen.errorBoxes).toEqual([
-      ['Contexterm could not start', "Contexterm could not start because of an unexpected error: Cannot read properties of undefined (reading 'x'). Please report it, with the log."],
+      [
+        'Contexterm could not start',
+        "Contexterm could not start because of an unexpected error: Cannot read properties of undefined (reading 'x'). Please report it, with the log.",
+      ],
     ]);
     expect(seen.calls).toContain('release');
   });

@@ -6,7 +6,11 @@ import { hardenSession, hardenWebContents } from './security';
 type RequestHandler = (wc: unknown, permission: string, callback: (ok: boolean) => void, details: unknown) => void;
 type CheckHandler = (wc: unknown, permission: string, origin: string, details: unknown) => boolean;
 
-const handlers = { request: undefined as RequestHandler | undefined, check: undefined as CheckHandler | undefined, device: undefined as (() => boolean) | undefined };
+const handlers = {
+  request: undefined as RequestHandler | undefined,
+  check: undefined as CheckHandler | undefined,
+  device: undefined as (() => boolean) | undefined,
+};
 hardenSession({
   setPermissionRequestHandler: (handler: RequestHandler) => (handlers.request = handler),
   setPermissionCheckHandler: (handler: CheckHandler) => (handlers.check = handler),
@@ -41,13 +45,21 @@ describe('permissions', () => {
     expect(check('clipboard-read', '', { isMainFrame: true })).toBe(false);
   });
 
-  it.each(['media', 'geolocation', 'notifications', 'openExternal', 'fullscreen', 'hid', 'serial', 'usb', 'deprecated-sync-clipboard-read', 'unknown'])(
-    'denies %s even to our page',
-    (permission) => {
-      expect(request(permission, PAGE)).toBe(false);
-      expect(check(permission, 'app://contexterm', { isMainFrame: true, requestingUrl: PAGE })).toBe(false);
-    },
-  );
+  it.each([
+    'media',
+    'geolocation',
+    'notifications',
+    'openExternal',
+    'fullscreen',
+    'hid',
+    'serial',
+    'usb',
+    'deprecated-sync-clipboard-read',
+    'unknown',
+  ])('denies %s even to our page', (permission) => {
+    expect(request(permission, PAGE)).toBe(false);
+    expect(check(permission, 'app://contexterm', { isMainFrame: true, requestingUrl: PAGE })).toBe(false);
+  });
 
   it('denies every device', () => {
     expect(handlers.device?.()).toBe(false);

@@ -33,7 +33,14 @@ describe('closeOnExit', () => {
     const ptys = new PtyManager(host);
     const closed: string[] = [];
     let clock = 0;
-    const announced = new Promise<string>((resolve) => closeOnExit(ptys, () => behaviour, (id) => (closed.push(id), resolve(id)), () => clock));
+    const announced = new Promise<string>((resolve) =>
+      closeOnExit(
+        ptys,
+        () => behaviour,
+        (id) => (closed.push(id), resolve(id)),
+        () => clock,
+      ),
+    );
     /** Lets the terminals run for a while before they exit. */
     const later = () => (clock += 60_000);
     return { host, ptys, closed, announced, later };

@@ -56,12 +56,17 @@ describe('SentinelScanner', () => {
 
   it('keeps finding sentinels after the first, so a rejected copy cannot hide the real one', () => {
     fc.assert(
-      fc.property(fc.uint8Array({ maxLength: 100 }), fc.uint8Array({ maxLength: 100 }), fc.array(fc.nat(), { maxLength: 8 }), (a, b, cuts) => {
-        const stream = Buffer.concat([Buffer.from(a), sentinel, Buffer.from(b), sentinel]);
-        const { bytes, sentinels } = scanAll(splitAt(stream, cuts));
-        expect(sentinels).toBe(2);
-        expect(bytes.equals(Buffer.concat([Buffer.from(a), Buffer.from(b)]))).toBe(true);
-      }),
+      fc.property(
+        fc.uint8Array({ maxLength: 100 }),
+        fc.uint8Array({ maxLength: 100 }),
+        fc.array(fc.nat(), { maxLength: 8 }),
+        (a, b, cuts) => {
+          const stream = Buffer.concat([Buffer.from(a), sentinel, Buffer.from(b), sentinel]);
+          const { bytes, sentinels } = scanAll(splitAt(stream, cuts));
+          expect(sentinels).toBe(2);
+          expect(bytes.equals(Buffer.concat([Buffer.from(a), Buffer.from(b)]))).toBe(true);
+        },
+      ),
     );
   });
 

@@ -30,7 +30,7 @@ const keeperScript = (waitTenths: number): string =>
     '"$@"; s=$?',
     "trap 'exit $s' USR1",
     `if [ -n "$n" ] && stty -echo -icanon min 0 time ${waitTenths} 2>/dev/null; then`,
-    "  printf '\\033]777;contexterm-drain;%s\\007' \"$n\"",
+    '  printf \'\\033]777;contexterm-drain;%s\\007\' "$n"',
     '  while read -r _; do :; done',
     'fi',
     'exit $s',

@@ -44,7 +44,10 @@ const checkFile = (path: string, shown: string): ProgramProblem | undefined => {
  * terminal's, i.e. the profile's own PATH if it sets one), the first executable match winning as in
  * a shell; a path with `/` is taken as is, relative to the terminal's directory.
  */
-export const checkProgram = (program: string, options: { readonly path: string | undefined; readonly cwd: string }): ProgramProblem | undefined => {
+export const checkProgram = (
+  program: string,
+  options: { readonly path: string | undefined; readonly cwd: string },
+): ProgramProblem | undefined => {
   if (program.includes('/')) return checkFile(isAbsolute(program) ? program : resolve(options.cwd, program), program);
   // An empty PATH entry means the current directory, as in every POSIX shell.
   const dirs = (options.path ?? '').split(delimiter).map((dir) => dir || options.cwd);

@@ -180,7 +180,7 @@ describe('MirrorHost when it has been idle', () => {
       const line = `${'y'.repeat(99)}\n`;
       const ptys = ['p1', 'p2', 'p3', 'p4', 'p5'].map((id) => host.factory(id, 100, 30));
       // Each stays under its own limit; together they pass the total.
-      const each = line.repeat(Math.floor((MIRROR_BACKLOG_TOTAL_CHARS / 4) / line.length));
+      const each = line.repeat(Math.floor(MIRROR_BACKLOG_TOTAL_CHARS / 4 / line.length));
       expect(each.length).toBeLessThan(MIRROR_BACKLOG_CHARS);
       for (const pty of ptys) pty.write(each);
       expect(ptys.every((pty) => pty.congested?.() === true)).toBe(true);

@@ -275,4 +275,3 @@ export class MirrorHost {
     await this._worker?.terminate();
   }
 }
-

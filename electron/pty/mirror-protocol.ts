@@ -20,7 +20,8 @@ export type MirrorRequest =
  * showing a blank or half-drawn screen without a word would look like lost output. Dim, and only
  * in the restored picture (never sent to the pty or stored).
  */
-export const MIRROR_LOST_NOTICE = '\x1b[2m[Contexterm: earlier output of this terminal could not be restored: its screen copy failed and was restarted]\x1b[0m\r\n';
+export const MIRROR_LOST_NOTICE =
+  '\x1b[2m[Contexterm: earlier output of this terminal could not be restored: its screen copy failed and was restarted]\x1b[0m\r\n';
 
 /** Mirror worker → main: a snapshot (null when the pty is unknown there), or characters parsed. */
 export type MirrorReply =

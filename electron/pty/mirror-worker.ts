@@ -52,15 +52,20 @@ port.on('message', (message: MirrorRequest) => {
       if (faults.length > 0) tripFault(faults, message.data);
       release.note(message.data.length);
       // Acknowledged once parsed, so main can hold a flood back instead of queueing without bound.
-      return mirror?.write(message.data, () => port.postMessage({ t: 'parsed', id: message.id, chars: message.data.length } satisfies MirrorReply));
+      return mirror?.write(message.data, () =>
+        port.postMessage({ t: 'parsed', id: message.id, chars: message.data.length } satisfies MirrorReply),
+      );
     case 'restore':
-      return mirror?.restore(message.snapshot, () => port.postMessage({ t: 'parsed', id: message.id, chars: message.snapshot.data.length } satisfies MirrorReply));
+      return mirror?.restore(message.snapshot, () =>
+        port.postMessage({ t: 'parsed', id: message.id, chars: message.snapshot.data.length } satisfies MirrorReply),
+      );
     case 'mark':
       return mirror?.mark(message.mark);
     case 'resize':
       return mirror?.resize(message.cols, message.rows);
     case 'snapshot': {
-      const reply = (snapshot: TerminalSnapshot | null) => port.postMessage({ t: 'snapshot', request: message.request, snapshot } satisfies MirrorReply);
+      const reply = (snapshot: TerminalSnapshot | null) =>
+        port.postMessage({ t: 'snapshot', request: message.request, snapshot } satisfies MirrorReply);
       if (!mirror) return reply(null);
       return void mirror.snapshot(message.keep).then(reply);
     }

@@ -47,7 +47,14 @@ export const hasChildren = async (pid: number): Promise<boolean | undefined> => 
 const parentsFromPs = (): Promise<number[] | undefined> =>
   new Promise((resolve) => {
     execFile('ps', ['-A', '-o', 'ppid='], { timeout: 5000 }, (error, stdout) => {
-      resolve(error ? undefined : stdout.split('\n').map(Number).filter((ppid) => Number.isInteger(ppid) && ppid > 0));
+      resolve(
+        error
+          ? undefined
+          : stdout
+              .split('\n')
+              .map(Number)
+              .filter((ppid) => Number.isInteger(ppid) && ppid > 0),
+      );
     });
   });
 

@@ -34,7 +34,13 @@ export interface ProfileProblem {
 export const profileProblems = (profile: Profile, inheritedPath: string | undefined = process.env.PATH): ProfileProblem[] => {
   const cwd = profile.cwd ? expandHome(profile.cwd) : undefined;
   const program = programOf(profile);
-  const problems = [cwd === undefined ? undefined : checkDirectory(cwd), program ? checkProgram(program, { path: profile.env.PATH ?? inheritedPath, cwd: cwd ?? homedir() }) : undefined];
-  return problems.flatMap((problem) => (problem ? [{ field: problem.kind === 'program' ? 'command' : 'cwd', message: `Profile "${profile.name}": ${problem.message}` } as const] : []));
+  const problems = [
+    cwd === undefined ? undefined : checkDirectory(cwd),
+    program ? checkProgram(program, { path: profile.env.PATH ?? inheritedPath, cwd: cwd ?? homedir() }) : undefined,
+  ];
+  return problems.flatMap((problem) =>
+    problem
+      ? [{ field: problem.kind === 'program' ? 'command' : 'cwd', message: `Profile "${profile.name}": ${problem.message}` } as const]
+      : [],
+  );
 };
-

@@ -12,7 +12,7 @@ const ROWS = 6;
 const seq = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => `${from + i}\r\n`).join('');
 
 /** A small deterministic PRNG, so a failing case can be reproduced. */
-const random = (seed: number) => () => ((seed = (seed * 1103515245 + 12345) >>> 0) / 2 ** 32);
+const random = (seed: number) => () => (seed = (seed * 1103515245 + 12345) >>> 0) / 2 ** 32;
 
 /** A headless xterm.js with nothing skipped: what the mirror's screen must equal. */
 const reference = () => {
@@ -72,7 +72,16 @@ describe('ScreenMirror with floods of short lines', () => {
 
   it('shows the same screen for a coloured flood: attributes, backgrounds and erased lines', async () => {
     const next = random(11);
-    const sgr = () => ['\x1b[0m', '\x1b[m', `\x1b[3${Math.floor(next() * 8)}m`, `\x1b[4${Math.floor(next() * 8)}m`, '\x1b[1;4m', '\x1b[38;2;10;20;30m', '\x1b[48:5:200m'][Math.floor(next() * 7)]!;
+    const sgr = () =>
+      [
+        '\x1b[0m',
+        '\x1b[m',
+        `\x1b[3${Math.floor(next() * 8)}m`,
+        `\x1b[4${Math.floor(next() * 8)}m`,
+        '\x1b[1;4m',
+        '\x1b[38;2;10;20;30m',
+        '\x1b[48:5:200m',
+      ][Math.floor(next() * 7)]!;
     for (let round = 0; round < 4; round++) {
       const lines: string[] = [];
       for (let index = 0; index < 3_000; index++) {

@@ -5,7 +5,9 @@ import { matchesBashPattern } from './bash-pattern';
 
 /** What bash itself says, with extglob off (`[[ $text == $pattern ]]`, as HISTIGNORE matches). */
 const bashSays = (pattern: string, text: string): boolean =>
-  execFileSync('/bin/bash', ['--norc', '-c', 'shopt -u extglob; [[ $2 == $1 ]] && echo y || echo n', '_', pattern, text], { encoding: 'utf8' }).trim() === 'y';
+  execFileSync('/bin/bash', ['--norc', '-c', 'shopt -u extglob; [[ $2 == $1 ]] && echo y || echo n', '_', pattern, text], {
+    encoding: 'utf8',
+  }).trim() === 'y';
 
 describe('matchesBashPattern', () => {
   const cases: Array<[string, string]> = [

@@ -12,7 +12,8 @@
  * character, so one backtrack point for the last `*` is exact and keeps matching at O(n·m).
  */
 
-type Token = { kind: 'char'; char: string } | { kind: 'any' } | { kind: 'star' } | { kind: 'set'; negate: boolean; test: (char: string) => boolean };
+type Token =
+  { kind: 'char'; char: string } | { kind: 'any' } | { kind: 'star' } | { kind: 'set'; negate: boolean; test: (char: string) => boolean };
 
 const CLASSES: Record<string, RegExp> = {
   alnum: /[\p{L}\p{N}]/u,

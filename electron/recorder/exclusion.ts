@@ -53,7 +53,8 @@ export class CommandExclusion {
   }
 
   readonly excludes = ({ forms, rules, previous, keptOut = false }: ExclusionQuery): ExclusionVerdict => {
-    if (this._followShell && (keptOut || forms.some((line) => (rules ? shellKeepsOut(line, rules, previous) : /^[ \t]/.test(line))))) return 'shell';
+    if (this._followShell && (keptOut || forms.some((line) => (rules ? shellKeepsOut(line, rules, previous) : /^[ \t]/.test(line)))))
+      return 'shell';
     return forms.some((line) => this._patterns.some((re) => re.matcher(line).find())) ? 'pattern' : null;
   };
 }

@@ -94,7 +94,9 @@ export class Recorder {
     // A program with arguments of its own runs as given, without integration; but `ssh host`
     // carries the integration to the remote shell when it is an interactive login.
     const ssh = options.args && basename(base.shell) === 'ssh' ? this._options.ssh?.profileLaunch(options.args) : undefined;
-    const launch = options.args ? { file: base.shell, args: [...(ssh?.args ?? options.args)], env } : shellLaunch(base.shell, nonce, this._options.integrationDir, env, undefined, options.login);
+    const launch = options.args
+      ? { file: base.shell, args: [...(ssh?.args ?? options.args)], env }
+      : shellLaunch(base.shell, nonce, this._options.integrationDir, env, undefined, options.login);
     if (!options.args && this._options.ssh) launch.env.CONTEXTERM_SSH_PREFS = this._options.ssh.prefsFile;
     this._pending.set(id, { nonce, shell: base.shell, private: options.private === true, ssh: ssh && { id: ssh.id, host: ssh.host } });
     return { ...base, shell: launch.file, args: launch.args, env: launch.env };

@@ -15,7 +15,15 @@ const osc = (payload: string, signer: string) => `\x1b]${payload};${signer}\x07`
 /** A session recorder whose ssh responder always integrates, over a store that keeps the last version of each record. */
 const session = () => {
   const commands = new Map<string, CommandRecord>();
-  const store = { closed: false, backlogBytes: 0, updateSession: () => undefined, endSession: () => undefined, appendChunk: () => undefined, skipOutput: () => undefined, upsertCommand: (r: CommandRecord) => commands.set(r.id, r) };
+  const store = {
+    closed: false,
+    backlogBytes: 0,
+    updateSession: () => undefined,
+    endSession: () => undefined,
+    appendChunk: () => undefined,
+    skipOutput: () => undefined,
+    upsertCommand: (r: CommandRecord) => commands.set(r.id, r),
+  };
   const patches: unknown[] = [];
   const tap = new SessionRecorder({
     sessionId: 's',
@@ -29,12 +37,19 @@ const session = () => {
   });
   const feed = (text: string) => tap.output(Buffer.from(text));
   // `ssh box` at the local prompt, the login banner, the remote's request, then the remote's first prompt.
-  feed(`${mark('P', 'Cwd=/home/me')}${mark('A')}$ ${mark('B')}ssh box\r\n${mark('E', 'ssh box')}${mark('C')}${osc(`633;S;${ID};box`, LOCAL)}`);
+  feed(
+    `${mark('P', 'Cwd=/home/me')}${mark('A')}$ ${mark('B')}ssh box\r\n${mark('E', 'ssh box')}${mark('C')}${osc(`633;S;${ID};box`, LOCAL)}`,
+  );
   feed(`Welcome to box\r\n${osc('633;R;/bin/zsh;alice', ID)}`);
   feed(`${mark('P', 'Cwd=/home/alice', REMOTE)}${mark('P', 'Hostname=box', REMOTE)}${mark('P', 'User=alice', REMOTE)}`);
   const remoteCommand = (line: string, output: string, code: number) =>
-    feed(`${mark('A', undefined, REMOTE)}% ${mark('B', undefined, REMOTE)}${line}\r\n${mark('E', line, REMOTE)}${mark('C', undefined, REMOTE)}${output}${mark('D', code, REMOTE)}`);
-  const exit = () => feed(`${mark('A', undefined, REMOTE)}% ${mark('B', undefined, REMOTE)}exit\r\n${mark('E', 'exit', REMOTE)}${mark('C', undefined, REMOTE)}logout\r\n${mark('D', 0)}${mark('A')}$ `);
+    feed(
+      `${mark('A', undefined, REMOTE)}% ${mark('B', undefined, REMOTE)}${line}\r\n${mark('E', line, REMOTE)}${mark('C', undefined, REMOTE)}${output}${mark('D', code, REMOTE)}`,
+    );
+  const exit = () =>
+    feed(
+      `${mark('A', undefined, REMOTE)}% ${mark('B', undefined, REMOTE)}exit\r\n${mark('E', 'exit', REMOTE)}${mark('C', undefined, REMOTE)}logout\r\n${mark('D', 0)}${mark('A')}$ `,
+    );
   const records = () => [...commands.values()];
   return { tap, feed, remoteCommand, exit, records, patches };
 };
@@ -48,7 +63,13 @@ describe('SessionRecorder: a remote shell over ssh', () => {
     expect(ssh).toMatchObject({ commandLine: 'ssh box', exitCode: 0, cwd: '/home/me' });
     expect(ssh?.remote).toBeUndefined();
     expect(ssh!.outputEnd! - ssh!.outputStart).toBe('Welcome to box\r\n'.length);
-    expect(make).toMatchObject({ commandLine: 'make', exitCode: 2, cwd: '/home/alice', hostname: 'box', remote: { host: 'box', user: 'alice' } });
+    expect(make).toMatchObject({
+      commandLine: 'make',
+      exitCode: 2,
+      cwd: '/home/alice',
+      hostname: 'box',
+      remote: { host: 'box', user: 'alice' },
+    });
     expect(exit).toMatchObject({ commandLine: 'exit', exitCode: null, remote: { host: 'box' } });
     // The remote cwd never became the session's (restore and "new tab here" are local).
     expect(s.patches).not.toContainEqual({ cwd: '/home/alice' });
@@ -86,12 +107,24 @@ describe('SessionRecorder: a remote shell over ssh', () => {
   it('keeps the whole session in the ssh record when the remote shell never starts its integration', () => {
     const { store, commands } = (() => {
       const commands = new Map<string, CommandRecord>();
-      const store = { closed: false, backlogBytes: 0, updateSession: () => undefined, endSession: () => undefined, appendChunk: () => undefined, skipOutput: () => undefined, upsertCommand: (r: CommandRecord) => commands.set(r.id, r) };
+      const store = {
+        closed: false,
+        backlogBytes: 0,
+        updateSession: () => undefined,
+        endSession: () => undefined,
+        appendChunk: () => undefined,
+        skipOutput: () => undefined,
+        upsertCommand: (r: CommandRecord) => commands.set(r.id, r),
+      };
       return { store: store as unknown as Store, commands };
     })();
     const started: unknown[] = [];
     const tap = new SessionRecorder({
-      sessionId: 's', shell: 'bash', hostname: 'laptop', cwd: '/home/me', store,
+      sessionId: 's',
+      shell: 'bash',
+      hostname: 'laptop',
+      cwd: '/home/me',
+      store,
       segmenter: new Segmenter({ nonce: LOCAL }),
       events: { command: () => undefined, session: () => undefined },
       ssh: { answer: () => REMOTE, started: (request) => started.push(request), unanswered: () => undefined },

@@ -44,7 +44,7 @@ const typeLines = (tap: ReturnType<typeof open>['tap'], lines: string[]): void =
 };
 
 describe('Recorder: where heuristic commands ran', () => {
-  it('records a local shell\'s start directory until a command may have left it, then no cwd', () => {
+  it("records a local shell's start directory until a command may have left it, then no cwd", () => {
     const { tap, commands } = open('/bin/sh');
     typeLines(tap, ['ls', 'cd /tmp', 'pwd']);
     expect(commands().map(({ commandLine, cwd, hostname }) => ({ commandLine, cwd, hostname }))).toEqual([
@@ -186,11 +186,20 @@ describe('SessionRecorder: a command timed by the shell (OSC 133;D;<exit>;<ms>)'
     const { store, commands } = fakeStore();
     const clock = { now: 1_000 };
     const segmenter = new Segmenter({ nonce, now: () => clock.now });
-    const tap = new SessionRecorder({ sessionId: 's', shell: 'fish', hostname: 'box', cwd: '/home/u', store, segmenter, now: () => clock.now, events: { command: () => undefined, session: () => undefined } });
+    const tap = new SessionRecorder({
+      sessionId: 's',
+      shell: 'fish',
+      hostname: 'box',
+      cwd: '/home/u',
+      store,
+      segmenter,
+      now: () => clock.now,
+      events: { command: () => undefined, session: () => undefined },
+    });
     return { tap, clock, commands: () => [...commands.values()] };
   };
 
-  it('takes the shell\'s duration for a start and end read at once, ending where the end was read', () => {
+  it("takes the shell's duration for a start and end read at once, ending where the end was read", () => {
     const { tap, clock, commands } = session();
     tap.output(Buffer.from(`${mark('A')}$ ${mark('B')}`));
     clock.now = 5_000;
@@ -206,7 +215,7 @@ describe('SessionRecorder: a command timed by the shell (OSC 133;D;<exit>;<ms>)'
     expect(commands()[0]).toMatchObject({ exitCode: 0, startedAt: 1_000, endedAt: 2_500 });
   });
 
-  it('takes the difference of the shell\'s clocks in the start and end marks (bash, zsh: µs since the epoch)', () => {
+  it("takes the difference of the shell's clocks in the start and end marks (bash, zsh: µs since the epoch)", () => {
     const { tap, clock, commands } = session();
     tap.output(Buffer.from(`${mark('A')}$ ${mark('B')}`));
     clock.now = 5_000;

@@ -38,7 +38,9 @@ export interface SessionRecorderOptions {
 
 type Marks = Array<TapOutput['marks'][number]>;
 /** How a command ended, beyond its status: when (default now), the line its end mark carried, whether we ended it, the shell's own duration. */
-type Ending = Partial<Pick<Extract<SegmentEvent, { type: 'command-end' }>, 'at' | 'commandLine' | 'durationMs'>> & { interrupted?: boolean };
+type Ending = Partial<Pick<Extract<SegmentEvent, { type: 'command-end' }>, 'at' | 'commandLine' | 'durationMs'>> & {
+  interrupted?: boolean;
+};
 
 /**
  * The tap between one pty and the rest: every output byte goes through the segmenter (which removes

@@ -22,7 +22,7 @@ describe('holding a pty while the store is behind', () => {
     expect(congested(9 * MB, 5_000, 2 * MB, 'failing')).toBe(true);
   });
 
-  it('never holds a shell being typed in behind another tab\'s flood, however far behind', () => {
+  it("never holds a shell being typed in behind another tab's flood, however far behind", () => {
     expect(congested(2 * MB, 5_000, 1_000)).toBe(false);
     expect(congested(64 * MB, 5_000, 1_000)).toBe(false);
   });

@@ -40,7 +40,12 @@ export class TypedLines {
     const typed = event.inputStart === undefined ? null : this._echoed.take(event.inputStart, event.offset);
     const line = event.commandLine ?? typed?.line ?? null;
     if (line === null) return { typed, line, excluded: false };
-    const query = { forms: formsToJudge(line, event.commandLine, typed), rules: event.history ?? null, previous: this._previous, keptOut: event.shellKeptOut === true };
+    const query = {
+      forms: formsToJudge(line, event.commandLine, typed),
+      rules: event.history ?? null,
+      previous: this._previous,
+      keptOut: event.shellKeptOut === true,
+    };
     const verdict = this._excludes?.(query) ?? null;
     if (verdict !== 'shell') this._previous = line;
     return { typed, line, excluded: verdict !== null };

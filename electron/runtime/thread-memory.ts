@@ -66,7 +66,8 @@ const probe = (worker: Worker, thread: string, timeoutMs: number): Promise<Threa
     // A worker busy with a long statement answers late; its figure is left out rather than waited for.
     const timer = setTimeout(() => done(undefined), timeoutMs);
     const onMessage = (message: unknown) => {
-      if (isMemoryProbe(message) && (message as Record<string, unknown>)[PROBE] === id) done({ ...(message as { memory: ThreadMemory }).memory, thread });
+      if (isMemoryProbe(message) && (message as Record<string, unknown>)[PROBE] === id)
+        done({ ...(message as { memory: ThreadMemory }).memory, thread });
     };
     const onExit = () => done(undefined);
     worker.on('message', onMessage);

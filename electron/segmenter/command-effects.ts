@@ -17,10 +17,57 @@ export interface CommandEffects {
 const MOVES_DIRECTORY = new Set(['cd', 'pushd', 'popd', 'chdir', '.', 'source', 'eval', 'exec', 'builtin', 'command']);
 
 /** Programs after which prompts may be another shell's (same host, any directory). */
-const NESTS_SHELL = new Set(['sh', 'ash', 'dash', 'bash', 'zsh', 'fish', 'ksh', 'mksh', 'yash', 'csh', 'tcsh', 'busybox', 'su', 'sudo', 'doas', 'runuser', 'newgrp', 'sg', 'script', 'chroot', 'nsenter', 'unshare', 'tmux', 'screen', 'nix-shell', 'env', 'exit', 'logout']);
+const NESTS_SHELL = new Set([
+  'sh',
+  'ash',
+  'dash',
+  'bash',
+  'zsh',
+  'fish',
+  'ksh',
+  'mksh',
+  'yash',
+  'csh',
+  'tcsh',
+  'busybox',
+  'su',
+  'sudo',
+  'doas',
+  'runuser',
+  'newgrp',
+  'sg',
+  'script',
+  'chroot',
+  'nsenter',
+  'unshare',
+  'tmux',
+  'screen',
+  'nix-shell',
+  'env',
+  'exit',
+  'logout',
+]);
 
 /** Programs that usually reach another host. */
-const LEAVES_HOST = new Set(['ssh', 'mosh', 'telnet', 'rsh', 'rlogin', 'docker', 'podman', 'kubectl', 'lxc', 'incus', 'vagrant', 'toolbox', 'distrobox', 'machinectl', 'gcloud', 'aws', 'az']);
+const LEAVES_HOST = new Set([
+  'ssh',
+  'mosh',
+  'telnet',
+  'rsh',
+  'rlogin',
+  'docker',
+  'podman',
+  'kubectl',
+  'lxc',
+  'incus',
+  'vagrant',
+  'toolbox',
+  'distrobox',
+  'machinectl',
+  'gcloud',
+  'aws',
+  'az',
+]);
 
 /** `sudo ls` and `env FOO=1 ls` are `ls`, but `sudo` or `env` alone (or `sudo -i`) start a shell. */
 const WRAPPERS = new Set(['sudo', 'doas', 'env', 'nohup', 'time', 'nice', 'ionice', 'timeout', 'stdbuf']);
@@ -31,7 +78,10 @@ const ASSIGNMENT = /^[A-Za-z_][A-Za-z0-9_]*=/;
 const commandWords = (line: string): string[] => {
   const words: string[] = [];
   for (const part of line.split(/[;&|\n(){}`]|\$\(/)) {
-    const tokens = part.trim().split(/\s+/).filter((token) => token !== '');
+    const tokens = part
+      .trim()
+      .split(/\s+/)
+      .filter((token) => token !== '');
     let i = 0;
     while (i < tokens.length && ASSIGNMENT.test(tokens[i]!)) i++;
     // Through wrappers, skipping their options: `sudo -u x ls` runs ls, `sudo -i` runs a shell.

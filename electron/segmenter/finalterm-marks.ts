@@ -28,7 +28,13 @@ export const applyFinalTermMark = (shell: ShellLayer, mark: Mark, offset: number
     case FinalTermOscPt.CommandExecuted:
       if (shell.state !== 'prompt' && shell.state !== 'input') return;
       push({
-        type: 'command-start', offset, commandLine: shell.commandLine, cwd: shell.cwd, hostname: shell.hostname, source: 'integrated', at,
+        type: 'command-start',
+        offset,
+        commandLine: shell.commandLine,
+        cwd: shell.cwd,
+        hostname: shell.hostname,
+        source: 'integrated',
+        at,
         ...(shell.inputStart !== null ? { inputStart: shell.inputStart } : {}),
         ...(shell.history !== null ? { history: shell.history } : {}),
         ...(shell.keptOut ? { shellKeptOut: true } : {}),
@@ -48,7 +54,10 @@ export const applyFinalTermMark = (shell: ShellLayer, mark: Mark, offset: number
       const completed = shell.completedLine;
       const durationMs = markDurationMs(mark, shell.startClock);
       push({
-        type: 'command-end', offset, exitCode, at,
+        type: 'command-end',
+        offset,
+        exitCode,
+        at,
         ...(completed === null ? {} : { commandLine: completed }),
         ...(durationMs === undefined ? {} : { durationMs }),
       });

@@ -12,8 +12,12 @@ const session = (...steps: Step[]) => runSteps(steps, { cwd: '/home/u', hostname
 describe('Heuristic segmentation: multi-line commands', () => {
   it('records continuation lines as part of the command, and output only after the last one', () => {
     const run = session(
-      out('$ '), key('for i in 1 2; do\r'), out('for i in 1 2; do\r\n> '),
-      key('echo $i; done\r'), out('echo $i; done\r\n1\r\n2\r\n$ '), key('x'),
+      out('$ '),
+      key('for i in 1 2; do\r'),
+      out('for i in 1 2; do\r\n> '),
+      key('echo $i; done\r'),
+      out('echo $i; done\r\n1\r\n2\r\n$ '),
+      key('x'),
     );
     expect(commandsOf(run.events)).toEqual([expect.objectContaining({ commandLine: 'for i in 1 2; do\necho $i; done' })]);
     const start = commandsOf(run.events)[0]!.offset;
@@ -23,7 +27,15 @@ describe('Heuristic segmentation: multi-line commands', () => {
 
   it('follows a continuation prompt drawn in its own chunk, and a backslash continuation', () => {
     const run = session(
-      out('$ '), key('echo a \\\r'), out('echo a \\\r\n'), out('>'), out(' '), key('b\r'), out('b\r\n'), out('a b\r\n$ '), key('x'),
+      out('$ '),
+      key('echo a \\\r'),
+      out('echo a \\\r\n'),
+      out('>'),
+      out(' '),
+      key('b\r'),
+      out('b\r\n'),
+      out('a b\r\n$ '),
+      key('x'),
     );
     expect(commandsOf(run.events).map((c) => c.commandLine)).toEqual(['echo a \\\nb']);
   });
@@ -60,9 +72,12 @@ describe('Heuristic segmentation: where commands ran', () => {
     },
   );
 
-  it.each(['bash', 'su - root', 'sudo su', 'sudo -u me ls; sh'])('forgets the directory but not the host after the nested shell %j', (line) => {
-    expect(commands(line, 'ls')[1]).toEqual({ commandLine: 'ls', cwd: null, hostname: 'box' });
-  });
+  it.each(['bash', 'su - root', 'sudo su', 'sudo -u me ls; sh'])(
+    'forgets the directory but not the host after the nested shell %j',
+    (line) => {
+      expect(commands(line, 'ls')[1]).toEqual({ commandLine: 'ls', cwd: null, hostname: 'box' });
+    },
+  );
 
   it.each(['ssh host', 'docker exec -it c sh', 'mosh box2'])('forgets the host and directory after %j', (line) => {
     expect(commands(line, 'ls')[1]).toEqual({ commandLine: 'ls', cwd: null, hostname: null });
@@ -72,7 +87,7 @@ describe('Heuristic segmentation: where commands ran', () => {
     expect(commands(line, 'ls')[1]).toEqual({ commandLine: 'ls', cwd: '/home/u', hostname: 'box' });
   });
 
-  it('knows nothing without a start directory (ssh as the tab\'s program)', () => {
+  it("knows nothing without a start directory (ssh as the tab's program)", () => {
     const run = runSteps([out('$ '), key('ls\r'), out('ls\r\nx\r\n$ '), key('x')]);
     expect(commandsOf(run.events)[0]).toMatchObject({ cwd: null, hostname: null });
   });

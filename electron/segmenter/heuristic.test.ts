@@ -67,13 +67,31 @@ describe('Heuristic prompt detection', () => {
 
   it('never finds prompts inside the alternate screen, and finds the one after it', () => {
     const vim = '\x1b[?1049h\x1b[H\x1b[2Jfile $ \r\n~ $ \x1b[24;1H:';
-    const run = session(out('$ '), key('vim f\r'), out(`vim f\r\n${vim}`), key(':q\r'), out('q\x1b[?1049l'), out('$ '), key('echo after\r'), out('echo after\r\nafter\r\n'));
+    const run = session(
+      out('$ '),
+      key('vim f\r'),
+      out(`vim f\r\n${vim}`),
+      key(':q\r'),
+      out('q\x1b[?1049l'),
+      out('$ '),
+      key('echo after\r'),
+      out('echo after\r\nafter\r\n'),
+    );
     expect(commandsOf(run.events).map((c) => c.commandLine)).toEqual(['vim f', 'echo after']);
     expect(types(run.events)).toEqual(['mode', 'prompt', 'command-start', 'command-end', 'prompt', 'command-start', 'command-end']);
   });
 
   it.each(['47', '1047'])('treats mode %s as the alternate screen too, even split across chunks', (mode) => {
-    const run = session(out('$ '), key('less f\r'), out(`less f\r\n\x1b[?${mode.slice(0, 1)}`), out(`${mode.slice(1)}h$ `), key('q'), out(`\x1b[?${mode}l$ `), key('x\r'), out('x\r\n'));
+    const run = session(
+      out('$ '),
+      key('less f\r'),
+      out(`less f\r\n\x1b[?${mode.slice(0, 1)}`),
+      out(`${mode.slice(1)}h$ `),
+      key('q'),
+      out(`\x1b[?${mode}l$ `),
+      key('x\r'),
+      out('x\r\n'),
+    );
     expect(commandsOf(run.events).map((c) => c.commandLine)).toEqual(['less f', 'x']);
   });
 
@@ -117,9 +135,12 @@ describe('Heuristic prompt detection', () => {
     press(4000, 'x');
     const times = events.flatMap((e) => (e.type === 'command-start' || e.type === 'command-end' ? [[e.type, e.at]] : []));
     expect(times).toEqual([
-      ['command-start', 100], ['command-end', 300],
-      ['command-start', 1000], ['command-end', 2002],
-      ['command-start', 3000], ['command-end', 3600],
+      ['command-start', 100],
+      ['command-end', 300],
+      ['command-start', 1000],
+      ['command-end', 2002],
+      ['command-start', 3000],
+      ['command-end', 3600],
     ]);
     expect(commandsOf(events).map((c) => c.commandLine)).toEqual(['sleep 0.2; (exit 3)', 'sleep 10', 'for i in 1 2; do\nsleep 0; done']);
   });

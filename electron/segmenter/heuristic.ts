@@ -126,7 +126,8 @@ export class HeuristicDetector {
   }
 
   private _checkPrompt(): void {
-    if (this._screen.on || this._state === 'prompt' || this._state === 'await-output' || this._state === 'pending' || this._lineOverflow) return;
+    if (this._screen.on || this._state === 'prompt' || this._state === 'await-output' || this._state === 'pending' || this._lineOverflow)
+      return;
     const { beforeCursor } = renderLine(this._line.toString('utf8'));
     if (!this._isPrompt(beforeCursor)) return;
     const start = this._promptStart();
@@ -200,7 +201,15 @@ export class HeuristicDetector {
     this._commandStart = offset;
     this._state = 'running';
     const at = this._submittedAt;
-    this._emit({ type: 'command-start', offset, commandLine: this._commandLine, cwd: this._cwd, hostname: this._hostname, source: 'heuristic', at });
+    this._emit({
+      type: 'command-start',
+      offset,
+      commandLine: this._commandLine,
+      cwd: this._cwd,
+      hostname: this._hostname,
+      source: 'heuristic',
+      at,
+    });
     // Where the next command runs is known only while none could have moved the shell.
     const effects = commandEffects(this._commandLine);
     if (effects.cwd) this._cwd = null;

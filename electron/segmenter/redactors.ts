@@ -53,7 +53,9 @@ export class Redactors {
     this._next.length = 0;
     for (let i = 0; i < this._chain.length; i++) {
       const next = this._chain[i + 1];
-      this._next.push(next ? (data, start, end) => next.push(data, start, end, this._next[i + 1]!) : (data, start, end) => this._emit(data, start, end));
+      this._next.push(
+        next ? (data, start, end) => next.push(data, start, end, this._next[i + 1]!) : (data, start, end) => this._emit(data, start, end),
+      );
     }
   }
 }

@@ -7,13 +7,22 @@ import type { Step } from './testing/segmenter-steps';
 import { NONCE, runOutput, runSteps, splitAt } from './testing/segmenter-steps';
 
 const kinds: MarkKind[] = ['A', 'B', 'C', 'D', 'E', 'P'];
-const text = fc.string({ unit: fc.constantFrom('a', 'Z', ' ', ';', '\\', '\n', '\r', '\t', '\x07', '\x1b', ']', '1', '3', '6', 'é', '❯', '$') });
+const text = fc.string({
+  unit: fc.constantFrom('a', 'Z', ' ', ';', '\\', '\n', '\r', '\t', '\x07', '\x1b', ']', '1', '3', '6', 'é', '❯', '$'),
+});
 
 /** Pieces of a hostile but plausible output stream. */
 const token = fc.oneof(
-  fc.record({ kind: fc.constantFrom(...kinds), arg: fc.option(text, { nil: undefined }), st: fc.boolean() }).map(({ kind, arg, st }) =>
-    formatMark(kind, NONCE, kind === 'D' ? (arg?.length ?? 0) : kind === 'P' && arg !== undefined ? `Cwd=${arg}` : arg, st ? 'st' : 'bel'),
-  ),
+  fc
+    .record({ kind: fc.constantFrom(...kinds), arg: fc.option(text, { nil: undefined }), st: fc.boolean() })
+    .map(({ kind, arg, st }) =>
+      formatMark(
+        kind,
+        NONCE,
+        kind === 'D' ? (arg?.length ?? 0) : kind === 'P' && arg !== undefined ? `Cwd=${arg}` : arg,
+        st ? 'st' : 'bel',
+      ),
+    ),
   text,
   fc.constantFrom(
     '\x1b[01;32m',
@@ -84,8 +93,13 @@ describe('Segmenter properties', () => {
   });
 
   it('never throws on random bytes, inputs and truncated marks, and loses no byte that is not a mark', () => {
-    const truncated = fc.tuple(fc.constantFrom(...kinds), fc.nat({ max: 60 })).map(([kind, at]) => formatMark(kind, NONCE, 'x').slice(0, at));
-    const chunk = fc.oneof(fc.uint8Array({ maxLength: 64 }).map((b) => Buffer.from(b)), truncated.map((s) => Buffer.from(s)));
+    const truncated = fc
+      .tuple(fc.constantFrom(...kinds), fc.nat({ max: 60 }))
+      .map(([kind, at]) => formatMark(kind, NONCE, 'x').slice(0, at));
+    const chunk = fc.oneof(
+      fc.uint8Array({ maxLength: 64 }).map((b) => Buffer.from(b)),
+      truncated.map((s) => Buffer.from(s)),
+    );
     fc.assert(
       fc.property(fc.array(fc.tuple(chunk, fc.option(fc.uint8Array({ maxLength: 8 }), { nil: undefined })), { maxLength: 30 }), (steps) => {
         const segmenter = new Segmenter({ nonce: NONCE, maxOscBytes: 48 });

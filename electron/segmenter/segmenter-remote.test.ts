@@ -34,7 +34,12 @@ describe('Segmenter: a remote shell integrated over ssh', () => {
     expect(segmenter.remote).toBe(false);
     const remote = feed(
       segmenter,
-      mark('P', 'Cwd=/home/alice', REMOTE) + mark('P', 'Hostname=box', REMOTE) + mark('P', 'User=alice', REMOTE) + cycle('make', 'built\r\n', 2, REMOTE) + mark('A', undefined, REMOTE) + '$ ',
+      mark('P', 'Cwd=/home/alice', REMOTE) +
+        mark('P', 'Hostname=box', REMOTE) +
+        mark('P', 'User=alice', REMOTE) +
+        cycle('make', 'built\r\n', 2, REMOTE) +
+        mark('A', undefined, REMOTE) +
+        '$ ',
     );
     expect(remote.text).toBe('$ make\r\nbuilt\r\n$ ');
     expect(segmenter.remote).toBe(true);
@@ -45,7 +50,10 @@ describe('Segmenter: a remote shell integrated over ssh', () => {
     expect(remote.events.filter((event) => event.type === 'command-end')).toMatchObject([{ exitCode: 2 }]);
 
     // `exit` typed remotely: the remote shell starts it and is gone; ssh ends; the local shell reports.
-    const back = feed(segmenter, mark('E', 'exit', REMOTE) + mark('C', undefined, REMOTE) + 'logout\r\n' + mark('D', 0) + mark('P', 'Cwd=/home/me') + mark('A') + '$ ');
+    const back = feed(
+      segmenter,
+      mark('E', 'exit', REMOTE) + mark('C', undefined, REMOTE) + 'logout\r\n' + mark('D', 0) + mark('P', 'Cwd=/home/me') + mark('A') + '$ ',
+    );
     expect(segmenter.remote).toBe(false);
     expect(back.events.map((event) => event.type)).toEqual(['command-start', 'command-end', 'remote-end', 'command-end', 'cwd', 'prompt']);
     expect(back.events[1]).toMatchObject({ type: 'command-end', exitCode: null });
@@ -64,10 +72,13 @@ describe('Segmenter: a remote shell integrated over ssh', () => {
     feed(segmenter, sshTyped);
     feed(segmenter, request);
     segmenter.acceptRemote(REMOTE);
-    const starts = (data: string) => feed(segmenter, data).events.flatMap((event) => (event.type === 'command-start' ? [event.history] : []));
+    const starts = (data: string) =>
+      feed(segmenter, data).events.flatMap((event) => (event.type === 'command-start' ? [event.history] : []));
     // The remote shell said nothing yet: none of the local rules apply to it.
     expect(starts(cycle('make', '', 0, REMOTE))).toEqual([undefined]);
-    expect(starts(mark('P', 'HistControl=ignorespace', REMOTE) + cycle(' make', '', 0, REMOTE))).toEqual([{ control: 'ignorespace', ignore: '' }]);
+    expect(starts(mark('P', 'HistControl=ignorespace', REMOTE) + cycle(' make', '', 0, REMOTE))).toEqual([
+      { control: 'ignorespace', ignore: '' },
+    ]);
     expect(starts(mark('D', 0) + cycle('ls', '', 0))).toEqual([{ control: 'ignoreboth', ignore: 'ls' }]);
   });
 

@@ -18,7 +18,16 @@ describe('Segmenter with integration marks', () => {
       { type: 'hostname', hostname: 'box', at: 0 },
       { type: 'prompt', offset: 0, at: 0 },
       { type: 'input-start', offset: 2, at: 0 },
-      { type: 'command-start', offset: 9, commandLine: 'ls -l', cwd: '/home/u', hostname: 'box', source: 'integrated', at: 0, inputStart: 2 },
+      {
+        type: 'command-start',
+        offset: 9,
+        commandLine: 'ls -l',
+        cwd: '/home/u',
+        hostname: 'box',
+        source: 'integrated',
+        at: 0,
+        inputStart: 2,
+      },
       { type: 'command-end', offset: 15, exitCode: 0, at: 0 },
       { type: 'prompt', offset: 15, at: 0 },
     ]);
@@ -34,13 +43,36 @@ describe('Segmenter with integration marks', () => {
         cycle('after', '', 0),
     ]);
     const starts = commandsOf(events);
-    expect(starts.map((start) => start.history)).toEqual([undefined, { control: 'ignoredups:ignorespace', ignore: 'ls:vault *;*' }, { control: '', ignore: 'ls:vault *;*' }]);
-    expect(types(events)).toEqual(['mode', 'prompt', 'command-start', 'command-end', 'prompt', 'command-start', 'command-end', 'prompt', 'command-start', 'command-end']);
+    expect(starts.map((start) => start.history)).toEqual([
+      undefined,
+      { control: 'ignoredups:ignorespace', ignore: 'ls:vault *;*' },
+      { control: '', ignore: 'ls:vault *;*' },
+    ]);
+    expect(types(events)).toEqual([
+      'mode',
+      'prompt',
+      'command-start',
+      'command-end',
+      'prompt',
+      'command-start',
+      'command-end',
+      'prompt',
+      'command-start',
+      'command-end',
+    ]);
   });
 
   it('says a line the shell keeps out (HistKeptOut before C) for that command only', () => {
     const { events } = runOutput([
-      mark('A') + '$ ' + mark('B') + 'ls\r\n' + mark('P', 'HistKeptOut=1') + mark('E', 'ls') + mark('C') + mark('D', 0) + cycle('make', '', 0),
+      mark('A') +
+        '$ ' +
+        mark('B') +
+        'ls\r\n' +
+        mark('P', 'HistKeptOut=1') +
+        mark('E', 'ls') +
+        mark('C') +
+        mark('D', 0) +
+        cycle('make', '', 0),
       // Sent at a prompt and never followed by a start (an empty line): gone with the next prompt.
       mark('A') + mark('P', 'HistKeptOut=1') + cycle('make', '', 0),
     ]);
@@ -71,7 +103,9 @@ describe('Segmenter with integration marks', () => {
   });
 
   it('creates no command for a D without C (empty Enter, Ctrl+C at the prompt)', () => {
-    const { events } = runOutput([`${mark('A')}$ ${mark('B')}\r\n${mark('D', 0)}${mark('A')}$ ${mark('B')}^C\r\n${mark('D', 130)}${mark('A')}`]);
+    const { events } = runOutput([
+      `${mark('A')}$ ${mark('B')}\r\n${mark('D', 0)}${mark('A')}$ ${mark('B')}^C\r\n${mark('D', 130)}${mark('A')}`,
+    ]);
     expect(types(events)).toEqual(['mode', 'prompt', 'prompt', 'prompt']);
   });
 
@@ -88,7 +122,9 @@ describe('Segmenter with integration marks', () => {
 
   it('ignores marks out of order', () => {
     // C before any prompt, E and C while running, a second D: none of them start or end anything.
-    const { events } = runOutput([mark('C') + mark('D', 3) + cycle('a', 'x', 0).replace(mark('D', 0), mark('C') + mark('E', 'evil') + mark('D', 0)) + mark('D', 9)]);
+    const { events } = runOutput([
+      mark('C') + mark('D', 3) + cycle('a', 'x', 0).replace(mark('D', 0), mark('C') + mark('E', 'evil') + mark('D', 0)) + mark('D', 9),
+    ]);
     expect(types(events)).toEqual(['mode', 'prompt', 'command-start', 'command-end']);
     expect(commandsOf(events)[0]?.commandLine).toBe('a');
   });
@@ -112,7 +148,9 @@ describe('Segmenter with integration marks', () => {
   });
 
   it('reports cwd and hostname only when they change', () => {
-    const { events } = runOutput([mark('P', 'Cwd=/a') + mark('P', 'Cwd=/a') + mark('P', 'Hostname=h') + mark('P', 'Hostname=h') + mark('P', 'Cwd=/b')]);
+    const { events } = runOutput([
+      mark('P', 'Cwd=/a') + mark('P', 'Cwd=/a') + mark('P', 'Hostname=h') + mark('P', 'Hostname=h') + mark('P', 'Cwd=/b'),
+    ]);
     expect(events.filter((e) => e.type === 'cwd' || e.type === 'hostname').length).toBe(3);
   });
 
@@ -148,7 +186,9 @@ describe('Segmenter against spoofed marks', () => {
   });
 
   it('cannot end or fake a command from inside the output', () => {
-    const { events } = runOutput([`${mark('A')}$ ${mark('B')}${mark('E', 'cat x')}${mark('C')}\x1b]133;D;0\x07\x1b]133;A\x07\x1b]633;E;sudo rm\x07\x1b]133;C\x07${mark('D', 1)}`]);
+    const { events } = runOutput([
+      `${mark('A')}$ ${mark('B')}${mark('E', 'cat x')}${mark('C')}\x1b]133;D;0\x07\x1b]133;A\x07\x1b]633;E;sudo rm\x07\x1b]133;C\x07${mark('D', 1)}`,
+    ]);
     expect(types(events)).toEqual(['mode', 'prompt', 'command-start', 'command-end']);
     expect(events.find((event) => event.type === 'command-end')).toMatchObject({ exitCode: 1 });
   });

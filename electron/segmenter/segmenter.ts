@@ -91,7 +91,9 @@ export class Segmenter {
       hostname: options.hostname ?? null,
       continuationPrompts: options.continuationPrompts ?? DEFAULT_CONTINUATION_PROMPTS,
     };
-    this._heuristic = new HeuristicDetector(options.promptEndings ?? DEFAULT_PROMPT_ENDINGS, context, (event) => this._heuristicEvent(event));
+    this._heuristic = new HeuristicDetector(options.promptEndings ?? DEFAULT_PROMPT_ENDINGS, context, (event) =>
+      this._heuristicEvent(event),
+    );
   }
 
   get mode(): SegmentationMode {
@@ -137,7 +139,13 @@ export class Segmenter {
     // Most reads of an integrated session hold neither a mark nor the nonce's first byte: pass
     // them on untouched without the scanner's machinery.
     // (A remote shell's nonce comes from newNonce() too, so it starts with the same byte.)
-    if (esc < 0 && this._mode === 'integrated' && this._scanner.heldBytes === 0 && this.pendingBytes === 0 && chunk.indexOf(this._nonceFirst) < 0) {
+    if (
+      esc < 0 &&
+      this._mode === 'integrated' &&
+      this._scanner.heldBytes === 0 &&
+      this.pendingBytes === 0 &&
+      chunk.indexOf(this._nonceFirst) < 0
+    ) {
       this._offset += chunk.length;
       return { bytes: chunk, events: [] };
     }

@@ -77,7 +77,12 @@ describe('Windows shells', () => {
   it('knows Git Bash and PowerShell by their .exe names', () => {
     expect(shellName('C:\\Program Files\\Git\\bin\\bash.exe')).toBe('bash');
     expect(shellKind('C:\\Program Files\\Git\\bin\\bash.exe')).toBe('bash');
-    expect(['pwsh.exe', 'C:\\Windows\\System32\\WindowsPowerShell\\v1.0\\powershell.exe', 'pwsh', 'bash.exe'].map(isPowerShell)).toEqual([true, true, true, false]);
+    expect(['pwsh.exe', 'C:\\Windows\\System32\\WindowsPowerShell\\v1.0\\powershell.exe', 'pwsh', 'bash.exe'].map(isPowerShell)).toEqual([
+      true,
+      true,
+      true,
+      false,
+    ]);
   });
 
   it('starts PowerShell in the heuristic mode with a notice, interactive', () => {

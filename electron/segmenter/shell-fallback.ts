@@ -9,8 +9,7 @@ import { join } from 'node:path';
 export const MIN_BASH_MAJOR = 4;
 
 /** `/bin/bash`, `C:\Program Files\Git\bin\bash.exe`, `-zsh` → `bash`, `bash`, `zsh`: the file name alone. */
-export const shellName = (shell: string): string =>
-  (shell.split(/[\\/]/).pop() ?? shell).replace(/^-/, '').replace(/\.exe$/i, '');
+export const shellName = (shell: string): string => (shell.split(/[\\/]/).pop() ?? shell).replace(/^-/, '').replace(/\.exe$/i, '');
 
 export const isPowerShell = (shell: string): boolean => /^(pwsh|powershell)(-preview)?$/i.test(shellName(shell));
 

@@ -69,7 +69,12 @@ describe('shellLaunch', () => {
   });
 
   it('starts other shells plain, without the nonce', () => {
-    expect(launch('/bin/dash', NONCE, DIR, BASE, defaultProbe, true)).toEqual({ file: '/bin/dash', args: ['-l'], env: { HOME: '/home/u', PATH: '/usr/bin' }, integrated: false });
+    expect(launch('/bin/dash', NONCE, DIR, BASE, defaultProbe, true)).toEqual({
+      file: '/bin/dash',
+      args: ['-l'],
+      env: { HOME: '/home/u', PATH: '/usr/bin' },
+      integrated: false,
+    });
   });
 
   it('starts non-login shells when not asked for a login one: bash sources ~/.bashrc, zsh and fish lose -l', () => {

@@ -46,7 +46,17 @@ export class ShellLayers {
     private readonly _scanner: MarkScanner,
     private readonly _push: PushEvent,
   ) {
-    this.shell = { state: 'idle', commandLine: null, completedLine: null, inputStart: null, cwd: null, hostname: null, history: null, keptOut: false, startClock: null };
+    this.shell = {
+      state: 'idle',
+      commandLine: null,
+      completedLine: null,
+      inputStart: null,
+      cwd: null,
+      hostname: null,
+      history: null,
+      keptOut: false,
+      startClock: null,
+    };
   }
 
   /** Whether an integrated remote shell owns the stream now. */
@@ -85,7 +95,12 @@ export class ShellLayers {
   private _enterRemote(offset: number, at: number): void {
     const shell = this.shell;
     this._local = {
-      state: shell.state, commandLine: shell.commandLine, completedLine: shell.completedLine, cwd: shell.cwd, hostname: shell.hostname, history: shell.history,
+      state: shell.state,
+      commandLine: shell.commandLine,
+      completedLine: shell.completedLine,
+      cwd: shell.cwd,
+      hostname: shell.hostname,
+      history: shell.history,
       startClock: shell.startClock,
     };
     this._push({ type: 'remote-start', offset, at });

@@ -7,7 +7,7 @@ describe('readEnvironmentProvider', () => {
     expect(readEnvironmentProvider({ OPENAI_API_KEY: 'sk-not-ours-000000' })).toEqual({ provider: undefined, problems: [] });
   });
 
-  it('defaults the kind to openai-compatible and the base URL to the kind\'s default', () => {
+  it("defaults the kind to openai-compatible and the base URL to the kind's default", () => {
     const { provider } = readEnvironmentProvider({ CONTEXTERM_MODEL: 'llama3.2' });
     expect(provider?.provider).toMatchObject({ kind: 'openai-compatible', baseUrl: 'http://127.0.0.1:11434/v1', defaultModel: 'llama3.2' });
     expect(readEnvironmentProvider({ CONTEXTERM_PROVIDER: 'anthropic', CONTEXTERM_API_KEY: 'k-000000' }).provider).toMatchObject({

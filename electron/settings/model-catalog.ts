@@ -43,7 +43,12 @@ export class ModelCatalog {
       const entry = await this._remember(provider, models);
       return { providerId: provider.id, models, fetchedAt: entry.fetchedAt, error: null };
     } catch (error) {
-      return { providerId: provider.id, models: cached?.models ?? [], fetchedAt: cached?.fetchedAt ?? null, error: asLlmError(error).toInfo() };
+      return {
+        providerId: provider.id,
+        models: cached?.models ?? [],
+        fetchedAt: cached?.fetchedAt ?? null,
+        error: asLlmError(error).toInfo(),
+      };
     }
   }
 

@@ -21,7 +21,15 @@ beforeAll(() => {
 });
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-const profile = (patch: Record<string, unknown> = {}) => ({ id: 'work', name: 'Work', command: tool, args: ['-x'], cwd: dir, env: { MARK: 'm' }, ...patch });
+const profile = (patch: Record<string, unknown> = {}) => ({
+  id: 'work',
+  name: 'Work',
+  command: tool,
+  args: ['-x'],
+  cwd: dir,
+  env: { MARK: 'm' },
+  ...patch,
+});
 const save = (patch: Record<string, unknown>, current: Settings = DEFAULT_SETTINGS) =>
   applySettingsPatch(current, { profiles: { list: [profile(patch)], defaultId: null } });
 const errorsOf = (patch: Record<string, unknown>, current?: Settings) => {
@@ -59,9 +67,24 @@ describe('profiles: programs and directories that cannot start a terminal', () =
 
   it.each([
     ['a missing program', { command: join(dir, 'nope') }, 'command', `Profile "Work": program not found: ${join(dir, 'nope')}`],
-    ['a program not in PATH', { command: 'no-such-tool-here', env: { PATH: join(dir, 'bin') } }, 'command', 'Profile "Work": program not found: no-such-tool-here (not in PATH)'],
-    ['a program that is not executable', { command: notExecutable }, 'command', `Profile "Work": program is not executable: ${notExecutable}`],
-    ['a PATH match that is not executable', { command: 'plain', env: { PATH: join(dir, 'bin') } }, 'command', `Profile "Work": program is not executable: ${notExecutable}`],
+    [
+      'a program not in PATH',
+      { command: 'no-such-tool-here', env: { PATH: join(dir, 'bin') } },
+      'command',
+      'Profile "Work": program not found: no-such-tool-here (not in PATH)',
+    ],
+    [
+      'a program that is not executable',
+      { command: notExecutable },
+      'command',
+      `Profile "Work": program is not executable: ${notExecutable}`,
+    ],
+    [
+      'a PATH match that is not executable',
+      { command: 'plain', env: { PATH: join(dir, 'bin') } },
+      'command',
+      `Profile "Work": program is not executable: ${notExecutable}`,
+    ],
     ['a directory as the program', { command: dir }, 'command', `Profile "Work": program is a directory: ${dir}`],
     ['a missing directory', { cwd: '/nope-contexterm' }, 'cwd', 'Profile "Work": directory does not exist: /nope-contexterm'],
     ['a file as the directory', { cwd: aFile }, 'cwd', `Profile "Work": not a directory: ${aFile}`],
@@ -78,7 +101,8 @@ describe('profiles: programs and directories that cannot start a terminal', () =
     rmSync(gone);
     // Renaming it (or saving another profile) still works; changing its program checks again.
     expect(errorsOf({ command: gone, name: 'Work renamed' }, saved.settings)).toEqual([]);
-    expect(errorsOf({ command: gone, cwd: '/' }, saved.settings)).toEqual([{ path: 'profiles.list.0.command', message: `Profile "Work": program not found: ${gone}` }]);
+    expect(errorsOf({ command: gone, cwd: '/' }, saved.settings)).toEqual([
+      { path: 'profiles.list.0.command', message: `Profile "Work": program not found: ${gone}` },
+    ]);
   });
-
 });

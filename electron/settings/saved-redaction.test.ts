@@ -44,7 +44,7 @@ const SECTIONS: readonly unknown[] = [
 ];
 
 describe('the saved redaction settings, read without zod', () => {
-  it('gives what the app\'s settings loader gives for every saved section, valid or not', async () => {
+  it("gives what the app's settings loader gives for every saved section, valid or not", async () => {
     for (const section of SECTIONS) {
       const raw = saved(section);
       expect(savedRedaction(raw), raw.slice(0, 120)).toEqual(await appReading(raw));
@@ -52,7 +52,15 @@ describe('the saved redaction settings, read without zod', () => {
   });
 
   it('falls back to the defaults as the app does: nothing saved, unreadable JSON, no redaction section', async () => {
-    for (const raw of [undefined, '{', '[]', '7', JSON.stringify({ version: 1 }), JSON.stringify({ version: 1, sections: {} }), JSON.stringify({ sections: [] })]) {
+    for (const raw of [
+      undefined,
+      '{',
+      '[]',
+      '7',
+      JSON.stringify({ version: 1 }),
+      JSON.stringify({ version: 1, sections: {} }),
+      JSON.stringify({ sections: [] }),
+    ]) {
       expect(savedRedaction(raw), String(raw)).toEqual(await appReading(raw));
     }
     expect(savedRedaction(undefined)).toEqual({ enabled: true, userPatterns: [] });

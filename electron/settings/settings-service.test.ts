@@ -47,15 +47,32 @@ describe('SettingsService: defaults and environment', () => {
   it('starts with Ollama as the provider and the documented defaults', async () => {
     const view = await (await open()).view();
     expect(view.providers).toEqual([{ ...DEFAULT_PROVIDER, hasKey: false, keySource: null, models: [], modelsFetchedAt: null }]);
-    expect(view).toMatchObject({ defaultProviderId: 'ollama', terminal: DEFAULT_SETTINGS.terminal, keyStorage: { backend: 'file', secure: false }, environmentProviderId: null });
+    expect(view).toMatchObject({
+      defaultProviderId: 'ollama',
+      terminal: DEFAULT_SETTINGS.terminal,
+      keyStorage: { backend: 'file', secure: false },
+      environmentProviderId: null,
+    });
     expect(view.relevance.windowMinutes).toBe(120);
   });
 
   it('takes the default provider from CONTEXTERM_* and keeps its key in memory only', async () => {
-    const service = await open({ CONTEXTERM_PROVIDER: 'anthropic', CONTEXTERM_BASE_URL: server.url, CONTEXTERM_MODEL: 'claude-test', CONTEXTERM_API_KEY: KEY });
+    const service = await open({
+      CONTEXTERM_PROVIDER: 'anthropic',
+      CONTEXTERM_BASE_URL: server.url,
+      CONTEXTERM_MODEL: 'claude-test',
+      CONTEXTERM_API_KEY: KEY,
+    });
     const view = await service.view();
     expect(view.defaultProviderId).toBe('environment');
-    expect(view.providers[0]).toMatchObject({ id: 'environment', kind: 'anthropic', baseUrl: server.url, defaultModel: 'claude-test', hasKey: true, keySource: 'environment' });
+    expect(view.providers[0]).toMatchObject({
+      id: 'environment',
+      kind: 'anthropic',
+      baseUrl: server.url,
+      defaultModel: 'claude-test',
+      hasKey: true,
+      keySource: 'environment',
+    });
     expect(await everythingVisible(service)).not.toContain(KEY);
     expect(readdirSync(dir)).toEqual([]);
     expect([...kv.values.values()].join()).not.toContain(KEY);
@@ -126,7 +143,12 @@ describe('SettingsService: validation and persistence', () => {
     const result = await service.update({
       redaction: {
         enabled: true,
-        userPatterns: [good, { kind: 'broken', pattern: '(unclosed' }, { kind: 'empty', pattern: 'x*' }, { kind: 'lookahead', pattern: 'key(?=[0-9])' }],
+        userPatterns: [
+          good,
+          { kind: 'broken', pattern: '(unclosed' },
+          { kind: 'empty', pattern: 'x*' },
+          { kind: 'lookahead', pattern: 'key(?=[0-9])' },
+        ],
       },
     });
     expect(result.ok).toBe(false);
@@ -142,7 +164,13 @@ describe('SettingsService: validation and persistence', () => {
   });
 
   it('refuses an answer reserve at or above the assembled limit, yet loads one saved before that rule', async () => {
-    const tight = { model: 'small', contextLimit: 1000, warningThreshold: 0.8, compactionMode: 'truncate-oldest' as const, reservedOutputTokens: 900 };
+    const tight = {
+      model: 'small',
+      contextLimit: 1000,
+      warningThreshold: 0.8,
+      compactionMode: 'truncate-oldest' as const,
+      reservedOutputTokens: 900,
+    };
     const fresh = await open();
     const refused = await fresh.update({ models: [tight] });
     expect(refused.ok || refused.fieldErrors).toEqual([
@@ -162,7 +190,16 @@ describe('SettingsService: validation and persistence', () => {
   });
 
   it('falls back to defaults per section when the stored settings are damaged', async () => {
-    kv.values.set('settings', JSON.stringify({ version: 1, sections: { terminal: { fontSize: 'huge' }, relevance: { windowMinutes: 30, weights: { cwd: 1, time: 0, hostname: 0, commandPattern: 0 }, threshold: 0.5 } } }));
+    kv.values.set(
+      'settings',
+      JSON.stringify({
+        version: 1,
+        sections: {
+          terminal: { fontSize: 'huge' },
+          relevance: { windowMinutes: 30, weights: { cwd: 1, time: 0, hostname: 0, commandPattern: 0 }, threshold: 0.5 },
+        },
+      }),
+    );
     const service = await open();
     expect(service.current.terminal).toEqual(DEFAULT_SETTINGS.terminal);
     expect(service.current.relevance.windowMinutes).toBe(30);
@@ -213,7 +250,8 @@ describe('SettingsService: test connection and models', () => {
   it('falls back to a one-token request where the endpoint has no model list', async () => {
     const raw = await startRawLlmServer();
     try {
-      const chunk = (delta: unknown, finish: string | null) => sse({ id: 'c', object: 'chat.completion.chunk', choices: [{ index: 0, delta, finish_reason: finish }] });
+      const chunk = (delta: unknown, finish: string | null) =>
+        sse({ id: 'c', object: 'chat.completion.chunk', choices: [{ index: 0, delta, finish_reason: finish }] });
       raw.handle(
         (_req, res) => sendJson(res, 404, { error: { message: '404 page not found' } }),
         (_req, res) => {

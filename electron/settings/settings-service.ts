@@ -93,7 +93,13 @@ export class SettingsService {
       this._settings.providers.map(async (provider) => {
         const source = await this._keys.sourceOf(provider.id);
         const cached = this.models.cached(provider);
-        return { ...provider, hasKey: source !== null, keySource: source, models: cached?.models ?? [], modelsFetchedAt: cached?.fetchedAt ?? null };
+        return {
+          ...provider,
+          hasKey: source !== null,
+          keySource: source,
+          models: cached?.models ?? [],
+          modelsFetchedAt: cached?.fetchedAt ?? null,
+        };
       }),
     );
     return {

@@ -41,8 +41,7 @@ export const saveSections = (kv: KeyValueStore, saved: SavedSections): Promise<v
 
 /** Saved sections over defaults; before the providers were ever saved, the environment's comes first. */
 export const composeSettings = (saved: SavedSections, environment: EnvironmentProvider | undefined): Settings => {
-  const providers =
-    saved.providers ?? (environment ? [environment.provider, DEFAULT_PROVIDER] : DEFAULT_SETTINGS.providers);
+  const providers = saved.providers ?? (environment ? [environment.provider, DEFAULT_PROVIDER] : DEFAULT_SETTINGS.providers);
   const fallbackDefault = saved.providers === undefined && environment ? environment.provider.id : (providers[0]?.id ?? null);
   const wanted = saved.defaultProviderId === undefined ? fallbackDefault : saved.defaultProviderId;
   const settings: Record<string, unknown> = {};
@@ -76,5 +75,4 @@ export const loadModelCache = async (kv: KeyValueStore): Promise<ModelCache> => 
   }
 };
 
-export const saveModelCache = (kv: KeyValueStore, cache: ModelCache): Promise<void> =>
-  kv.set(MODEL_CACHE_KEY, JSON.stringify(cache));
+export const saveModelCache = (kv: KeyValueStore, cache: ModelCache): Promise<void> => kv.set(MODEL_CACHE_KEY, JSON.stringify(cache));

@@ -4,7 +4,13 @@ import type { ModelSettings } from '../../shared/ipc/settings';
 import { DEFAULT_SETTINGS } from '../../shared/settings/registry';
 import { applySettingsPatch } from './validate';
 
-const model: ModelSettings = { model: 'm', contextLimit: 8000, warningThreshold: 0.8, compactionMode: 'truncate-oldest', reservedOutputTokens: 800 };
+const model: ModelSettings = {
+  model: 'm',
+  contextLimit: 8000,
+  warningThreshold: 0.8,
+  compactionMode: 'truncate-oldest',
+  reservedOutputTokens: 800,
+};
 const errorsFor = (patch: Partial<ModelSettings>) => {
   const result = applySettingsPatch(DEFAULT_SETTINGS, { models: [{ ...model, ...patch }] });
   return result.ok ? [] : result.fieldErrors;

@@ -25,11 +25,7 @@ const launchKey = (p: Profile): string => JSON.stringify([p.command, p.cwd, p.en
  * the regex safety check. Returns every field error at once, or the
  * complete next settings; it never saves anything itself.
  */
-export const applySettingsPatch = (
-  current: Settings,
-  input: unknown,
-  patternBudgetMs = DEFAULT_PATTERN_BUDGET_MS,
-): PatchResult => {
+export const applySettingsPatch = (current: Settings, input: unknown, patternBudgetMs = DEFAULT_PATTERN_BUDGET_MS): PatchResult => {
   const parsed = SettingsPatch.safeParse(input);
   if (!parsed.success) return { ok: false, fieldErrors: firstPerField(fieldErrorsOf(parsed.error.issues)) };
   const patch: SavedSections = {};
@@ -63,7 +59,9 @@ export const applySettingsPatch = (
     patch.history.excludePatterns.forEach((pattern, index) => {
       if (known.has(pattern)) return;
       const problem = checkRedactionPattern({ pattern }, patternBudgetMs);
-      const message = problem?.startsWith('matches the empty string') ? 'matches the empty string, so it would keep every command out' : problem;
+      const message = problem?.startsWith('matches the empty string')
+        ? 'matches the empty string, so it would keep every command out'
+        : problem;
       if (message) errors.push({ path: `history.excludePatterns.${index}`, message });
     });
   }
@@ -73,7 +71,8 @@ export const applySettingsPatch = (
     const known = new Map(current.profiles.list.map((p) => [p.id, launchKey(p)]));
     patch.profiles.list.forEach((profile, index) => {
       if (known.get(profile.id) === launchKey(profile)) return;
-      for (const problem of profileProblems(profile)) errors.push({ path: `profiles.list.${index}.${problem.field}`, message: problem.message });
+      for (const problem of profileProblems(profile))
+        errors.push({ path: `profiles.list.${index}.${problem.field}`, message: problem.message });
     });
   }
 

@@ -33,7 +33,9 @@ describe('ssh/plan.sh: which `ssh` invocations get the integration', () => {
     expect(result.ok).toBe(true);
     expect(result.host).toBe('box');
     expect(result.id).toMatch(/^c[0-9a-f]{24}$/);
-    expect(result.remote).toBe(`exec sh -c '${result.remote!.slice("exec sh -c '".length, result.remote!.lastIndexOf("'"))}' contexterm ${result.id}`);
+    expect(result.remote).toBe(
+      `exec sh -c '${result.remote!.slice("exec sh -c '".length, result.remote!.lastIndexOf("'"))}' contexterm ${result.id}`,
+    );
   });
 
   it('names the host without the user, as ssh resolves it', () => {

@@ -66,7 +66,12 @@ export class SshProfilePlans {
 
   private _planNow(args: readonly string[]): string | undefined {
     try {
-      const stdout = execFileSync('sh', this._argv(args), { encoding: 'utf8', env: { ...this._env, CONTEXTERM_SSH_PTY: '1' }, stdio: ['ignore', 'pipe', 'ignore'], timeout: 5000 });
+      const stdout = execFileSync('sh', this._argv(args), {
+        encoding: 'utf8',
+        env: { ...this._env, CONTEXTERM_SSH_PTY: '1' },
+        stdio: ['ignore', 'pipe', 'ignore'],
+        timeout: 5000,
+      });
       const host = stdout.split('\n')[1] || undefined;
       if (host !== undefined) this._plans.set(keyOf(args), host);
       return host;
@@ -82,11 +87,8 @@ export class SshProfilePlans {
   /** plan.sh's verdict: the host when interactive and on. CONTEXTERM_SSH_PTY: the pty will be ours. */
   private _plan(args: readonly string[], env: Record<string, string>): Promise<string | undefined> {
     return new Promise((resolve) => {
-      execFile(
-        'sh',
-        this._argv(args),
-        { encoding: 'utf8', env: { ...env, CONTEXTERM_SSH_PTY: '1' }, timeout: 10_000 },
-        (error, stdout) => resolve(error ? undefined : stdout.split('\n')[1] || undefined),
+      execFile('sh', this._argv(args), { encoding: 'utf8', env: { ...env, CONTEXTERM_SSH_PTY: '1' }, timeout: 10_000 }, (error, stdout) =>
+        resolve(error ? undefined : stdout.split('\n')[1] || undefined),
       );
     });
   }

@@ -38,7 +38,23 @@ describe('the answer typed into the remote tty', () => {
     const body = text.slice(0, -1);
     const controls = [...body].filter((char) => char < ' ' || char > '~');
     expect(controls.map((char) => char.charCodeAt(0))).toEqual([]);
-    for (const control of ['\r', '\n', '\x04', '\x03', '\x1a', '\x1c', '\x0f', '\x16', '\x11', '\x13', '\x12', '\x17', '\x7f', '\x1b', '\0']) {
+    for (const control of [
+      '\r',
+      '\n',
+      '\x04',
+      '\x03',
+      '\x1a',
+      '\x1c',
+      '\x0f',
+      '\x16',
+      '\x11',
+      '\x13',
+      '\x12',
+      '\x17',
+      '\x7f',
+      '\x1b',
+      '\0',
+    ]) {
       expect(text.includes(control), `byte ${control.charCodeAt(0)}`).toBe(false);
     }
     expect(text.at(-1)).toBe(KILL_LINE);

@@ -60,7 +60,11 @@ export const integrationScript = (shell: IntegratedShell, integrationDir: string
     if (text.split('\n').includes(end)) throw new Error(`ssh payload: ${file} contains its own terminator`);
     lines.push(`cat > "$d/${file}" <<'${end}' || return 1`, text.replace(/\n$/, ''), end);
   }
-  lines.push('printf "%s\\n" "$n" > "$d/n" || return 1', 'n=', 'CONTEXTERM_NONCE_FILE=$d/n; CONTEXTERM_CLEANUP=$d; export CONTEXTERM_NONCE_FILE CONTEXTERM_CLEANUP');
+  lines.push(
+    'printf "%s\\n" "$n" > "$d/n" || return 1',
+    'n=',
+    'CONTEXTERM_NONCE_FILE=$d/n; CONTEXTERM_CLEANUP=$d; export CONTEXTERM_NONCE_FILE CONTEXTERM_CLEANUP',
+  );
   lines.push(START[shell]);
   return lines.join('\n');
 };
@@ -69,7 +73,8 @@ export const integrationScript = (shell: IntegratedShell, integrationDir: string
  * ssh's remote command for request `id`: the one-line bootstrap (ssh/bootstrap.sh) run by sh, as
  * ssh/plan.sh builds it for the shells' ssh function.
  */
-export const bootstrapCommand = (integrationDir: string, id: string): string => `exec sh -c '${read(integrationDir, 'ssh/bootstrap.sh')}' contexterm ${id}`;
+export const bootstrapCommand = (integrationDir: string, id: string): string =>
+  `exec sh -c '${read(integrationDir, 'ssh/bootstrap.sh')}' contexterm ${id}`;
 
 /** A shell we do not integrate: the bootstrap's own fallback is the plain login shell, without its notice. */
 export const FALLBACK_SCRIPT = 'rm -rf "$d"; exec "$s" -l';

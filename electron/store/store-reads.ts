@@ -104,5 +104,4 @@ export class StoreReads {
       return Promise.reject(error);
     }
   }
-
 }

@@ -35,12 +35,22 @@ describe('Store', () => {
     await store.flush();
 
     expect(await store.getSession('b')).toEqual({
-      id: 'b', shell: 'bash', hostname: 'devbox', cwd: '/tmp', title: 'vim', mode: 'heuristic', startedAt: 2000, endedAt: 9000,
+      id: 'b',
+      shell: 'bash',
+      hostname: 'devbox',
+      cwd: '/tmp',
+      title: 'vim',
+      mode: 'heuristic',
+      startedAt: 2000,
+      endedAt: 9000,
     });
     expect(await store.getSession('nope')).toBeUndefined();
     expect((await store.listSessions()).map((s) => s.id)).toEqual(['a', 'b', 'c']);
     const recent = await store.listSessions({ endedWithinMs: 2000, now: 10_000 });
-    expect(recent.map((s) => [s.id, s.endedAt])).toEqual([['b', 9000], ['c', null]]);
+    expect(recent.map((s) => [s.id, s.endedAt])).toEqual([
+      ['b', 9000],
+      ['c', null],
+    ]);
   });
 
   it('stores exactly the appended output bytes and reads any range back', async () => {
@@ -60,7 +70,14 @@ describe('Store', () => {
     await store.flush();
 
     expect((await store.readOutput('s', 0, null)).equals(all)).toBe(true);
-    for (const [start, end] of [[0, 1], [1, 4097], [4000, 4200], [4113, 304_113], [300_000, 300_001], [all.length - 5, all.length]]) {
+    for (const [start, end] of [
+      [0, 1],
+      [1, 4097],
+      [4000, 4200],
+      [4113, 304_113],
+      [300_000, 300_001],
+      [all.length - 5, all.length],
+    ]) {
       const got = await store.readOutput('s', start!, end!);
       expect(got.equals(all.subarray(start, end)), `range ${start}-${end}`).toBe(true);
     }
@@ -104,13 +121,39 @@ describe('Store', () => {
     await store.flush();
     expect((await store.recentCommands('s', 5))[0]).toMatchObject({ commandLine: 'make', endedAt: null, exitCode: null });
 
-    store.upsertCommand(commandInput('s', 1, { commandLine: 'make', startedAt: 5000, endedAt: 6000, exitCode: 2, outputStart: 0, outputEnd: 42, outputSummary: 'error', cleanOutput: 'full error text' }));
-    store.upsertCommand(commandInput('s', 1, { commandLine: 'make', startedAt: 5000, endedAt: 6000, exitCode: 2, outputEnd: 42, outputSummary: 'error' }));
+    store.upsertCommand(
+      commandInput('s', 1, {
+        commandLine: 'make',
+        startedAt: 5000,
+        endedAt: 6000,
+        exitCode: 2,
+        outputStart: 0,
+        outputEnd: 42,
+        outputSummary: 'error',
+        cleanOutput: 'full error text',
+      }),
+    );
+    store.upsertCommand(
+      commandInput('s', 1, { commandLine: 'make', startedAt: 5000, endedAt: 6000, exitCode: 2, outputEnd: 42, outputSummary: 'error' }),
+    );
     await store.flush();
     const [done] = await store.commandsByIds(['s:1']);
     expect(done).toEqual({
-      id: 's:1', sessionId: 's', seq: 1, commandLine: 'make', cwd: '/home/dev/project', hostname: 'devbox', shell: 'bash',
-      startedAt: 5000, endedAt: 6000, exitCode: 2, outputStart: 0, outputEnd: 42, outputSummary: 'error', source: 'integrated', interrupted: false,
+      id: 's:1',
+      sessionId: 's',
+      seq: 1,
+      commandLine: 'make',
+      cwd: '/home/dev/project',
+      hostname: 'devbox',
+      shell: 'bash',
+      startedAt: 5000,
+      endedAt: 6000,
+      exitCode: 2,
+      outputStart: 0,
+      outputEnd: 42,
+      outputSummary: 'error',
+      source: 'integrated',
+      interrupted: false,
     });
     expect(await store.readCleanOutput('s:1')).toBe('full error text');
     expect(await store.readCleanOutput('s:9')).toBeUndefined();

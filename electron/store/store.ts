@@ -54,7 +54,12 @@ export const openStore = async (options: OpenStoreOptions): Promise<StoreOpenRes
   // A replacement for a writer that died resumes on the live file: no sweep, no repair, no check.
   const restart = async () => (await startWorker(url, { role: 'writer', path, integrityCheck: 'never', resume: true })).worker;
   const { writerRestarts: restarts, writerIdleMs: idleMs } = options;
-  const writerClient = new WriterClient(writer.worker, { restart, onError, ...(restarts ? { restarts } : {}), ...(idleMs !== undefined ? { idleMs } : {}) });
+  const writerClient = new WriterClient(writer.worker, {
+    restart,
+    onError,
+    ...(restarts ? { restarts } : {}),
+    ...(idleMs !== undefined ? { idleMs } : {}),
+  });
   const store = new Store(path, writerClient, reader, local);
   const { orphanedSessionsEnded, recoveredCorruptTo } = writer.ready;
   return { store, orphanedSessionsEnded, ...(recoveredCorruptTo ? { recoveredCorruptTo } : {}) };

@@ -65,7 +65,8 @@ export class SyncService {
     } catch (error) {
       return { ...this._figures(), state: 'failed', device: null, where: null, lastError: (error as Error).message };
     }
-    if (!config) return { state: 'off', device: null, where: null, lastPushAt: null, lastPullAt: null, pending: null, lastError: null, devices: null };
+    if (!config)
+      return { state: 'off', device: null, where: null, lastPushAt: null, lastPullAt: null, pending: null, lastError: null, devices: null };
     const state = this._syncing ? 'syncing' : this._failed ? 'failed' : 'idle';
     return { ...this._figures(), state, device: config.deviceName, where: describe(config) };
   }
@@ -76,7 +77,8 @@ export class SyncService {
 
   /** One run now (after the one going on); fails with `not-set-up` when sync is off here. */
   async now(): Promise<SyncState> {
-    if (this.state().state === 'off') throw new SyncError('not-set-up', "Sync is not set up on this device: run 'contexterm sync init' or 'sync join' first.");
+    if (this.state().state === 'off')
+      throw new SyncError('not-set-up', "Sync is not set up on this device: run 'contexterm sync init' or 'sync join' first.");
     if (this._running) {
       this._again ??= this._running.then(() => {
         this._again = null;
@@ -117,7 +119,13 @@ export class SyncService {
   }
 
   private _figures() {
-    return { lastPushAt: this._lastPushAt, lastPullAt: this._lastPullAt, pending: this._pending, lastError: this._error, devices: this._devices };
+    return {
+      lastPushAt: this._lastPushAt,
+      lastPullAt: this._lastPullAt,
+      pending: this._pending,
+      lastError: this._error,
+      devices: this._devices,
+    };
   }
 
   private _schedule(): void {

@@ -35,7 +35,8 @@ const runOnce = async (init: SyncWorkerInit, send: (event: SyncWorkerEvent) => v
       const forget = (ids: readonly string[]): number => {
         if (ids.length === 0) return 0;
         const forgotten = forgetter.forget({ commandIds: [...ids] }, Date.now());
-        if (forgotten.commandIds.length > 0) send({ type: 'forgotten', commandIds: forgotten.commandIds, sessionIds: forgotten.sessionIds });
+        if (forgotten.commandIds.length > 0)
+          send({ type: 'forgotten', commandIds: forgotten.commandIds, sessionIds: forgotten.sessionIds });
         return forgotten.commands;
       };
       const report = await syncOnce({ db, backend, config, key, forget });

@@ -18,7 +18,8 @@ export class FolderBackend implements SyncBackend {
   }
 
   private _path(name: string): string {
-    if (name.split('/').some((part) => part === '' || part === '.' || part === '..')) throw new SyncError('bad-input', `not an object name: ${name}`);
+    if (name.split('/').some((part) => part === '' || part === '.' || part === '..'))
+      throw new SyncError('bad-input', `not an object name: ${name}`);
     return join(this._root, ...name.split('/'));
   }
 

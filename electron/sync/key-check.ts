@@ -14,7 +14,10 @@ const CHECK_TEXT = 'contexterm sync key check v1';
 
 export const writeKeyCheck = async (backend: SyncBackend, layout: SyncLayout, keys: SyncKeys): Promise<void> => {
   if ((await backend.get(layout.check)) !== undefined) {
-    throw new SyncError('already-set-up', `${backend.where} already holds a sync group here; use 'contexterm sync join --phrase …' with its phrase`);
+    throw new SyncError(
+      'already-set-up',
+      `${backend.where} already holds a sync group here; use 'contexterm sync join --phrase …' with its phrase`,
+    );
   }
   await backend.put(layout.check, seal(keys.check, layout.check, Buffer.from(CHECK_TEXT)));
 };
@@ -22,7 +25,10 @@ export const writeKeyCheck = async (backend: SyncBackend, layout: SyncLayout, ke
 export const verifyKey = async (backend: SyncBackend, layout: SyncLayout, keys: SyncKeys): Promise<void> => {
   const object = await backend.get(layout.check);
   if (object === undefined) {
-    throw new SyncError('not-set-up', `${backend.where} holds no sync group under this prefix; run 'contexterm sync init' on the first device`);
+    throw new SyncError(
+      'not-set-up',
+      `${backend.where} holds no sync group under this prefix; run 'contexterm sync init' on the first device`,
+    );
   }
   let text: string;
   try {

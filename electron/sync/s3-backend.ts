@@ -19,7 +19,14 @@ const codeOf = (error: unknown): { name: string; status: number | undefined; mes
   return { name: e.Code ?? e.name ?? 'Error', status: e.$metadata?.httpStatusCode, message: e.message ?? String(error) };
 };
 
-const CREDENTIAL_ERRORS = new Set(['InvalidAccessKeyId', 'SignatureDoesNotMatch', 'AccessDenied', 'InvalidToken', 'ExpiredToken', 'CredentialsProviderError']);
+const CREDENTIAL_ERRORS = new Set([
+  'InvalidAccessKeyId',
+  'SignatureDoesNotMatch',
+  'AccessDenied',
+  'InvalidToken',
+  'ExpiredToken',
+  'CredentialsProviderError',
+]);
 const NETWORK_ERRORS = new Set(['ECONNREFUSED', 'ENOTFOUND', 'ECONNRESET', 'ETIMEDOUT', 'EHOSTUNREACH', 'TimeoutError']);
 
 /**
@@ -65,8 +72,11 @@ export class S3Backend implements SyncBackend {
     if (name === 'NoSuchBucket' || (status === 404 && doing === 'probe')) {
       return new SyncError('no-bucket', `the bucket ${this._place.bucket} does not exist at ${this._place.endpoint}`);
     }
-    if (name === 'CredentialsProviderError' || /credential/i.test(message) && status === undefined) {
-      return new SyncError('credentials', 'no AWS credentials found: set AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY, or AWS_PROFILE, as for the aws CLI');
+    if (name === 'CredentialsProviderError' || (/credential/i.test(message) && status === undefined)) {
+      return new SyncError(
+        'credentials',
+        'no AWS credentials found: set AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY, or AWS_PROFILE, as for the aws CLI',
+      );
     }
     if (CREDENTIAL_ERRORS.has(name) || status === 403) {
       return new SyncError('credentials', `${this.where} refused these credentials (${name}): check AWS_ACCESS_KEY_ID / AWS_PROFILE`);
@@ -74,7 +84,10 @@ export class S3Backend implements SyncBackend {
     if (NETWORK_ERRORS.has(cause) || NETWORK_ERRORS.has(name)) {
       return new SyncError('unreachable', `cannot reach ${this._place.endpoint} (${cause})`);
     }
-    return new SyncError('unreachable', `${this.where} failed to ${doing} (${name}${status ? ` ${status}` : ''}: ${message.split('\n')[0]})`);
+    return new SyncError(
+      'unreachable',
+      `${this.where} failed to ${doing} (${name}${status ? ` ${status}` : ''}: ${message.split('\n')[0]})`,
+    );
   }
 
   async probe(): Promise<void> {
@@ -98,7 +111,13 @@ export class S3Backend implements SyncBackend {
     let etag: string | undefined;
     try {
       const sent = await this._client.send(
-        new this._sdk.PutObjectCommand({ Bucket: this._place.bucket, Key: name, Body: body, ContentLength: body.byteLength, ContentType: 'application/octet-stream' }),
+        new this._sdk.PutObjectCommand({
+          Bucket: this._place.bucket,
+          Key: name,
+          Body: body,
+          ContentLength: body.byteLength,
+          ContentType: 'application/octet-stream',
+        }),
       );
       etag = sent.ETag;
     } catch (error) {
@@ -131,7 +150,12 @@ export class S3Backend implements SyncBackend {
     try {
       for (;;) {
         const page = await this._client.send(
-          new this._sdk.ListObjectsCommand({ Bucket: this._place.bucket, Prefix: prefix, MaxKeys: 1000, ...(names.length > 0 ? { Marker: names.at(-1) } : {}) }),
+          new this._sdk.ListObjectsCommand({
+            Bucket: this._place.bucket,
+            Prefix: prefix,
+            MaxKeys: 1000,
+            ...(names.length > 0 ? { Marker: names.at(-1) } : {}),
+          }),
         );
         const keys = (page.Contents ?? []).flatMap((item) => (item.Key ? [item.Key] : []));
         names.push(...keys);

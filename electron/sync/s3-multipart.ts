@@ -28,7 +28,9 @@ interface Target {
  */
 export const putMultipart = async (target: Target, name: string, body: Uint8Array): Promise<void> => {
   const { client, sdk, bucket, where } = target;
-  const created = await client.send(new sdk.CreateMultipartUploadCommand({ Bucket: bucket, Key: name, ContentType: 'application/octet-stream' }));
+  const created = await client.send(
+    new sdk.CreateMultipartUploadCommand({ Bucket: bucket, Key: name, ContentType: 'application/octet-stream' }),
+  );
   const uploadId = created.UploadId;
   if (uploadId === undefined) throw new SyncError('unreachable', `${where} started no multipart upload for ${name}`);
   try {
@@ -38,10 +40,20 @@ export const putMultipart = async (target: Target, name: string, body: Uint8Arra
       const part = body.subarray(offset, offset + PART_BYTES);
       const digest = md5(part);
       const sent = await client.send(
-        new sdk.UploadPartCommand({ Bucket: bucket, Key: name, UploadId: uploadId, PartNumber: number, Body: part, ContentLength: part.byteLength }),
+        new sdk.UploadPartCommand({
+          Bucket: bucket,
+          Key: name,
+          UploadId: uploadId,
+          PartNumber: number,
+          Body: part,
+          ContentLength: part.byteLength,
+        }),
       );
       if (unquote(sent.ETag) !== digest.toString('hex')) {
-        throw new SyncError('unreachable', `${where} stored part ${number} of ${name} with ETag ${sent.ETag}, not the MD5 of what was sent`);
+        throw new SyncError(
+          'unreachable',
+          `${where} stored part ${number} of ${name} with ETag ${sent.ETag}, not the MD5 of what was sent`,
+        );
       }
       parts.push({ ETag: sent.ETag!, PartNumber: number });
       digests.push(digest);

@@ -46,17 +46,22 @@ const writePrivate = (path: string, text: string): void => {
   renameSync(temp, path);
 };
 
-export const newDeviceIdentity = (): { deviceId: string; deviceName: string } => ({ deviceId: randomUUID(), deviceName: hostname() || 'device' });
+export const newDeviceIdentity = (): { deviceId: string; deviceName: string } => ({
+  deviceId: randomUUID(),
+  deviceName: hostname() || 'device',
+});
 
 export const readConfig = (dataDir: string): SyncConfig | undefined => {
   const path = join(dataDir, CONFIG_FILE);
   if (!existsSync(path)) return undefined;
   const parsed = syncConfigSchema.safeParse(JSON.parse(readFileSync(path, 'utf8')));
-  if (!parsed.success) throw new SyncError('not-set-up', `${path} is not a sync set-up this version reads; run 'contexterm sync off' and set it up again`);
+  if (!parsed.success)
+    throw new SyncError('not-set-up', `${path} is not a sync set-up this version reads; run 'contexterm sync off' and set it up again`);
   return parsed.data;
 };
 
-export const writeConfig = (dataDir: string, config: SyncConfig): void => writePrivate(join(dataDir, CONFIG_FILE), `${JSON.stringify(config, null, 2)}\n`);
+export const writeConfig = (dataDir: string, config: SyncConfig): void =>
+  writePrivate(join(dataDir, CONFIG_FILE), `${JSON.stringify(config, null, 2)}\n`);
 
 export const readStatus = (dataDir: string): SyncStatus => {
   const path = join(dataDir, STATUS_FILE);
@@ -66,7 +71,8 @@ export const readStatus = (dataDir: string): SyncStatus => {
   return parsed.success ? parsed.data : empty;
 };
 
-export const writeStatus = (dataDir: string, status: SyncStatus): void => writePrivate(join(dataDir, STATUS_FILE), `${JSON.stringify(status)}\n`);
+export const writeStatus = (dataDir: string, status: SyncStatus): void =>
+  writePrivate(join(dataDir, STATUS_FILE), `${JSON.stringify(status)}\n`);
 
 /**
  * Where the key is kept. Browser mode and the CLI: a 0600 file in the 0700 data dir. The desktop
@@ -89,7 +95,8 @@ export class FileKeyStore implements KeyStore {
   load(): Uint8Array | undefined {
     if (!existsSync(this._path)) return undefined;
     const key = Buffer.from(readFileSync(this._path, 'utf8').trim(), 'base64');
-    if (key.length !== KEY_BYTES) throw new SyncError('not-set-up', `${this._path} does not hold a sync key; run 'contexterm sync join' again`);
+    if (key.length !== KEY_BYTES)
+      throw new SyncError('not-set-up', `${this._path} does not hold a sync key; run 'contexterm sync join' again`);
     return new Uint8Array(key);
   }
 

@@ -14,17 +14,28 @@ const files = (dir: string): string[] =>
 
 const device = (folder: string, id: string, content: SyncConfig['content'] = 'output') => {
   const db = createMigratedDb();
-  const config: SyncConfig = { v: 1, backend: { kind: 'folder', path: folder }, prefix: 'p', deviceId: id, deviceName: `name-${id.slice(0, 4)}`, content };
+  const config: SyncConfig = {
+    v: 1,
+    backend: { kind: 'folder', path: folder },
+    prefix: 'p',
+    deviceId: id,
+    deviceName: `name-${id.slice(0, 4)}`,
+    content,
+  };
   const forgetter = new Forgetter(db);
   const record = (id: string, line: string, output: string): void => {
     const [session, seq] = id.split(':') as [string, string];
-    db.prepare(`INSERT OR IGNORE INTO sessions (id, started_at, ended_at, shell, hostname, cwd, title, mode) VALUES (?, 1, 2, 'bash', 'h', '/', 't', 'integrated')`).run(session);
+    db.prepare(
+      `INSERT OR IGNORE INTO sessions (id, started_at, ended_at, shell, hostname, cwd, title, mode) VALUES (?, 1, 2, 'bash', 'h', '/', 't', 'integrated')`,
+    ).run(session);
     db.prepare(
       `INSERT INTO commands (id, session_id, seq, command_line, cwd, hostname, shell, started_at, ended_at, exit_code, output_start, output_end, source, output_indexed, output_summary, clean_output)
        VALUES (?, ?, ?, ?, '/srv', 'h', 'bash', 1, 2, 0, 0, 0, 'integrated', 1, '', ?)`,
     ).run(id, session, Number(seq), line, output);
   };
-  const line = (id: string) => db.prepare('SELECT command_line AS line, clean_output AS output FROM commands WHERE id = ?').get(id) as { line: string; output: string | null } | undefined;
+  const line = (id: string) =>
+    db.prepare('SELECT command_line AS line, clean_output AS output FROM commands WHERE id = ?').get(id) as
+      { line: string; output: string | null } | undefined;
   return { db, config, record, line, forget: (ids: readonly string[]) => forgetter.forget({ commandIds: [...ids] }, 3).commands };
 };
 
@@ -68,7 +79,10 @@ describe('syncOnce through a folder', () => {
     await createGroup(backend, a.config, newKey());
     const before = files(dir.path);
     a.record('sa:1', 'echo x', 'y');
-    await expect(syncOnce({ db: a.db, backend, config: a.config, key: newKey(), forget: a.forget })).rejects.toMatchObject({ code: 'wrong-key', message: expect.stringContaining('the key changed') });
+    await expect(syncOnce({ db: a.db, backend, config: a.config, key: newKey(), forget: a.forget })).rejects.toMatchObject({
+      code: 'wrong-key',
+      message: expect.stringContaining('the key changed'),
+    });
     expect(files(dir.path)).toEqual(before);
   });
 

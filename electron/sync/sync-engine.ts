@@ -65,7 +65,10 @@ export const syncOnce = async (options: RunOptions): Promise<SyncReport> => {
   } catch (error) {
     // This device joined with the key it holds: a check it no longer opens was rotated elsewhere.
     if (!(error instanceof SyncError) || error.code !== 'wrong-key') throw error;
-    throw new SyncError('wrong-key', `the key changed: the sync group in ${ctx.backend.where} was set up again with a new phrase; run 'contexterm sync off', then 'sync join' with the new phrase (nothing was written)`);
+    throw new SyncError(
+      'wrong-key',
+      `the key changed: the sync group in ${ctx.backend.where} was set up again with a new phrase; run 'contexterm sync off', then 'sync join' with the new phrase (nothing was written)`,
+    );
   }
   const report: SyncReport = { pushed: 0, pulled: 0, forgotten: 0, rewritten: 0, devices: 1, refused: [] };
   await pull(ctx, report);

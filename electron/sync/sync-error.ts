@@ -9,15 +9,7 @@
  * data dir), `bad-input` (a phrase or option that cannot be used).
  */
 export type SyncErrorCode =
-  | 'wrong-key'
-  | 'not-set-up'
-  | 'already-set-up'
-  | 'no-bucket'
-  | 'credentials'
-  | 'unreachable'
-  | 'tampered'
-  | 'busy'
-  | 'bad-input';
+  'wrong-key' | 'not-set-up' | 'already-set-up' | 'no-bucket' | 'credentials' | 'unreachable' | 'tampered' | 'busy' | 'bad-input';
 
 /** An expected failure of sync: its message is one plain line for the user. */
 export class SyncError extends Error {

@@ -34,8 +34,10 @@ export const keyToPhrase = (key: Uint8Array): string => entropyToMnemonic(key, w
 /** Words separated by any white space, any case: what a user pastes or types back. */
 export const phraseToKey = (phrase: string): Uint8Array => {
   const words = phrase.trim().toLowerCase().split(/\s+/).join(' ');
-  if (words.split(' ').length !== 24) throw new SyncError('bad-input', `a recovery phrase has 24 words, got ${words === '' ? 0 : words.split(' ').length}`);
+  if (words.split(' ').length !== 24)
+    throw new SyncError('bad-input', `a recovery phrase has 24 words, got ${words === '' ? 0 : words.split(' ').length}`);
   // The checksum (the last word's bits) catches a mistyped or swapped word before the bucket is asked.
-  if (!validateMnemonic(words, wordlist)) throw new SyncError('bad-input', 'that recovery phrase is not valid: a word is misspelt or out of place');
+  if (!validateMnemonic(words, wordlist))
+    throw new SyncError('bad-input', 'that recovery phrase is not valid: a word is misspelt or out of place');
   return mnemonicToEntropy(words, wordlist);
 };

@@ -14,7 +14,8 @@ const readOwnManifest = async (ctx: SyncContext): Promise<Manifest> => {
   const fresh: Manifest = { v: 1, device: ctx.deviceId, name: ctx.deviceName, updatedAt: ctx.now(), segments: [], tombstones: [] };
   if (object === undefined) return fresh;
   const parsed = manifestSchema.safeParse(openJson(ctx.keys.seal, name, object));
-  if (!parsed.success || parsed.data.device !== ctx.deviceId) throw new SyncError('tampered', `this device's manifest ${name} is not valid`);
+  if (!parsed.success || parsed.data.device !== ctx.deviceId)
+    throw new SyncError('tampered', `this device's manifest ${name} is not valid`);
   return parsed.data;
 };
 
@@ -70,7 +71,11 @@ const rewriteForgotten = async (ctx: SyncContext, manifest: Manifest, report: Sy
     const next = kept.length > 0 ? await putSegment(ctx, kept) : undefined;
     manifest.segments = manifest.segments.filter((s) => s.name !== old);
     if (next !== undefined) manifest.segments.push({ name: next, count: kept.length });
-    ctx.tables.moveSegment(kept.map((record) => record.id), dead, next);
+    ctx.tables.moveSegment(
+      kept.map((record) => record.id),
+      dead,
+      next,
+    );
     doomed.push(name);
     report.rewritten++;
   }
@@ -92,7 +97,11 @@ const recover = async (ctx: SyncContext, manifest: Manifest): Promise<void> => {
     const object = await ctx.backend.get(name);
     if (object === undefined) continue;
     const { records } = segmentSchema.parse(openJson(ctx.keys.seal, name, object));
-    ctx.tables.markPushed(records.map((record) => record.id), segment.name, ctx.now());
+    ctx.tables.markPushed(
+      records.map((record) => record.id),
+      segment.name,
+      ctx.now(),
+    );
   }
   const listed = new Set(manifest.segments.map((segment) => ctx.layout.segment(ctx.deviceId, segment.name)));
   for (const name of await ctx.backend.list(ctx.layout.segments(ctx.deviceId))) {

@@ -28,7 +28,9 @@ describe('SyncTables', () => {
   it('inserts a pulled segment once, with its device, searchable by line and output at once', () => {
     const db = createMigratedDb();
     const tables = new SyncTables(db);
-    expect(tables.insertPulled('dev-b', 'desktop', 'seg1', [record('s:1'), record('s:2', { remote: { host: 'prod', user: 'root' } })])).toBe(2);
+    expect(
+      tables.insertPulled('dev-b', 'desktop', 'seg1', [record('s:1'), record('s:2', { remote: { host: 'prod', user: 'root' } })]),
+    ).toBe(2);
     expect(tables.insertPulled('dev-b', 'desktop', 'seg2', [record('s:1')])).toBe(0); // a rewritten segment: nothing doubled
     expect(tables.hasSeen('dev-b', 'seg1')).toBe(true);
     expect(count(db, "SELECT count(*) FROM command_devices WHERE device_name = 'desktop'")).toBe(2);

@@ -56,11 +56,13 @@ export class SyncTables {
             AND NOT EXISTS (SELECT 1 FROM sync_pushed p WHERE p.command_id = c.id)
           ORDER BY c.rid LIMIT ?`,
       ),
-      unpushedCount: _db.prepare(
-        `SELECT count(*) FROM commands c WHERE c.ended_at IS NOT NULL AND c.command_line IS NOT NULL
+      unpushedCount: _db
+        .prepare(
+          `SELECT count(*) FROM commands c WHERE c.ended_at IS NOT NULL AND c.command_line IS NOT NULL
             AND NOT EXISTS (SELECT 1 FROM command_devices d WHERE d.command_id = c.id)
             AND NOT EXISTS (SELECT 1 FROM sync_pushed p WHERE p.command_id = c.id)`,
-      ).pluck(),
+        )
+        .pluck(),
       exists: _db.prepare('SELECT 1 FROM commands WHERE id = ?').pluck(),
       markPushed: _db.prepare('INSERT OR REPLACE INTO sync_pushed (command_id, segment) VALUES (?, ?)'),
       tombstone: _db.prepare('INSERT OR IGNORE INTO sync_tombstones (command_id, forgotten_at, ours) VALUES (?, ?, ?)'),
@@ -69,7 +71,9 @@ export class SyncTables {
       pushedSegment: _db.prepare('SELECT segment FROM sync_pushed WHERE command_id = ?').pluck(),
       pushedIn: _db.prepare('SELECT command_id FROM sync_pushed WHERE segment = ?').pluck(),
       anyPushedIn: _db.prepare('SELECT 1 FROM sync_pushed WHERE segment = ? LIMIT 1').pluck(),
-      holdingDead: _db.prepare('SELECT DISTINCT p.segment FROM sync_tombstones t JOIN sync_pushed p ON p.command_id = t.command_id').pluck(),
+      holdingDead: _db
+        .prepare('SELECT DISTINCT p.segment FROM sync_tombstones t JOIN sync_pushed p ON p.command_id = t.command_id')
+        .pluck(),
       unpush: _db.prepare('DELETE FROM sync_pushed WHERE command_id = ?'),
       seen: _db.prepare('SELECT 1 FROM sync_seen WHERE device_id = ? AND segment = ?').pluck(),
       markSeen: _db.prepare('INSERT OR IGNORE INTO sync_seen (device_id, segment) VALUES (?, ?)'),
@@ -179,8 +183,20 @@ export class SyncTables {
       for (const r of live) {
         const summary = r.output === null ? '' : summarize(r.output, SUMMARY_LINES, SUMMARY_LINES);
         const done = this._sql.command!.run(
-          r.id, r.sessionId, r.seq, r.commandLine, r.cwd, r.hostname, r.shell, r.startedAt, r.endedAt, r.exitCode,
-          r.output === null ? 0 : 1, summary, r.output, r.interrupted ? 1 : 0,
+          r.id,
+          r.sessionId,
+          r.seq,
+          r.commandLine,
+          r.cwd,
+          r.hostname,
+          r.shell,
+          r.startedAt,
+          r.endedAt,
+          r.exitCode,
+          r.output === null ? 0 : 1,
+          summary,
+          r.output,
+          r.interrupted ? 1 : 0,
         );
         if (done.changes === 0) continue;
         inserted++;

@@ -21,6 +21,7 @@ export const parseClientFrame = (text: string): ClientFrame | undefined => {
   if (!isChannelName(channel)) return undefined;
   if (t === 'send') return { t, channel, payload };
   // zod's object wants the key, even for an unknown value.
-  if (t === 'invoke' && typeof id === 'number' && Number.isSafeInteger(id) && id >= 0 && 'payload' in value) return { t, id, channel, payload };
+  if (t === 'invoke' && typeof id === 'number' && Number.isSafeInteger(id) && id >= 0 && 'payload' in value)
+    return { t, id, channel, payload };
   return undefined;
 };

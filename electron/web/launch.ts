@@ -23,8 +23,7 @@ export const resolveToken = (source: TokenSource | undefined): string | undefine
   return checkToken(first, `--token-file ${source.path}`);
 };
 
-const escapeHtml = (text: string): string =>
-  text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+const escapeHtml = (text: string): string => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /**
  * Opens the app without putting the token on the process list: `xdg-open URL` would show it in

@@ -17,8 +17,14 @@ describe('parseRequestTarget', () => {
   });
 
   it('never throws on any string', () => {
-    fc.assert(fc.property(fc.string({ unit: 'binary' }), (raw) => void parseRequestTarget(raw)), { numRuns: 2000 });
-    fc.assert(fc.property(fc.string({ unit: 'binary' }), (raw) => void parseRequestTarget('/' + raw)), { numRuns: 2000 });
+    fc.assert(
+      fc.property(fc.string({ unit: 'binary' }), (raw) => void parseRequestTarget(raw)),
+      { numRuns: 2000 },
+    );
+    fc.assert(
+      fc.property(fc.string({ unit: 'binary' }), (raw) => void parseRequestTarget('/' + raw)),
+      { numRuns: 2000 },
+    );
   });
 });
 

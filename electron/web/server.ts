@@ -126,7 +126,8 @@ export const startWebServer = async (options: WebServerOptions): Promise<WebServ
           perMessageDeflate: false,
           // Select the plain protocol (binary output when the page offers it too: socket-session.ts);
           // the token protocol is never echoed back.
-          handleProtocols: (offered) => (!offered.has(WS_PROTOCOL) ? false : offered.has(WS_BINARY_OUTPUT_PROTOCOL) ? WS_BINARY_OUTPUT_PROTOCOL : WS_PROTOCOL),
+          handleProtocols: (offered) =>
+            !offered.has(WS_PROTOCOL) ? false : offered.has(WS_BINARY_OUTPUT_PROTOCOL) ? WS_BINARY_OUTPUT_PROTOCOL : WS_PROTOCOL,
         }),
     ));
 

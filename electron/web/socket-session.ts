@@ -1,6 +1,12 @@
 // SPDX-License-Identifier: MIT
 import type { WebSocket } from 'ws';
-import { ptyDataHeaderBytes, writePtyDataHeader, WS_BINARY_OUTPUT_PROTOCOL, type PtyDataPayload, type ServerFrame } from '../../shared/ipc/wire-names';
+import {
+  ptyDataHeaderBytes,
+  writePtyDataHeader,
+  WS_BINARY_OUTPUT_PROTOCOL,
+  type PtyDataPayload,
+  type ServerFrame,
+} from '../../shared/ipc/wire-names';
 import { parseClientFrame } from './client-frame';
 import type { Core } from '../app/create-core';
 import { closeSignal } from '../ipc/close-signal';

@@ -2,9 +2,24 @@
 import { describe, expect, it } from 'vitest';
 import { normalizeCombo } from '../../shared/settings/key-combos';
 import { ACTIONS, bindableActions } from './catalog';
-import { browserKeeps, comboOf, comboProblem, conflictsOf, displayCombo, effectiveBindings, keymapOf, overridesOf, shortcutOf, type KeyEventLike } from './keys';
+import {
+  browserKeeps,
+  comboOf,
+  comboProblem,
+  conflictsOf,
+  displayCombo,
+  effectiveBindings,
+  keymapOf,
+  overridesOf,
+  shortcutOf,
+  type KeyEventLike,
+} from './keys';
 
-const press = (key: string, code: string, mods: Partial<Pick<KeyEventLike, 'ctrlKey' | 'altKey' | 'shiftKey' | 'metaKey'>> = {}): KeyEventLike => ({
+const press = (
+  key: string,
+  code: string,
+  mods: Partial<Pick<KeyEventLike, 'ctrlKey' | 'altKey' | 'shiftKey' | 'metaKey'>> = {},
+): KeyEventLike => ({
   key,
   code,
   ctrlKey: false,
@@ -31,7 +46,25 @@ describe('the action registry', () => {
 
   it('includes the actions the app offers', () => {
     const ids = ACTIONS.map((a) => a.id);
-    for (const id of ['tab-new', 'tab-new-private', 'tab-new-profile', 'tab-close', 'pane-split-right', 'pane-zoom', 'copy', 'paste', 'select-all', 'clear', 'find', 'palette', 'font-bigger', 'font-smaller', 'font-reset', 'settings-open', 'tab-menu'])
+    for (const id of [
+      'tab-new',
+      'tab-new-private',
+      'tab-new-profile',
+      'tab-close',
+      'pane-split-right',
+      'pane-zoom',
+      'copy',
+      'paste',
+      'select-all',
+      'clear',
+      'find',
+      'palette',
+      'font-bigger',
+      'font-smaller',
+      'font-reset',
+      'settings-open',
+      'tab-menu',
+    ])
       expect(ids).toContain(id);
     expect(bindableActions().some((a) => a.id === 'tab-new-profile')).toBe(false);
   });
@@ -74,18 +107,33 @@ describe('key presses → combinations', () => {
 });
 
 describe('which combinations can be shortcuts', () => {
-  it.each(['Ctrl+C', 'Ctrl+D', 'Ctrl+R', 'Ctrl+[', 'Ctrl+Space', 'Alt+B', 'Alt+.', 'Alt+ArrowLeft', 'A', 'Shift+A', 'Enter', 'Escape', 'Ctrl+ArrowLeft', 'Ctrl+Backspace'])(
-    'refuses %s, which the terminal needs',
-    (combo) => expect(comboProblem(combo)).toMatch(/terminal|typing|shell/),
-  );
+  it.each([
+    'Ctrl+C',
+    'Ctrl+D',
+    'Ctrl+R',
+    'Ctrl+[',
+    'Ctrl+Space',
+    'Alt+B',
+    'Alt+.',
+    'Alt+ArrowLeft',
+    'A',
+    'Shift+A',
+    'Enter',
+    'Escape',
+    'Ctrl+ArrowLeft',
+    'Ctrl+Backspace',
+  ])('refuses %s, which the terminal needs', (combo) => expect(comboProblem(combo)).toMatch(/terminal|typing|shell/));
 
-  it.each(['Ctrl+Shift+C', 'Ctrl+Alt+J', 'Ctrl+=', 'F2', 'Shift+F10', 'ContextMenu', 'Meta+K', 'Ctrl+Shift+Enter', 'Alt+F4'])('accepts %s', (combo) =>
-    expect(comboProblem(combo)).toBeUndefined(),
+  it.each(['Ctrl+Shift+C', 'Ctrl+Alt+J', 'Ctrl+=', 'F2', 'Shift+F10', 'ContextMenu', 'Meta+K', 'Ctrl+Shift+Enter', 'Alt+F4'])(
+    'accepts %s',
+    (combo) => expect(comboProblem(combo)).toBeUndefined(),
   );
 
   it('lets a contextual action take a key the terminal keeps elsewhere, but never typing, Tab or Enter', () => {
-    for (const combo of ['ArrowRight', 'End', 'Escape', 'Alt+ArrowRight', 'Ctrl+Space', 'Ctrl+L']) expect(comboProblem(combo, 'suggestionShown'), combo).toBeUndefined();
-    for (const combo of ['A', 'Shift+A', '/', 'Space', 'Tab', 'Enter', 'Shift+Tab']) expect(comboProblem(combo, 'suggestionShown'), combo).toMatch(/typing|shell/);
+    for (const combo of ['ArrowRight', 'End', 'Escape', 'Alt+ArrowRight', 'Ctrl+Space', 'Ctrl+L'])
+      expect(comboProblem(combo, 'suggestionShown'), combo).toBeUndefined();
+    for (const combo of ['A', 'Shift+A', '/', 'Space', 'Tab', 'Enter', 'Shift+Tab'])
+      expect(comboProblem(combo, 'suggestionShown'), combo).toMatch(/typing|shell/);
   });
 
   it('says which ones browsers keep', () => {
@@ -103,9 +151,15 @@ describe('bindings', () => {
 
   it('keeps contextual keys out of the global keymap: Right, Esc and Ctrl+Space stay the terminal’s outside their context', () => {
     const bindings = effectiveBindings({});
-    for (const combo of ['ArrowRight', 'End', 'Escape', 'Alt+ArrowRight', 'Ctrl+Space']) expect(keymapOf(bindings).get(combo), combo).toBeUndefined();
+    for (const combo of ['ArrowRight', 'End', 'Escape', 'Alt+ArrowRight', 'Ctrl+Space'])
+      expect(keymapOf(bindings).get(combo), combo).toBeUndefined();
     const shown = keymapOf(bindings, 'suggestionShown');
-    expect([shown.get('ArrowRight'), shown.get('End'), shown.get('Alt+ArrowRight'), shown.get('Escape')]).toEqual(['suggestion-accept', 'suggestion-accept', 'suggestion-accept-word', 'suggestion-hide']);
+    expect([shown.get('ArrowRight'), shown.get('End'), shown.get('Alt+ArrowRight'), shown.get('Escape')]).toEqual([
+      'suggestion-accept',
+      'suggestion-accept',
+      'suggestion-accept-word',
+      'suggestion-hide',
+    ]);
     expect(keymapOf(bindings, 'atPrompt').get('Ctrl+Space')).toBe('completion-open');
     expect(shown.get('Ctrl+Space')).toBeUndefined();
   });
@@ -137,8 +191,14 @@ describe('bindings', () => {
 
   it('sees a conflict only where two actions can meet', () => {
     // Same context, or a global action (taken everywhere) against a contextual one: a conflict.
-    expect(conflictsOf(effectiveBindings({ 'suggestion-hide': ['ArrowRight'] })).get('ArrowRight')).toEqual(['suggestion-accept', 'suggestion-hide']);
-    expect(conflictsOf(effectiveBindings({ 'suggestion-accept': ['Ctrl+Shift+D'] })).get('Ctrl+Shift+D')).toEqual(['pane-split-right', 'suggestion-accept']);
+    expect(conflictsOf(effectiveBindings({ 'suggestion-hide': ['ArrowRight'] })).get('ArrowRight')).toEqual([
+      'suggestion-accept',
+      'suggestion-hide',
+    ]);
+    expect(conflictsOf(effectiveBindings({ 'suggestion-accept': ['Ctrl+Shift+D'] })).get('Ctrl+Shift+D')).toEqual([
+      'pane-split-right',
+      'suggestion-accept',
+    ]);
     // Different contexts: each key is looked up only in its own.
     expect(conflictsOf(effectiveBindings({ 'completion-open': ['End'] })).get('End')).toBeUndefined();
   });

@@ -51,7 +51,8 @@ export const comboProblem = (combo: string, when?: KeyContext): string | undefin
     const plain = !modifiers.has('Ctrl') && !modifiers.has('Alt') && !modifiers.has('Meta');
     if (plain && ([...key].length === 1 || key === 'Space')) return `${combo} is typing at the prompt: use another key`;
     // An open menu owns Tab and Enter (insert); at a bare prompt they stay the shell's.
-    if (plain && when !== 'completionMenuOpen' && (key === 'Tab' || key === 'Enter')) return `${combo} stays the shell’s at the prompt (completion, running the line): use another key`;
+    if (plain && when !== 'completionMenuOpen' && (key === 'Tab' || key === 'Enter'))
+      return `${combo} stays the shell’s at the prompt (completion, running the line): use another key`;
     return undefined;
   }
   const ctrl = modifiers.has('Ctrl');
@@ -66,7 +67,8 @@ export const comboProblem = (combo: string, when?: KeyContext): string | undefin
   if (ctrl && !alt && !meta && !shift && (/^[A-Z]$/.test(key) || CONTROL_CHARACTERS.has(key))) {
     return `the terminal needs ${combo} (a control character such as Ctrl+C interrupt, Ctrl+D end of input, Ctrl+R history search): add Shift`;
   }
-  if (alt && !ctrl && !meta && !fKey) return `${combo} is the terminal’s Meta key (word motion, Alt+. and the like): use Ctrl+Alt or Ctrl+Shift`;
+  if (alt && !ctrl && !meta && !fKey)
+    return `${combo} is the terminal’s Meta key (word motion, Alt+. and the like): use Ctrl+Alt or Ctrl+Shift`;
   if (ctrl && !alt && !meta && !shift && (key === 'ArrowLeft' || key === 'ArrowRight' || key === 'Backspace' || key === 'Delete')) {
     return `the shell moves or deletes by word with ${combo}: add Shift`;
   }
@@ -109,7 +111,9 @@ export const shareContext = (a: ActionId, b: ActionId): boolean => {
 export const conflictsOf = (bindings: Bindings): ReadonlyMap<string, readonly ActionId[]> => {
   const users = new Map<string, ActionId[]>();
   for (const [id, combos] of bindings) for (const combo of new Set(combos)) users.set(combo, [...(users.get(combo) ?? []), id]);
-  const clashing = [...users].map(([combo, ids]) => [combo, ids.filter((id) => ids.some((other) => other !== id && shareContext(id, other)))] as const);
+  const clashing = [...users].map(
+    ([combo, ids]) => [combo, ids.filter((id) => ids.some((other) => other !== id && shareContext(id, other)))] as const,
+  );
   return new Map(clashing.filter(([, ids]) => ids.length > 1));
 };
 
@@ -136,7 +140,16 @@ export const overridesOf = (bindings: Bindings): KeybindingsSettings => {
   return out;
 };
 
-const GLYPHS: Readonly<Record<string, string>> = { Escape: 'Esc', ArrowLeft: '←', ArrowRight: '→', ArrowUp: '↑', ArrowDown: '↓', PageUp: 'PgUp', PageDown: 'PgDn', ContextMenu: 'Menu' };
+const GLYPHS: Readonly<Record<string, string>> = {
+  Escape: 'Esc',
+  ArrowLeft: '←',
+  ArrowRight: '→',
+  ArrowUp: '↑',
+  ArrowDown: '↓',
+  PageUp: 'PgUp',
+  PageDown: 'PgDn',
+  ContextMenu: 'Menu',
+};
 
 /** A combination as shown to people: arrows as arrows, Meta as Cmd on a Mac. */
 export const displayCombo = (combo: string, mac = false): string => {

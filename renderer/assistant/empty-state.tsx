@@ -30,13 +30,27 @@ export const SetupHelp = ({ reason }: { reason: 'no-model' | 'unreachable' }) =>
       </p>
       <p>
         <strong>OpenAI or Anthropic</strong>: add a provider and its API key in{' '}
-        <button className="link-button" onClick={() => useSettings.getState().setPageOpen(true)}>Settings</button>. Keys stay in the main process.
+        <button className="link-button" onClick={() => useSettings.getState().setPageOpen(true)}>
+          Settings
+        </button>
+        . Keys stay in the main process.
       </p>
       <p className="setup-alt">
         Meanwhile the context still works with any chat tool:{' '}
-        <button className="link-button" onClick={() => useAssistant.getState().inspectorOpened()}>inspect it</button> or{' '}
-        <button className="link-button" data-testid="setup-copy-prompt" onClick={() => void copyPrompt()}>copy it as a prompt</button>.
-        {copied && <span className="code-flash" role="status"> {copied}</span>}
+        <button className="link-button" onClick={() => useAssistant.getState().inspectorOpened()}>
+          inspect it
+        </button>{' '}
+        or{' '}
+        <button className="link-button" data-testid="setup-copy-prompt" onClick={() => void copyPrompt()}>
+          copy it as a prompt
+        </button>
+        .
+        {copied && (
+          <span className="code-flash" role="status">
+            {' '}
+            {copied}
+          </span>
+        )}
       </p>
     </div>
   );

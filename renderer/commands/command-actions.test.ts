@@ -50,7 +50,16 @@ describe('command actions', () => {
       'command-forget-session',
     ]);
     for (const action of actions) action.run();
-    expect(calls).toEqual(['open-output s:3', 'copy s:3', 'copy-output s:3', 'copy-both s:3', 'rerun s:3', 'attach s:3', 'forget s:3', 'forget-session s']);
+    expect(calls).toEqual([
+      'open-output s:3',
+      'copy s:3',
+      'copy-output s:3',
+      'copy-both s:3',
+      'rerun s:3',
+      'attach s:3',
+      'forget s:3',
+      'forget-session s',
+    ]);
   });
 
   it('offers to explain a failure only for a command that exited non-zero', () => {
@@ -60,7 +69,11 @@ describe('command actions', () => {
     expect(explain({ ...command, exitCode: null })).toBe(false);
     expect(explain({ ...command, exitCode: null, endedAt: null })).toBe(false);
     // Before the forget actions, which stay last.
-    expect(commandActions({ ...command, exitCode: 1 }, on).map((a) => a.id).slice(-3)).toEqual(['explain', 'forget', 'forget-session']);
+    expect(
+      commandActions({ ...command, exitCode: 1 }, on)
+        .map((a) => a.id)
+        .slice(-3),
+    ).toEqual(['explain', 'forget', 'forget-session']);
   });
 
   it('offers quick fixes for a failure a fix may help with, before explaining it', () => {

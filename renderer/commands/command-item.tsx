@@ -43,7 +43,12 @@ const HostBadge = ({ command, showLocal }: { command: CommandRecord; showLocal: 
   if (command.remote) {
     const host = displayLine(command.remote.host);
     return (
-      <span className="command-host remote" data-testid="command-host" data-host={command.remote.host} title={`Ran on ${remotePlaceOf(command)} (ssh ${host})`}>
+      <span
+        className="command-host remote"
+        data-testid="command-host"
+        data-host={command.remote.host}
+        title={`Ran on ${remotePlaceOf(command)} (ssh ${host})`}
+      >
         ⇄ {host}
       </span>
     );
@@ -68,68 +73,84 @@ const DeviceBadge = ({ command }: { command: CommandRecord }) => {
   );
 };
 
-export const CommandItem = memo(({ command, selected, showSession, onSelect, onActions, actionsOpen, onQuickFix, quickFixOpen }: CommandItemProps) => {
-  const status = statusOf(command);
-  const fixable = onQuickFix !== undefined && offersQuickFix(command);
-  const fixes = useHasFixes(command.id, fixable);
-  // Recorded text, shown with its controls as pictures (a remote host may have chosen it).
-  const line = displayText(command.commandLine);
-  const label = displayLine(command.commandLine) ?? 'this command';
-  return (
-    <li
-      className={`command-item ${status}${selected ? ' selected' : ''}${fixable ? ' fixable' : ''}`}
-      data-testid="command-item"
-      data-command-id={command.id}
-      data-exit-code={command.exitCode ?? ''}
-      data-status={status}
-      data-ran-by={command.ranBy}
-      data-quick-fix={fixable && fixes !== undefined ? (fixes ? 'offered' : 'none') : undefined}
-      aria-selected={selected}
-      role="option"
-      tabIndex={-1}
-      title={displayText(command.outputSummary || command.commandLine || '')}
-      onClick={() => onSelect(command)}
-      onContextMenu={(event) => {
-        event.preventDefault();
-        onActions({ command, at: { x: event.clientX, y: event.clientY }, align: 'start' });
-      }}
-    >
-      <span className="command-status" aria-label={status === 'failed' ? `exit ${command.exitCode}` : status} title={STATUS_TITLE[status]}>
-        {GLYPH[status]}
-        {status === 'failed' && <span className="command-exit">{command.exitCode}</span>}
-      </span>
-      <span className="command-line">{line ?? '(unknown)'}</span>
-      <span className="command-meta">
-        {showSession && <span className="command-session">{new Date(command.startedAt).toLocaleString()}</span>}
-        <HostBadge command={command} showLocal={showSession === true} />
-        <DeviceBadge command={command} />
-        <span className="command-cwd">{shortPath(displayLine(command.cwd), undefined)}</span>
-        {status === 'interrupted' && <span className="command-interrupted">interrupted</span>}
-        {status === 'running' ? <Elapsed since={command.startedAt} /> : <span className="command-duration">{commandDuration(command)}</span>}
-        {command.ranBy === 'assistant' && (
-          <span className="command-ran-by" title="Run by the assistant (you chose Run, or your allow-list let it run)">assistant</span>
-        )}
-        {command.source === 'heuristic' && <span className="command-heuristic" title="found by prompt heuristics">≈</span>}
-      </span>
-      {fixable && fixes === true && <QuickFixButton command={command} open={quickFixOpen === true} onOpen={onQuickFix} />}
-      <button
-        className={`command-actions${actionsOpen ? ' open' : ''}`}
-        data-testid="command-actions"
-        aria-label={`Actions for ${label}`}
-        aria-haspopup="menu"
-        aria-expanded={actionsOpen}
-        title="Output, copy, rerun, forget…"
-        // Its own action only: a click that reached the row would attach the command to the assistant.
-        onClick={(event) => {
-          event.stopPropagation();
-          const box = event.currentTarget.getBoundingClientRect();
-          onActions({ command, at: { x: box.right, y: box.bottom + 2 }, align: 'end', opener: event.currentTarget });
+export const CommandItem = memo(
+  ({ command, selected, showSession, onSelect, onActions, actionsOpen, onQuickFix, quickFixOpen }: CommandItemProps) => {
+    const status = statusOf(command);
+    const fixable = onQuickFix !== undefined && offersQuickFix(command);
+    const fixes = useHasFixes(command.id, fixable);
+    // Recorded text, shown with its controls as pictures (a remote host may have chosen it).
+    const line = displayText(command.commandLine);
+    const label = displayLine(command.commandLine) ?? 'this command';
+    return (
+      <li
+        className={`command-item ${status}${selected ? ' selected' : ''}${fixable ? ' fixable' : ''}`}
+        data-testid="command-item"
+        data-command-id={command.id}
+        data-exit-code={command.exitCode ?? ''}
+        data-status={status}
+        data-ran-by={command.ranBy}
+        data-quick-fix={fixable && fixes !== undefined ? (fixes ? 'offered' : 'none') : undefined}
+        aria-selected={selected}
+        role="option"
+        tabIndex={-1}
+        title={displayText(command.outputSummary || command.commandLine || '')}
+        onClick={() => onSelect(command)}
+        onContextMenu={(event) => {
+          event.preventDefault();
+          onActions({ command, at: { x: event.clientX, y: event.clientY }, align: 'start' });
         }}
-        onDoubleClick={(event) => event.stopPropagation()}
       >
-        <MoreIcon />
-      </button>
-    </li>
-  );
-});
+        <span
+          className="command-status"
+          aria-label={status === 'failed' ? `exit ${command.exitCode}` : status}
+          title={STATUS_TITLE[status]}
+        >
+          {GLYPH[status]}
+          {status === 'failed' && <span className="command-exit">{command.exitCode}</span>}
+        </span>
+        <span className="command-line">{line ?? '(unknown)'}</span>
+        <span className="command-meta">
+          {showSession && <span className="command-session">{new Date(command.startedAt).toLocaleString()}</span>}
+          <HostBadge command={command} showLocal={showSession === true} />
+          <DeviceBadge command={command} />
+          <span className="command-cwd">{shortPath(displayLine(command.cwd), undefined)}</span>
+          {status === 'interrupted' && <span className="command-interrupted">interrupted</span>}
+          {status === 'running' ? (
+            <Elapsed since={command.startedAt} />
+          ) : (
+            <span className="command-duration">{commandDuration(command)}</span>
+          )}
+          {command.ranBy === 'assistant' && (
+            <span className="command-ran-by" title="Run by the assistant (you chose Run, or your allow-list let it run)">
+              assistant
+            </span>
+          )}
+          {command.source === 'heuristic' && (
+            <span className="command-heuristic" title="found by prompt heuristics">
+              ≈
+            </span>
+          )}
+        </span>
+        {fixable && fixes === true && <QuickFixButton command={command} open={quickFixOpen === true} onOpen={onQuickFix} />}
+        <button
+          className={`command-actions${actionsOpen ? ' open' : ''}`}
+          data-testid="command-actions"
+          aria-label={`Actions for ${label}`}
+          aria-haspopup="menu"
+          aria-expanded={actionsOpen}
+          title="Output, copy, rerun, forget…"
+          // Its own action only: a click that reached the row would attach the command to the assistant.
+          onClick={(event) => {
+            event.stopPropagation();
+            const box = event.currentTarget.getBoundingClientRect();
+            onActions({ command, at: { x: box.right, y: box.bottom + 2 }, align: 'end', opener: event.currentTarget });
+          }}
+          onDoubleClick={(event) => event.stopPropagation()}
+        >
+          <MoreIcon />
+        </button>
+      </li>
+    );
+  },
+);
 CommandItem.displayName = 'CommandItem';

@@ -81,7 +81,11 @@ export const useCommandMenu = (options: { floating?: boolean } = {}): CommandMen
 
   const forgetOne = async (command: CommandRecord) => {
     const result = await forgetWithUndo(command);
-    setNotice(result.ok ? { text: 'Forgotten', error: false, undo: command } : { text: `Nothing was forgotten: ${result.error.message}`, error: true });
+    setNotice(
+      result.ok
+        ? { text: 'Forgotten', error: false, undo: command }
+        : { text: `Nothing was forgotten: ${result.error.message}`, error: true },
+    );
   };
   const undo = async (command: CommandRecord) => {
     setNotice(undefined);
@@ -120,15 +124,22 @@ export const useCommandMenu = (options: { floating?: boolean } = {}): CommandMen
     attach: (command) => selectAndAttach(command),
     explain: (command) => ask(command),
     // Where the actions menu was: it closes as the fixes open.
-    quickFix: (command) => setFixing({ command, at: request?.at ?? { x: 0, y: 0 }, align: request?.align ?? 'start', opener: request?.opener ?? null }),
+    quickFix: (command) =>
+      setFixing({ command, at: request?.at ?? { x: 0, y: 0 }, align: request?.align ?? 'start', opener: request?.opener ?? null }),
     // One click forgets, as the row vanishing shows; the bytes go after a few seconds to undo a slip
     // (the item sits right under "Explain this failure").
     forget: (command) => void forgetOne(command),
     forgetSession: (command) => setAsking(command),
   };
 
-  const open = useCallback<OpenCommandMenu>((next) => setRequest((current) => (current?.command.id === next.command.id ? undefined : next)), []);
-  const openQuickFix = useCallback((next: QuickFixRequest) => setFixing((current) => (current?.command.id === next.command.id ? undefined : next)), []);
+  const open = useCallback<OpenCommandMenu>(
+    (next) => setRequest((current) => (current?.command.id === next.command.id ? undefined : next)),
+    [],
+  );
+  const openQuickFix = useCallback(
+    (next: QuickFixRequest) => setFixing((current) => (current?.command.id === next.command.id ? undefined : next)),
+    [],
+  );
 
   const view = (
     <>
@@ -148,7 +159,11 @@ export const useCommandMenu = (options: { floating?: boolean } = {}): CommandMen
           request={fixing}
           onAsk={(command) => ask(command, FIX_QUESTION)}
           onChosen={(outcome) =>
-            setNotice(outcome instanceof Error ? { text: `Could not put it at the prompt: ${outcome.message}`, error: true } : { text: CHOSEN_FIX[outcome], error: false })
+            setNotice(
+              outcome instanceof Error
+                ? { text: `Could not put it at the prompt: ${outcome.message}`, error: true }
+                : { text: CHOSEN_FIX[outcome], error: false },
+            )
           }
           onClose={() => setFixing(undefined)}
         />

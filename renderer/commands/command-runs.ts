@@ -32,7 +32,10 @@ const EXPLAIN_QUESTION = 'Explain this failure';
  * the model chosen in the pane. Without a model (or while an answer is streaming) the question
  * waits in the composer instead. A draft the user was writing is put back once the question went.
  */
-export const explainFailure = async (command: CommandRecord, question: string = EXPLAIN_QUESTION): Promise<'asked' | 'no-model' | 'streaming'> => {
+export const explainFailure = async (
+  command: CommandRecord,
+  question: string = EXPLAIN_QUESTION,
+): Promise<'asked' | 'no-model' | 'streaming'> => {
   selectAndAttach(command);
   useLayout.getState().setSideOpen(true);
   const assistant = useAssistant.getState();

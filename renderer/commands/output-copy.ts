@@ -3,7 +3,6 @@ import type { CommandRecord } from '../../shared/domain/command';
 import { api } from '../transport/api';
 import { transcriptOf } from './action-logic';
 
-
 /**
  * Copies a command's whole output (from the store, not the scrollback) as plain text, or the
  * command line with it: for the commands list and the output viewer alike.

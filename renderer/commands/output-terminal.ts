@@ -44,7 +44,8 @@ const pagerKey = (term: Terminal, event: KeyboardEvent, search: HTMLInputElement
     run();
     return false;
   };
-  if (mod && event.key.toLowerCase() === 'c' && term.hasSelection()) return scroll(() => void navigator.clipboard.writeText(term.getSelection()).catch(() => undefined));
+  if (mod && event.key.toLowerCase() === 'c' && term.hasSelection())
+    return scroll(() => void navigator.clipboard.writeText(term.getSelection()).catch(() => undefined));
   if ((mod && event.key.toLowerCase() === 'f') || (!mod && event.key === '/')) return scroll(() => search?.focus());
   if (event.altKey || mod) return true;
   switch (event.key) {

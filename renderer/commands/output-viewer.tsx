@@ -135,10 +135,21 @@ const OutputViewer = ({ command, onClose }: { command: CommandRecord; onClose: (
             {command.remote && ` · on ${remotePlaceOf(command)}`}
             {cwd && ` · ${shortPath(cwd, undefined)}`}
           </span>
-          <button className="output-viewer-copy" data-testid="output-viewer-copy" onClick={copyAll} title="Copy the whole output as plain text">
+          <button
+            className="output-viewer-copy"
+            data-testid="output-viewer-copy"
+            onClick={copyAll}
+            title="Copy the whole output as plain text"
+          >
             Copy all
           </button>
-          <button className="output-viewer-close" data-testid="output-viewer-close" aria-label="Close (Escape)" title="Close (Escape)" onClick={onClose}>
+          <button
+            className="output-viewer-close"
+            data-testid="output-viewer-close"
+            aria-label="Close (Escape)"
+            title="Close (Escape)"
+            onClick={onClose}
+          >
             ×
           </button>
         </header>
@@ -146,7 +157,11 @@ const OutputViewer = ({ command, onClose }: { command: CommandRecord; onClose: (
         <div className="output-viewer-body" style={{ background: look.theme?.background }}>
           <div className="output-viewer-terminal" ref={body} />
           {phase.kind !== 'ready' && (
-            <div className={`output-viewer-loading${phase.kind === 'failed' ? ' error' : ''}`} data-testid="output-viewer-loading" role="status">
+            <div
+              className={`output-viewer-loading${phase.kind === 'failed' ? ' error' : ''}`}
+              data-testid="output-viewer-loading"
+              role="status"
+            >
               {phase.kind === 'reading' && 'Reading the output from history…'}
               {phase.kind === 'painting' && `Loading ${loaded ? loaded.lines.toLocaleString() : ''} lines… ${phase.percent}%`}
               {phase.kind === 'failed' && `Could not read the output: ${phase.message}`}
@@ -159,10 +174,13 @@ const OutputViewer = ({ command, onClose }: { command: CommandRecord; onClose: (
               {loaded.lines.toLocaleString()} {loaded.lines === 1 ? 'line' : 'lines'} · {formatSize(loaded.bytes)}
             </span>
           )}
-          {loaded?.truncated && <span className="output-viewer-note">Too large to read whole: the middle is left out (marked in the text).</span>}
+          {loaded?.truncated && (
+            <span className="output-viewer-note">Too large to read whole: the middle is left out (marked in the text).</span>
+          )}
           {loaded && loaded.skipped > 0 && (
             <span className="output-viewer-note">
-              Showing the last {MAX_VIEWER_LINES.toLocaleString()} lines; the first {loaded.skipped.toLocaleString()} are only in “Copy all”.
+              Showing the last {MAX_VIEWER_LINES.toLocaleString()} lines; the first {loaded.skipped.toLocaleString()} are only in “Copy
+              all”.
             </span>
           )}
           <span className="spacer" />

@@ -40,7 +40,8 @@ export const CompareDiff = ({ diff }: { diff: OutputDiff }) => {
       })}
       {(diff.cut.before || diff.cut.after) && (
         <p className="compare-note">
-          Only the first {DIFF_MAX_LINES.toLocaleString()} lines (at most 1 MB) of {diff.cut.before && diff.cut.after ? 'each output' : diff.cut.before ? 'the older output' : 'the newer output'} are compared.
+          Only the first {DIFF_MAX_LINES.toLocaleString()} lines (at most 1 MB) of{' '}
+          {diff.cut.before && diff.cut.after ? 'each output' : diff.cut.before ? 'the older output' : 'the newer output'} are compared.
         </p>
       )}
     </div>

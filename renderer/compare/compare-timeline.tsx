@@ -96,7 +96,9 @@ export const CompareTimeline = ({ runs, baseId, otherId, home, onPick, onBase }:
               <span style={{ width: `${((duration ?? 0) / slowest) * 100}%` }} />
             </span>
             <span className="compare-run-duration">{duration === undefined ? '' : formatMs(duration)}</span>
-            <span className="compare-run-where">{elsewhere ? `${displayLine(run.cwd) ?? '?'}${run.hostname !== home.hostname ? ` on ${run.hostname ?? '?'}` : ''}` : ''}</span>
+            <span className="compare-run-where">
+              {elsewhere ? `${displayLine(run.cwd) ?? '?'}${run.hostname !== home.hostname ? ` on ${run.hostname ?? '?'}` : ''}` : ''}
+            </span>
             {role === 'base' ? (
               <span className="compare-run-tag">{run.id === home.id ? 'this run' : 'base'}</span>
             ) : (

@@ -79,7 +79,12 @@ const CompareView = ({ command, onClose }: { command: CommandRecord; onClose: ()
             {displayLine(command.commandLine) ?? '(command line not recorded)'}
           </code>
           <label className="compare-scope" title="Include runs of the same line in other directories and on other hosts">
-            <input type="checkbox" data-testid="compare-anywhere" checked={anywhere} onChange={(event) => setAnywhere(event.target.checked)} />
+            <input
+              type="checkbox"
+              data-testid="compare-anywhere"
+              checked={anywhere}
+              onChange={(event) => setAnywhere(event.target.checked)}
+            />
             Anywhere, not only in {displayLine(command.cwd) ?? 'its directory'}
           </label>
           <button
@@ -91,7 +96,14 @@ const CompareView = ({ command, onClose }: { command: CommandRecord; onClose: ()
           >
             Last time it worked
           </button>
-          <button type="button" className="compare-close" data-testid="compare-close" aria-label="Close (Escape)" title="Close (Escape)" onClick={onClose}>
+          <button
+            type="button"
+            className="compare-close"
+            data-testid="compare-close"
+            aria-label="Close (Escape)"
+            title="Close (Escape)"
+            onClick={onClose}
+          >
             ×
           </button>
         </header>
@@ -100,7 +112,8 @@ const CompareView = ({ command, onClose }: { command: CommandRecord; onClose: ()
           {glance.slowing && <span className="compare-badge">slowing</span>}
           {load.kind === 'loading' && 'Reading its runs from history…'}
           {load.kind === 'failed' && `Could not read its runs: ${load.message}`}
-          {load.kind === 'ready' && `${runs.length} ${runs.length === 1 ? 'run' : 'runs'}${load.value.capped ? ' (the newest)' : ''}. ${glance.words.join(' ')}`}
+          {load.kind === 'ready' &&
+            `${runs.length} ${runs.length === 1 ? 'run' : 'runs'}${load.value.capped ? ' (the newest)' : ''}. ${glance.words.join(' ')}`}
         </div>
         <div className="compare-body">
           <CompareTimeline
@@ -121,9 +134,17 @@ const CompareView = ({ command, onClose }: { command: CommandRecord; onClose: ()
               <>
                 <p className="compare-sides" data-testid="compare-sides">
                   <span className="removed">− {when(older)}</span> <span className="added">+ {when(newer)}</span>
-                  {diff && !diff.gaveUp && (diff.added + diff.removed === 0 ? ' · same output' : ` · ${diff.removed} removed, ${diff.added} added`)}
+                  {diff &&
+                    !diff.gaveUp &&
+                    (diff.added + diff.removed === 0 ? ' · same output' : ` · ${diff.removed} removed, ${diff.added} added`)}
                 </p>
-                {diff ? <CompareDiff key={`${older.id} ${newer.id}`} diff={diff} /> : <p className="compare-note">{failedOutput?.kind === 'failed' ? `Could not read the output: ${failedOutput.message}` : 'Reading the output…'}</p>}
+                {diff ? (
+                  <CompareDiff key={`${older.id} ${newer.id}`} diff={diff} />
+                ) : (
+                  <p className="compare-note">
+                    {failedOutput?.kind === 'failed' ? `Could not read the output: ${failedOutput.message}` : 'Reading the output…'}
+                  </p>
+                )}
               </>
             )}
           </section>

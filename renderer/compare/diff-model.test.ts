@@ -8,7 +8,8 @@ type DiffRow = OutputDiff['rows'][number];
 const DIFF_MAX_CHARS = 1024 * 1024;
 
 const numbered = (count: number, from = 1) => Array.from({ length: count }, (_, i) => `line ${i + from}\n`).join('');
-const kinds = (rows: readonly DiffRow[]) => rows.map((row) => (row.kind === 'folded' ? `folded ${row.lines.length}` : `${row.kind} ${row.text}`));
+const kinds = (rows: readonly DiffRow[]) =>
+  rows.map((row) => (row.kind === 'folded' ? `folded ${row.lines.length}` : `${row.kind} ${row.text}`));
 
 describe('diffOutputs', () => {
   it('marks the changed line as removed from the older run and added in the newer', () => {
@@ -26,9 +27,14 @@ describe('diffOutputs', () => {
     const after = before.replace('line 10\n', 'line ten\n');
     expect(kinds(diffOutputs(before, after).rows)).toEqual([
       'folded 6',
-      'same line 7', 'same line 8', 'same line 9',
-      'removed line 10', 'added line ten',
-      'same line 11', 'same line 12', 'same line 13',
+      'same line 7',
+      'same line 8',
+      'same line 9',
+      'removed line 10',
+      'added line ten',
+      'same line 11',
+      'same line 12',
+      'same line 13',
       'folded 7',
     ]);
     // Identical outputs are one folded row.

@@ -7,7 +7,9 @@ import { defaultOther, glanceAt, lastWorked, runDuration, runOutcome } from './r
 /** Runs newest first from a compact picture: `exits` oldest first, `ms` each run's duration. */
 const runs = (exits: readonly (number | null)[], ms: readonly number[] = exits.map(() => 1000)): CommandRecord[] =>
   exits
-    .map((exitCode, i) => commandRecord({ sessionId: 's', seq: i + 1, commandLine: 'make', startedAt: i * 60_000, endedAt: i * 60_000 + ms[i]!, exitCode }))
+    .map((exitCode, i) =>
+      commandRecord({ sessionId: 's', seq: i + 1, commandLine: 'make', startedAt: i * 60_000, endedAt: i * 60_000 + ms[i]!, exitCode }),
+    )
     .reverse();
 
 describe('runOutcome and runDuration', () => {
@@ -24,7 +26,10 @@ describe('runOutcome and runDuration', () => {
 describe('glanceAt', () => {
   it('calls runs flaky when success and failure take turns at least twice', () => {
     expect(glanceAt(runs([0, 1, 0])).flaky).toBe(true);
-    expect(glanceAt(runs([1, 0, 0, 1]))).toMatchObject({ flaky: true, words: [expect.stringMatching(/^Flaky: 2 of the last 4 runs failed/)] });
+    expect(glanceAt(runs([1, 0, 0, 1]))).toMatchObject({
+      flaky: true,
+      words: [expect.stringMatching(/^Flaky: 2 of the last 4 runs failed/)],
+    });
     // It broke, or it was fixed: one turn is news, not flakiness.
     expect(glanceAt(runs([0, 0, 0, 1])).flaky).toBe(false);
     expect(glanceAt(runs([1, 1, 0, 0])).flaky).toBe(false);

@@ -11,7 +11,8 @@ export const runOutcome = (run: CommandRecord): RunOutcome => {
 };
 
 /** How long a finished run took, or undefined while it runs (or when its end is unknown). */
-export const runDuration = (run: CommandRecord): number | undefined => (run.endedAt === null ? undefined : Math.max(0, run.endedAt - run.startedAt));
+export const runDuration = (run: CommandRecord): number | undefined =>
+  run.endedAt === null ? undefined : Math.max(0, run.endedAt - run.startedAt);
 
 /** How many of the newest finished runs the glance looks at: older habits say little about now. */
 const GLANCE_RUNS = 10;
@@ -42,10 +43,12 @@ const seconds = (ms: number): string => (ms < 1000 ? `${Math.round(ms)} ms` : `$
  * Slowing: see SLOW_RECENT; needs at least as many earlier runs as recent ones. `runs`: newest first.
  */
 export const glanceAt = (runs: readonly CommandRecord[]): Glance => {
-  const judged = runs.filter((run) => {
-    const outcome = runOutcome(run);
-    return outcome === 'ok' || outcome === 'failed';
-  }).slice(0, GLANCE_RUNS);
+  const judged = runs
+    .filter((run) => {
+      const outcome = runOutcome(run);
+      return outcome === 'ok' || outcome === 'failed';
+    })
+    .slice(0, GLANCE_RUNS);
   const outcomes = judged.map(runOutcome);
   const turns = outcomes.filter((outcome, i) => i > 0 && outcome !== outcomes[i - 1]).length;
   const failures = outcomes.filter((outcome) => outcome === 'failed').length;
@@ -57,13 +60,19 @@ export const glanceAt = (runs: readonly CommandRecord[]): Glance => {
   const recentMedian = recent.length === SLOW_RECENT ? median(recent) : undefined;
   const earlierMedian = earlier.length >= SLOW_RECENT ? median(earlier) : undefined;
   const slowing =
-    recentMedian !== undefined && earlierMedian !== undefined && recentMedian > SLOW_FACTOR * earlierMedian && recentMedian - earlierMedian >= SLOW_MIN_MS;
+    recentMedian !== undefined &&
+    earlierMedian !== undefined &&
+    recentMedian > SLOW_FACTOR * earlierMedian &&
+    recentMedian - earlierMedian >= SLOW_MIN_MS;
 
   const words: string[] = [];
   if (flaky) words.push(`Flaky: ${failures} of the last ${judged.length} runs failed, taking turns with successes.`);
-  if (slowing) words.push(`Slowing: the last ${SLOW_RECENT} runs took ${seconds(recentMedian!)} (median), against ${seconds(earlierMedian!)} before.`);
+  if (slowing)
+    words.push(`Slowing: the last ${SLOW_RECENT} runs took ${seconds(recentMedian!)} (median), against ${seconds(earlierMedian!)} before.`);
   if (judged.length > 0 && !flaky) {
-    words.push(failures === 0 ? `All of the last ${judged.length} runs succeeded.` : `${failures} of the last ${judged.length} runs failed.`);
+    words.push(
+      failures === 0 ? `All of the last ${judged.length} runs succeeded.` : `${failures} of the last ${judged.length} runs failed.`,
+    );
   }
   if (judged.length > 0 && !slowing && recentMedian !== undefined && earlierMedian !== undefined) words.push('Its duration is steady.');
   return { flaky, slowing, words };

@@ -3,7 +3,8 @@ import { useEffect, useRef, useState } from 'react';
 import type { CommandRecord } from '../../shared/domain/command';
 import { api } from '../transport/api';
 
-export type Load<T> = { readonly kind: 'loading' } | { readonly kind: 'ready'; readonly value: T } | { readonly kind: 'failed'; readonly message: string };
+export type Load<T> =
+  { readonly kind: 'loading' } | { readonly kind: 'ready'; readonly value: T } | { readonly kind: 'failed'; readonly message: string };
 
 const LOADING = { kind: 'loading' } as const;
 

@@ -13,7 +13,12 @@ describe('the completion menu logic', () => {
   });
 
   it('filters fuzzily, a prefix first, and keeps the answer order for an empty word', () => {
-    expect(filterItems(items, 'ch').map((item) => item.text).slice(0, 2).sort()).toEqual(['checkout', 'cherry-pick']);
+    expect(
+      filterItems(items, 'ch')
+        .map((item) => item.text)
+        .slice(0, 2)
+        .sort(),
+    ).toEqual(['checkout', 'cherry-pick']);
     expect(filterItems(items, 'cp').map((item) => item.text)).toContain('cherry-pick');
     expect(filterItems(items, 'zz')).toEqual([]);
     expect(filterItems(items, '')).toEqual(items);

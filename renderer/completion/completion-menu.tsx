@@ -127,7 +127,13 @@ const Menu = ({ terminalId }: { terminalId: string }) => {
 
   const empty = loading ? 'Listing…' : unavailable ? EMPTY[unavailable] : 'No completions.';
   return (
-    <div className="completion-menu" data-testid="completion-menu" data-terminal-id={terminalId} data-loading={loading} style={place ?? { left: 16, top: 48 }}>
+    <div
+      className="completion-menu"
+      data-testid="completion-menu"
+      data-terminal-id={terminalId}
+      data-loading={loading}
+      style={place ?? { left: 16, top: 48 }}
+    >
       <ul ref={list} id={LIST_ID} role="listbox" aria-label="Completions" className="completion-list">
         {shown.map((item, index) => (
           <li

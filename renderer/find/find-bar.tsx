@@ -1,6 +1,15 @@
 // SPDX-License-Identifier: MIT
 import { useEffect, useRef, useState, type RefObject } from 'react';
-import { countText, INVALID_REGEX, NO_FIND_OPTIONS, queryProblem, runFind, type FindOptions, type FindResult, type FindTarget } from './find-query';
+import {
+  countText,
+  INVALID_REGEX,
+  NO_FIND_OPTIONS,
+  queryProblem,
+  runFind,
+  type FindOptions,
+  type FindResult,
+  type FindTarget,
+} from './find-query';
 
 /** Where a bar sits: its class (its place on the page), its words, and its test hooks. */
 export interface FindBarLook {
@@ -122,17 +131,37 @@ export const FindBar = ({ target, look, typingDelayMs = 0, ready = true, onEscap
         }}
       />
       {TOGGLES.map(([name, label, title]) => (
-        <button key={name} className="search-toggle" aria-label={title} title={title} aria-pressed={options[name]} data-testid={testIds[name]} onClick={() => toggle(name)}>
+        <button
+          key={name}
+          className="search-toggle"
+          aria-label={title}
+          title={title}
+          aria-pressed={options[name]}
+          data-testid={testIds[name]}
+          onClick={() => toggle(name)}
+        >
           {label}
         </button>
       ))}
       <span className={`search-count${problem ? ' invalid' : ''}`} data-testid={testIds.count} role="status" title={problem}>
         {regexProblem ? INVALID_REGEX : (failure ?? countText(result, query))}
       </span>
-      <button aria-label="Previous match" title="Previous match (Shift+Enter)" data-testid={testIds.previous} disabled={!ready || !query} onClick={() => find(false)}>
+      <button
+        aria-label="Previous match"
+        title="Previous match (Shift+Enter)"
+        data-testid={testIds.previous}
+        disabled={!ready || !query}
+        onClick={() => find(false)}
+      >
         ↑
       </button>
-      <button aria-label="Next match" title="Next match (Enter)" data-testid={testIds.next} disabled={!ready || !query} onClick={() => find(true)}>
+      <button
+        aria-label="Next match"
+        title="Next match (Enter)"
+        data-testid={testIds.next}
+        disabled={!ready || !query}
+        onClick={() => find(true)}
+      >
         ↓
       </button>
       {onClose && (

@@ -103,7 +103,13 @@ export interface FindTarget {
  * An empty query clears the matches. A broken regular expression would throw inside the addon:
  * nothing is searched and the problem is answered instead, as is any other failure.
  */
-export const runFind = (target: FindTarget, query: string, options: FindOptions, forward: boolean, incremental = false): string | undefined => {
+export const runFind = (
+  target: FindTarget,
+  query: string,
+  options: FindOptions,
+  forward: boolean,
+  incremental = false,
+): string | undefined => {
   const { search } = target;
   if (!query) {
     search.clearDecorations();

@@ -55,7 +55,12 @@ export const HistoryResultRow = memo(({ hit, index, selected, now, onPick }: Row
         </span>
         <span data-testid="history-result-host">{remotePlaceOf(command) ?? displayLine(command.hostname) ?? '—'}</span>
         {command.device !== undefined && (
-          <span className="history-result-device" data-testid="history-result-device" data-device={command.device} title={`Synced from ${displayLine(command.device)}`}>
+          <span
+            className="history-result-device"
+            data-testid="history-result-device"
+            data-device={command.device}
+            title={`Synced from ${displayLine(command.device)}`}
+          >
             ⇅ {displayLine(command.device)}
           </span>
         )}

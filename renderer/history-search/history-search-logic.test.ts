@@ -1,6 +1,16 @@
 // SPDX-License-Identifier: MIT
 import { describe, expect, it } from 'vitest';
-import { atIdlePrompt, filterForKey, highlightRuns, NO_FILTERS, nextTimeRange, placeOf, toRequest, whenText , countText } from './history-search-logic';
+import {
+  atIdlePrompt,
+  filterForKey,
+  highlightRuns,
+  NO_FILTERS,
+  nextTimeRange,
+  placeOf,
+  toRequest,
+  whenText,
+  countText,
+} from './history-search-logic';
 
 const place = { sessionId: 's1', cwd: '/srv/app', hostname: 'devbox' };
 const NOW = 1_800_000_000_000;
@@ -24,14 +34,30 @@ describe('toRequest', () => {
   });
 
   it('a filter whose value is not known yet narrows nothing', () => {
-    expect(toRequest('x', { ...NO_FILTERS, cwd: true, host: true }, { sessionId: 's1', cwd: null, hostname: null }, NOW)).toEqual({ query: 'x', limit: 50 });
+    expect(toRequest('x', { ...NO_FILTERS, cwd: true, host: true }, { sessionId: 's1', cwd: null, hostname: null }, NOW)).toEqual({
+      query: 'x',
+      limit: 50,
+    });
   });
 });
 
 describe('placeOf', () => {
-  const session = { id: 's1', shell: 'bash', hostname: 'laptop', cwd: '/home/me', title: '', mode: 'integrated', startedAt: 0, endedAt: null } as const;
+  const session = {
+    id: 's1',
+    shell: 'bash',
+    hostname: 'laptop',
+    cwd: '/home/me',
+    title: '',
+    mode: 'integrated',
+    startedAt: 0,
+    endedAt: null,
+  } as const;
   it('is the session’s directory and host, which follow cd, not where the newest command started', () => {
-    expect(placeOf('s1', session, [{ cwd: '/srv', hostname: 'laptop' } as never])).toEqual({ sessionId: 's1', cwd: '/home/me', hostname: 'laptop' });
+    expect(placeOf('s1', session, [{ cwd: '/srv', hostname: 'laptop' } as never])).toEqual({
+      sessionId: 's1',
+      cwd: '/home/me',
+      hostname: 'laptop',
+    });
     expect(placeOf('s1', session, [])).toEqual({ sessionId: 's1', cwd: '/home/me', hostname: 'laptop' });
   });
 

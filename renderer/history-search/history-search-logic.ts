@@ -62,7 +62,8 @@ export const toRequest = (query: string, filters: HistoryFilterState, place: Ter
  */
 export const placeOf = (sessionId: string, session: SessionInfo | undefined, commands: readonly CommandRecord[]): TerminalPlace => {
   const last = commands.at(-1);
-  if (last?.remote || !session) return { sessionId, cwd: last?.cwd ?? session?.cwd ?? null, hostname: last?.hostname ?? session?.hostname ?? null };
+  if (last?.remote || !session)
+    return { sessionId, cwd: last?.cwd ?? session?.cwd ?? null, hostname: last?.hostname ?? session?.hostname ?? null };
   return { sessionId, cwd: session.cwd || null, hostname: session.hostname || null };
 };
 
@@ -70,13 +71,21 @@ export const placeOf = (sessionId: string, session: SessionInfo | undefined, com
  * Whether Ctrl+R belongs to the overlay: the shell is integrated (its prompts are known) and nothing
  * runs (its newest command ended). Otherwise the key is the shell's or the program's, as usual.
  */
-export const atIdlePrompt = (session: Pick<SessionInfo, 'mode'> | undefined, commands: readonly Pick<CommandRecord, 'endedAt'>[]): boolean => {
+export const atIdlePrompt = (
+  session: Pick<SessionInfo, 'mode'> | undefined,
+  commands: readonly Pick<CommandRecord, 'endedAt'>[],
+): boolean => {
   const last = commands.at(-1);
   return session?.mode === 'integrated' && (last === undefined || last.endedAt !== null);
 };
 
 /** The filter an Alt+letter in the overlay toggles (read from the physical key, as on any Latin layout). */
-export const filterForKey = (event: { readonly code: string; readonly altKey: boolean; readonly ctrlKey: boolean; readonly metaKey: boolean }): ToggleFilter | 'time' | undefined => {
+export const filterForKey = (event: {
+  readonly code: string;
+  readonly altKey: boolean;
+  readonly ctrlKey: boolean;
+  readonly metaKey: boolean;
+}): ToggleFilter | 'time' | undefined => {
   if (!event.altKey || event.ctrlKey || event.metaKey) return undefined;
   const keys: Record<string, ToggleFilter | 'time'> = { KeyD: 'cwd', KeyS: 'session', KeyH: 'host', KeyF: 'failed', KeyT: 'time' };
   return keys[event.code];

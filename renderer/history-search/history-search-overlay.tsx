@@ -130,7 +130,11 @@ const Overlay = ({ terminalId }: { terminalId: string }) => {
       data-searching={searching}
       role="dialog"
       aria-label="Search command history"
-      style={place ? { left: place.left, top: place.top, width: place.width, maxHeight: place.maxHeight } : { left: 16, top: 48, right: 16, bottom: 16 }}
+      style={
+        place
+          ? { left: place.left, top: place.top, width: place.width, maxHeight: place.maxHeight }
+          : { left: 16, top: 48, right: 16, bottom: 16 }
+      }
       onBlur={onBlur}
     >
       <input

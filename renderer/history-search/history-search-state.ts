@@ -65,7 +65,8 @@ export const useHistorySearch = create<HistorySearchState>()((set) => ({
   edit: (query) => set({ query, searching: true }),
   filtered: (filters) => set({ filters, searching: true }),
   // A new list starts at its best result.
-  answered: (hits, total, totalExact, exhausted) => set({ hits, total, totalExact, exhausted, loadingMore: false, selected: 0, searching: false, error: null }),
+  answered: (hits, total, totalExact, exhausted) =>
+    set({ hits, total, totalExact, exhausted, loadingMore: false, selected: 0, searching: false, error: null }),
   appended: (more, total, totalExact, exhausted) =>
     set((state) => {
       const listed = new Set(state.hits.map((hit) => hit.command.id));

@@ -45,6 +45,7 @@ const resumedText = (lostBytes: number): string =>
  * opened while all is well has nothing to announce.
  */
 export const nextBanner = (current: BannerState, status: RecordingStatus): BannerState => {
-  if (status.state === 'failing') return { kind: 'failing', text: failingText(status), detail: status.message, storage: status.reason !== 'writer' };
+  if (status.state === 'failing')
+    return { kind: 'failing', text: failingText(status), detail: status.message, storage: status.reason !== 'writer' };
   return current.kind === 'failing' ? { kind: 'resumed', text: resumedText(status.lostBytes) } : current;
 };

@@ -57,7 +57,9 @@ describe('storage use', () => {
   });
 
   it('says what a forget removed', () => {
-    expect(forgetSummary({ commands: 3, sessions: 0, rawBytes: 2048, attachments: 1 })).toBe('Forgotten: 3 commands, 2 KB of raw output, 1 attachment in conversations.');
+    expect(forgetSummary({ commands: 3, sessions: 0, rawBytes: 2048, attachments: 1 })).toBe(
+      'Forgotten: 3 commands, 2 KB of raw output, 1 attachment in conversations.',
+    );
     expect(forgetSummary({ commands: 0, sessions: 0, rawBytes: 0, attachments: 0 })).toBe('Nothing to forget: none was recorded.');
   });
 });

@@ -31,13 +31,17 @@ const applyForgotten = (scope: ForgottenScope): void => {
   const gone = forgottenBy(scope);
   const assistant = useAssistant.getState();
   // Chips first: a range needs the start times the commands lists still hold.
-  const chips = assistant.attachments.filter((a) => gone({ id: a.commandId, sessionId: sessionOfCommandId(a.commandId), startedAt: startOf(a.commandId, a.startedAt) }));
+  const chips = assistant.attachments.filter((a) =>
+    gone({ id: a.commandId, sessionId: sessionOfCommandId(a.commandId), startedAt: startOf(a.commandId, a.startedAt) }),
+  );
   useCommands.getState().forget(gone);
   for (const listener of listeners) listener(gone);
   for (const chip of chips) assistant.detach(chip.commandId);
   if (chips.length > 0) void refreshContext();
   // The main process removed forgotten attachments from stored messages: re-read them if any may be shown.
-  const shown = assistant.messages.some((m) => m.attachments.some((a) => scope.range !== null || gone({ id: a.commandId, sessionId: sessionOfCommandId(a.commandId) })));
+  const shown = assistant.messages.some((m) =>
+    m.attachments.some((a) => scope.range !== null || gone({ id: a.commandId, sessionId: sessionOfCommandId(a.commandId) })),
+  );
   if (shown && assistant.conversationId) void openConversation(assistant.conversationId);
 };
 

@@ -26,7 +26,8 @@ const refinable = (terminalId: string): InsertedCommand | undefined => {
 };
 
 /** Why Ctrl+I is refused in this terminal, shown in the status line. */
-const NOT_AT_PROMPT = 'Ctrl+I asks for a command only at an idle shell prompt: a program is reading this terminal now (or its shell is not integrated), and the command would be typed into it.';
+const NOT_AT_PROMPT =
+  'Ctrl+I asks for a command only at an idle shell prompt: a program is reading this terminal now (or its shell is not integrated), and the command would be typed into it.';
 
 /**
  * Whether the terminal's shell waits at an idle prompt, by the check Ctrl+R makes (atIdlePrompt):

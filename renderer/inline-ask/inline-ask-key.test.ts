@@ -2,7 +2,10 @@
 import { describe, expect, it } from 'vitest';
 import { inlineAskKey, isInlineAskCombo } from './inline-ask-key';
 
-const press = (code: string, mods: { ctrlKey?: boolean; altKey?: boolean; shiftKey?: boolean; metaKey?: boolean; isComposing?: boolean } = {}) => ({
+const press = (
+  code: string,
+  mods: { ctrlKey?: boolean; altKey?: boolean; shiftKey?: boolean; metaKey?: boolean; isComposing?: boolean } = {},
+) => ({
   code,
   ctrlKey: false,
   altKey: false,

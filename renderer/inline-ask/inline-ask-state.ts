@@ -26,7 +26,12 @@ const CLOSED = { terminalId: null, words: '', status: 'editing', error: null, re
 export const useInlineAsk = create<InlineAskState>()((set) => ({
   ...CLOSED,
   opened: (terminalId, words, refining) => set({ ...CLOSED, terminalId, words, refining }),
-  edit: (words) => set((state) => ({ words, status: state.status === 'error' ? 'editing' : state.status, error: state.status === 'error' ? null : state.error })),
+  edit: (words) =>
+    set((state) => ({
+      words,
+      status: state.status === 'error' ? 'editing' : state.status,
+      error: state.status === 'error' ? null : state.error,
+    })),
   thinking: (requestId) => set({ status: 'thinking', requestId, error: null }),
   failed: (message) => set({ status: 'error', error: message, requestId: null }),
   closed: () => set(CLOSED),

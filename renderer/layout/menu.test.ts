@@ -34,8 +34,15 @@ describe('a tab menu', () => {
   it('asks the main process for the state the item names', () => {
     const calls: Array<[string, boolean]> = [];
     const record = { ...on, setRecording: (id: string, paused: boolean) => void calls.push([id, paused]) };
-    tabActions({ id: 't', recording: 'on' }, record).find((a) => a.id === 'recording')!.run();
-    tabActions({ id: 't', recording: 'paused' }, record).find((a) => a.id === 'recording')!.run();
-    expect(calls).toEqual([['t', true], ['t', false]]);
+    tabActions({ id: 't', recording: 'on' }, record)
+      .find((a) => a.id === 'recording')!
+      .run();
+    tabActions({ id: 't', recording: 'paused' }, record)
+      .find((a) => a.id === 'recording')!
+      .run();
+    expect(calls).toEqual([
+      ['t', true],
+      ['t', false],
+    ]);
   });
 });

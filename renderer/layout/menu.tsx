@@ -108,13 +108,13 @@ export const Menu = ({ actions, at, align = 'start', label, testId, opener, onCl
     const move = (to: number) => items[(to + items.length) % items.length]?.focus();
     switch (event.key) {
       case 'ArrowDown':
-        return event.preventDefault(), move(index + 1);
+        return (event.preventDefault(), move(index + 1));
       case 'ArrowUp':
-        return event.preventDefault(), move(index < 0 ? -1 : index - 1);
+        return (event.preventDefault(), move(index < 0 ? -1 : index - 1));
       case 'Home':
-        return event.preventDefault(), move(0);
+        return (event.preventDefault(), move(0));
       case 'End':
-        return event.preventDefault(), move(-1);
+        return (event.preventDefault(), move(-1));
       case 'Escape':
       case 'Tab':
         event.preventDefault();

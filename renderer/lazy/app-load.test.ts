@@ -75,7 +75,12 @@ describe('loadApp', () => {
     const [banner] = placed;
     expect([banner!.dataset.state, banner!.textContent, banner!.hidden]).toEqual(['closed', LOST_TEXT, false]);
     connection.move('gone');
-    expect([banner!.dataset.state, banner!.textContent, banner!.className, banner!.attributes.role]).toEqual(['gone', expect.stringContaining('this page can no longer reach it'), 'banner error', 'alert']);
+    expect([banner!.dataset.state, banner!.textContent, banner!.className, banner!.attributes.role]).toEqual([
+      'gone',
+      expect.stringContaining('this page can no longer reach it'),
+      'banner error',
+      'alert',
+    ]);
     expect(renderApp).not.toHaveBeenCalled();
     // The host came back at the same address: the app is fetched again, drawn, and the banner goes.
     connection.move('open');

@@ -39,7 +39,8 @@ let prefetched = false;
 export const prefetchLazyParts = (): void => {
   if (prefetched) return;
   prefetched = true;
-  const idle = (run: () => void) => (typeof requestIdleCallback === 'function' ? requestIdleCallback(run, { timeout: 1000 }) : setTimeout(run, 50));
+  const idle = (run: () => void) =>
+    typeof requestIdleCallback === 'function' ? requestIdleCallback(run, { timeout: 1000 }) : setTimeout(run, 50);
   const queue: Array<() => Promise<unknown>> = Object.values(loaders);
   const next = () => {
     const load = queue.shift();

@@ -43,9 +43,11 @@ describe('DisposableStore', () => {
     const { undone, item } = recorder();
     const store = new DisposableStore();
     store.add(item('kept'));
-    store.add(toDisposable(() => {
-      throw new Error('broken');
-    }));
+    store.add(
+      toDisposable(() => {
+        throw new Error('broken');
+      }),
+    );
     expect(() => store.dispose()).toThrow('broken');
     expect(undone).toEqual(['kept']);
   });

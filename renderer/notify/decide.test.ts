@@ -57,7 +57,10 @@ describe('noteText', () => {
   it('titles the notification with ✓ or ✗ and the command line, and says how and where it ended', () => {
     expect(noteText(ran(12))).toEqual({ title: '✓ make build', body: 'Finished after 12 s · /home/me/project' });
     expect(noteText(ran(2.5, 2))).toEqual({ title: '✗ make build', body: 'Failed with exit code 2 after 2.5 s · /home/me/project' });
-    expect(noteText({ ...ran(3, null), cwd: null, commandLine: null })).toEqual({ title: '✗ A command', body: 'Ended without an exit status after 3.0 s' });
+    expect(noteText({ ...ran(3, null), cwd: null, commandLine: null })).toEqual({
+      title: '✗ A command',
+      body: 'Ended without an exit status after 3.0 s',
+    });
   });
 
   it('shows controls in the command line and directory as pictures', () => {

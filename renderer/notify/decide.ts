@@ -44,7 +44,9 @@ const clip = (text: string, max: number): string => (text.length <= max ? text :
  * A notification's text: the command line as the title, how it ended and where as the body. Both
  * are recorded text a remote host may have chosen: their controls show as pictures.
  */
-export const noteText = (command: Pick<CommandRecord, 'commandLine' | 'startedAt' | 'endedAt' | 'exitCode' | 'cwd'>): { title: string; body: string } => {
+export const noteText = (
+  command: Pick<CommandRecord, 'commandLine' | 'startedAt' | 'endedAt' | 'exitCode' | 'cwd'>,
+): { title: string; body: string } => {
   const line = displayLine((command.commandLine ?? '').replace(/\s+/g, ' ').trim()) || 'A command';
   const took = command.endedAt === null ? '' : ` after ${formatDuration(command.endedAt - command.startedAt)}`;
   const outcome = succeeded(command)

@@ -8,5 +8,4 @@
 /** Browser mode: whether this page may show notifications ('unsupported' where the API is missing). */
 export type PagePermission = NotificationPermission | 'unsupported';
 
-export const pagePermission = (): PagePermission =>
-  typeof Notification === 'undefined' ? 'unsupported' : Notification.permission;
+export const pagePermission = (): PagePermission => (typeof Notification === 'undefined' ? 'unsupported' : Notification.permission);

@@ -16,7 +16,8 @@ const REMEMBERED = 500;
 const windowActive = (): boolean => document.visibilityState === 'visible' && document.hasFocus();
 
 /** The terminal a session runs in. */
-const terminalOf = (sessionId: string): string | undefined => useWorkspace.getState().terminals.find((terminal) => terminal.sessionId === sessionId)?.id;
+const terminalOf = (sessionId: string): string | undefined =>
+  useWorkspace.getState().terminals.find((terminal) => terminal.sessionId === sessionId)?.id;
 
 /** The terminals on screen: the active tab's. */
 /** On screen: every pane of the active tab (the zoomed one alone when zoomed). */
@@ -71,7 +72,8 @@ export const startNotify = (): (() => void) => {
   const offClicked = api.on('app:notification-clicked', ({ tag }) => showCommand(tag));
   const offTabs = useWorkspace.subscribe((state, previous) => {
     // Choosing a tab is looking at it, whatever the window's focus says at that moment.
-    if (state.activeTerminalId !== previous.activeTerminalId && state.activeTerminalId) useDoneMarks.getState().clear([state.activeTerminalId]);
+    if (state.activeTerminalId !== previous.activeTerminalId && state.activeTerminalId)
+      useDoneMarks.getState().clear([state.activeTerminalId]);
     if (state.terminals !== previous.terminals) useDoneMarks.getState().keepOnly(state.terminals.map((terminal) => terminal.id));
   });
   const looked = () => {

@@ -6,7 +6,12 @@ import './notify.css';
 
 const describe = (exitCode: number | null, commandLine: string | null, count: number): string => {
   const what = displayLine(commandLine?.trim()) || 'a command';
-  const how = exitCode === 0 ? `Finished: ${what}` : exitCode === null ? `Ended without an exit status: ${what}` : `Failed (exit ${exitCode}): ${what}`;
+  const how =
+    exitCode === 0
+      ? `Finished: ${what}`
+      : exitCode === null
+        ? `Ended without an exit status: ${what}`
+        : `Failed (exit ${exitCode}): ${what}`;
   return count > 1 ? `${how} (${count} commands ended here while you were away)` : how;
 };
 

@@ -120,7 +120,11 @@ const Palette = ({ run }: CommandPaletteProps) => {
               onClick={() => choose(entry)}
             >
               <span className="palette-title">{entry.title}</span>
-              {entry.shortcut && <kbd className="palette-shortcut" data-testid="palette-shortcut">{entry.shortcut}</kbd>}
+              {entry.shortcut && (
+                <kbd className="palette-shortcut" data-testid="palette-shortcut">
+                  {entry.shortcut}
+                </kbd>
+              )}
             </li>
           ))}
         </ul>

@@ -34,7 +34,11 @@ export const paletteEntries = (bindings: Bindings, profiles: ProfilesSettings | 
     return [{ key: action, action, title: spec.title, shortcut: shortcutOf(bindings, action, mac), keywords }];
   });
 
-const wordsOf = (text: string): string[] => text.toLowerCase().split(/[^\p{L}\p{N}+=-]+/u).filter(Boolean);
+const wordsOf = (text: string): string[] =>
+  text
+    .toLowerCase()
+    .split(/[^\p{L}\p{N}+=-]+/u)
+    .filter(Boolean);
 
 /**
  * How well `query` matches an entry, 0 when it does not: every word typed must be found, best at

@@ -32,7 +32,9 @@ const ExitBar = ({ id, exitCode }: { id: string; exitCode: number | null }) => {
   const failed = exitCode !== 0;
   return (
     <div className={`pane-exit${failed ? ' failed' : ''}`} data-testid="pane-exited" data-exit-code={exitCode ?? ''} role="status">
-      <span className="pane-exit-status">{exitCode === null ? 'The process ended (killed by a signal)' : `The process exited with code ${exitCode}`}</span>
+      <span className="pane-exit-status">
+        {exitCode === null ? 'The process ended (killed by a signal)' : `The process exited with code ${exitCode}`}
+      </span>
       <span className="pane-exit-hint">Enter closes the pane</span>
       <button data-testid="pane-restart" onMouseDown={(event) => event.preventDefault()} onClick={() => void restartPane(id)}>
         Restart

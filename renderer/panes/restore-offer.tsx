@@ -9,7 +9,8 @@ export const RestoreOffer = () => {
   return (
     <div className="banner restore-offer" role="status" data-testid="restore-offer">
       <span>
-        Reopen the {waiting === 1 ? 'terminal' : `${waiting} terminals`} from your last session, in their directories and with their earlier output?
+        Reopen the {waiting === 1 ? 'terminal' : `${waiting} terminals`} from your last session, in their directories and with their earlier
+        output?
       </span>
       <button className="primary" data-testid="restore-accept" onClick={() => void answerRestore(true)}>
         Reopen

@@ -6,7 +6,19 @@ import './quick-fix.css';
 
 /** A lightbulb in the text colour; the button around it carries the name. Same drawing as the gutter's. */
 const LightbulbIcon = ({ size = 14 }: { size?: number }) => (
-  <svg width={size} height={size} viewBox="0 0 16 16" fill="none" stroke="currentColor" strokeWidth={1.5} strokeLinecap="round" strokeLinejoin="round" aria-hidden focusable={false} className="icon">
+  <svg
+    width={size}
+    height={size}
+    viewBox="0 0 16 16"
+    fill="none"
+    stroke="currentColor"
+    strokeWidth={1.5}
+    strokeLinecap="round"
+    strokeLinejoin="round"
+    aria-hidden
+    focusable={false}
+    className="icon"
+  >
     {LIGHTBULB_PATHS.map((d) => (
       <path key={d} d={d} />
     ))}

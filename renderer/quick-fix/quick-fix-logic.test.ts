@@ -30,7 +30,7 @@ describe('fixTerminal', () => {
     { id: 't3', sessionId: 's3', exited: true },
   ];
 
-  it('picks the terminal of the command\'s session', () => {
+  it("picks the terminal of the command's session", () => {
     expect(fixTerminal({ sessionId: 's2' }, { terminals, previousOf: {}, activeId: 't1' })).toBe('t2');
   });
 

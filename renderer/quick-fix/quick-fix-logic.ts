@@ -26,9 +26,14 @@ export interface TerminalFacts {
  * Where a fix for `command` goes: the open terminal of its session, else the one that continues
  * that session after a restart, else the active terminal; undefined when none is open.
  */
-export const fixTerminal = (command: Pick<CommandRecord, 'sessionId'>, { terminals, previousOf, activeId }: TerminalFacts): string | undefined => {
+export const fixTerminal = (
+  command: Pick<CommandRecord, 'sessionId'>,
+  { terminals, previousOf, activeId }: TerminalFacts,
+): string | undefined => {
   const open = terminals.filter((terminal) => !terminal.exited);
-  const own = open.find((terminal) => terminal.sessionId === command.sessionId) ?? open.find((terminal) => previousOf[terminal.sessionId] === command.sessionId);
+  const own =
+    open.find((terminal) => terminal.sessionId === command.sessionId) ??
+    open.find((terminal) => previousOf[terminal.sessionId] === command.sessionId);
   if (own) return own.id;
   return open.find((terminal) => terminal.id === activeId)?.id;
 };

@@ -121,7 +121,11 @@ export const QuickFixMenu = ({ request, onAsk, onChosen, onClose }: QuickFixMenu
       onDoubleClick={stop}
       onContextMenu={(event) => (event.preventDefault(), event.stopPropagation())}
     >
-      {loaded.state === 'loading' && <div className="quick-fix-note" role="none">Looking in your history…</div>}
+      {loaded.state === 'loading' && (
+        <div className="quick-fix-note" role="none">
+          Looking in your history…
+        </div>
+      )}
       {loaded.state === 'failed' && (
         <div className="quick-fix-note error" role="none">
           Could not read your history: {loaded.message}

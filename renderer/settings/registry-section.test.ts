@@ -18,7 +18,14 @@ import { RegistrySection, type EditorTable } from './registry-section';
  * message (in the renderer's draft as in `settings:set`), and the generic section draws them.
  */
 const bell = {
-  bellSound: ordinary({ schema: z.boolean(), default: true, fillIfMissing: true, label: 'Ring the bell', control: { kind: 'checkbox' }, testId: 'terminal-bell-sound' }),
+  bellSound: ordinary({
+    schema: z.boolean(),
+    default: true,
+    fillIfMissing: true,
+    label: 'Ring the bell',
+    control: { kind: 'checkbox' },
+    testId: 'terminal-bell-sound',
+  }),
   bellVolume: ordinary({
     schema: wholeNumber(0, 100, 'percent'),
     default: 40,
@@ -71,7 +78,12 @@ describe('a setting added to a fixture registry', () => {
       const checked = checkDraft(FIXTURE, DRAFT_CODECS, withDraftAt(draft, 'terminal.bellVolume', typed), saved as never);
       expect(checked.errors, typed).toEqual({ 'terminal.bellVolume': VOLUME_MESSAGE });
     }
-    const ok = checkDraft(FIXTURE, DRAFT_CODECS, withDraftAt(withDraftAt(draft, 'terminal.bellVolume', ' 70 '), 'terminal.bellSound', false), saved as never);
+    const ok = checkDraft(
+      FIXTURE,
+      DRAFT_CODECS,
+      withDraftAt(withDraftAt(draft, 'terminal.bellVolume', ' 70 '), 'terminal.bellSound', false),
+      saved as never,
+    );
     expect(ok.errors).toEqual({});
     expect(ok.changed).toEqual(['terminal']);
     expect(ok.patch).toEqual({ terminal: { ...saved.terminal, bellVolume: 70, bellSound: false } });

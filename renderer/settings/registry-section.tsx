@@ -37,7 +37,12 @@ const groupFields = (group: SettingGroup, prefix: string, props: RegistrySection
   const out: ReactNode[] = [];
   let row: { row: Row; cells: ReactNode[] } | undefined;
   const flush = () => {
-    if (row) out.push(<div key={`row-${prefix}-${row.row.id}`} className={rowClass(row.row)}>{row.cells}</div>);
+    if (row)
+      out.push(
+        <div key={`row-${prefix}-${row.row.id}`} className={rowClass(row.row)}>
+          {row.cells}
+        </div>,
+      );
     row = undefined;
   };
   for (const [key, entry] of Object.entries(group.entries)) {
@@ -45,7 +50,12 @@ const groupFields = (group: SettingGroup, prefix: string, props: RegistrySection
     if (entry.kind === 'group') {
       flush();
       out.push(...groupFields(entry, path, props, shown));
-      if (props.errors[path]) out.push(<span key={`${path}-error`} className="field-error" role="alert">{props.errors[path]}</span>);
+      if (props.errors[path])
+        out.push(
+          <span key={`${path}-error`} className="field-error" role="alert">
+            {props.errors[path]}
+          </span>,
+        );
       continue;
     }
     if (entry.heading) {
@@ -57,7 +67,9 @@ const groupFields = (group: SettingGroup, prefix: string, props: RegistrySection
       if (shown.has(entry.editor)) continue;
       shown.add(entry.editor);
       const Editor = editorFor(props.editors, entry.editor);
-      out.push(<Editor key={`editor-${entry.editor}`} draft={props.draft} errors={props.errors} saved={props.saved} update={props.update} />);
+      out.push(
+        <Editor key={`editor-${entry.editor}`} draft={props.draft} errors={props.errors} saved={props.saved} update={props.update} />,
+      );
       continue;
     }
     const field = (
@@ -87,7 +99,12 @@ const groupFields = (group: SettingGroup, prefix: string, props: RegistrySection
 
 const blocks = (list: readonly Block[] | undefined, where: string, props: RegistrySectionProps): ReactNode[] =>
   (list ?? []).map((block, i) => {
-    if ('note' in block) return <p key={`${where}-${i}`} className="field-hint">{noteText(block.note)}</p>;
+    if ('note' in block)
+      return (
+        <p key={`${where}-${i}`} className="field-hint">
+          {noteText(block.note)}
+        </p>
+      );
     const Editor = editorFor(props.editors, block.editor);
     return <Editor key={`${where}-${i}`} draft={props.draft} errors={props.errors} saved={props.saved} update={props.update} />;
   });

@@ -25,7 +25,13 @@ const UNSAVED_QUESTION = 'Close Settings without saving? Your changes will be lo
 
 /** Asked inside the page, Keep editing the default (Enter), so a stray key never drops the edits. */
 const UnsavedQuestion = ({ onKeep, onDiscard }: { onKeep: () => void; onDiscard: () => void }) => (
-  <div className="settings-unsaved" role="alertdialog" aria-modal="true" aria-labelledby="settings-unsaved-text" data-testid="settings-unsaved">
+  <div
+    className="settings-unsaved"
+    role="alertdialog"
+    aria-modal="true"
+    aria-labelledby="settings-unsaved-text"
+    data-testid="settings-unsaved"
+  >
     <p id="settings-unsaved-text">{UNSAVED_QUESTION}</p>
     <div className="settings-unsaved-buttons">
       <button className="primary" autoFocus data-testid="settings-unsaved-keep" onClick={onKeep}>
@@ -131,18 +137,16 @@ export const SettingsPage = () => {
   const props = draft && saved ? { draft, errors, saved, update } : undefined;
   return (
     <div className="settings-backdrop">
-      <div
-        className="settings-page"
-        role="dialog"
-        aria-modal="true"
-        aria-labelledby="settings-title"
-        data-testid="settings-page"
-      >
+      <div className="settings-page" role="dialog" aria-modal="true" aria-labelledby="settings-title" data-testid="settings-page">
         <header className="settings-head">
           <h2 id="settings-title">Settings</h2>
           <nav aria-label="Settings sections">
             {SETTINGS_REGISTRY.pages.map(({ id, nav }) => (
-              <a key={id} href={`#settings-${id}`} onClick={(event) => (event.preventDefault(), document.getElementById(`settings-${id}`)?.scrollIntoView({ block: 'start' }))}>
+              <a
+                key={id}
+                href={`#settings-${id}`}
+                onClick={(event) => (event.preventDefault(), document.getElementById(`settings-${id}`)?.scrollIntoView({ block: 'start' }))}
+              >
                 {nav}
               </a>
             ))}
@@ -171,9 +175,19 @@ export const SettingsPage = () => {
             Close
           </button>
         </header>
-        {asking && <UnsavedQuestion onKeep={() => (setAsking(false), closeButton.current?.focus())} onDiscard={() => useSettings.getState().setPageOpen(false)} />}
+        {asking && (
+          <UnsavedQuestion
+            onKeep={() => (setAsking(false), closeButton.current?.focus())}
+            onDiscard={() => useSettings.getState().setPageOpen(false)}
+          />
+        )}
         {/* Always there, one line reserved: a message must not push Save and Close to another row. */}
-        <div className={`settings-status ${status?.kind ?? ''}`} role="status" aria-live={status?.kind === 'error' ? 'assertive' : 'polite'} data-testid="settings-status">
+        <div
+          className={`settings-status ${status?.kind ?? ''}`}
+          role="status"
+          aria-live={status?.kind === 'error' ? 'assertive' : 'polite'}
+          data-testid="settings-status"
+        >
           {status?.text}
         </div>
         <div className="settings-body" ref={body}>

@@ -28,7 +28,10 @@ export const useSettingsFilter = (body: RefObject<HTMLElement | null>, query: st
       const whole = words.length === 0 || matches(title, words);
       let any = whole;
       for (const field of section.querySelectorAll<HTMLElement>('.field')) {
-        const show = whole || matches(field.textContent ?? '', words) || [...field.querySelectorAll('option')].some((o) => matches(o.textContent ?? '', words));
+        const show =
+          whole ||
+          matches(field.textContent ?? '', words) ||
+          [...field.querySelectorAll('option')].some((o) => matches(o.textContent ?? '', words));
         field.hidden = !show;
         any ||= show;
       }

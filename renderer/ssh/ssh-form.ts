@@ -16,4 +16,5 @@ export const offHostsCodec: DraftCodec<string[], string> = {
 };
 
 /** The settings with `host` turned off (the notice's button): unchanged when it already is. */
-export const withHostOff = (s: SshSettings, host: string): SshSettings => (s.offHosts.includes(host) ? s : { ...s, offHosts: [...s.offHosts, host] });
+export const withHostOff = (s: SshSettings, host: string): SshSettings =>
+  s.offHosts.includes(host) ? s : { ...s, offHosts: [...s.offHosts, host] };

@@ -13,7 +13,8 @@ type Shown = { notice: SshNotice; turnedOff?: boolean | string };
 
 const TEXT: Readonly<Record<SshNotice['outcome'], (notice: SshNotice) => string>> = {
   integrated: (n) => `Recording commands on ${n.host} (shell integration over ssh; nothing is left on the host)`,
-  unsupported: (n) => `ssh ${n.host}: the login shell there (${n.shell || 'unknown'}) is not bash, zsh or fish, so this session is recorded as one command.`,
+  unsupported: (n) =>
+    `ssh ${n.host}: the login shell there (${n.shell || 'unknown'}) is not bash, zsh or fish, so this session is recorded as one command.`,
   'no-shell': (n) =>
     `ssh ${n.host} ended without starting a shell for Contexterm's integration (a device, a menu, git hosting?). If plain ssh works there, turn it off for ${n.host}.`,
 };
@@ -50,11 +51,23 @@ export const SshNoticeLine = () => {
   // Where turning it off is the likely next step: on (to opt out) and a host with no shell for it.
   const offerOff = notice.outcome !== 'unsupported';
   return (
-    <div className={`ssh-notice ${notice.outcome}`} data-testid="ssh-notice" data-outcome={notice.outcome} data-host={notice.host} role="status">
-      <span className="ssh-notice-text">{turnedOff === true ? `Turned off for ${host}: the next ssh ${host} is a plain session.` : text}</span>
+    <div
+      className={`ssh-notice ${notice.outcome}`}
+      data-testid="ssh-notice"
+      data-outcome={notice.outcome}
+      data-host={notice.host}
+      role="status"
+    >
+      <span className="ssh-notice-text">
+        {turnedOff === true ? `Turned off for ${host}: the next ssh ${host} is a plain session.` : text}
+      </span>
       {typeof turnedOff === 'string' && <span className="field-error">{turnedOff}</span>}
       {offerOff && turnedOff !== true && (
-        <button className="link-button" data-testid="ssh-notice-off" onClick={() => void turnOff(notice.host).then((result) => setShown({ notice, turnedOff: result }))}>
+        <button
+          className="link-button"
+          data-testid="ssh-notice-off"
+          onClick={() => void turnOff(notice.host).then((result) => setShown({ notice, turnedOff: result }))}
+        >
           Turn off for {host}
         </button>
       )}

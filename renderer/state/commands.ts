@@ -61,7 +61,10 @@ export const useCommands = create<CommandsState>()((set) => ({
     set((state) => {
       const id = state.selectedId;
       // The selection may be a search result, which no list holds: judge it by its id then.
-      const selected = id === undefined ? undefined : (state.bySession[sessionOfCommandId(id)]?.find((c) => c.id === id) ?? { id, sessionId: sessionOfCommandId(id) });
+      const selected =
+        id === undefined
+          ? undefined
+          : (state.bySession[sessionOfCommandId(id)]?.find((c) => c.id === id) ?? { id, sessionId: sessionOfCommandId(id) });
       const selectedId = selected && gone(selected) ? undefined : id;
       const bySession = withoutForgotten(state.bySession, gone);
       return bySession === state.bySession && selectedId === id ? state : { bySession, selectedId };

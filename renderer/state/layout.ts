@@ -5,7 +5,9 @@ import { loadPref, savePref } from './prefs';
 /** Commands list height bounds: enough for a search box and three rows; never the whole pane. */
 const MIN_COMMANDS_HEIGHT = 96;
 const clampCommandsHeight = (height: number, viewport = typeof window === 'undefined' ? 900 : window.innerHeight): number =>
-  Math.round(Math.min(Math.max(MIN_COMMANDS_HEIGHT, viewport - 260), Math.max(MIN_COMMANDS_HEIGHT, Number.isFinite(height) ? height : 220)));
+  Math.round(
+    Math.min(Math.max(MIN_COMMANDS_HEIGHT, viewport - 260), Math.max(MIN_COMMANDS_HEIGHT, Number.isFinite(height) ? height : 220)),
+  );
 
 interface LayoutState {
   /** The side pane (Commands + Assistant); hidden, the terminal takes the whole width. */

@@ -25,8 +25,7 @@ export type PaneNode = Pane | Split;
 export const leaf = (id: string): PaneNode => ({ kind: 'leaf', id });
 
 /** Terminal ids, left to right and top to bottom. */
-export const leaves = (node: PaneNode): string[] =>
-  node.kind === 'leaf' ? [node.id] : node.children.flatMap((child) => leaves(child));
+export const leaves = (node: PaneNode): string[] => (node.kind === 'leaf' ? [node.id] : node.children.flatMap((child) => leaves(child)));
 
 export const contains = (node: PaneNode, id: string): boolean =>
   node.kind === 'leaf' ? node.id === id : node.children.some((child) => contains(child, id));
@@ -65,7 +64,8 @@ export const nearestSurvivor = (before: readonly string[], gone: string, left: r
   const at = before.indexOf(gone);
   if (at === -1) return left[0];
   for (let distance = 1; distance < before.length; distance++) {
-    for (const candidate of [before[at - distance], before[at + distance]]) if (candidate !== undefined && left.includes(candidate)) return candidate;
+    for (const candidate of [before[at - distance], before[at + distance]])
+      if (candidate !== undefined && left.includes(candidate)) return candidate;
   }
   return left[0];
 };
@@ -75,7 +75,8 @@ export const sanitize = (value: unknown, known: ReadonlySet<string>): PaneNode |
   if (typeof value !== 'object' || value === null) return null;
   const node = value as { kind?: unknown; id?: unknown; orientation?: unknown; children?: unknown };
   if (node.kind === 'leaf') return typeof node.id === 'string' && known.has(node.id) ? leaf(node.id) : null;
-  if (node.kind !== 'split' || (node.orientation !== 'horizontal' && node.orientation !== 'vertical') || !Array.isArray(node.children)) return null;
+  if (node.kind !== 'split' || (node.orientation !== 'horizontal' && node.orientation !== 'vertical') || !Array.isArray(node.children))
+    return null;
   const children = node.children.map((child) => sanitize(child, known)).filter((child): child is PaneNode => child !== null);
   if (children.length === 0) return null;
   return children.length === 1 ? children[0]! : { kind: 'split', orientation: node.orientation, children };

@@ -14,5 +14,6 @@ interface TerminalTitlesState {
  */
 export const useTerminalTitles = create<TerminalTitlesState>()((set) => ({
   byId: {},
-  shown: (terminalId, title) => set((state) => (state.byId[terminalId] === title ? state : { byId: { ...state.byId, [terminalId]: title } })),
+  shown: (terminalId, title) =>
+    set((state) => (state.byId[terminalId] === title ? state : { byId: { ...state.byId, [terminalId]: title } })),
 }));

@@ -17,7 +17,16 @@ import {
   type Workspace,
 } from './workspace-model';
 
-const terminal = (id: string): Terminal => ({ id, sessionId: id, shell: 'bash', programTitle: null, customTitle: null, exited: false, exitCode: null, recording: 'on' });
+const terminal = (id: string): Terminal => ({
+  id,
+  sessionId: id,
+  shell: 'bash',
+  programTitle: null,
+  customTitle: null,
+  exited: false,
+  exitCode: null,
+  recording: 'on',
+});
 
 /** Opens each id as a tab of its own, the last one active. */
 const open = (...ids: string[]): Workspace => ids.reduce((w, id) => addTerminal(w, terminal(id)), EMPTY_WORKSPACE);

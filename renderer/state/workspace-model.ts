@@ -85,7 +85,9 @@ export const addTerminal = (workspace: Workspace, terminal: Terminal, activate =
     const request = takesSplit ? pendingSplit : null;
     const target = request && tabs.find((tab) => contains(tab.root, request.target));
     if (request && target) {
-      tabs = tabs.map((tab) => (tab === target ? { ...tab, root: split(tab.root, request.target, terminal.id, request.orientation), zoomed: null } : tab));
+      tabs = tabs.map((tab) =>
+        tab === target ? { ...tab, root: split(tab.root, request.target, terminal.id, request.orientation), zoomed: null } : tab,
+      );
       pendingSplit = null;
     } else tabs = [...tabs, { id: terminal.id, root: leaf(terminal.id), focus: terminal.id, zoomed: null }];
   }
@@ -102,7 +104,8 @@ export const removeTerminal = (workspace: Workspace, id: string): Workspace => {
   if (index === -1) return workspace;
   const terminals = workspace.terminals.filter((t) => t.id !== id);
   const before = tabOf(workspace, workspace.activeTerminalId);
-  let activeTerminalId = workspace.activeTerminalId === id ? terminals[Math.min(index, terminals.length - 1)]?.id : workspace.activeTerminalId;
+  let activeTerminalId =
+    workspace.activeTerminalId === id ? terminals[Math.min(index, terminals.length - 1)]?.id : workspace.activeTerminalId;
   const tabs = workspace.tabs.flatMap((tab): Tab[] => {
     if (!contains(tab.root, id)) return [tab];
     const root = remove(tab.root, id);

@@ -17,7 +17,9 @@ export const SyncBanner = () => {
   if (state?.state !== 'failed') return null;
   return (
     <div className="recording-banner failing" data-testid="sync-failing" role="status" title={state.lastError ?? undefined}>
-      <span className="recording-banner-text">Sync failed: {state.lastError ?? 'unknown reason'}. Recording goes on; it retries by itself.</span>
+      <span className="recording-banner-text">
+        Sync failed: {state.lastError ?? 'unknown reason'}. Recording goes on; it retries by itself.
+      </span>
       <button className="link-button" onClick={openSyncSettings}>
         Sync settings
       </button>

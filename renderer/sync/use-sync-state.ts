@@ -30,12 +30,14 @@ const when = (ms: number | null, now: number): string => {
 
 /** The state in plain words, one line each (Settings → Sync). */
 export const syncLines = (state: SyncState, now: number): string[] => {
-  if (state.state === 'off') return ["Sync is off on this device. Set it up below, or with 'contexterm sync init' (first device) or 'contexterm sync join'."];
+  if (state.state === 'off')
+    return ["Sync is off on this device. Set it up below, or with 'contexterm sync init' (first device) or 'contexterm sync join'."];
   const lines = [
     `This device: ${state.device ?? 'unknown'}, syncing with ${state.where ?? 'an unknown place'}.`,
     `Last push ${when(state.lastPushAt, now)}, last pull ${when(state.lastPullAt, now)}.`,
   ];
-  if (state.pending !== null) lines.push(state.pending === 0 ? 'Nothing waiting to be sent.' : `${state.pending} record(s) waiting to be sent.`);
+  if (state.pending !== null)
+    lines.push(state.pending === 0 ? 'Nothing waiting to be sent.' : `${state.pending} record(s) waiting to be sent.`);
   if (state.devices !== null) lines.push(`${state.devices} device(s) in the group.`);
   return lines;
 };

@@ -40,7 +40,16 @@ export const ProfileMenuButton = ({ onOpen, onEdit }: { onOpen: (profileId: stri
       >
         ▾
       </button>
-      {at && <Menu actions={actions} at={at} label="New tab with profile" testId="profile-menu" opener={button.current} onClose={() => setAt(undefined)} />}
+      {at && (
+        <Menu
+          actions={actions}
+          at={at}
+          label="New tab with profile"
+          testId="profile-menu"
+          opener={button.current}
+          onClose={() => setAt(undefined)}
+        />
+      )}
     </>
   );
 };

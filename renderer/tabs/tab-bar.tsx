@@ -43,7 +43,11 @@ const useTitle = (terminal: Terminal): string => {
 const rename = (id: string, name: string) => {
   const customTitle = name.trim() || null;
   useWorkspace.getState().update(id, { customTitle });
-  rememberTabName(id, customTitle, useWorkspace.getState().terminals.map((t) => t.id));
+  rememberTabName(
+    id,
+    customTitle,
+    useWorkspace.getState().terminals.map((t) => t.id),
+  );
 };
 
 /** What a tab header says about recording, for its tooltip and screen readers. */
@@ -54,7 +58,15 @@ const RECORDING_NOTE = {
 } as const;
 
 /** The "not recorded" marks in a tab header: a private badge, or a paused one that resumes on click. */
-const RecordingBadge = ({ terminal, recording, onRecording }: { terminal: Terminal; recording: RecordingState; onRecording: TabBarProps['onRecording'] }) => {
+const RecordingBadge = ({
+  terminal,
+  recording,
+  onRecording,
+}: {
+  terminal: Terminal;
+  recording: RecordingState;
+  onRecording: TabBarProps['onRecording'];
+}) => {
   if (recording === 'private') {
     return (
       <span className="tab-badge private" data-testid="tab-private-badge">
@@ -93,7 +105,10 @@ const TabHeader = ({
   const panes = leaves(tab.root).length;
   const recording = useWorkspace((state) => {
     const ids = leaves(tab.root);
-    return tabRecording(terminal.recording, state.terminals.filter((t) => ids.includes(t.id)).map((t) => t.recording));
+    return tabRecording(
+      terminal.recording,
+      state.terminals.filter((t) => ids.includes(t.id)).map((t) => t.recording),
+    );
   });
   const title = useTitle(terminal);
   // Published for an assistant's step, which names the terminal it runs in as this tab does.
@@ -134,7 +149,11 @@ const TabHeader = ({
         const moved = event.dataTransfer.getData('application/x-contexterm-tab');
         const { tabs, moveTab } = useWorkspace.getState();
         const from = tabs.findIndex((t) => t.id === moved);
-        if (from !== -1) moveTab(from, tabs.findIndex((t) => t.id === tab.id));
+        if (from !== -1)
+          moveTab(
+            from,
+            tabs.findIndex((t) => t.id === tab.id),
+          );
       }}
       title={`${RECORDING_NOTE[recording]}${title} (double-click to rename, right-click for more)`}
       onContextMenu={(event) => {
@@ -185,7 +204,11 @@ const TabHeader = ({
         <span className="tab-title">{title}</span>
       )}
       {panes > 1 && (
-        <span className="tab-panes" title={`${panes} panes${tab.zoomed ? ', one zoomed' : ''}`} aria-label={`${panes} panes${tab.zoomed ? ', one zoomed' : ''}`}>
+        <span
+          className="tab-panes"
+          title={`${panes} panes${tab.zoomed ? ', one zoomed' : ''}`}
+          aria-label={`${panes} panes${tab.zoomed ? ', one zoomed' : ''}`}
+        >
           {tab.zoomed ? `⤢${panes}` : panes}
         </span>
       )}
@@ -211,8 +234,19 @@ const SPLITS = [
   { orientation: 'vertical', testId: 'pane-split-down', action: 'pane-split-down', label: 'Split down', icon: '⊟' },
 ] as const;
 
-export const TabBar = ({ onNew, onNewPrivate, onNewWithProfile, onEditProfiles, onClose, onRecording, onSplit, shortcutFor }: TabBarProps) => {
-  const { terminals, tabs, activeId } = useWorkspace(useShallow((state) => ({ terminals: state.terminals, tabs: state.tabs, activeId: state.activeTerminalId })));
+export const TabBar = ({
+  onNew,
+  onNewPrivate,
+  onNewWithProfile,
+  onEditProfiles,
+  onClose,
+  onRecording,
+  onSplit,
+  shortcutFor,
+}: TabBarProps) => {
+  const { terminals, tabs, activeId } = useWorkspace(
+    useShallow((state) => ({ terminals: state.terminals, tabs: state.tabs, activeId: state.activeTerminalId })),
+  );
   // A split needs a pane to split: with no terminal open the buttons would do nothing.
   const splittable = tabs.length > 0;
   return (

@@ -4,7 +4,16 @@ import { createWorkspaceStore, type Terminal, type WorkspaceStore } from '../sta
 import { FakeConnection, FakeTransport, okResult } from '../terminal/workspace/testing/fake-host';
 import { ForegroundWatch, useForeground } from './tab-foreground';
 
-const terminal = (id: string): Terminal => ({ id, sessionId: id, shell: 'bash', programTitle: null, customTitle: null, exited: false, exitCode: null, recording: 'on' });
+const terminal = (id: string): Terminal => ({
+  id,
+  sessionId: id,
+  shell: 'bash',
+  programTitle: null,
+  customTitle: null,
+  exited: false,
+  exitCode: null,
+  recording: 'on',
+});
 
 describe('the foreground watch', () => {
   let transport: FakeTransport;

@@ -120,10 +120,7 @@ export class CommandDecorations implements IDisposable {
   jump(direction: -1 | 1): string | undefined {
     const top = this._term.buffer.active.viewportY + 2;
     const live = this._entries.filter((entry) => !entry.marker.isDisposed && entry.commandId);
-    const target =
-      direction < 0
-        ? live.filter((entry) => entry.marker.line < top).at(-1)
-        : live.find((entry) => entry.marker.line > top);
+    const target = direction < 0 ? live.filter((entry) => entry.marker.line < top).at(-1) : live.find((entry) => entry.marker.line > top);
     if (!target?.commandId) {
       if (direction > 0) this._term.scrollToBottom();
       return undefined;
@@ -164,7 +161,8 @@ export class CommandDecorations implements IDisposable {
 
   private _entryAbove(line: number): Entry | undefined {
     let best: Entry | undefined;
-    for (const e of this._entries) if (!e.marker.isDisposed && e.marker.line <= line && (!best || e.marker.line >= best.marker.line)) best = e;
+    for (const e of this._entries)
+      if (!e.marker.isDisposed && e.marker.line <= line && (!best || e.marker.line >= best.marker.line)) best = e;
     return best;
   }
 
@@ -178,7 +176,16 @@ export class CommandDecorations implements IDisposable {
     const marker = this._term.registerMarker(offset);
     if (!marker) return;
     const decoration = this._term.registerDecoration({ marker, x: 0, width: 1, layer: 'top' });
-    const entry: Entry = { marker, decoration, commandId: null, status: 'prompt', exitCode: null, seq: this._seq++, addressed: false, drewOver: false };
+    const entry: Entry = {
+      marker,
+      decoration,
+      commandId: null,
+      status: 'prompt',
+      exitCode: null,
+      seq: this._seq++,
+      addressed: false,
+      drewOver: false,
+    };
     decoration?.onRender((element) => this._render(entry, element));
     marker.onDispose(() => decoration?.dispose());
     this._entries.push(entry);
@@ -236,7 +243,13 @@ export class CommandDecorations implements IDisposable {
     renderGutterGlyph(element, GLYPH[entry.status], shown ? fixFor : undefined);
     element.dataset.commandId = entry.commandId ?? '';
     const state =
-      entry.status === 'prompt' ? '' : entry.status === 'running' ? 'running' : entry.exitCode === null ? 'finished' : `exit ${entry.exitCode}`;
+      entry.status === 'prompt'
+        ? ''
+        : entry.status === 'running'
+          ? 'running'
+          : entry.exitCode === null
+            ? 'finished'
+            : `exit ${entry.exitCode}`;
     element.title = entry.commandId ? `${state}${state ? ' · ' : ''}click: attach to the assistant · right-click: actions` : state;
     element.onclick = () => entry.commandId && this._onClick(entry.commandId);
     element.oncontextmenu = (event) => {

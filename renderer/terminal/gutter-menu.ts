@@ -58,10 +58,15 @@ export const onGutterQuickFix = (handler: GutterQuickFixHandler, available?: Gut
 };
 
 /** A failed command's mark shows its lightbulb only once a fix is known to exist (always, with nothing installed to ask). */
-export const gutterFixShown = (commandId: string, then: () => void): boolean => (gutterFixAvailability ? gutterFixAvailability(commandId, then) === true : true);
+export const gutterFixShown = (commandId: string, then: () => void): boolean =>
+  gutterFixAvailability ? gutterFixAvailability(commandId, then) === true : true;
 
 /** A lightbulb (16×16 box): the mark of offered fixes, in the gutter and on a command's row alike. */
-export const LIGHTBULB_PATHS = ['M5.6 10.6C4.4 9.7 3.6 8.4 3.6 6.9a4.4 4.4 0 0 1 8.8 0c0 1.5-.8 2.8-2 3.7v1.4H5.6z', 'M6 13.6h4', 'M6.8 15.2h2.4'] as const;
+export const LIGHTBULB_PATHS = [
+  'M5.6 10.6C4.4 9.7 3.6 8.4 3.6 6.9a4.4 4.4 0 0 1 8.8 0c0 1.5-.8 2.8-2 3.7v1.4H5.6z',
+  'M6 13.6h4',
+  'M6.8 15.2h2.4',
+] as const;
 
 const SVG = 'http://www.w3.org/2000/svg';
 
@@ -81,7 +86,14 @@ const gutterQuickFixButton = (commandId: string): HTMLButtonElement | undefined 
   button.setAttribute('aria-haspopup', 'menu');
   button.title = 'Quick fixes: what worked after this failed before, or ask the assistant';
   const svg = document.createElementNS(SVG, 'svg');
-  for (const [name, value] of Object.entries({ viewBox: '0 0 16 16', fill: 'none', stroke: 'currentColor', 'stroke-width': '1.6', 'aria-hidden': 'true' })) svg.setAttribute(name, value);
+  for (const [name, value] of Object.entries({
+    viewBox: '0 0 16 16',
+    fill: 'none',
+    stroke: 'currentColor',
+    'stroke-width': '1.6',
+    'aria-hidden': 'true',
+  }))
+    svg.setAttribute(name, value);
   for (const d of LIGHTBULB_PATHS) {
     const path = document.createElementNS(SVG, 'path');
     path.setAttribute('d', d);

@@ -46,17 +46,21 @@ describe('link routing', () => {
     expect(log.sent).toEqual([]);
   });
 
-  it.each(['javascript:alert(1)', 'file:///etc/passwd', 'https://x\nfile:///y', 'https://bank.example@evil.example/', 'mailto:a@example.com', 'nonsense'])(
-    'refuses %s without asking',
-    (url) => {
-      for (const host of ['electron', 'web'] as const) {
-        const { router, log } = harness(host);
-        expect(router.open(url)).toBe(false);
-        expect(router.openConfirmed(url)).toBe(false);
-        expect(log).toEqual({ sent: [], windows: [], asked: [] });
-      }
-    },
-  );
+  it.each([
+    'javascript:alert(1)',
+    'file:///etc/passwd',
+    'https://x\nfile:///y',
+    'https://bank.example@evil.example/',
+    'mailto:a@example.com',
+    'nonsense',
+  ])('refuses %s without asking', (url) => {
+    for (const host of ['electron', 'web'] as const) {
+      const { router, log } = harness(host);
+      expect(router.open(url)).toBe(false);
+      expect(router.openConfirmed(url)).toBe(false);
+      expect(log).toEqual({ sent: [], windows: [], asked: [] });
+    }
+  });
 });
 
 describe('xterm.js handlers', () => {
@@ -83,7 +87,10 @@ describe('xterm.js handlers', () => {
     const plain = click({});
     webLinkActivate((url) => opened.push(url), onLinux)(plain as unknown as MouseEvent, 'https://example.com/');
     expect(plain.prevented).toBe(false);
-    hyperlinkHandler((url) => opened.push(url), onLinux).activate(click({}) as unknown as MouseEvent, 'https://example.com/', { start: { x: 1, y: 1 }, end: { x: 5, y: 1 } });
+    hyperlinkHandler((url) => opened.push(url), onLinux).activate(click({}) as unknown as MouseEvent, 'https://example.com/', {
+      start: { x: 1, y: 1 },
+      end: { x: 5, y: 1 },
+    });
     expect(opened).toEqual([]);
   });
 

@@ -69,7 +69,10 @@ export const createLinkRouter = (openers: LinkOpeners): LinkRouter => {
  * with `window.open()` and no URL, which the desktop app refuses, so they never opened there.
  * Non-http(s) OSC 8 targets (file:, ssh:, …) stay plain text: xterm does not even underline them.
  */
-export const hyperlinkHandler = (openConfirmed: (url: string) => unknown, held: (event: ModifierState) => boolean = linkModifierHeld): ILinkHandler => ({
+export const hyperlinkHandler = (
+  openConfirmed: (url: string) => unknown,
+  held: (event: ModifierState) => boolean = linkModifierHeld,
+): ILinkHandler => ({
   allowNonHttpProtocols: false,
   activate: (event, uri) => {
     event.preventDefault();

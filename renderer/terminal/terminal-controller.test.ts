@@ -49,8 +49,17 @@ vi.mock('@xterm/addon-web-links', () => ({
 vi.mock('@xterm/addon-fit', () => ({ FitAddon: class {} }));
 vi.mock('@xterm/addon-search', () => ({ SearchAddon: class {} }));
 vi.mock('@xterm/addon-unicode11', () => ({ Unicode11Addon: class {} }));
-vi.mock('./command-decorations', () => ({ CommandDecorations: class { clear(): void {} } }));
-vi.mock('./prompt-input/prompt-input-model', () => ({ PromptInputModel: class { reset(): void {} dispose(): void {} } }));
+vi.mock('./command-decorations', () => ({
+  CommandDecorations: class {
+    clear(): void {}
+  },
+}));
+vi.mock('./prompt-input/prompt-input-model', () => ({
+  PromptInputModel: class {
+    reset(): void {}
+    dispose(): void {}
+  },
+}));
 // A snapshot's paint that has begun and not ended until the test says so.
 vi.mock('./xterm/terminal-output', () => ({
   TerminalOutput: class {

@@ -84,7 +84,11 @@ export class TerminalController extends Disposable {
     this.term = term;
     this._output = new TerminalOutput(term, (chars) => this._api.send('pty:ack', { id: this.id, chars }));
     this._fit = fit;
-    this._cell = new CellMeasure(term, () => this._opened && !this.isDisposed, () => this.fit());
+    this._cell = new CellMeasure(
+      term,
+      () => this._opened && !this.isDisposed,
+      () => this.fit(),
+    );
     // Disposed last (a store undoes the last registered first): the term outlives what watches it.
     this._registerUndo(() => term.dispose());
     this._decorations = this._register(new CommandDecorations(term, options.onCommandClick));
@@ -136,7 +140,14 @@ export class TerminalController extends Disposable {
     if (this.term.element) this._registerUndo(routePasteAndDrop(this.term.element, (text) => void this.insert(text, { title: 'Paste' })));
     this._ligatures.apply();
     this._cell.measured();
-    this._register(toDisposable(onFontFacesLoaded(() => this.term.options.fontFamily, () => this._cell.again())));
+    this._register(
+      toDisposable(
+        onFontFacesLoaded(
+          () => this.term.options.fontFamily,
+          () => this._cell.again(),
+        ),
+      ),
+    );
     void loadWebgl(this.term, () => this.isDisposed);
   }
 

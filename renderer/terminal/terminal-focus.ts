@@ -21,7 +21,12 @@ export const focusActiveTerminal = (): void => {
     // A field that took the focus in the meantime (a double-click opened the tab's name editor),
     // or a menu or dialog that opened since, was chosen by the user after this request: leave it there.
     const now = document.activeElement;
-    if (now !== before && now?.matches('input, textarea, select, [contenteditable="true"], [role="menu"] *, [role="dialog"] *') && !now.closest('.xterm')) return;
+    if (
+      now !== before &&
+      now?.matches('input, textarea, select, [contenteditable="true"], [role="menu"] *, [role="dialog"] *') &&
+      !now.closest('.xterm')
+    )
+      return;
     focusActive();
   });
 };

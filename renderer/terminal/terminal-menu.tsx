@@ -9,7 +9,8 @@ import { openCommandMenu } from './command-decorations';
 import { controllerFor } from './terminals';
 
 /** The app actions the menu offers (ids of the action registry, which terminal/ does not import). */
-export type TerminalMenuAction = 'copy' | 'paste' | 'select-all' | 'clear' | 'pane-split-right' | 'pane-split-down' | 'pane-zoom' | 'tab-close' | 'find';
+export type TerminalMenuAction =
+  'copy' | 'paste' | 'select-all' | 'clear' | 'pane-split-right' | 'pane-split-down' | 'pane-zoom' | 'tab-close' | 'find';
 
 export interface TerminalMenuProps {
   readonly run: (id: TerminalMenuAction) => void;
@@ -78,7 +79,12 @@ export const TerminalMenu = ({ run, shortcut }: TerminalMenuProps) => {
     item('pane-split-right', 'Split right', 'terminal-split-right'),
     item('pane-split-down', 'Split down', 'terminal-split-down'),
     // The menu's pane is the right-clicked one: it was made the active pane above.
-    item('pane-zoom', zoomed ? 'Unzoom pane' : 'Zoom pane', 'terminal-zoom-pane', panes > 1 ? {} : { disabled: true, hint: 'Split the tab first' }),
+    item(
+      'pane-zoom',
+      zoomed ? 'Unzoom pane' : 'Zoom pane',
+      'terminal-zoom-pane',
+      panes > 1 ? {} : { disabled: true, hint: 'Split the tab first' },
+    ),
     item('tab-close', 'Close pane', 'terminal-close-pane'),
     item('find', 'Find…', 'terminal-find'),
   ];

@@ -90,7 +90,14 @@ export const startTerminals = (deps: TerminalsDeps): IDisposable => {
     controller.applyOptions(looksFor(info.id));
     return controller;
   };
-  const workspace = new TerminalWorkspace({ api, connection, page: deps.page, store, createTerminal, ...(deps.early ? { early: deps.early } : {}) });
+  const workspace = new TerminalWorkspace({
+    api,
+    connection,
+    page: deps.page,
+    store,
+    createTerminal,
+    ...(deps.early ? { early: deps.early } : {}),
+  });
   const instance = { workspace, links };
   current = instance;
   return toDisposable(() => {
@@ -106,7 +113,10 @@ export const controllerFor = (id: string): TerminalController | undefined => cur
 export const promptInputFor = (id: string): PromptInputModel | undefined => current?.workspace.viewOf(id)?.promptInput;
 
 /** Settings for every terminal, open now or opened later; `forProfile` gives a profile's looks. */
-export const configureTerminals = (options: LiveTerminalOptions, forProfile?: (profileId: string) => LiveTerminalOptions | undefined): void => {
+export const configureTerminals = (
+  options: LiveTerminalOptions,
+  forProfile?: (profileId: string) => LiveTerminalOptions | undefined,
+): void => {
   setLooks(options, forProfile);
   for (const [id, controller] of current?.workspace.views() ?? []) controller.applyOptions(looksFor(id));
 };

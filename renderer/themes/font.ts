@@ -9,7 +9,8 @@ import './looks.css';
 
 const BUNDLED_FONT = 'JetBrains Mono';
 
-const faces = (family: string, size: number): string[] => ['', 'bold ', 'italic ', 'italic bold '].map((style) => `${style}${size}px ${family}`);
+const faces = (family: string, size: number): string[] =>
+  ['', 'bold ', 'italic ', 'italic bold '].map((style) => `${style}${size}px ${family}`);
 
 /**
  * Loads the faces a terminal draws with before they are measured or drawn: xterm.js measures its
@@ -35,7 +36,13 @@ export const loadTerminalFont = async (family: string, size: number): Promise<bo
 };
 
 /** The family names in a CSS font-family list, unquoted and lower-cased. */
-const familyNames = (list: string): string[] => list.split(',').map((name) => name.trim().replace(/^['"]|['"]$/g, '').toLowerCase());
+const familyNames = (list: string): string[] =>
+  list.split(',').map((name) =>
+    name
+      .trim()
+      .replace(/^['"]|['"]$/g, '')
+      .toLowerCase(),
+  );
 
 /**
  * Calls `listener` whenever faces of one of `families` (a CSS list) finished loading: a face

@@ -4,7 +4,8 @@ import { parsePlist, PlistError, PLIST_LIMITS } from './plist';
 import { parseSchemeFile } from './scheme-import';
 
 const APPLE_DOCTYPE = '<!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">';
-const plist = (body: string, head = `<?xml version="1.0" encoding="UTF-8"?>\n${APPLE_DOCTYPE}`) => `${head}\n<plist version="1.0">${body}</plist>`;
+const plist = (body: string, head = `<?xml version="1.0" encoding="UTF-8"?>\n${APPLE_DOCTYPE}`) =>
+  `${head}\n<plist version="1.0">${body}</plist>`;
 
 /** The PlistError's message, failing the test if the text parses or throws anything else. */
 const refusal = (text: string): string => {
@@ -47,7 +48,9 @@ describe('hostile XML', () => {
   it('refuses an external entity (XXE) before anything could read it', () => {
     const xxe = `<?xml version="1.0"?>\n<!DOCTYPE plist [ <!ENTITY xxe SYSTEM "file:///etc/passwd"> ]>\n<plist version="1.0"><dict><key>Background Color</key><string>&xxe;</string></dict></plist>`;
     expect(refusal(xxe)).toMatch(/declares XML entities/);
-    expect(shown(xxe)).toBe('This is not a readable iTerm2 colour file: it declares XML entities, which a colour file never needs (they are not expanded).');
+    expect(shown(xxe)).toBe(
+      'This is not a readable iTerm2 colour file: it declares XML entities, which a colour file never needs (they are not expanded).',
+    );
   });
 
   it('refuses any DTD of its own, entities or not, and never resolves an undeclared entity', () => {

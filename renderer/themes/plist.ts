@@ -19,14 +19,16 @@ export const PLIST_LIMITS = { chars: 1_000_000, tags: 20_000, depth: 32 } as con
  * The only DOCTYPE allowed: a name and an external identifier (Apple's PUBLIC one), which is never
  * fetched. An internal subset (`[ … ]`) is where entities are declared — XXE and billion laughs.
  */
-const PLAIN_DOCTYPE = /<!DOCTYPE\s+[A-Za-z_][\w.:-]*(?:\s+(?:PUBLIC\s+(?:"[^"]*"|'[^']*')\s+(?:"[^"]*"|'[^']*')|SYSTEM\s+(?:"[^"]*"|'[^']*')))?\s*>/y;
+const PLAIN_DOCTYPE =
+  /<!DOCTYPE\s+[A-Za-z_][\w.:-]*(?:\s+(?:PUBLIC\s+(?:"[^"]*"|'[^']*')\s+(?:"[^"]*"|'[^']*')|SYSTEM\s+(?:"[^"]*"|'[^']*')))?\s*>/y;
 
 const refuseUnsafe = (text: string): void => {
   if (text.length > PLIST_LIMITS.chars) throw new PlistError(`it is larger than ${PLIST_LIMITS.chars.toLocaleString('en')} characters`);
   if (/<!ENTITY/i.test(text)) throw new PlistError('it declares XML entities, which a colour file never needs (they are not expanded)');
   for (const doctype of text.matchAll(/<!DOCTYPE/gi)) {
     PLAIN_DOCTYPE.lastIndex = doctype.index;
-    if (!PLAIN_DOCTYPE.test(text)) throw new PlistError('its DOCTYPE declares a DTD of its own, which a colour file never needs (it is not read)');
+    if (!PLAIN_DOCTYPE.test(text))
+      throw new PlistError('its DOCTYPE declares a DTD of its own, which a colour file never needs (it is not read)');
   }
   let tags = 0;
   for (let at = text.indexOf('<'); at >= 0; at = text.indexOf('<', at + 1)) {
@@ -87,7 +89,9 @@ const textOf = (element: XmlElement): string =>
   element.children
     .map((node) => {
       if (typeof node['#text'] === 'string') return node['#text'].trim() ? decode(node['#text']) : '';
-      return nodesOf(node['#cdata']).map((inner) => String(inner['#text'] ?? '')).join('');
+      return nodesOf(node['#cdata'])
+        .map((inner) => String(inner['#text'] ?? ''))
+        .join('');
     })
     .join('');
 
@@ -138,7 +142,9 @@ export const parsePlist = (text: string): PlistValue => {
   } catch (error) {
     // The validator is more lenient than the parser in places; whatever the parser throws becomes a reason.
     const message = error instanceof Error ? error.message.replace(/\.$/, '') : String(error);
-    throw new PlistError(/nested/i.test(message) ? `it nests elements more than ${PLIST_LIMITS.depth} deep` : `the XML is not well-formed (${message})`);
+    throw new PlistError(
+      /nested/i.test(message) ? `it nests elements more than ${PLIST_LIMITS.depth} deep` : `the XML is not well-formed (${message})`,
+    );
   }
   const roots = nodes.flatMap((node) => asElement(node) ?? []);
   if (roots.length !== 1) throw new PlistError('there must be exactly one root element');

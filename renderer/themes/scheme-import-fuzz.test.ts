@@ -21,7 +21,9 @@ const toXml = (value: PlistValue): string => {
   if (typeof value === 'boolean') return value ? '<true/>' : '<false/>';
   if (typeof value === 'number') return Number.isInteger(value) ? `<integer>${value}</integer>` : `<real>${value}</real>`;
   if (Array.isArray(value)) return `<array>\n${value.map(toXml).join('\n')}\n</array>`;
-  return `<dict>\n${Object.entries(value).map(([key, v]) => `\t<key>${escape(key)}</key>\n\t${toXml(v)}`).join('\n')}\n</dict>`;
+  return `<dict>\n${Object.entries(value)
+    .map(([key, v]) => `\t<key>${escape(key)}</key>\n\t${toXml(v)}`)
+    .join('\n')}\n</dict>`;
 };
 
 const plistFile = (value: PlistValue) =>
@@ -45,7 +47,9 @@ const { plistValue } = fc.letrec<{ plistValue: PlistValue }>((tie) => ({
     fc.double({ noNaN: true, noDefaultInfinity: true }).map((d) => (Object.is(d, -0) ? 0 : d)),
     fc.array(tie('plistValue'), { maxLength: 4 }),
     // Distinct trimmed keys, so the expected dictionary has no collisions.
-    fc.uniqueArray(fc.tuple(text, tie('plistValue')), { maxLength: 4, selector: ([key]) => key.trim() }).map((entries) => Object.fromEntries(entries)),
+    fc
+      .uniqueArray(fc.tuple(text, tie('plistValue')), { maxLength: 4, selector: ([key]) => key.trim() })
+      .map((entries) => Object.fromEntries(entries)),
   ),
 }));
 
@@ -67,19 +71,48 @@ const importsOrExplains = (input: string): void => {
   else expect(result.message).toMatch(/\S/);
 };
 
-const XML_PIECES = ['<', '>', '/', '&', ';', '"', '<!--', '-->', '<![CDATA[', ']]>', '<?', '?>', '<!DOCTYPE plist [', ']>', '<!ENTITY a "&a;">', '&a;', '&#x0;', '&#1114112;', '<dict>', '</dict>', '<key>', '</key>', '<array>', '<real>', '1e999', '<plist>'];
+const XML_PIECES = [
+  '<',
+  '>',
+  '/',
+  '&',
+  ';',
+  '"',
+  '<!--',
+  '-->',
+  '<![CDATA[',
+  ']]>',
+  '<?',
+  '?>',
+  '<!DOCTYPE plist [',
+  ']>',
+  '<!ENTITY a "&a;">',
+  '&a;',
+  '&#x0;',
+  '&#1114112;',
+  '<dict>',
+  '</dict>',
+  '<key>',
+  '</key>',
+  '<array>',
+  '<real>',
+  '1e999',
+  '<plist>',
+];
 
 /** A few random edits: delete, insert a piece of XML syntax, or duplicate a span. */
 const mutated = (base: string) =>
-  fc.array(fc.tuple(fc.nat(2), fc.nat(base.length), fc.nat(40), fc.constantFrom(...XML_PIECES)), { minLength: 1, maxLength: 4 }).map((edits) =>
-    edits.reduce((t, [kind, at, span, piece]) => {
-      const from = Math.min(at, t.length);
-      const to = Math.min(t.length, from + span);
-      if (kind === 0) return t.slice(0, from) + t.slice(to);
-      if (kind === 1) return t.slice(0, from) + piece + t.slice(from);
-      return t.slice(0, to) + t.slice(from, to) + t.slice(to);
-    }, base),
-  );
+  fc
+    .array(fc.tuple(fc.nat(2), fc.nat(base.length), fc.nat(40), fc.constantFrom(...XML_PIECES)), { minLength: 1, maxLength: 4 })
+    .map((edits) =>
+      edits.reduce((t, [kind, at, span, piece]) => {
+        const from = Math.min(at, t.length);
+        const to = Math.min(t.length, from + span);
+        if (kind === 0) return t.slice(0, from) + t.slice(to);
+        if (kind === 1) return t.slice(0, from) + piece + t.slice(from);
+        return t.slice(0, to) + t.slice(from, to) + t.slice(to);
+      }, base),
+    );
 
 describe('fuzzing the property list reader', () => {
   it('round-trips any property list value', () => {
@@ -93,7 +126,9 @@ describe('fuzzing the property list reader', () => {
 
   it('answers arbitrary text with a value or a PlistError', () => {
     fc.assert(fc.property(fc.string({ unit: 'binary', maxLength: 200 }), parsesOrRefuses), { numRuns: 500 });
-    const soup = fc.array(fc.oneof(fc.constantFrom(...XML_PIECES), fc.string({ maxLength: 3 })), { maxLength: 60 }).map((parts) => parts.join(''));
+    const soup = fc
+      .array(fc.oneof(fc.constantFrom(...XML_PIECES), fc.string({ maxLength: 3 })), { maxLength: 60 })
+      .map((parts) => parts.join(''));
     fc.assert(fc.property(soup, parsesOrRefuses), { numRuns: 1000 });
   });
 
@@ -102,16 +137,24 @@ describe('fuzzing the property list reader', () => {
   });
 
   it('answers near-limit repetitions of XML syntax quickly', () => {
-    const repeated = fc.tuple(fc.constantFrom(...XML_PIECES, '<a b="', '<a>x', '</a>', ' '), fc.constantFrom('', '<plist>')).map(([piece, prefix]) =>
-      prefix + piece.repeat(Math.floor((PLIST_LIMITS.chars - prefix.length) / piece.length)),
-    );
+    const repeated = fc
+      .tuple(fc.constantFrom(...XML_PIECES, '<a b="', '<a>x', '</a>', ' '), fc.constantFrom('', '<plist>'))
+      .map(([piece, prefix]) => prefix + piece.repeat(Math.floor((PLIST_LIMITS.chars - prefix.length) / piece.length)));
     fc.assert(fc.property(repeated, parsesOrRefuses), { numRuns: 30 });
   });
 });
 
 // ——— whole iTerm2 files ———
 
-const ITERM_KEYS = ['Background Color', 'Foreground Color', 'Cursor Color', 'Cursor Text Color', 'Selection Color', 'Selected Text Color', ...ANSI_NAMES.map((_n, i) => `Ansi ${i} Color`)];
+const ITERM_KEYS = [
+  'Background Color',
+  'Foreground Color',
+  'Cursor Color',
+  'Cursor Text Color',
+  'Selection Color',
+  'Selected Text Color',
+  ...ANSI_NAMES.map((_n, i) => `Ansi ${i} Color`),
+];
 const SCHEME_KEYS = ['background', 'foreground', 'cursor', 'cursorAccent', 'selectionBackground', 'selectionForeground', ...ANSI_NAMES];
 
 const byte = fc.integer({ min: 0, max: 255 });
@@ -135,7 +178,10 @@ describe('fuzzing iTerm2 imports', () => {
         const entries = ITERM_KEYS.map((key, i) => [key, itermColor(colours[i]!)] as const);
         const file = plistFile(Object.fromEntries(reversed ? entries.reverse() : entries));
         const result = parseSchemeFile('Round Trip.itermcolors', file);
-        expect(result).toEqual({ ok: true, schemes: [{ name: 'Round Trip', colors: Object.fromEntries(SCHEME_KEYS.map((key, i) => [key, hex(colours[i]!)])) }] });
+        expect(result).toEqual({
+          ok: true,
+          schemes: [{ name: 'Round Trip', colors: Object.fromEntries(SCHEME_KEYS.map((key, i) => [key, hex(colours[i]!)])) }],
+        });
       }),
       { numRuns: 200 },
     );
@@ -144,7 +190,9 @@ describe('fuzzing iTerm2 imports', () => {
   it('never throws on a mutated real file or on any text: a scheme or a sentence', () => {
     fc.assert(fc.property(mutated(DRACULA), importsOrExplains), { numRuns: 300 });
     // Text that starts like XML or JSON takes each reader's path.
-    const anyText = fc.tuple(fc.constantFrom('', '<', '<plist>', '{', '['), fc.string({ unit: 'binary', maxLength: 200 })).map(([head, rest]) => head + rest);
+    const anyText = fc
+      .tuple(fc.constantFrom('', '<', '<plist>', '{', '['), fc.string({ unit: 'binary', maxLength: 200 }))
+      .map(([head, rest]) => head + rest);
     fc.assert(fc.property(anyText, importsOrExplains), { numRuns: 500 });
   });
 });

@@ -24,9 +24,14 @@ const itermColor = (key: string, [r, g, b]: readonly [number, number, number]) =
 
 /** 16 distinct colours: Ansi n is (n*10, n*10+1, n*10+2). */
 const ansiRgb = (n: number) => [n * 10, n * 10 + 1, n * 10 + 2] as const;
-const ansiHex = (n: number) => `#${ansiRgb(n).map((c) => c.toString(16).padStart(2, '0')).join('')}`;
+const ansiHex = (n: number) =>
+  `#${ansiRgb(n)
+    .map((c) => c.toString(16).padStart(2, '0'))
+    .join('')}`;
 
-const itermFile = (options: { skip?: string; extra?: string; background?: readonly [number, number, number] } = {}) => `<?xml version="1.0" encoding="UTF-8"?>
+const itermFile = (
+  options: { skip?: string; extra?: string; background?: readonly [number, number, number] } = {},
+) => `<?xml version="1.0" encoding="UTF-8"?>
 <!-- Written for this test: a made-up scheme, "Test &amp; Dusk". -->
 <!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
 <plist version="1.0">
@@ -70,7 +75,12 @@ describe('iTerm2 .itermcolors', () => {
   it('reads the 16 colours, background, foreground, cursor and selection as #rrggbb', () => {
     const [scheme] = ok(parseSchemeFile('Test Dusk.itermcolors', itermFile()));
     expect(scheme!.name).toBe('Test Dusk');
-    expect(scheme!.colors).toMatchObject({ background: '#1e2030', foreground: '#e0e0d0', cursor: '#ff8000', selectionBackground: '#404860' });
+    expect(scheme!.colors).toMatchObject({
+      background: '#1e2030',
+      foreground: '#e0e0d0',
+      cursor: '#ff8000',
+      selectionBackground: '#404860',
+    });
     ANSI_NAMES.forEach((name, n) => expect(scheme!.colors[name], name).toBe(ansiHex(n)));
   });
 
@@ -89,7 +99,24 @@ describe('iTerm2 .itermcolors', () => {
         ...Object.fromEntries(
           ANSI_NAMES.map((name, n) => [
             name,
-            ['#21222c', '#ff5555', '#50fa7b', '#f1fa8c', '#bd93f9', '#ff79c6', '#8be9fd', '#f8f8f2', '#6272a4', '#ff6e6e', '#69ff94', '#ffffa5', '#d6acff', '#ff92df', '#a4ffff', '#ffffff'][n],
+            [
+              '#21222c',
+              '#ff5555',
+              '#50fa7b',
+              '#f1fa8c',
+              '#bd93f9',
+              '#ff79c6',
+              '#8be9fd',
+              '#f8f8f2',
+              '#6272a4',
+              '#ff6e6e',
+              '#69ff94',
+              '#ffffa5',
+              '#d6acff',
+              '#ff92df',
+              '#a4ffff',
+              '#ffffff',
+            ][n],
           ]),
         ),
       },
@@ -97,7 +124,9 @@ describe('iTerm2 .itermcolors', () => {
   });
 
   it('falls back to the foreground for a missing cursor or selection, and reads (Dark) variants', () => {
-    const file = itermFile().replace(/<key>Cursor Color<\/key>/, '<key>Cursor Color (Dark)</key>').replace(/<key>Selection Color<\/key>/, '<key>Unused Color</key>');
+    const file = itermFile()
+      .replace(/<key>Cursor Color<\/key>/, '<key>Cursor Color (Dark)</key>')
+      .replace(/<key>Selection Color<\/key>/, '<key>Unused Color</key>');
     const [scheme] = ok(parseSchemeFile('x.itermcolors', file));
     expect(scheme!.colors.cursor).toBe('#ff8000');
     expect(scheme!.colors.selectionBackground).toBe('#e0e0d0');
@@ -112,7 +141,9 @@ describe('iTerm2 .itermcolors', () => {
   });
 
   it('refuses XML that is not a property list, or not well-formed', () => {
-    expect(failure(parseSchemeFile('x.itermcolors', '<html><body>hi</body></html>'))).toMatch(/not a readable iTerm2 colour file: the root element is not <plist>/);
+    expect(failure(parseSchemeFile('x.itermcolors', '<html><body>hi</body></html>'))).toMatch(
+      /not a readable iTerm2 colour file: the root element is not <plist>/,
+    );
     expect(failure(parseSchemeFile('x.itermcolors', '<plist><dict><key>a</key></plist>'))).toMatch(/not a readable iTerm2 colour file/);
     expect(failure(parseSchemeFile('x.itermcolors', '<plist version="1.0"><array/></plist>'))).toMatch(/no colour dictionary/);
   });
@@ -144,20 +175,34 @@ describe('Windows Terminal and VS Code JSON', () => {
     const flat = `{ "terminal.background": "#101010", "terminal.foreground": "#eeeeee", "terminalCursor.foreground": "#ff0000", ${vscodeAnsi} }`;
     const [top] = ok(parseSchemeFile('My Colours.json', flat));
     expect(top!.name).toBe('My Colours');
-    expect(top!.colors).toMatchObject({ background: '#101010', cursor: '#ff0000', brightCyan: ansiHex(14), selectionBackground: '#eeeeee' });
+    expect(top!.colors).toMatchObject({
+      background: '#101010',
+      cursor: '#ff0000',
+      brightCyan: ansiHex(14),
+      selectionBackground: '#eeeeee',
+    });
 
     const settings = `{ "editor.fontSize": 14, "workbench.colorCustomizations": { "terminal.background": "#202020", "terminal.foreground": "#dddddd", ${vscodeAnsi} } }`;
     expect(ok(parseSchemeFile('settings.json', settings))[0]!.colors.background).toBe('#202020');
 
     const theme = `{ "name": "Ember", "type": "dark", "colors": { "editor.background": "#303030", "editor.foreground": "#cccccc", "terminal.selectionBackground": "#ffffff33", ${vscodeAnsi} } }`;
     const [fromTheme] = ok(parseSchemeFile('ember-color-theme.json', theme));
-    expect(fromTheme).toMatchObject({ name: 'Ember', colors: { background: '#303030', foreground: '#cccccc', selectionBackground: '#ffffff33' } });
+    expect(fromTheme).toMatchObject({
+      name: 'Ember',
+      colors: { background: '#303030', foreground: '#cccccc', selectionBackground: '#ffffff33' },
+    });
   });
 
   it('explains a bad colour, a missing one, and JSON that is no scheme', () => {
-    expect(failure(parseSchemeFile('x.json', windowsTerminal.replace('"#C33"', '"banana"')))).toBe('“red” is not a colour like #1e2030 (it is “banana”).');
-    expect(failure(parseSchemeFile('x.json', windowsTerminal.replace('"#C33"', '12')))).toBe('“red” is not a colour like #1e2030 (it is a number).');
-    expect(failure(parseSchemeFile('x.json', windowsTerminal.replace(/"brightBlue".*\n/, '\n')))).toBe('The scheme has no “brightBlue”, “brightPurple”, “brightCyan”, “brightWhite”.');
+    expect(failure(parseSchemeFile('x.json', windowsTerminal.replace('"#C33"', '"banana"')))).toBe(
+      '“red” is not a colour like #1e2030 (it is “banana”).',
+    );
+    expect(failure(parseSchemeFile('x.json', windowsTerminal.replace('"#C33"', '12')))).toBe(
+      '“red” is not a colour like #1e2030 (it is a number).',
+    );
+    expect(failure(parseSchemeFile('x.json', windowsTerminal.replace(/"brightBlue".*\n/, '\n')))).toBe(
+      'The scheme has no “brightBlue”, “brightPurple”, “brightCyan”, “brightWhite”.',
+    );
     expect(failure(parseSchemeFile('x.json', '{ "editor.fontSize": 14 }'))).toMatch(/holds no colour scheme/);
     expect(failure(parseSchemeFile('x.json', '{ "name": '))).toBe('This is not readable JSON.');
     expect(failure(parseSchemeFile('x.txt', 'black=#000000'))).toMatch(/neither an iTerm2/);
@@ -191,8 +236,15 @@ describe('adding imported schemes', () => {
   });
 
   it(`stops at ${MAX_CUSTOM_SCHEMES}`, () => {
-    const full: CustomScheme[] = Array.from({ length: MAX_CUSTOM_SCHEMES }, (_v, i) => ({ id: `custom-s${i}`, name: `S${i}`, colors: imported('x').colors }));
-    expect(addSchemes(full, [imported('One more')])).toEqual({ ok: false, message: `At most ${MAX_CUSTOM_SCHEMES} imported schemes: remove one before importing more.` });
+    const full: CustomScheme[] = Array.from({ length: MAX_CUSTOM_SCHEMES }, (_v, i) => ({
+      id: `custom-s${i}`,
+      name: `S${i}`,
+      colors: imported('x').colors,
+    }));
+    expect(addSchemes(full, [imported('One more')])).toEqual({
+      ok: false,
+      message: `At most ${MAX_CUSTOM_SCHEMES} imported schemes: remove one before importing more.`,
+    });
     expect(addSchemes(full, [imported('S3')]).ok).toBe(true);
   });
 });

@@ -14,7 +14,8 @@ export interface ImportedScheme {
   readonly colors: SchemeColors;
 }
 
-export type ImportResult = { readonly ok: true; readonly schemes: readonly ImportedScheme[] } | { readonly ok: false; readonly message: string };
+export type ImportResult =
+  { readonly ok: true; readonly schemes: readonly ImportedScheme[] } | { readonly ok: false; readonly message: string };
 
 /** Far above any real scheme file (a busy settings.json is a few dozen KB). */
 export const MAX_SCHEME_FILE_BYTES = 1_000_000;
@@ -76,7 +77,9 @@ const itermColor = (value: PlistValue, label: string): string => {
     if (typeof component !== 'number' || component < -0.01 || component > 1.01) {
       throw new ImportError(`“${label}” has no valid ${channel} Component (a number from 0 to 1).`);
     }
-    return Math.round(Math.min(1, Math.max(0, component)) * 255).toString(16).padStart(2, '0');
+    return Math.round(Math.min(1, Math.max(0, component)) * 255)
+      .toString(16)
+      .padStart(2, '0');
   });
   return `#${hex.join('')}`;
 };
@@ -167,7 +170,10 @@ type Json = Record<string, unknown>;
 const isObject = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** The first key of each colour that is present wins (so `terminal.background` beats `editor.background`). */
-const pick = (source: Json, keys: ReadonlyArray<readonly [string, ColorKey]>): { found: Partial<Record<ColorKey, string>>; labels: Map<ColorKey, string> } => {
+const pick = (
+  source: Json,
+  keys: ReadonlyArray<readonly [string, ColorKey]>,
+): { found: Partial<Record<ColorKey, string>>; labels: Map<ColorKey, string> } => {
   const found: Partial<Record<ColorKey, string>> = {};
   const labels = new Map<ColorKey, string>();
   for (const [name, key] of keys) {
@@ -206,7 +212,9 @@ const parseSchemeJson = (text: string, fallbackName: string): ImportedScheme[] =
   );
   if (vscode) return [fromKeys(vscode, VSCODE_KEYS, name(root.name))];
   if ('background' in root || 'foreground' in root || 'black' in root) return [fromKeys(root, WINDOWS_TERMINAL_KEYS, name(root.name))];
-  throw new ImportError('This JSON holds no colour scheme: expected Windows Terminal\u2019s "background", "black"\u2026 or VS Code\u2019s "terminal.ansiBlack"\u2026 keys.');
+  throw new ImportError(
+    'This JSON holds no colour scheme: expected Windows Terminal\u2019s "background", "black"\u2026 or VS Code\u2019s "terminal.ansiBlack"\u2026 keys.',
+  );
 };
 
 /** The schemes in a file, by its name and content; never throws. */

@@ -3,7 +3,11 @@ import { describe, expect, it } from 'vitest';
 import type { ServerFrame } from '../../shared/ipc/wire-names';
 import { queueFrame } from './socket-messages';
 
-const data = (id: string, text: string, end: number): ServerFrame => ({ t: 'event', channel: 'pty:data', payload: { id, data: text, end } });
+const data = (id: string, text: string, end: number): ServerFrame => ({
+  t: 'event',
+  channel: 'pty:data',
+  payload: { id, data: text, end },
+});
 const mark = (id: string): ServerFrame => ({ t: 'event', channel: 'pty:mark', payload: { id, mark: { kind: 'prompt' }, at: 0 } });
 
 const queued = (frames: ServerFrame[]): ServerFrame[] => {
@@ -18,7 +22,10 @@ describe('queueFrame', () => {
   });
 
   it("joins across other ptys' output, each pty's in its own order", () => {
-    expect(queued([data('a', '1', 1), data('b', 'x', 1), data('a', '2', 2), data('b', 'y', 2)])).toEqual([data('a', '12', 2), data('b', 'xy', 2)]);
+    expect(queued([data('a', '1', 1), data('b', 'x', 1), data('a', '2', 2), data('b', 'y', 2)])).toEqual([
+      data('a', '12', 2),
+      data('b', 'xy', 2),
+    ]);
   });
 
   it('never moves output across a mark, an answer or any other event', () => {

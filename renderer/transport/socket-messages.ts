@@ -11,7 +11,8 @@ export type ToSocket =
   | { readonly kind: 'pull' };
 
 /** What the socket worker tells the page. */
-export type FromSocket = { readonly kind: 'open' } | { readonly kind: 'frames'; readonly frames: ServerFrame[] } | { readonly kind: 'close' };
+export type FromSocket =
+  { readonly kind: 'open' } | { readonly kind: 'frames'; readonly frames: ServerFrame[] } | { readonly kind: 'close' };
 
 /**
  * The socket's worker as the page's first script started it (early-socket.ts), with what it said

@@ -5,7 +5,14 @@
 // could never join and trim them (docs/benchmarks.md). Here the socket is read as fast as the
 // server sends; what the page has not taken yet waits here, joined per pty (socket-messages.ts),
 // and goes over in one message each time the page asks for more.
-import { readPtyDataFrame, WS_BINARY_OUTPUT_PROTOCOL, WS_PATH, WS_PROTOCOL, WS_TOKEN_PROTOCOL_PREFIX, type ServerFrame } from '../../shared/ipc/wire-names';
+import {
+  readPtyDataFrame,
+  WS_BINARY_OUTPUT_PROTOCOL,
+  WS_PATH,
+  WS_PROTOCOL,
+  WS_TOKEN_PROTOCOL_PREFIX,
+  type ServerFrame,
+} from '../../shared/ipc/wire-names';
 import { queueFrame, type FromSocket, type ToSocket } from './socket-messages';
 
 interface WorkerScope {
@@ -36,7 +43,11 @@ const connect = (token: string): void => {
   socket?.close();
   outbox = [];
   const scheme = location.protocol === 'https:' ? 'wss:' : 'ws:';
-  const current = new WebSocket(`${scheme}//${location.host}${WS_PATH}`, [WS_BINARY_OUTPUT_PROTOCOL, WS_PROTOCOL, WS_TOKEN_PROTOCOL_PREFIX + token]);
+  const current = new WebSocket(`${scheme}//${location.host}${WS_PATH}`, [
+    WS_BINARY_OUTPUT_PROTOCOL,
+    WS_PROTOCOL,
+    WS_TOKEN_PROTOCOL_PREFIX + token,
+  ]);
   // Output comes as binary messages (wire-names.ts), decoded here from UTF-8 instead of from JSON.
   current.binaryType = 'arraybuffer';
   socket = current;

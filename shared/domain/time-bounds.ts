@@ -8,7 +8,8 @@ const DURATION = /^(\d{1,6})\s*([smhdw])$/;
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d{1,3})?)?(?:Z|[+-]\d{2}:?\d{2})?)?$/;
 
 /** Why a time bound was refused, in words a user or an agent can act on. */
-export const TIME_BOUND_HELP = 'an ISO date such as 2026-12-01 or 2026-12-01T09:30, or a duration back from now such as 90s, 15m, 2h, 3d or 1w';
+export const TIME_BOUND_HELP =
+  'an ISO date such as 2026-12-01 or 2026-12-01T09:30, or a duration back from now such as 90s, 15m, 2h, 3d or 1w';
 
 /**
  * A time bound as epoch ms: a duration counts back from `now`; an ISO date without a zone is

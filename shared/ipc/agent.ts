@@ -15,7 +15,17 @@ export type AgentStepState = z.infer<typeof AgentStepState>;
  * Where a tool call is in its life (electron/agent/invocation/invocation-state.ts holds the legal
  * moves); `state` is what a window shows of it.
  */
-export const InvocationPhase = z.enum(['proposed', 'approved', 'denied', 'waiting-for-terminal', 'running', 'handed-over', 'done', 'failed', 'stopped']);
+export const InvocationPhase = z.enum([
+  'proposed',
+  'approved',
+  'denied',
+  'waiting-for-terminal',
+  'running',
+  'handed-over',
+  'done',
+  'failed',
+  'stopped',
+]);
 export type InvocationPhase = z.infer<typeof InvocationPhase>;
 
 export const CommandRiskLevel = z.enum(['destructive', 'read-only', 'other', 'unparsed']);

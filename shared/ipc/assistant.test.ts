@@ -34,8 +34,19 @@ describe('assistant channel schemas', () => {
 
   it('describes the events the pane renders', () => {
     const error = { kind: 'rate-limited', message: 'slow down', retryable: true, retryAfterMs: 7000, status: 429 };
-    expect(assistantChannels['assistant:error'].payload.safeParse({ turnId: 't', conversationId: 'c', error, partialText: 'The', message: null }).success).toBe(true);
-    expect(assistantChannels['assistant:error'].payload.safeParse({ turnId: 't', conversationId: 'c', error: { ...error, kind: 'boom' }, partialText: '', message: null }).success).toBe(false);
+    expect(
+      assistantChannels['assistant:error'].payload.safeParse({ turnId: 't', conversationId: 'c', error, partialText: 'The', message: null })
+        .success,
+    ).toBe(true);
+    expect(
+      assistantChannels['assistant:error'].payload.safeParse({
+        turnId: 't',
+        conversationId: 'c',
+        error: { ...error, kind: 'boom' },
+        partialText: '',
+        message: null,
+      }).success,
+    ).toBe(false);
     const call = { id: 'call_1', name: 'get_commands', arguments: '{"command_ids":["s:1"]}', status: 'done', summary: '2 KB' };
     expect(assistantChannels['assistant:tool'].payload.safeParse({ turnId: 't', conversationId: 'c', round: 1, call }).success).toBe(true);
   });

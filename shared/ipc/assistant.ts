@@ -65,7 +65,11 @@ export const Citation = z.object({ commandId: z.string(), commandLine: z.string(
 export type Citation = z.infer<typeof Citation>;
 
 /** `forgotten`: the command was forgotten since; its line is gone from the conversation too (scrub-attachments.ts). */
-export const MessageAttachment = z.object({ commandId: z.string(), commandLine: z.string().nullable(), forgotten: z.literal(true).optional() });
+export const MessageAttachment = z.object({
+  commandId: z.string(),
+  commandLine: z.string().nullable(),
+  forgotten: z.literal(true).optional(),
+});
 export type MessageAttachment = z.infer<typeof MessageAttachment>;
 
 export const ConversationMessage = z.object({
@@ -116,7 +120,11 @@ export const assistantChannels = {
     z.strictObject({
       conversationId: ConversationId,
       // Blank is refused here: a request needs a user turn with something in it to answer.
-      question: z.string().min(1).max(100_000).refine((q) => q.trim() !== '', 'the question is empty'),
+      question: z
+        .string()
+        .min(1)
+        .max(100_000)
+        .refine((q) => q.trim() !== '', 'the question is empty'),
       attachments: z.array(CommandIdString).max(50).default([]),
       model: ModelRef,
       /** The active terminal's session, for the recent-commands section. */
@@ -133,17 +141,12 @@ export const assistantChannels = {
   'assistant:cancel': invoke(z.strictObject({ turnId: TurnId }), z.object({ cancelled: z.boolean() })),
   'assistant:delta': event(z.object({ ...turnEvent, round: z.number().int().min(1), text: z.string() })),
   'assistant:tool': event(z.object({ ...turnEvent, round: z.number().int().min(1), call: ToolCallView })),
-  'assistant:done': event(
-    z.object({ ...turnEvent, message: ConversationMessage, usage: TurnUsage, hitRoundLimit: z.boolean() }),
-  ),
+  'assistant:done': event(z.object({ ...turnEvent, message: ConversationMessage, usage: TurnUsage, hitRoundLimit: z.boolean() })),
   'assistant:error': event(
     z.object({ ...turnEvent, error: LlmErrorInfo, partialText: z.string(), message: ConversationMessage.nullable() }),
   ),
 
-  'conversations:list': invoke(
-    z.strictObject({ limit: z.number().int().min(1).max(500).optional() }),
-    z.array(ConversationSummary),
-  ),
+  'conversations:list': invoke(z.strictObject({ limit: z.number().int().min(1).max(500).optional() }), z.array(ConversationSummary)),
   'conversations:create': invoke(z.strictObject({ title: z.string().min(1).max(200).optional() }), ConversationSummary),
   'conversations:rename': invoke(
     z.strictObject({ conversationId: ConversationId, title: z.string().min(1).max(200) }),
@@ -154,8 +157,5 @@ export const assistantChannels = {
     z.strictObject({ query: z.string().min(1).max(500), limit: z.number().int().min(1).max(200).optional() }),
     z.array(z.object({ conversation: ConversationSummary, messageId: z.string().nullable(), snippet: z.string() })),
   ),
-  'conversations:get': invoke(
-    byConversation,
-    z.object({ conversation: ConversationSummary, messages: z.array(ConversationMessage) }),
-  ),
+  'conversations:get': invoke(byConversation, z.object({ conversation: ConversationSummary, messages: z.array(ConversationMessage) })),
 } as const;

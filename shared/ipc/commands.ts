@@ -42,14 +42,8 @@ export const commandsChannels = {
    * The one history engine's words mode over every recorded command, ended sessions included: records
    * holding more of the words first, narrowed by the filters; one page (`offset`, `limit`) and the total.
    */
-  'commands:search': invoke(
-    HistoryQuery.omit({ mode: true }),
-    HistoryTotal.extend({ commands: z.array(CommandRecord) }),
-  ),
-  'commands:get': invoke(
-    z.strictObject({ id: CommandIdString }),
-    z.object({ command: CommandRecord, cleanOutput: z.string().nullable() }),
-  ),
+  'commands:search': invoke(HistoryQuery.omit({ mode: true }), HistoryTotal.extend({ commands: z.array(CommandRecord) })),
+  'commands:get': invoke(z.strictObject({ id: CommandIdString }), z.object({ command: CommandRecord, cleanOutput: z.string().nullable() })),
   /**
    * A command's whole recorded output, read from the store (not the 32 KB clean text kept for search):
    * `ansi` is the raw bytes as UTF-8 text, escapes and all (for a terminal-like viewer); `plain` has
@@ -69,10 +63,7 @@ export const commandsChannels = {
    * in that folder, how often that line worked); `lastUsedAt`: when it last ran. Empty for a command
    * that did not fail, is not in the store (a private terminal's) or has no recorded line.
    */
-  'commands:quick-fixes': invoke(
-    z.strictObject({ commandId: CommandIdString }),
-    z.object({ fixes: z.array(QuickFixItem) }),
-  ),
+  'commands:quick-fixes': invoke(z.strictObject({ commandId: CommandIdString }), z.object({ fixes: z.array(QuickFixItem) })),
   /**
    * Earlier (and later) runs of a command's exact line, newest first, for comparing runs: in its
    * directory on its host, or `anywhere`. The command itself is always among them; `capped`: more
@@ -80,7 +71,11 @@ export const commandsChannels = {
    * an unknown id (a private terminal's command) is `not-found`.
    */
   'commands:runs': invoke(
-    z.strictObject({ commandId: CommandIdString, anywhere: z.boolean().optional(), limit: z.number().int().min(1).max(COMMAND_RUNS_MAX).optional() }),
+    z.strictObject({
+      commandId: CommandIdString,
+      anywhere: z.boolean().optional(),
+      limit: z.number().int().min(1).max(COMMAND_RUNS_MAX).optional(),
+    }),
     z.object({ runs: z.array(CommandRecord), capped: z.boolean() }),
   ),
   /** A command started or finished somewhere. */

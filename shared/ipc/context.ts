@@ -80,7 +80,17 @@ export const CatalogEntryView = z.object({
 });
 export type CatalogEntryView = z.infer<typeof CatalogEntryView>;
 
-export const SectionId = z.enum(['system', 'tools', 'question', 'pinned', 'short-track', 'project-instructions', 'recent-commands', 'catalog', 'history']);
+export const SectionId = z.enum([
+  'system',
+  'tools',
+  'question',
+  'pinned',
+  'short-track',
+  'project-instructions',
+  'recent-commands',
+  'catalog',
+  'history',
+]);
 export type SectionId = z.infer<typeof SectionId>;
 
 export const RedactionCounts = z.record(z.string(), z.number().int().min(0));
@@ -126,7 +136,10 @@ export const ContextPreview = z.object({
    * For estimated counts: the factor estimates are multiplied by, learned from the provider's
    * reported prompt tokens (kept across restarts), and how many reports taught it.
    */
-  calibration: z.object({ factor: z.number(), samples: z.number().int().min(0) }).nullable().optional(),
+  calibration: z
+    .object({ factor: z.number(), samples: z.number().int().min(0) })
+    .nullable()
+    .optional(),
   /** The whole request as one text (a plain prompt string), for "copy as prompt" into any chat tool. */
   prompt: z.string(),
   /** The request's messages exactly as built, before the provider's wire format. */
@@ -136,7 +149,11 @@ export type ContextPreview = z.infer<typeof ContextPreview>;
 
 export const PreviewRequest = z
   .object({
-    question: z.string().min(1).max(1_000_000).refine((q) => q.trim() !== '', 'the question is empty'),
+    question: z
+      .string()
+      .min(1)
+      .max(1_000_000)
+      .refine((q) => q.trim() !== '', 'the question is empty'),
     model: ModelName,
     sessionId: z.string().min(1).max(128).nullable().optional(),
     conversationId: ConversationId.nullable().optional(),

@@ -42,10 +42,11 @@ export const send = <Args extends z.ZodType>(args: Args, fast?: (value: unknown)
   ...(fast ? { fast } : {}),
 });
 
-export const event = <Payload extends z.ZodType>(
-  payload: Payload,
-  fast?: (value: unknown) => boolean,
-): EventDef<Payload> => ({ kind: 'event', payload, ...(fast ? { fast } : {}) });
+export const event = <Payload extends z.ZodType>(payload: Payload, fast?: (value: unknown) => boolean): EventDef<Payload> => ({
+  kind: 'event',
+  payload,
+  ...(fast ? { fast } : {}),
+});
 
 /**
  * `invalid-payload`: the request does not match the channel's schema (a renderer bug);

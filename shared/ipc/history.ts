@@ -40,7 +40,10 @@ const FORGET_UNDO_MAX_MS = 30_000;
  * Commands may be erased `undoMs` later instead of at once (`history:forget-undo` takes them back).
  */
 export const ForgetRequest = z.union([
-  z.strictObject({ commandIds: z.array(CommandIdString).min(1).max(1000), undoMs: z.number().int().min(0).max(FORGET_UNDO_MAX_MS).optional() }),
+  z.strictObject({
+    commandIds: z.array(CommandIdString).min(1).max(1000),
+    undoMs: z.number().int().min(0).max(FORGET_UNDO_MAX_MS).optional(),
+  }),
   z.strictObject({ sessionId: z.string().min(1).max(128) }),
   z.strictObject({ sinceMs: z.number().int().min(0), untilMs: z.number().int().min(0).optional() }),
 ]);
@@ -100,7 +103,10 @@ export const historyChannels = {
    */
   'history:search': invoke(HistorySearchRequest, HistoryTotal.extend({ hits: z.array(HistorySearchHit) })),
   /** Takes back a forget still waiting out its `undoMs`; `restored` lists the commands it kept. */
-  'history:forget-undo': invoke(z.strictObject({ commandIds: z.array(CommandIdString).min(1).max(1000) }), z.object({ restored: z.array(z.string()) })),
+  'history:forget-undo': invoke(
+    z.strictObject({ commandIds: z.array(CommandIdString).min(1).max(1000) }),
+    z.object({ restored: z.array(z.string()) }),
+  ),
   /** Something was forgotten (in any window): drop it from lists. A range names the span it covered. */
   'history:forgotten': event(
     z.object({

@@ -91,5 +91,8 @@ export const mcpChannels = {
   /** The user's Allow / Deny; a late or unknown one is refused. */
   'mcp:decide': invoke(z.strictObject({ stepId: StepId, decision: z.enum(['allow', 'deny']) }), z.object({ accepted: z.boolean() })),
   /** The tool steps of the answer running now in a conversation (a window that reloads). */
-  'mcp:steps': invoke(z.strictObject({ conversationId: z.string().min(1).max(128) }), z.object({ turnId: z.string().nullable(), steps: z.array(ToolStepView) })),
+  'mcp:steps': invoke(
+    z.strictObject({ conversationId: z.string().min(1).max(128) }),
+    z.object({ turnId: z.string().nullable(), steps: z.array(ToolStepView) }),
+  ),
 } as const;

@@ -41,7 +41,7 @@ const isAck = (v: unknown): boolean =>
   v !== null &&
   isId((v as { id?: unknown }).id) &&
   Number.isSafeInteger((v as { chars?: unknown }).chars) &&
-  ((v as { chars: number }).chars) >= 0;
+  (v as { chars: number }).chars >= 0;
 
 export const TerminalMarkSchema = z.object({
   /** `input-start`: the prompt ended and the typed line starts at the cursor (OSC 133 B). */
@@ -71,7 +71,11 @@ export const ptyChannels = {
     z.strictObject({
       cols: dimension(2000),
       rows: dimension(1000),
-      cwd: z.string().max(4096).refine((cwd) => !hasNul(cwd), 'the directory contains a NUL byte').optional(),
+      cwd: z
+        .string()
+        .max(4096)
+        .refine((cwd) => !hasNul(cwd), 'the directory contains a NUL byte')
+        .optional(),
       /** A private terminal: nothing it shows or runs is stored or given to the assistant. */
       private: z.boolean().optional(),
       /**
@@ -80,7 +84,11 @@ export const ptyChannels = {
        */
       from: PtyId.optional(),
       /** Open with this profile's program, arguments, directory and environment (else the default profile). */
-      profileId: z.string().max(40).refine((id) => !hasNul(id), 'the profile id contains a NUL byte').optional(),
+      profileId: z
+        .string()
+        .max(40)
+        .refine((id) => !hasNul(id), 'the profile id contains a NUL byte')
+        .optional(),
     }),
     PtyInfo,
   ),

@@ -58,10 +58,7 @@ const completionChannels = {
 
 export const sessionChannels = {
   /** Active sessions and those that ended within `endedWithinMs` (default: all recorded). */
-  'session:list': invoke(
-    z.strictObject({ endedWithinMs: z.number().int().min(0).optional() }),
-    z.array(SessionInfo),
-  ),
+  'session:list': invoke(z.strictObject({ endedWithinMs: z.number().int().min(0).optional() }), z.array(SessionInfo)),
   'session:get': invoke(z.strictObject({ id: z.string().min(1).max(128) }), SessionInfo),
   ...completionChannels,
 } as const;

@@ -20,13 +20,23 @@ describe('settings schemas', () => {
   });
 
   it('accepts the bounds and rejects one past them', () => {
-    for (const [fontSize, scrollback, ok] of [[6, 0, true], [72, 1_000_000, true], [5, 0, false], [73, 0, false], [12, 1_000_001, false], [12.5, 0, false]] as const) {
+    for (const [fontSize, scrollback, ok] of [
+      [6, 0, true],
+      [72, 1_000_000, true],
+      [5, 0, false],
+      [73, 0, false],
+      [12, 1_000_001, false],
+      [12.5, 0, false],
+    ] as const) {
       expect(SettingsPatch.safeParse({ terminal: { ...TERMINAL, fontSize, scrollback } }).success, `${fontSize}/${scrollback}`).toBe(ok);
     }
   });
 
   it('reports field paths a form can show next to its inputs', () => {
-    const parsed = SettingsPatch.safeParse({ terminal: { ...TERMINAL, theme: 'pink' }, relevance: { windowMinutes: 60, weights: { cwd: 2, time: 0, hostname: 0, commandPattern: 0 }, threshold: -1 } });
+    const parsed = SettingsPatch.safeParse({
+      terminal: { ...TERMINAL, theme: 'pink' },
+      relevance: { windowMinutes: 60, weights: { cwd: 2, time: 0, hostname: 0, commandPattern: 0 }, threshold: -1 },
+    });
     expect(parsed.success).toBe(false);
     const errors = fieldErrorsOf(parsed.error!.issues);
     expect(errors.map((e) => e.path).sort()).toEqual(['relevance.threshold', 'relevance.weights.cwd', 'terminal.theme']);
@@ -38,7 +48,19 @@ describe('settings schemas', () => {
       ['settings:get', { all: true }],
       ['settings:set', { theme: 'dark' }],
       ['settings:set', { terminal: { ...TERMINAL, extra: 1 } }],
-      ['settings:set', { providers: Array.from({ length: 21 }, (_v, i) => ({ id: `p${i}`, kind: 'openai', label: 'x', baseUrl: 'https://a.example', defaultModel: '', timeoutSeconds: 60 })) }],
+      [
+        'settings:set',
+        {
+          providers: Array.from({ length: 21 }, (_v, i) => ({
+            id: `p${i}`,
+            kind: 'openai',
+            label: 'x',
+            baseUrl: 'https://a.example',
+            defaultModel: '',
+            timeoutSeconds: 60,
+          })),
+        },
+      ],
       ['settings:set-key', { providerId: 'openai', key: '' }],
       ['settings:set-key', { providerId: 'openai', key: 'sk-a\nb' }],
       ['settings:set-key', { providerId: 'openai', key: 'x'.repeat(4097) }],
@@ -51,6 +73,9 @@ describe('settings schemas', () => {
       const def = settingsChannels[channel];
       expect(def.kind === 'invoke' && def.req.safeParse(payload).success, `${channel} ${JSON.stringify(payload).slice(0, 80)}`).toBe(false);
     }
-    expect(settingsChannels['settings:set-key'].req.parse({ providerId: 'openai', key: ' sk-abc123 ' })).toEqual({ providerId: 'openai', key: 'sk-abc123' });
+    expect(settingsChannels['settings:set-key'].req.parse({ providerId: 'openai', key: ' sk-abc123 ' })).toEqual({
+      providerId: 'openai',
+      key: 'sk-abc123',
+    });
   });
 });

@@ -10,20 +10,10 @@ import { event, invoke } from './define';
  * schemas here are derived from it and re-exported under the names the rest of the code uses.
  */
 
-export {
-  autoCompactOn,
-  BaseUrl,
-  ModelSettings,
-  ProviderKind,
-  ProviderSettings,
-} from '../settings/assistant-schema';
+export { autoCompactOn, BaseUrl, ModelSettings, ProviderKind, ProviderSettings } from '../settings/assistant-schema';
 export { CustomScheme, MAX_CUSTOM_SCHEMES, SchemeColors } from '../settings/scheme-schema';
 export { ExitBehaviour } from '../settings/terminal-entries';
-export {
-  Settings,
-  SettingsPatch,
-  TerminalSettings,
-} from '../settings/registry';
+export { Settings, SettingsPatch, TerminalSettings } from '../settings/registry';
 export { fieldErrorsOf, formatFieldErrors, type FieldError } from '../settings/fields';
 
 /** A provider as the renderer sees it: whether a key exists, never the key. */
@@ -72,7 +62,15 @@ export const settingsChannels = {
   ),
   /** Write-only: no channel ever returns a key. */
   'settings:set-key': invoke(
-    z.strictObject({ providerId: ProviderId, key: z.string().trim().min(1).max(4096).regex(/^[\x21-\x7e]+$/, 'printable characters only') }),
+    z.strictObject({
+      providerId: ProviderId,
+      key: z
+        .string()
+        .trim()
+        .min(1)
+        .max(4096)
+        .regex(/^[\x21-\x7e]+$/, 'printable characters only'),
+    }),
     z.object({ hasKey: z.boolean() }),
   ),
   'settings:delete-key': invoke(z.strictObject({ providerId: ProviderId }), z.object({ hasKey: z.boolean() })),

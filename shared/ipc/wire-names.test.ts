@@ -14,7 +14,11 @@ const frameOf = (id: string, data: string, end: number): Uint8Array => {
 describe('pty:data as a binary frame', () => {
   it('reads back the id, the stream position and the output, escapes, CJK and emoji included', () => {
     const data = '\x1b[31mred\x1b[0m\r\n漢字 🎉 \u00e9\x07';
-    expect(readPtyDataFrame(frameOf('m4x9k2ab12cd34ef', data, 12_345_678_901))).toEqual({ id: 'm4x9k2ab12cd34ef', data, end: 12_345_678_901 });
+    expect(readPtyDataFrame(frameOf('m4x9k2ab12cd34ef', data, 12_345_678_901))).toEqual({
+      id: 'm4x9k2ab12cd34ef',
+      data,
+      end: 12_345_678_901,
+    });
   });
 
   it('reads a frame that sits inside a larger buffer (a Node Buffer from a pool)', () => {

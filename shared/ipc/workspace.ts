@@ -18,7 +18,10 @@ const paneNode = (depth: number): z.ZodType<PaneNodeInput> =>
         z.strictObject({
           kind: z.literal('split'),
           orientation: z.enum(['horizontal', 'vertical']),
-          children: z.array(z.lazy(() => paneNode(depth + 1))).min(2).max(16),
+          children: z
+            .array(z.lazy(() => paneNode(depth + 1)))
+            .min(2)
+            .max(16),
         }),
       ]);
 
@@ -35,7 +38,12 @@ export type TabNames = z.infer<typeof TabNames>;
 const PreviousSessions = z.record(PtyId, PtyId);
 
 /** What `workspace:restore` answers. `waiting`: with restore = ask, the panes that would come back once the user says so (confirmed: true). */
-const RestoreAnswer = z.object({ groups: WorkspaceLayout, waiting: z.number().int().min(0), names: TabNames.optional(), previous: PreviousSessions.optional() });
+const RestoreAnswer = z.object({
+  groups: WorkspaceLayout,
+  waiting: z.number().int().min(0),
+  names: TabNames.optional(),
+  previous: PreviousSessions.optional(),
+});
 
 export const workspaceChannels = {
   /** This window's tabs (in order), panes and tab names, kept by the main process so the next start can restore them. */
@@ -44,7 +52,10 @@ export const workspaceChannels = {
    * The last saved layout of the running terminals, for a window that opens on them with no layout
    * of its own (the launch URL reopened): splits stay splits, tabs keep their order and names.
    */
-  'workspace:layout': invoke(z.strictObject({}), z.object({ groups: WorkspaceLayout, names: TabNames, previous: PreviousSessions.optional() })),
+  'workspace:layout': invoke(
+    z.strictObject({}),
+    z.object({ groups: WorkspaceLayout, names: TabNames, previous: PreviousSessions.optional() }),
+  ),
   /**
    * At a start with no terminals: reopens the last saved tabs and panes in their directories, each
    * with its previous scrollback above a "restored" line (per the terminal.restore setting). Answers

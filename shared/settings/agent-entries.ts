@@ -16,7 +16,21 @@ import { custom, group, ordinary } from './setting';
  * runs programs the repository's own configuration names, so it always asks, even when listed.
  */
 export const DEFAULT_AUTO_RUN_COMMANDS: readonly string[] = [
-  'ls', 'cat', 'head', 'tail', 'wc', 'grep', 'rg', 'find', 'tree', 'pwd', 'stat', 'du', 'df', 'which', 'file',
+  'ls',
+  'cat',
+  'head',
+  'tail',
+  'wc',
+  'grep',
+  'rg',
+  'find',
+  'tree',
+  'pwd',
+  'stat',
+  'du',
+  'df',
+  'which',
+  'file',
 ];
 
 const CommandPrefix = z

@@ -21,7 +21,11 @@ export const providers = custom({
 });
 
 /** Must name one of the providers: a cross-field rule (rules.ts). */
-export const defaultProviderId = custom({ schema: ProviderId.nullable(), default: DEFAULT_PROVIDER.id as string | null, editor: 'providers' });
+export const defaultProviderId = custom({
+  schema: ProviderId.nullable(),
+  default: DEFAULT_PROVIDER.id as string | null,
+  editor: 'providers',
+});
 
 export const models = custom({
   schema: z
@@ -40,7 +44,13 @@ export const models = custom({
 export const DEFAULT_RELEVANCE_THRESHOLD = 0.35;
 
 const weight = (label: string, value: number) =>
-  ordinary({ schema: share(0, 1, 'e.g. 0.4'), default: value, label: `${label} weight`, control: { kind: 'number', inputMode: 'decimal' }, row: { id: 'weights', columns: 4 } });
+  ordinary({
+    schema: share(0, 1, 'e.g. 0.4'),
+    default: value,
+    label: `${label} weight`,
+    control: { kind: 'number', inputMode: 'decimal' },
+    row: { id: 'weights', columns: 4 },
+  });
 
 /** A two-hour window for recently ended sessions; the working directory weighs most. */
 export const relevance = group(

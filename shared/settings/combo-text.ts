@@ -78,7 +78,8 @@ const normalizeKey = (raw: string): string | undefined => {
   const named = NAMED.get(raw.toLowerCase());
   if (named) return named;
   // One printable character (not a space or a control character).
-  if ([...raw].length === 1 && /^[\x21-\x7e\u00a1-\uffff]$/u.test(raw)) return raw.length === 1 && /[a-z]/i.test(raw) ? raw.toUpperCase() : raw;
+  if ([...raw].length === 1 && /^[\x21-\x7e\u00a1-\uffff]$/u.test(raw))
+    return raw.length === 1 && /[a-z]/i.test(raw) ? raw.toUpperCase() : raw;
   return undefined;
 };
 
@@ -128,7 +129,8 @@ export const normalizeCombo = (text: string): string | undefined => {
 
 /** The modifiers and key of a combination in its one spelling. */
 export const partsOf = (combo: string): { modifiers: Set<Modifier>; key: string } => {
-  if (combo === '+' || combo.endsWith('++')) return { modifiers: new Set(combo.slice(0, -2).split('+').filter(Boolean) as Modifier[]), key: '+' };
+  if (combo === '+' || combo.endsWith('++'))
+    return { modifiers: new Set(combo.slice(0, -2).split('+').filter(Boolean) as Modifier[]), key: '+' };
   const parts = combo.split('+');
   const key = parts.pop() ?? '';
   return { modifiers: new Set(parts as Modifier[]), key };

@@ -33,19 +33,33 @@ export const history = group(
       heading: 'Raw terminal output',
       ...retention(RAW, 'Raw output limit (MB)', '0: no limit. All terminals together; the oldest goes first.', 'history-raw-max-mb'),
     }),
-    rawMaxAgeDays: ordinary({ schema: wholeNumber(0, 36_500, 'days (0: forever)'), default: 30, ...retention(RAW, 'Keep raw output (days)', '0: forever', 'history-raw-max-age-days') }),
+    rawMaxAgeDays: ordinary({
+      schema: wholeNumber(0, 36_500, 'days (0: forever)'),
+      default: 30,
+      ...retention(RAW, 'Keep raw output (days)', '0: forever', 'history-raw-max-age-days'),
+    }),
     /** One command's raw output beyond this keeps its first and last halves (64 MB: its head and its tail). */
     commandRawMaxMb: ordinary({
       schema: wholeNumber(1, 100_000, 'MB'),
       default: 64,
-      ...retention(RAW, 'Per-command raw limit (MB)', 'Beyond this a command keeps its first and last halves', 'history-command-raw-max-mb'),
+      ...retention(
+        RAW,
+        'Per-command raw limit (MB)',
+        'Beyond this a command keeps its first and last halves',
+        'history-command-raw-max-mb',
+      ),
     }),
     /** Command records older than this are deleted, with their clean output and search entries. */
     recordsMaxAgeDays: ordinary({
       schema: wholeNumber(0, 36_500, 'days (0: forever)'),
       default: 365,
       heading: 'Command records',
-      ...retention(RECORDS, 'Keep command records (days)', '0: forever. Covers command lines, clean output, search', 'history-records-max-age-days'),
+      ...retention(
+        RECORDS,
+        'Keep command records (days)',
+        '0: forever. Covers command lines, clean output, search',
+        'history-records-max-age-days',
+      ),
     }),
     recordsMax: ordinary({
       schema: wholeNumber(0, 100_000_000, 'commands (0: no limit)'),
@@ -120,14 +134,21 @@ export const notifications = group(
   {
     title: 'Notifications',
     after: [
-      { note: 'A finished command marks its tab ✓ (exit 0) or ✗ until you open the tab; a notification comes when the window is in the background.' },
+      {
+        note: 'A finished command marks its tab ✓ (exit 0) or ✗ until you open the tab; a notification comes when the window is in the background.',
+      },
       { editor: 'notification-permission' },
     ],
   },
 );
 
 /** A host as the user types it after `ssh` (an alias from ~/.ssh/config or a name): no spaces or controls. */
-const SshHost = z.string().trim().min(1).max(255).regex(/^[^\s\x00-\x1f\x7f]+$/, { error: 'a host name or alias, without spaces' });
+const SshHost = z
+  .string()
+  .trim()
+  .min(1)
+  .max(255)
+  .regex(/^[^\s\x00-\x1f\x7f]+$/, { error: 'a host name or alias, without spaces' });
 
 /**
  * SSH integration: `ssh host` typed at an integrated prompt (an interactive login without a

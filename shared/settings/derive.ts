@@ -15,7 +15,10 @@ type SchemaOf<E> = z.ZodType<ValueOf<E>, InputOf<E>>;
 export type SettingsSchema<X extends Entries> = z.ZodObject<{ -readonly [K in keyof X]: SchemaOf<X[K]> }>;
 
 /** `settings:set`: any root entries, each whole; nothing unknown. */
-export type PatchSchema<X extends Entries> = z.ZodType<{ -readonly [K in keyof X]?: ValueOf<X[K]> }, { -readonly [K in keyof X]?: InputOf<X[K]> }>;
+export type PatchSchema<X extends Entries> = z.ZodType<
+  { -readonly [K in keyof X]?: ValueOf<X[K]> },
+  { -readonly [K in keyof X]?: InputOf<X[K]> }
+>;
 
 const entrySchema = (entry: Entry): z.ZodType => {
   if (entry.kind === 'group') return groupSchema(entry);
@@ -48,7 +51,9 @@ export const patchSchemaOf = <X extends Entries>(registry: Registry<X>): PatchSc
 
 /** Every entry's default, in one object shaped like the settings. */
 export const defaultsOf = <X extends Entries>(group: SettingGroup<X>): ValueOf<SettingGroup<X>> =>
-  Object.fromEntries(Object.entries(group.entries).map(([key, entry]) => [key, entry.kind === 'group' ? defaultsOf(entry) : entry.default])) as ValueOf<SettingGroup<X>>;
+  Object.fromEntries(
+    Object.entries(group.entries).map(([key, entry]) => [key, entry.kind === 'group' ? defaultsOf(entry) : entry.default]),
+  ) as ValueOf<SettingGroup<X>>;
 
 export const pathOf = (prefix: string, key: string): string => (prefix === '' ? key : `${prefix}.${key}`);
 
@@ -58,4 +63,5 @@ export const crossFieldErrors = <X extends Entries>(
   settings: ValueOf<SettingGroup<X>>,
   sent: readonly string[],
   hasError: (path: string) => boolean = () => false,
-): FieldError[] => registry.rules.filter((rule) => rule.sections.some((name) => sent.includes(name))).flatMap((rule) => rule.check(settings, hasError));
+): FieldError[] =>
+  registry.rules.filter((rule) => rule.sections.some((name) => sent.includes(name))).flatMap((rule) => rule.check(settings, hasError));

@@ -62,7 +62,8 @@ const valueFrom = (group: SettingGroup, draft: Loose, codecs: DraftCodecs, error
   );
 
 /** The draft value at a path (`terminal.fontSize`). */
-export const draftAt = (draft: unknown, path: string): unknown => path.split('.').reduce<unknown>((at, key) => (at as Loose | undefined)?.[key], draft);
+export const draftAt = (draft: unknown, path: string): unknown =>
+  path.split('.').reduce<unknown>((at, key) => (at as Loose | undefined)?.[key], draft);
 
 /** A copy of the draft with one value replaced; everything off the path is shared, not copied. */
 export const withDraftAt = <D>(draft: D, path: string, value: unknown): D => {
@@ -76,7 +77,11 @@ const canonical = (value: unknown): unknown => {
   if (Array.isArray(value)) return value.map(canonical);
   if (value === null || typeof value !== 'object') return value;
   const record = value as Loose;
-  return Object.fromEntries(Object.keys(record).sort().map((key) => [key, canonical(record[key])]));
+  return Object.fromEntries(
+    Object.keys(record)
+      .sort()
+      .map((key) => [key, canonical(record[key])]),
+  );
 };
 
 const sameValue = (a: unknown, b: unknown): boolean => JSON.stringify(canonical(a)) === JSON.stringify(canonical(b));
@@ -97,7 +102,12 @@ export interface DraftCheck<V> {
  * `settings:set` schema on what would be sent, then the same cross-field rules. `saved` is the
  * settings as the main process has them, without anything only the view carries.
  */
-export const checkDraft = <X extends Entries>(registry: Registry<X>, codecs: DraftCodecs, draft: unknown, saved: ValueOf<SettingGroup<X>>): DraftCheck<ValueOf<SettingGroup<X>>> => {
+export const checkDraft = <X extends Entries>(
+  registry: Registry<X>,
+  codecs: DraftCodecs,
+  draft: unknown,
+  saved: ValueOf<SettingGroup<X>>,
+): DraftCheck<ValueOf<SettingGroup<X>>> => {
   type V = ValueOf<SettingGroup<X>>;
   const errors: Record<string, string> = {};
   const next = valueFrom(registry.root, draft as Loose, codecs, errors);
@@ -112,6 +122,7 @@ export const checkDraft = <X extends Entries>(registry: Registry<X>, codecs: Dra
   const parsed = patchSchemaOf(registry).safeParse(patch);
   // The first message per field only: zod can report one value twice (not whole and too small).
   if (!parsed.success) for (const issue of fieldErrorsOf(parsed.error.issues)) errors[issue.path] ??= issue.message;
-  for (const issue of crossFieldErrors(registry, next as V, Object.keys(patch), (path) => path in errors)) errors[issue.path] ??= issue.message;
+  for (const issue of crossFieldErrors(registry, next as V, Object.keys(patch), (path) => path in errors))
+    errors[issue.path] ??= issue.message;
   return { next: next as V, changed, patch: patch as Partial<V>, errors };
 };

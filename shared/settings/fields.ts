@@ -6,7 +6,12 @@ import { grouped } from '../domain/grouped';
  * Plain-language messages for the settings page (shown next to the field, one per field): a
  * number field says what it expects in every failure case, never the schema's wording.
  */
-export const wholeNumber = (min: number, max: number, unit: string, messages: { expected?: string; tooSmall?: string; tooBig?: string } = {}) => {
+export const wholeNumber = (
+  min: number,
+  max: number,
+  unit: string,
+  messages: { expected?: string; tooSmall?: string; tooBig?: string } = {},
+) => {
   const expected = messages.expected ?? `enter a whole number of ${unit} from ${grouped(min)} to ${grouped(max)}`;
   return z
     .number({ error: expected })

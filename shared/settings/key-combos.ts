@@ -18,7 +18,10 @@ const KeyCombo = z
  * registry is checked: the spelling, and that no combination is given to two actions.
  */
 export const KeybindingsSettings = z
-  .record(z.string().regex(/^[a-z][a-z0-9-]{0,63}$/, { error: 'an action id: lowercase letters, digits and -' }), z.array(KeyCombo).max(4, { error: 'at most 4 shortcuts per action' }))
+  .record(
+    z.string().regex(/^[a-z][a-z0-9-]{0,63}$/, { error: 'an action id: lowercase letters, digits and -' }),
+    z.array(KeyCombo).max(4, { error: 'at most 4 shortcuts per action' }),
+  )
   .refine((bindings) => Object.keys(bindings).length <= 200, 'at most 200 actions')
   .refine(
     (bindings) => {

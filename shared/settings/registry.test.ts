@@ -50,10 +50,16 @@ describe('the settings registry', () => {
 
   it('keeps the wire contract: strict sections, field paths, the schema messages', () => {
     const terminal = { ...DEFAULT_SETTINGS.terminal, fontSize: 5, extra: 1 };
-    const parsed = SettingsPatch.safeParse({ terminal, relevance: { ...DEFAULT_SETTINGS.relevance, weights: { cwd: 0, time: 0, hostname: 0, commandPattern: 0 } } });
+    const parsed = SettingsPatch.safeParse({
+      terminal,
+      relevance: { ...DEFAULT_SETTINGS.relevance, weights: { cwd: 0, time: 0, hostname: 0, commandPattern: 0 } },
+    });
     expect(parsed.success).toBe(false);
     const messages = Object.fromEntries(parsed.error!.issues.map((i) => [i.path.join('.'), i.message]));
-    expect(messages).toMatchObject({ 'terminal.fontSize': 'enter a whole number of pixels from 6 to 72', 'relevance.weights': 'at least one weight must be above 0' });
+    expect(messages).toMatchObject({
+      'terminal.fontSize': 'enter a whole number of pixels from 6 to 72',
+      'relevance.weights': 'at least one weight must be above 0',
+    });
     expect(parsed.error!.issues.find((i) => i.code === 'unrecognized_keys')?.path).toEqual(['terminal']);
     expect(SettingsPatch.safeParse({ theme: 'dark' }).success).toBe(false);
   });
@@ -92,7 +98,9 @@ describe('cross-field rules', () => {
 
   it('wants the default provider among the providers', () => {
     const settings = { ...DEFAULT_SETTINGS, defaultProviderId: 'ghost' };
-    expect(crossFieldErrors(SETTINGS_REGISTRY, settings, ['providers'])).toEqual([{ path: 'defaultProviderId', message: 'there is no provider "ghost"' }]);
+    expect(crossFieldErrors(SETTINGS_REGISTRY, settings, ['providers'])).toEqual([
+      { path: 'defaultProviderId', message: 'there is no provider "ghost"' },
+    ]);
     expect(crossFieldErrors(SETTINGS_REGISTRY, { ...settings, defaultProviderId: null }, ['defaultProviderId'])).toEqual([]);
   });
 });

@@ -15,7 +15,21 @@ import { keybindings, profiles, terminal } from './terminal-entries';
  * its generic sections are derived from here; a new ordinary setting is an entry in its section.
  */
 
-const ROOT = group({ providers, defaultProviderId, models, relevance, redaction, agent, terminal, history, notifications, profiles, keybindings, ssh, sync });
+const ROOT = group({
+  providers,
+  defaultProviderId,
+  models,
+  relevance,
+  redaction,
+  agent,
+  terminal,
+  history,
+  notifications,
+  profiles,
+  keybindings,
+  ssh,
+  sync,
+});
 type RootEntries = typeof ROOT.entries;
 
 /** The Settings page, top to bottom (and its navigation). */

@@ -49,7 +49,8 @@ const reserveBelowLimit: CrossFieldRule<RuledSettings> = {
   check: (settings, hasError) =>
     settings.models.flatMap((m, i) => {
       const path = `models.${i}.reservedOutputTokens`;
-      if (!(m.contextLimit > 0) || hasError(`models.${i}.contextLimit`) || hasError(path) || !Number.isFinite(m.reservedOutputTokens)) return [];
+      if (!(m.contextLimit > 0) || hasError(`models.${i}.contextLimit`) || hasError(path) || !Number.isFinite(m.reservedOutputTokens))
+        return [];
       const message = reserveProblem(m.contextLimit, m.reservedOutputTokens);
       return message ? [{ path, message }] : [];
     }),

@@ -39,7 +39,10 @@ interface Defined<S extends z.ZodType, F extends boolean> {
 }
 
 /** A value edited by one generic control (text, number, checkbox, select). */
-export interface OrdinarySetting<S extends z.ZodType = z.ZodType, F extends boolean = boolean, C extends Control = Control> extends Defined<S, F> {
+export interface OrdinarySetting<S extends z.ZodType = z.ZodType, F extends boolean = boolean, C extends Control = Control> extends Defined<
+  S,
+  F
+> {
   readonly kind: 'ordinary';
   readonly label: string;
   readonly hint?: string;
@@ -89,7 +92,11 @@ export type Entries = { readonly [key: string]: Entry };
 
 /** The value an entry holds once parsed (what `Settings` has at its path). */
 export type ValueOf<E> =
-  E extends SettingGroup<infer X> ? { -readonly [K in keyof X]: ValueOf<X[K]> } : E extends { readonly schema: infer S extends z.ZodType } ? z.output<S> : never;
+  E extends SettingGroup<infer X>
+    ? { -readonly [K in keyof X]: ValueOf<X[K]> }
+    : E extends { readonly schema: infer S extends z.ZodType }
+      ? z.output<S>
+      : never;
 
 type FilledKeys<X> = { [K in keyof X]: X[K] extends { readonly fillIfMissing: true } ? K : never }[keyof X];
 
@@ -121,14 +128,22 @@ export interface Registry<X extends Entries = Entries> {
   readonly pages: readonly SettingsPage[];
 }
 
-type OrdinaryInput<S extends z.ZodType, F extends boolean, C extends Control> = Omit<OrdinarySetting<S, F, C>, 'kind' | 'fillIfMissing' | 'live'> & {
+type OrdinaryInput<S extends z.ZodType, F extends boolean, C extends Control> = Omit<
+  OrdinarySetting<S, F, C>,
+  'kind' | 'fillIfMissing' | 'live'
+> & {
   readonly fillIfMissing?: F;
   readonly live?: boolean;
 };
 
 export const ordinary = <S extends z.ZodType, const C extends Control, const F extends boolean = false>(
   entry: OrdinaryInput<S, F, C>,
-): OrdinarySetting<S, F, C> => ({ ...entry, kind: 'ordinary', fillIfMissing: (entry.fillIfMissing ?? false) as F, live: entry.live ?? true });
+): OrdinarySetting<S, F, C> => ({
+  ...entry,
+  kind: 'ordinary',
+  fillIfMissing: (entry.fillIfMissing ?? false) as F,
+  live: entry.live ?? true,
+});
 
 export const custom = <S extends z.ZodType, const F extends boolean = false>(
   entry: Omit<CustomSetting<S, F>, 'kind' | 'fillIfMissing'> & { readonly fillIfMissing?: F },

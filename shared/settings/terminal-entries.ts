@@ -26,7 +26,10 @@ export const terminal = group(
   {
     /** Empty: the user's $SHELL, else /bin/bash. */
     shell: ordinary({
-      schema: z.string().max(4096).refine((shell) => !hasNul(shell), 'the shell contains a NUL byte'),
+      schema: z
+        .string()
+        .max(4096)
+        .refine((shell) => !hasNul(shell), 'the shell contains a NUL byte'),
       default: '',
       label: 'Shell',
       hint: 'Empty: your $SHELL.',
@@ -65,12 +68,26 @@ export const terminal = group(
       testId: 'terminal-font-family',
       ...row('font'),
     }),
-    fontSize: ordinary({ schema: wholeNumber(6, 72, 'pixels'), default: 14, label: 'Font size', control: { kind: 'number', inputMode: 'numeric' }, testId: 'terminal-font-size', ...row('font') }),
+    fontSize: ordinary({
+      schema: wholeNumber(6, 72, 'pixels'),
+      default: 14,
+      label: 'Font size',
+      control: { kind: 'number', inputMode: 'numeric' },
+      testId: 'terminal-font-size',
+      ...row('font'),
+    }),
     theme: ordinary({
       schema: z.enum(['light', 'dark', 'system']),
       default: 'system',
       label: 'Theme',
-      control: { kind: 'select', options: [{ value: 'system', label: 'System' }, { value: 'dark', label: 'Dark' }, { value: 'light', label: 'Light' }] },
+      control: {
+        kind: 'select',
+        options: [
+          { value: 'system', label: 'System' },
+          { value: 'dark', label: 'Dark' },
+          { value: 'light', label: 'Light' },
+        ],
+      },
       testId: 'terminal-theme',
       ...row('look'),
     }),
@@ -93,18 +110,38 @@ export const terminal = group(
       testId: 'terminal-ligatures',
     }),
     /** `system`: Contexterm's own colours, light or dark with the theme; else a built-in or custom scheme's id. */
-    scheme: custom({ schema: z.string().regex(/^[a-z0-9-]{1,64}$/, { error: 'pick a colour scheme' }), default: 'system', fillIfMissing: true, editor: 'scheme' }),
+    scheme: custom({
+      schema: z.string().regex(/^[a-z0-9-]{1,64}$/, { error: 'pick a colour scheme' }),
+      default: 'system',
+      fillIfMissing: true,
+      editor: 'scheme',
+    }),
     customSchemes: custom({ schema: CustomSchemes, default: [], fillIfMissing: true, editor: 'scheme' }),
     cursorStyle: ordinary({
       schema: CursorStyle,
       default: 'block',
       fillIfMissing: true,
       label: 'Cursor',
-      control: { kind: 'select', options: [{ value: 'block', label: 'Block' }, { value: 'bar', label: 'Bar' }, { value: 'underline', label: 'Underline' }] },
+      control: {
+        kind: 'select',
+        options: [
+          { value: 'block', label: 'Block' },
+          { value: 'bar', label: 'Bar' },
+          { value: 'underline', label: 'Underline' },
+        ],
+      },
       testId: 'terminal-cursor-style',
       ...row('cursor'),
     }),
-    cursorBlink: ordinary({ schema: z.boolean(), default: true, fillIfMissing: true, label: 'Blinking cursor', control: { kind: 'checkbox' }, testId: 'terminal-cursor-blink', ...row('cursor') }),
+    cursorBlink: ordinary({
+      schema: z.boolean(),
+      default: true,
+      fillIfMissing: true,
+      label: 'Blinking cursor',
+      control: { kind: 'checkbox' },
+      testId: 'terminal-cursor-blink',
+      ...row('cursor'),
+    }),
     copyOnSelect: ordinary({ schema: z.boolean(), default: false, label: 'Copy on select', control: { kind: 'checkbox' } }),
     /** What a start with no terminals does with the last session's tabs and panes. */
     restore: ordinary({
@@ -151,7 +188,7 @@ export const terminal = group(
       control: {
         kind: 'select',
         options: [
-          { value: 'auto', label: "On, unless the shell suggests by itself (fish, zsh-autosuggestions)" },
+          { value: 'auto', label: 'On, unless the shell suggests by itself (fish, zsh-autosuggestions)' },
           { value: 'on', label: 'On, in every shell' },
           { value: 'off', label: 'Off' },
         ],

@@ -59,4 +59,3 @@ describe('CoalescedWrites', () => {
     expect(written).toEqual(['a', 'b', 'SNAP', 'cd']);
   });
 });
-

@@ -1,8 +1,6 @@
 // SPDX-License-Identifier: MIT
 
-type Entry =
-  | { readonly data: string; readonly parsed: (() => void) | undefined; readonly alone?: true }
-  | { readonly step: () => void };
+type Entry = { readonly data: string; readonly parsed: (() => void) | undefined; readonly alone?: true } | { readonly step: () => void };
 
 /**
  * Keeps one write in a terminal's parser at a time and joins what arrives meanwhile into the next.

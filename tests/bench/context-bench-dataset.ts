@@ -6,8 +6,30 @@ import type { CommandRecord, CommandSource, SessionRow } from '../../electron/co
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
 
-const TOOLS = ['cargo build', 'cargo test', 'npm test', 'npm run build', 'git status', 'git diff --stat', 'docker compose up -d', 'make -j8', 'pytest -x tests/', 'kubectl get pods -A', 'ls -la', 'go test ./...'];
-const LINES = ['Compiling', 'error: could not compile', 'warning: unused variable', 'PASS src/app.test.ts', 'FAIL src/db.test.ts', 'Step 4/9 : RUN npm ci', 'ok  \tgithub.com/acme/api\t0.412s', 'Finished dev [unoptimized + debuginfo] target(s)'];
+const TOOLS = [
+  'cargo build',
+  'cargo test',
+  'npm test',
+  'npm run build',
+  'git status',
+  'git diff --stat',
+  'docker compose up -d',
+  'make -j8',
+  'pytest -x tests/',
+  'kubectl get pods -A',
+  'ls -la',
+  'go test ./...',
+];
+const LINES = [
+  'Compiling',
+  'error: could not compile',
+  'warning: unused variable',
+  'PASS src/app.test.ts',
+  'FAIL src/db.test.ts',
+  'Step 4/9 : RUN npm ci',
+  'ok  \tgithub.com/acme/api\t0.412s',
+  'Finished dev [unoptimized + debuginfo] target(s)',
+];
 
 export interface DatasetShape {
   readonly totalCommands: number;
@@ -37,7 +59,10 @@ export class SyntheticCommandSource implements CommandSource {
   private readonly _sessions: SessionRow[] = [];
   private readonly _outputs: string[];
 
-  constructor(readonly shape: DatasetShape, seed = 7) {
+  constructor(
+    readonly shape: DatasetShape,
+    seed = 7,
+  ) {
     const rnd = seededRandom(seed);
     const n = shape.totalCommands;
     this.size = n;
@@ -83,7 +108,13 @@ export class SyntheticCommandSource implements CommandSource {
   }
 
   private _sessionRow(s: number, startedAt: number, endedAt: number | null, rnd: () => number): SessionRow {
-    return { id: `s${s}`, cwd: `/home/dev/project-${Math.floor(rnd() * 50)}`, hostname: rnd() < 0.8 ? 'devbox' : `server-${s % 7}`, startedAt, endedAt };
+    return {
+      id: `s${s}`,
+      cwd: `/home/dev/project-${Math.floor(rnd() * 50)}`,
+      hostname: rnd() < 0.8 ? 'devbox' : `server-${s % 7}`,
+      startedAt,
+      endedAt,
+    };
   }
 
   sessionId(index: number): string {

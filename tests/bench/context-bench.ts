@@ -25,7 +25,14 @@ const collectGarbage = (): void => (globalThis as { gc?: () => void }).gc?.();
  * (20 live sessions, 2,000 commands in the last 24 h); only the closed history behind it differs.
  */
 const measureBuild = async (totalCommands: number, sessions: number, runs: number): Promise<number> => {
-  const source = new SyntheticCommandSource({ totalCommands, sessions, liveSessions: 20, liveCommands: 2000, liveSpanMs: 24 * HOUR, nowMs: NOW });
+  const source = new SyntheticCommandSource({
+    totalCommands,
+    sessions,
+    liveSessions: 20,
+    liveCommands: 2000,
+    liveSpanMs: 24 * HOUR,
+    nowMs: NOW,
+  });
   // A question a minute: catalog lines carry ages ("12 min ago"), so they change between builds and
   // their exact counts cannot come from the cache; unchanged blocks (recent commands, history) can.
   let now = NOW;
@@ -37,14 +44,24 @@ const measureBuild = async (totalCommands: number, sessions: number, runs: numbe
   });
   const conversation = await engine.createConversation('gpt-4o');
   for (let i = 0; i < 10; i++) {
-    await seedTurn(engine.conversations, { conversationId: conversation.id, question: `Why did step ${i} fail after the upgrade?`, answer: `Step ${i} failed because the linker could not find libssl; install libssl-dev and rebuild.` });
+    await seedTurn(engine.conversations, {
+      conversationId: conversation.id,
+      question: `Why did step ${i} fail after the upgrade?`,
+      answer: `Step ${i} failed because the linker could not find libssl; install libssl-dev and rebuild.`,
+    });
   }
   const active = source.sessionId(sessions - 1);
   for (const command of source.recentCommands(active, 20)) engine.commandFinished(command);
   const pinned = source.recentCommands(source.sessionId(sessions - 2), 1).map((c) => c.id);
   const build = (i: number) => {
     now += 61_000;
-    return engine.buildRequest({ question: `why does the build fail now? (${i})`, model: 'gpt-4o', sessionId: active, conversationId: conversation.id, pinnedCommandIds: pinned });
+    return engine.buildRequest({
+      question: `why does the build fail now? (${i})`,
+      model: 'gpt-4o',
+      sessionId: active,
+      conversationId: conversation.id,
+      pinnedCommandIds: pinned,
+    });
   };
   for (let i = 0; i < 5; i++) await build(i);
   collectGarbage();
@@ -74,7 +91,8 @@ export const benchTokenEstimate = async () => {
   const tokenizer = await loadTokenizer('o200k_base');
   const samples = tokenSamples();
   const texts = [...samples.map((s) => s.text)];
-  for (let i = 0; i + 2 < samples.length; i += 2) texts.push([samples[i]!.text, samples[i + 1]!.text, samples[samples.length - 1 - i]!.text].join('\n\n'));
+  for (let i = 0; i + 2 < samples.length; i += 2)
+    texts.push([samples[i]!.text, samples[i + 1]!.text, samples[samples.length - 1 - i]!.text].join('\n\n'));
   const errors = texts.map((text) => {
     const real = tokenizer.count(text);
     return Math.abs(estimateTokens(text) - real) / real;

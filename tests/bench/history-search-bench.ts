@@ -19,10 +19,21 @@ import { generateHistory } from '../../electron/store/testing/generate-history';
 import { percentile, round } from './stats';
 
 /** What people type at Ctrl+R: words from the generated history, prefixes, letters skipped. */
-const TYPED = ['git status', 'npm run build', 'docker compose', 'kubectl get pods', 'cargo tst', 'gt psh', 'ssh prod', 'curl api', 'pytest -k'];
+const TYPED = [
+  'git status',
+  'npm run build',
+  'docker compose',
+  'kubectl get pods',
+  'cargo tst',
+  'gt psh',
+  'ssh prod',
+  'curl api',
+  'pytest -k',
+];
 
 /** Every prefix of every query: one request per keystroke. */
-const keystrokes = (needle: string): string[] => [...TYPED, needle].flatMap((query) => Array.from({ length: query.length }, (_, i) => query.slice(0, i + 1)));
+const keystrokes = (needle: string): string[] =>
+  [...TYPED, needle].flatMap((query) => Array.from({ length: query.length }, (_, i) => query.slice(0, i + 1)));
 
 const FILTERS: ReadonlyArray<Omit<HistoryQuery, 'query'>> = [
   {},

@@ -66,23 +66,35 @@ const TARGETS: Record<string, { target: number; better: 'higher' | 'lower' }> = 
 };
 
 const quick = process.argv.includes('--quick');
-const only = process.argv.find((arg) => arg.startsWith('--only='))?.slice('--only='.length).split(',');
+const only = process.argv
+  .find((arg) => arg.startsWith('--only='))
+  ?.slice('--only='.length)
+  .split(',');
 
 const suites: Array<[string, () => Promise<Metrics>]> = [
-  ['segmenter', async () => {
-    const r = benchSegmenter();
-    return { segmenter_mb_s: r.segmenter_mb_s, indexof_mb_s: r.indexof_mb_s, segmenter_vs_indexof: r.ratio };
-  }],
+  [
+    'segmenter',
+    async () => {
+      const r = benchSegmenter();
+      return { segmenter_mb_s: r.segmenter_mb_s, indexof_mb_s: r.indexof_mb_s, segmenter_vs_indexof: r.ratio };
+    },
+  ],
   ['pipeline', () => benchPipeline(quick ? 50 : 200, quick ? 2 : 3)],
   ['exit', () => benchLostBytes()],
-  ['store', async () => {
-    const r = await benchStoreIngest();
-    return { store_mb_s: r.store_mb_s, raw_sqlite_mb_s: r.raw_mb_s, store_ingest_vs_raw_sqlite: r.ratio };
-  }],
-  ['queries', async () => {
-    const r = await benchQueries(quick ? 100_000 : 1_000_000);
-    return { history_query_p99_ms: r.history_query_p99_ms, fts_query_p99_ms: r.fts_query_p99_ms, queries_store_build_s: r.build_s };
-  }],
+  [
+    'store',
+    async () => {
+      const r = await benchStoreIngest();
+      return { store_mb_s: r.store_mb_s, raw_sqlite_mb_s: r.raw_mb_s, store_ingest_vs_raw_sqlite: r.ratio };
+    },
+  ],
+  [
+    'queries',
+    async () => {
+      const r = await benchQueries(quick ? 100_000 : 1_000_000);
+      return { history_query_p99_ms: r.history_query_p99_ms, fts_query_p99_ms: r.fts_query_p99_ms, queries_store_build_s: r.build_s };
+    },
+  ],
   ['history-search', () => benchHistorySearch({ commands: quick ? 100_000 : 1_000_000 })],
   ['suggest', () => benchSuggest({ quick })],
   ['cli', () => benchCli({ commands: quick ? 20_000 : 200_000 })],

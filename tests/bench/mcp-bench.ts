@@ -27,7 +27,9 @@ const IDS_PER_CALL = 5;
 const idBatches = (sessionIds: readonly string[], perSession: number, calls: number, seed: number): string[][] => {
   const random = seededRandom(seed);
   return Array.from({ length: calls }, () =>
-    Array.from({ length: IDS_PER_CALL }, () => commandId(sessionIds[Math.floor(random() * sessionIds.length)]!, Math.floor(random() * perSession))),
+    Array.from({ length: IDS_PER_CALL }, () =>
+      commandId(sessionIds[Math.floor(random() * sessionIds.length)]!, Math.floor(random() * perSession)),
+    ),
   );
 };
 
@@ -61,12 +63,16 @@ export const benchMcp = async (options: { quick?: boolean } = {}): Promise<Recor
     for (let r = 0; r < rounds; r++) {
       const batches = idBatches(history.sessionIds, perSession, calls, r + 1);
       const client = new Client({ name: 'contexterm-bench', version: '0' });
-      await client.connect(new StdioClientTransport({ command: process.execPath, args: [BIN, 'mcp', '--data-dir', dir], stderr: 'inherit' }));
+      await client.connect(
+        new StdioClientTransport({ command: process.execPath, args: [BIN, 'mcp', '--data-dir', dir], stderr: 'inherit' }),
+      );
       try {
         // Warm-up: the first calls compile statements and fault the pages in.
         await timeCalls(batches.slice(0, 10), (ids) => client.callTool({ name: 'get_commands', arguments: { command_ids: ids } }));
         const times = await timeCalls(batches, async (ids) => {
-          const result = (await client.callTool({ name: 'get_commands', arguments: { command_ids: ids } })) as { content: Array<{ text: string }> };
+          const result = (await client.callTool({ name: 'get_commands', arguments: { command_ids: ids } })) as {
+            content: Array<{ text: string }>;
+          };
           if (!result.content[0]?.text.includes('"command_id"')) throw new Error(`get_commands answered ${result.content[0]?.text}`);
         });
         served.push(percentile(times, 95));
@@ -77,14 +83,21 @@ export const benchMcp = async (options: { quick?: boolean } = {}): Promise<Recor
       try {
         const queries = new StoreQueries(db);
         const redactor = new Redactor();
-        const source = { commandsByIds: (ids: readonly string[]) => queries.commandsByIds(ids), readCleanOutput: (id: string) => queries.readCleanOutput(id) };
+        const source = {
+          commandsByIds: (ids: readonly string[]) => queries.commandsByIds(ids),
+          readCleanOutput: (id: string) => queries.readCleanOutput(id),
+        };
         await timeCalls(batches.slice(0, 10), (ids) => getCommands(source, ids, redactor));
         inProcess.push(percentile(await timeCalls(batches, (ids) => getCommands(source, ids, redactor)), 95));
       } finally {
         db.close();
       }
     }
-    return { ...spread('mcp_get_commands_p95_ms', served), ...spread('mcp_get_commands_in_process_p95_ms', inProcess), mcp_store_commands: commands };
+    return {
+      ...spread('mcp_get_commands_p95_ms', served),
+      ...spread('mcp_get_commands_in_process_p95_ms', inProcess),
+      mcp_store_commands: commands,
+    };
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

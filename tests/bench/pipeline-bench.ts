@@ -18,7 +18,9 @@ export const writeTextFile = (path: string, bytes: number): void => {
   const fd = openSync(path, 'w');
   const block: string[] = [];
   for (let i = 0; i < 2000; i++) {
-    block.push(`-rw-r--r-- 1 user group ${String(1000 + ((i * 7919) % 90000)).padStart(6)} Nov 22 03:${String(i % 60).padStart(2, '0')} file-${i}.txt\n`);
+    block.push(
+      `-rw-r--r-- 1 user group ${String(1000 + ((i * 7919) % 90000)).padStart(6)} Nov 22 03:${String(i % 60).padStart(2, '0')} file-${i}.txt\n`,
+    );
   }
   const chunk = Buffer.from(block.join(''));
   for (let written = 0; written < bytes; written += chunk.length) {
@@ -58,18 +60,22 @@ export interface PipelineRun {
 
 /** pty → segmenter → store worker and screen-mirror worker, with an acking consumer attached. */
 export const pipelineRun = async (store: Store, file: string, size: number, mirrors?: MirrorFactory): Promise<PipelineRun> => {
-  const manager = new PtyManager(createNodePtyHost(), (pty) => {
-    store.startSession({ id: pty.id, startedAt: Date.now(), shell: 'cat', hostname: 'bench', cwd: '/', title: 'cat', mode: 'unknown' });
-    return new SessionRecorder({
-      sessionId: pty.id,
-      shell: 'cat',
-      hostname: 'bench',
-      cwd: '/',
-      store,
-      segmenter: new Segmenter({ nonce: newNonce() }),
-      events: { command: () => undefined, session: () => undefined },
-    });
-  }, mirrors);
+  const manager = new PtyManager(
+    createNodePtyHost(),
+    (pty) => {
+      store.startSession({ id: pty.id, startedAt: Date.now(), shell: 'cat', hostname: 'bench', cwd: '/', title: 'cat', mode: 'unknown' });
+      return new SessionRecorder({
+        sessionId: pty.id,
+        shell: 'cat',
+        hostname: 'bench',
+        cwd: '/',
+        store,
+        segmenter: new Segmenter({ nonce: newNonce() }),
+        events: { command: () => undefined, session: () => undefined },
+      });
+    },
+    mirrors,
+  );
   const started = performance.now();
   const pty = manager.spawn({ cols: 120, rows: 40, shell: '/bin/cat', args: [file] });
   manager.attach(pty.id, ackingSink(manager));

@@ -14,9 +14,11 @@ import { buildWorkload, median, outputSize, runStore, type IngestOp } from './st
 const MB = 1024 * 1024;
 
 /** Until background pruning has brought raw output under the cap. */
-const prunedTo = (cap: number) => async (store: Store): Promise<void> => {
-  while ((await store.tables.history.rawBytes()) > cap) await new Promise((resolve) => setTimeout(resolve, 5));
-};
+const prunedTo =
+  (cap: number) =>
+  async (store: Store): Promise<void> => {
+    while ((await store.tables.history.rawBytes()) > cap) await new Promise((resolve) => setTimeout(resolve, 5));
+  };
 
 const withDir = async <T>(run: (dir: string) => Promise<T>): Promise<T> => {
   const dir = mkdtempSync(join(tmpdir(), 'contexterm-retention-'));
@@ -72,7 +74,8 @@ const hourOfWork = (): { ops: IngestOp[]; bytes: number } => {
   let bytes = 0;
   const command = (seq: number, session: number, line: string, output: Buffer) => {
     ops.push({ kind: 'command-start', session, seq, line }, { kind: 'chunk', session, direction: 0, data: Buffer.from(`${line}\r`) });
-    for (let at = 0; at < output.length; at += 4096) ops.push({ kind: 'chunk', session, direction: 1, data: output.subarray(at, at + 4096) });
+    for (let at = 0; at < output.length; at += 4096)
+      ops.push({ kind: 'chunk', session, direction: 1, data: output.subarray(at, at + 4096) });
     ops.push({ kind: 'command-end', session, seq, line, clean: stripForBench(output.subarray(0, 256 * 1024)) });
     bytes += output.length + line.length + 1;
   };

@@ -29,7 +29,6 @@ export interface BenchOptions {
   rounds?: number;
 }
 
-
 const WORDS = ['build', 'src/index.ts', 'ok', 'warning:', 'drwxr-xr-x', '4096', 'node_modules', 'error', 'PASS', '12ms', 'the', 'of'];
 
 /** Output of one command: 200 B – 20 KB of CRLF text lines. */

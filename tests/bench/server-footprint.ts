@@ -23,7 +23,8 @@ const TIMEOUT_MS = 120_000;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** A line of bash's prompt (the integration leaves PS1 alone: `bash-5.2$ ` in a bare HOME). */
-const endsWithPrompt = (text: string): boolean => /[$#] $/.test(text.replace(/\x1b\[[0-9;?]*[A-Za-z]|\x1b\][^\x07\x1b]*(\x07|\x1b\\)/g, ''));
+const endsWithPrompt = (text: string): boolean =>
+  /[$#] $/.test(text.replace(/\x1b\[[0-9;?]*[A-Za-z]|\x1b\][^\x07\x1b]*(\x07|\x1b\\)/g, ''));
 
 interface Server {
   readonly child: ChildProcess;
@@ -99,14 +100,20 @@ class Tab {
   /** Prints FLOOD_BYTES of `file` and waits for the prompt to come back. */
   async flood(file: string): Promise<void> {
     const done = this.waitFor((tail) => tail.includes(DONE) && endsWithPrompt(tail));
-    this._client.send('pty:input', { id: this.ptyId, data: `head -c ${FLOOD_BYTES} ${file}; echo "${DONE.slice(0, 6)}""${DONE.slice(6)}"\r` });
+    this._client.send('pty:input', {
+      id: this.ptyId,
+      data: `head -c ${FLOOD_BYTES} ${file}; echo "${DONE.slice(0, 6)}""${DONE.slice(6)}"\r`,
+    });
     await done;
   }
 
   /** Resolves once the last output satisfies `test` (checked after every batch). */
   waitFor(test: (tail: string) => boolean): Promise<void> {
     return new Promise((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`tab: timed out; last output ${JSON.stringify(this._tail.slice(-200))}`)), TIMEOUT_MS);
+      const timer = setTimeout(
+        () => reject(new Error(`tab: timed out; last output ${JSON.stringify(this._tail.slice(-200))}`)),
+        TIMEOUT_MS,
+      );
       this._waiter = () => {
         if (!test(this._tail)) return;
         clearTimeout(timer);
@@ -199,7 +206,11 @@ const launchTimes = async (runs: number): Promise<{ url: number[]; prompt: numbe
  * after), with the server's own account of its memory read at each new high (the last one read
  * is the peak's parts: which thread, the allocator).
  */
-const peakRss = async (pid: number, work: Promise<unknown>, report: () => Promise<MemoryReport>): Promise<{ peak: number; parts: MemoryReport | undefined }> => {
+const peakRss = async (
+  pid: number,
+  work: Promise<unknown>,
+  report: () => Promise<MemoryReport>,
+): Promise<{ peak: number; parts: MemoryReport | undefined }> => {
   let peak = rssMb(pid);
   let parts: MemoryReport | undefined;
   let done = false;
@@ -253,7 +264,14 @@ const memoryRound = async (file: string, quiet: Quiet): Promise<MemoryRound> => 
     while (tabs.length > 1) await tabs.pop()!.closeTerminal();
     const closed = await settledRss(pid, quiet.closed, quiet.graceMs);
     const afterClosing = breakdown('footprint_closed', await tabs[0]!.memory());
-    return { idle, perTab: (five - idle) / 4, peak, flooded, closed, parts: { ...(atPeak ? breakdown('footprint_peak', atPeak) : {}), ...afterFlood, ...afterClosing } };
+    return {
+      idle,
+      perTab: (five - idle) / 4,
+      peak,
+      flooded,
+      closed,
+      parts: { ...(atPeak ? breakdown('footprint_peak', atPeak) : {}), ...afterFlood, ...afterClosing },
+    };
   } finally {
     for (const tab of tabs) tab.close();
     await server.stop();
@@ -278,11 +296,31 @@ export const benchServerFootprint = async (options: { quick: boolean }): Promise
     return {
       ...spread('launch_to_url_ms', times.url, 0),
       launch_to_prompt_ms: round(median(times.prompt), 0),
-      ...spread('server_rss_mb_idle', rounds.map((r) => r.idle), 1),
-      ...spread('server_rss_mb_per_idle_tab', rounds.map((r) => r.perTab), 2),
-      ...spread('server_rss_mb_peak_8_floods', rounds.map((r) => r.peak), 1),
-      ...spread('server_rss_mb_8_tabs_after_20mb', rounds.map((r) => r.flooded), 1),
-      ...spread('server_rss_mb_after_closing_7_of_8', rounds.map((r) => r.closed), 1),
+      ...spread(
+        'server_rss_mb_idle',
+        rounds.map((r) => r.idle),
+        1,
+      ),
+      ...spread(
+        'server_rss_mb_per_idle_tab',
+        rounds.map((r) => r.perTab),
+        2,
+      ),
+      ...spread(
+        'server_rss_mb_peak_8_floods',
+        rounds.map((r) => r.peak),
+        1,
+      ),
+      ...spread(
+        'server_rss_mb_8_tabs_after_20mb',
+        rounds.map((r) => r.flooded),
+        1,
+      ),
+      ...spread(
+        'server_rss_mb_after_closing_7_of_8',
+        rounds.map((r) => r.closed),
+        1,
+      ),
       // What each part holds, from the last round (the server's app:memory).
       ...rounds.at(-1)!.parts,
     };

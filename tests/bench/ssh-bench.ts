@@ -30,7 +30,10 @@ const openTerminal = async (client: HostClient) => {
     tail = '';
     wanted = pattern;
     return new Promise((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`ssh bench: no ${pattern} after ${typed}: ${JSON.stringify(tail.slice(-300))}`)), TIMEOUT_MS);
+      const timer = setTimeout(
+        () => reject(new Error(`ssh bench: no ${pattern} after ${typed}: ${JSON.stringify(tail.slice(-300))}`)),
+        TIMEOUT_MS,
+      );
       waiter = () => {
         clearTimeout(timer);
         wanted = undefined;

@@ -46,7 +46,8 @@ export const buildWorkload = (megabytes: number): { ops: IngestOp[]; bytes: numb
     const output = terminalText(random, outputSize(random));
     ops.push({ kind: 'command-start', session, seq, line });
     ops.push({ kind: 'chunk', session, direction: 0, data: Buffer.from(`${line}\r`) });
-    for (let at = 0; at < output.length; at += CHUNK) ops.push({ kind: 'chunk', session, direction: 1, data: output.subarray(at, at + CHUNK) });
+    for (let at = 0; at < output.length; at += CHUNK)
+      ops.push({ kind: 'chunk', session, direction: 1, data: output.subarray(at, at + CHUNK) });
     ops.push({ kind: 'command-end', session, seq, line, clean: stripForBench(output) });
     bytes += output.length + line.length + 1;
   }
@@ -71,7 +72,15 @@ export const runStore = async (
   if (options.policy) await store.tables.history.setPolicy(options.policy);
   const started = performance.now();
   for (let s = 0; s < SESSIONS; s++) {
-    store.startSession({ id: sessionId(s), startedAt: Date.now(), shell: 'bash', hostname: 'bench', cwd: '/', title: 'bench', mode: 'integrated' });
+    store.startSession({
+      id: sessionId(s),
+      startedAt: Date.now(),
+      shell: 'bash',
+      hostname: 'bench',
+      cwd: '/',
+      title: 'bench',
+      mode: 'integrated',
+    });
   }
   const starts = new Map<number, number>();
   for (const op of ops) {
@@ -83,9 +92,20 @@ export const runStore = async (
     if (op.kind === 'command-start') starts.set(op.seq, store.outputBytes(id)!);
     const ended = op.kind === 'command-end';
     store.upsertCommand({
-      id: commandId(id, op.seq), sessionId: id, seq: op.seq, commandLine: op.line, cwd: '/', hostname: 'bench', shell: 'bash',
-      startedAt: Date.now(), endedAt: ended ? Date.now() : null, exitCode: ended ? 0 : null, outputStart: starts.get(op.seq)!,
-      outputEnd: ended ? store.outputBytes(id)! : null, outputSummary: ended ? op.clean.slice(0, 200) : '', source: 'integrated',
+      id: commandId(id, op.seq),
+      sessionId: id,
+      seq: op.seq,
+      commandLine: op.line,
+      cwd: '/',
+      hostname: 'bench',
+      shell: 'bash',
+      startedAt: Date.now(),
+      endedAt: ended ? Date.now() : null,
+      exitCode: ended ? 0 : null,
+      outputStart: starts.get(op.seq)!,
+      outputEnd: ended ? store.outputBytes(id)! : null,
+      outputSummary: ended ? op.clean.slice(0, 200) : '',
+      source: 'integrated',
       ...(ended ? { cleanOutput: op.clean } : {}),
     });
   }
@@ -206,9 +226,26 @@ const percentile = (values: readonly number[], p: number): number => {
 
 /** Typical searches: common and rare terms, multi-word, prefixes while typing, punctuation. */
 const SEARCHES = [
-  'git', 'git status', 'npm run build', 'docker', 'error', 'kubectl get pods', 'cargo test', 'pytest',
-  'ECONNREFUSED', 'CrashLoopBackOff', 'feature/auth', 'ssh prod', 'TS2345', 'ma', 'src/pay', 'connection refused',
-  'commit -m "fix', 'curl api', 'npm install zod', 'the',
+  'git',
+  'git status',
+  'npm run build',
+  'docker',
+  'error',
+  'kubectl get pods',
+  'cargo test',
+  'pytest',
+  'ECONNREFUSED',
+  'CrashLoopBackOff',
+  'feature/auth',
+  'ssh prod',
+  'TS2345',
+  'ma',
+  'src/pay',
+  'connection refused',
+  'commit -m "fix',
+  'curl api',
+  'npm install zod',
+  'the',
 ];
 
 const timeMs = async (run: () => unknown): Promise<number> => {
@@ -247,7 +284,8 @@ export const benchQueries = async (commandCount = 1_000_000): Promise<QueryResul
     const rawHistory: number[] = [];
     const rawSearch: number[] = [];
     for (let i = 0; i < 2000; i++) rawHistory.push(await timeMs(() => raw.recentCommands(session(), 50)));
-    for (let i = 0; i < 300; i++) rawSearch.push(await timeMs(() => raw.searchHistory({ query: searches[i % searches.length]!, limit: 20 })));
+    for (let i = 0; i < 300; i++)
+      rawSearch.push(await timeMs(() => raw.searchHistory({ query: searches[i % searches.length]!, limit: 20 })));
     raw.db.close();
 
     const { store } = await openStore({ dataDir: dir, integrityCheck: 'never', log: () => {} });
@@ -256,7 +294,8 @@ export const benchQueries = async (commandCount = 1_000_000): Promise<QueryResul
     try {
       for (let i = 0; i < 200; i++) await store.recentCommands(session(), 50);
       for (let i = 0; i < 2000; i++) storeHistory.push(await timeMs(() => store.recentCommands(session(), 50)));
-      for (let i = 0; i < 300; i++) storeSearch.push(await timeMs(() => store.searchHistory({ query: searches[i % searches.length]!, limit: 20 })));
+      for (let i = 0; i < 300; i++)
+        storeSearch.push(await timeMs(() => store.searchHistory({ query: searches[i % searches.length]!, limit: 20 })));
     } finally {
       await store.close();
     }

@@ -27,7 +27,17 @@ import { percentile, round } from './stats';
 /** CommonJS: its default export is the module (a named import fails under Node's ESM loader). */
 const { Terminal: Headless } = headless;
 
-const TYPED = ['git status', 'npm run build', 'docker compose up', 'kubectl get pods', 'cargo test', 'ssh prod', 'curl -s api', 'pytest -k', 'zzz-nothing'];
+const TYPED = [
+  'git status',
+  'npm run build',
+  'docker compose up',
+  'kubectl get pods',
+  'cargo test',
+  'ssh prod',
+  'curl -s api',
+  'pytest -k',
+  'zzz-nothing',
+];
 const keystrokes = TYPED.flatMap((line) => Array.from({ length: line.length }, (_, i) => line.slice(0, i + 1)));
 
 const time = async (run: () => unknown): Promise<number> => {
@@ -47,7 +57,11 @@ const benchQuery = async (commands: number): Promise<Record<string, number>> => 
     try {
       for (const prefix of keystrokes.slice(0, 40)) await store.suggestLines(prefix, '/home/dev', 8);
       // In the history's directory; in a folder of the same repository (its tier walks the other folders); elsewhere.
-      const places: Array<[string, string | null]> = [['/home/dev', null], ['/home/dev/sub', '/home'], ['/elsewhere', null]];
+      const places: Array<[string, string | null]> = [
+        ['/home/dev', null],
+        ['/home/dev/sub', '/home'],
+        ['/elsewhere', null],
+      ];
       for (const [cwd, repository] of places) {
         for (const prefix of keystrokes) {
           times.push(
@@ -61,7 +75,12 @@ const benchQuery = async (commands: number): Promise<Record<string, number>> => 
     } finally {
       await store.close();
     }
-    return { suggest_p50_ms: round(percentile(times, 50), 2), suggest_p99_ms: round(percentile(times, 99), 2), suggest_offered: offered, suggest_commands: commands };
+    return {
+      suggest_p50_ms: round(percentile(times, 50), 2),
+      suggest_p99_ms: round(percentile(times, 99), 2),
+      suggest_offered: offered,
+      suggest_commands: commands,
+    };
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

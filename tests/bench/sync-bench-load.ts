@@ -24,7 +24,10 @@ export const bucketBytes = (directory: string): number => {
 
 const run = (args: readonly string[], env: Record<string, string>): Promise<number> =>
   new Promise((resolve) => {
-    const child = spawn(process.execPath, [BIN, ...args], { stdio: 'ignore', env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env } });
+    const child = spawn(process.execPath, [BIN, ...args], {
+      stdio: 'ignore',
+      env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env },
+    });
     child.on('exit', (code) => resolve(code ?? 1));
   });
 
@@ -42,7 +45,8 @@ export const keepPulling = (options: { endpoint: string; bucket: string; key: Ui
       const dataDir = join(options.root, `puller-${i}`);
       mkdirSync(dataDir, { recursive: true });
       const where = ['--endpoint', options.endpoint, '--bucket', options.bucket, '--data-dir', dataDir];
-      if ((await run(['sync', 'join', '--phrase', phrase, ...where], options.env)) !== 0) throw new Error('the background device could not join');
+      if ((await run(['sync', 'join', '--phrase', phrase, ...where], options.env)) !== 0)
+        throw new Error('the background device could not join');
       if ((await run(['sync', 'now', '--data-dir', dataDir], options.env)) !== 0) throw new Error('the background sync failed');
       runs++;
     }

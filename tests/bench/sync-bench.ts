@@ -54,25 +54,35 @@ const device = (root: string, name: string, endpoint: string, key: Uint8Array, b
     content: 'output',
   };
   const forgetter = new Forgetter(db);
-  const forget = (ids: readonly string[]): number => (ids.length === 0 ? 0 : forgetter.forget({ commandIds: [...ids] }, Date.now()).commands);
+  const forget = (ids: readonly string[]): number =>
+    ids.length === 0 ? 0 : forgetter.forget({ commandIds: [...ids] }, Date.now()).commands;
   return { dir, db, config, sync: () => syncOnce({ db, backend, config, key, forget }) };
 };
 
 const recordOne = (db: Db, token: string, seq: number): void => {
   const at = Date.now();
-  db.prepare(`INSERT OR IGNORE INTO sessions (id, started_at, ended_at, shell, hostname, cwd, title, mode) VALUES ('bench-inc', ?, ?, 'bash', 'h', '/', 'bash', 'integrated')`).run(at, at);
+  db.prepare(
+    `INSERT OR IGNORE INTO sessions (id, started_at, ended_at, shell, hostname, cwd, title, mode) VALUES ('bench-inc', ?, ?, 'bash', 'h', '/', 'bash', 'integrated')`,
+  ).run(at, at);
   db.prepare(
     `INSERT INTO commands (id, session_id, seq, command_line, cwd, hostname, shell, started_at, ended_at, exit_code, output_start, output_end,
        source, output_indexed, output_summary, clean_output) VALUES (?, 'bench-inc', ?, ?, '/', 'h', 'bash', ?, ?, 0, 0, 0, 'integrated', 1, '', ?)`,
   ).run(`bench-inc:${seq}`, seq, `grep -r ${token} src`, at, at + 5, `src/main.ts:12: ${token} found`);
 };
 
-const searchable = (db: Db, token: string): boolean => db.prepare('SELECT 1 FROM commands_fts WHERE commands_fts MATCH ?').get(`"${token}"`) !== undefined;
+const searchable = (db: Db, token: string): boolean =>
+  db.prepare('SELECT 1 FROM commands_fts WHERE commands_fts MATCH ?').get(`"${token}"`) !== undefined;
 
 export const benchSync = async (options: { quick: boolean }): Promise<Record<string, number>> => {
   const records = options.quick ? 5_000 : 100_000;
   const root = mkdtempSync(join(tmpdir(), 'ct-bench-sync-'));
-  const server = new S3rver({ address: '127.0.0.1', port: 0, silent: true, directory: join(root, 's3'), configureBuckets: [{ name: BUCKET }] });
+  const server = new S3rver({
+    address: '127.0.0.1',
+    port: 0,
+    silent: true,
+    directory: join(root, 's3'),
+    configureBuckets: [{ name: BUCKET }],
+  });
   const { port } = await server.run();
   const endpoint = `http://127.0.0.1:${port}`;
   Object.assign(process.env, S3_ENV);

@@ -62,7 +62,14 @@ describe('the desktop window', () => {
         bridge: bridge ? Object.keys(bridge).sort() : [],
       };
     }, BRIDGE_GLOBAL);
-    expect(seen).toEqual({ require: 'undefined', process: 'undefined', module: 'undefined', Buffer: 'undefined', ipcRenderer: 'undefined', bridge: ['invoke', 'on', 'send'] });
+    expect(seen).toEqual({
+      require: 'undefined',
+      process: 'undefined',
+      module: 'undefined',
+      Buffer: 'undefined',
+      ipcRenderer: 'undefined',
+      bridge: ['invoke', 'on', 'send'],
+    });
   });
 });
 
@@ -129,7 +136,10 @@ describe('a terminal in the desktop app', () => {
         for (let attempt = 0; attempt < 5 && asked.length === 0; attempt++) {
           await link.hover({ position: { x: 8, y: 4 } });
           await link.click({ position: { x: 8, y: 4 }, modifiers: [LINK_MODIFIER] });
-          await expect.poll(() => asked.length, { timeout: 2_000 }).toBeGreaterThan(0).catch(() => undefined);
+          await expect
+            .poll(() => asked.length, { timeout: 2_000 })
+            .toBeGreaterThan(0)
+            .catch(() => undefined);
         }
       } finally {
         page.off('dialog', onDialog);

@@ -25,7 +25,10 @@ const packagedApp = (out = join(ROOT, 'out')): Packaged | undefined => {
         })
       : process.platform === 'win32'
         ? [{ binary: join(out, 'win-unpacked', 'Contexterm.exe'), resources: join(out, 'win-unpacked', 'resources') }]
-        : ['contexterm', 'Contexterm'].map((name) => ({ binary: join(out, 'linux-unpacked', name), resources: join(out, 'linux-unpacked', 'resources') }));
+        : ['contexterm', 'Contexterm'].map((name) => ({
+            binary: join(out, 'linux-unpacked', name),
+            resources: join(out, 'linux-unpacked', 'resources'),
+          }));
   return candidates.find((candidate) => existsSync(candidate.binary));
 };
 

@@ -14,7 +14,8 @@ const root = fileURLToPath(new URL('../..', import.meta.url));
 export const missingElectron = (electronDir = join(root, 'node_modules', 'electron')) => {
   if (!existsSync(join(electronDir, 'package.json'))) return 'the electron package is not installed';
   const pathFile = join(electronDir, 'path.txt');
-  if (!existsSync(pathFile)) return `no Electron binary (${join('node_modules', 'electron', 'dist')} was never downloaded; run \`node node_modules/electron/install.js\` with network access)`;
+  if (!existsSync(pathFile))
+    return `no Electron binary (${join('node_modules', 'electron', 'dist')} was never downloaded; run \`node node_modules/electron/install.js\` with network access)`;
   const binary = join(electronDir, 'dist', readFileSync(pathFile, 'utf8').trim());
   return existsSync(binary) ? undefined : `no Electron binary at ${binary}`;
 };

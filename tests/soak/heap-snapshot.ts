@@ -8,7 +8,14 @@
 import { readFileSync } from 'node:fs';
 
 interface RawSnapshot {
-  readonly snapshot: { readonly meta: { readonly node_fields: string[]; readonly node_types: [string[]]; readonly edge_fields: string[]; readonly edge_types: [string[]] } };
+  readonly snapshot: {
+    readonly meta: {
+      readonly node_fields: string[];
+      readonly node_types: [string[]];
+      readonly edge_fields: string[];
+      readonly edge_types: [string[]];
+    };
+  };
   readonly nodes: number[];
   readonly edges: number[];
   readonly strings: string[];
@@ -30,8 +37,14 @@ export const readSnapshot = (path: string): Snapshot => {
   const meta = raw.snapshot.meta;
   const width = meta.node_fields.length;
   const edgeWidth = meta.edge_fields.length;
-  const [typeAt, nameAt, idAt, sizeAt, edgeCountAt] = ['type', 'name', 'id', 'self_size', 'edge_count'].map((f) => meta.node_fields.indexOf(f)) as [number, number, number, number, number];
-  const [edgeTypeAt, edgeNameAt, toAt] = ['type', 'name_or_index', 'to_node'].map((f) => meta.edge_fields.indexOf(f)) as [number, number, number];
+  const [typeAt, nameAt, idAt, sizeAt, edgeCountAt] = ['type', 'name', 'id', 'self_size', 'edge_count'].map((f) =>
+    meta.node_fields.indexOf(f),
+  ) as [number, number, number, number, number];
+  const [edgeTypeAt, edgeNameAt, toAt] = ['type', 'name_or_index', 'to_node'].map((f) => meta.edge_fields.indexOf(f)) as [
+    number,
+    number,
+    number,
+  ];
   const nodeTypes = meta.node_types[0];
   const edgeTypes = meta.edge_types[0];
   const count = raw.nodes.length / width;
@@ -72,7 +85,8 @@ export const readSnapshot = (path: string): Snapshot => {
 /** Strings and code are grouped by kind only (their names are their contents); objects by constructor. */
 const groupOf = (snapshot: Snapshot, node: number): string => {
   const type = snapshot.type(node);
-  if (type === 'string' || type === 'concatenated string' || type === 'sliced string' || type === 'number' || type === 'code') return `(${type})`;
+  if (type === 'string' || type === 'concatenated string' || type === 'sliced string' || type === 'number' || type === 'code')
+    return `(${type})`;
   return `${type}:${snapshot.name(node).slice(0, 60)}`;
 };
 
@@ -91,13 +105,20 @@ export interface GroupGrowth {
 }
 
 const labelOf = (snapshot: Snapshot, node: number): string =>
-  snapshot.type(node) === 'object' || snapshot.type(node) === 'closure' ? snapshot.name(node).slice(0, 40) || `(${snapshot.type(node)})` : `(${snapshot.type(node)})`;
+  snapshot.type(node) === 'object' || snapshot.type(node) === 'closure'
+    ? snapshot.name(node).slice(0, 40) || `(${snapshot.type(node)})`
+    : `(${snapshot.type(node)})`;
 
 /** `Thing <-[edge]- Holder <-[edge]- …`, from a node up its first strong retainers (12 steps at most). */
 const pathOf = (snapshot: Snapshot, node: number): string => {
   const steps = [labelOf(snapshot, node)];
   for (let at = node, depth = 0; snapshot.retainer[at] !== -1 && depth < 12; depth++) {
-    steps.push(`<-[${snapshot.retainerEdge(at).replace(/^\[\d+\]$/, '[n]').slice(0, 40)}]-`);
+    steps.push(
+      `<-[${snapshot
+        .retainerEdge(at)
+        .replace(/^\[\d+\]$/, '[n]')
+        .slice(0, 40)}]-`,
+    );
     at = snapshot.retainer[at]!;
     steps.push(labelOf(snapshot, at));
   }
@@ -107,10 +128,22 @@ const pathOf = (snapshot: Snapshot, node: number): string => {
 /** The groups whose live size grew most from `before` to `after`, largest growth first. */
 export const heapGrowth = (before: Snapshot, after: Snapshot, top = 15): GroupGrowth[] => {
   const seen = new Set<number>();
-  const groups = new Map<string, { countBefore: number; countAfter: number; before: number; after: number; fresh: number; freshBytes: number; paths: Map<string, number> }>();
+  const groups = new Map<
+    string,
+    {
+      countBefore: number;
+      countAfter: number;
+      before: number;
+      after: number;
+      fresh: number;
+      freshBytes: number;
+      paths: Map<string, number>;
+    }
+  >();
   const entry = (group: string) => {
     let found = groups.get(group);
-    if (!found) groups.set(group, (found = { countBefore: 0, countAfter: 0, before: 0, after: 0, fresh: 0, freshBytes: 0, paths: new Map() }));
+    if (!found)
+      groups.set(group, (found = { countBefore: 0, countAfter: 0, before: 0, after: 0, fresh: 0, freshBytes: 0, paths: new Map() }));
     return found;
   };
   for (let node = 0; node < before.count; node++) {
@@ -133,7 +166,17 @@ export const heapGrowth = (before: Snapshot, after: Snapshot, top = 15): GroupGr
   return [...groups]
     .map(([group, g]) => {
       const [path, pathShare] = [...g.paths].reduce((best, next) => (next[1] > best[1] ? next : best), ['', 0]);
-      return { group, countBefore: g.countBefore, countAfter: g.countAfter, kbBefore: kb(g.before), kbAfter: kb(g.after), fresh: g.fresh, freshKb: kb(g.freshBytes), path, pathShare };
+      return {
+        group,
+        countBefore: g.countBefore,
+        countAfter: g.countAfter,
+        kbBefore: kb(g.before),
+        kbAfter: kb(g.after),
+        fresh: g.fresh,
+        freshKb: kb(g.freshBytes),
+        path,
+        pathShare,
+      };
     })
     .sort((a, b) => b.kbAfter - b.kbBefore - (a.kbAfter - a.kbBefore))
     .slice(0, top);

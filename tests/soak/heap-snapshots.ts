@@ -70,9 +70,13 @@ export const heapSnapshots = (log: (line: string) => void): HeapSnapshots | unde
       if (taken.length < 2) return;
       const first = readSnapshot(taken[0]!);
       for (const later of taken.slice(1)) {
-        report(`heap growth, ${taken[0]} → ${later} (KB live before → after; objects new since the first and still alive; how most of those are held):`);
+        report(
+          `heap growth, ${taken[0]} → ${later} (KB live before → after; objects new since the first and still alive; how most of those are held):`,
+        );
         for (const g of heapGrowth(first, readSnapshot(later))) {
-          report(`  ${(g.kbAfter - g.kbBefore).toFixed(1).padStart(8)} KB  ${g.group}  ${g.countBefore} → ${g.countAfter} (${g.kbBefore} → ${g.kbAfter} KB), new ${g.fresh} (${g.freshKb} KB), ${g.pathShare} of them: ${g.path}`);
+          report(
+            `  ${(g.kbAfter - g.kbBefore).toFixed(1).padStart(8)} KB  ${g.group}  ${g.countBefore} → ${g.countAfter} (${g.kbBefore} → ${g.kbAfter} KB), new ${g.fresh} (${g.freshKb} KB), ${g.pathShare} of them: ${g.path}`,
+          );
         }
       }
     },

@@ -35,7 +35,13 @@ const serverErrors = (stderr: string): string[] =>
     .filter((line) => line !== '' && /error|warn|fail|exception|unhandled|EMFILE|leak/i.test(line))
     .map((line) => `server stderr: ${line.slice(0, 300)}`);
 
-const report = (minutes: number, timeline: Timeline, usage: Record<string, number>, dataDir: string, errors: string[]): { json: Record<string, unknown>; reasons: string[] } => {
+const report = (
+  minutes: number,
+  timeline: Timeline,
+  usage: Record<string, number>,
+  dataDir: string,
+  errors: string[],
+): { json: Record<string, unknown>; reasons: string[] } => {
   const after = timeline.samples.filter((s) => s.t >= timeline.start.t && s.t <= timeline.finishedT);
   const measured = after.map((s) => ({ t: s.t, y: s.rssMb }));
   const slope = slopePer10Min(measured);
@@ -47,7 +53,16 @@ const report = (minutes: number, timeline: Timeline, usage: Record<string, numbe
   // of floods that is given back, by where in a cycle the run happens to start and stop.
   const keptSlope = slopePer10Min(cycleStarts);
   const keptError = slopeStdErrPer10Min(cycleStarts);
-  const reasons = verdict({ slopeMbPer10Min: keptSlope, slopeStdErrMbPer10Min: keptError, fdsStart: timeline.start.fds, fdsEnd: timeline.end.fds, dbMb, capMb: RAW_CAP_MB, records, errors });
+  const reasons = verdict({
+    slopeMbPer10Min: keptSlope,
+    slopeStdErrMbPer10Min: keptError,
+    fdsStart: timeline.start.fds,
+    fdsEnd: timeline.end.fds,
+    dbMb,
+    capMb: RAW_CAP_MB,
+    records,
+    errors,
+  });
   const rss = measured.map((p) => p.y);
   const byPhase = (pick: (cost: PhaseCost) => number, digits: number) =>
     Object.fromEntries(Object.entries(timeline.phases).map(([name, cost]) => [name, round(pick(cost), digits)]));
@@ -115,7 +130,15 @@ const main = async (): Promise<number> => {
     llm = await startScriptedLlmServer({ models: [MODEL] });
     tracing = heaptrackTracing(log);
     const snapshots = heapSnapshots(log);
-    server = await startServer({ env: { ...tracing?.env, ...snapshots?.env, CONTEXTERM_PROVIDER: 'openai-compatible', CONTEXTERM_BASE_URL: llm.openaiBaseUrl, CONTEXTERM_MODEL: MODEL } });
+    server = await startServer({
+      env: {
+        ...tracing?.env,
+        ...snapshots?.env,
+        CONTEXTERM_PROVIDER: 'openai-compatible',
+        CONTEXTERM_BASE_URL: llm.openaiBaseUrl,
+        CONTEXTERM_MODEL: MODEL,
+      },
+    });
     const url = new URL(server.url);
     const pid = server.process.pid!;
     log(`soak: ${minutes} min against ${url.origin} (server pid ${pid}), data dir ${server.dataDir}`);
@@ -132,16 +155,30 @@ const main = async (): Promise<number> => {
     const rig: Rig = { url, page, tabs, llm, workDir, errors };
     // Snapshots at the first measured cycle start, half-way and at the end point.
     const snapshotAt = new Set([WARM_UP_CYCLES, Math.round((WARM_UP_CYCLES + CYCLES) / 2), CYCLES]);
-    const timeline = await runTimeline(rig, pid, minutes, log, snapshots && ((cycle) => (snapshotAt.has(cycle) ? snapshots.take(pid, `cycle-${cycle}`) : Promise.resolve())));
+    const timeline = await runTimeline(
+      rig,
+      pid,
+      minutes,
+      log,
+      snapshots && ((cycle) => (snapshotAt.has(cycle) ? snapshots.take(pid, `cycle-${cycle}`) : Promise.resolve())),
+    );
     snapshots?.report(log);
     const usage = await tabs[0]!.invoke<Record<string, number>>('history:usage', {});
     errors.push(...serverErrors(server.stderr()));
     const { json, reasons } = report(minutes, timeline, usage, server.dataDir, errors);
-    log(`RSS after warm-up: ${json.rss_mb_start} → ${json.rss_mb_end} MB (min ${json.rss_mb_min}, max ${json.rss_mb_max}), slope ${json.rss_slope_mb_per_10min} MB/10 min`);
-    log(`RSS at each cycle's start: ${(json.rss_mb_at_cycle_start as number[]).join(', ')} (slope ${json.rss_cycle_start_slope_mb_per_10min} ± ${json.rss_cycle_start_slope_stderr_mb_per_10min} MB/10 min)`);
-    log(`RSS floor per cycle: slope ${json.rss_floor_slope_mb_per_10min} MB/10 min; anonymous ${json.rss_anon_slope_mb_per_10min}, file-backed ${json.rss_file_slope_mb_per_10min} MB/10 min`);
+    log(
+      `RSS after warm-up: ${json.rss_mb_start} → ${json.rss_mb_end} MB (min ${json.rss_mb_min}, max ${json.rss_mb_max}), slope ${json.rss_slope_mb_per_10min} MB/10 min`,
+    );
+    log(
+      `RSS at each cycle's start: ${(json.rss_mb_at_cycle_start as number[]).join(', ')} (slope ${json.rss_cycle_start_slope_mb_per_10min} ± ${json.rss_cycle_start_slope_stderr_mb_per_10min} MB/10 min)`,
+    );
+    log(
+      `RSS floor per cycle: slope ${json.rss_floor_slope_mb_per_10min} MB/10 min; anonymous ${json.rss_anon_slope_mb_per_10min}, file-backed ${json.rss_file_slope_mb_per_10min} MB/10 min`,
+    );
     if (timeline.smaps) log(`mappings, first measured cycle start → end: ${JSON.stringify(timeline.smaps)}`);
-    log(`fds ${json.fds_start} → ${json.fds_end}, threads ${json.threads_start} → ${json.threads_end}, database ${json.db_mb} MB (bound ${json.db_bound_mb}: raw cap ${RAW_CAP_MB} + slack ${slackMb(RAW_CAP_MB)} + records)`);
+    log(
+      `fds ${json.fds_start} → ${json.fds_end}, threads ${json.threads_start} → ${json.threads_end}, database ${json.db_mb} MB (bound ${json.db_bound_mb}: raw cap ${RAW_CAP_MB} + slack ${slackMb(RAW_CAP_MB)} + records)`,
+    );
     log(reasons.length === 0 ? 'soak: passed' : `soak: FAILED\n  ${reasons.join('\n  ')}`);
     log(`SOAK ${JSON.stringify(json)}`);
     return reasons.length === 0 ? 0 : 1;

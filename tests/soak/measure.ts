@@ -135,7 +135,9 @@ export const verdict = (figures: SoakFigures): string[] => {
   if (!(figures.fdsEnd <= figures.fdsStart)) reasons.push(`open fds grew from ${figures.fdsStart} to ${figures.fdsEnd}`);
   const bound = dbBoundMb(figures.capMb, figures.records);
   if (!(figures.dbMb <= bound)) {
-    reasons.push(`database ${figures.dbMb.toFixed(1)} MB > ${bound.toFixed(1)} MB (raw cap ${figures.capMb} + slack ${slackMb(figures.capMb)} + ${figures.records} records × ${RECORD_MAX_KB} KB)`);
+    reasons.push(
+      `database ${figures.dbMb.toFixed(1)} MB > ${bound.toFixed(1)} MB (raw cap ${figures.capMb} + slack ${slackMb(figures.capMb)} + ${figures.records} records × ${RECORD_MAX_KB} KB)`,
+    );
   }
   if (figures.errors.length > 0) reasons.push(`${figures.errors.length} error(s), first: ${figures.errors[0]}`);
   return reasons;

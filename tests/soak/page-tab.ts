@@ -61,7 +61,9 @@ export class PageTab {
     const cdp = await this.page.context().newCDPSession(this.page);
     await cdp.send('HeapProfiler.collectGarbage');
     await cdp.detach();
-    const bytes = await this.page.evaluate(() => (globalThis as unknown as { performance: { memory?: { usedJSHeapSize: number } } }).performance.memory?.usedJSHeapSize ?? NaN);
+    const bytes = await this.page.evaluate(
+      () => (globalThis as unknown as { performance: { memory?: { usedJSHeapSize: number } } }).performance.memory?.usedJSHeapSize ?? NaN,
+    );
     return bytes / 1024 / 1024;
   }
 }

@@ -41,7 +41,9 @@ export const PHASES: readonly Phase[] = [
     name: 'flood',
     run: (rig) =>
       all(rig, 'flood', [
-        ...rig.tabs.map((tab, i) => tab.run(i % 2 === 0 ? `cat ${join(rig.workDir, 'small.log')}` : `head -c 4000000 ${join(rig.workDir, 'big.log')}`)),
+        ...rig.tabs.map((tab, i) =>
+          tab.run(i % 2 === 0 ? `cat ${join(rig.workDir, 'small.log')}` : `head -c 4000000 ${join(rig.workDir, 'big.log')}`),
+        ),
         rig.page.run(`head -c 300000 ${join(rig.workDir, 'big.log')}`),
       ]),
   },
@@ -52,17 +54,29 @@ export const PHASES: readonly Phase[] = [
   {
     name: 'assistant',
     run: async (rig) => {
-      await all(rig, 'assistant', [rig.page.ask(rig.llm), ...rig.tabs.map((tab) => tab.run('uname -a; date; ls -la /usr/bin | tail -n 50'))]);
+      await all(rig, 'assistant', [
+        rig.page.ask(rig.llm),
+        ...rig.tabs.map((tab) => tab.run('uname -a; date; ls -la /usr/bin | tail -n 50')),
+      ]);
       await all(rig, 'assistant', [rig.page.ask(rig.llm)]);
     },
   },
   {
     name: 'vim',
-    run: (rig) => all(rig, 'vim', rig.tabs.map((tab, i) => tab.vim(join(rig.workDir, `notes-${i}.txt`)))),
+    run: (rig) =>
+      all(
+        rig,
+        'vim',
+        rig.tabs.map((tab, i) => tab.vim(join(rig.workDir, `notes-${i}.txt`))),
+      ),
   },
   {
     name: 'yes',
-    run: (rig) => all(rig, 'yes', [...rig.tabs.map((tab) => tab.run('yes "a line from yes, repeated" | head -n 100000')), rig.page.run('yes | head -n 5000')]),
+    run: (rig) =>
+      all(rig, 'yes', [
+        ...rig.tabs.map((tab) => tab.run('yes "a line from yes, repeated" | head -n 100000')),
+        rig.page.run('yes | head -n 5000'),
+      ]),
   },
   {
     name: 'reload',

@@ -84,7 +84,10 @@ export const smapsGrowth = (before: readonly Mapping[], after: readonly Mapping[
     newMappingsMb: mb(added),
     goneMappingsMb: mb(gone),
     byKindMb: Object.fromEntries(
-      [...byKind].filter(([, delta]) => Math.abs(delta) >= 64).sort((a, b) => Math.abs(b[1]) - Math.abs(a[1])).map(([name, delta]) => [name, mb(delta)]),
+      [...byKind]
+        .filter(([, delta]) => Math.abs(delta) >= 64)
+        .sort((a, b) => Math.abs(b[1]) - Math.abs(a[1]))
+        .map(([name, delta]) => [name, mb(delta)]),
     ),
     top: changed.sort((a, b) => Math.abs(b.deltaMb) - Math.abs(a.deltaMb)).slice(0, topCount),
   };

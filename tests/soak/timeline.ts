@@ -90,10 +90,20 @@ const boundary = async (rig: Rig, pid: number, t0: number): Promise<Boundary> =>
   await delay(QUIET_BEFORE_FDS_MS);
   const fds = await settledFds(pid);
   const status = readStatus(pid);
-  return { t: (performance.now() - t0) / 1000, rssMb: status.rssMb, threads: status.threads, fds, fdKinds: fdKinds(pid), pageHeapMb: await rig.page.heapMb() };
+  return {
+    t: (performance.now() - t0) / 1000,
+    rssMb: status.rssMb,
+    threads: status.threads,
+    fds,
+    fdKinds: fdKinds(pid),
+    pageHeapMb: await rig.page.heapMb(),
+  };
 };
 
-const threadSizes = async (rig: Rig, pid: number): Promise<{ threads: Record<string, number>; used: Record<string, number>; allocator: Record<string, number> }> => {
+const threadSizes = async (
+  rig: Rig,
+  pid: number,
+): Promise<{ threads: Record<string, number>; used: Record<string, number>; allocator: Record<string, number> }> => {
   const status = readStatus(pid);
   const report = await rig.tabs[0]!.invoke<MemoryReport>('app:memory', {});
   return {
@@ -114,7 +124,13 @@ const threadSizes = async (rig: Rig, pid: number): Promise<{ threads: Record<str
  * Runs the cycles. `atCycleStart`, when given, is called after each cycle start's readings (with
  * CYCLES for the end point): the opt-in heap snapshots are taken there.
  */
-export const runTimeline = async (rig: Rig, pid: number, minutes: number, log: (line: string) => void, atCycleStart?: (cycle: number) => Promise<void>): Promise<Timeline> => {
+export const runTimeline = async (
+  rig: Rig,
+  pid: number,
+  minutes: number,
+  log: (line: string) => void,
+  atCycleStart?: (cycle: number) => Promise<void>,
+): Promise<Timeline> => {
   const t0 = performance.now();
   const slotMs = (minutes * 60_000) / (CYCLES * PHASES.length);
   const samples: Sample[] = [];
@@ -151,7 +167,9 @@ export const runTimeline = async (rig: Rig, pid: number, minutes: number, log: (
       // Under WRITER_IDLE_MS and MIRROR_RETIRE_MS: every cycle is judged with the same threads up.
       await cycleStart();
       if (cycle === WARM_UP_CYCLES) smapsAtStart = readSmaps(pid);
-      log(`cycle ${cycle} start (server up ${uptimeS(pid).toFixed(0)} s): RSS ${cycleStarts.at(-1)!.y} MB, ${JSON.stringify(allocatorAtCycleStart.at(-1))}, threads ${JSON.stringify(threadsAtCycleStart.at(-1))}, used ${JSON.stringify(usedAtCycleStart.at(-1))}`);
+      log(
+        `cycle ${cycle} start (server up ${uptimeS(pid).toFixed(0)} s): RSS ${cycleStarts.at(-1)!.y} MB, ${JSON.stringify(allocatorAtCycleStart.at(-1))}, threads ${JSON.stringify(threadsAtCycleStart.at(-1))}, used ${JSON.stringify(usedAtCycleStart.at(-1))}`,
+      );
       await atCycleStart?.(cycle);
       for (const current of PHASES) {
         phase = current.name;
@@ -170,17 +188,32 @@ export const runTimeline = async (rig: Rig, pid: number, minutes: number, log: (
           cost.keptMb += settled - before;
           cost.seconds += seconds;
         }
-        log(`${((performance.now() - t0) / 1000).toFixed(0).padStart(5)} s  ${current.name.padEnd(9)} RSS ${before.toFixed(1)} → ${after.toFixed(1)} → idle ${settled.toFixed(1)} MB`);
+        log(
+          `${((performance.now() - t0) / 1000).toFixed(0).padStart(5)} s  ${current.name.padEnd(9)} RSS ${before.toFixed(1)} → ${after.toFixed(1)} → idle ${settled.toFixed(1)} MB`,
+        );
       }
     }
     phase = 'end';
     const finishedT = now();
     await cycleStart();
     const smaps = smapsAtStart && smapsGrowth(smapsAtStart, readSmaps(pid));
-    log(`end point (server up ${uptimeS(pid).toFixed(0)} s): RSS ${cycleStarts.at(-1)!.y} MB, ${JSON.stringify(allocatorAtCycleStart.at(-1))}, threads ${JSON.stringify(threadsAtCycleStart.at(-1))}, used ${JSON.stringify(usedAtCycleStart.at(-1))}`);
+    log(
+      `end point (server up ${uptimeS(pid).toFixed(0)} s): RSS ${cycleStarts.at(-1)!.y} MB, ${JSON.stringify(allocatorAtCycleStart.at(-1))}, threads ${JSON.stringify(threadsAtCycleStart.at(-1))}, used ${JSON.stringify(usedAtCycleStart.at(-1))}`,
+    );
     await atCycleStart?.(CYCLES);
     const end = await boundary(rig, pid, t0);
-    return { samples, start: start ?? end, end, phases, cycleStarts, threadsAtCycleStart, usedAtCycleStart, allocatorAtCycleStart, smaps, finishedT };
+    return {
+      samples,
+      start: start ?? end,
+      end,
+      phases,
+      cycleStarts,
+      threadsAtCycleStart,
+      usedAtCycleStart,
+      allocatorAtCycleStart,
+      smaps,
+      finishedT,
+    };
   } finally {
     clearInterval(timer);
   }

@@ -1,7 +1,17 @@
 // SPDX-License-Identifier: MIT
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { areaGraph, describeCycle, filesPerFolder, folderCycles, folderGraph, importSpecifiers, readSources, repoRootOf, resolveFolder } from './folder-graph';
+import {
+  areaGraph,
+  describeCycle,
+  filesPerFolder,
+  folderCycles,
+  folderGraph,
+  importSpecifiers,
+  readSources,
+  repoRootOf,
+  resolveFolder,
+} from './folder-graph';
 
 /**
  * No folder imports a folder that imports it back: a cycle means two concerns that cannot be
@@ -20,7 +30,9 @@ const MAX_PRODUCTION_LINES = 300;
 
 describe('sizes', () => {
   it(`has no folder with more than ${MAX_FILES_PER_FOLDER} files besides its tests`, () => {
-    const crowded = [...filesPerFolder(root, ROOTS)].filter(([, files]) => files.length > MAX_FILES_PER_FOLDER).map(([folder, files]) => `${folder}: ${files.length}`);
+    const crowded = [...filesPerFolder(root, ROOTS)]
+      .filter(([, files]) => files.length > MAX_FILES_PER_FOLDER)
+      .map(([folder, files]) => `${folder}: ${files.length}`);
     expect(crowded).toEqual([]);
   });
 
@@ -100,7 +112,10 @@ describe('cycle detection', () => {
       ['electron/context/relevance/relevance.ts', 'export const T = 0.35;'],
       ['electron/context/conversation/service.ts', "import type { R } from '../../store/conversations/records';\nexport type S = R;"],
       ['electron/store/conversations/records.ts', 'export type R = string;'],
-      ['electron/store/worker/settings-table.ts', "import type { KeyValueStore } from '../../settings/key-value-store';\nexport type K = KeyValueStore;"],
+      [
+        'electron/store/worker/settings-table.ts',
+        "import type { KeyValueStore } from '../../settings/key-value-store';\nexport type K = KeyValueStore;",
+      ],
       ['electron/settings/key-value-store.ts', 'export interface KeyValueStore { get(key: string): string }'],
     ]);
     const graph = folderGraph(files, ['electron']);

@@ -26,7 +26,8 @@ const MAY_TYPE: Record<string, string> = {
   'renderer/history-search/history-search-actions.ts': 'Ctrl+Enter runs the line the gate typed unchanged (Enter alone)',
   'renderer/commands/command-runs.ts': '*Run again*, a deliberate run of a recorded line',
   'renderer/inline-ask/inline-ask-actions.ts': "Ctrl+I's erase of its own untouched previous answer (backspaces only)",
-  'renderer/completion/completion-actions.ts': "the completion menu's erase of the word it replaces (backspaces only), before the gate types the item",
+  'renderer/completion/completion-actions.ts':
+    "the completion menu's erase of the word it replaces (backspaces only), before the gate types the item",
 };
 
 const TYPES = /\.(?:input|paste)\(|['"]pty:input['"]/;

@@ -22,23 +22,68 @@ const MALFORMED: unknown[] = [undefined, null, 42, 'x', [], true, { id: 7 }, { i
 
 /** Per-channel payloads that are close to valid but wrong in one field. */
 const NEAR_MISSES: Partial<Record<ChannelName, unknown[]>> = {
-  'pty:spawn': [{ cols: 0, rows: 24 }, { cols: 80, rows: 1e9 }, { cols: 80.5, rows: 24 }, { cols: 80, rows: 24, cwd: 7 }],
+  'pty:spawn': [
+    { cols: 0, rows: 24 },
+    { cols: 80, rows: 1e9 },
+    { cols: 80.5, rows: 24 },
+    { cols: 80, rows: 24, cwd: 7 },
+  ],
   'pty:attach': [{ id: '../../etc' }, { id: '' }, { id: 'a'.repeat(65) }],
   'pty:kill': [{ id: 'bad id' }],
   'pty:list': [{ all: true }],
   'pty:busy': [{ id: 3 }],
-  'pty:input': [{ id: 'abc', data: 3 }, { id: 4, data: 'x' }],
-  'pty:resize': [{ id: 'abc', cols: 0, rows: 10 }, { id: 'abc', cols: 10 }],
-  'pty:ack': [{ id: 'abc', chars: -5 }, { id: 'abc', chars: 1.5 }, { id: 'abc', chars: '5' }],
+  'pty:input': [
+    { id: 'abc', data: 3 },
+    { id: 4, data: 'x' },
+  ],
+  'pty:resize': [
+    { id: 'abc', cols: 0, rows: 10 },
+    { id: 'abc', cols: 10 },
+  ],
+  'pty:ack': [
+    { id: 'abc', chars: -5 },
+    { id: 'abc', chars: 1.5 },
+    { id: 'abc', chars: '5' },
+  ],
   'pty:visibility': [{ visible: 'yes' }, {}, { visible: true, id: 'abc' }],
   'pty:recording': [{ id: 'abc' }, { id: 'abc', paused: 'yes' }, { id: 'bad id', paused: true }],
   'history:usage': [{ all: true }],
   'history:free-space': [{ now: 1 }],
-  'history:forget': [{ commandIds: [] }, { commandIds: ['a:1'], undoMs: 60_000 }, { commandIds: ['a:1'], undoMs: -1 }, { commandIds: ['x'] }, { sessionId: '' }, { sinceMs: -1 }, { sinceMs: 0, commandIds: ['a:1'] }, {}],
+  'history:forget': [
+    { commandIds: [] },
+    { commandIds: ['a:1'], undoMs: 60_000 },
+    { commandIds: ['a:1'], undoMs: -1 },
+    { commandIds: ['x'] },
+    { sessionId: '' },
+    { sinceMs: -1 },
+    { sinceMs: 0, commandIds: ['a:1'] },
+    {},
+  ],
   'history:status': [{ x: 1 }],
   'history:forget-undo': [{ commandIds: [] }, { commandIds: ['x'] }, { commandIds: 'a:1' }],
-  'history:suggest': [{}, { id: 't1' }, { id: 't1', prefix: '' }, { id: 't1', prefix: 'x'.repeat(10_001) }, { id: 'a b', prefix: 'ls' }, { id: 't1', prefix: 3 }, { id: 't1', prefix: 'ls', cwd: '/' }],
-  'history:search': [{}, { query: 3 }, { query: 'x'.repeat(10_001) }, { query: 'x', limit: 0 }, { query: 'x', limit: 1001 }, { query: 'x', failed: 'yes' }, { query: 'x', since: -1 }, { query: 'x', cwd: '' }, { query: 'x', offset: -1 }, { query: 'x', ranBy: 'robot' }, { query: 'x', mode: 'words' }, { query: 'x', extra: 1 }],
+  'history:suggest': [
+    {},
+    { id: 't1' },
+    { id: 't1', prefix: '' },
+    { id: 't1', prefix: 'x'.repeat(10_001) },
+    { id: 'a b', prefix: 'ls' },
+    { id: 't1', prefix: 3 },
+    { id: 't1', prefix: 'ls', cwd: '/' },
+  ],
+  'history:search': [
+    {},
+    { query: 3 },
+    { query: 'x'.repeat(10_001) },
+    { query: 'x', limit: 0 },
+    { query: 'x', limit: 1001 },
+    { query: 'x', failed: 'yes' },
+    { query: 'x', since: -1 },
+    { query: 'x', cwd: '' },
+    { query: 'x', offset: -1 },
+    { query: 'x', ranBy: 'robot' },
+    { query: 'x', mode: 'words' },
+    { query: 'x', extra: 1 },
+  ],
   'sync:status': [{ x: 1 }],
   'sync:now': [{ now: true }],
   'sync:off': [{ confirmed: true }],
@@ -49,24 +94,60 @@ const NEAR_MISSES: Partial<Record<ChannelName, unknown[]>> = {
     { endpoint: 'http://127.0.0.1:9000', bucket: '', prefix: '', region: 'r', deviceName: '', commandsOnly: false },
     { endpoint: 'http://127.0.0.1:9000', bucket: 'b', prefix: 'a/../b', region: 'r', deviceName: '', commandsOnly: false },
     { endpoint: 'http://127.0.0.1:9000', bucket: 'b', prefix: '', region: 'r', deviceName: '', commandsOnly: 'yes' },
-    { endpoint: 'http://127.0.0.1:9000', bucket: 'b', prefix: '', region: 'r', deviceName: '', commandsOnly: false, phrase: 'x'.repeat(1001) },
+    {
+      endpoint: 'http://127.0.0.1:9000',
+      bucket: 'b',
+      prefix: '',
+      region: 'r',
+      deviceName: '',
+      commandsOnly: false,
+      phrase: 'x'.repeat(1001),
+    },
     { endpoint: 'http://127.0.0.1:9000', bucket: 'b', prefix: '', region: 'r', deviceName: '', commandsOnly: false, accessKey: 'AKIA' },
   ],
-  'workspace:save': [{ groups: [{ root: { kind: 'leaf', id: 'bad id' }, focus: 'a' }] }, { groups: [{ root: { kind: 'split', orientation: 'horizontal', children: [] }, focus: 'a' }] }, {}],
+  'workspace:save': [
+    { groups: [{ root: { kind: 'leaf', id: 'bad id' }, focus: 'a' }] },
+    { groups: [{ root: { kind: 'split', orientation: 'horizontal', children: [] }, focus: 'a' }] },
+    {},
+  ],
   'workspace:restore': [{ confirmed: 'yes' }, { all: true }],
   'workspace:layout': [{ all: true }],
-  'workspace:start': [{}, { cols: 0, rows: 30 }, { cols: 100, rows: 1e9 }, { cols: 100.5, rows: 30 }, { cols: 100, rows: 30, restore: false }],
+  'workspace:start': [
+    {},
+    { cols: 0, rows: 30 },
+    { cols: 100, rows: 1e9 },
+    { cols: 100.5, rows: 30 },
+    { cols: 100, rows: 30, restore: false },
+  ],
   'app:open-external': [{ url: 'file:///etc/passwd' }, { url: 'javascript:alert(1)' }, { url: 'not a url' }],
   'app:info': [{ extra: 1 }],
   'app:memory': [{ extra: 1 }, null],
-  'app:notify': [{ title: '', body: 'b', tag: 's:1' }, { title: 't', body: 'b' }, { title: 't', body: 'b', tag: 's:1', extra: 1 }, { title: 'x'.repeat(201), body: '', tag: 's:1' }],
+  'app:notify': [
+    { title: '', body: 'b', tag: 's:1' },
+    { title: 't', body: 'b' },
+    { title: 't', body: 'b', tag: 's:1', extra: 1 },
+    { title: 'x'.repeat(201), body: '', tag: 's:1' },
+  ],
   'session:list': [{ endedWithinMs: -1 }, { bogus: true }],
   'session:get': [{ id: '' }, { id: 5 }],
   'commands:list': [{ sessionId: '' }, { sessionId: 's', limit: 0 }, { sessionId: 's', limit: 5000 }],
-  'commands:search': [{}, { query: 'x'.repeat(10_001) }, { query: 'ok', limit: -1 }, { query: 'ok', exitCode: 1.5 }, { query: 'ok', host: '' }, { query: 'ok', bogus: 1 }],
+  'commands:search': [
+    {},
+    { query: 'x'.repeat(10_001) },
+    { query: 'ok', limit: -1 },
+    { query: 'ok', exitCode: 1.5 },
+    { query: 'ok', host: '' },
+    { query: 'ok', bogus: 1 },
+  ],
   'commands:get': [{ id: '' }, { id: 12 }],
   'commands:quick-fixes': [{ commandId: '' }, { commandId: 7 }, { id: 'a:1' }, { commandId: 'a:1', extra: 1 }],
-  'commands:runs': [{ commandId: '' }, { commandId: 'a:1', limit: 0 }, { commandId: 'a:1', limit: 201 }, { commandId: 'a:1', anywhere: 1 }, { commandId: 'a:1', extra: 1 }],
+  'commands:runs': [
+    { commandId: '' },
+    { commandId: 'a:1', limit: 0 },
+    { commandId: 'a:1', limit: 201 },
+    { commandId: 'a:1', anywhere: 1 },
+    { commandId: 'a:1', extra: 1 },
+  ],
   'commands:output': [{ id: '' }, { id: 'a:1', format: 'html' }, { id: 'a:1', format: 'ansi', extra: 1 }],
   'assistant:ask': [
     { conversationId: 'c', question: '', model: { providerId: 'p', model: 'm' } },
@@ -105,11 +186,19 @@ const NEAR_MISSES: Partial<Record<ChannelName, unknown[]>> = {
   ],
   'mcp:remove': [{}, { name: '../x' }, { name: 'ok', extra: 1 }],
   'mcp:read-only-without-asking': [{ name: 'ok' }, { name: 'ok', on: 'yes' }, { name: '', on: true }],
-  'mcp:decide': [{ stepId: 's' }, { stepId: '', decision: 'allow' }, { stepId: 's', decision: 'run' }, { stepId: 's', decision: 'allow', extra: 1 }],
+  'mcp:decide': [
+    { stepId: 's' },
+    { stepId: '', decision: 'allow' },
+    { stepId: 's', decision: 'run' },
+    { stepId: 's', decision: 'allow', extra: 1 },
+  ],
   'mcp:steps': [{}, { conversationId: '' }, { conversationId: 'c', extra: 1 }],
   'conversations:list': [{ limit: 0 }, { limit: 501 }],
   'conversations:create': [{ title: '' }, { title: 'x'.repeat(201) }],
-  'conversations:rename': [{ conversationId: 'c', title: '' }, { conversationId: '', title: 't' }],
+  'conversations:rename': [
+    { conversationId: 'c', title: '' },
+    { conversationId: '', title: 't' },
+  ],
   'conversations:delete': [{ conversationId: '' }, { id: 'c' }],
   'conversations:search': [{ query: '' }, { query: 'q', limit: 0 }],
   'conversations:get': [{ conversationId: 5 }],
@@ -138,7 +227,10 @@ const NEAR_MISSES: Partial<Record<ChannelName, unknown[]>> = {
     { ssh: { integration: true } },
   ],
   'settings:test-provider': [{ providerId: 'UPPER' }, { providerId: 'p', model: '' }],
-  'settings:set-key': [{ providerId: 'p', key: '' }, { providerId: 'p', key: 'has space' }],
+  'settings:set-key': [
+    { providerId: 'p', key: '' },
+    { providerId: 'p', key: 'has space' },
+  ],
   'settings:delete-key': [{ providerId: '' }],
   'models:list': [{ providerId: 'p', refresh: 'yes' }],
 };
@@ -192,7 +284,13 @@ describe('IPC validation', () => {
   it('has no second way to write settings: the old context:* setters are unknown channels', async () => {
     const { invoke, send } = spyHandlers();
     const router = createRouter(invoke, send);
-    const removed = ['context:list-model-configs', 'context:set-model-config', 'context:reset-model-config', 'context:get-redaction', 'context:set-redaction'];
+    const removed = [
+      'context:list-model-configs',
+      'context:set-model-config',
+      'context:reset-model-config',
+      'context:get-redaction',
+      'context:set-redaction',
+    ];
     for (const name of removed) {
       expect(await router.invoke(client, name, {}), name).toMatchObject({ ok: false, error: { code: 'unknown-channel' } });
     }
@@ -201,7 +299,16 @@ describe('IPC validation', () => {
   it('turns a throwing handler into an internal error instead of crashing', async () => {
     const { invoke, send } = spyHandlers();
     const onError = vi.fn();
-    const router = createRouter({ ...invoke, 'pty:list': () => { throw new Error('boom'); } }, send, { onError });
+    const router = createRouter(
+      {
+        ...invoke,
+        'pty:list': () => {
+          throw new Error('boom');
+        },
+      },
+      send,
+      { onError },
+    );
     expect(await router.invoke(client, 'pty:list', {})).toMatchObject({ ok: false, error: { code: 'internal' } });
     expect(onError).toHaveBeenCalledOnce();
   });

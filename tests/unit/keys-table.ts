@@ -16,7 +16,8 @@ const DETAILS: Partial<Record<ActionId, string>> = {
   'pane-focus-up': 'move the keyboard to the pane above',
   'pane-focus-down': 'move the keyboard to the pane below',
   copy: 'copy the selection',
-  paste: 'paste through the input gate: control characters removed, several lines shown and confirmed first, one bracketed paste when the program asks for it (a drop of text does the same)',
+  paste:
+    'paste through the input gate: control characters removed, several lines shown and confirmed first, one bracketed paste when the program asks for it (a drop of text does the same)',
   find: "find in the focused pane (the bar is drawn at that pane's top right and searches only its terminal; a match under the bar is scrolled clear of it, as far as there is scrollback above; Enter next, Shift+Enter previous, Esc closes; toggles for case, whole word, regex)",
   'command-previous': 'scroll to the previous command’s prompt',
   'command-next': 'scroll to the next command’s prompt',
@@ -32,7 +33,8 @@ const DETAILS: Partial<Record<ActionId, string>> = {
   'completion-previous': 'completion menu open: select the previous item',
   'completion-page-down': 'completion menu open: a page down',
   'completion-page-up': 'completion menu open: a page up',
-  'completion-accept': 'completion menu open: insert the selected item (typed, not run); with the menu closed Enter and Tab are the shell’s',
+  'completion-accept':
+    'completion menu open: insert the selected item (typed, not run); with the menu closed Enter and Tab are the shell’s',
   'completion-close': 'completion menu open: close it, leaving the line as typed',
   'suggestion-accept':
     'insert the rest of the dim suggestion from history (not run), only while one is shown at the end of the line; with none shown the keys are the shell’s (→ moves the cursor), and Tab always is. Settings → Terminal → *Suggestions from history as you type*',
@@ -43,16 +45,31 @@ const DETAILS: Partial<Record<ActionId, string>> = {
 /** Mouse habits and keys that belong to one place rather than to an action. */
 const OTHER_ROWS: readonly (readonly [string, string])[] = [
   ['Ctrl+click a link (Cmd+click on macOS)', 'open it; hold Ctrl to see links underlined. A plain click selects, as in VS Code'],
-  ['right-click in a terminal', 'copy, paste, select all, clear, split, zoom pane, close pane, find, and the actions of the command under the pointer (Shift+right-click while a program uses the mouse)'],
+  [
+    'right-click in a terminal',
+    'copy, paste, select all, clear, split, zoom pane, close pane, find, and the actions of the command under the pointer (Shift+right-click while a program uses the mouse)',
+  ],
   ['drag the edge between panes', 'resize them (arrow keys on a focused edge too)'],
   ['drag a tab', 'reorder tabs'],
   ['double-click a tab', 'rename it (Enter saves, Esc cancels, empty = automatic name)'],
-  ['Ctrl+I (in a terminal)', 'ask for a command in words: a box opens over the prompt; Enter inserts the answer there without running it (an answer of several lines is shown whole first), Esc closes; Ctrl+I again, before typing at the prompt, refines that command and replaces it (also “Ask for a command…” in the palette)'],
-  ['Ctrl+R (in a terminal at a prompt)', 'search every recorded command, from all tabs and sessions (closed and remote ones too), fuzzy: filters Alt+D this directory, Alt+S this session, Alt+H this host, Alt+F failed only, Alt+T time range; ↑/↓ move, a preview shows the output; Esc closes. Only at the idle prompt of an integrated shell (elsewhere Ctrl+R is the shell’s or the program’s); Settings → Terminal gives it back to the shell (also “Search command history…” in the palette)'],
+  [
+    'Ctrl+I (in a terminal)',
+    'ask for a command in words: a box opens over the prompt; Enter inserts the answer there without running it (an answer of several lines is shown whole first), Esc closes; Ctrl+I again, before typing at the prompt, refines that command and replaces it (also “Ask for a command…” in the palette)',
+  ],
+  [
+    'Ctrl+R (in a terminal at a prompt)',
+    'search every recorded command, from all tabs and sessions (closed and remote ones too), fuzzy: filters Alt+D this directory, Alt+S this session, Alt+H this host, Alt+F failed only, Alt+T time range; ↑/↓ move, a preview shows the output; Esc closes. Only at the idle prompt of an integrated shell (elsewhere Ctrl+R is the shell’s or the program’s); Settings → Terminal gives it back to the shell (also “Search command history…” in the palette)',
+  ],
   ['Enter (in the history search)', 'insert the selected command at the prompt without running it (through the input gate)'],
-  ['Ctrl+Enter (in the history search)', 'run the selected command at once (it is typed at the prompt with Enter), unless the input gate changed it or it has several lines: then it is only inserted'],
+  [
+    'Ctrl+Enter (in the history search)',
+    'run the selected command at once (it is typed at the prompt with Enter), unless the input gate changed it or it has several lines: then it is only inserted',
+  ],
   ['Esc (in the assistant)', 'stop the answer being written, else back to the terminal'],
-  ['Enter / Esc (on a proposed step)', 'run it / skip it: a step waiting for you takes the keyboard on Run when nothing else has it (after Send, or from an empty question box)'],
+  [
+    'Enter / Esc (on a proposed step)',
+    'run it / skip it: a step waiting for you takes the keyboard on Run when nothing else has it (after Send, or from an empty question box)',
+  ],
 ];
 
 const lower = (title: string): string => title[0]!.toLowerCase() + title.slice(1);
@@ -64,7 +81,8 @@ export const keysSection = (): string => {
   const rows = bound.map((action: ActionSpec) => {
     const keys = action.keys.map((k) => displayCombo(k)).join(', ');
     const kept = action.keys.some((k) => browserKeeps(k) !== undefined);
-    const browser = action.browserAlternative && (kept || action.id.startsWith('font-') || action.id === 'palette') ? action.browserAlternative : '';
+    const browser =
+      action.browserAlternative && (kept || action.id.startsWith('font-') || action.id === 'palette') ? action.browserAlternative : '';
     return `| ${keys} | ${DETAILS[action.id as ActionId] ?? lower(action.title)} | ${browser} |`;
   });
   const others = OTHER_ROWS.map(([keys, what]) => `| ${keys} | ${what} | |`);

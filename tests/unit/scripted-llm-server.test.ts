@@ -11,7 +11,10 @@ const readSse = async (response: Response): Promise<Array<{ event: string | null
     .map((block) => {
       const lines = block.split('\n');
       const event = lines.find((l) => l.startsWith('event: '))?.slice(7) ?? null;
-      const data = lines.filter((l) => l.startsWith('data: ')).map((l) => l.slice(6)).join('\n');
+      const data = lines
+        .filter((l) => l.startsWith('data: '))
+        .map((l) => l.slice(6))
+        .join('\n');
       return { event, data };
     });
 };
@@ -25,12 +28,27 @@ afterEach(async () => {
 });
 
 const post = (path: string, body: unknown, headers: Record<string, string> = {}) =>
-  fetch(`${server.url}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
+  fetch(`${server.url}${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...headers },
+    body: JSON.stringify(body),
+  });
 
 describe('scripted LLM server: OpenAI chat completions', () => {
   it('streams text as chat.completion.chunk lines, a usage chunk when asked, then [DONE]', async () => {
-    server.enqueue({ kind: 'text', text: 'The build failed because of a missing import.', usage: { promptTokens: 120, completionTokens: 11 } });
-    const events = await readSse(await post('/v1/chat/completions', { model: 'gpt-4o', stream: true, stream_options: { include_usage: true }, messages: [{ role: 'user', content: 'why?' }] }));
+    server.enqueue({
+      kind: 'text',
+      text: 'The build failed because of a missing import.',
+      usage: { promptTokens: 120, completionTokens: 11 },
+    });
+    const events = await readSse(
+      await post('/v1/chat/completions', {
+        model: 'gpt-4o',
+        stream: true,
+        stream_options: { include_usage: true },
+        messages: [{ role: 'user', content: 'why?' }],
+      }),
+    );
     expect(events.at(-1)!.data).toBe('[DONE]');
     const chunks = events.slice(0, -1).map((e) => JSON.parse(e.data));
     expect(chunks.every((c) => c.object === 'chat.completion.chunk' && c.model === 'gpt-4o')).toBe(true);
@@ -42,7 +60,13 @@ describe('scripted LLM server: OpenAI chat completions', () => {
   });
 
   it('streams tool calls as incremental deltas that reassemble into the arguments', async () => {
-    server.enqueue({ kind: 'tool-calls', calls: [{ name: 'get_commands', arguments: { command_ids: ['a:1', 'b:2'] } }, { id: 'call_x', name: 'get_commands', arguments: '{"command_ids":["c:3"]}' }] });
+    server.enqueue({
+      kind: 'tool-calls',
+      calls: [
+        { name: 'get_commands', arguments: { command_ids: ['a:1', 'b:2'] } },
+        { id: 'call_x', name: 'get_commands', arguments: '{"command_ids":["c:3"]}' },
+      ],
+    });
     const events = await readSse(await post('/v1/chat/completions', { model: 'm', stream: true, messages: [] }));
     const chunks = events.slice(0, -1).map((e) => JSON.parse(e.data));
     const calls: Array<{ id?: string; name?: string; args: string }> = [];
@@ -66,23 +90,41 @@ describe('scripted LLM server: OpenAI chat completions', () => {
 
   it('answers non-streaming requests with a chat.completion and usage', async () => {
     server.enqueue({ kind: 'text', text: 'ok' }, { kind: 'tool-calls', calls: [{ name: 't', arguments: { a: 1 } }] });
-    const text = (await (await post('/chat/completions', { model: 'm', messages: [] })).json()) as { usage: { total_tokens: number; prompt_tokens: number; completion_tokens: number } };
-    expect(text).toMatchObject({ object: 'chat.completion', choices: [{ message: { role: 'assistant', content: 'ok' }, finish_reason: 'stop' }] });
+    const text = (await (await post('/chat/completions', { model: 'm', messages: [] })).json()) as {
+      usage: { total_tokens: number; prompt_tokens: number; completion_tokens: number };
+    };
+    expect(text).toMatchObject({
+      object: 'chat.completion',
+      choices: [{ message: { role: 'assistant', content: 'ok' }, finish_reason: 'stop' }],
+    });
     expect(text.usage.total_tokens).toBe(text.usage.prompt_tokens + text.usage.completion_tokens);
     const tools = (await (await post('/v1/chat/completions', { model: 'm', messages: [] })).json()) as { choices: unknown[] };
-    expect(tools.choices[0]).toMatchObject({ message: { content: null, tool_calls: [{ type: 'function', function: { name: 't', arguments: '{"a":1}' } }] }, finish_reason: 'tool_calls' });
+    expect(tools.choices[0]).toMatchObject({
+      message: { content: null, tool_calls: [{ type: 'function', function: { name: 't', arguments: '{"a":1}' } }] },
+      finish_reason: 'tool_calls',
+    });
   });
 
   it('lists models', async () => {
     const list = await (await fetch(`${server.openaiBaseUrl}/models`)).json();
-    expect(list).toEqual({ object: 'list', data: [expect.objectContaining({ id: 'gpt-4o', object: 'model' }), expect.objectContaining({ id: 'claude-x' })] });
+    expect(list).toEqual({
+      object: 'list',
+      data: [expect.objectContaining({ id: 'gpt-4o', object: 'model' }), expect.objectContaining({ id: 'claude-x' })],
+    });
   });
 });
 
 describe('scripted LLM server: Anthropic messages', () => {
   it('streams message_start, text and tool_use blocks with input_json_delta, message_delta and message_stop', async () => {
-    server.enqueue({ kind: 'tool-calls', text: 'Let me look.', calls: [{ name: 'get_commands', arguments: { command_ids: ['s:4'] } }], usage: { promptTokens: 300, completionTokens: 40 } });
-    const events = await readSse(await post('/v1/messages', { model: 'claude-x', max_tokens: 100, stream: true, messages: [{ role: 'user', content: 'hi' }] }));
+    server.enqueue({
+      kind: 'tool-calls',
+      text: 'Let me look.',
+      calls: [{ name: 'get_commands', arguments: { command_ids: ['s:4'] } }],
+      usage: { promptTokens: 300, completionTokens: 40 },
+    });
+    const events = await readSse(
+      await post('/v1/messages', { model: 'claude-x', max_tokens: 100, stream: true, messages: [{ role: 'user', content: 'hi' }] }),
+    );
     const names = events.map((e) => e.event);
     expect(names[0]).toBe('message_start');
     expect(names.at(-2)).toBe('message_delta');
@@ -93,8 +135,14 @@ describe('scripted LLM server: Anthropic messages', () => {
     const starts = data.filter((d) => d.type === 'content_block_start');
     expect(starts.map((s) => s.content_block.type)).toEqual(['text', 'tool_use']);
     expect(starts[1].content_block).toMatchObject({ name: 'get_commands', input: {} });
-    const text = data.filter((d) => d.delta?.type === 'text_delta').map((d) => d.delta.text).join('');
-    const json = data.filter((d) => d.delta?.type === 'input_json_delta' && d.index === 1).map((d) => d.delta.partial_json).join('');
+    const text = data
+      .filter((d) => d.delta?.type === 'text_delta')
+      .map((d) => d.delta.text)
+      .join('');
+    const json = data
+      .filter((d) => d.delta?.type === 'input_json_delta' && d.index === 1)
+      .map((d) => d.delta.partial_json)
+      .join('');
     expect(text).toBe('Let me look.');
     expect(JSON.parse(json)).toEqual({ command_ids: ['s:4'] });
     expect(data.at(-2)).toMatchObject({ delta: { stop_reason: 'tool_use' }, usage: { output_tokens: 40 } });
@@ -143,7 +191,9 @@ describe('scripted LLM server: failures and recording', () => {
 
   it('hangs until the client gives up, and still closes cleanly', async () => {
     server.enqueue({ kind: 'hang' });
-    await expect(fetch(`${server.openaiBaseUrl}/chat/completions`, { method: 'POST', body: '{}', signal: AbortSignal.timeout(150) })).rejects.toThrow();
+    await expect(
+      fetch(`${server.openaiBaseUrl}/chat/completions`, { method: 'POST', body: '{}', signal: AbortSignal.timeout(150) }),
+    ).rejects.toThrow();
     expect(server.requests).toHaveLength(1);
   });
 
@@ -173,7 +223,11 @@ describe('scripted LLM server: failures and recording', () => {
     const denied = await fetch(`${secured.url}/v1/messages`, { method: 'POST', body: '{}' });
     expect(denied.status).toBe(401);
     expect(await denied.json()).toMatchObject({ type: 'error', error: { type: 'authentication_error' } });
-    const allowed = await fetch(`${secured.openaiBaseUrl}/chat/completions`, { method: 'POST', headers: { authorization: 'Bearer sekrit' }, body: '{"model":"m","messages":[]}' });
+    const allowed = await fetch(`${secured.openaiBaseUrl}/chat/completions`, {
+      method: 'POST',
+      headers: { authorization: 'Bearer sekrit' },
+      body: '{"model":"m","messages":[]}',
+    });
     expect(allowed.status).toBe(200);
     await secured.close();
   });

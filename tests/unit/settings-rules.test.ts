@@ -16,7 +16,13 @@ const view: SettingsView = {
   environmentProviderId: null,
 };
 
-const MODEL = { model: 'small', contextLimit: 1000, warningThreshold: 0.8, compactionMode: 'truncate-oldest' as const, reservedOutputTokens: 800 };
+const MODEL = {
+  model: 'small',
+  contextLimit: 1000,
+  warningThreshold: 0.8,
+  compactionMode: 'truncate-oldest' as const,
+  reservedOutputTokens: 800,
+};
 
 const mainErrors = (patch: unknown): Record<string, string> => {
   const result = applySettingsPatch(DEFAULT_SETTINGS, patch);
@@ -31,7 +37,12 @@ const rendererErrors = (edit: (draft: SettingsDraft) => SettingsDraft): Record<s
 describe('cross-field rules in main and the renderer', () => {
   it('refuse an answer reserve at or above the assembled limit with the same message', () => {
     const main = mainErrors({ models: [MODEL] });
-    const renderer = rendererErrors((d) => ({ ...d, models: [{ ...MODEL, contextLimit: '1000', noLimit: false, warningThreshold: '0.8', reservedOutputTokens: '800', autoCompact: undefined }] }));
+    const renderer = rendererErrors((d) => ({
+      ...d,
+      models: [
+        { ...MODEL, contextLimit: '1000', noLimit: false, warningThreshold: '0.8', reservedOutputTokens: '800', autoCompact: undefined },
+      ],
+    }));
     expect(main).toEqual({ 'models.0.reservedOutputTokens': 'must be below 800 (80 % of the limit, where requests are assembled to)' });
     expect(renderer).toEqual(main);
   });
@@ -45,7 +56,15 @@ describe('cross-field rules in main and the renderer', () => {
 
   it('both let a reserve just below the limit through', () => {
     expect(mainErrors({ models: [{ ...MODEL, reservedOutputTokens: 799 }] })).toEqual({});
-    const result = patchOf({ ...draftOf(view), models: [{ ...MODEL, contextLimit: '1000', noLimit: false, warningThreshold: '0.8', reservedOutputTokens: '799', autoCompact: undefined }] }, view);
+    const result = patchOf(
+      {
+        ...draftOf(view),
+        models: [
+          { ...MODEL, contextLimit: '1000', noLimit: false, warningThreshold: '0.8', reservedOutputTokens: '799', autoCompact: undefined },
+        ],
+      },
+      view,
+    );
     expect(result.ok && result.changed).toEqual(['models']);
   });
 });

@@ -1,10 +1,39 @@
 // SPDX-License-Identifier: MIT
 import { describe, expect, it } from 'vitest';
-import { dbBoundMb, floors, parseMinutes, parseStatus, slackMb, slope, slopePer10Min, slopeStdErrPer10Min, verdict, type SoakFigures } from '../soak/measure';
+import {
+  dbBoundMb,
+  floors,
+  parseMinutes,
+  parseStatus,
+  slackMb,
+  slope,
+  slopePer10Min,
+  slopeStdErrPer10Min,
+  verdict,
+  type SoakFigures,
+} from '../soak/measure';
 
-const STATUS = ['Name:\tnode', 'State:\tS (sleeping)', 'VmPeak:\t 1200000 kB', 'VmRSS:\t  102400 kB', 'RssAnon:\t   80000 kB', 'RssFile:\t   20000 kB', 'Threads:\t17', ''].join('\n');
+const STATUS = [
+  'Name:\tnode',
+  'State:\tS (sleeping)',
+  'VmPeak:\t 1200000 kB',
+  'VmRSS:\t  102400 kB',
+  'RssAnon:\t   80000 kB',
+  'RssFile:\t   20000 kB',
+  'Threads:\t17',
+  '',
+].join('\n');
 
-const PASSING: SoakFigures = { slopeMbPer10Min: 0.5, slopeStdErrMbPer10Min: 0.2, fdsStart: 50, fdsEnd: 50, dbMb: 20, capMb: 16, records: 10, errors: [] };
+const PASSING: SoakFigures = {
+  slopeMbPer10Min: 0.5,
+  slopeStdErrMbPer10Min: 0.2,
+  fdsStart: 50,
+  fdsEnd: 50,
+  dbMb: 20,
+  capMb: 16,
+  records: 10,
+  errors: [],
+};
 
 describe('the soak run: /proc parsing', () => {
   it('reads VmRSS (not VmPeak or RssAnon) in MB and the thread count', () => {
@@ -13,7 +42,15 @@ describe('the soak run: /proc parsing', () => {
 
   it('gives NaN for a field that is missing, so a broken read cannot pass for flat memory', () => {
     expect(parseStatus('Name:\tnode\n').rssMb).toBeNaN();
-    expect(verdict({ ...PASSING, slopeMbPer10Min: slopePer10Min([{ t: 0, y: NaN }, { t: 10, y: NaN }]) })).toHaveLength(1);
+    expect(
+      verdict({
+        ...PASSING,
+        slopeMbPer10Min: slopePer10Min([
+          { t: 0, y: NaN },
+          { t: 10, y: NaN },
+        ]),
+      }),
+    ).toHaveLength(1);
   });
 });
 
@@ -22,7 +59,12 @@ describe('the soak run: slope', () => {
     // y = 3 + 0.01 t with noise symmetric about the middle (no trend of its own): 0.01 MB/s is 6 MB per 10 minutes.
     const points = [0, 60, 120, 180, 240].map((t, i) => ({ t, y: 3 + 0.01 * t + [0.5, -0.5, 0, -0.5, 0.5][i]! }));
     expect(slope(points)).toBeCloseTo(0.01, 9);
-    expect(slopePer10Min([{ t: 0, y: 100 }, { t: 600, y: 106 }])).toBeCloseTo(6, 9);
+    expect(
+      slopePer10Min([
+        { t: 0, y: 100 },
+        { t: 600, y: 106 },
+      ]),
+    ).toBeCloseTo(6, 9);
   });
 
   it('is not fooled by a spike at the start (least squares, not last minus first)', () => {
@@ -48,21 +90,33 @@ describe('the soak run: slope', () => {
 
   it('is 0 for one point or points at one time', () => {
     expect(slope([{ t: 5, y: 1 }])).toBe(0);
-    expect(slope([{ t: 5, y: 1 }, { t: 5, y: 9 }])).toBe(0);
+    expect(
+      slope([
+        { t: 5, y: 1 },
+        { t: 5, y: 9 },
+      ]),
+    ).toBe(0);
   });
 });
 
 describe('the soak run: how sure the slope is', () => {
   it('is the standard error of the least-squares slope, per 10 minutes', () => {
     // Residuals ±1 around y = 100 at t = 0, 60, 120, 180 (10 minutes per 600 s): Σr² = 4, Σ(t − t̄)² = 18000.
-    const points = [{ t: 0, y: 101 }, { t: 60, y: 99 }, { t: 120, y: 99 }, { t: 180, y: 101 }];
+    const points = [
+      { t: 0, y: 101 },
+      { t: 60, y: 99 },
+      { t: 120, y: 99 },
+      { t: 180, y: 101 },
+    ];
     expect(slopePer10Min(points)).toBeCloseTo(0, 9);
     expect(slopeStdErrPer10Min(points)).toBeCloseTo(Math.sqrt(4 / 2 / 18000) * 600, 9);
     expect(slopeStdErrPer10Min(points.slice(0, 2))).toBe(Infinity);
   });
 
   it('fails a slope under the bound that its scatter cannot tell from one over it, and says so', () => {
-    expect(verdict({ ...PASSING, slopeMbPer10Min: 0.9, slopeStdErrMbPer10Min: 1.1 })).toEqual([expect.stringMatching(/0\.90 ± 1\.10 .*up to 3\.10 > 1.*run longer/)]);
+    expect(verdict({ ...PASSING, slopeMbPer10Min: 0.9, slopeStdErrMbPer10Min: 1.1 })).toEqual([
+      expect.stringMatching(/0\.90 ± 1\.10 .*up to 3\.10 > 1.*run longer/),
+    ]);
     expect(verdict({ ...PASSING, slopeMbPer10Min: 0.4, slopeStdErrMbPer10Min: 0.3 })).toEqual([]);
     expect(verdict({ ...PASSING, slopeStdErrMbPer10Min: Infinity })).toHaveLength(1);
   });

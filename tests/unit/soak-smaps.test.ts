@@ -3,7 +3,14 @@ import { describe, expect, it } from 'vitest';
 import { parseSmaps, smapsGrowth } from '../soak/smaps';
 
 const mapping = (range: string, name: string, sizeKb: number, rssKb: number): string =>
-  [`${range} rw-p 00000000 00:00 0${name ? `                          ${name}` : ''}`, `Size:           ${sizeKb} kB`, 'KernelPageSize:        4 kB', `Rss:            ${rssKb} kB`, 'Pss:            1 kB', 'VmFlags: rd wr mr mw me ac sd'].join('\n');
+  [
+    `${range} rw-p 00000000 00:00 0${name ? `                          ${name}` : ''}`,
+    `Size:           ${sizeKb} kB`,
+    'KernelPageSize:        4 kB',
+    `Rss:            ${rssKb} kB`,
+    'Pss:            1 kB',
+    'VmFlags: rd wr mr mw me ac sd',
+  ].join('\n');
 
 const BEFORE = [
   mapping('5600a000-5600c000', '[heap]', 8192, 4096),

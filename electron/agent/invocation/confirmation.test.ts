@@ -4,9 +4,18 @@ import { mayRunUnasked } from '../risk/allow-list';
 import { ConfirmationService, type ToolCallProposal } from './confirmation';
 
 const service = (autoRunReadOnly: boolean, denies?: (p: ToolCallProposal) => string | null) =>
-  new ConfirmationService({ settings: () => ({ autoRunReadOnly, autoRunCommands: ['git status', 'ls'] }), mayRunUnasked, ...(denies ? { denies } : {}) });
+  new ConfirmationService({
+    settings: () => ({ autoRunReadOnly, autoRunCommands: ['git status', 'ls'] }),
+    mayRunUnasked,
+    ...(denies ? { denies } : {}),
+  });
 
-const run = (command: string, risk: ToolCallProposal['risk'] = 'read-only', conversationId = 'c1'): ToolCallProposal => ({ conversationId, tool: 'run_command', command, risk });
+const run = (command: string, risk: ToolCallProposal['risk'] = 'read-only', conversationId = 'c1'): ToolCallProposal => ({
+  conversationId,
+  tool: 'run_command',
+  command,
+  risk,
+});
 
 describe('the confirmation service decides for every tool call, in main', () => {
   it('asks by default, and lets an allow-listed read-only line run only when the setting is on', async () => {

@@ -57,7 +57,8 @@ export class ConfirmationService {
     if (risk === 'destructive' || risk === 'unparsed') return { kind: 'ask' };
     if (this._remembered.get(proposal.conversationId)?.has(command)) return { kind: 'allow', by: 'remembered' };
     const settings = this._deps.settings();
-    if (settings.autoRunReadOnly && (await this._deps.mayRunUnasked(command, settings.autoRunCommands))) return { kind: 'allow', by: 'allow-list' };
+    if (settings.autoRunReadOnly && (await this._deps.mayRunUnasked(command, settings.autoRunCommands)))
+      return { kind: 'allow', by: 'allow-list' };
     return { kind: 'ask' };
   }
 

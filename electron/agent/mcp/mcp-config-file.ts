@@ -29,14 +29,16 @@ export const readMcpConfig = (dataDir: string): ReadConfig => {
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     if (code === 'ENOENT') return { config: EMPTY_CONFIG, problem: null };
-    if (code === 'ELOOP') return { config: EMPTY_CONFIG, problem: `${path} is a symbolic link; Contexterm reads only a regular file there.` };
+    if (code === 'ELOOP')
+      return { config: EMPTY_CONFIG, problem: `${path} is a symbolic link; Contexterm reads only a regular file there.` };
     return { config: EMPTY_CONFIG, problem: `${path} could not be read (${code ?? String(error)}).` };
   }
   try {
     const stat = fstatSync(fd);
     if (!stat.isFile()) return { config: EMPTY_CONFIG, problem: `${path} is not a regular file.` };
     const uid = myUid();
-    if (uid !== undefined && stat.uid !== uid) return { config: EMPTY_CONFIG, problem: `${path} is owned by uid ${stat.uid}, not you (uid ${uid}).` };
+    if (uid !== undefined && stat.uid !== uid)
+      return { config: EMPTY_CONFIG, problem: `${path} is owned by uid ${stat.uid}, not you (uid ${uid}).` };
     if (process.platform !== 'win32' && (stat.mode & 0o077) !== 0) {
       const mode = (stat.mode & 0o777).toString(8);
       return { config: EMPTY_CONFIG, problem: `${path} can be read or written by others (mode ${mode}); run chmod 600 on it.` };

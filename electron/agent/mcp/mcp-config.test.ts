@@ -9,9 +9,14 @@ import { readMcpConfig } from './mcp-config-file';
 describe('parseMcpConfig', () => {
   it('reads the shape other MCP clients use, keeping their keys', () => {
     const config = parseMcpConfig(
-      JSON.stringify({ mcpServers: { files: { command: 'npx', args: ['-y', 'srv'], env: { TOKEN: 'x' }, type: 'stdio', timeout: 5 } }, other: 1 }),
+      JSON.stringify({
+        mcpServers: { files: { command: 'npx', args: ['-y', 'srv'], env: { TOKEN: 'x' }, type: 'stdio', timeout: 5 } },
+        other: 1,
+      }),
     );
-    expect(config.servers).toEqual([{ name: 'files', command: 'npx', args: ['-y', 'srv'], env: { TOKEN: 'x' }, readOnlyWithoutAsking: false }]);
+    expect(config.servers).toEqual([
+      { name: 'files', command: 'npx', args: ['-y', 'srv'], env: { TOKEN: 'x' }, readOnlyWithoutAsking: false },
+    ]);
     expect(config.bad).toEqual([]);
     expect(config.raw['other']).toBe(1);
   });
@@ -49,7 +54,9 @@ describe('parseMcpConfig', () => {
     const raw = { mcpServers: { a: { command: 'x', timeout: 3 } }, theirs: true };
     const added = addServer(raw, { name: 'b', command: 'y', args: ['1'], env: {} });
     expect(added).toEqual({ mcpServers: { a: { command: 'x', timeout: 3 }, b: { command: 'y', args: ['1'], env: {} } }, theirs: true });
-    expect(setReadOnlyWithoutAsking(added, 'a', true)['mcpServers']).toMatchObject({ a: { command: 'x', timeout: 3, readOnlyWithoutAsking: true } });
+    expect(setReadOnlyWithoutAsking(added, 'a', true)['mcpServers']).toMatchObject({
+      a: { command: 'x', timeout: 3, readOnlyWithoutAsking: true },
+    });
     expect(() => setReadOnlyWithoutAsking(added, 'zz', true)).toThrow(/no server named "zz"/);
     expect(removeServer(added, 'a')).toEqual({ mcpServers: { b: { command: 'y', args: ['1'], env: {} } }, theirs: true });
   });

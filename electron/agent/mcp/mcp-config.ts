@@ -15,7 +15,10 @@ const ENV = '"env" must map names to strings';
 const Entry = z.looseObject({
   type: z.literal('stdio', { error: 'only stdio servers are supported ("type": "stdio")' }).optional(),
   command: z.string({ error: 'needs a "command" string' }).trim().min(1, 'needs a "command"').max(4096),
-  args: z.array(z.string({ error: ARGS }).max(4096), { error: ARGS }).max(100).optional(),
+  args: z
+    .array(z.string({ error: ARGS }).max(4096), { error: ARGS })
+    .max(100)
+    .optional(),
   env: z.record(z.string(), z.string({ error: ENV }), { error: ENV }).optional(),
   disabled: z.boolean().optional(),
   readOnlyWithoutAsking: z.boolean().optional(),

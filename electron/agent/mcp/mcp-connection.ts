@@ -19,7 +19,14 @@ export interface McpTimeouts {
   readonly maxRestarts: number;
 }
 
-export const DEFAULT_MCP_TIMEOUTS: McpTimeouts = { startMs: 10_000, listMs: 10_000, callMs: 60_000, backoffMs: 1_000, maxBackoffMs: 60_000, maxRestarts: 5 };
+export const DEFAULT_MCP_TIMEOUTS: McpTimeouts = {
+  startMs: 10_000,
+  listMs: 10_000,
+  callMs: 60_000,
+  backoffMs: 1_000,
+  maxBackoffMs: 60_000,
+  maxRestarts: 5,
+};
 
 /** At most this many tools are read from one server (tools/list pages). */
 const MAX_LISTED = 200;
@@ -124,7 +131,10 @@ export class McpConnection {
     this._client = undefined;
     this._tools = [];
     if (this._restarts >= this._timeouts.maxRestarts) {
-      this._set('failed', `${why}; gave up after ${this._restarts} restarts (edit mcp.json, or add it again in Settings → Tools, to try again)`);
+      this._set(
+        'failed',
+        `${why}; gave up after ${this._restarts} restarts (edit mcp.json, or add it again in Settings → Tools, to try again)`,
+      );
       return;
     }
     const delay = Math.min(this._timeouts.maxBackoffMs, this._timeouts.backoffMs * 2 ** this._restarts);
@@ -141,7 +151,8 @@ export class McpConnection {
   /** Calls one tool; throws on a timeout, an abort or a server that is not ready. */
   async call(toolName: string, args: Record<string, unknown>, signal: AbortSignal): Promise<unknown> {
     const client = this._client;
-    if (this._state !== 'ready' || !client) throw new Error(`the server ${this.config.name} is not running (${this._reason ?? this._state})`);
+    if (this._state !== 'ready' || !client)
+      throw new Error(`the server ${this.config.name} is not running (${this._reason ?? this._state})`);
     return client.callTool({ name: toolName, arguments: args }, undefined, { timeout: this._timeouts.callMs, signal });
   }
 

@@ -132,7 +132,12 @@ export class McpManager {
         reason: connection?.reason ?? (dropped > 0 ? `${dropped} tools left out: at most ${tools.length} tools are offered in all` : null),
         tools: tools
           .filter((tool) => tool.server === server.name)
-          .map((tool) => ({ exposedName: tool.name, name: plainText(tool.toolName, 200), description: tool.plainDescription, readOnly: tool.readOnly })),
+          .map((tool) => ({
+            exposedName: tool.name,
+            name: plainText(tool.toolName, 200),
+            description: tool.plainDescription,
+            readOnly: tool.readOnly,
+          })),
         stderr: connection?.stderr.lines() ?? [],
         readOnlyWithoutAsking: server.readOnlyWithoutAsking,
       };
@@ -154,7 +159,8 @@ export class McpManager {
   private _edit(change: (raw: Record<string, unknown>) => Record<string, unknown>): McpServersView {
     const current = readMcpConfig(this._options.dataDir);
     // Never rewrite a file we could not read: it would lose what the user wrote in it.
-    if (current.problem !== null && existsSync(this.path)) throw new DomainError('failed', `${current.problem} Fix it first; nothing was changed.`);
+    if (current.problem !== null && existsSync(this.path))
+      throw new DomainError('failed', `${current.problem} Fix it first; nothing was changed.`);
     let next: Record<string, unknown>;
     try {
       next = change(current.config.raw);

@@ -38,9 +38,18 @@ describe('tool names offered to the model', () => {
 
   it('prefixes the description with the server and makes it one plain line', () => {
     const { tools } = offeredTools([
-      { server: 'web', tools: [{ name: 'go', description: 'Goes\u001b[31m\nthere\u202e now', inputSchema: {}, annotations: { readOnlyHint: true } }] },
+      {
+        server: 'web',
+        tools: [{ name: 'go', description: 'Goes\u001b[31m\nthere\u202e now', inputSchema: {}, annotations: { readOnlyHint: true } }],
+      },
     ]);
-    expect(tools[0]).toMatchObject({ name: 'web__go', description: '[MCP server web] Goes [31m there now', readOnly: true, server: 'web', toolName: 'go' });
+    expect(tools[0]).toMatchObject({
+      name: 'web__go',
+      description: '[MCP server web] Goes [31m there now',
+      readOnly: true,
+      server: 'web',
+      toolName: 'go',
+    });
     expect(plainText('a'.repeat(50), 10)).toBe(`${'a'.repeat(9)}…`);
   });
 });

@@ -29,7 +29,10 @@ const MAX_SCHEMA_CHARS = 16_000;
 
 /** Text a server wrote, made one plain line: no controls, no bidi overrides, capped. */
 export const plainText = (text: string, max: number): string => {
-  const flat = text.replace(/[\u0000-\u001f\u007f-\u009f\u200b-\u200f\u202a-\u202e\u2066-\u2069\ufeff]+/g, ' ').replace(/ {2,}/g, ' ').trim();
+  const flat = text
+    .replace(/[\u0000-\u001f\u007f-\u009f\u200b-\u200f\u202a-\u202e\u2066-\u2069\ufeff]+/g, ' ')
+    .replace(/ {2,}/g, ' ')
+    .trim();
   return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat;
 };
 

@@ -35,10 +35,18 @@ export const resultText = (result: unknown): { text: string; isError: boolean } 
  * What the model gets back: the whole text redacted first (so a cut never leaves half a secret
  * unrecognised), then cut to the budget, saying so, as get_commands does for an output.
  */
-export const outwardResult = (text: string, redactor: Redactor, maxChars = MAX_RESULT_CHARS): { text: string; cut: boolean; redactions: number } => {
+export const outwardResult = (
+  text: string,
+  redactor: Redactor,
+  maxChars = MAX_RESULT_CHARS,
+): { text: string; cut: boolean; redactions: number } => {
   const redacted = redactor.redact(text);
   const redactions = Object.values(redacted.counts).reduce((a, b) => a + b, 0);
   if (redacted.text.length <= maxChars) return { text: redacted.text, cut: false, redactions };
   const omitted = redacted.text.length - maxChars;
-  return { text: `${redacted.text.slice(0, maxChars)}\n[… ${omitted} more characters cut: the result was longer than ${maxChars} characters]`, cut: true, redactions };
+  return {
+    text: `${redacted.text.slice(0, maxChars)}\n[… ${omitted} more characters cut: the result was longer than ${maxChars} characters]`,
+    cut: true,
+    redactions,
+  };
 };

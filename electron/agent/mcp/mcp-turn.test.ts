@@ -27,9 +27,20 @@ const setUp = (overrides: Partial<McpTurnDeps> = {}) => {
   const call = vi.fn(async (_server: string, tool: string) => ({ content: [{ type: 'text', text: `${tool} ok, key ${SECRET}` }] }));
   const pending = new PendingMcpDecisions();
   const steps: ToolStepView[] = [];
-    // The app's one confirmation service, its allow-list off: only the per-server read-only switch lets a call skip the click.
-  const confirmations = new ConfirmationService({ settings: () => ({ autoRunReadOnly: false, autoRunCommands: [] }), mayRunUnasked: async () => false });
-  const deps: McpTurnDeps = { tools: () => tools, call, readOnlyWithoutAsking: () => false, pending, confirm: (proposal) => confirmations.decide(proposal), redactor: () => new Redactor(), ...overrides };
+  // The app's one confirmation service, its allow-list off: only the per-server read-only switch lets a call skip the click.
+  const confirmations = new ConfirmationService({
+    settings: () => ({ autoRunReadOnly: false, autoRunCommands: [] }),
+    mayRunUnasked: async () => false,
+  });
+  const deps: McpTurnDeps = {
+    tools: () => tools,
+    call,
+    readOnlyWithoutAsking: () => false,
+    pending,
+    confirm: (proposal) => confirmations.decide(proposal),
+    redactor: () => new Redactor(),
+    ...overrides,
+  };
   const turn = new McpTurn(deps, (step) => steps.push(step));
   const run = (name: string, id = `call-${name}`) => {
     const tool = turn.tools().find((t) => t.name === name);
@@ -81,7 +92,10 @@ describe('McpTurn: every call a tool step decided in main', () => {
   });
 
   it('cuts a long result to its budget, saying so; a failing server fails the step with a redacted reason', async () => {
-    const long = setUp({ readOnlyWithoutAsking: () => true, call: async () => ({ content: [{ type: 'text', text: 'y'.repeat(MAX_RESULT_CHARS + 10) }] }) });
+    const long = setUp({
+      readOnlyWithoutAsking: () => true,
+      call: async () => ({ content: [{ type: 'text', text: 'y'.repeat(MAX_RESULT_CHARS + 10) }] }),
+    });
     const result = await long.run('notes__read');
     expect(result.content.length).toBeLessThan(MAX_RESULT_CHARS + 200);
     expect(result.content).toMatch(/10 more characters cut/);

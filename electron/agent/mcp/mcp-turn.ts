@@ -93,7 +93,11 @@ export class McpTurn {
     });
     let decided;
     try {
-      decided = await decideMcpCall({ stepId: step.id, conversationId: this._conversationId, tool: tool.name, server: tool.server, readOnly: tool.readOnly }, this._deps, signal);
+      decided = await decideMcpCall(
+        { stepId: step.id, conversationId: this._conversationId, tool: tool.name, server: tool.server, readOnly: tool.readOnly },
+        this._deps,
+        signal,
+      );
     } catch (error) {
       this._move(step, { state: 'failed', summary: 'Stopped before it was decided.' });
       throw error;
@@ -119,7 +123,10 @@ export class McpTurn {
     }
     const { text, isError } = resultText(result);
     const out = outwardResult(text, redactor);
-    this._move(step, { state: isError ? 'failed' : 'done', summary: firstLine(out.text) || (isError ? 'The tool reported an error.' : 'Empty result.') });
+    this._move(step, {
+      state: isError ? 'failed' : 'done',
+      summary: firstLine(out.text) || (isError ? 'The tool reported an error.' : 'Empty result.'),
+    });
     return isError ? `The tool reported an error: ${out.text}` : out.text;
   }
 }

@@ -12,7 +12,16 @@ let seq = 0;
 /** A finished command `agoMs` before NOW, in /repo and session s1 unless told otherwise. */
 const run = (commandLine: string, exitCode: number, agoMs: number, fields: Partial<CommandRecord> = {}): CommandRecord => {
   seq += 1;
-  return commandRecord({ sessionId: 's1', seq, commandLine, exitCode, cwd: '/repo', startedAt: NOW - agoMs, endedAt: NOW - agoMs + 1000, ...fields });
+  return commandRecord({
+    sessionId: 's1',
+    seq,
+    commandLine,
+    exitCode,
+    cwd: '/repo',
+    startedAt: NOW - agoMs,
+    endedAt: NOW - agoMs + 1000,
+    ...fields,
+  });
 };
 const failedNow = (commandLine: string, fields: Partial<CommandRecord> = {}): CommandRecord =>
   run(commandLine, 1, 0, { sessionId: 'now', ...fields });
@@ -49,22 +58,33 @@ describe('findQuickFixes from a failure and the variant that then worked', () =>
     expect(lines(failedNow('make test'), history)).toEqual([]);
   });
 
-  it('ranks yesterday\'s fix above one seen twice weeks ago', () => {
+  it("ranks yesterday's fix above one seen twice weeks ago", () => {
     const history = [
-      ...[25, 24].flatMap((days) => [run('git push origin main', 1, days * DAY), run('git push --set-upstream origin main', 0, days * DAY - MINUTE)]),
-      run('git push origin main', 1, DAY), run('git push -u origin main', 0, DAY - MINUTE),
+      ...[25, 24].flatMap((days) => [
+        run('git push origin main', 1, days * DAY),
+        run('git push --set-upstream origin main', 0, days * DAY - MINUTE),
+      ]),
+      run('git push origin main', 1, DAY),
+      run('git push -u origin main', 0, DAY - MINUTE),
     ];
     const fixes = findQuickFixes(failedNow('git push origin main'), history);
-    expect(fixes.map((fix) => [fix.line, fix.count])).toEqual([['git push -u origin main', 1], ['git push --set-upstream origin main', 2]]);
+    expect(fixes.map((fix) => [fix.line, fix.count])).toEqual([
+      ['git push -u origin main', 1],
+      ['git push --set-upstream origin main', 2],
+    ]);
   });
 
   it('ranks the more frequent fix first at similar ages', () => {
     const history = [
       ...[5, 4, 3].flatMap((days) => [run('npm run tset', 1, days * DAY), run('npm run test:unit', 0, days * DAY - MINUTE)]),
-      run('npm run tset', 1, 2 * DAY), run('npm run test', 0, 2 * DAY - MINUTE),
+      run('npm run tset', 1, 2 * DAY),
+      run('npm run test', 0, 2 * DAY - MINUTE),
     ];
     const fixes = findQuickFixes(failedNow('npm run tset'), history);
-    expect(fixes.map((fix) => [fix.line, fix.count])).toEqual([['npm run test:unit', 3], ['npm run test', 1]]);
+    expect(fixes.map((fix) => [fix.line, fix.count])).toEqual([
+      ['npm run test:unit', 3],
+      ['npm run test', 1],
+    ]);
   });
 
   it('replays the fix of a near-identical failure on the new line when the edit fits', () => {
@@ -78,7 +98,10 @@ describe('findQuickFixes from a failure and the variant that then worked', () =>
   });
 
   it('caps the list and ignores commands after the failure', () => {
-    const history = ['a', 'b', 'c', 'd', 'e', 'f'].flatMap((flag, i) => [run('ls /x', 2, DAY + i * 20 * MINUTE), run(`ls -${flag} /x`, 0, DAY + i * 20 * MINUTE - MINUTE)]);
+    const history = ['a', 'b', 'c', 'd', 'e', 'f'].flatMap((flag, i) => [
+      run('ls /x', 2, DAY + i * 20 * MINUTE),
+      run(`ls -${flag} /x`, 0, DAY + i * 20 * MINUTE - MINUTE),
+    ]);
     const failed = failedNow('ls /x', { startedAt: NOW - DAY / 2 });
     expect(findQuickFixes(failed, history)).toHaveLength(5);
     expect(findQuickFixes(failed, history, { limit: 2 })).toHaveLength(2);
@@ -102,18 +125,26 @@ describe('findQuickFixes from lines that often worked', () => {
 
   it('not when it succeeded once, elsewhere, or is a different word rather than a misspelling', () => {
     expect(lines(failedNow('cargo biuld'), [run('cargo build', 0, DAY)])).toEqual([]);
-    expect(lines(failedNow('cargo biuld'), [run('cargo build', 0, DAY, { cwd: '/b' }), run('cargo build', 0, DAY, { cwd: '/b' })])).toEqual([]);
+    expect(lines(failedNow('cargo biuld'), [run('cargo build', 0, DAY, { cwd: '/b' }), run('cargo build', 0, DAY, { cwd: '/b' })])).toEqual(
+      [],
+    );
     expect(lines(failedNow('cargo test'), [run('cargo build', 0, DAY), run('cargo build', 0, DAY)])).toEqual([]);
   });
 
   it('offers a frequent line once, as the fix seen after the failure when it was one', () => {
     const history = [
-      run('cargo build', 0, 3 * DAY), run('cargo build', 0, 2 * DAY),
-      run('cargo biuld', 1, DAY), run('cargo build', 0, DAY - MINUTE),
-      run('cargo biuld', 1, 30 * DAY), run('cargo b', 0, 30 * DAY - MINUTE),
+      run('cargo build', 0, 3 * DAY),
+      run('cargo build', 0, 2 * DAY),
+      run('cargo biuld', 1, DAY),
+      run('cargo build', 0, DAY - MINUTE),
+      run('cargo biuld', 1, 30 * DAY),
+      run('cargo b', 0, 30 * DAY - MINUTE),
     ];
     const fixes = findQuickFixes(failedNow('cargo biuld'), history);
-    expect(fixes.map((fix) => [fix.line, fix.origin, fix.count])).toEqual([['cargo build', 'after-failure', 1], ['cargo b', 'after-failure', 1]]);
+    expect(fixes.map((fix) => [fix.line, fix.origin, fix.count])).toEqual([
+      ['cargo build', 'after-failure', 1],
+      ['cargo b', 'after-failure', 1],
+    ]);
   });
 });
 

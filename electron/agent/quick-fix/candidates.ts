@@ -70,13 +70,20 @@ const sameFolder = (a: CommandRecord, b: CommandRecord): boolean =>
 const hostOf = (command: CommandRecord): string => (command.remote ? `ssh:${command.remote.host}` : 'local');
 
 /** Words rejoined: one key for lines that differ only in quoting or spacing. */
-const lineKey = (line: string): string => tokenize(line).map((token) => token.value).join('\u0000');
+const lineKey = (line: string): string =>
+  tokenize(line)
+    .map((token) => token.value)
+    .join('\u0000');
 
 /**
  * The first success after `failure` that is a variant of it, in the same folder, within the follow
  * window and before the same line fails again (a later failure starts its own pair).
  */
-const fixAfter = (ordered: readonly CommandRecord[], at: number, followWithinMs: number): { fix: CommandRecord; line: string } | undefined => {
+const fixAfter = (
+  ordered: readonly CommandRecord[],
+  at: number,
+  followWithinMs: number,
+): { fix: CommandRecord; line: string } | undefined => {
   const failure = ordered[at];
   const failedLine = failure?.commandLine;
   if (!failure || !failedLine) return undefined;
@@ -108,7 +115,9 @@ export const findQuickFixes = (failed: CommandRecord, history: readonly CommandR
   const decay = (at: number): number => 0.5 ** (Math.max(0, now - at) / halfLifeMs);
   const host = hostOf(failed);
   const ordered = history
-    .filter((command) => command.id !== failed.id && command.startedAt < failed.startedAt && command.commandLine && hostOf(command) === host)
+    .filter(
+      (command) => command.id !== failed.id && command.startedAt < failed.startedAt && command.commandLine && hostOf(command) === host,
+    )
     .sort((a, b) => a.startedAt - b.startedAt || a.seq - b.seq);
   const tallies = new Map<string, Tally>();
   const failedKey = lineKey(failedLine);
@@ -140,7 +149,14 @@ export const findQuickFixes = (failed: CommandRecord, history: readonly CommandR
     const weight = frequent.runs.reduce((sum, run) => sum + decay(run.startedAt), 0) * frequent.score * FREQUENT_LINE_WEIGHT;
     const last = Math.max(...frequent.runs.map((run) => run.startedAt));
     if (!tallies.has(lineKey(frequent.line))) {
-      tallies.set(lineKey(frequent.line), { line: frequent.line, kind: frequent.kind, score: weight, count: frequent.runs.length, lastUsedAt: last, origin: 'frequent-line' });
+      tallies.set(lineKey(frequent.line), {
+        line: frequent.line,
+        kind: frequent.kind,
+        score: weight,
+        count: frequent.runs.length,
+        lastUsedAt: last,
+        origin: 'frequent-line',
+      });
     }
   }
 

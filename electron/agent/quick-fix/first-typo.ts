@@ -25,14 +25,18 @@ const HINT_DISTANCE = 3;
  * ("Command 'gti' not found, did you mean: command 'git' from deb git"), and others' "did you mean X?".
  */
 const HINTS: readonly ((output: string) => string[])[] = [
-  (output) => [...output.matchAll(/The most similar commands? (?:is|are)\s*\n((?:[ \t]+\S+[ \t]*(?:\n|$))+)/g)].flatMap((m) => (m[1] ?? '').split(/\s+/)),
+  (output) =>
+    [...output.matchAll(/The most similar commands? (?:is|are)\s*\n((?:[ \t]+\S+[ \t]*(?:\n|$))+)/g)].flatMap((m) =>
+      (m[1] ?? '').split(/\s+/),
+    ),
   (output) =>
     [...output.matchAll(/Did you mean (?:this|one of these)\?\s*\n((?:[ \t]+\S[^\n]*(?:\n|$))+)/g)].flatMap((m) =>
       (m[1] ?? '').split('\n').flatMap((line) => line.split('#')[0]!.trim().split(/\s+/)),
     ),
   (output) => [...output.matchAll(/command '([^'\s]+)' from /g)].map((m) => m[1] ?? ''),
   (output) => [...output.matchAll(/similar name exists: [`'"]([^`'"\s]+)[`'"]/g)].map((m) => m[1] ?? ''),
-  (output) => [...output.matchAll(/[Dd]id you mean[:\s]+[`'"]?([\w][\w:.+-]*)[`'"]?\s*\?/g)].map((m) => m[1] ?? '').filter((word) => word !== 'this'),
+  (output) =>
+    [...output.matchAll(/[Dd]id you mean[:\s]+[`'"]?([\w][\w:.+-]*)[`'"]?\s*\?/g)].map((m) => m[1] ?? '').filter((word) => word !== 'this'),
 ];
 
 /** The failed line with its word `token` replaced by `word` (raw text spliced, so the rest keeps its quoting). */
@@ -53,7 +57,16 @@ const fromHints = (failed: CommandRecord, line: string, tokens: readonly Token[]
       if (distance <= HINT_DISTANCE && (!best || distance < best.distance)) best = { token, distance };
     }
     if (!best) return [];
-    return [{ line: replaced(line, best.token, word), kind: 'typo', score: 0.9 - best.distance / 100, count: 1, lastUsedAt: failed.startedAt, origin: 'tool-hint' } as const];
+    return [
+      {
+        line: replaced(line, best.token, word),
+        kind: 'typo',
+        score: 0.9 - best.distance / 100,
+        count: 1,
+        lastUsedAt: failed.startedAt,
+        origin: 'tool-hint',
+      } as const,
+    ];
   });
 };
 
@@ -74,7 +87,14 @@ const fromPrograms = (failed: CommandRecord, line: string, tokens: readonly Toke
     origin: 'known-program',
   }));
   for (const name of onPath.sort((a, b) => editDistance(program.value, a) - editDistance(program.value, b) || a.localeCompare(b))) {
-    fixes.push({ line: replaced(line, program, name), kind: 'typo', score: 0.5, count: 1, lastUsedAt: failed.startedAt, origin: 'on-path' });
+    fixes.push({
+      line: replaced(line, program, name),
+      kind: 'typo',
+      score: 0.5,
+      count: 1,
+      lastUsedAt: failed.startedAt,
+      origin: 'on-path',
+    });
   }
   return fixes;
 };
@@ -102,7 +122,16 @@ const fromSubcommands = (failed: CommandRecord, line: string, tokens: readonly T
   if (worked.has(sub.value)) return [];
   return [...worked].flatMap(([word, use]) =>
     isTypo(sub.value, word)
-      ? [{ line: replaced(line, sub, word), kind: 'typo', score: 0.92 + Math.min(use.runs, 50) / 10_000, count: use.runs, lastUsedAt: use.lastUsedAt, origin: 'known-subcommand' } as const]
+      ? [
+          {
+            line: replaced(line, sub, word),
+            kind: 'typo',
+            score: 0.92 + Math.min(use.runs, 50) / 10_000,
+            count: use.runs,
+            lastUsedAt: use.lastUsedAt,
+            origin: 'known-subcommand',
+          } as const,
+        ]
       : [],
   );
 };

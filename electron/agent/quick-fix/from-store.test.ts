@@ -12,10 +12,16 @@ describe('quick fixes from a recorded history', () => {
   it('offers the variant that worked after the same failure in an earlier session', async () => {
     const { store } = temp;
     store.startSession(sessionInput('old', { startedAt: T - 3_600_000 }));
-    store.upsertCommand(commandInput('old', 1, { commandLine: 'npm run buidl', cwd: '/repo', startedAt: T - 3_000_000, endedAt: T - 2_999_000, exitCode: 1 }));
-    store.upsertCommand(commandInput('old', 2, { commandLine: 'npm run build', cwd: '/repo', startedAt: T - 2_990_000, endedAt: T - 2_980_000, exitCode: 0 }));
+    store.upsertCommand(
+      commandInput('old', 1, { commandLine: 'npm run buidl', cwd: '/repo', startedAt: T - 3_000_000, endedAt: T - 2_999_000, exitCode: 1 }),
+    );
+    store.upsertCommand(
+      commandInput('old', 2, { commandLine: 'npm run build', cwd: '/repo', startedAt: T - 2_990_000, endedAt: T - 2_980_000, exitCode: 0 }),
+    );
     store.startSession(sessionInput('new', { startedAt: T - 1000 }));
-    store.upsertCommand(commandInput('new', 1, { commandLine: 'npm run buidl', cwd: '/repo', startedAt: T, endedAt: T + 500, exitCode: 1 }));
+    store.upsertCommand(
+      commandInput('new', 1, { commandLine: 'npm run buidl', cwd: '/repo', startedAt: T, endedAt: T + 500, exitCode: 1 }),
+    );
     await store.flush();
 
     const found = await store.quickFixHistory('new:1');

@@ -20,7 +20,9 @@ export class PathPrograms {
   constructor(private readonly _path: () => string | undefined = () => process.env.PATH) {}
 
   async names(): Promise<ReadonlySet<string>> {
-    const folders = [...new Set((this._path() ?? '').split(delimiter).filter((folder) => folder.startsWith('/') || /^[A-Za-z]:[\\/]/.test(folder)))];
+    const folders = [
+      ...new Set((this._path() ?? '').split(delimiter).filter((folder) => folder.startsWith('/') || /^[A-Za-z]:[\\/]/.test(folder))),
+    ];
     for (const gone of [...this._listed.keys()]) if (!folders.includes(gone)) this._listed.delete(gone);
     const names = new Set<string>();
     for (const folder of folders) for (const name of (await this._list(folder)).names) names.add(name);
@@ -28,7 +30,10 @@ export class PathPrograms {
   }
 
   private async _list(folder: string): Promise<Listed> {
-    const mtimeMs = await stat(folder).then((info) => info.mtimeMs, () => -1);
+    const mtimeMs = await stat(folder).then(
+      (info) => info.mtimeMs,
+      () => -1,
+    );
     const known = this._listed.get(folder);
     if (known && known.mtimeMs === mtimeMs) return known;
     const names = mtimeMs < 0 ? [] : await readdir(folder).catch(() => []);

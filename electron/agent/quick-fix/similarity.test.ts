@@ -59,12 +59,16 @@ describe('nearIdentical', () => {
 
 describe('replayEdit', () => {
   it('splices the added word into a near-identical line, keeping its quoting', () => {
-    expect(replayEdit('git push origin a', 'git push --force origin a', { op: 'insert', index: 2 }, 'git push origin "b c"')).toBe('git push --force origin "b c"');
+    expect(replayEdit('git push origin a', 'git push --force origin a', { op: 'insert', index: 2 }, 'git push origin "b c"')).toBe(
+      'git push --force origin "b c"',
+    );
   });
 
   it('puts sudo in front and replaces or removes the same word', () => {
     expect(replayEdit('apt install jq', 'sudo apt install jq', { op: 'insert', index: 0 }, 'apt install yq')).toBe('sudo apt install yq');
-    expect(replayEdit('npm run buidl -- a', 'npm run build -- a', { op: 'replace', index: 2 }, 'npm run buidl -- b')).toBe('npm run build -- b');
+    expect(replayEdit('npm run buidl -- a', 'npm run build -- a', { op: 'replace', index: 2 }, 'npm run buidl -- b')).toBe(
+      'npm run build -- b',
+    );
     expect(replayEdit('ls --colour a', 'ls a', { op: 'remove', index: 1 }, 'ls --colour b')).toBe('ls b');
   });
 

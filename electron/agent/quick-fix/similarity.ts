@@ -103,7 +103,8 @@ export const replayEdit = (failedLine: string, fixedLine: string, edit: WordEdit
     const token = fixed[i];
     return token ? fixedLine.slice(token.start, token.end) : '';
   };
-  const prefixAgrees = (count: number): boolean => target.length >= count && failed.slice(0, count).every((token, i) => token.value === target[i]?.value);
+  const prefixAgrees = (count: number): boolean =>
+    target.length >= count && failed.slice(0, count).every((token, i) => token.value === target[i]?.value);
   if (op === 'insert') {
     if (!prefixAgrees(index)) return undefined;
     if (index === 0) return `${rawFixed(0)} ${targetLine.trimStart()}`;

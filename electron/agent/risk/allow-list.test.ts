@@ -39,7 +39,12 @@ describe('the allow-list of commands that may run unasked', () => {
   });
 
   it('follows the user’s edits: a removed entry asks, an added one runs', async () => {
-    expect(await mayRunUnasked('cat notes.txt', list.filter((e) => e !== 'cat'))).toBe(false);
+    expect(
+      await mayRunUnasked(
+        'cat notes.txt',
+        list.filter((e) => e !== 'cat'),
+      ),
+    ).toBe(false);
     expect(await mayRunUnasked('npm test', [...list, 'npm test'])).toBe(true);
     expect(await mayRunUnasked('npm test -- --watch', [...list, 'npm test'])).toBe(true);
     // An entry is whole words: "git s" does not admit "git status".

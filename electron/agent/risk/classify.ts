@@ -11,10 +11,54 @@ import { WRAPPER_OPTIONS } from './wrapper-options';
  * they wait for the user, so running them unasked would hang the tool.
  */
 const ALWAYS_READ_ONLY = new Set([
-  'ls', 'cat', 'head', 'tail', 'wc', 'grep', 'egrep', 'fgrep', 'pwd', 'echo', 'printf', 'stat',
-  'du', 'df', 'which', 'type', 'whoami', 'id', 'uname', 'env', 'printenv', 'basename', 'dirname', 'realpath',
-  'readlink', 'cut', 'tr', 'diff', 'cmp', 'md5sum', 'sha1sum', 'sha256sum', 'true', 'false', 'test',
-  'jq', 'column', 'nl', 'uptime', 'free', 'ps', 'whereis', 'tac', 'rev', 'fold', 'expand', 'seq', 'locale',
+  'ls',
+  'cat',
+  'head',
+  'tail',
+  'wc',
+  'grep',
+  'egrep',
+  'fgrep',
+  'pwd',
+  'echo',
+  'printf',
+  'stat',
+  'du',
+  'df',
+  'which',
+  'type',
+  'whoami',
+  'id',
+  'uname',
+  'env',
+  'printenv',
+  'basename',
+  'dirname',
+  'realpath',
+  'readlink',
+  'cut',
+  'tr',
+  'diff',
+  'cmp',
+  'md5sum',
+  'sha1sum',
+  'sha256sum',
+  'true',
+  'false',
+  'test',
+  'jq',
+  'column',
+  'nl',
+  'uptime',
+  'free',
+  'ps',
+  'whereis',
+  'tac',
+  'rev',
+  'fold',
+  'expand',
+  'seq',
+  'locale',
 ]);
 
 /**
@@ -45,15 +89,53 @@ const branchListsOnly = (rest: SimpleCommand['args']): boolean =>
  * allow-list entry for them does not let them run unasked.
  */
 const PROGRAMMABLE = [
-  'awk', 'gawk', 'mawk', 'nawk', 'sed', 'gsed', 'less', 'more', 'most', 'tee', 'busybox', 'toybox', 'vi', 'vim',
-  'perl', 'python', 'python3', 'node', 'ruby', 'sh', 'bash', 'zsh', 'dash', 'eval', 'exec', 'source', '.',
+  'awk',
+  'gawk',
+  'mawk',
+  'nawk',
+  'sed',
+  'gsed',
+  'less',
+  'more',
+  'most',
+  'tee',
+  'busybox',
+  'toybox',
+  'vi',
+  'vim',
+  'perl',
+  'python',
+  'python3',
+  'node',
+  'ruby',
+  'sh',
+  'bash',
+  'zsh',
+  'dash',
+  'eval',
+  'exec',
+  'source',
+  '.',
   // man waits in a pager and runs -P/--pager/-H's program; rsync writes its destination and runs -e's.
-  'man', 'rsync',
+  'man',
+  'rsync',
 ];
 
 /** Commands whose arguments decide whether they only read: isReadOnlyCommand judges them. */
 export const JUDGED_COMMANDS: ReadonlySet<string> = new Set([
-  ...ALWAYS_READ_ONLY, ...TRANSPARENT, ...PROGRAMMABLE, 'find', 'rg', 'tree', 'file', 'sort', 'uniq', 'date', 'hostname', 'tar', 'git',
+  ...ALWAYS_READ_ONLY,
+  ...TRANSPARENT,
+  ...PROGRAMMABLE,
+  'find',
+  'rg',
+  'tree',
+  'file',
+  'sort',
+  'uniq',
+  'date',
+  'hostname',
+  'tar',
+  'git',
 ]);
 
 export const isReadOnlyCommand = (cmd: SimpleCommand): boolean => {
@@ -89,9 +171,9 @@ export const isReadOnlyCommand = (cmd: SimpleCommand): boolean => {
 
 /** Any redirection that writes somewhere other than a harmless device. */
 export const writingRedirects = (redirects: readonly Redirection[]): Redirection[] =>
-  redirects.filter(
-    (r) => ['>', '>|', '>>', '&>', '&>>', '<>'].includes(r.op) || (r.op === '>&' && !/^(\d+|-)$/.test(r.target)),
-  ).filter((r) => !HARMLESS_TARGETS.has(r.target));
+  redirects
+    .filter((r) => ['>', '>|', '>>', '&>', '&>>', '<>'].includes(r.op) || (r.op === '>&' && !/^(\d+|-)$/.test(r.target)))
+    .filter((r) => !HARMLESS_TARGETS.has(r.target));
 
 /**
  * destructive: must always ask, with the reasons as the warning; read-only: may run unasked when the
@@ -116,11 +198,7 @@ export const classifyCommand = async (line: string): Promise<Classification> => 
   if (line.trim() === '') return { risk: 'other', reasons: [] };
   const parsed = await parseCommandLine(line);
   if (!parsed.ok) return { risk: 'unparsed', reasons: [`could not be read as a shell command (${parsed.reason})`] };
-  const dangers = [
-    ...parsed.commands.flatMap(commandDangers),
-    ...pipelineDangers(parsed.commands),
-    ...redirectDangers(parsed.redirects),
-  ];
+  const dangers = [...parsed.commands.flatMap(commandDangers), ...pipelineDangers(parsed.commands), ...redirectDangers(parsed.redirects)];
   if (dangers.length > 0) return { risk: 'destructive', reasons: [...new Set(dangers)] };
   const readOnly =
     parsed.commands.length > 0 &&

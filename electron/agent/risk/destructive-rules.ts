@@ -31,7 +31,11 @@ const outputFile: Rule = ({ name, args, text }) => {
     const at = args.findIndex((a) => /^-[^-]*o/.test(a.value) || (name === 'sort' && a.value.startsWith('--output')));
     if (at < 0) return null;
     const a = args[at]?.value ?? '';
-    const value = a.startsWith('--output=') ? a.slice(9) : a.endsWith('o') || a === '--output' ? args[at + 1]?.value : a.slice(a.indexOf('o') + 1);
+    const value = a.startsWith('--output=')
+      ? a.slice(9)
+      : a.endsWith('o') || a === '--output'
+        ? args[at + 1]?.value
+        : a.slice(a.indexOf('o') + 1);
     return value !== undefined && HARMLESS_TARGETS.has(value) ? null : said;
   }
   if (name === 'uniq') return files(operands(args).slice(1)) ? said : null;
@@ -57,8 +61,7 @@ const rawWrite: Rule = ({ name, args, text }) => {
 
 const ESCALATORS = ['sudo', 'doas', 'su', 'pkexec', 'run0', 'sudoedit'];
 
-const otherUser: Rule = ({ name, text }) =>
-  ESCALATORS.includes(name) ? `runs as another user (${name}): ${text}` : null;
+const otherUser: Rule = ({ name, text }) => (ESCALATORS.includes(name) ? `runs as another user (${name}): ${text}` : null);
 
 const permissions: Rule = ({ name, args, text }) => {
   if (!['chmod', 'chown', 'chgrp'].includes(name)) return null;
@@ -90,7 +93,8 @@ const gitLoss = (sub: string, rest: SimpleCommand['args']): string | null => {
   if (sub === 'clean' && force && !hasShort(rest, 'n') && !hasLong(rest, '--dry-run')) return 'deletes untracked files';
   if (sub === 'rm' && !hasLong(rest, '--cached') && (hasShort(rest, 'r') || force || rest.some((a) => a.glob || a.value === '.')))
     return 'deletes files from the work tree';
-  if (sub === 'branch' && (hasShort(rest, 'D') || (hasLong(rest, '--delete') && force))) return 'deletes a branch even with unmerged commits';
+  if (sub === 'branch' && (hasShort(rest, 'D') || (hasLong(rest, '--delete') && force)))
+    return 'deletes a branch even with unmerged commits';
   if (sub === 'stash' && ['clear', 'drop'].includes(operands(rest)[0]?.value ?? '')) return 'deletes stashed changes';
   return null;
 };
@@ -149,8 +153,14 @@ const packages: Rule = ({ name, args, text }) => {
   const said = `removes packages: ${text}`;
   if (REMOVALS[name]?.has(sub)) return said;
   if (name === 'pacman' && args.some((a) => /^-R/.test(a.value) || a.value === '--remove')) return said;
-  if (name === 'npm' && ['uninstall', 'un', 'unlink', 'remove', 'rm', 'r'].includes(sub) && (hasShort(args, 'g') || hasLong(args, '--global'))) return said;
-  if (/^python[0-9.]*$/.test(name) && args[0]?.value === '-m' && /^pip[0-9]*$/.test(args[1]?.value ?? '') && args[2]?.value === 'uninstall') return said;
+  if (
+    name === 'npm' &&
+    ['uninstall', 'un', 'unlink', 'remove', 'rm', 'r'].includes(sub) &&
+    (hasShort(args, 'g') || hasLong(args, '--global'))
+  )
+    return said;
+  if (/^python[0-9.]*$/.test(name) && args[0]?.value === '-m' && /^pip[0-9]*$/.test(args[1]?.value ?? '') && args[2]?.value === 'uninstall')
+    return said;
   return null;
 };
 
@@ -160,7 +170,19 @@ const substitutedDownload: Rule = ({ name, args, text }) =>
     ? `runs code straight from a download: ${text}`
     : null;
 
-const RULES: readonly Rule[] = [rm, outputFile, findDelete, rawWrite, otherUser, permissions, git, kill, everyProcess, packages, substitutedDownload];
+const RULES: readonly Rule[] = [
+  rm,
+  outputFile,
+  findDelete,
+  rawWrite,
+  otherUser,
+  permissions,
+  git,
+  kill,
+  everyProcess,
+  packages,
+  substitutedDownload,
+];
 
 /** Warnings for one command, including the wrappers it was found under (sudo rm → both). */
 export const commandDangers = (written: SimpleCommand): string[] => {

@@ -33,18 +33,58 @@ const DESTRUCTIVE_SQL =
 const SQL_CLIENTS = ['psql', 'mysql', 'mariadb', 'sqlite3', 'clickhouse-client', 'duckdb', 'sqlcmd', 'cockroach'];
 
 const TABLE_RULES: readonly TableRule[] = [
-  { programs: ['docker', 'podman', 'nerdctl'], sub: [['system', 'volume', 'image', 'container', 'network', 'builder', 'buildx'], ['prune']], reason: 'deletes unused containers, images, networks or volumes' },
-  { programs: ['docker', 'podman', 'nerdctl'], sub: [['rm', 'rmi']], short: 'f', long: ['--force'], reason: 'deletes containers or images by force' },
-  { programs: ['docker', 'podman', 'nerdctl'], sub: [['container', 'image'], ['rm', 'remove']], short: 'f', long: ['--force'], reason: 'deletes containers or images by force' },
+  {
+    programs: ['docker', 'podman', 'nerdctl'],
+    sub: [['system', 'volume', 'image', 'container', 'network', 'builder', 'buildx'], ['prune']],
+    reason: 'deletes unused containers, images, networks or volumes',
+  },
+  {
+    programs: ['docker', 'podman', 'nerdctl'],
+    sub: [['rm', 'rmi']],
+    short: 'f',
+    long: ['--force'],
+    reason: 'deletes containers or images by force',
+  },
+  {
+    programs: ['docker', 'podman', 'nerdctl'],
+    sub: [
+      ['container', 'image'],
+      ['rm', 'remove'],
+    ],
+    short: 'f',
+    long: ['--force'],
+    reason: 'deletes containers or images by force',
+  },
   { programs: ['docker', 'podman', 'nerdctl'], sub: [['volume'], ['rm', 'remove']], reason: 'deletes volumes and the data in them' },
-  { programs: ['docker', 'podman'], sub: [['compose'], ['down']], short: 'v', long: ['--volumes'], reason: 'deletes the project’s volumes and the data in them' },
-  { programs: ['docker-compose', 'podman-compose'], sub: [['down']], short: 'v', long: ['--volumes'], reason: 'deletes the project’s volumes and the data in them' },
+  {
+    programs: ['docker', 'podman'],
+    sub: [['compose'], ['down']],
+    short: 'v',
+    long: ['--volumes'],
+    reason: 'deletes the project’s volumes and the data in them',
+  },
+  {
+    programs: ['docker-compose', 'podman-compose'],
+    sub: [['down']],
+    short: 'v',
+    long: ['--volumes'],
+    reason: 'deletes the project’s volumes and the data in them',
+  },
   { programs: ['kubectl', 'oc'], sub: [['delete']], reason: 'deletes cluster resources' },
   { programs: ['helm'], sub: [['uninstall', 'delete', 'del', 'un']], reason: 'uninstalls a release and deletes its resources' },
   { programs: ['terraform', 'tofu', 'terragrunt'], sub: [['destroy']], reason: 'destroys the managed infrastructure' },
   { programs: ['terraform', 'tofu', 'terragrunt'], sub: [['apply']], long: ['-destroy'], reason: 'destroys the managed infrastructure' },
-  { programs: ['terraform', 'tofu', 'terragrunt'], sub: [['apply']], long: ['-auto-approve', '--auto-approve'], reason: 'changes infrastructure without asking for approval' },
-  { programs: ['rsync'], longPrefix: ['--delete', '--del', '--remove-source-files'], reason: 'deletes files at the destination or the source' },
+  {
+    programs: ['terraform', 'tofu', 'terragrunt'],
+    sub: [['apply']],
+    long: ['-auto-approve', '--auto-approve'],
+    reason: 'changes infrastructure without asking for approval',
+  },
+  {
+    programs: ['rsync'],
+    longPrefix: ['--delete', '--del', '--remove-source-files'],
+    reason: 'deletes files at the destination or the source',
+  },
   { programs: ['cp'], operand: /^\/dev\/(null|zero)$/, reason: 'empties a file (copies /dev/null over it)' },
   { programs: ['mv'], short: 'f', long: ['--force'], reason: 'overwrites files without asking' },
   { programs: ['wipefs'], reason: 'wipes file-system signatures from a disk' },
@@ -65,7 +105,11 @@ const TABLE_RULES: readonly TableRule[] = [
   { programs: ['pkill', 'killall'], unless: /^(-l|--list|-V|--version|-h|--help)$/, reason: 'kills processes by name' },
   { programs: ['shutdown', 'reboot', 'poweroff', 'halt'], reason: 'shuts down or restarts the machine' },
   { programs: ['init', 'telinit'], operand: /^[06]$/, reason: 'shuts down or restarts the machine' },
-  { programs: ['systemctl'], sub: [['poweroff', 'reboot', 'halt', 'kexec', 'soft-reboot', 'emergency', 'rescue']], reason: 'shuts down or restarts the machine' },
+  {
+    programs: ['systemctl'],
+    sub: [['poweroff', 'reboot', 'halt', 'kexec', 'soft-reboot', 'emergency', 'rescue']],
+    reason: 'shuts down or restarts the machine',
+  },
   { programs: ['systemctl'], sub: [['stop', 'disable', 'mask', 'kill', 'isolate']], reason: 'stops, disables or masks a service' },
 ];
 

@@ -60,16 +60,36 @@ describe('classifyCommand: destructive commands in disguise still carry the warn
     expect(result.reasons.join('\n')).toContain(reason);
   });
 
-  it.each(['git checkout main', 'git checkout -b topic', 'git restore --staged x', 'ls | tee -a log', 'ls | tee /dev/null', 'sort in.txt', 'tree -o /dev/null', 'sort -o /dev/null x'])(
-    'leaves %s alone (not destructive)',
-    async (line) => {
-      expect((await classifyCommand(line)).risk).not.toBe('destructive');
-    },
-  );
+  it.each([
+    'git checkout main',
+    'git checkout -b topic',
+    'git restore --staged x',
+    'ls | tee -a log',
+    'ls | tee /dev/null',
+    'sort in.txt',
+    'tree -o /dev/null',
+    'sort -o /dev/null x',
+  ])('leaves %s alone (not destructive)', async (line) => {
+    expect((await classifyCommand(line)).risk).not.toBe('destructive');
+  });
 });
 
 describe('the allow-list: a listed command whose meaning was changed asks', () => {
-  const wide = [...DEFAULT_AUTO_RUN_COMMANDS, 'printf', 'awk', 'sed', 'less', 'tee', 'busybox', 'env', 'echo', 'xargs', 'sort', 'git status', 'git log'];
+  const wide = [
+    ...DEFAULT_AUTO_RUN_COMMANDS,
+    'printf',
+    'awk',
+    'sed',
+    'less',
+    'tee',
+    'busybox',
+    'env',
+    'echo',
+    'xargs',
+    'sort',
+    'git status',
+    'git log',
+  ];
 
   it.each([
     ['GIT_PAGER=cat git log', 'a variable git runs'],
@@ -87,7 +107,7 @@ describe('the allow-list: a listed command whose meaning was changed asks', () =
   });
 
   it.each([
-    "awk 'BEGIN{system(\"id\")}'",
+    'awk \'BEGIN{system("id")}\'',
     "sed -n '1e id' file",
     'sed -i s/a/b/ file',
     "less +'!id' file",

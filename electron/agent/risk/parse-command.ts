@@ -88,7 +88,6 @@ interface Walk {
 
 const named = (node: SyntaxNode): SyntaxNode[] => node.namedChildren.filter((c): c is SyntaxNode => c !== null);
 
-
 const visitAssignment = (node: SyntaxNode, walk: Walk, depth: number): void => {
   const name = node.childForFieldName('name')?.text ?? '';
   walk.shellChanges.push(`sets ${name}`);

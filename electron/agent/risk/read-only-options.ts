@@ -34,7 +34,26 @@ const ACTING_OPTIONS: Readonly<Record<string, Acting>> = {
   tar: {
     short: 'IFxcruAdg',
     safeLong: ['--list'],
-    long: ['--to-command', '--use-compress-program', '--checkpoint-action', '--info-script', '--new-volume-script', '--rsh-command', '--extract', '--get', '--create', '--append', '--update', '--delete', '--concatenate', '--catenate', '--diff', '--compare', '--index-file', '--listed-incremental'],
+    long: [
+      '--to-command',
+      '--use-compress-program',
+      '--checkpoint-action',
+      '--info-script',
+      '--new-volume-script',
+      '--rsh-command',
+      '--extract',
+      '--get',
+      '--create',
+      '--append',
+      '--update',
+      '--delete',
+      '--concatenate',
+      '--catenate',
+      '--diff',
+      '--compare',
+      '--index-file',
+      '--listed-incremental',
+    ],
   },
 };
 

@@ -29,7 +29,10 @@ export const stdinScripts = (node: SyntaxNode): string[] => {
   if (node.parent?.type === 'redirected_statement') redirects.push(...node.parent.childrenForFieldName('redirect'));
   return redirects.flatMap((r) => {
     if (r?.type === 'herestring_redirect') return named(r).map((w) => readArg(w).value);
-    if (r?.type === 'heredoc_redirect') return named(r).filter((c) => c.type === 'heredoc_body').map((c) => c.text);
+    if (r?.type === 'heredoc_redirect')
+      return named(r)
+        .filter((c) => c.type === 'heredoc_body')
+        .map((c) => c.text);
     return [];
   });
 };

@@ -12,8 +12,21 @@ export type Unwrapped =
  * runs rm, and PROMPT_COMMAND runs at every prompt. Their values are read as command lines.
  */
 export const CODE_VARIABLES = new Set([
-  'PROMPT_COMMAND', 'GIT_PAGER', 'PAGER', 'MANPAGER', 'GIT_EXTERNAL_DIFF', 'GIT_SSH_COMMAND', 'GIT_EDITOR',
-  'GIT_SEQUENCE_EDITOR', 'EDITOR', 'VISUAL', 'LESSOPEN', 'LESSCLOSE', 'GIT_ASKPASS', 'SSH_ASKPASS', 'SUDO_ASKPASS',
+  'PROMPT_COMMAND',
+  'GIT_PAGER',
+  'PAGER',
+  'MANPAGER',
+  'GIT_EXTERNAL_DIFF',
+  'GIT_SSH_COMMAND',
+  'GIT_EDITOR',
+  'GIT_SEQUENCE_EDITOR',
+  'EDITOR',
+  'VISUAL',
+  'LESSOPEN',
+  'LESSCLOSE',
+  'GIT_ASKPASS',
+  'SSH_ASKPASS',
+  'SUDO_ASKPASS',
 ]);
 
 /** Programs that run a script given as a string (-c) or on stdin. */
@@ -35,7 +48,8 @@ const findExecs = (argv: readonly Arg[]): Arg[][] => {
 const shellScript = (argv: readonly Arg[]): Arg | undefined => {
   for (let i = 1; i < argv.length; i++) {
     const a = argv[i]?.value ?? '';
-    if (/^[-+][oO]$/.test(a)) i += 1; // `bash -o errexit -c …`: the option's value is not the script
+    if (/^[-+][oO]$/.test(a))
+      i += 1; // `bash -o errexit -c …`: the option's value is not the script
     else if (!/^[-+]/.test(a)) return undefined;
     else if (/^-[a-zA-Z]*c[a-zA-Z]*$/.test(a)) return argv[i + 1];
   }
@@ -46,7 +60,11 @@ const shellScript = (argv: readonly Arg[]): Arg | undefined => {
 const envSplitString = (argv: readonly Arg[]): string | undefined => {
   for (let i = 1; i < argv.length; i++) {
     const a = argv[i]?.value ?? '';
-    if (a === '-S' || a === '--split-string') return argv.slice(i + 1).map((x) => x.value).join(' ');
+    if (a === '-S' || a === '--split-string')
+      return argv
+        .slice(i + 1)
+        .map((x) => x.value)
+        .join(' ');
     if (a.startsWith('--split-string=')) return [a.slice(15), ...argv.slice(i + 1).map((x) => x.value)].join(' ');
     if (/^-[a-zA-Z]*S/.test(a)) return [a.slice(a.indexOf('S') + 1), ...argv.slice(i + 1).map((x) => x.value)].join(' ');
     if (!a.startsWith('-') && !a.includes('=')) return undefined;
@@ -55,7 +73,28 @@ const envSplitString = (argv: readonly Arg[]): string | undefined => {
 };
 
 /** ssh's options that take a value; its first operand is the host, the rest runs there. */
-const SSH_VALUE_OPTIONS = new Set(['-b', '-c', '-D', '-E', '-e', '-F', '-I', '-i', '-J', '-L', '-l', '-m', '-O', '-o', '-p', '-Q', '-R', '-S', '-W', '-w']);
+const SSH_VALUE_OPTIONS = new Set([
+  '-b',
+  '-c',
+  '-D',
+  '-E',
+  '-e',
+  '-F',
+  '-I',
+  '-i',
+  '-J',
+  '-L',
+  '-l',
+  '-m',
+  '-O',
+  '-o',
+  '-p',
+  '-Q',
+  '-R',
+  '-S',
+  '-W',
+  '-w',
+]);
 
 /**
  * Programs that run their operands (or a string) as a shell command line: `watch 'rm -rf x'`,
@@ -80,12 +119,18 @@ const commandOperands = (name: string, argv: readonly Arg[]): string[] => {
   // watch runs all its operands; flock, chroot and ssh first take a lock file, a root or a host.
   const skip = name === 'watch' ? 0 : 1;
   return starts
-    .map((s) => argv.slice(s + skip).map((a) => a.value).join(' '))
+    .map((s) =>
+      argv
+        .slice(s + skip)
+        .map((a) => a.value)
+        .join(' '),
+    )
     .filter((script) => script.trim() !== '');
 };
 
 /** git settings whose value git runs as a command (an alias starting with ! is a shell command). */
-const GIT_CODE_KEYS = /^(core\.(pager|editor|sshcommand|fsmonitor|askpass)|pager\.[^=]+|diff\.external|sequence\.editor|credential\.helper|alias\.[^=]+|[^=]*\.(textconv|command|cmd|clean|smudge|process))=/i;
+const GIT_CODE_KEYS =
+  /^(core\.(pager|editor|sshcommand|fsmonitor|askpass)|pager\.[^=]+|diff\.external|sequence\.editor|credential\.helper|alias\.[^=]+|[^=]*\.(textconv|command|cmd|clean|smudge|process))=/i;
 
 /** `git -c core.pager='rm -rf ~' log`: the values of -c settings that git will run. */
 const gitConfiguredCode = (argv: readonly Arg[]): string[] =>
@@ -105,7 +150,13 @@ const storedCommands = (name: string, argv: readonly Arg[]): string[] => {
   const after = (flag: string) => (words.indexOf(flag) >= 0 ? [words[words.indexOf(flag) + 1] ?? ''] : []);
   if (name === 'trap') return words[0] && !words[0].startsWith('-') ? [words[0]] : [];
   if (name === 'alias') return words.filter((w) => w.includes('=')).map((w) => w.slice(w.indexOf('=') + 1));
-  if (name === 'bind') return after('-x').map((b) => b.slice(b.indexOf(':') + 1).trim().replace(/^"(.*)"$/s, '$1'));
+  if (name === 'bind')
+    return after('-x').map((b) =>
+      b
+        .slice(b.indexOf(':') + 1)
+        .trim()
+        .replace(/^"(.*)"$/s, '$1'),
+    );
   if (name === 'complete' || name === 'compgen') return after('-C');
   if (name === 'printf' && words[0] === '-v' && CODE_VARIABLES.has(words[1] ?? '')) return words.slice(2, 3);
   return [];
@@ -128,7 +179,16 @@ export const unwrap = (argv: readonly Arg[], wrappers: readonly string[] = []): 
     return [{ kind: 'command', argv, wrappers }, ...operandScripts.map((script) => ({ kind: 'reparse' as const, script }))];
   }
   if (name === 'eval') {
-    return [{ kind: 'command', argv: [argv[0] as Arg], wrappers }, { kind: 'reparse', script: argv.slice(1).map((a) => a.value).join(' ') }];
+    return [
+      { kind: 'command', argv: [argv[0] as Arg], wrappers },
+      {
+        kind: 'reparse',
+        script: argv
+          .slice(1)
+          .map((a) => a.value)
+          .join(' '),
+      },
+    ];
   }
   if (SHELLS.has(name) || name === 'su') {
     const script = name === 'su' ? argv[argv.findIndex((a) => a.value === '-c' || a.value === '--command') + 1] : shellScript(argv);
@@ -148,7 +208,8 @@ export const unwrap = (argv: readonly Arg[], wrappers: readonly string[] = []): 
     const self: Unwrapped = { kind: 'command', argv: argv.slice(0, Math.min(...starts)), wrappers };
     const inner = starts.filter((s) => s < argv.length).flatMap((s) => unwrap(argv.slice(s), [...wrappers, name]));
     // xargs with no command runs echo; the others alone (sudo -i, env) are themselves.
-    if (inner.length === 0 && name === 'xargs') return [self, ...unwrap([{ value: 'echo', glob: false, dynamic: false }], [...wrappers, name])];
+    if (inner.length === 0 && name === 'xargs')
+      return [self, ...unwrap([{ value: 'echo', glob: false, dynamic: false }], [...wrappers, name])];
     return [self, ...inner];
   }
   return [{ kind: 'command', argv, wrappers }];

@@ -26,7 +26,7 @@ const decodeAnsiC = (body: string): string =>
     const head = esc[0] ?? '';
     if (head === 'x' || head === 'u' || head === 'U') return String.fromCodePoint(Math.min(parseInt(esc.slice(1), 16), 0x10ffff));
     if (/[0-7]/.test(head)) return String.fromCharCode(parseInt(esc, 8) & 0xff);
-    if (head === 'c') return String.fromCharCode((esc.charCodeAt(1) & 0x1f));
+    if (head === 'c') return String.fromCharCode(esc.charCodeAt(1) & 0x1f);
     return SIMPLE_ESCAPES[head] ?? head;
   });
 

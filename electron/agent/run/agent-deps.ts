@@ -40,6 +40,7 @@ export interface AgentTurnContext {
  */
 export const chooseTarget = (port: TerminalPort, activeSessionId: string | null, inUse: ReadonlySet<string> = new Set()) => {
   const state = activeSessionId === null ? undefined : port.state(activeSessionId);
-  if (activeSessionId !== null && state?.idle && !inUse.has(activeSessionId)) return { kind: 'active' as const, sessionId: activeSessionId, cwd: state.cwd };
+  if (activeSessionId !== null && state?.idle && !inUse.has(activeSessionId))
+    return { kind: 'active' as const, sessionId: activeSessionId, cwd: state.cwd };
   return { kind: 'new-pane' as const, cwd: state?.cwd ?? null, besideSessionId: state ? activeSessionId : null };
 };

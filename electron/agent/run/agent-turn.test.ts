@@ -43,7 +43,7 @@ describe('run_command: a proposed command runs only when the user says so', () =
     expect(JSON.parse(await result)).toMatchObject({ edited_by_user: true, you_proposed: 'ls', ran_instead: 'rm -rf build' });
   });
 
-  it('opens the conversation\'s own terminal in main when the asking one is busy, and runs there once its shell is at a prompt', async () => {
+  it("opens the conversation's own terminal in main when the asking one is busy, and runs there once its shell is at a prompt", async () => {
     const t = setUp({}, { s1: { idle: false, busy: 'a command runs', cwd: '/srv/app' } });
     const result = t.call('git status');
     const proposed = await t.stepIn('proposed');

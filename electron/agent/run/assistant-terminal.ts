@@ -25,7 +25,8 @@ export class AssistantTerminals {
   ): Promise<string> {
     const known = this._byConversation.get(conversationId);
     const state = known === undefined ? undefined : this._port.state(known.sessionId);
-    if (known && state?.idle && !inUse.has(known.sessionId) && state.cwd === request.cwd && known.beside === request.besideSessionId) return known.sessionId;
+    if (known && state?.idle && !inUse.has(known.sessionId) && state.cwd === request.cwd && known.beside === request.besideSessionId)
+      return known.sessionId;
     const sessionId = await this._open(request);
     this._byConversation.set(conversationId, { sessionId, beside: request.besideSessionId });
     return sessionId;

@@ -13,7 +13,7 @@ const handedOver = async (steps: readonly AgentStepView[]): Promise<AgentStepVie
   throw new Error('the step was never handed over');
 };
 
-describe('hand-over: a full-screen program is seen by the segmenter\'s one alt-screen detector', () => {
+describe("hand-over: a full-screen program is seen by the segmenter's one alt-screen detector", () => {
   it('sees the switch to the alternate screen even when it arrives split across two reads', async () => {
     const t = setUp();
     const result = t.call('git status');

@@ -11,7 +11,9 @@ const WAITS_FOR_USER = new Map<string, string>([
   ...['vi', 'vim', 'nvim', 'nano', 'emacs', 'pico', 'micro', 'ed', 'mcedit'].map((n) => [n, 'an editor'] as const),
   ...['top', 'htop', 'btop', 'atop', 'watch', 'nmon', 'iotop'].map((n) => [n, 'a monitor'] as const),
   ...['tmux', 'screen', 'zellij', 'mc', 'ranger', 'nnn', 'fzf', 'tig', 'lazygit'].map((n) => [n, 'a full-screen program'] as const),
-  ...['python', 'python3', 'node', 'irb', 'psql', 'mysql', 'sqlite3', 'redis-cli', 'ghci', 'lua'].map((n) => [n, 'an interactive program'] as const),
+  ...['python', 'python3', 'node', 'irb', 'psql', 'mysql', 'sqlite3', 'redis-cli', 'ghci', 'lua'].map(
+    (n) => [n, 'an interactive program'] as const,
+  ),
 ]);
 
 /** Why a program in the foreground needs the user, or null when it does not look like it. */

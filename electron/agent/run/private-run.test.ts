@@ -30,7 +30,12 @@ describe('run_command asked from a private terminal (issue 38)', () => {
     expect(json).not.toHaveProperty('full_output');
     expect(json).not.toHaveProperty('exit_code');
     expect(String(json['note'])).toMatch(/private.*nothing.*recorded.*not available/i);
-    expect(await t.stepIn('done')).toMatchObject({ sessionId: 't1', commandId: null, exitCode: null, note: expect.stringMatching(/private/i) });
+    expect(await t.stepIn('done')).toMatchObject({
+      sessionId: 't1',
+      commandId: null,
+      exitCode: null,
+      note: expect.stringMatching(/private/i),
+    });
   });
 
   it('runs nothing when the pane opened for it is not private although the terminal beside it is', async () => {

@@ -14,7 +14,8 @@ const PROMPT_POLL_MS = 100;
  * (the step sat "running" until the pane timed out); so it is typed once the shell is at a prompt,
  * the step ends there, and the model is told plainly that the output is not available.
  */
-const PRIVATE_NOTE = 'Ran in a private terminal: nothing there is recorded, so its output stays in that pane and was not given to the assistant.';
+const PRIVATE_NOTE =
+  'Ran in a private terminal: nothing there is recorded, so its output stays in that pane and was not given to the assistant.';
 
 /** The tool result for a command typed into a private terminal: no output, no exit status, and why. */
 const privateResult = (step: AgentStepView): string =>

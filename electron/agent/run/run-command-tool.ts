@@ -54,7 +54,8 @@ export class AgentTurn {
     const { risk, reasons } = await this._deps.classify(command);
     // Typed at the prompt, a line bash cannot read leaves the shell waiting for the rest, and the
     // user's next keys would complete it: the model must send a complete line.
-    if (risk === 'unparsed') throw new Error(`${reasons[0] ?? 'the command could not be read'}; send one complete command line that bash can read`);
+    if (risk === 'unparsed')
+      throw new Error(`${reasons[0] ?? 'the command could not be read'}; send one complete command line that bash can read`);
     // Fixed now, at the proposal: the terminal the question was asked from if it waits at an idle
     // prompt with nothing typed, else a pane beside it. A later switch of tabs does not move it.
     const target = chooseTarget(this._deps.port, this._context.activeSessionId, this._deps.decisions.inUse);
@@ -82,18 +83,29 @@ export class AgentTurn {
     };
     const refusal =
       ++this._calls > settings.maxSteps
-        ? { note: `Not run: one answer may run at most ${settings.maxSteps} commands (Settings → Assistant actions).`, result: stepLimitResult(settings.maxSteps) }
+        ? {
+            note: `Not run: one answer may run at most ${settings.maxSteps} commands (Settings → Assistant actions).`,
+            result: stepLimitResult(settings.maxSteps),
+          }
         : unrunnable(this._deps, command) === null
           ? null
           : {
               note: `Not run: ${unrunnable(this._deps, command)}`,
-              result: notStartedResult(step, "It matches the user's history exclusions, so it would leave no record and was not run. Ask the user to run it themselves if it is needed."),
+              result: notStartedResult(
+                step,
+                "It matches the user's history exclusions, so it would leave no record and was not run. Ask the user to run it themselves if it is needed.",
+              ),
             };
     if (refusal !== null) {
       new Invocation(step, (s) => this._emit(s)).to('failed', { note: refusal.note });
       return refusal.result;
     }
-    const confirmation = await this._deps.confirmations.decide({ conversationId: this._context.conversationId, tool: RUN_COMMAND_TOOL.name, command, risk });
+    const confirmation = await this._deps.confirmations.decide({
+      conversationId: this._context.conversationId,
+      tool: RUN_COMMAND_TOOL.name,
+      command,
+      risk,
+    });
     const call = new Invocation<LiveStep>({ ...step, autoRun: confirmation.kind === 'allow' }, (s) => this._emit(s));
     return runStep({ deps: this._deps, context: this._context, call, confirmation, signal, settings });
   }

@@ -27,17 +27,19 @@ describe('run_command refuses a line whose shown text is not what runs', () => {
     expect(checkEditedCommand(command)).toMatch(/invisible|blank/);
   });
 
-  it.each([
-    'touch X ;        git status',
-    'ls         -la',
-    `ls -la ${' '.repeat(12)}&& touch X`,
-  ])('refuses a run of 8 or more spaces between words outside quotes: %j', (command) => {
-    expect(propose(command)).toThrow(/run of spaces/);
-  });
+  it.each(['touch X ;        git status', 'ls         -la', `ls -la ${' '.repeat(12)}&& touch X`])(
+    'refuses a run of 8 or more spaces between words outside quotes: %j',
+    (command) => {
+      expect(propose(command)).toThrow(/run of spaces/);
+    },
+  );
 
-  it.each(["printf '%s        %s\\n' a b", 'echo "a          b"', 'ls -la    x'])('leaves spaces inside quotes, or a short run, alone: %j', (command) => {
-    expect(parseRunArgs({ command }).command).toBe(command);
-  });
+  it.each(["printf '%s        %s\\n' a b", 'echo "a          b"', 'ls -la    x'])(
+    'leaves spaces inside quotes, or a short run, alone: %j',
+    (command) => {
+      expect(parseRunArgs({ command }).command).toBe(command);
+    },
+  );
 
   it.each([
     ['git clone https://g\u0456thub.com/x/y', 'g\u0456thub'],

@@ -17,11 +17,14 @@ describe('run_command: what runs is the line the user read', () => {
     expect(t.steps).toEqual([]);
   });
 
-  it.each(['echo "unclosed', 'ls |', 'ls \\', 'cat <<EOF', 'echo $(ls'])('refuses %s, which would leave the shell waiting for more', async (command) => {
-    const t = setUp();
-    await expect(t.call(command)).rejects.toThrow(/complete command line/);
-    expect(t.steps).toEqual([]);
-  });
+  it.each(['echo "unclosed', 'ls |', 'ls \\', 'cat <<EOF', 'echo $(ls'])(
+    'refuses %s, which would leave the shell waiting for more',
+    async (command) => {
+      const t = setUp();
+      await expect(t.call(command)).rejects.toThrow(/complete command line/);
+      expect(t.steps).toEqual([]);
+    },
+  );
 
   it('refuses a run of spaces that would push the rest of the line out of sight', async () => {
     const t = setUp();
@@ -36,7 +39,15 @@ describe('run_command: what runs is the line the user read', () => {
   });
 
   it('leaves a ! the shell does not expand alone', () => {
-    for (const line of ['[ ! -f x ] && echo done', 'test "$a" != b', "awk '!seen[$0]++' f", 'echo "hi!"', 'find . ! -name x', "grep 'x!y' f", 'echo \\!x']) {
+    for (const line of [
+      '[ ! -f x ] && echo done',
+      'test "$a" != b',
+      "awk '!seen[$0]++' f",
+      'echo "hi!"',
+      'find . ! -name x',
+      "grep 'x!y' f",
+      'echo \\!x',
+    ]) {
       expect(historyExpansion(line)).toBeNull();
     }
   });
@@ -182,7 +193,7 @@ describe('run_command: decisions that cannot run fail safe', () => {
 });
 
 describe('runInTerminal: a command that leaves no record', () => {
-  it('withdraws the assistant tag, so the user\'s next command is not taken for the assistant\'s', async () => {
+  it("withdraws the assistant tag, so the user's next command is not taken for the assistant's", async () => {
     const terminals = new FakeTerminals({ s1: IDLE });
     terminals.swallow = true;
     const run = (signal: AbortSignal) =>

@@ -107,7 +107,8 @@ const terminalFor = async (run: StepRun, besideSessionId: string | null): Promis
   const sessionId = await deps.terminals.terminalFor(run.context.conversationId, { cwd: step.cwd, besideSessionId }, deps.decisions.inUse);
   // Beside a private terminal the new one is private (its lineage): no record to follow, so none is awaited.
   const pane = paneForStep(deps.port, sessionId, besideSessionId);
-  if (pane.kind === 'private') return { kind: 'done', result: await runUnrecorded({ port: deps.port, call, sessionId, signal: waitSignal }) };
+  if (pane.kind === 'private')
+    return { kind: 'done', result: await runUnrecorded({ port: deps.port, call, sessionId, signal: waitSignal }) };
   if (pane.kind === 'refused') {
     call.to('failed', { note: pane.why });
     return { kind: 'done', result: notStartedResult(step, `${pane.why} Do not assume it ran.`) };

@@ -23,7 +23,11 @@ export const ranResult = async (step: AgentStepView, fields: RecordFields): Prom
     ...editedFields(step),
     ...waitingFields(step),
     ...(step.durationMs === null ? {} : { duration_ms: step.durationMs }),
-    ...(record ?? { command_line: step.command, exit_code: step.exitCode, note: 'The command left no record (recording is paused or excludes it).' }),
+    ...(record ?? {
+      command_line: step.command,
+      exit_code: step.exitCode,
+      note: 'The command left no record (recording is paused or excludes it).',
+    }),
   });
 };
 

@@ -15,7 +15,7 @@ describe('the target is fixed when the step is proposed', () => {
     expect(t.terminals.typed.map((x) => x.sessionId)).toEqual(['s1']);
   });
 
-  it('keys the step by the model\'s tool-call id', async () => {
+  it("keys the step by the model's tool-call id", async () => {
     const t = setUp();
     const result = t.turn.tool.execute({ command: 'ls' }, t.controller.signal, 'call_abc123');
     const proposed = await t.stepIn('proposed');

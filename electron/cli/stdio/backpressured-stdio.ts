@@ -59,7 +59,11 @@ export class BackpressuredStdio implements Transport {
     for (let end = data.indexOf(10); end >= 0; end = data.indexOf(10)) {
       const piece = data.subarray(0, end);
       if (this.partialBytes + piece.length > MAX_REQUEST_LINE_BYTES) return this.tooLong();
-      this.accept(Buffer.concat([...this.partial, piece]).toString('utf8').replace(/\r$/, ''));
+      this.accept(
+        Buffer.concat([...this.partial, piece])
+          .toString('utf8')
+          .replace(/\r$/, ''),
+      );
       this.partial = [];
       this.partialBytes = 0;
       data = data.subarray(end + 1);
@@ -90,7 +94,8 @@ export class BackpressuredStdio implements Transport {
       this.queuedBytes += line.length;
       return;
     }
-    if ('method' in message && message.method === 'notifications/cancelled') this.inFlight.delete(message.params?.requestId as string | number);
+    if ('method' in message && message.method === 'notifications/cancelled')
+      this.inFlight.delete(message.params?.requestId as string | number);
     this.onmessage?.(message);
   }
 

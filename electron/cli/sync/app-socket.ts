@@ -37,7 +37,9 @@ export const askApp = (dataDir: string, op: 'now' | 'status' | 'off'): Promise<A
     socket.setEncoding('utf8');
     socket.on('connect', () => socket.write(`${JSON.stringify({ op })}\n`));
     socket.on('data', (chunk: string) => (text += chunk));
-    socket.on('error', (error: NodeJS.ErrnoException) => (absent(error) ? resolve(undefined) : reject(new SyncError('busy', `the running app did not answer: ${error.message}`))));
+    socket.on('error', (error: NodeJS.ErrnoException) =>
+      absent(error) ? resolve(undefined) : reject(new SyncError('busy', `the running app did not answer: ${error.message}`)),
+    );
     socket.on('end', () => {
       let reply: z.infer<typeof Reply>;
       try {

@@ -8,8 +8,23 @@ export type SyncWhere =
   | { readonly kind: 'folder'; readonly path: string };
 
 export type SyncCommand =
-  | { readonly kind: 'sync-init'; readonly dataDir?: string; readonly where: SyncWhere; readonly prefix: string; readonly commandsOnly: boolean; readonly deviceName?: string }
-  | { readonly kind: 'sync-join'; readonly dataDir?: string; readonly where: SyncWhere; readonly prefix: string; readonly phrase: string; readonly commandsOnly: boolean; readonly deviceName?: string }
+  | {
+      readonly kind: 'sync-init';
+      readonly dataDir?: string;
+      readonly where: SyncWhere;
+      readonly prefix: string;
+      readonly commandsOnly: boolean;
+      readonly deviceName?: string;
+    }
+  | {
+      readonly kind: 'sync-join';
+      readonly dataDir?: string;
+      readonly where: SyncWhere;
+      readonly prefix: string;
+      readonly phrase: string;
+      readonly commandsOnly: boolean;
+      readonly deviceName?: string;
+    }
   | { readonly kind: 'sync-status'; readonly dataDir?: string; readonly json: boolean }
   | { readonly kind: 'sync-now'; readonly dataDir?: string; readonly json: boolean }
   | { readonly kind: 'sync-off'; readonly dataDir?: string };
@@ -53,17 +68,21 @@ const whereOf = (values: Values, sub: string): SyncWhere => {
   const endpoint = text(values, 'endpoint');
   const bucket = text(values, 'bucket');
   if (folder !== undefined) {
-    if (endpoint !== undefined || bucket !== undefined) throw new SyncError('bad-input', `sync ${sub} takes --folder or --endpoint with --bucket, not both`);
+    if (endpoint !== undefined || bucket !== undefined)
+      throw new SyncError('bad-input', `sync ${sub} takes --folder or --endpoint with --bucket, not both`);
     return { kind: 'folder', path: folder };
   }
-  if (endpoint === undefined || bucket === undefined) throw new SyncError('bad-input', `sync ${sub} needs --endpoint URL and --bucket NAME (or --folder DIR)`);
-  if (!URL.canParse(endpoint) || !/^https?:$/.test(new URL(endpoint).protocol)) throw new SyncError('bad-input', `--endpoint must be an http(s) URL, got ${endpoint}`);
+  if (endpoint === undefined || bucket === undefined)
+    throw new SyncError('bad-input', `sync ${sub} needs --endpoint URL and --bucket NAME (or --folder DIR)`);
+  if (!URL.canParse(endpoint) || !/^https?:$/.test(new URL(endpoint).protocol))
+    throw new SyncError('bad-input', `--endpoint must be an http(s) URL, got ${endpoint}`);
   return { kind: 's3', endpoint, bucket, region: text(values, 'region') ?? 'us-east-1' };
 };
 
 const prefixOf = (values: Values): string => {
   const prefix = (text(values, 'prefix') ?? '').replace(/^\/+|\/+$/g, '');
-  if (prefix.split('/').some((part) => part === '.' || part === '..')) throw new SyncError('bad-input', `--prefix may not hold . or .. parts`);
+  if (prefix.split('/').some((part) => part === '.' || part === '..'))
+    throw new SyncError('bad-input', `--prefix may not hold . or .. parts`);
   return prefix;
 };
 
@@ -82,16 +101,32 @@ export const parseSync = (argv: readonly string[]): SyncParsed => {
   const [sub, ...rest] = argv;
   if (sub === undefined) return { kind: 'help', text: SYNC_USAGE, asked: false };
   if (sub === 'help' || sub === '-h' || sub === '--help') return { kind: 'help', text: SYNC_USAGE, asked: true };
-  if (!['init', 'join', 'status', 'now', 'off'].includes(sub)) throw new SyncError('bad-input', `unknown sync command '${sub}' (init, join, status, now or off)`);
+  if (!['init', 'join', 'status', 'now', 'off'].includes(sub))
+    throw new SyncError('bad-input', `unknown sync command '${sub}' (init, join, status, now or off)`);
   const values = parse(rest, sub);
   if (values.help) return { kind: 'help', text: SYNC_USAGE, asked: true };
   switch (sub) {
     case 'init':
-      return { kind: 'sync-init', ...common(values), where: whereOf(values, sub), prefix: prefixOf(values), commandsOnly: values['commands-only'] === true, ...named(values) };
+      return {
+        kind: 'sync-init',
+        ...common(values),
+        where: whereOf(values, sub),
+        prefix: prefixOf(values),
+        commandsOnly: values['commands-only'] === true,
+        ...named(values),
+      };
     case 'join': {
       const phrase = text(values, 'phrase');
       if (phrase === undefined) throw new SyncError('bad-input', 'sync join needs --phrase "…", the 24 words init printed');
-      return { kind: 'sync-join', ...common(values), where: whereOf(values, sub), prefix: prefixOf(values), phrase, commandsOnly: values['commands-only'] === true, ...named(values) };
+      return {
+        kind: 'sync-join',
+        ...common(values),
+        where: whereOf(values, sub),
+        prefix: prefixOf(values),
+        phrase,
+        commandsOnly: values['commands-only'] === true,
+        ...named(values),
+      };
     }
     case 'status':
       return { kind: 'sync-status', ...common(values), json: values.json === true };

@@ -9,7 +9,9 @@ import { askApp, type AppReply } from './app-socket';
 import { pendingCount, withWriter } from './sync-store';
 
 const backendOf = (where: SyncWhere): SyncConfig['backend'] =>
-  where.kind === 'folder' ? { kind: 'folder', path: where.path } : { kind: 's3', endpoint: where.endpoint, bucket: where.bucket, region: where.region };
+  where.kind === 'folder'
+    ? { kind: 'folder', path: where.path }
+    : { kind: 's3', endpoint: where.endpoint, bucket: where.bucket, region: where.region };
 
 const describe = (config: SyncConfig): string =>
   config.backend.kind === 'folder' ? `folder ${config.backend.path}` : `bucket ${config.backend.bucket} at ${config.backend.endpoint}`;
@@ -28,7 +30,8 @@ const setUp = async (command: Extract<SyncCommand, { kind: 'sync-init' | 'sync-j
     deviceName: command.deviceName,
     ...(command.kind === 'sync-join' ? { phrase: command.phrase } : {}),
   });
-  if (phrase === null) return write(`This device (${next.deviceName}) joined the sync group in ${describe(next)}. Run 'contexterm sync now' to sync.\n`);
+  if (phrase === null)
+    return write(`This device (${next.deviceName}) joined the sync group in ${describe(next)}. Run 'contexterm sync now' to sync.\n`);
   await write(
     `Sync is on for this device (${next.deviceName}) with ${describe(next)}.\n\n` +
       `Recovery phrase, shown this once: write it down. It is the only way to add a device or read the bucket again.\n\n` +
@@ -48,9 +51,11 @@ const loadSetUp = async (dataDir: string): Promise<{ config: SyncConfig; key: Ui
 /** `sync now` answered by the running app: its run's report, or its failure as this CLI's own. */
 const nowByApp = async (reply: AppReply, json: boolean, write: Write): Promise<void> => {
   const { state, report } = reply;
-  if (state.state === 'failed') throw new SyncError((reply.code as SyncErrorCode | null) ?? 'unreachable', state.lastError ?? 'the sync failed');
+  if (state.state === 'failed')
+    throw new SyncError((reply.code as SyncErrorCode | null) ?? 'unreachable', state.lastError ?? 'the sync failed');
   if (report) await write(json ? `${JSON.stringify(report)}\n` : `${summary(report)} (by the running app)\n`);
-  if (report && report.refused.length > 0) throw new SyncError('tampered', `${report.refused.length} object(s) refused, the rest synced: ${report.refused.join('; ')}`);
+  if (report && report.refused.length > 0)
+    throw new SyncError('tampered', `${report.refused.length} object(s) refused, the rest synced: ${report.refused.join('; ')}`);
 };
 
 const now = async (dataDir: string, json: boolean, write: Write): Promise<void> => {
@@ -86,7 +91,15 @@ const status = async (dataDir: string, json: boolean, write: Write): Promise<voi
   const live = await askApp(dataDir, 'status');
   const pending = live?.state.pending ?? pendingCount(dataDir);
   const app = live ? { app: live.state.state } : {};
-  const out = { device: config.deviceName, deviceId: config.deviceId, where: describe(config), content: config.content, ...state, pending, ...app };
+  const out = {
+    device: config.deviceName,
+    deviceId: config.deviceId,
+    where: describe(config),
+    content: config.content,
+    ...state,
+    pending,
+    ...app,
+  };
   if (json) return write(`${JSON.stringify(out)}\n`);
   const when = (ms: number | null): string => (ms === null ? 'never' : new Date(ms).toISOString());
   return write(
@@ -99,7 +112,10 @@ const status = async (dataDir: string, json: boolean, write: Write): Promise<voi
 
 const off = async (dataDir: string, write: Write): Promise<void> => {
   await loadSetUp(dataDir);
-  if (await askApp(dataDir, 'off')) return write(`Sync is off on this device (the running app stopped it). The bucket was left as it is; the other devices keep syncing.\n`);
+  if (await askApp(dataDir, 'off'))
+    return write(
+      `Sync is off on this device (the running app stopped it). The bucket was left as it is; the other devices keep syncing.\n`,
+    );
   const { FileKeyStore, removeSetUp } = await import('../../sync/sync-config');
   const { forgetSyncState } = await import('../../sync/sync-engine');
   await withWriter(dataDir, async (db) => forgetSyncState(db));

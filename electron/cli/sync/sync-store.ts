@@ -18,19 +18,24 @@ const DATABASE_FILE = 'contexterm.db';
  * sync never write at once. While the app runs, `sync now|status|off` ask it instead (app-socket.ts);
  * this refuses plainly only when the app holds the lock but did not answer.
  */
-export const withWriter = async <T>(dataDir: string, run: (db: WritableDb, forget: (ids: readonly string[]) => number) => Promise<T>): Promise<T> => {
+export const withWriter = async <T>(
+  dataDir: string,
+  run: (db: WritableDb, forget: (ids: readonly string[]) => number) => Promise<T>,
+): Promise<T> => {
   let lock: ReturnType<typeof acquireDataDirLock>;
   try {
     lock = acquireDataDirLock(dataDir, 'Run sync from this command once the app is closed.');
   } catch (error) {
-    if (error instanceof DataDirLockedError) throw new SyncError('busy', `${error.message} (a running app keeps the history; the CLI syncs only when it is closed)`);
+    if (error instanceof DataDirLockedError)
+      throw new SyncError('busy', `${error.message} (a running app keeps the history; the CLI syncs only when it is closed)`);
     if (error instanceof DataDirTrustError) throw new SyncError('busy', error.message);
     throw error;
   }
   try {
     const { db } = openWriter({ path: join(dataDir, DATABASE_FILE), migrations });
     const forgetter = new Forgetter(db);
-    const forget = (ids: readonly string[]): number => (ids.length === 0 ? 0 : forgetter.forget({ commandIds: [...ids] }, Date.now()).commands);
+    const forget = (ids: readonly string[]): number =>
+      ids.length === 0 ? 0 : forgetter.forget({ commandIds: [...ids] }, Date.now()).commands;
     try {
       return await run(db, forget);
     } finally {

@@ -27,9 +27,15 @@ export class HistoryFixture {
   private _offset = 0;
   private _seq = 0;
 
-  constructor(readonly sessionId = 'sess1', readonly startedAt = Date.UTC(2026, 0, 1), sessionCwd = '/home/dev') {
+  constructor(
+    readonly sessionId = 'sess1',
+    readonly startedAt = Date.UTC(2026, 0, 1),
+    sessionCwd = '/home/dev',
+  ) {
     this.db
-      .prepare(`INSERT INTO sessions (id, started_at, shell, hostname, cwd, title, mode) VALUES (?, ?, 'bash', 'devbox', ?, 'bash', 'integrated')`)
+      .prepare(
+        `INSERT INTO sessions (id, started_at, shell, hostname, cwd, title, mode) VALUES (?, ?, 'bash', 'devbox', ?, 'bash', 'integrated')`,
+      )
       .run(sessionId, startedAt, sessionCwd);
   }
 
@@ -41,17 +47,37 @@ export class HistoryFixture {
     const at = this.startedAt + seq * 1000;
     command.chunks.forEach((chunk, index) => {
       const data = Buffer.from(chunk);
-      this.db.prepare('INSERT INTO chunks (session_id, seq, ts, direction, output_offset, data) VALUES (?, ?, ?, 1, ?, ?)').run(this.sessionId, seq * 100 + index, at + index * 10, this._offset, data);
+      this.db
+        .prepare('INSERT INTO chunks (session_id, seq, ts, direction, output_offset, data) VALUES (?, ?, ?, 1, ?, ?)')
+        .run(this.sessionId, seq * 100 + index, at + index * 10, this._offset, data);
       this._offset += data.length;
     });
-    const clean = command.cleanOutput ?? command.chunks.join('').replace(/\x1b\[[0-9;]*m/g, '').replace(/\r\n/g, '\n');
+    const clean =
+      command.cleanOutput ??
+      command.chunks
+        .join('')
+        .replace(/\x1b\[[0-9;]*m/g, '')
+        .replace(/\r\n/g, '\n');
     this.db
       .prepare(
         `INSERT INTO commands (id, session_id, seq, command_line, cwd, hostname, shell, started_at, ended_at, exit_code,
            output_start, output_end, output_summary, clean_output, output_indexed, source)
          VALUES (?, ?, ?, ?, ?, 'devbox', 'bash', ?, ?, ?, ?, ?, ?, ?, 1, 'integrated')`,
       )
-      .run(id, this.sessionId, seq, command.line, command.cwd ?? '/home/dev', at, at + 500, command.exitCode ?? 0, start, this._offset, clean.slice(0, 200), clean);
+      .run(
+        id,
+        this.sessionId,
+        seq,
+        command.line,
+        command.cwd ?? '/home/dev',
+        at,
+        at + 500,
+        command.exitCode ?? 0,
+        start,
+        this._offset,
+        clean.slice(0, 200),
+        clean,
+      );
     return id;
   }
 
@@ -59,7 +85,9 @@ export class HistoryFixture {
   addBetween(text: string): void {
     const data = Buffer.from(text);
     const seq = this._seq * 100 + 99;
-    this.db.prepare('INSERT INTO chunks (session_id, seq, ts, direction, output_offset, data) VALUES (?, ?, ?, 1, ?, ?)').run(this.sessionId, seq, this.startedAt + this._seq * 1000 + 900, this._offset, data);
+    this.db
+      .prepare('INSERT INTO chunks (session_id, seq, ts, direction, output_offset, data) VALUES (?, ?, ?, 1, ?, ?)')
+      .run(this.sessionId, seq, this.startedAt + this._seq * 1000 + 900, this._offset, data);
     this._offset += data.length;
   }
 

@@ -29,7 +29,11 @@ const setup = () => {
 const talk = async (manager: ConversationService, model: string, turns: number) => {
   const conv = await manager.createConversation(model, 'test');
   for (let i = 0; i < turns; i++) {
-    await seedTurn(manager, { conversationId: conv.id, question: `question ${i} ${'q'.repeat(200)}`, answer: `answer ${i} ${'word '.repeat(60)}` });
+    await seedTurn(manager, {
+      conversationId: conv.id,
+      question: `question ${i} ${'q'.repeat(200)}`,
+      answer: `answer ${i} ${'word '.repeat(60)}`,
+    });
   }
   return conv;
 };

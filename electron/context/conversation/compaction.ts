@@ -79,7 +79,10 @@ export class Compaction {
   async compact(conversationId: string, options: { signal?: AbortSignal } = {}): Promise<CompactResult> {
     const conversation = await this._host.requireConversation(conversationId);
     const config = await this._deps.modelConfigs.config(conversation.model);
-    const target = config.contextLimit > 0 ? effectiveLimit(config.contextLimit) - Math.min(config.reservedOutputTokens, Math.floor(effectiveLimit(config.contextLimit) / 2)) : null;
+    const target =
+      config.contextLimit > 0
+        ? effectiveLimit(config.contextLimit) - Math.min(config.reservedOutputTokens, Math.floor(effectiveLimit(config.contextLimit) / 2))
+        : null;
     const result = async (
       mode: CompactResult['mode'],
       compactionId: string | null,
@@ -98,11 +101,26 @@ export class Compaction {
     });
 
     if (config.compactionMode === 'truncate-oldest') {
-      if (target === null) return result('none', null, 0, nothingYet(`${conversation.model} has no context limit, so Truncate oldest has no size to cut down to (set a limit in Settings, or choose Summarize).`));
+      if (target === null)
+        return result(
+          'none',
+          null,
+          0,
+          nothingYet(
+            `${conversation.model} has no context limit, so Truncate oldest has no size to cut down to (set a limit in Settings, or choose Summarize).`,
+          ),
+        );
       const n = await this.truncateOldest(conversationId, target);
       if (n === 0) {
         const usage = await this._host.getContextUsage(conversationId);
-        return result('none', null, 0, nothingYet(`the ${plural(usage.messageCount, 'message')} (${plural(usage.estimatedTokens, 'token')}) already fit in the ${grouped(target)} tokens Truncate oldest keeps.`));
+        return result(
+          'none',
+          null,
+          0,
+          nothingYet(
+            `the ${plural(usage.messageCount, 'message')} (${plural(usage.estimatedTokens, 'token')}) already fit in the ${grouped(target)} tokens Truncate oldest keeps.`,
+          ),
+        );
       }
       const id = await this._latestId(conversationId);
       return result('truncate-oldest', id, n, `Dropped the ${n} oldest messages; undo restores them.`);
@@ -111,7 +129,14 @@ export class Compaction {
     const older = await this._summarizable(conversationId, conversation.model, target);
     if (older.length === 0) {
       const kept = (await this._deps.conversations.listMessages(conversationId)).filter(isHistory).length;
-      return result('none', null, 0, nothingYet(`the newest turns are always kept, and there ${kept === 1 ? 'is' : 'are'} only ${plural(kept, 'message')}, nothing older to summarise.`));
+      return result(
+        'none',
+        null,
+        0,
+        nothingYet(
+          `the newest turns are always kept, and there ${kept === 1 ? 'is' : 'are'} only ${plural(kept, 'message')}, nothing older to summarise.`,
+        ),
+      );
     }
     const model = this._deps.chatModelFor?.(conversation.model) ?? null;
     let failure: string;
@@ -131,7 +156,13 @@ export class Compaction {
       failure = `no model is available to summarise with ${conversation.model}`;
     }
     const id = await this._apply(conversationId, 'truncate-oldest', older, null, null, failure);
-    return result('truncate-oldest', id, older.length, `Summarising failed (${failure}); dropped the ${older.length} oldest messages instead. Undo restores them.`, failure);
+    return result(
+      'truncate-oldest',
+      id,
+      older.length,
+      `Summarising failed (${failure}); dropped the ${older.length} oldest messages instead. Undo restores them.`,
+      failure,
+    );
   }
 
   async undo(conversationId: string): Promise<UndoResult> {
@@ -191,7 +222,13 @@ export class Compaction {
       summaryMessage:
         content === null
           ? null
-          : { role: 'user', content, tokenCount: this._deps.tokens.for(conversation.model).count(content), tokenModel: conversation.model, createdAt: at },
+          : {
+              role: 'user',
+              content,
+              tokenCount: this._deps.tokens.for(conversation.model).count(content),
+              tokenModel: conversation.model,
+              createdAt: at,
+            },
     });
     return id;
   }

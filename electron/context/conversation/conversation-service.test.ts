@@ -17,21 +17,34 @@ import { createOpenAIProvider } from '../../llm/openai-provider';
 import { seedTurn } from '../testing/seed-turn';
 
 let server: ScriptedLlmServer;
-const PROVIDER: ProviderSettings = { id: 'local', kind: 'openai-compatible', label: 'Scripted', baseUrl: 'http://127.0.0.1', defaultModel: '', timeoutSeconds: 5 };
+const PROVIDER: ProviderSettings = {
+  id: 'local',
+  kind: 'openai-compatible',
+  label: 'Scripted',
+  baseUrl: 'http://127.0.0.1',
+  defaultModel: '',
+  timeoutSeconds: 5,
+};
 let now = 1_000;
 
 const setup = async (options: { chatModel?: (baseUrl: string) => ChatModel | null; timeoutMs?: number } = {}) => {
   const conversations = new InMemoryConversationRepository();
   const modelConfigs = new ModelConfigService(new InMemoryModelConfigRepository());
   const memory = new TwoTrackMemory();
-  const provider = createOpenAIProvider({ kind: 'openai-compatible', baseUrl: server.openaiBaseUrl, timeouts: { connectTimeoutMs: options.timeoutMs ?? 5000, idleTimeoutMs: options.timeoutMs ?? 5000 } });
+  const provider = createOpenAIProvider({
+    kind: 'openai-compatible',
+    baseUrl: server.openaiBaseUrl,
+    timeouts: { connectTimeoutMs: options.timeoutMs ?? 5000, idleTimeoutMs: options.timeoutMs ?? 5000 },
+  });
   const manager = new ConversationService({
     conversations,
     modelConfigs,
     tokens: new TokenCounters(),
     redactor: () => new Redactor(),
     chatModelFor: (model) =>
-      options.chatModel ? options.chatModel(server.openaiBaseUrl) : providerChatModel({ resolve: async () => ({ provider, settings: PROVIDER, model }) }, undefined, model),
+      options.chatModel
+        ? options.chatModel(server.openaiBaseUrl)
+        : providerChatModel({ resolve: async () => ({ provider, settings: PROVIDER, model }) }, undefined, model),
     memory,
     now: () => ++now,
   });
@@ -42,7 +55,11 @@ const setup = async (options: { chatModel?: (baseUrl: string) => ChatModel | nul
 const talk = async (manager: ConversationService, model: string, turns: number, size = 40) => {
   const conv = await manager.createConversation(model, 'test');
   for (let i = 0; i < turns; i++) {
-    await seedTurn(manager, { conversationId: conv.id, question: `question ${i} ${'q'.repeat(size)}`, answer: `answer ${i} ${'word '.repeat(size / 5)}` });
+    await seedTurn(manager, {
+      conversationId: conv.id,
+      question: `question ${i} ${'q'.repeat(size)}`,
+      answer: `answer ${i} ${'word '.repeat(size / 5)}`,
+    });
   }
   return conv;
 };
@@ -63,7 +80,13 @@ describe('usage and clearing', () => {
 
   it('walks the seed’s workflow on a small model: empty usage, clear and compact are no-ops', async () => {
     const { manager, modelConfigs } = await setup();
-    await modelConfigs.set({ model: 'test-small-model', contextLimit: 100, compactionMode: 'truncate-oldest', warningThreshold: 0.5, reservedOutputTokens: 10 });
+    await modelConfigs.set({
+      model: 'test-small-model',
+      contextLimit: 100,
+      compactionMode: 'truncate-oldest',
+      warningThreshold: 0.5,
+      reservedOutputTokens: 10,
+    });
     const conv = await manager.createConversation('test-small-model');
     expect(await manager.getContextUsage(conv.id)).toEqual({ messageCount: 0, estimatedTokens: 0, contextLimit: 100, usagePercent: 0 });
     await manager.clearContext(conv.id);
@@ -148,9 +171,17 @@ describe('Summarize against the scripted LLM server', () => {
   it('summarises the older messages into one, keeps originals, and undo restores them', async () => {
     const { manager, conversations, memory } = await setup();
     const conv = await manager.createConversation('gpt-4o');
-    await seedTurn(manager, { conversationId: conv.id, question: 'why does `make` fail? my DB_PASSWORD=hunter2 is set', answer: 'the linker cannot find libssl' });
+    await seedTurn(manager, {
+      conversationId: conv.id,
+      question: 'why does `make` fail? my DB_PASSWORD=hunter2 is set',
+      answer: 'the linker cannot find libssl',
+    });
     for (let i = 1; i < 5; i++) await seedTurn(manager, { conversationId: conv.id, question: `follow-up ${i}`, answer: `reply ${i}` });
-    server.enqueue({ kind: 'text', text: 'User debugged a make failure: missing libssl.', usage: { promptTokens: 200, completionTokens: 12 } });
+    server.enqueue({
+      kind: 'text',
+      text: 'User debugged a make failure: missing libssl.',
+      usage: { promptTokens: 200, completionTokens: 12 },
+    });
 
     const result = await manager.compactContext(conv.id);
 
@@ -165,7 +196,9 @@ describe('Summarize against the scripted LLM server', () => {
     expect(body.messages[1]!.content).not.toContain('follow-up 3');
     expect(request!.rawBody).not.toContain('hunter2');
     const history = await manager.history(conv.id);
-    expect(history[0]!.content).toBe('Summary of the earlier conversation (6 messages, compacted):\nUser debugged a make failure: missing libssl.');
+    expect(history[0]!.content).toBe(
+      'Summary of the earlier conversation (6 messages, compacted):\nUser debugged a make failure: missing libssl.',
+    );
     expect(history.slice(1).map((m) => m.content)).toEqual(['follow-up 3', 'reply 3', 'follow-up 4', 'reply 4']);
     expect(await conversations.listMessages(conv.id, { includeCompacted: true })).toHaveLength(11);
     expect(memory.knowledge().get(`conversation ${conv.id}`)).toBe('User debugged a make failure: missing libssl.');
@@ -182,13 +215,20 @@ describe('Summarize against the scripted LLM server', () => {
     const { manager, modelConfigs } = await setup();
     await modelConfigs.set({ model: 'small', contextLimit: 4096, compactionMode: 'summarize' });
     const conv = await talk(manager, 'small', 12, 400);
-    server.enqueue({ kind: 'text', text: 'part one' }, { kind: 'text', text: 'part one and two' }, { kind: 'text', text: 'all parts' }, { kind: 'text', text: 'all parts, final' });
+    server.enqueue(
+      { kind: 'text', text: 'part one' },
+      { kind: 'text', text: 'part one and two' },
+      { kind: 'text', text: 'all parts' },
+      { kind: 'text', text: 'all parts, final' },
+    );
     const result = await manager.compactContext(conv.id);
     expect(result.mode).toBe('summarize');
     const requests = server.requests;
     expect(requests.length).toBeGreaterThan(1);
     expect((requests[1]!.body as { messages: Array<{ content: string }> }).messages[1]!.content).toContain('Summary so far:\npart one');
-    expect((await manager.history(conv.id))[0]!.content).toContain(['part one', 'part one and two', 'all parts', 'all parts, final'][requests.length - 1]!);
+    expect((await manager.history(conv.id))[0]!.content).toContain(
+      ['part one', 'part one and two', 'all parts', 'all parts, final'][requests.length - 1]!,
+    );
   });
 
   it('falls back to truncation when the model answers 500, and says so', async () => {

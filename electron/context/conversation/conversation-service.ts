@@ -15,7 +15,6 @@ import type {
 } from './repositories';
 import { contextUsage, reachesThreshold } from './usage';
 
-
 export type ConversationServiceDeps = CompactionDeps;
 
 export interface HistoryMessage extends ContextEntry {
@@ -77,7 +76,11 @@ export class ConversationService {
     const conversation = await this.requireConversation(conversationId);
     const history = await this.history(conversationId);
     const config = await this._deps.modelConfigs.config(conversation.model);
-    return contextUsage(history.length, history.reduce((sum, m) => sum + m.tokens, 0), config.contextLimit);
+    return contextUsage(
+      history.length,
+      history.reduce((sum, m) => sum + m.tokens, 0),
+      config.contextLimit,
+    );
   }
 
   async clearContext(conversationId: string): Promise<ContextUsage> {
@@ -104,9 +107,21 @@ export class ConversationService {
   }
 
   /** Stores a question before the model is asked, so neither a failure nor a restart loses it. */
-  async recordQuestion(q: { conversationId: string; model: string; question: string; meta?: RawMeta; at?: number }): Promise<StoredMessageWithMeta> {
+  async recordQuestion(q: {
+    conversationId: string;
+    model: string;
+    question: string;
+    meta?: RawMeta;
+    at?: number;
+  }): Promise<StoredMessageWithMeta> {
     const at = q.at ?? this._deps.now();
-    const message = { role: 'user' as const, content: q.question, tokenCount: this._deps.tokens.for(q.model).count(q.question), tokenModel: q.model, createdAt: at };
+    const message = {
+      role: 'user' as const,
+      content: q.question,
+      tokenCount: this._deps.tokens.for(q.model).count(q.question),
+      tokenModel: q.model,
+      createdAt: at,
+    };
     return this._deps.conversations.appendMessage(q.conversationId, message, q.meta);
   }
 

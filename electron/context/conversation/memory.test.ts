@@ -3,7 +3,12 @@ import { describe, expect, it } from 'vitest';
 import { commandRecord } from '../../../shared/testing/command-record';
 import { commandAction, extractKnowledge, summarizeOutput, TwoTrackMemory, type RecentAction } from './memory';
 
-const action = (tool: string, outcome: RecentAction['outcome'], summary: string): RecentAction => ({ tool, outcome, summary, timestamp: 1 });
+const action = (tool: string, outcome: RecentAction['outcome'], summary: string): RecentAction => ({
+  tool,
+  outcome,
+  summary,
+  timestamp: 1,
+});
 
 describe('RecentAction', () => {
   it('carries tool, outcome, summary and a timestamp from the clock', () => {
@@ -103,15 +108,29 @@ describe('TwoTrackMemory', () => {
 
   it('marks finished commands ✓/✗ by exit code, with the last output line', () => {
     const memory = new TwoTrackMemory();
-    memory.handle({ type: 'command-finished', command: commandRecord({ sessionId: 's', seq: 1, commandLine: 'cargo build', exitCode: 101, outputSummary: 'Compiling x\nerror: could not compile `x`\n' }) });
+    memory.handle({
+      type: 'command-finished',
+      command: commandRecord({
+        sessionId: 's',
+        seq: 1,
+        commandLine: 'cargo build',
+        exitCode: 101,
+        outputSummary: 'Compiling x\nerror: could not compile `x`\n',
+      }),
+    });
     memory.handle({ type: 'command-finished', command: commandRecord({ sessionId: 's', seq: 2, commandLine: 'ls', exitCode: 0 }) });
-    expect(memory.renderPromptSection()).toBe('## Recent Actions\n- ✗ $ cargo build: exit 101 · error: could not compile `x`\n- ✓ $ ls: exit 0');
+    expect(memory.renderPromptSection()).toBe(
+      '## Recent Actions\n- ✗ $ cargo build: exit 101 · error: could not compile `x`\n- ✓ $ ls: exit 0',
+    );
     expect(commandAction(commandRecord({ sessionId: 's', seq: 3, commandLine: 'sleep 99' })).outcome).toBe('partial');
   });
 
   it('reports `exit`, which ended the shell, as that and not as a failure (issue 21)', () => {
     const memory = new TwoTrackMemory();
-    memory.handle({ type: 'command-finished', command: commandRecord({ sessionId: 's', seq: 1, commandLine: 'exit', exitCode: null, endedAt: 5, endedShell: true }) });
+    memory.handle({
+      type: 'command-finished',
+      command: commandRecord({ sessionId: 's', seq: 1, commandLine: 'exit', exitCode: null, endedAt: 5, endedShell: true }),
+    });
     expect(memory.renderPromptSection()).toBe('## Recent Actions\n- • $ exit: ended the shell');
     expect(memory.renderPromptSection()).not.toMatch(/✗|unknown/);
     // Without that fact, no exit status still reads as unknown.

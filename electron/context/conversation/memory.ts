@@ -16,7 +16,13 @@ export interface RecentAction {
 }
 
 export type MemoryEvent =
-  | { readonly type: 'tool-result'; readonly name: string | null; readonly output: unknown; readonly isError: boolean; readonly partial?: boolean }
+  | {
+      readonly type: 'tool-result';
+      readonly name: string | null;
+      readonly output: unknown;
+      readonly isError: boolean;
+      readonly partial?: boolean;
+    }
   | { readonly type: 'command-finished'; readonly command: CommandRecord }
   | { readonly type: 'conversation-complete'; readonly key: string; readonly result: Record<string, unknown> | null }
   | { readonly type: 'compaction-summary'; readonly conversationId: string; readonly summary: string };
@@ -115,7 +121,9 @@ export class TwoTrackMemory {
   /** The user forgot these commands: they leave the short track too. */
   forgetCommands(ids: ReadonlySet<string>, sessionIds: ReadonlySet<string> = new Set()): void {
     const sessionOf = (id: string) => id.slice(0, id.lastIndexOf(':'));
-    this._recent = this._recent.filter((a) => a.commandId === undefined || (!ids.has(a.commandId) && !sessionIds.has(sessionOf(a.commandId))));
+    this._recent = this._recent.filter(
+      (a) => a.commandId === undefined || (!ids.has(a.commandId) && !sessionIds.has(sessionOf(a.commandId))),
+    );
   }
 
   forgetKnowledge(key: string): void {

@@ -8,7 +8,13 @@ describe('model context configuration', () => {
   it('gives an unknown model no limit and Summarize until configured', async () => {
     const service = new ModelConfigService(new InMemoryModelConfigRepository());
     const config = await service.get('unknown-model');
-    expect(config).toMatchObject({ contextLimit: 0, compactionMode: 'summarize', warningThreshold: 0.8, source: 'none', effectiveLimit: null });
+    expect(config).toMatchObject({
+      contextLimit: 0,
+      compactionMode: 'summarize',
+      warningThreshold: 0.8,
+      source: 'none',
+      effectiveLimit: null,
+    });
   });
 
   it('stores a custom config and returns it', async () => {
@@ -16,7 +22,12 @@ describe('model context configuration', () => {
     const service = new ModelConfigService(repo);
     await service.set({ model: 'foundation-3b', contextLimit: 4096, compactionMode: 'truncate-oldest', warningThreshold: 0.8 });
     const again = new ModelConfigService(repo);
-    expect(await again.get('foundation-3b')).toMatchObject({ contextLimit: 4096, compactionMode: 'truncate-oldest', source: 'user', effectiveLimit: 3276 });
+    expect(await again.get('foundation-3b')).toMatchObject({
+      contextLimit: 4096,
+      compactionMode: 'truncate-oldest',
+      source: 'user',
+      effectiveLimit: 3276,
+    });
   });
 
   it('ships editable defaults for common models', async () => {
@@ -41,7 +52,9 @@ describe('model context configuration', () => {
 
   it('refuses a reserved output that leaves no room for input', async () => {
     const service = new ModelConfigService(new InMemoryModelConfigRepository());
-    await expect(service.set({ model: 'tiny', contextLimit: 1000, reservedOutputTokens: 800 })).rejects.toMatchObject({ name: 'ModelConfigError' });
+    await expect(service.set({ model: 'tiny', contextLimit: 1000, reservedOutputTokens: 800 })).rejects.toMatchObject({
+      name: 'ModelConfigError',
+    });
   });
 
   it('normalises names and sizes the answer reserve with the window', () => {

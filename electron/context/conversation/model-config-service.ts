@@ -1,7 +1,13 @@
 // SPDX-License-Identifier: MIT
 import { DomainError } from '../../../shared/ipc/define';
 import type { ModelContextConfig, ModelContextConfigInput, ModelContextConfigView } from '../../../shared/ipc/context';
-import { defaultModelConfig, defaultReservedOutput, effectiveLimit, KNOWN_MODELS, unlimitedModelConfig } from '../../../shared/domain/model-limits';
+import {
+  defaultModelConfig,
+  defaultReservedOutput,
+  effectiveLimit,
+  KNOWN_MODELS,
+  unlimitedModelConfig,
+} from '../../../shared/domain/model-limits';
 import type { ModelConfigRepository } from './repositories';
 import { reserveProblem } from '../../../shared/settings/rules';
 
@@ -48,7 +54,8 @@ export class ModelConfigService {
       warningThreshold: input.warningThreshold ?? current.warningThreshold,
       // A new window gets a reserve sized for it unless the user chose one.
       reservedOutputTokens:
-        input.reservedOutputTokens ?? (contextLimit === current.contextLimit ? current.reservedOutputTokens : defaultReservedOutput(contextLimit)),
+        input.reservedOutputTokens ??
+        (contextLimit === current.contextLimit ? current.reservedOutputTokens : defaultReservedOutput(contextLimit)),
     };
     const problem = reserveProblem(next.contextLimit, next.reservedOutputTokens);
     if (problem) throw new ModelConfigError(`reserved output (${next.reservedOutputTokens}) ${problem}`);

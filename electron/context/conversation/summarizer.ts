@@ -20,7 +20,6 @@ export interface ChatModel {
   complete(messages: readonly ChatTurn[], options?: { signal?: AbortSignal; maxTokens?: number }): Promise<ChatCompletion>;
 }
 
-
 const SUMMARY_SYSTEM_PROMPT =
   'You compress a conversation between a user and a terminal assistant so it can continue in less space. ' +
   'Keep: what the user is trying to do, decisions and conclusions, commands and their outcomes, file paths, ' +
@@ -61,7 +60,10 @@ export const summarizeMessages = async (
 ): Promise<string> => {
   let summary = '';
   for (const part of chunks(transcript(messages, redactor), options.chunkChars)) {
-    const user = summary === '' ? `Summarise this conversation:\n\n${part}` : `Summary so far:\n${summary}\n\nContinue with this part and return one updated summary:\n\n${part}`;
+    const user =
+      summary === ''
+        ? `Summarise this conversation:\n\n${part}`
+        : `Summary so far:\n${summary}\n\nContinue with this part and return one updated summary:\n\n${part}`;
     const { text } = await model.complete(
       [
         { role: 'system', content: SUMMARY_SYSTEM_PROMPT },

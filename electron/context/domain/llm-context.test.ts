@@ -65,9 +65,7 @@ describe('Context', () => {
       currentMessage: 'why did make fail?',
       tools: [],
     };
-    expect(toPromptString(ctx)).toBe(
-      '[System]\nBe brief.\n\n[User]\nhello\n\n[Assistant]\nhi there\n\n[User]\nwhy did make fail?',
-    );
+    expect(toPromptString(ctx)).toBe('[System]\nBe brief.\n\n[User]\nhello\n\n[Assistant]\nhi there\n\n[User]\nwhy did make fail?');
   });
 
   it('omits [System] when the system prompt is empty and shows only the message without history', () => {
@@ -75,7 +73,15 @@ describe('Context', () => {
   });
 
   it('renders any non-user role as [Assistant]', () => {
-    const ctx: Context = { systemPrompt: '', history: [{ role: 'asistant', content: 'typo' }, { role: 'tool', content: 't' }], currentMessage: 'q', tools: [] };
+    const ctx: Context = {
+      systemPrompt: '',
+      history: [
+        { role: 'asistant', content: 'typo' },
+        { role: 'tool', content: 't' },
+      ],
+      currentMessage: 'q',
+      tools: [],
+    };
     expect(toPromptString(ctx)).toBe('[Assistant]\ntypo\n\n[Assistant]\nt\n\n[User]\nq');
   });
 

@@ -85,7 +85,8 @@ export const contextProblems = (context: Context): string[] => {
   const problems: string[] = [];
   if (context.currentMessage.trim() === '') problems.push('the current message is empty');
   context.history.forEach((entry, i) => {
-    if (entry.role !== 'user' && entry.role !== 'assistant' && !isToolResult(entry)) problems.push(`history[${i}] has role "${entry.role}"`);
+    if (entry.role !== 'user' && entry.role !== 'assistant' && !isToolResult(entry))
+      problems.push(`history[${i}] has role "${entry.role}"`);
   });
   return problems;
 };

@@ -19,7 +19,10 @@ const stringFields = (schema: z.ZodType, prefix = ''): string[] => {
   let inner: z.ZodType = schema;
   while (inner instanceof z.ZodNullable || inner instanceof z.ZodOptional) inner = inner.unwrap() as z.ZodType;
   if (inner instanceof z.ZodString) return [prefix];
-  if (inner instanceof z.ZodObject) return Object.entries(inner.shape as Record<string, z.ZodType>).flatMap(([key, value]) => stringFields(value, prefix ? `${prefix}.${key}` : key));
+  if (inner instanceof z.ZodObject)
+    return Object.entries(inner.shape as Record<string, z.ZodType>).flatMap(([key, value]) =>
+      stringFields(value, prefix ? `${prefix}.${key}` : key),
+    );
   return [];
 };
 
@@ -40,22 +43,37 @@ describe('the outward view of a record', () => {
     expect(sessionFields).toEqual(expect.arrayContaining(['title', 'cwd', 'hostname', 'shell']));
   });
 
-  it.each(stringFields(CommandRecord).filter((f) => !(RECORD_IDENTIFIERS as readonly string[]).includes(f)))('redacts a token in the record\'s %s', (field) => {
-    const token = githubToken();
-    const base = commandRecord({ sessionId: 's', seq: 1, remote: { host: 'box', user: 'dev' } });
-    const planted = setPath(base as unknown as Record<string, unknown>, field, `/srv/${token}/x`) as unknown as CommandRecord;
-    const counts: Record<string, number> = {};
-    const out = outwardRecord(planted, redactor, counts);
-    expect(leaksPart(JSON.stringify(out), token)).toBe(false);
-    expect(counts['github-token']).toBe(1);
-  });
+  it.each(stringFields(CommandRecord).filter((f) => !(RECORD_IDENTIFIERS as readonly string[]).includes(f)))(
+    "redacts a token in the record's %s",
+    (field) => {
+      const token = githubToken();
+      const base = commandRecord({ sessionId: 's', seq: 1, remote: { host: 'box', user: 'dev' } });
+      const planted = setPath(base as unknown as Record<string, unknown>, field, `/srv/${token}/x`) as unknown as CommandRecord;
+      const counts: Record<string, number> = {};
+      const out = outwardRecord(planted, redactor, counts);
+      expect(leaksPart(JSON.stringify(out), token)).toBe(false);
+      expect(counts['github-token']).toBe(1);
+    },
+  );
 
-  it.each(stringFields(SessionInfo).filter((f) => !(SESSION_IDENTIFIERS as readonly string[]).includes(f)))('redacts a token in the session\'s %s', (field) => {
-    const token = githubToken();
-    const session = { id: 's', shell: 'bash', hostname: 'box', cwd: '/home', title: 'bash', mode: 'integrated' as const, startedAt: 0, endedAt: null };
-    const out = outwardSession(setPath(session, field, `x ${token}`) as typeof session, redactor);
-    expect(leaksPart(JSON.stringify(out), token)).toBe(false);
-  });
+  it.each(stringFields(SessionInfo).filter((f) => !(SESSION_IDENTIFIERS as readonly string[]).includes(f)))(
+    "redacts a token in the session's %s",
+    (field) => {
+      const token = githubToken();
+      const session = {
+        id: 's',
+        shell: 'bash',
+        hostname: 'box',
+        cwd: '/home',
+        title: 'bash',
+        mode: 'integrated' as const,
+        startedAt: 0,
+        endedAt: null,
+      };
+      const out = outwardSession(setPath(session, field, `x ${token}`) as typeof session, redactor);
+      expect(leaksPart(JSON.stringify(out), token)).toBe(false);
+    },
+  );
 
   it('shows controls in text fields as pictures', () => {
     const out = outwardRecord(commandRecord({ sessionId: 's', seq: 1, commandLine: 'ls\x1b]0;x\x07', cwd: '/a\nb' }), redactor);
@@ -71,7 +89,7 @@ describe('the outward view of a record', () => {
   });
 });
 
-describe('the store\'s head/tail cut', () => {
+describe("the store's head/tail cut", () => {
   const marker = '\n... (53211 characters omitted) ...\n';
 
   it('masks the pieces of a token the cut went through', () => {
@@ -89,7 +107,9 @@ describe('the store\'s head/tail cut', () => {
   });
 
   it('masks at the raw edges of a huge output too', () => {
-    expect(maskCutEdges('aaa Zx81kQ9pL2\n... (123 bytes omitted) ...\nmore').text).toBe('aaa [REDACTED:cut]\n... (123 bytes omitted) ...\nmore');
+    expect(maskCutEdges('aaa Zx81kQ9pL2\n... (123 bytes omitted) ...\nmore').text).toBe(
+      'aaa [REDACTED:cut]\n... (123 bytes omitted) ...\nmore',
+    );
   });
 
   it('bounds the work on a huge summary with the same cut, masked the same way', () => {
@@ -103,7 +123,7 @@ describe('the store\'s head/tail cut', () => {
     expect(outwardRecord(record, redactor).outputSummary).toBe(out.outputSummary);
   });
 
-  it('counts what it masked with the output\'s redactions', () => {
+  it("counts what it masked with the output's redactions", () => {
     const out = outwardOutput('cat big.json', `x Zx81kQ9pL2${marker}y`, redactor);
     expect(out.counts).toMatchObject({ cut: 1 });
   });
@@ -120,7 +140,10 @@ describe('commands that exist to print a secret', () => {
   });
 
   it('withhold their summary in the record', () => {
-    const out = outwardRecord(commandRecord({ sessionId: 's', seq: 1, commandLine: 'op read op://Private/db/password', outputSummary: 'Tr0ub4dor&3\n' }), redactor);
+    const out = outwardRecord(
+      commandRecord({ sessionId: 's', seq: 1, commandLine: 'op read op://Private/db/password', outputSummary: 'Tr0ub4dor&3\n' }),
+      redactor,
+    );
     expect(out.outputSummary).toBe(`[REDACTED:${PRINTED_SECRET}]`);
   });
 });

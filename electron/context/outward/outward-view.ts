@@ -36,7 +36,12 @@ const MEMO_MAX_CHARS = 1024;
 const memos = new WeakMap<Redactor, Map<string, Redacted>>();
 
 /** `compute` once per redactor and key, kept in `memos` (bounded: emptied when full). */
-const remembered = (memos: WeakMap<Redactor, Map<string, Redacted>>, redactor: Redactor, key: string, compute: () => Redacted): Redacted => {
+const remembered = (
+  memos: WeakMap<Redactor, Map<string, Redacted>>,
+  redactor: Redactor,
+  key: string,
+  compute: () => Redacted,
+): Redacted => {
   let memo = memos.get(redactor);
   if (!memo) memos.set(redactor, (memo = new Map()));
   const known = memo.get(key);
@@ -63,7 +68,11 @@ export const outwardLine = (value: string | null | undefined, redactor: Redactor
 };
 
 /** A command line: newlines kept (a multi-line command), controls as pictures, then redacted. */
-export const outwardCommandLine = (value: string | null | undefined, redactor: Redactor, counts?: Record<string, number>): string | null => {
+export const outwardCommandLine = (
+  value: string | null | undefined,
+  redactor: Redactor,
+  counts?: Record<string, number>,
+): string | null => {
   if (value === null || value === undefined) return null;
   const redacted = redactShort(displayText(value), redactor);
   into(counts, redacted.counts);
@@ -77,7 +86,12 @@ export const outwardCommandLine = (value: string | null | undefined, redactor: R
  * caller that shows only a little of it (a catalog entry): longer text is first cut to its head and
  * tail the way the store cuts, and the pieces at that cut are masked as well.
  */
-export const outwardOutput = (commandLine: string | null | undefined, output: string, redactor: Redactor, maxChars = Infinity): Redacted => {
+export const outwardOutput = (
+  commandLine: string | null | undefined,
+  output: string,
+  redactor: Redactor,
+  maxChars = Infinity,
+): Redacted => {
   if (!redactor.enabled || output === '') return { text: output, counts: NONE };
   if (output.trim() !== '' && withholdsOutput(commandLine, redactor)) return { text: WITHHELD_OUTPUT, counts: { [PRINTED_SECRET]: 1 } };
   const edges = maskCutEdges(output.length > maxChars ? capCleanOutput(output, maxChars) : output);
@@ -130,7 +144,9 @@ export const outwardFields = (record: CommandRecord, redactor: Redactor, counts?
     outputSummary: '',
     // A device name is chosen by a person and often holds a host or user name: text like any other.
     ...(record.device === undefined ? {} : { device: outwardLine(record.device, redactor, counts) ?? '' }),
-    ...(remote ? { remote: { host: outwardLine(remote.host, redactor, counts) ?? '', user: outwardLine(remote.user, redactor, counts) } } : {}),
+    ...(remote
+      ? { remote: { host: outwardLine(remote.host, redactor, counts) ?? '', user: outwardLine(remote.user, redactor, counts) } }
+      : {}),
   };
 };
 

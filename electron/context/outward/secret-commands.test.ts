@@ -19,12 +19,20 @@ const PRINTING: ReadonlyArray<readonly [string, string, string]> = [
   ['op read "op://Private/Prod DB/password"', 'w8Kd!2mQz$Lp0vN\n', 'w8Kd!2mQz$Lp0vN'],
   [
     'op item get "Prod DB" --fields label=password --reveal',
-    'ID:          x7f2kq4n3lq5dcbj2z3hvzqxka\nTitle:       Prod DB\nFields:\n  username:    admin\n  password:    [use \'op item get x7f2kq4n3lq5dcbj2z3hvzqxka --reveal\' to reveal]\n  notes:       rotate me 9Vb#e4Tq&Zs1\n',
+    "ID:          x7f2kq4n3lq5dcbj2z3hvzqxka\nTitle:       Prod DB\nFields:\n  username:    admin\n  password:    [use 'op item get x7f2kq4n3lq5dcbj2z3hvzqxka --reveal' to reveal]\n  notes:       rotate me 9Vb#e4Tq&Zs1\n",
     '9Vb#e4Tq&Zs1',
   ],
-  ['op item get "Prod DB" --format json', '{"fields":[{"id":"password","type":"CONCEALED","purpose":"PASSWORD","label":"password","value":"h7$Fq2@Lm9zX"}]}\n', 'h7$Fq2@Lm9zX'],
+  [
+    'op item get "Prod DB" --format json',
+    '{"fields":[{"id":"password","type":"CONCEALED","purpose":"PASSWORD","label":"password","value":"h7$Fq2@Lm9zX"}]}\n',
+    'h7$Fq2@Lm9zX',
+  ],
   ['aws ecr get-login-password --region eu-west-1', `eyJwYXlsb2FkIjoi${'Qk1yVnZ3eE5'.repeat(40)}In0=\n`, 'Qk1yVnZ3eE5Qk1yVnZ3eE5'],
-  ['aws ecr get-login-password | docker login --username AWS --password-stdin 1234.dkr.ecr.eu-west-1.amazonaws.com', 'Login Succeeded\n', 'Login Succeeded'],
+  [
+    'aws ecr get-login-password | docker login --username AWS --password-stdin 1234.dkr.ecr.eu-west-1.amazonaws.com',
+    'Login Succeeded\n',
+    'Login Succeeded',
+  ],
   ['gcloud auth print-access-token', 'ya29.a0AfB_byD' + 'x'.repeat(12) + 'Qz9LmN7pK2\n', 'Qz9LmN7pK2'],
   ['gcloud auth print-identity-token', `${id}\n`, id],
   ['az account get-access-token --query accessToken -o tsv', `${id}\n`, id],
@@ -34,8 +42,16 @@ const PRINTING: ReadonlyArray<readonly [string, string, string]> = [
   ["kubectl get secret db -o jsonpath='{.data.password}' | base64 -d", 'S3cretPa55w0rd!\n', 'S3cretPa55w0rd!'],
   ["kubectl get secret db -o jsonpath='{.data.password}'", 'UzNjcmV0UGE1NXcwcmQh\n', 'UzNjcmV0UGE1NXcwcmQh'],
   ['kubectl get secrets db -o yaml | base64 --decode', 'ignored\n', 'ignored'],
-  ['heroku auth:token', ' ›   Warning: token will expire 2026-12-31\n3f9a1c2e-7b4d-4e8f-9a0b-1c2d3e4f5a6b\n', '3f9a1c2e-7b4d-4e8f-9a0b-1c2d3e4f5a6b'],
-  ['npm token create', '┌────────────────┬──────────────────────────────────────┐\n│ token          │ npm_Zk81LmQ2vT7xN4pR9sW3yB6cF0gH5jK1 │\n└────────────────┴──────────────────────────────────────┘\n', 'Zk81LmQ2vT7xN4pR9sW3yB6cF0gH5jK1'],
+  [
+    'heroku auth:token',
+    ' ›   Warning: token will expire 2026-12-31\n3f9a1c2e-7b4d-4e8f-9a0b-1c2d3e4f5a6b\n',
+    '3f9a1c2e-7b4d-4e8f-9a0b-1c2d3e4f5a6b',
+  ],
+  [
+    'npm token create',
+    '┌────────────────┬──────────────────────────────────────┐\n│ token          │ npm_Zk81LmQ2vT7xN4pR9sW3yB6cF0gH5jK1 │\n└────────────────┴──────────────────────────────────────┘\n',
+    'Zk81LmQ2vT7xN4pR9sW3yB6cF0gH5jK1',
+  ],
 ];
 
 /** The same programs behind what a shell puts in front of them. */

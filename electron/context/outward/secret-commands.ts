@@ -14,7 +14,28 @@
 type Matcher = (args: readonly string[], line: readonly (readonly string[])[]) => boolean;
 
 const PASS_SUBCOMMANDS_PRINTING = new Set(['show', 'otp', 'generate', 'grep']);
-const PASS_SUBCOMMANDS_QUIET = new Set(['init', 'ls', 'list', 'find', 'search', 'insert', 'add', 'edit', 'rm', 'remove', 'delete', 'mv', 'rename', 'cp', 'copy', 'git', 'help', 'version', '--help', '--version']);
+const PASS_SUBCOMMANDS_QUIET = new Set([
+  'init',
+  'ls',
+  'list',
+  'find',
+  'search',
+  'insert',
+  'add',
+  'edit',
+  'rm',
+  'remove',
+  'delete',
+  'mv',
+  'rename',
+  'cp',
+  'copy',
+  'git',
+  'help',
+  'version',
+  '--help',
+  '--version',
+]);
 
 /** `pass show NAME`, `pass otp NAME`, and the bare `pass NAME` (which is `show`); `pass` alone lists names. */
 const passLike: Matcher = (args) => {
@@ -34,7 +55,11 @@ const hasOption = (args: readonly string[], name: string): boolean => args.some(
 const decodesBase64 = (line: readonly (readonly string[])[]): boolean =>
   line.some((words) => {
     const [program, ...args] = unwrap(words);
-    return program !== undefined && baseName(program) === 'base64' && args.some((a) => a === '-d' || a === '--decode' || a === '-D' || /^-[a-z]*d/.test(a));
+    return (
+      program !== undefined &&
+      baseName(program) === 'base64' &&
+      args.some((a) => a === '-d' || a === '--decode' || a === '-D' || /^-[a-z]*d/.test(a))
+    );
   });
 
 const MATCHERS: Record<string, Matcher> = {
@@ -59,7 +84,8 @@ const MATCHERS: Record<string, Matcher> = {
   kubectl: (args, line) =>
     starts(args, 'create', 'token') ||
     ((starts(args, 'get', 'secret') || starts(args, 'get', 'secrets')) &&
-      (decodesBase64(line) || args.some((a, i) => /jsonpath.*\.data/.test(a) || (a === '-o' && /jsonpath.*\.data/.test(args[i + 1] ?? ''))))),
+      (decodesBase64(line) ||
+        args.some((a, i) => /jsonpath.*\.data/.test(a) || (a === '-o' && /jsonpath.*\.data/.test(args[i + 1] ?? ''))))),
   heroku: (args) => starts(args, 'auth:token'),
   npm: (args) => starts(args, 'token', 'create'),
   security: (args) => (starts(args, 'find-generic-password') || starts(args, 'find-internet-password')) && args.includes('-w'),
@@ -112,7 +138,24 @@ const baseName = (program: string): string => program.slice(program.lastIndexOf(
 const ASSIGNMENT = /^[A-Za-z_][A-Za-z0-9_]*=/;
 const WRAPPERS = new Set(['sudo', 'doas', 'env', 'command', 'exec', 'time', 'nohup', 'nice', 'builtin']);
 /** Wrapper options that take the next word as their value (`sudo -u deploy`, `env -u NAME`). */
-const WITH_VALUE = new Set(['-u', '-g', '-h', '-p', '-C', '-D', '-r', '-t', '-U', '-T', '-n', '-S', '--user', '--group', '--chdir', '--unset']);
+const WITH_VALUE = new Set([
+  '-u',
+  '-g',
+  '-h',
+  '-p',
+  '-C',
+  '-D',
+  '-r',
+  '-t',
+  '-U',
+  '-T',
+  '-n',
+  '-S',
+  '--user',
+  '--group',
+  '--chdir',
+  '--unset',
+]);
 
 /** The words from the program that really runs: assignments and wrappers (with their options) skipped. */
 const unwrap = (words: readonly string[]): readonly string[] => {

@@ -48,7 +48,13 @@ console.log(
     `  (for information: ${noExampleCaught} of the ${noExample.length} positives whose secrets hold no "EXAMPLE" are caught)`,
     `  excluded positives: ${m.excludedPositives} (${m.excludedPositivesRedacted} redacted anyway); excluded negatives: ${m.excludedNegatives} (${m.excludedNegativesChanged} changed)`,
     `  misses (${m.all.misses.length}):`,
-    ...m.all.misses.map((p) => `    ${p.source} | ${p.command} | left: ${p.secrets.filter((s) => outwardOutput(p.command, p.text, redactor).text.includes(s)).map(short).join(', ')}`),
+    ...m.all.misses.map(
+      (p) =>
+        `    ${p.source} | ${p.command} | left: ${p.secrets
+          .filter((s) => outwardOutput(p.command, p.text, redactor).text.includes(s))
+          .map(short)
+          .join(', ')}`,
+    ),
     `  false positives (${m.all.falsePositives.length}):`,
     ...m.all.falsePositives.map((n) => `    ${n.source} | ${n.command}`),
   ].join('\n'),

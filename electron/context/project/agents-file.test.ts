@@ -1,6 +1,18 @@
 // SPDX-License-Identifier: MIT
 import { execFileSync } from 'node:child_process';
-import { chmodSync, existsSync, linkSync, mkdirSync, mkdtempSync, realpathSync, rmSync, statSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  existsSync,
+  linkSync,
+  mkdirSync,
+  mkdtempSync,
+  realpathSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+  utimesSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -70,7 +82,13 @@ describe('AgentsFileReader', () => {
     const content = '\uFEFF# Rules\nUse pnpm, never npm.\n';
     writeFileSync(join(root, 'AGENTS.md'), content);
     const bytes = Buffer.byteLength(content);
-    expect(await reader.read(root)).toEqual({ root, path: join(root, 'AGENTS.md'), text: '# Rules\nUse pnpm, never npm.\n', bytes, truncated: false });
+    expect(await reader.read(root)).toEqual({
+      root,
+      path: join(root, 'AGENTS.md'),
+      text: '# Rules\nUse pnpm, never npm.\n',
+      bytes,
+      truncated: false,
+    });
     writeFileSync(join(root, 'AGENTS.md'), '  \n\n');
     expect(await reader.read(root)).toBeNull();
   });
@@ -140,7 +158,9 @@ describe('AgentsFileReader in a git repository: only what the repository itself 
     const { root, git } = gitRepo('r');
     writeFileSync(join(root, 'AGENTS.md'), 'repository rules');
     const reader = new AgentsFileReader();
-    expect((await refusalOf(reader, root)).message).toBe(`${join(root, 'AGENTS.md')} is not tracked by git; only a tracked file of the repository is read`);
+    expect((await refusalOf(reader, root)).message).toBe(
+      `${join(root, 'AGENTS.md')} is not tracked by git; only a tracked file of the repository is read`,
+    );
     git('add', 'AGENTS.md');
     expect((await reader.read(root))!.text).toBe('repository rules');
     // Tracked, then matched by the ignore rules: its owner meant it kept out.
@@ -159,7 +179,9 @@ describe('AgentsFileReader in a git repository: only what the repository itself 
     git('commit', '-qm', 'rules');
     const refused = await refusalOf(new AgentsFileReader(), root);
     expect(refused.code).toBe('not-tracked');
-    expect(refused.message).toBe(`${join(root, 'AGENTS.md')} leads to .env, which is not tracked by git; only a tracked file of the repository is read`);
+    expect(refused.message).toBe(
+      `${join(root, 'AGENTS.md')} leads to .env, which is not tracked by git; only a tracked file of the repository is read`,
+    );
     expect(refused.message).not.toContain('DOTENV');
     // Force-added, it is tracked but still ignored: still not sent.
     git('add', '-f', '.env');
@@ -261,7 +283,9 @@ describe('AgentsFileReader in a git repository: only what the repository itself 
     writeFileSync(join(root, '.env'), ENV);
     const refused = await refusalOf(new AgentsFileReader(), root);
     expect(refused.code).toBe('not-staged');
-    expect(refused.message).toBe(`${join(root, 'AGENTS.md')} leads to .env, which differs from what git has staged; only the repository's own content is followed through a link (git add it to use it)`);
+    expect(refused.message).toBe(
+      `${join(root, 'AGENTS.md')} leads to .env, which differs from what git has staged; only the repository's own content is followed through a link (git add it to use it)`,
+    );
     // Staged, it is the repository's content again (the user's choice).
     git('add', '.env');
     expect((await new AgentsFileReader().read(root))!.text).toBe(ENV);

@@ -129,7 +129,14 @@ export class AgentsFileReader {
     const info = await stat(target);
     if (!info.isFile()) throw new AgentsFileError('not-a-file', `${path} is not a regular file`);
     const git = await this._gitDirsOf(realRoot);
-    const rules = git ? [join(git.gitDir, 'index'), join(git.commonDir, 'info', 'exclude'), join(realRoot, '.gitignore'), join(dirname(target), '.gitignore')] : [];
+    const rules = git
+      ? [
+          join(git.gitDir, 'index'),
+          join(git.commonDir, 'info', 'exclude'),
+          join(realRoot, '.gitignore'),
+          join(dirname(target), '.gitignore'),
+        ]
+      : [];
     const fingerprint = (await Promise.all([path, target, ...rules].map(stamp))).join('|');
     const cached = this._cache.get(path);
     if (cached?.fingerprint === fingerprint) return cached.file.text === '' ? null : cached.file;
@@ -143,12 +150,16 @@ export class AgentsFileReader {
 
   private async _gitDirsOf(realRoot: string): Promise<GitDirs | null> {
     // Not its mtime: a .git directory changes with every index write.
-    const dotGit = await lstat(join(realRoot, '.git')).then((info) => `${info.dev}:${info.ino}:${info.isFile() ? info.size : 'dir'}`, () => '-');
+    const dotGit = await lstat(join(realRoot, '.git')).then(
+      (info) => `${info.dev}:${info.ino}:${info.isFile() ? info.size : 'dir'}`,
+      () => '-',
+    );
     const known = this._gitDirs.get(realRoot);
     if (known?.stamp === dotGit) return known.dirs;
     // A git that hung or crashed is not remembered: the next request asks again.
     const dirs = await gitDirsOf(realRoot).catch((error: unknown) => {
-      if (error instanceof GitFailedError) throw new AgentsFileError('git-failed', `${error.message}; AGENTS.md is not read until git answers`);
+      if (error instanceof GitFailedError)
+        throw new AgentsFileError('git-failed', `${error.message}; AGENTS.md is not read until git answers`);
       throw error;
     });
     this._gitDirs.delete(realRoot);
@@ -160,7 +171,11 @@ export class AgentsFileReader {
   /** Throws unless the file (and what it links to) is the repository's own; see the class comment. */
   private async _checkStanding(path: string, isLink: boolean, realRoot: string, target: string, gitAnswers: boolean): Promise<void> {
     if (!gitAnswers) {
-      if (isLink) throw new AgentsFileError('link-without-git', `${path} is a symbolic link, and git cannot say whether what it leads to is tracked; only a regular file is read there`);
+      if (isLink)
+        throw new AgentsFileError(
+          'link-without-git',
+          `${path} is a symbolic link, and git cannot say whether what it leads to is tracked; only a regular file is read there`,
+        );
       return;
     }
     const own = AGENTS_FILE_NAME;
@@ -173,7 +188,10 @@ export class AgentsFileReader {
     }
     // A tracked template (a committed `.env` with placeholders) filled in locally is the user's, not the repository's.
     if (own !== linked && !(await matchesIndex(realRoot, linked))) {
-      throw new AgentsFileError('not-staged', `${path} leads to ${linked}, which differs from what git has staged; only the repository's own content is followed through a link (git add it to use it)`);
+      throw new AgentsFileError(
+        'not-staged',
+        `${path} leads to ${linked}, which differs from what git has staged; only the repository's own content is followed through a link (git add it to use it)`,
+      );
     }
   }
 
@@ -184,7 +202,11 @@ export class AgentsFileReader {
       const info = await handle.stat();
       if (!info.isFile()) throw new AgentsFileError('not-a-file', `${path} is not a regular file`);
       // Another name of the same file may be an ignored one (`.env`): git tracks names, not inodes.
-      if (info.nlink > 1) throw new AgentsFileError('hard-link', `${path} is a hard link (the file has ${info.nlink} names, one may be ignored); a symbolic link to a tracked file is followed instead`);
+      if (info.nlink > 1)
+        throw new AgentsFileError(
+          'hard-link',
+          `${path} is a hard link (the file has ${info.nlink} names, one may be ignored); a symbolic link to a tracked file is followed instead`,
+        );
       const buffer = new Uint8Array(Math.min(info.size, this._maxBytes));
       let filled = 0;
       while (filled < buffer.length) {

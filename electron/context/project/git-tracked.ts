@@ -38,8 +38,12 @@ export class GitFailedError extends Error {
 
 const git = (root: string, args: readonly string[]): Promise<GitRun> =>
   new Promise((resolve) => {
-    execFile('git', [...SAFE_ARGS, ...args], { cwd: root, env: gitEnv(root), timeout: GIT_TIMEOUT_MS, maxBuffer: 1024 * 1024, encoding: 'utf8' }, (error, stdout) =>
-      resolve({ ok: !error, killed: error !== null && (error.killed === true || typeof error.signal === 'string'), stdout }),
+    execFile(
+      'git',
+      [...SAFE_ARGS, ...args],
+      { cwd: root, env: gitEnv(root), timeout: GIT_TIMEOUT_MS, maxBuffer: 1024 * 1024, encoding: 'utf8' },
+      (error, stdout) =>
+        resolve({ ok: !error, killed: error !== null && (error.killed === true || typeof error.signal === 'string'), stdout }),
     );
   });
 
@@ -60,7 +64,8 @@ export interface GitDirs {
  */
 export const gitDirsOf = async (root: string): Promise<GitDirs | null> => {
   const run = await git(root, ['rev-parse', '--absolute-git-dir', '--git-common-dir']);
-  if (run.killed) throw new GitFailedError(`git did not finish answering for ${root} (killed after ${GIT_TIMEOUT_MS / 1000} s, or by a signal)`);
+  if (run.killed)
+    throw new GitFailedError(`git did not finish answering for ${root} (killed after ${GIT_TIMEOUT_MS / 1000} s, or by a signal)`);
   const [gitDir, commonDir] = run.stdout.split('\n');
   // --git-common-dir is relative to the cwd unless it is elsewhere.
   return run.ok && gitDir && commonDir ? { gitDir, commonDir: resolve(root, commonDir) } : null;

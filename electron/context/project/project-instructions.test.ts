@@ -29,7 +29,9 @@ class CountingReader extends AgentsFileReader {
   }
 }
 
-const make = (over: { enabled?: boolean; session?: SessionPlace | null; newest?: CommandRecord; reader?: AgentsFileReader; log?: string[] } = {}) =>
+const make = (
+  over: { enabled?: boolean; session?: SessionPlace | null; newest?: CommandRecord; reader?: AgentsFileReader; log?: string[] } = {},
+) =>
   new ProjectInstructions({
     enabled: () => over.enabled ?? true,
     session: () => (over.session === undefined ? { cwd: join(root, 'pkg', 'src'), hostname: HOST, shell: 'bash' } : over.session),
@@ -82,7 +84,9 @@ describe('isRemoteSession', () => {
     const running = commandRecord({ sessionId: 's', seq: 1, commandLine: '/usr/bin/ssh -p 22 prod', endedAt: null, exitCode: null });
     expect(isRemoteSession(local, running, HOST)).toBe(true);
     expect(isRemoteSession(local, { ...running, endedAt: 5, exitCode: 0 }, HOST)).toBe(false);
-    expect(isRemoteSession(local, commandRecord({ sessionId: 's', seq: 2, commandLine: 'make ssh-keys', endedAt: null }), HOST)).toBe(false);
+    expect(isRemoteSession(local, commandRecord({ sessionId: 's', seq: 2, commandLine: 'make ssh-keys', endedAt: null }), HOST)).toBe(
+      false,
+    );
     expect(isRemoteSession(local, undefined, HOST)).toBe(false);
     expect(isRemoteSession({ ...local, hostname: 'DevBox.example.org' }, undefined, HOST)).toBe(false);
   });

@@ -29,7 +29,9 @@ describe('rules confined to a block (`within`)', () => {
     const header = 'Cookie: lang=en; theme=dark; sid=Zk3q9LmX2vB7nR4tW8yP1cHs';
     expect(redact(header)).toBe(`Cookie: lang=en; theme=dark; sid=${placeholder('session-cookie')}`);
     expect(redact("curl -b 'session=Zk3q9LmX2vB7nR4tW8yP1cHs' https://x")).toContain(placeholder('session-cookie'));
-    expect(redact('Set-Cookie: path=/; expires=Sat, 01 Jun 2024 12:00:00 GMT; HttpOnly')).toBe('Set-Cookie: path=/; expires=Sat, 01 Jun 2024 12:00:00 GMT; HttpOnly');
+    expect(redact('Set-Cookie: path=/; expires=Sat, 01 Jun 2024 12:00:00 GMT; HttpOnly')).toBe(
+      'Set-Cookie: path=/; expires=Sat, 01 Jun 2024 12:00:00 GMT; HttpOnly',
+    );
   });
 });
 
@@ -47,7 +49,9 @@ describe('credentials where tools keep them', () => {
   });
 
   it('finds XML elements and NuGet key/value pairs named like credentials', () => {
-    expect(redact('<server><password>Tr0ub4dor&amp;3</password></server>')).toBe(`<server><password>${placeholder('secret-assignment')}</password></server>`);
+    expect(redact('<server><password>Tr0ub4dor&amp;3</password></server>')).toBe(
+      `<server><password>${placeholder('secret-assignment')}</password></server>`,
+    );
     expect(redact('<apiToken>\n    k3yV4lu3zZ9\n</apiToken>')).toContain(placeholder('secret-assignment'));
     expect(redact('<add key="ClearTextPassword" value="hunter2hunter" />')).toContain(placeholder('secret-assignment'));
     const reference = '<password>${env.NEXUS_PASSWORD}</password>';
@@ -67,13 +71,19 @@ describe('credentials where tools keep them', () => {
 
   it('redacts generated values under *_KEY and *Auth names, not identifiers', () => {
     expect(redact('export MY_APP_KEY=ak_live_9f8E7d6C5b4A3f2E1d0C')).toContain(placeholder('secret-assignment'));
-    for (const line of ['PRIMARY_KEY=HvzEFKazdZKEr6zNrK50RG2Jl0r2tK', 's3Key: uploads/2024/05/Zk3q9LmX2vB7nR4t.png', 'MONGO_NO_AUTH=mongodb://localhost:27017/db']) {
+    for (const line of [
+      'PRIMARY_KEY=HvzEFKazdZKEr6zNrK50RG2Jl0r2tK',
+      's3Key: uploads/2024/05/Zk3q9LmX2vB7nR4t.png',
+      'MONGO_NO_AUTH=mongodb://localhost:27017/db',
+    ]) {
       expect(redact(line)).toBe(line);
     }
   });
 
   it('takes a token used as the URL user, and not a password equal to the user name', () => {
-    expect(redact('git+https://4f2c9e1a7b3d5f8e0a6c2b9d4e7f1a3c5b8d0e2f:x-oauth-basic@github.com/a/b')).toContain(placeholder('url-password'));
+    expect(redact('git+https://4f2c9e1a7b3d5f8e0a6c2b9d4e7f1a3c5b8d0e2f:x-oauth-basic@github.com/a/b')).toContain(
+      placeholder('url-password'),
+    );
     const defaults = 'postgres://postgres:postgres@localhost:5432/app';
     expect(redact(defaults)).toBe(defaults);
   });
@@ -81,7 +91,8 @@ describe('credentials where tools keep them', () => {
 
 describe('placeholder checks', () => {
   it('treats names, elided and masked values as placeholders', () => {
-    for (const v of ['not_a_real_token', 'YOUR_API_KEY', 'ops_eyJzaWduSW5B..', '{SumoAccessKey}', 'xoxb-my-bot-token']) expect(isPlaceholder(v), v).toBe(true);
+    for (const v of ['not_a_real_token', 'YOUR_API_KEY', 'ops_eyJzaWduSW5B..', '{SumoAccessKey}', 'xoxb-my-bot-token'])
+      expect(isPlaceholder(v), v).toBe(true);
     for (const v of ['correct-horse-battery-staple', 'Tr0ub4dor&3', 'ak_live_9f8E7d6C5b4A']) expect(isPlaceholder(v), v).toBe(false);
   });
 });

@@ -1,6 +1,12 @@
 // SPDX-License-Identifier: MIT
 import { describe, expect, it } from 'vitest';
-import { loadOutsideCorpus, measureOutside, OUTSIDE_SOURCES, type OutsideFigures, type OutsideSource } from '../../../tests/fixtures/redaction-outside';
+import {
+  loadOutsideCorpus,
+  measureOutside,
+  OUTSIDE_SOURCES,
+  type OutsideFigures,
+  type OutsideSource,
+} from '../../../tests/fixtures/redaction-outside';
 import { Redactor } from './redactor';
 
 /**

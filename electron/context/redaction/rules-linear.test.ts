@@ -19,7 +19,20 @@ const leadingLiteral = (pattern: string): string => {
 };
 
 const seeds = (): string[] => {
-  const words = new Set<string>(['PASSWORD=', 'password: ', 'token=', 'Authorization: ', 'curl -u a:', 'echo x | ', 'net use \\\\a ', '"', "'", '\\\n', 'a:', '://a:b']);
+  const words = new Set<string>([
+    'PASSWORD=',
+    'password: ',
+    'token=',
+    'Authorization: ',
+    'curl -u a:',
+    'echo x | ',
+    'net use \\\\a ',
+    '"',
+    "'",
+    '\\\n',
+    'a:',
+    '://a:b',
+  ]);
   for (const spec of BUILTIN_SPECS) {
     const literal = leadingLiteral(spec.pattern);
     if (literal.length >= 2) words.add(literal);
@@ -76,7 +89,10 @@ describe('built-in rules on adversarial input', () => {
   it('redacts a 5 MB base64 line and a 5 MB mixed log in linear time', () => {
     const redactor = new Redactor();
     const line = fill('QUJDZGVmMTIz+/', 5 * MB);
-    const log = fill('PASSWORD=x token=abc curl -u a:b https://u:p@h eyJhbGciOi.eyJzdWIi. ghp_ sk-ant- -----BEGIN PRIVATE KEY-----\n', 5 * MB);
+    const log = fill(
+      'PASSWORD=x token=abc curl -u a:b https://u:p@h eyJhbGciOi.eyJzdWIi. ghp_ sk-ant- -----BEGIN PRIVATE KEY-----\n',
+      5 * MB,
+    );
     for (const input of [line, log]) {
       const started = performance.now();
       redactor.redact(input);

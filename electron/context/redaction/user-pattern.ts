@@ -37,7 +37,10 @@ export class RedactionPatternError extends DomainError {
 }
 
 const UNSUPPORTED: ReadonlyArray<[RegExp, string]> = [
-  [/\(\?<?[=!]/, 'lookahead and lookbehind ((?=…), (?!…), (?<=…), (?<!…)) are not supported: patterns run on a linear-time engine (RE2); match the surrounding text instead and put the secret in a group named s, e.g. key=(?<s>\\w+)'],
+  [
+    /\(\?<?[=!]/,
+    'lookahead and lookbehind ((?=…), (?!…), (?<=…), (?<!…)) are not supported: patterns run on a linear-time engine (RE2); match the surrounding text instead and put the secret in a group named s, e.g. key=(?<s>\\w+)',
+  ],
   [/\\[1-9]|\\k</, 'backreferences (\\1, \\k<name>) are not supported: patterns run on a linear-time engine (RE2)'],
   [/[*+?}]\+/, 'possessive quantifiers (a++, a*+) are not supported and not needed: matching is always linear'],
   [/\\u[0-9a-fA-F]{4}/, 'write Unicode escapes as \\x{00e9} instead of \\u00e9'],
@@ -64,7 +67,10 @@ export const compileLinearPattern = (pattern: RedactionPattern): RE2JS => {
   for (const probe of ['', 'a', ' ', '\n', '0']) {
     const m = re.matcher(probe);
     if (m.find() && m.end() === m.start()) {
-      throw new RedactionPatternError(pattern.kind, 'matches the empty string, so it would redact nothing useful and everything in between');
+      throw new RedactionPatternError(
+        pattern.kind,
+        'matches the empty string, so it would redact nothing useful and everything in between',
+      );
     }
   }
   if (re.programSize() > MAX_PROGRAM_SIZE) {

@@ -90,7 +90,6 @@ export class TimeProximitySignal implements RelevanceSignal {
  */
 export const placeOf = (command: CommandRecord): string | null => remotePlaceOf(command) ?? command.hostname;
 
-
 /**
  * 1 in the same place (host, and for remote work the ssh user), 0 in another. An unknown place
  * scores 0.5: most recordings without a hostname are local shells, but an ssh session without our

@@ -93,15 +93,32 @@ describe('signals', () => {
 const threeSessions = (): InMemoryCommandSource => {
   const source = new InMemoryCommandSource(() => NOW);
   const sessions = [
-    { id: 'api', cwd: '/home/dev/api', host: 'devbox', lines: ['cargo build', 'cargo test', 'git status', 'cargo clippy', 'vim src/main.rs'] },
+    {
+      id: 'api',
+      cwd: '/home/dev/api',
+      host: 'devbox',
+      lines: ['cargo build', 'cargo test', 'git status', 'cargo clippy', 'vim src/main.rs'],
+    },
     { id: 'web', cwd: '/home/dev/web', host: 'devbox', lines: ['npm run dev', 'npm test', 'git diff', 'npx eslint .', 'ls'] },
-    { id: 'prod', cwd: '/var/log', host: 'prod-1', lines: ['journalctl -u api', 'kubectl get pods', 'tail -n 50 syslog', 'df -h', 'top -bn1'] },
+    {
+      id: 'prod',
+      cwd: '/var/log',
+      host: 'prod-1',
+      lines: ['journalctl -u api', 'kubectl get pods', 'tail -n 50 syslog', 'df -h', 'top -bn1'],
+    },
   ];
   for (const s of sessions) {
     source.addSession({ id: s.id, hostname: s.host, cwd: s.cwd, startedAt: NOW - 120 * MIN, endedAt: null });
     for (let i = 0; i < 50; i++) {
       source.addCommand(
-        at(100 - i * 2, { sessionId: s.id, seq: i, cwd: s.cwd, hostname: s.host, commandLine: s.lines[i % 5]!, exitCode: i % 7 === 0 ? 1 : 0 }),
+        at(100 - i * 2, {
+          sessionId: s.id,
+          seq: i,
+          cwd: s.cwd,
+          hostname: s.host,
+          commandLine: s.lines[i % 5]!,
+          exitCode: i % 7 === 0 ? 1 : 0,
+        }),
         `output of ${s.lines[i % 5]}\n`,
       );
     }
@@ -115,7 +132,12 @@ describe('relevance over 3 sessions × 50 commands', () => {
     const { commands: candidates } = await gatherCandidates(source, NOW);
     expect(candidates).toHaveLength(150);
     const scorer = new RelevanceScorer();
-    const q = buildQueryContext({ sessionId: 'active', question: 'why does cargo build fail?', nowMs: NOW, recent: [at(0, { sessionId: 'active', seq: 0, cwd: '/home/dev/api', commandLine: 'cargo build' })] });
+    const q = buildQueryContext({
+      sessionId: 'active',
+      question: 'why does cargo build fail?',
+      nowMs: NOW,
+      recent: [at(0, { sessionId: 'active', seq: 0, cwd: '/home/dev/api', commandLine: 'cargo build' })],
+    });
     const mean = (sessionId: string) => {
       const mine = candidates.filter((c) => c.sessionId === sessionId);
       return mine.reduce((sum, c) => sum + scorer.score(q, c), 0) / mine.length;
@@ -189,7 +211,12 @@ describe('candidate sessions', () => {
 
   it('caps candidates to the newest and leaves out excluded ids', async () => {
     const source = threeSessions();
-    const { commands: few } = await gatherCandidates(source, NOW, { sessionWindowMs: 2 * 60 * MIN, lookbackMs: 24 * 60 * MIN, maxCandidates: 9 }, new Set(['api:49']));
+    const { commands: few } = await gatherCandidates(
+      source,
+      NOW,
+      { sessionWindowMs: 2 * 60 * MIN, lookbackMs: 24 * 60 * MIN, maxCandidates: 9 },
+      new Set(['api:49']),
+    );
     expect(few.length).toBe(8);
     expect(Math.min(...few.map((c) => c.startedAt))).toBeGreaterThanOrEqual(NOW - 6 * MIN - 2000);
   });

@@ -29,7 +29,6 @@ export const defaultSignals = (halfLifeMs?: number): WeightedSignal[] => [
   { signal: new OutcomeSignal(), weight: 0.5 },
 ];
 
-
 export interface ScoredCommand {
   readonly command: CommandRecord;
   readonly score: number;

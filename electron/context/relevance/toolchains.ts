@@ -3,10 +3,45 @@
 /** Tools grouped by the ecosystem they belong to: `npm test` and `npx vitest` share a toolchain. */
 const FAMILIES: Readonly<Record<string, readonly string[]>> = {
   rust: ['cargo', 'rustc', 'rustup', 'rustfmt', 'clippy-driver'],
-  node: ['npm', 'npx', 'node', 'yarn', 'pnpm', 'bun', 'deno', 'tsc', 'tsx', 'ts-node', 'vite', 'vitest', 'jest', 'eslint', 'prettier', 'webpack', 'esbuild'],
+  node: [
+    'npm',
+    'npx',
+    'node',
+    'yarn',
+    'pnpm',
+    'bun',
+    'deno',
+    'tsc',
+    'tsx',
+    'ts-node',
+    'vite',
+    'vitest',
+    'jest',
+    'eslint',
+    'prettier',
+    'webpack',
+    'esbuild',
+  ],
   git: ['git', 'gh', 'glab', 'tig', 'lazygit'],
   container: ['docker', 'docker-compose', 'podman', 'buildah', 'nerdctl', 'skopeo'],
-  python: ['python', 'python3', 'pip', 'pip3', 'pytest', 'poetry', 'uv', 'uvx', 'pipenv', 'conda', 'tox', 'mypy', 'ruff', 'black', 'flake8', 'django-admin'],
+  python: [
+    'python',
+    'python3',
+    'pip',
+    'pip3',
+    'pytest',
+    'poetry',
+    'uv',
+    'uvx',
+    'pipenv',
+    'conda',
+    'tox',
+    'mypy',
+    'ruff',
+    'black',
+    'flake8',
+    'django-admin',
+  ],
   native: ['make', 'cmake', 'ninja', 'meson', 'bazel', 'gcc', 'g++', 'clang', 'clang++', 'cc', 'ld', 'gdb', 'valgrind'],
   go: ['go', 'gofmt', 'golangci-lint', 'dlv'],
   kubernetes: ['kubectl', 'helm', 'k9s', 'kind', 'minikube', 'kustomize', 'k3d', 'oc', 'kubectx', 'stern'],
@@ -23,7 +58,22 @@ const FAMILIES: Readonly<Record<string, readonly string[]>> = {
 const FAMILY_OF = new Map<string, string>(Object.entries(FAMILIES).flatMap(([family, tools]) => tools.map((t) => [t, family] as const)));
 
 /** Prefixes that run another command; the tool is what they run. */
-const WRAPPERS = new Set(['sudo', 'doas', 'time', 'env', 'nice', 'nohup', 'exec', 'command', 'builtin', 'watch', 'timeout', 'xargs', 'caffeinate', 'stdbuf']);
+const WRAPPERS = new Set([
+  'sudo',
+  'doas',
+  'time',
+  'env',
+  'nice',
+  'nohup',
+  'exec',
+  'command',
+  'builtin',
+  'watch',
+  'timeout',
+  'xargs',
+  'caffeinate',
+  'stdbuf',
+]);
 
 export interface Toolchain {
   readonly tool: string;

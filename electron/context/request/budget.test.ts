@@ -28,7 +28,11 @@ const engineFor = async (seed: number, model: string, contextLimit: number, rese
   const turns = Math.floor(rnd() * 30);
   for (let i = 0; i < turns; i++) {
     const long = rnd() < 0.2 ? ' and more detail'.repeat(Math.floor(rnd() * 3000)) : '';
-    await seedTurn(engine.conversations, { conversationId: conversation.id, question: `question ${i}${long}`, answer: `answer ${i} with PASSWORD=hunter${i}` });
+    await seedTurn(engine.conversations, {
+      conversationId: conversation.id,
+      question: `question ${i}${long}`,
+      answer: `answer ${i} with PASSWORD=hunter${i}`,
+    });
   }
   return { engine, data, conversation, rnd };
 };
@@ -56,12 +60,20 @@ describe('selectUnits', () => {
   });
 
   it('shortens a shrinkable unit into the room left, and never drops a required one', () => {
-    const units = [unit('sys', 0, 30, { required: true, section: 'system' }), unit('q', 1, 50, { required: true, section: 'question' }), unit('p', 2, 500, { shrinkable: true, section: 'pinned' })];
+    const units = [
+      unit('sys', 0, 30, { required: true, section: 'system' }),
+      unit('q', 1, 50, { required: true, section: 'question' }),
+      unit('p', 2, 500, { shrinkable: true, section: 'pinned' }),
+    ];
     const fits = selectUnits(units, { available: 300, frames: {}, count });
     expect(fits.included.map((u) => u.id)).toEqual(['sys', 'q', 'p']);
     expect(fits.included.find((u) => u.id === 'p')!.shrunkFrom).toBe(500);
     expect(fits.used).toBeLessThanOrEqual(300);
-    const huge = selectUnits([units[0]!, { ...units[1]!, text: 'word '.repeat(900), tokens: 900 }, units[2]!], { available: 300, frames: {}, count });
+    const huge = selectUnits([units[0]!, { ...units[1]!, text: 'word '.repeat(900), tokens: 900 }, units[2]!], {
+      available: 300,
+      frames: {},
+      count,
+    });
     expect(huge.included.map((u) => u.id)).toEqual(['sys', 'q']);
     expect(huge.included.find((u) => u.id === 'q')!.shrunkFrom).toBe(900);
     expect(huge.dropped.map((u) => u.id)).toEqual(['p']);
@@ -108,7 +120,13 @@ describe('budget assembly', () => {
           const { engine, data, conversation, rnd } = await engineFor(seed, 'local-model', limit, reserved);
           const pinned = Array.from({ length: pins }, () => data.commandIds[Math.floor(rnd() * data.commandIds.length)]!);
           const question = `why does it fail? ${'details '.repeat(Math.floor(questionChars / 8))}`;
-          const { context, preview } = await engine.buildRequest({ question, model: 'local-model', sessionId: data.sessionIds[0]!, conversationId: conversation.id, pinnedCommandIds: pinned });
+          const { context, preview } = await engine.buildRequest({
+            question,
+            model: 'local-model',
+            sessionId: data.sessionIds[0]!,
+            conversationId: conversation.id,
+            pinnedCommandIds: pinned,
+          });
           const budget = Math.floor(limit * 0.8) - reserved;
           expect(countRequestTokens(context, (t) => engine.tokens.for('local-model').count(t))).toBeLessThanOrEqual(budget);
           expect(preview.budget.used).toBeLessThanOrEqual(preview.budget.available);
@@ -130,7 +148,13 @@ describe('budget assembly', () => {
       [6, 128_000],
     ] as const) {
       const { engine, data, conversation } = await engineFor(seed, 'gpt-4o', limit);
-      const { context, preview, requestTokens } = await engine.buildRequest({ question: 'what broke the build?', model: 'gpt-4o', sessionId: data.sessionIds[1]!, conversationId: conversation.id, pinnedCommandIds: [data.commandIds[5]!] });
+      const { context, preview, requestTokens } = await engine.buildRequest({
+        question: 'what broke the build?',
+        model: 'gpt-4o',
+        sessionId: data.sessionIds[1]!,
+        conversationId: conversation.id,
+        pinnedCommandIds: [data.commandIds[5]!],
+      });
       expect(preview.exactTokens).toBe(true);
       const exact = await countRequestTokensExact(context, engine.tokens.for('gpt-4o'));
       expect(exact).toBeLessThanOrEqual(requestTokens);

@@ -110,7 +110,8 @@ export const selectUnits = (units: readonly BudgetUnit[], options: SelectOptions
     const frame = options.frames[unit.section];
     const group = frame?.group;
     const overhead =
-      (openSections.has(unit.section) ? sep : (frame?.headerTokens ?? 0)) + (group && !openGroups.has(group) ? (options.groups?.[group] ?? 0) : 0);
+      (openSections.has(unit.section) ? sep : (frame?.headerTokens ?? 0)) +
+      (group && !openGroups.has(group) ? (options.groups?.[group] ?? 0) : 0);
     const cap = options.caps?.[unit.section];
     const sectionSoFar = sectionTokens.get(unit.section) ?? 0;
     const overCap = !unit.required && cap !== undefined && sectionSoFar + unit.tokens > cap;
@@ -127,7 +128,8 @@ export const selectUnits = (units: readonly BudgetUnit[], options: SelectOptions
     else if ((unit.shrinkable || unit.required) && (room >= MIN_SHRUNK_TOKENS || unit.required)) {
       const shrunk = shrinkToTokens(unit.text, Math.max(0, room), options.count);
       const from = (unit as Included).shrunkFrom ?? unit.tokens;
-      if (shrunk.text !== '' && shrunk.tokens <= Math.max(0, room)) take = { ...unit, text: shrunk.text, tokens: shrunk.tokens, shrunkFrom: from };
+      if (shrunk.text !== '' && shrunk.tokens <= Math.max(0, room))
+        take = { ...unit, text: shrunk.text, tokens: shrunk.tokens, shrunkFrom: from };
     }
     if (!take) {
       dropped.push(unit);

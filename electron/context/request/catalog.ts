@@ -50,11 +50,15 @@ export const renderCatalogEntry = (
   const redactedSummary = outwardSummary(command, redactor);
   addCounts(counts, redactedSummary.counts);
   const lines = visibleLines(redactedSummary.text);
-  const summary = truncateLineList(lines, {
-    maxLines: options.summaryHeadLines + options.summaryTailLines,
-    headLines: options.summaryHeadLines,
-    tailLines: options.summaryTailLines,
-  }, missingFromRecord(command, command.outputSummary));
+  const summary = truncateLineList(
+    lines,
+    {
+      maxLines: options.summaryHeadLines + options.summaryTailLines,
+      headLines: options.summaryHeadLines,
+      tailLines: options.summaryTailLines,
+    },
+    missingFromRecord(command, command.outputSummary),
+  );
   const place = remotePlaceOf(shown);
   const facts = [
     `session ${command.sessionId}`,

@@ -1,23 +1,29 @@
 // SPDX-License-Identifier: MIT
 import { describe, expect, it } from 'vitest';
 import { toOpenAITools } from '../../llm/openai-messages';
-import {
-  DEFAULT_GET_COMMANDS_OPTIONS,
-  getCommands,
-  getCommandsTool,
-  parseGetCommandsArgs,
-  runGetCommandsTool,
-} from './get-commands-tool';
+import { DEFAULT_GET_COMMANDS_OPTIONS, getCommands, getCommandsTool, parseGetCommandsArgs, runGetCommandsTool } from './get-commands-tool';
 import { InMemoryCommandSource } from '../testing/in-memory-command-source';
 import { commandRecord } from '../../../shared/testing/command-record';
 import { Redactor } from '../redaction';
 
 const source = () => {
   const s = new InMemoryCommandSource(() => 10_000_000);
-  s.addCommand(commandRecord({ sessionId: 'a', seq: 1, commandLine: 'make test', cwd: '/src', exitCode: 2, startedAt: 1000, endedAt: 2000 }), 'FAIL: test_parse\nexpected 3 got 4\n');
-  s.addCommand(commandRecord({ sessionId: 'a', seq: 2, commandLine: 'seq 100000', cwd: '/src', exitCode: 0, startedAt: 3000, endedAt: 4000 }), Array.from({ length: 100_000 }, (_, i) => `${i + 1}`).join('\n'));
-  s.addCommand(commandRecord({ sessionId: 'b', seq: 1, commandLine: 'cat bundle.min.js', cwd: '/web', exitCode: 0, startedAt: 5000, endedAt: 6000 }), 'x'.repeat(5_000_000));
-  s.addCommand(commandRecord({ sessionId: 'b', seq: 2, commandLine: 'env | grep TOKEN', cwd: '/web', exitCode: 0, startedAt: 7000, endedAt: 8000 }), `GITHUB_TOKEN=${'gh' + 'p_'}${'A1b2C3d4'.repeat(5).slice(0, 36)}\n`);
+  s.addCommand(
+    commandRecord({ sessionId: 'a', seq: 1, commandLine: 'make test', cwd: '/src', exitCode: 2, startedAt: 1000, endedAt: 2000 }),
+    'FAIL: test_parse\nexpected 3 got 4\n',
+  );
+  s.addCommand(
+    commandRecord({ sessionId: 'a', seq: 2, commandLine: 'seq 100000', cwd: '/src', exitCode: 0, startedAt: 3000, endedAt: 4000 }),
+    Array.from({ length: 100_000 }, (_, i) => `${i + 1}`).join('\n'),
+  );
+  s.addCommand(
+    commandRecord({ sessionId: 'b', seq: 1, commandLine: 'cat bundle.min.js', cwd: '/web', exitCode: 0, startedAt: 5000, endedAt: 6000 }),
+    'x'.repeat(5_000_000),
+  );
+  s.addCommand(
+    commandRecord({ sessionId: 'b', seq: 2, commandLine: 'env | grep TOKEN', cwd: '/web', exitCode: 0, startedAt: 7000, endedAt: 8000 }),
+    `GITHUB_TOKEN=${'gh' + 'p_'}${'A1b2C3d4'.repeat(5).slice(0, 36)}\n`,
+  );
   s.addCommand(commandRecord({ sessionId: 'b', seq: 3, commandLine: null, cwd: null, exitCode: null, startedAt: 9000, endedAt: null }));
   return s;
 };
@@ -107,7 +113,14 @@ describe('get_commands as a model tool', () => {
 
   it('answers the model in the seed’s snake_case shape with unknown ids listed', async () => {
     const json = JSON.parse(await runGetCommandsTool(source(), '{"command_ids":["a:1","zz:9"]}', new Redactor()));
-    expect(json.commands[0]).toMatchObject({ command_id: 'a:1', session_id: 'a', command_line: 'make test', cwd: '/src', exit_code: 2, full_output: 'FAIL: test_parse\nexpected 3 got 4' });
+    expect(json.commands[0]).toMatchObject({
+      command_id: 'a:1',
+      session_id: 'a',
+      command_line: 'make test',
+      cwd: '/src',
+      exit_code: 2,
+      full_output: 'FAIL: test_parse\nexpected 3 got 4',
+    });
     expect(json.unknown_ids).toEqual(['zz:9']);
     expect(JSON.parse(await runGetCommandsTool(source(), 'bad', new Redactor()))).toHaveProperty('error');
   });
@@ -115,11 +128,27 @@ describe('get_commands as a model tool', () => {
   it('returns remote output like local output, saying where it ran', async () => {
     const s = source();
     s.addCommand(
-      commandRecord({ sessionId: 'a', seq: 3, commandLine: 'journalctl -u web', cwd: '/home/ops', hostname: 'web-1', exitCode: 1, startedAt: 9000, endedAt: 9500, remote: { host: 'web', user: 'ops' } }),
+      commandRecord({
+        sessionId: 'a',
+        seq: 3,
+        commandLine: 'journalctl -u web',
+        cwd: '/home/ops',
+        hostname: 'web-1',
+        exitCode: 1,
+        startedAt: 9000,
+        endedAt: 9500,
+        remote: { host: 'web', user: 'ops' },
+      }),
       'web.service: failed\n',
     );
     const json = JSON.parse(await runGetCommandsTool(s, '{"command_ids":["a:3","a:1"]}', new Redactor()));
-    expect(json.commands[0]).toMatchObject({ command_id: 'a:3', host: 'ops@web-1 over ssh', cwd: '/home/ops', exit_code: 1, full_output: 'web.service: failed' });
+    expect(json.commands[0]).toMatchObject({
+      command_id: 'a:3',
+      host: 'ops@web-1 over ssh',
+      cwd: '/home/ops',
+      exit_code: 1,
+      full_output: 'web.service: failed',
+    });
     expect(json.commands[1]).not.toHaveProperty('host');
   });
 });

@@ -4,7 +4,11 @@ import type { CommandRecord } from '../../../shared/domain/command';
 import { ContextEngine } from '../context-engine';
 import { InMemoryCommandSource } from '../testing/in-memory-command-source';
 import { commandRecord } from '../../../shared/testing/command-record';
-import { InMemoryConversationRepository, InMemoryModelConfigRepository, InMemoryRedactionSettingsRepository } from '../testing/in-memory-repositories';
+import {
+  InMemoryConversationRepository,
+  InMemoryModelConfigRepository,
+  InMemoryRedactionSettingsRepository,
+} from '../testing/in-memory-repositories';
 import { renderCatalogEntry } from './catalog';
 import { getCommands, toolResultJson } from './get-commands-tool';
 import { renderCommandBlock } from './recent-commands';
@@ -69,7 +73,12 @@ describe('model-bound text from hostile remote records', () => {
       now: () => NOW,
     });
     engine.commandFinished(hostile('remote', 5));
-    const { context, preview } = await engine.buildRequest({ question: 'what happened?', model: 'gpt-4o', sessionId: 'remote', pinnedCommandIds: ['other:2'] });
+    const { context, preview } = await engine.buildRequest({
+      question: 'what happened?',
+      model: 'gpt-4o',
+      sessionId: 'remote',
+      pinnedCommandIds: ['other:2'],
+    });
     const ids = preview.sections.map((s) => s.id);
     expect(ids).toEqual(expect.arrayContaining(['short-track', 'pinned', 'recent-commands', 'catalog']));
     expectClean(context);

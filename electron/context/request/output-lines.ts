@@ -31,7 +31,11 @@ export interface Missing {
 const NONE: Missing = { lines: 0 };
 
 /** Head/tail truncation over already-split lines. */
-export const truncateLineList = (lines: readonly string[], limits: LineLimits = DEFAULT_LINE_LIMITS, missing: Missing = NONE): Truncated => {
+export const truncateLineList = (
+  lines: readonly string[],
+  limits: LineLimits = DEFAULT_LINE_LIMITS,
+  missing: Missing = NONE,
+): Truncated => {
   if (lines.length <= limits.maxLines) return { text: lines.join('\n'), omittedLines: 0 };
   const head = lines.slice(0, limits.headLines);
   const tail = limits.tailLines > 0 ? lines.slice(lines.length - limits.tailLines) : [];

@@ -3,7 +3,11 @@ import { describe, expect, it } from 'vitest';
 import { commandRecord } from '../../../shared/testing/command-record';
 import { ContextEngine } from '../context-engine';
 import { InMemoryCommandSource } from '../testing/in-memory-command-source';
-import { InMemoryConversationRepository, InMemoryModelConfigRepository, InMemoryRedactionSettingsRepository } from '../testing/in-memory-repositories';
+import {
+  InMemoryConversationRepository,
+  InMemoryModelConfigRepository,
+  InMemoryRedactionSettingsRepository,
+} from '../testing/in-memory-repositories';
 import { cutBeforeRedactCases, directoryCase, githubToken, leaksPart, type LeakCase } from '../testing/outward-cases';
 
 const NOW = 1_750_000_000_000;
@@ -16,7 +20,18 @@ const NOW = 1_750_000_000_000;
  */
 const setUp = async (cases: readonly LeakCase[], sessions: readonly string[] = ['active', 'other']) => {
   const commands = new InMemoryCommandSource(() => NOW);
-  commands.addCommand(commandRecord({ sessionId: 'quiet', seq: 0, commandLine: 'ls', cwd: '/home/dev', startedAt: NOW - 1000, endedAt: NOW - 900, exitCode: 0 }), 'a\n');
+  commands.addCommand(
+    commandRecord({
+      sessionId: 'quiet',
+      seq: 0,
+      commandLine: 'ls',
+      cwd: '/home/dev',
+      startedAt: NOW - 1000,
+      endedAt: NOW - 900,
+      exitCode: 0,
+    }),
+    'a\n',
+  );
   cases.forEach((c, i) => {
     for (const sessionId of sessions) {
       const record = commandRecord({
@@ -72,7 +87,13 @@ describe('a model request redacts before it cuts', { timeout: 30_000 }, () => {
 
   it('withholds the whole output of a command that exists to print a secret', async () => {
     const token = githubToken();
-    const printed: LeakCase = { name: 'gh auth token', commandLine: 'gh auth token', cleanOutput: `${token}\n`, outputSummary: `${token}\n`, secrets: [token] };
+    const printed: LeakCase = {
+      name: 'gh auth token',
+      commandLine: 'gh auth token',
+      cleanOutput: `${token}\n`,
+      outputSummary: `${token}\n`,
+      secrets: [token],
+    };
     const engine = await setUp([printed], ['other']);
     const result = await engine.runTool({ command_ids: ['other:0'] });
     expectNoLeak(result, [printed]);
@@ -93,8 +114,23 @@ describe('the short track of recent actions', () => {
     const token = githubToken();
     const engine = await setUp([], []);
     const line = `curl -fsS -H "Authorization: token ${token}" https://api.github.com/repos/acme/widgets/actions/runs`;
-    engine.commandFinished(commandRecord({ sessionId: 'quiet', seq: 5, commandLine: `${'x'.repeat(60)} ${line}`, startedAt: NOW - 500, endedAt: NOW - 400, exitCode: 0, outputSummary: `ok ${'y'.repeat(50)} ${token}\n` }));
-    const { context } = await engine.buildRequest({ question: 'what happened?', model: 'gpt-4o', sessionId: 'quiet', pinnedCommandIds: [] });
+    engine.commandFinished(
+      commandRecord({
+        sessionId: 'quiet',
+        seq: 5,
+        commandLine: `${'x'.repeat(60)} ${line}`,
+        startedAt: NOW - 500,
+        endedAt: NOW - 400,
+        exitCode: 0,
+        outputSummary: `ok ${'y'.repeat(50)} ${token}\n`,
+      }),
+    );
+    const { context } = await engine.buildRequest({
+      question: 'what happened?',
+      model: 'gpt-4o',
+      sessionId: 'quiet',
+      pinnedCommandIds: [],
+    });
     expect(leaksPart(JSON.stringify(context), token, 8)).toBe(false);
   });
 });

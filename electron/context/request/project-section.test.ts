@@ -4,7 +4,11 @@ import { commandRecord } from '../../../shared/testing/command-record';
 import { ContextEngine } from '../context-engine';
 import type { ProjectFile } from '../project/agents-file';
 import { InMemoryCommandSource } from '../testing/in-memory-command-source';
-import { InMemoryConversationRepository, InMemoryModelConfigRepository, InMemoryRedactionSettingsRepository } from '../testing/in-memory-repositories';
+import {
+  InMemoryConversationRepository,
+  InMemoryModelConfigRepository,
+  InMemoryRedactionSettingsRepository,
+} from '../testing/in-memory-repositories';
 
 const NOW = 1_750_000_000_000;
 const GH = 'gh' + 'p_' + 'Qw73'.repeat(9);
@@ -21,7 +25,18 @@ const file = (text: string, extra: Partial<ProjectFile> = {}): ProjectFile => ({
 
 const engineWith = async (project: ProjectFile | null) => {
   const source = new InMemoryCommandSource(() => NOW);
-  source.addCommand(commandRecord({ sessionId: 'api', seq: 1, cwd: '/home/dev/api/src', commandLine: 'make', startedAt: NOW - 5000, endedAt: NOW - 4000, exitCode: 2 }), 'make: *** [all] Error 2\n');
+  source.addCommand(
+    commandRecord({
+      sessionId: 'api',
+      seq: 1,
+      cwd: '/home/dev/api/src',
+      commandLine: 'make',
+      startedAt: NOW - 5000,
+      endedAt: NOW - 4000,
+      exitCode: 2,
+    }),
+    'make: *** [all] Error 2\n',
+  );
   const asked: Array<string | null> = [];
   const engine = await ContextEngine.create({
     commands: source,
@@ -39,7 +54,8 @@ const engineWith = async (project: ProjectFile | null) => {
   return { engine, asked };
 };
 
-const ask = (engine: ContextEngine, model = 'gpt-4o') => engine.buildRequest({ question: 'why did make fail?', model, sessionId: 'api', pinnedCommandIds: [] });
+const ask = (engine: ContextEngine, model = 'gpt-4o') =>
+  engine.buildRequest({ question: 'why did make fail?', model, sessionId: 'api', pinnedCommandIds: [] });
 
 describe('the project instructions section', () => {
   it('goes in as its own block before the terminal data, with its path, tokens and source in the preview', async () => {
@@ -47,13 +63,32 @@ describe('the project instructions section', () => {
     const { context, preview } = await ask(engine);
     expect(asked).toEqual(['api']);
     const message = context.currentMessage;
-    expect(message.startsWith("<project-instructions>\nProject instructions from /home/dev/api/AGENTS.md — the user's rules for this repository.")).toBe(true);
+    expect(
+      message.startsWith(
+        "<project-instructions>\nProject instructions from /home/dev/api/AGENTS.md — the user's rules for this repository.",
+      ),
+    ).toBe(true);
     expect(message.indexOf(RULE)).toBeLessThan(message.indexOf('<terminal-context>'));
     expect(message.match(/<\/project-instructions>/g)).toHaveLength(1);
     const section = preview.sections.find((s) => s.id === 'project-instructions')!;
-    expect(section).toMatchObject({ title: 'Project instructions (AGENTS.md)', source: '/home/dev/api/AGENTS.md', items: 1, text: `# Rules\n${RULE}` });
+    expect(section).toMatchObject({
+      title: 'Project instructions (AGENTS.md)',
+      source: '/home/dev/api/AGENTS.md',
+      items: 1,
+      text: `# Rules\n${RULE}`,
+    });
     expect(section.tokens).toBeGreaterThan(5);
-    expect(preview.sections.map((s) => s.id)).toEqual(['system', 'tools', 'short-track', 'project-instructions', 'pinned', 'question', 'recent-commands', 'catalog', 'history']);
+    expect(preview.sections.map((s) => s.id)).toEqual([
+      'system',
+      'tools',
+      'short-track',
+      'project-instructions',
+      'pinned',
+      'question',
+      'recent-commands',
+      'catalog',
+      'history',
+    ]);
     expect(preview.sections.reduce((sum, s) => sum + s.tokens, 0)).toBeLessThanOrEqual(preview.budget.used);
     expect(preview.trimmed).toEqual([]);
   });

@@ -11,7 +11,11 @@ import { promptViews } from './request-render';
  * electron/assistant/assistant-service.ts hands exactly those (with the context's tools) to the
  * provider, whose adapter (electron/llm/*-messages.ts) turns them into its wire format.
  */
-const firstRound = (context: Context, model = 'm'): ChatRequest => ({ model, messages: promptViews(context).messages, tools: context.tools });
+const firstRound = (context: Context, model = 'm'): ChatRequest => ({
+  model,
+  messages: promptViews(context).messages,
+  tools: context.tools,
+});
 
 const tool: ToolDefinition = {
   name: 'get_commands',
@@ -64,7 +68,9 @@ describe('from a context to the chat APIs', () => {
       { role: 'assistant', content: 'a1' },
       { role: 'user', content: 'q2' },
     ]);
-    expect(request.tools).toEqual([{ type: 'function', function: { name: tool.name, description: tool.description, parameters: tool.parameters } }]);
+    expect(request.tools).toEqual([
+      { type: 'function', function: { name: tool.name, description: tool.description, parameters: tool.parameters } },
+    ]);
     expect(toOpenAIRequest(firstRound({ ...ctx, tools: [] }), 'openai')).not.toHaveProperty('tools');
   });
 

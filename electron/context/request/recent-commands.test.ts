@@ -2,13 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { InMemoryCommandSource } from '../testing/in-memory-command-source';
 import { commandRecord } from '../../../shared/testing/command-record';
-import {
-  buildSessionContext,
-  buildSessionsContext,
-  cleanOutputReader,
-  RecentCommands,
-  recordedOutputReader,
-} from './recent-commands';
+import { buildSessionContext, buildSessionsContext, cleanOutputReader, RecentCommands, recordedOutputReader } from './recent-commands';
 import type { CommandRecord, StreamEntry, StreamReader } from '../domain/ports';
 
 const out = (text: string | Uint8Array): StreamEntry => ({ timestampMs: 1000, direction: 1, data: text });
@@ -42,7 +36,9 @@ describe('RecentCommands', () => {
   it('notes each record id when asked (the engine does, so answers can cite them)', async () => {
     const withIds = new RecentCommands({ withIds: true });
     const ran = { ...cmd(1, 'git status'), ranBy: 'assistant' as const };
-    expect(await withIds.build([cmd(0, 'ls'), ran], reader([]))).toBe('$ ls   # id sess:0\n\n$ git status   # id sess:1, run by the assistant');
+    expect(await withIds.build([cmd(0, 'ls'), ran], reader([]))).toBe(
+      '$ ls   # id sess:0\n\n$ git status   # id sess:1, run by the assistant',
+    );
   });
 
   it('cuts 30 lines to the first 10, a marker and the last 10', async () => {
@@ -80,10 +76,7 @@ describe('RecentCommands, beyond the seed', () => {
   const strategy = new RecentCommands();
 
   it('renders a command without output as just `$ cmd` and joins blocks with a blank line', async () => {
-    const result = await strategy.build(
-      [cmd(0, 'true'), cmd(1, 'echo hi')],
-      perCommand({ 'sess:1': [out('hi\n')] }),
-    );
+    const result = await strategy.build([cmd(0, 'true'), cmd(1, 'echo hi')], perCommand({ 'sess:1': [out('hi\n')] }));
     expect(result).toBe('$ true\n\n$ echo hi\nhi');
   });
 

@@ -81,7 +81,13 @@ export class RecentCommands implements ContextStrategy {
       const output = redactor ? outwardOutput(command.commandLine, clean, redactor, BLOCK_MAX_CHARS) : { text: clean, counts: {} };
       addCounts(counts, output.counts);
       const { text, omittedLines } = truncateOutput(output.text, this.options, missingFromRecord(command, clean));
-      const block = renderCommandBlock(shown.commandLine, text, remotePlaceOf(shown), command.ranBy, this.options.withIds ? command.id : undefined);
+      const block = renderCommandBlock(
+        shown.commandLine,
+        text,
+        remotePlaceOf(shown),
+        command.ranBy,
+        this.options.withIds ? command.id : undefined,
+      );
       return { command, text: block, omittedLines, redactions: counts };
     });
   }

@@ -51,7 +51,9 @@ describe('omitted-line counts come from the record, not the stored excerpt', () 
     const { commands } = await getCommands(source(), [seq.id], redactor);
     expect(commands[0]).toMatchObject({ omittedLines: 99_600, totalLines: 100_000, totalBytes: clean.length });
     expect(commands[0]!.output).toContain('... (99600 lines omitted) ...');
-    const json = JSON.parse(await runGetCommandsTool(source(), { command_ids: [seq.id] }, redactor)) as { commands: Record<string, unknown>[] };
+    const json = JSON.parse(await runGetCommandsTool(source(), { command_ids: [seq.id] }, redactor)) as {
+      commands: Record<string, unknown>[];
+    };
     expect(json.commands[0]).toMatchObject({ omitted_lines: 99_600, total_lines: 100_000, total_bytes: clean.length });
   });
 

@@ -94,7 +94,8 @@ export const buildRequest = async (deps: RequestBuilderDeps, input: BuildInput):
   const reserved = Math.min(config.reservedOutputTokens, Math.floor(effective / 2));
   const budget = effective - reserved;
   const available = budget - REQUEST_OVERHEAD_TOKENS - 2 * MESSAGE_OVERHEAD_TOKENS;
-  if (available < 64) throw new ContextBudgetError(
+  if (available < 64)
+    throw new ContextBudgetError(
       `The context limit of ${config.model} (${config.contextLimit} tokens) leaves no room for a question; raise it in Settings → Models.`,
     );
   const count = (text: string) => counter.count(text);
@@ -132,7 +133,10 @@ export const buildRequest = async (deps: RequestBuilderDeps, input: BuildInput):
     ...history.units,
   ];
   const { frames, groups } = layout(count, frame);
-  const caps = { catalog: Math.floor(available * deps.catalogShare), 'project-instructions': Math.floor(available * (deps.projectShare ?? 0.25)) };
+  const caps = {
+    catalog: Math.floor(available * deps.catalogShare),
+    'project-instructions': Math.floor(available * (deps.projectShare ?? 0.25)),
+  };
   let selection = selectUnits(units, { available, frames, groups, caps, count });
 
   if (counter.exact) {
@@ -140,7 +144,9 @@ export const buildRequest = async (deps: RequestBuilderDeps, input: BuildInput):
     // again among those units only: the second pass can only drop or shorten, never add.
     const exactUnits: BudgetUnit[] = [];
     for (const u of selection.included) {
-      const tokens = (await counter.countExact(u.text, input.signal)) + (u.section === 'history' ? MESSAGE_OVERHEAD_TOKENS * (u.entries?.length ?? 1) : 0);
+      const tokens =
+        (await counter.countExact(u.text, input.signal)) +
+        (u.section === 'history' ? MESSAGE_OVERHEAD_TOKENS * (u.entries?.length ?? 1) : 0);
       exactUnits.push({ ...u, tokens });
     }
     counter.learn(
@@ -190,9 +196,9 @@ export const buildRequest = async (deps: RequestBuilderDeps, input: BuildInput):
     context,
     usage: input.usage,
     project,
-    catalog: ranked.slice(0, deps.catalog.maxEntries).map((scored) =>
-      catalogEntryView(deps.scorer, query, scored, includedIds.has(`catalog:${scored.command.id}`), redactor),
-    ),
+    catalog: ranked
+      .slice(0, deps.catalog.maxEntries)
+      .map((scored) => catalogEntryView(deps.scorer, query, scored, includedIds.has(`catalog:${scored.command.id}`), redactor)),
     candidates: candidates.length,
     threshold: deps.scorer.threshold,
   });

@@ -43,7 +43,10 @@ const SECTIONS: ReadonlyArray<readonly [SectionId, string]> = [
 const sectionText = (id: SectionId, units: readonly Included[], context: Context): string => {
   if (id === 'system') return context.systemPrompt;
   if (id === 'tools') return context.tools.length > 0 ? JSON.stringify(context.tools, null, 2) : '';
-  if (id === 'history') return context.history.length > 0 ? toPromptString({ systemPrompt: '', history: context.history, currentMessage: '', tools: [] }).replace(/\n\n\[User\]\n$/, '') : '';
+  if (id === 'history')
+    return context.history.length > 0
+      ? toPromptString({ systemPrompt: '', history: context.history, currentMessage: '', tools: [] }).replace(/\n\n\[User\]\n$/, '')
+      : '';
   return units.map((u) => u.text).join(id === 'catalog' || id === 'short-track' ? '\n' : '\n\n');
 };
 
@@ -69,12 +72,17 @@ export const buildPreview = (input: PreviewInput): Omit<ContextPreview, 'prompt'
       notes.push(`${dropped.length} left out (${droppedTokens} tokens): ${why}`);
     }
     for (const u of shrunk) notes.push(`${u.id} shortened from ${u.shrunkFrom} to ${u.tokens} tokens`);
-    if (id === 'history' && input.skippedHistory > 0) notes.push(`${input.skippedHistory} older messages not considered: far beyond the budget`);
+    if (id === 'history' && input.skippedHistory > 0)
+      notes.push(`${input.skippedHistory} older messages not considered: far beyond the budget`);
     const cutAtRead = id === 'project-instructions' && project?.truncated === true;
     if (cutAtRead) notes.push(`${project.path} is ${Math.ceil(project.bytes / 1024)} KiB: only its first part was read`);
-    if (id === 'catalog') notes.push(`${input.candidates} commands in the window, ${input.catalog.length} shown above the relevance threshold ${input.threshold}`);
+    if (id === 'catalog')
+      notes.push(
+        `${input.candidates} commands in the window, ${input.catalog.length} shown above the relevance threshold ${input.threshold}`,
+      );
     const trimmedItems = dropped.length + (id === 'history' ? input.skippedHistory : 0);
-    if (trimmedItems > 0 || shrunk.length > 0 || cutAtRead) trimmedSummary.push(`${title}: ${notes.filter((n) => !n.includes('commands in the window')).join('; ')}`);
+    if (trimmedItems > 0 || shrunk.length > 0 || cutAtRead)
+      trimmedSummary.push(`${title}: ${notes.filter((n) => !n.includes('commands in the window')).join('; ')}`);
     return {
       id,
       title,

@@ -37,14 +37,18 @@ export const layout = (count: (t: string) => number, frame: RenderFrame): Layout
  */
 export const renderContext = (included: readonly Included[], tools: readonly ToolDefinition[], frame: RenderFrame): Context => {
   const of = (section: SectionId) => included.filter((u) => u.section === section).sort((a, b) => a.order - b.order);
-  const texts = (section: SectionId, sep: string) => of(section).map((u) => u.text).join(sep);
+  const texts = (section: SectionId, sep: string) =>
+    of(section)
+      .map((u) => u.text)
+      .join(sep);
   const parts: string[] = [];
   if (of('short-track').length > 0) parts.push(texts('short-track', '\n'));
   if (of('pinned').length > 0) parts.push(`${pinnedHeader}\n${texts('pinned', '\n\n')}`);
   if (of('recent-commands').length > 0) parts.push(`${recentHeader(frame.sessionId ?? '')}\n${texts('recent-commands', '\n\n')}`);
   if (of('catalog').length > 0) parts.push(`${CATALOG_HEADER}\n${texts('catalog', '\n')}`);
   const blocks: string[] = [];
-  if (of('project-instructions').length > 0) blocks.push(`${projectOpen(frame.projectPath ?? '')}\n\n${texts('project-instructions', '\n')}\n${PROJECT_CLOSE}`);
+  if (of('project-instructions').length > 0)
+    blocks.push(`${projectOpen(frame.projectPath ?? '')}\n\n${texts('project-instructions', '\n')}\n${PROJECT_CLOSE}`);
   if (parts.length > 0) blocks.push(`${CONTEXT_OPEN}\n\n${parts.join('\n\n')}\n${CONTEXT_CLOSE}`);
   const question = texts('question', '');
   return {

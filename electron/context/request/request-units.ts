@@ -71,7 +71,8 @@ const unit = (
 };
 
 /** Redacted too: a system prompt the user edited leaves the machine like everything else. */
-export const systemUnit = (ctx: UnitContext, prompt: string): BudgetUnit => unit(ctx, 'system', 'system', PRIORITY.system, 0, prompt, { required: true });
+export const systemUnit = (ctx: UnitContext, prompt: string): BudgetUnit =>
+  unit(ctx, 'system', 'system', PRIORITY.system, 0, prompt, { required: true });
 
 export const questionUnit = (ctx: UnitContext, question: string): BudgetUnit =>
   unit(ctx, 'question', 'question', PRIORITY.question, 0, question, { required: true });
@@ -107,11 +108,21 @@ export const pinnedUnit = (ctx: UnitContext, command: CommandRecord, output: str
   const shown = outwardFields(command, ctx.redactor, counts);
   const redactedOutput = outwardOutput(command.commandLine, output, ctx.redactor, BLOCK_MAX_CHARS);
   addCounts(counts, redactedOutput.counts);
-  const capped = capOutput(redactedOutput.text, { maxLines: 300, headLines: 150, tailLines: 150, maxChars: 24_000 }, missingFromRecord(command, output));
+  const capped = capOutput(
+    redactedOutput.text,
+    { maxLines: 300, headLines: 150, tailLines: 150, maxChars: 24_000 },
+    missingFromRecord(command, output),
+  );
   const inner = ctx.redactor.redact(`$ ${shown.commandLine ?? UNKNOWN_COMMAND_LINE}${capped.text ? `\n${capped.text}` : ''}`);
   addCounts(counts, inner.counts);
   const place = remotePlaceOf(shown);
-  const attrs = [`id="${attr(command.id)}"`, `session="${attr(command.sessionId)}"`, ...(shown.cwd ? [`cwd="${attr(shown.cwd)}"`] : []), ...(place ? [`host="${attr(place)}"`] : []), `exit="${command.exitCode ?? '?'}"`];
+  const attrs = [
+    `id="${attr(command.id)}"`,
+    `session="${attr(command.sessionId)}"`,
+    ...(shown.cwd ? [`cwd="${attr(shown.cwd)}"`] : []),
+    ...(place ? [`host="${attr(place)}"`] : []),
+    `exit="${command.exitCode ?? '?'}"`,
+  ];
   const text = `<command ${attrs.join(' ')}>\n${fenceUntrusted(inner.text)}\n</command>`;
   return {
     id: `pinned:${command.id}`,
@@ -133,15 +144,14 @@ export const recentCommandUnits = (ctx: UnitContext, blocks: readonly CommandBlo
   blocks.map((block, i) => {
     const newest = i === blocks.length - 1;
     const priority = newest ? PRIORITY.lastCommand : PRIORITY.recentCommands + (blocks.length - i) * 1e-4;
-    return unit(ctx, `recent:${block.command.id}`, 'recent-commands', priority, i, block.text, { fence: true, redacted: block.redactions, ...(newest ? { shrinkable: true } : {}) });
+    return unit(ctx, `recent:${block.command.id}`, 'recent-commands', priority, i, block.text, {
+      fence: true,
+      redacted: block.redactions,
+      ...(newest ? { shrinkable: true } : {}),
+    });
   });
 
-export const catalogUnits = (
-  ctx: UnitContext,
-  ranked: readonly ScoredCommand[],
-  nowMs: number,
-  options: CatalogOptions,
-): BudgetUnit[] =>
+export const catalogUnits = (ctx: UnitContext, ranked: readonly ScoredCommand[], nowMs: number, options: CatalogOptions): BudgetUnit[] =>
   ranked.slice(0, options.maxEntries).map((scored, i) => {
     const entry = renderCatalogEntry(scored, nowMs, ctx.redactor, options);
     const text = fenceUntrusted(entry.text);
@@ -217,7 +227,11 @@ const turnUnit = (ctx: UnitContext, turn: HistoryTurn, priority: number, require
  * unit, kept or dropped whole, and each older turn requires the next newer one, so what is sent is
  * always the newest whole turns and starts with a question. `skipped` counts messages not considered.
  */
-export const historyUnits = (ctx: UnitContext, history: readonly HistoryMessage[], available: number): { units: BudgetUnit[]; skipped: number } => {
+export const historyUnits = (
+  ctx: UnitContext,
+  history: readonly HistoryMessage[],
+  available: number,
+): { units: BudgetUnit[]; skipped: number } => {
   const { turns, orphans } = groupTurns(history);
   const units: BudgetUnit[] = [];
   let budget = 0;
@@ -236,4 +250,5 @@ export const historyUnits = (ctx: UnitContext, history: readonly HistoryMessage[
 };
 
 /** The messages of the chosen history units, oldest first. */
-export const historyEntries = (units: readonly BudgetUnit[]): ContextEntry[] => units.flatMap((u) => u.entries ?? [{ role: 'user', content: u.text }]);
+export const historyEntries = (units: readonly BudgetUnit[]): ContextEntry[] =>
+  units.flatMap((u) => u.entries ?? [{ role: 'user', content: u.text }]);

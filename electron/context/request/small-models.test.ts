@@ -3,7 +3,11 @@ import { describe, expect, it } from 'vitest';
 import { ContextEngine } from '../context-engine';
 import { InMemoryCommandSource } from '../testing/in-memory-command-source';
 import { commandRecord } from '../../../shared/testing/command-record';
-import { InMemoryConversationRepository, InMemoryModelConfigRepository, InMemoryRedactionSettingsRepository } from '../testing/in-memory-repositories';
+import {
+  InMemoryConversationRepository,
+  InMemoryModelConfigRepository,
+  InMemoryRedactionSettingsRepository,
+} from '../testing/in-memory-repositories';
 import { defaultReservedOutput } from '../../../shared/domain/model-limits';
 import { seedTurn } from '../testing/seed-turn';
 
@@ -21,7 +25,19 @@ const terminals = () => {
       const output = Array.from({ length: 40 }, (_, l) => `${tool} step ${i} line ${l}: compiling module_${l} of the workspace`).join('\n');
       const startedAt = NOW - (30 - i * 2) * MIN;
       source.addCommand(
-        commandRecord({ sessionId, seq: i, cwd, hostname: 'devbox', commandLine: `${tool} build --target t${i}`, startedAt, endedAt: startedAt + 900, exitCode: i === 9 ? 101 : 0, outputStart: 0, outputEnd: output.length, outputSummary: output.split('\n').slice(0, 2).join('\n') }),
+        commandRecord({
+          sessionId,
+          seq: i,
+          cwd,
+          hostname: 'devbox',
+          commandLine: `${tool} build --target t${i}`,
+          startedAt,
+          endedAt: startedAt + 900,
+          exitCode: i === 9 ? 101 : 0,
+          outputStart: 0,
+          outputEnd: output.length,
+          outputSummary: output.split('\n').slice(0, 2).join('\n'),
+        }),
         output,
       );
     }
@@ -51,10 +67,20 @@ const carried = async (window: number, lastAnswer?: string): Promise<Carried> =>
   await engine.setModelConfig({ model, contextLimit: window, reservedOutputTokens: defaultReservedOutput(window) });
   const conv = await engine.createConversation(model);
   for (let i = 0; i < 6; i++) {
-    await seedTurn(engine.conversations, { conversationId: conv.id, question: `question ${i}: ${'why does the linker fail here? '.repeat(6)}`, answer: `answer ${i}: ${'check the target triple and the linker flags. '.repeat(12)}` });
+    await seedTurn(engine.conversations, {
+      conversationId: conv.id,
+      question: `question ${i}: ${'why does the linker fail here? '.repeat(6)}`,
+      answer: `answer ${i}: ${'check the target triple and the linker flags. '.repeat(12)}`,
+    });
   }
-  if (lastAnswer !== undefined) await seedTurn(engine.conversations, { conversationId: conv.id, question: 'and the flags?', answer: lastAnswer });
-  const { preview, context } = await engine.buildRequest({ question: 'why did the last build fail?', model, sessionId: 'api', conversationId: conv.id });
+  if (lastAnswer !== undefined)
+    await seedTurn(engine.conversations, { conversationId: conv.id, question: 'and the flags?', answer: lastAnswer });
+  const { preview, context } = await engine.buildRequest({
+    question: 'why did the last build fail?',
+    model,
+    sessionId: 'api',
+    conversationId: conv.id,
+  });
   const sections = Object.fromEntries(preview.sections.filter((s) => s.items > 0).map((s) => [s.id, s.tokens]));
   const content = preview.sections.reduce((sum, s) => sum + s.tokens, 0);
   // What the request costs besides its material: the system prompt, the tools, and the framing
@@ -79,7 +105,9 @@ describe('small models: what each request carries', () => {
       const share = ((100 * row.fixed) / row.available).toFixed(1);
       console.log(
         `${row.window / 1024}K: available ${row.available}, used ${row.used}, fixed (system+tools+framing) ${row.fixed} = ${share}% ·`,
-        Object.entries(row.sections).map(([id, tokens]) => `${id} ${tokens}`).join(', '),
+        Object.entries(row.sections)
+          .map(([id, tokens]) => `${id} ${tokens}`)
+          .join(', '),
         `· history messages ${row.historyMessages} · last command ${row.lastCommand ? 'present' : 'MISSING'}`,
       );
       expect(row.used).toBeLessThanOrEqual(row.available);
@@ -94,7 +122,10 @@ describe('small models: what each request carries', () => {
   });
 
   it('at 4K a long last answer does not crowd out the last command (and is dropped with its question)', async () => {
-    const row = await carried(4096, `Here is everything about the flags. ${'The linker flag -C link-arg tells rustc what to pass on. '.repeat(150)}`);
+    const row = await carried(
+      4096,
+      `Here is everything about the flags. ${'The linker flag -C link-arg tells rustc what to pass on. '.repeat(150)}`,
+    );
     console.log(`4K with a long last answer: ${JSON.stringify(row.sections)} · history messages ${row.historyMessages}`);
     expect(row.used).toBeLessThanOrEqual(row.available);
     expect(row.lastCommand).toBe(true);

@@ -23,7 +23,17 @@ const source = new InMemoryCommandSource(() => NOW);
 for (let i = 0; i < 4; i++) {
   const output = Array.from({ length: 30 }, (_, l) => `make step ${i} line ${l}`).join('\n');
   source.addCommand(
-    commandRecord({ sessionId: 'a', seq: i, cwd: '/w', commandLine: `make t${i}`, startedAt: NOW - (10 - i) * 60_000, endedAt: NOW - (10 - i) * 60_000 + 500, exitCode: i % 2, outputStart: 0, outputEnd: output.length }),
+    commandRecord({
+      sessionId: 'a',
+      seq: i,
+      cwd: '/w',
+      commandLine: `make t${i}`,
+      startedAt: NOW - (10 - i) * 60_000,
+      endedAt: NOW - (10 - i) * 60_000 + 500,
+      exitCode: i % 2,
+      outputStart: 0,
+      outputEnd: output.length,
+    }),
     output,
   );
 }
@@ -51,13 +61,25 @@ const text = (maxWords: number) => fc.array(fc.constantFrom(...WORDS), { maxLeng
 /** One turn: a question, 0–2 tool rounds (calls and their results), an answer (the last turn may lack one). */
 const turn = fc.record({
   question: text(400).map((t) => `q ${t}`),
-  rounds: fc.array(fc.record({ thought: fc.oneof(fc.constant(''), text(30)), results: fc.array(text(300), { minLength: 1, maxLength: 3 }) }), { maxLength: 2 }),
-  answer: fc.option(text(600).map((t) => `a ${t}`), { nil: null }),
+  rounds: fc.array(
+    fc.record({ thought: fc.oneof(fc.constant(''), text(30)), results: fc.array(text(300), { minLength: 1, maxLength: 3 }) }),
+    { maxLength: 2 },
+  ),
+  answer: fc.option(
+    text(600).map((t) => `a ${t}`),
+    { nil: null },
+  ),
 });
 
 const conversation = fc.record({
-  summary: fc.option(text(200).map((t) => `Summary of the earlier conversation (8 messages, compacted):\n${t}`), { nil: null }),
-  orphan: fc.option(text(100).map((t) => `orphaned answer ${t}`), { nil: null }),
+  summary: fc.option(
+    text(200).map((t) => `Summary of the earlier conversation (8 messages, compacted):\n${t}`),
+    { nil: null },
+  ),
+  orphan: fc.option(
+    text(100).map((t) => `orphaned answer ${t}`),
+    { nil: null },
+  ),
   turns: fc.array(turn, { maxLength: 7 }),
 });
 
@@ -72,7 +94,11 @@ const toHistory = (c: Conversation): HistoryMessage[] => {
   c.turns.forEach((t, ti) => {
     out.push(m({ role: 'user', content: t.question }));
     t.rounds.forEach((round, ri) => {
-      const calls = round.results.map((_, k) => ({ id: `call_${ti}_${ri}_${k}`, name: 'get_commands', arguments: `{"command_ids":["a:${k}"]}` }));
+      const calls = round.results.map((_, k) => ({
+        id: `call_${ti}_${ri}_${k}`,
+        name: 'get_commands',
+        arguments: `{"command_ids":["a:${k}"]}`,
+      }));
       out.push(m({ role: 'assistant', content: round.thought, toolCalls: calls }));
       round.results.forEach((result, k) => out.push(m({ role: 'tool', content: `{"commands":"${result}"}`, toolCallId: calls[k]!.id })));
     });
@@ -112,11 +138,17 @@ const anthropicProblems = (messages: ReturnType<typeof toAnthropicRequest>['mess
     const blocks = typeof turn.content === 'string' ? [] : turn.content;
     const uses = blocks.flatMap((b) => (b.type === 'tool_use' ? [b.id] : []));
     const next = messages[i + 1];
-    const answered = new Set(next && typeof next.content !== 'string' ? next.content.flatMap((b) => (b.type === 'tool_result' ? [b.tool_use_id] : [])) : []);
+    const answered = new Set(
+      next && typeof next.content !== 'string' ? next.content.flatMap((b) => (b.type === 'tool_result' ? [b.tool_use_id] : [])) : [],
+    );
     for (const id of uses) if (!answered.has(id)) problems.push(`tool_use ${id} in turn ${i} has no result in the next turn`);
     const prev = messages[i - 1];
-    const asked = new Set(prev && typeof prev.content !== 'string' ? prev.content.flatMap((b) => (b.type === 'tool_use' ? [b.id] : [])) : []);
-    for (const b of blocks) if (b.type === 'tool_result' && !asked.has(b.tool_use_id)) problems.push(`tool_result ${b.tool_use_id} in turn ${i} has no call before it`);
+    const asked = new Set(
+      prev && typeof prev.content !== 'string' ? prev.content.flatMap((b) => (b.type === 'tool_use' ? [b.id] : [])) : [],
+    );
+    for (const b of blocks)
+      if (b.type === 'tool_result' && !asked.has(b.tool_use_id))
+        problems.push(`tool_result ${b.tool_use_id} in turn ${i} has no call before it`);
   });
   return problems;
 };
@@ -133,10 +165,26 @@ describe('property: any conversation, any budget, the request keeps whole turns'
         fc.string({ minLength: 1, maxLength: 200 }).filter((q) => q.trim() !== ''),
         async (c, contextLimit, reserveShare, question) => {
           const history = toHistory(c);
-          const config = { model: 'local', contextLimit, reservedOutputTokens: Math.floor(contextLimit * reserveShare), compactionMode: 'summarize' as const, warningThreshold: 0.8 };
+          const config = {
+            model: 'local',
+            contextLimit,
+            reservedOutputTokens: Math.floor(contextLimit * reserveShare),
+            compactionMode: 'summarize' as const,
+            warningThreshold: 0.8,
+          };
           let built;
           try {
-            built = await buildRequest(deps, { question, config, counter: counters.for('local'), redactor, sessionId: 'a', pinnedCommandIds: [], history, nowMs: NOW, usage: null });
+            built = await buildRequest(deps, {
+              question,
+              config,
+              counter: counters.for('local'),
+              redactor,
+              sessionId: 'a',
+              pinnedCommandIds: [],
+              history,
+              nowMs: NOW,
+              usage: null,
+            });
           } catch (error) {
             if ((error as Error).name === 'ContextBudgetError') {
               seen.tooSmall++;

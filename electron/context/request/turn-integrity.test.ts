@@ -4,7 +4,11 @@ import { toAnthropicRequest } from '../../llm/anthropic-messages';
 import { toOpenAIRequest } from '../../llm/openai-messages';
 import { ContextEngine } from '../context-engine';
 import { InMemoryCommandSource } from '../testing/in-memory-command-source';
-import { InMemoryConversationRepository, InMemoryModelConfigRepository, InMemoryRedactionSettingsRepository } from '../testing/in-memory-repositories';
+import {
+  InMemoryConversationRepository,
+  InMemoryModelConfigRepository,
+  InMemoryRedactionSettingsRepository,
+} from '../testing/in-memory-repositories';
 import { seedTurn } from '../testing/seed-turn';
 
 const NOW = 1_750_000_000_000;
@@ -24,8 +28,16 @@ describe('history is kept and dropped by whole turns', () => {
     await engine.setModelConfig({ model: 'small', contextLimit: 4096, reservedOutputTokens: 400 });
     const conv = await engine.createConversation('small');
     // The question is long, its answer short: trimming message by message kept "The answer is 42." alone.
-    await seedTurn(engine.conversations, { conversationId: conv.id, question: `What is the answer? ${'Some long context about the question. '.repeat(400)}`, answer: 'The answer is 42.' });
-    await seedTurn(engine.conversations, { conversationId: conv.id, question: 'And why?', answer: `Because ${'it is the answer to everything. '.repeat(20)}` });
+    await seedTurn(engine.conversations, {
+      conversationId: conv.id,
+      question: `What is the answer? ${'Some long context about the question. '.repeat(400)}`,
+      answer: 'The answer is 42.',
+    });
+    await seedTurn(engine.conversations, {
+      conversationId: conv.id,
+      question: 'And why?',
+      answer: `Because ${'it is the answer to everything. '.repeat(20)}`,
+    });
     const { context, preview } = await engine.buildRequest({ question: 'Thanks, anything else?', model: 'small', conversationId: conv.id });
     expect(context.history[0]?.role ?? 'user').toBe('user');
     expect(context.history.map((h) => h.content)).not.toContain('The answer is 42.');

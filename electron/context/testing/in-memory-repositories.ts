@@ -47,7 +47,15 @@ export class InMemoryConversationRepository implements ConversationRepository {
   async appendMessage(conversationId: string, message: NewMessage, meta?: RawMeta): Promise<StoredMessageWithMeta> {
     const list = this._list(conversationId);
     const seq = list.reduce((max, m) => Math.max(max, m.seq), 0) + 1;
-    const stored: StoredMessageWithMeta = { ...message, id: randomUUID(), conversationId, seq, compactedBy: null, summaryOf: null, meta: meta ?? null };
+    const stored: StoredMessageWithMeta = {
+      ...message,
+      id: randomUUID(),
+      conversationId,
+      seq,
+      compactedBy: null,
+      summaryOf: null,
+      meta: meta ?? null,
+    };
     list.push(stored);
     this._touch(conversationId, message.createdAt);
     return stored;
@@ -71,7 +79,15 @@ export class InMemoryConversationRepository implements ConversationRepository {
     let summary: StoredMessage | null = null;
     if (op.summaryMessage) {
       const seq = targets.reduce((max, m) => Math.max(max, m.seq), 0);
-      const stored = { ...op.summaryMessage, id: randomUUID(), conversationId: record.conversationId, seq, compactedBy: null, summaryOf: record.id, meta: null };
+      const stored = {
+        ...op.summaryMessage,
+        id: randomUUID(),
+        conversationId: record.conversationId,
+        seq,
+        compactedBy: null,
+        summaryOf: record.id,
+        meta: null,
+      };
       list.push(stored);
       summary = stored;
     }
@@ -117,7 +133,10 @@ export class InMemoryConversationRepository implements ConversationRepository {
 
   deleteMessage(messageId: string): void {
     for (const [id, list] of this._messages) {
-      this._messages.set(id, list.filter((m) => m.id !== messageId || m.compactedBy !== null || m.summaryOf !== null));
+      this._messages.set(
+        id,
+        list.filter((m) => m.id !== messageId || m.compactedBy !== null || m.summaryOf !== null),
+      );
     }
   }
 
@@ -150,7 +169,8 @@ export class InMemoryConversationRepository implements ConversationRepository {
     const hits: ConversationSearchHit[] = [];
     for (const conversation of this._conversations.values()) {
       const message = this._messages.get(conversation.id)!.find((m) => m.role !== 'tool' && m.content.toLowerCase().includes(needle));
-      if (conversation.title.toLowerCase().includes(needle)) hits.push({ conversationId: conversation.id, messageId: null, snippet: conversation.title });
+      if (conversation.title.toLowerCase().includes(needle))
+        hits.push({ conversationId: conversation.id, messageId: null, snippet: conversation.title });
       else if (message) hits.push({ conversationId: conversation.id, messageId: message.id, snippet: message.content });
     }
     return hits.slice(0, limit);

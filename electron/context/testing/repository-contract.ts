@@ -46,7 +46,16 @@ export const describeConversationRepository = (name: string, make: () => Promise
     it('compaction hides originals without deleting them and places the summary where they were', async () => {
       const { repo, conv, ids } = await seeded();
       const summary = await repo.applyCompaction({
-        record: { id: 'c1', conversationId: conv.id, mode: 'summarize', summary: 'S', model: 'm', fallbackReason: null, messageIds: ids.slice(0, 4), createdAt: 50 },
+        record: {
+          id: 'c1',
+          conversationId: conv.id,
+          mode: 'summarize',
+          summary: 'S',
+          model: 'm',
+          fallbackReason: null,
+          messageIds: ids.slice(0, 4),
+          createdAt: 50,
+        },
         summaryMessage: message('user', 'S', 50),
       });
       expect(summary).toMatchObject({ summaryOf: 'c1', content: 'S' });
@@ -59,7 +68,16 @@ export const describeConversationRepository = (name: string, make: () => Promise
     it('undo reverses the newest compaction first, like a stack', async () => {
       const { repo, conv, ids } = await seeded();
       const op = (id: string, messageIds: string[], at: number) => ({
-        record: { id, conversationId: conv.id, mode: 'summarize' as const, summary: id, model: 'm', fallbackReason: null, messageIds, createdAt: at },
+        record: {
+          id,
+          conversationId: conv.id,
+          mode: 'summarize' as const,
+          summary: id,
+          model: 'm',
+          fallbackReason: null,
+          messageIds,
+          createdAt: at,
+        },
         summaryMessage: message('user', id, at),
       });
       const s1 = await repo.applyCompaction(op('c1', ids.slice(0, 2), 50));
@@ -76,7 +94,16 @@ export const describeConversationRepository = (name: string, make: () => Promise
     it('a clear hides everything and is undoable; new messages after it stay', async () => {
       const { repo, conv, ids } = await seeded();
       await repo.applyCompaction({
-        record: { id: 'clr', conversationId: conv.id, mode: 'clear', summary: null, model: null, fallbackReason: null, messageIds: ids, createdAt: 50 },
+        record: {
+          id: 'clr',
+          conversationId: conv.id,
+          mode: 'clear',
+          summary: null,
+          model: null,
+          fallbackReason: null,
+          messageIds: ids,
+          createdAt: 50,
+        },
         summaryMessage: null,
       });
       expect(await repo.listMessages(conv.id)).toEqual([]);
@@ -88,7 +115,16 @@ export const describeConversationRepository = (name: string, make: () => Promise
     it('refuses to hide messages that are already hidden or unknown', async () => {
       const { repo, conv, ids } = await seeded();
       const rec = (id: string, messageIds: string[]) => ({
-        record: { id, conversationId: conv.id, mode: 'truncate-oldest' as const, summary: null, model: null, fallbackReason: null, messageIds, createdAt: 50 },
+        record: {
+          id,
+          conversationId: conv.id,
+          mode: 'truncate-oldest' as const,
+          summary: null,
+          model: null,
+          fallbackReason: null,
+          messageIds,
+          createdAt: 50,
+        },
         summaryMessage: null,
       });
       await repo.applyCompaction(rec('c1', ids.slice(0, 1)));
@@ -102,9 +138,18 @@ export const describeConversationRepository = (name: string, make: () => Promise
       const other = await repo.createConversation({ model: 'x', createdAt: 2 });
       const otherMsg = await repo.appendMessage(other.id, message('user', 'o', 3));
       const base = { model: 'm', fallbackReason: null, summaryMessage: null };
-      await repo.applyCompaction({ record: { ...base, id: 'a', conversationId: conv.id, mode: 'summarize', summary: 'A', messageIds: [ids[0]!], createdAt: 10 }, summaryMessage: message('user', 'A', 10) });
-      await repo.applyCompaction({ record: { ...base, id: 'b', conversationId: other.id, mode: 'summarize', summary: 'B', messageIds: [otherMsg.id], createdAt: 20 }, summaryMessage: message('user', 'B', 20) });
-      await repo.applyCompaction({ record: { ...base, id: 't', conversationId: conv.id, mode: 'truncate-oldest', summary: null, messageIds: [ids[1]!], createdAt: 30 }, summaryMessage: null });
+      await repo.applyCompaction({
+        record: { ...base, id: 'a', conversationId: conv.id, mode: 'summarize', summary: 'A', messageIds: [ids[0]!], createdAt: 10 },
+        summaryMessage: message('user', 'A', 10),
+      });
+      await repo.applyCompaction({
+        record: { ...base, id: 'b', conversationId: other.id, mode: 'summarize', summary: 'B', messageIds: [otherMsg.id], createdAt: 20 },
+        summaryMessage: message('user', 'B', 20),
+      });
+      await repo.applyCompaction({
+        record: { ...base, id: 't', conversationId: conv.id, mode: 'truncate-oldest', summary: null, messageIds: [ids[1]!], createdAt: 30 },
+        summaryMessage: null,
+      });
       expect((await repo.recentSummaries(5)).map((r) => r.id)).toEqual(['b', 'a']);
       await repo.undoLatestCompaction(other.id, 40);
       expect((await repo.recentSummaries(5)).map((r) => r.id)).toEqual(['a']);
@@ -116,7 +161,13 @@ export const describeModelConfigRepository = (name: string, make: () => Promise<
   describe(`ModelConfigRepository contract: ${name}`, () => {
     it('stores, replaces, lists and deletes per model', async () => {
       const repo = await make();
-      const config = { model: 'm', contextLimit: 4096, compactionMode: 'truncate-oldest' as const, warningThreshold: 0.5, reservedOutputTokens: 512 };
+      const config = {
+        model: 'm',
+        contextLimit: 4096,
+        compactionMode: 'truncate-oldest' as const,
+        warningThreshold: 0.5,
+        reservedOutputTokens: 512,
+      };
       await repo.put(config);
       await repo.put({ ...config, model: 'a' });
       await repo.put({ ...config, contextLimit: 8192 });

@@ -4,7 +4,19 @@ import { commandRecord } from '../../../shared/testing/command-record';
 import { seededRandom } from './token-samples';
 
 const WORDS = ['build', 'error', 'warning', 'compile', 'test', 'failed', 'passed', 'module', 'import', 'server', 'request', 'timeout'];
-const COMMANDS = ['cargo build', 'cargo test', 'npm test', 'npm run build', 'git status', 'git log --oneline', 'docker ps', 'make', 'pytest -x', 'ls -la', 'kubectl get pods'];
+const COMMANDS = [
+  'cargo build',
+  'cargo test',
+  'npm test',
+  'npm run build',
+  'git status',
+  'git log --oneline',
+  'docker ps',
+  'make',
+  'pytest -x',
+  'ls -la',
+  'kubectl get pods',
+];
 const HOSTS = ['devbox', 'devbox', 'devbox', 'prod-1'];
 
 export interface GeneratedData {
@@ -32,14 +44,21 @@ export const generateHistory = (
     sessionIds.push(id);
     const cwd = `/home/dev/${pick(['api', 'web', 'infra', 'docs'])}${rnd() < 0.3 ? '/src' : ''}`;
     const hostname = pick(HOSTS);
-    source.addSession({ id, cwd, hostname, startedAt: options.nowMs - options.spanMs, endedAt: rnd() < 0.2 ? options.nowMs - int(options.spanMs) : null });
+    source.addSession({
+      id,
+      cwd,
+      hostname,
+      startedAt: options.nowMs - options.spanMs,
+      endedAt: rnd() < 0.2 ? options.nowMs - int(options.spanMs) : null,
+    });
     for (let i = 0; i < options.commandsPerSession; i++) {
       const startedAt = options.nowMs - Math.floor(options.spanMs * (1 - (i + rnd()) / options.commandsPerSession));
       const size = rnd() < 0.1 ? int(options.maxOutputChars) : int(Math.min(2000, options.maxOutputChars));
       const lines: string[] = [];
       let length = 0;
       while (length < size) {
-        const line = rnd() < 0.02 ? `export API_TOKEN=tok${int(1e9)}x${int(1e9)}` : Array.from({ length: 3 + int(8) }, () => pick(WORDS)).join(' ');
+        const line =
+          rnd() < 0.02 ? `export API_TOKEN=tok${int(1e9)}x${int(1e9)}` : Array.from({ length: 3 + int(8) }, () => pick(WORDS)).join(' ');
         lines.push(line);
         length += line.length + 1;
       }

@@ -56,7 +56,9 @@ describe('token calibration across a restart (issue 21)', () => {
   it('reports a failed save instead of throwing into the answer that taught it', async () => {
     const errors: unknown[] = [];
     const counters = new TokenCounters();
-    await persistCalibration(counters, { load: async () => undefined, save: async () => Promise.reject(new Error('disk full')) }, (e) => errors.push(e));
+    await persistCalibration(counters, { load: async () => undefined, save: async () => Promise.reject(new Error('disk full')) }, (e) =>
+      errors.push(e),
+    );
     counters.observeUsage('m', 1000, 500);
     await settle();
     expect(errors).toHaveLength(1);

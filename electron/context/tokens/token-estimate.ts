@@ -185,5 +185,4 @@ export const classifyContent = (text: string): ContentClass => {
 };
 
 /** For sizes known only in bytes (a command's recorded output range), before anything is read. */
-export const estimateTokensFromBytes = (bytes: number, kind: ContentClass = 'terminal'): number =>
-  Math.ceil(bytes / BYTES_PER_TOKEN[kind]);
+export const estimateTokensFromBytes = (bytes: number, kind: ContentClass = 'terminal'): number => Math.ceil(bytes / BYTES_PER_TOKEN[kind]);

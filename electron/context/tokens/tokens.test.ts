@@ -27,10 +27,16 @@ describe('token estimate vs the real tokenizer (o200k_base)', () => {
 
   it('each content class is within 10 % in aggregate, where flat bytes÷4 is not on terminal output', () => {
     for (const kind of ['terminal', 'code', 'prose'] as const) {
-      const text = samples.filter((s) => s.kind === kind).map((s) => s.text).join('\n');
+      const text = samples
+        .filter((s) => s.kind === kind)
+        .map((s) => s.text)
+        .join('\n');
       expect(relError(estimateTokens(text), countTokens(text))).toBeLessThan(0.1);
     }
-    const terminal = samples.filter((s) => s.kind === 'terminal').map((s) => s.text).join('\n');
+    const terminal = samples
+      .filter((s) => s.kind === 'terminal')
+      .map((s) => s.text)
+      .join('\n');
     expect(relError(Math.ceil(Buffer.byteLength(terminal) / 4), countTokens(terminal))).toBeGreaterThan(0.1);
   });
 
@@ -82,7 +88,10 @@ describe('exact tokenizer', () => {
 
   it('counts in slices that add up exactly to the whole, and lets the event loop run between them', async () => {
     const tok = await loadTokenizer('o200k_base');
-    const text = tokenSamples().map((s) => s.text).join('\n').repeat(3);
+    const text = tokenSamples()
+      .map((s) => s.text)
+      .join('\n')
+      .repeat(3);
     let ticks = 0;
     const ticker = setInterval(() => ticks++, 0);
     const sliced = await countChunked(tok, text, 4096);

@@ -142,7 +142,11 @@ export const readMark = (data: Buffer, start: number, end: number): Mark | null 
   if (end < start + CODE_AT + 1 || (end > start + CODE_AT + 1 && data[start + CODE_AT + 1] !== SEMICOLON)) return null;
   const code = String.fromCharCode(data[start + CODE_AT]!);
   const protocol: MarkProtocol =
-    data[start] !== VSCODE_FIRST_DIGIT ? 'finalterm' : code === ContextermOscPt.SshStart || code === ContextermOscPt.SshRequest ? 'contexterm' : 'vscode';
+    data[start] !== VSCODE_FIRST_DIGIT
+      ? 'finalterm'
+      : code === ContextermOscPt.SshStart || code === ContextermOscPt.SshRequest
+        ? 'contexterm'
+        : 'vscode';
   return { protocol, code, data, fieldsStart: start + FIELDS_AT, end };
 };
 

@@ -68,5 +68,4 @@ export const splitAt = (data: Buffer, cuts: readonly number[]): Buffer[] => {
 export const types = (events: readonly SegmentEvent[]): string[] =>
   events.flatMap((event) => (event.type === 'input-start' ? [] : [event.type]));
 
-export const commandsOf = (events: readonly SegmentEvent[]) =>
-  events.flatMap((event) => (event.type === 'command-start' ? [event] : []));
+export const commandsOf = (events: readonly SegmentEvent[]) => events.flatMap((event) => (event.type === 'command-start' ? [event] : []));

@@ -51,6 +51,8 @@ export const toCommandRow = (record: CommandUpsert): CommandRowInput => {
     source: record.source,
     interrupted: record.interrupted === true,
     ranBy: record.ranBy === 'assistant' ? 'assistant' : null,
-    remote: record.remote ? { host: String(record.remote.host), user: record.remote.user === null ? null : String(record.remote.user) } : null,
+    remote: record.remote
+      ? { host: String(record.remote.host), user: record.remote.user === null ? null : String(record.remote.user) }
+      : null,
   };
 };

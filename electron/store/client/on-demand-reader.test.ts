@@ -89,7 +89,10 @@ describe('OnDemandReader', () => {
         close: async () => undefined,
       } as unknown as ReaderClient;
     }, 1000);
-    await expect(reader.call('searchHistory', { query: 'q' })).rejects.toMatchObject({ code: 'failed', message: expect.stringMatching(/reader failed .*twice/) });
+    await expect(reader.call('searchHistory', { query: 'q' })).rejects.toMatchObject({
+      code: 'failed',
+      message: expect.stringMatching(/reader failed .*twice/),
+    });
     expect(clients).toHaveLength(2);
     // The next read gets a third worker, which answers.
     expect(await reader.call('searchHistory', { query: 'q' })).toBe(3);

@@ -47,7 +47,10 @@ export class OnDemandReader {
           return await (await this._worker()).call(method, ...args);
         } catch (again) {
           if (!(again instanceof WorkerDiedError)) throw again;
-          throw new DomainError('failed', 'The history database reader failed while answering this (twice). Try again, or ask differently.');
+          throw new DomainError(
+            'failed',
+            'The history database reader failed while answering this (twice). Try again, or ask differently.',
+          );
         }
       }
     } finally {

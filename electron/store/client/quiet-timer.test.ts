@@ -10,7 +10,11 @@ describe('QuietTimer', () => {
   it('fires once the quiet time has passed since the last touch, not the first', () => {
     vi.useFakeTimers();
     const fired: number[] = [];
-    const timer = new QuietTimer(1000, () => fired.push(Date.now()), () => Date.now());
+    const timer = new QuietTimer(
+      1000,
+      () => fired.push(Date.now()),
+      () => Date.now(),
+    );
     const start = Date.now();
     timer.touch();
     vi.advanceTimersByTime(600);
@@ -24,7 +28,11 @@ describe('QuietTimer', () => {
   it('fires again only after a new touch, and never once disposed', () => {
     vi.useFakeTimers();
     let fired = 0;
-    const timer = new QuietTimer(100, () => fired++, () => Date.now());
+    const timer = new QuietTimer(
+      100,
+      () => fired++,
+      () => Date.now(),
+    );
     timer.touch();
     vi.advanceTimersByTime(1000);
     expect(fired).toBe(1);

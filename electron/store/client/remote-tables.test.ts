@@ -25,7 +25,11 @@ describe('store tables through the writer worker', () => {
     const { conversations, settings } = store.tables;
     store.startSession(sessionInput('s1'));
     const created = await conversations.createConversation({ model: 'm', title: 'Why did it fail?', createdAt: 1000 });
-    await conversations.appendMessage(created.id, { role: 'user', content: 'why?', tokenCount: 2, tokenModel: 'm', createdAt: 1001 }, { note: 1 });
+    await conversations.appendMessage(
+      created.id,
+      { role: 'user', content: 'why?', tokenCount: 2, tokenModel: 'm', createdAt: 1001 },
+      { note: 1 },
+    );
     const messages = await conversations.listMessages(created.id);
     expect(messages.map((m) => [m.role, m.content, m.meta])).toEqual([['user', 'why?', { note: 1 }]]);
     expect((await conversations.summary(created.id))?.messageCount).toBe(1);

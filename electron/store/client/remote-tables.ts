@@ -16,7 +16,9 @@ export type RemoteTable<N extends TableName> = {
  * which would also answer `then` and make the handle look like a promise).
  */
 export const remoteTable = <N extends TableName>(writer: WriterClient, table: N): RemoteTable<N> =>
-  Object.fromEntries(tableMethods(table).map((method) => [method, (...args: unknown[]) => writer.call(table, method, args)])) as unknown as RemoteTable<N>;
+  Object.fromEntries(
+    tableMethods(table).map((method) => [method, (...args: unknown[]) => writer.call(table, method, args)]),
+  ) as unknown as RemoteTable<N>;
 
 export interface RemoteTables {
   readonly conversations: RemoteTable<'conversations'>;

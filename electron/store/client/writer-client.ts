@@ -8,7 +8,16 @@ import { trimNativeHeap } from '../../runtime/native-memory';
 import { QuietTimer } from './quiet-timer';
 import { PendingAnswers } from './pending-answers';
 import { askToClose, WorkerDiedError } from './worker-clients';
-import { describe, STICKY_CALLS, WRITER_IDLE_MS, type CallMessage, type Held, type InFlight, type WriteMessage, type WriterClientOptions } from './writer-messages';
+import {
+  describe,
+  STICKY_CALLS,
+  WRITER_IDLE_MS,
+  type CallMessage,
+  type Held,
+  type InFlight,
+  type WriteMessage,
+  type WriterClientOptions,
+} from './writer-messages';
 import { Losses, RECORDING, resumedStatus, restartingStatus, stoppedStatus, WRITER_UNAVAILABLE } from './writer-status';
 
 /**
@@ -188,7 +197,9 @@ export class WriterClient {
     this._worker = undefined;
     const why = this._lastError ? (this._lastError.stack ?? this._lastError.message) : `exit code ${code}`;
     this._options.onError(new WorkerDiedError(`the history database writer stopped unexpectedly: ${why}`));
-    this._answers.rejectCalls(new DomainError('failed', 'The history database writer stopped before it finished this; it may not have been saved.'));
+    this._answers.rejectCalls(
+      new DomainError('failed', 'The history database writer stopped before it finished this; it may not have been saved.'),
+    );
     // What it had in flight is lost; writes held while it was parking are still to be sent.
     this.backlogBytes = this._held.reduce((bytes, entry) => bytes + ('transfer' in entry ? entry.message.bytes : 0), 0);
     const replay: InFlight[] = [];
@@ -225,7 +236,8 @@ export class WriterClient {
     for (const message of this._sticky.values()) worker.postMessage({ ...message, id: this._answers.nextCallId() });
     for (const entry of replay) {
       const flush = entry.flushId === undefined ? {} : { flushId: entry.flushId };
-      if (entry.replay.length > 0 || entry.flushId !== undefined) this._send({ type: 'write', ops: entry.replay, arena: null, bytes: 0, ...flush }, [], true, entry.postedAt);
+      if (entry.replay.length > 0 || entry.flushId !== undefined)
+        this._send({ type: 'write', ops: entry.replay, arena: null, bytes: 0, ...flush }, [], true, entry.postedAt);
     }
     this._sendHeld();
     this._quiet.touch();

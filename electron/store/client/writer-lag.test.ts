@@ -25,7 +25,12 @@ const write = (bytes: number): WriteMessage => ({ type: 'write', ops: [], arena:
 const clients: WriterClient[] = [];
 const client = (worker: StalledWorker, next?: StalledWorker, idleMs = 60_000) => {
   const restart = () => (next ? Promise.resolve(next as unknown as Worker) : Promise.reject(new Error('no restart here')));
-  const made = new WriterClient(worker as unknown as Worker, { restart, onError: () => undefined, idleMs, restarts: { delaysMs: [0], windowMs: 60_000 } });
+  const made = new WriterClient(worker as unknown as Worker, {
+    restart,
+    onError: () => undefined,
+    idleMs,
+    restarts: { delaysMs: [0], windowMs: 60_000 },
+  });
   clients.push(made);
   return made;
 };
@@ -73,7 +78,10 @@ describe('the backlog across a writer that dies while it parks', () => {
     // Lost: nothing was in flight. Still to send: the held 50 bytes (they were counted as 0, and
     // their commit then took the count below zero for the rest of the run).
     expect(writer.backlogBytes).toBe(50);
-    await vi.waitFor(() => expect(second.posted).toContainEqual(expect.objectContaining({ type: 'write', bytes: 50 })), { timeout: 5_000, interval: 10 });
+    await vi.waitFor(() => expect(second.posted).toContainEqual(expect.objectContaining({ type: 'write', bytes: 50 })), {
+      timeout: 5_000,
+      interval: 10,
+    });
     second.commit(1, 50);
     expect(writer.backlogBytes).toBe(0);
   });

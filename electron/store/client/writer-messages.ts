@@ -8,7 +8,8 @@ import type { WriteOp, WriterRequest } from '../worker/protocol';
 export type WriteMessage = Extract<WriterRequest, { type: 'write' }>;
 export type CallMessage = Extract<WriterRequest, { type: 'call' }>;
 /** What waits for a writer that is starting: writes and table calls, in the order they were made. */
-export type Held = { readonly message: WriteMessage; readonly transfer: ArrayBuffer[]; readonly postedAt: number } | { readonly message: CallMessage };
+export type Held =
+  { readonly message: WriteMessage; readonly transfer: ArrayBuffer[]; readonly postedAt: number } | { readonly message: CallMessage };
 
 /** A write message posted to the current worker and not yet committed. */
 export interface InFlight {

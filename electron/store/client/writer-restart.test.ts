@@ -31,7 +31,9 @@ const open = async (fault: string, delaysMs: number[]) => {
   process.env[TEST_FAULTS_ENV] = fault;
   dir = makeTempDir();
   const errors: string[] = [];
-  store = (await openStore({ dataDir: dir.path, onError: (error) => errors.push(error.message), writerRestarts: { delaysMs, windowMs: 60_000 } })).store;
+  store = (
+    await openStore({ dataDir: dir.path, onError: (error) => errors.push(error.message), writerRestarts: { delaysMs, windowMs: 60_000 } })
+  ).store;
   const statuses: RecordingStatus[] = [];
   store.onStatus((status) => statuses.push(status));
   return { store, errors, statuses };
@@ -39,8 +41,20 @@ const open = async (fault: string, delaysMs: number[]) => {
 
 const session = (id: string) => ({ id, startedAt: 1_000, shell: 'bash', hostname: 'h', cwd: '/', title: id, mode: 'integrated' as const });
 const command = (sessionId: string, seq: number, line: string, outputStart: number, ended: number | null = null) => ({
-  id: commandId(sessionId, seq), sessionId, seq, commandLine: line, cwd: '/', hostname: 'h', shell: 'bash', startedAt: 2_000,
-  endedAt: ended, exitCode: ended === null ? null : 0, outputStart, outputEnd: ended === null ? null : outputStart + 5, outputSummary: '', source: 'integrated' as const,
+  id: commandId(sessionId, seq),
+  sessionId,
+  seq,
+  commandLine: line,
+  cwd: '/',
+  hostname: 'h',
+  shell: 'bash',
+  startedAt: 2_000,
+  endedAt: ended,
+  exitCode: ended === null ? null : 0,
+  outputStart,
+  outputEnd: ended === null ? null : outputStart + 5,
+  outputSummary: '',
+  source: 'integrated' as const,
 });
 
 const rows = (path: string, sql: string, ...args: unknown[]) => {
@@ -76,7 +90,10 @@ describe.each(['throw', 'exit'])('a writer that fails (%s)', (kind) => {
     await store.flush();
     expect(store.status.state).toBe('ok');
     const path = join(dir!.path, 'contexterm.db');
-    expect(rows(path, 'SELECT id, ended_at FROM sessions ORDER BY id')).toEqual([{ id: 's1', ended_at: null }, { id: 's2', ended_at: null }]);
+    expect(rows(path, 'SELECT id, ended_at FROM sessions ORDER BY id')).toEqual([
+      { id: 's1', ended_at: null },
+      { id: 's2', ended_at: null },
+    ]);
     expect((await store.readOutput('s1', 0, null)).toString()).toBe('kept\r\nafter\r\n');
     expect((await store.readOutput('s2', 0, null)).toString()).toBe('s2 after\r\n');
     expect(await store.recentCommands('s1', 5)).toMatchObject([{ commandLine: 'make', exitCode: 0 }]);
@@ -124,7 +141,10 @@ describe('a writer that keeps failing', () => {
     store.upsertCommand(command('s', 2, 'third', 12));
     await expect(store.flush()).rejects.toBeInstanceOf(DomainError);
     expect(store.status.message).toMatch(/; 3 commands and 6 bytes of output were not saved\./);
-    await expect(store.tables.settings.get('k')).rejects.toMatchObject({ code: 'failed', message: expect.stringContaining('writer is not running') });
+    await expect(store.tables.settings.get('k')).rejects.toMatchObject({
+      code: 'failed',
+      message: expect.stringContaining('writer is not running'),
+    });
     expect(store.backlogBytes).toBe(0);
   }, 30_000);
 });

@@ -3,10 +3,17 @@ import type { RecordingStatus } from '../../../shared/ipc/history';
 import type { WriteOp } from '../worker/protocol';
 
 /** The status of a writer that works (as WriteHealth starts). */
-export const RECORDING = (now: number = Date.now()): RecordingStatus => ({ state: 'ok', reason: null, message: 'Recording.', since: now, lostBytes: 0 });
+export const RECORDING = (now: number = Date.now()): RecordingStatus => ({
+  state: 'ok',
+  reason: null,
+  message: 'Recording.',
+  since: now,
+  lostBytes: 0,
+});
 
 /** A table call (a setting, a conversation message) made while no writer runs. */
-export const WRITER_UNAVAILABLE = 'The history database writer is not running (it failed), so this could not be saved. Try again in a moment.';
+export const WRITER_UNAVAILABLE =
+  'The history database writer is not running (it failed), so this could not be saved. Try again in a moment.';
 
 /** What a failed writer took with it: output bytes, and the commands whose records were never written. */
 export class Losses {

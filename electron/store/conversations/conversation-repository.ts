@@ -53,9 +53,16 @@ export class SqliteConversationRepository {
            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
         )
         .run(
-          id, conversationId, next, message.role, message.content,
+          id,
+          conversationId,
+          next,
+          message.role,
+          message.content,
           message.toolCalls?.length ? JSON.stringify(message.toolCalls) : null,
-          message.toolCallId ?? null, message.tokenCount, message.tokenModel, message.createdAt,
+          message.toolCallId ?? null,
+          message.tokenCount,
+          message.tokenModel,
+          message.createdAt,
           meta ? JSON.stringify(meta) : null,
         );
       this._touch(conversationId, message.createdAt);
@@ -91,8 +98,16 @@ export class SqliteConversationRepository {
           `INSERT INTO summaries (id, conversation_id, mode, content, model, fallback_reason, message_ids, created_at)
            VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
         )
-        .run(record.id, record.conversationId, record.mode, record.summary, record.model, record.fallbackReason,
-          JSON.stringify(record.messageIds), record.createdAt);
+        .run(
+          record.id,
+          record.conversationId,
+          record.mode,
+          record.summary,
+          record.model,
+          record.fallbackReason,
+          JSON.stringify(record.messageIds),
+          record.createdAt,
+        );
       let lastSeq = 0;
       for (const id of record.messageIds) {
         if (hide.run(record.id, id, record.conversationId).changes !== 1) {

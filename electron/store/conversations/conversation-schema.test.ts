@@ -30,7 +30,9 @@ describe('conversation schema (migration 0004)', () => {
         )
         .run(),
     ).toThrow(/CHECK/);
-    const plan = db.prepare('EXPLAIN QUERY PLAN SELECT * FROM messages WHERE conversation_id = ? AND compacted = 0 ORDER BY seq').all('c') as { detail: string }[];
+    const plan = db
+      .prepare('EXPLAIN QUERY PLAN SELECT * FROM messages WHERE conversation_id = ? AND compacted = 0 ORDER BY seq')
+      .all('c') as { detail: string }[];
     expect(plan.map((p) => p.detail).join(' ')).toContain('messages_live');
   });
 });

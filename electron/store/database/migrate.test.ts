@@ -13,7 +13,7 @@ import { makeTempDir, type TempDir } from '../testing/fixtures';
 const memoryDb = (): WritableDb => configureWriter(new Database(':memory:'));
 const userVersion = (db: Database.Database) => db.pragma('user_version', { simple: true });
 const tables = (db: Database.Database) =>
-  (db.prepare("SELECT name FROM sqlite_schema WHERE type = 'table' ORDER BY name").pluck().all() as string[]);
+  db.prepare("SELECT name FROM sqlite_schema WHERE type = 'table' ORDER BY name").pluck().all() as string[];
 
 const recording = (log: string[], count: number): Migration[] =>
   Array.from({ length: count }, (_, i) => ({
@@ -42,7 +42,14 @@ describe('migrate', () => {
     const db = memoryDb();
     const broken: Migration[] = [
       ...recording([], 1),
-      { version: 2, name: 'broken', up: (d) => { d.exec('CREATE TABLE half (x INTEGER) STRICT'); throw new Error('boom'); } },
+      {
+        version: 2,
+        name: 'broken',
+        up: (d) => {
+          d.exec('CREATE TABLE half (x INTEGER) STRICT');
+          throw new Error('boom');
+        },
+      },
     ];
     expect(() => migrate(db, broken)).toThrow('boom');
     expect(userVersion(db)).toBe(1);
@@ -84,7 +91,11 @@ describe('migrate', () => {
     const refused = await openStore({ dataDir: dir.path }).catch((error: unknown) => error);
     // Typed across the thread boundary, so a host shows it as it is; and it names the file to move.
     expect(refused).toBeInstanceOf(DomainError);
-    expect(refused).toMatchObject({ name: 'StoreVersionError', code: 'failed', message: expect.stringContaining(`The history database ${path} is from a newer version`) });
+    expect(refused).toMatchObject({
+      name: 'StoreVersionError',
+      code: 'failed',
+      message: expect.stringContaining(`The history database ${path} is from a newer version`),
+    });
     expect(existsSync(path)).toBe(true);
     const again = new Database(path);
     expect(userVersion(again)).toBe(migrations.length + 7);

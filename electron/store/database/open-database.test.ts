@@ -21,7 +21,9 @@ const STAMP = '2025-01-02T03-04-05-006Z';
 /** A real database with enough rows to span many pages, closed cleanly. */
 const makePopulatedDb = (path: string) => {
   const { db } = openWriter({ path, migrations });
-  db.prepare("INSERT INTO sessions (id, started_at, ended_at, shell, hostname, cwd, title, mode) VALUES ('s', 1, NULL, 'bash', 'h', '/', 't', 'unknown')").run();
+  db.prepare(
+    "INSERT INTO sessions (id, started_at, ended_at, shell, hostname, cwd, title, mode) VALUES ('s', 1, NULL, 'bash', 'h', '/', 't', 'unknown')",
+  ).run();
   const insert = db.prepare('INSERT INTO chunks (session_id, seq, ts, direction, output_offset, data) VALUES (?, ?, ?, 1, ?, ?)');
   db.transaction(() => {
     for (let seq = 0; seq < 200; seq++) insert.run('s', seq, seq, seq * 1000, pseudoRandomBytes(1000, seq + 1));
@@ -58,7 +60,11 @@ describe('openWriter', () => {
     expect(readFileSync(`${target}-wal`, 'utf8')).toBe('stale wal');
     // The shared-memory file is only an index SQLite rebuilds from the WAL; it moves along but its bytes may not survive.
     expect(existsSync(`${target}-shm`)).toBe(true);
-    opened.db.prepare("INSERT INTO sessions (id, started_at, ended_at, shell, hostname, cwd, title, mode) VALUES ('new', 1, NULL, 'sh', 'h', '/', 't', 'unknown')").run();
+    opened.db
+      .prepare(
+        "INSERT INTO sessions (id, started_at, ended_at, shell, hostname, cwd, title, mode) VALUES ('new', 1, NULL, 'sh', 'h', '/', 't', 'unknown')",
+      )
+      .run();
     expect(opened.db.prepare('SELECT count(*) FROM sessions').pluck().get()).toBe(1);
     opened.db.close();
   });
@@ -69,7 +75,8 @@ describe('openWriter', () => {
     const pages = statSync(path).size / 4096;
     const fd = openSync(path, 'r+');
     // Trample the b-tree pages in the middle of the file; page 1 (the header) stays valid.
-    for (let page = Math.floor(pages / 2) - 2; page < Math.floor(pages / 2) + 2; page++) writeSync(fd, Buffer.alloc(4096, 0x5a), 0, 4096, page * 4096);
+    for (let page = Math.floor(pages / 2) - 2; page < Math.floor(pages / 2) + 2; page++)
+      writeSync(fd, Buffer.alloc(4096, 0x5a), 0, 4096, page * 4096);
     closeSync(fd);
     const opened = openWriter({ path, migrations, now: () => NOW });
     expect(opened.recoveredCorruptTo).toMatch(/\.corrupt-/);
@@ -88,11 +95,15 @@ describe('openWriter', () => {
   it('ends orphaned sessions at their last chunk, or at their start when they have none', () => {
     const path = join(dir.path, 'contexterm.db');
     const { db } = openWriter({ path, migrations });
-    const session = db.prepare("INSERT INTO sessions (id, started_at, ended_at, shell, hostname, cwd, title, mode) VALUES (?, ?, ?, 'bash', 'h', '/', 't', 'unknown')");
+    const session = db.prepare(
+      "INSERT INTO sessions (id, started_at, ended_at, shell, hostname, cwd, title, mode) VALUES (?, ?, ?, 'bash', 'h', '/', 't', 'unknown')",
+    );
     session.run('with-chunks', 100, null);
     session.run('empty', 200, null);
     session.run('done', 300, 400);
-    const chunk = db.prepare("INSERT INTO chunks (session_id, seq, ts, direction, output_offset, data) VALUES ('with-chunks', ?, ?, 1, 0, x'00')");
+    const chunk = db.prepare(
+      "INSERT INTO chunks (session_id, seq, ts, direction, output_offset, data) VALUES ('with-chunks', ?, ?, 1, 0, x'00')",
+    );
     chunk.run(0, 150);
     chunk.run(1, 180);
     db.close();
@@ -100,7 +111,11 @@ describe('openWriter', () => {
     const reopened = openWriter({ path, migrations });
     expect(reopened.orphanedSessionsEnded).toBe(2);
     const ended = reopened.db.prepare('SELECT id, ended_at FROM sessions ORDER BY id').raw().all();
-    expect(ended).toEqual([['done', 400], ['empty', 200], ['with-chunks', 180]]);
+    expect(ended).toEqual([
+      ['done', 400],
+      ['empty', 200],
+      ['with-chunks', 180],
+    ]);
     reopened.db.close();
   });
 });
@@ -115,7 +130,11 @@ describe('openStore on a corrupt database', () => {
       expect(recoveredCorruptTo).toMatch(/contexterm\.db\.corrupt-/);
       const moved = basename(recoveredCorruptTo!);
       expect(moved).toMatch(/^contexterm\.db\.corrupt-\d{4}-\d\d-\d\dT\d\d-\d\d-\d\d-\d{3}Z$/);
-      expect(readdirSync(dir.path).filter((name) => name.includes('.corrupt-')).sort()).toEqual([moved, `${moved}-shm`, `${moved}-wal`]);
+      expect(
+        readdirSync(dir.path)
+          .filter((name) => name.includes('.corrupt-'))
+          .sort(),
+      ).toEqual([moved, `${moved}-shm`, `${moved}-wal`]);
       expect(readFileSync(`${recoveredCorruptTo!}-wal`, 'utf8')).toBe('x');
       store.startSession(sessionInput('s'));
       store.appendChunk('s', 1, 1, Buffer.from('works'));

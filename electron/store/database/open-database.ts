@@ -127,10 +127,12 @@ const openOnce = (options: OpenWriterOptions): Opened => {
     migrate(writable, options.migrations);
     if (options.resume) return { db: writable, interrupted: 0, orphaned: 0 };
     // Commands first: their end is read from sessions' chunks, and both land in one commit.
-    return writable.transaction(() => {
-      const interrupted = endOrphanedCommands(writable);
-      return { db: writable, interrupted, orphaned: endOrphanedSessions(writable) };
-    }).immediate();
+    return writable
+      .transaction(() => {
+        const interrupted = endOrphanedCommands(writable);
+        return { db: writable, interrupted, orphaned: endOrphanedSessions(writable) };
+      })
+      .immediate();
   } catch (error) {
     db.close();
     throw error;

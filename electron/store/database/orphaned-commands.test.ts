@@ -22,7 +22,9 @@ const COMMAND = `INSERT INTO commands (id, session_id, seq, command_line, cwd, h
  */
 const crashMidCommand = (path: string): void => {
   const { db } = openWriter({ path, migrations });
-  db.prepare("INSERT INTO sessions (id, started_at, ended_at, shell, hostname, cwd, title, mode) VALUES ('s', 100, NULL, 'bash', 'h', '/', 't', 'integrated')").run();
+  db.prepare(
+    "INSERT INTO sessions (id, started_at, ended_at, shell, hostname, cwd, title, mode) VALUES ('s', 100, NULL, 'bash', 'h', '/', 't', 'integrated')",
+  ).run();
   const chunk = db.prepare("INSERT INTO chunks (session_id, seq, ts, direction, output_offset, data) VALUES ('s', ?, ?, ?, ?, ?)");
   chunk.run(0, 110, 1, 0, Buffer.from('$ make\r\n'));
   chunk.run(1, 120, 0, 8, Buffer.from('make\r'));
@@ -32,7 +34,9 @@ const crashMidCommand = (path: string): void => {
   command.run('s:1', 's', 1, 'true', 105, 108, 0, 0, 8);
   command.run('s:2', 's', 2, 'make', 125, null, null, 8, null);
   // A session whose last byte came before its open command was recorded as started.
-  db.prepare("INSERT INTO sessions (id, started_at, ended_at, shell, hostname, cwd, title, mode) VALUES ('quiet', 100, NULL, 'bash', 'h', '/', 't', 'integrated')").run();
+  db.prepare(
+    "INSERT INTO sessions (id, started_at, ended_at, shell, hostname, cwd, title, mode) VALUES ('quiet', 100, NULL, 'bash', 'h', '/', 't', 'integrated')",
+  ).run();
   db.prepare("INSERT INTO chunks (session_id, seq, ts, direction, output_offset, data) VALUES ('quiet', 0, 140, 1, 0, x'2420')").run();
   command.run('quiet:1', 'quiet', 1, 'sleep 300', 150, null, null, 2, null);
   db.close();
@@ -64,7 +68,11 @@ describe('commands left running by a crash', () => {
     openWriter({ path, migrations }).db.close();
     const again = openWriter({ path, migrations });
     const rows = again.db.prepare('SELECT id, ended_at, interrupted FROM commands ORDER BY id').raw().all();
-    expect(rows).toEqual([['quiet:1', 150, 1], ['s:1', 108, 0], ['s:2', 190, 1]]);
+    expect(rows).toEqual([
+      ['quiet:1', 150, 1],
+      ['s:1', 108, 0],
+      ['s:2', 190, 1],
+    ]);
     again.db.close();
   });
 });

@@ -106,7 +106,10 @@ describe.each([
   );
 
   it.each(FILTERS)('the words and fuzzy candidates with %s join the bounded FTS5 hits to commands by primary key', (_, filters) => {
-    const candidates = [...prepared({ ...filters, query: 'git' }).candidates, ...prepared({ ...filters, query: 'git', mode: 'fuzzy' }).candidates];
+    const candidates = [
+      ...prepared({ ...filters, query: 'git' }).candidates,
+      ...prepared({ ...filters, query: 'git', mode: 'fuzzy' }).candidates,
+    ];
     // One words read (a single word) and the fuzzy mode's older candidates.
     expect(candidates).toHaveLength(2);
     for (const sql of candidates) {

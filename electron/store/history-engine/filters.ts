@@ -31,7 +31,8 @@ const cwdClause = (dir: string): { sql: string; params: Record<string, string> }
  */
 const hostClause = (host: string): { sql: string; params: Record<string, string> } => {
   const at = host.lastIndexOf('@');
-  if (at <= 0) return { sql: '(c.hostname = @host OR c.id IN (SELECT r.command_id FROM command_remotes r WHERE r.host = @host))', params: { host } };
+  if (at <= 0)
+    return { sql: '(c.hostname = @host OR c.id IN (SELECT r.command_id FROM command_remotes r WHERE r.host = @host))', params: { host } };
   return {
     sql: `c.id IN (SELECT r.command_id FROM command_remotes r WHERE r.user = @hostUser)
       AND (c.hostname = @host OR c.id IN (SELECT r.command_id FROM command_remotes r WHERE r.host = @host))`,
@@ -90,5 +91,7 @@ export const filterSql = (filters: HistoryFilters, excluded: readonly string[] =
 /** Only the filter fields of a query (the rest is the question, not a narrowing). */
 export const filtersOf = <T extends HistoryFilters>(query: T): HistoryFilters => {
   const { cwd, exitCode, failed, host, since, until, ranBy, sessionId } = query;
-  return Object.fromEntries(Object.entries({ cwd, exitCode, failed, host, since, until, ranBy, sessionId }).filter(([, v]) => v !== undefined));
+  return Object.fromEntries(
+    Object.entries({ cwd, exitCode, failed, host, since, until, ranBy, sessionId }).filter(([, v]) => v !== undefined),
+  );
 };

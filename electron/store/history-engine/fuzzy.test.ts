@@ -22,7 +22,8 @@ const write = (ops: WriteOp[]) => {
   writer.commit();
 };
 const upsert = (...records: CommandUpsert[]) => write(records.map((record) => ({ kind: 'command', command: toCommandRow(record) })));
-const answer = (request: Partial<HistoryQuery>, excluded: string[] = []) => queries.searchHistory({ query: '', mode: 'fuzzy', ...request }, excluded);
+const answer = (request: Partial<HistoryQuery>, excluded: string[] = []) =>
+  queries.searchHistory({ query: '', mode: 'fuzzy', ...request }, excluded);
 const search = (request: Partial<HistoryQuery>, excluded: string[] = []) => answer(request, excluded).hits;
 const ids = (request: Partial<HistoryQuery>, excluded: string[] = []) => search(request, excluded).map((hit) => hit.command.id);
 

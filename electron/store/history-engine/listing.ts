@@ -30,8 +30,14 @@ export interface RankedPage {
  */
 export const listNewest = (statements: StatementCache, filters: FilterSql, offset: number, limit: number): RankedPage => {
   const sql = listingSql(filters);
-  const rids = statements.get(sql.page).pluck().all({ ...filters.params, limit, offset }) as number[];
-  const counted = statements.get(sql.count).pluck().get({ ...filters.params, cap: TOTAL_CAP }) as number;
+  const rids = statements
+    .get(sql.page)
+    .pluck()
+    .all({ ...filters.params, limit, offset }) as number[];
+  const counted = statements
+    .get(sql.count)
+    .pluck()
+    .get({ ...filters.params, cap: TOTAL_CAP }) as number;
   // A short page ends the list, so its end is the total, whatever the count's cap.
   if (rids.length < limit && (rids.length > 0 || offset === 0)) return { rids, total: offset + rids.length, totalExact: true };
   const seen = offset + rids.length;

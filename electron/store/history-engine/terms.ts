@@ -22,7 +22,8 @@ export const queryWords = (query: string): string[] =>
  * One word as an FTS5 string: double-quoted (embedded quotes doubled), so `OR`, `NOT`, `NEAR(`,
  * `*`, `^`, `:` and parentheses are plain text, never syntax or a column filter.
  */
-export const quoted = (word: string, prefix: boolean): string => `"${word.replaceAll('"', '""')}"${prefix && [...word].length >= MIN_PREFIX ? '*' : ''}`;
+export const quoted = (word: string, prefix: boolean): string =>
+  `"${word.replaceAll('"', '""')}"${prefix && [...word].length >= MIN_PREFIX ? '*' : ''}`;
 
 /** Every word ANDed, the last one a prefix (it may still be being typed). Undefined when there is none. */
 export const allWordsMatch = (words: readonly string[]): string | undefined =>

@@ -84,7 +84,11 @@ describe('the words mode', () => {
   });
 
   it('pages through all matches in one order, offset by offset, with the same total', () => {
-    upsert(...Array.from({ length: 25 }, (_, i) => commandInput('b', 100 + i, { commandLine: `make step${i}`, cleanOutput: i % 2 ? 'make: ok' : 'done' })));
+    upsert(
+      ...Array.from({ length: 25 }, (_, i) =>
+        commandInput('b', 100 + i, { commandLine: `make step${i}`, cleanOutput: i % 2 ? 'make: ok' : 'done' }),
+      ),
+    );
     const all = search('make', { limit: 100 });
     expect(all).toMatchObject({ total: 25, totalExact: true });
     const pages = [0, 10, 20].flatMap((offset) => search('make', { limit: 10, offset }).hits.map((hit) => hit.command.id));
@@ -97,7 +101,6 @@ describe('the words mode', () => {
     upsert(...Array.from({ length: WORD_CANDIDATES + 1 }, (_, i) => commandInput('b', 1000 + i, { commandLine: `ping host${i}` })));
     expect(search('ping', { limit: 1 })).toMatchObject({ total: WORD_CANDIDATES, totalExact: false });
   });
-
 
   it('keeps the index in step with updates: old text stops matching', () => {
     upsert(commandInput('a', 2, { commandLine: 'npm run build', cleanOutput: 'compiled successfully' }));
@@ -115,7 +118,10 @@ describe('the words mode', () => {
   });
 
   it('makes a command line searchable at commit and its output once the idle indexer has run', async () => {
-    write(commandOps([commandInput('a', 20, { commandLine: 'terraform apply', cleanOutput: 'Apply complete! Resources: 3 added' })]), false);
+    write(
+      commandOps([commandInput('a', 20, { commandLine: 'terraform apply', cleanOutput: 'Apply complete! Resources: 3 added' })]),
+      false,
+    );
     expect(ids('terraform')).toEqual(['a:20']);
     expect(ids('Resources')).toEqual([]);
     // No timer and no polling: the indexer's slice is queued with setImmediate right after the commit.
@@ -153,12 +159,42 @@ describe('the words mode', () => {
   });
 
   it('never throws, whatever is typed', () => {
-    const alphabet = fc.constantFrom('"', '*', '-', '+', '^', ':', '(', ')', '{', '}', 'OR', 'AND', 'NOT', 'NEAR', ' ', 'git', 'é', '🙂', '\0', '\\', '.*', '[', '$');
+    const alphabet = fc.constantFrom(
+      '"',
+      '*',
+      '-',
+      '+',
+      '^',
+      ':',
+      '(',
+      ')',
+      '{',
+      '}',
+      'OR',
+      'AND',
+      'NOT',
+      'NEAR',
+      ' ',
+      'git',
+      'é',
+      '🙂',
+      '\0',
+      '\\',
+      '.*',
+      '[',
+      '$',
+    );
     fc.assert(
-      fc.property(fc.oneof(fc.string(), fc.array(alphabet, { maxLength: 12 }).map((parts) => parts.join(''))), (input) => {
-        search(input, { limit: 5 });
-        search(input, { limit: 5, mode: 'fuzzy' });
-      }),
+      fc.property(
+        fc.oneof(
+          fc.string(),
+          fc.array(alphabet, { maxLength: 12 }).map((parts) => parts.join('')),
+        ),
+        (input) => {
+          search(input, { limit: 5 });
+          search(input, { limit: 5, mode: 'fuzzy' });
+        },
+      ),
       { numRuns: 300 },
     );
   });

@@ -48,7 +48,13 @@ interface Scored {
  * ln(1 + N / matches), N the history's size, matches counted within the bound; doubled for a word in
  * the command line), the newest breaking ties. A record need not hold every word. `matched` is the indexes of the words each record holds.
  */
-export const rankWords = (statements: StatementCache, filters: FilterSql, words: readonly string[], offset: number, limit: number): RankedPage => {
+export const rankWords = (
+  statements: StatementCache,
+  filters: FilterSql,
+  words: readonly string[],
+  offset: number,
+  limit: number,
+): RankedPage => {
   const sql = wordSql(filters);
   const size = (statements.get('SELECT max(rid) FROM commands').pluck().get() as number | null) ?? 0;
   const scored = new Map<number, Scored>();
@@ -56,7 +62,11 @@ export const rankWords = (statements: StatementCache, filters: FilterSql, words:
   const weights: number[] = [];
   const pieces = words.map(tokens);
   const read = (match: string) => {
-    const rows = statements.get(sql).all({ ...filters.params, match, scan: WORD_CANDIDATES }) as { rid: number; keep: number; line: string | null }[];
+    const rows = statements.get(sql).all({ ...filters.params, match, scan: WORD_CANDIDATES }) as {
+      rid: number;
+      keep: number;
+      line: string | null;
+    }[];
     if (rows.length === WORD_CANDIDATES) truncated = true;
     return rows;
   };

@@ -27,7 +27,10 @@ const turn = (sessionId: string, seq: number, line: string, output: string): str
   const end = store.outputBytes(sessionId)!;
   store.upsertCommand({
     ...commandInput(sessionId, seq, { commandLine: line, outputStart: start, startedAt: Date.now() }),
-    outputEnd: end, endedAt: Date.now(), exitCode: 0, cleanOutput: output,
+    outputEnd: end,
+    endedAt: Date.now(),
+    exitCode: 0,
+    cleanOutput: output,
   });
   expect(start).toBeGreaterThan(prev);
   return `${sessionId}:${seq}`;
@@ -76,19 +79,44 @@ describe('forget', () => {
     const { id } = await talk.createConversation({ model: 'm', title: `about ${line}`, createdAt: Date.now() });
     const at = Date.now();
     const attachments = [{ commandId: doomed, commandLine: line }];
-    const question = await talk.appendMessage(id, { role: 'user', content: 'why?', tokenCount: 1, tokenModel: 'm', createdAt: at }, { attachments });
+    const question = await talk.appendMessage(
+      id,
+      { role: 'user', content: 'why?', tokenCount: 1, tokenModel: 'm', createdAt: at },
+      { attachments },
+    );
     const answer = await talk.appendMessage(
       id,
-      { role: 'assistant', content: `Running \`${line}\` printed:\n\n    ${error}\n\nThe path /nonexistent-dir-q7z41 is missing. keepme stays.`, tokenCount: 9, tokenModel: 'm', createdAt: at + 1,
-        toolCalls: [{ id: 't1', name: 'get_commands', arguments: JSON.stringify({ query: 'nonexistent-dir-q7z41' }) }] },
+      {
+        role: 'assistant',
+        content: `Running \`${line}\` printed:\n\n    ${error}\n\nThe path /nonexistent-dir-q7z41 is missing. keepme stays.`,
+        tokenCount: 9,
+        tokenModel: 'm',
+        createdAt: at + 1,
+        toolCalls: [{ id: 't1', name: 'get_commands', arguments: JSON.stringify({ query: 'nonexistent-dir-q7z41' }) }],
+      },
       { toolCalls: [{ id: 't1', name: 'get_commands', summary: `found ${line}` }] },
     );
     // The question's meta rewritten after another row landed below it on the page: its old cell is
     // freed in the middle of the page, where no later insert overwrites it.
     await talk.setMessageMeta(question.id, { attachments, partialText: `It says ${error}`, error: { kind: 'network' } });
     await talk.applyCompaction({
-      record: { id: 'c1', conversationId: id, mode: 'summarize', summary: `User ran ${line}; it failed: ${error}`, model: 'm', fallbackReason: null, messageIds: [question.id], createdAt: at + 2 },
-      summaryMessage: { role: 'user', content: `Summary: the user ran ${line} and saw /nonexistent-dir-q7z41 missing.`, tokenCount: 5, tokenModel: 'm', createdAt: at + 2 },
+      record: {
+        id: 'c1',
+        conversationId: id,
+        mode: 'summarize',
+        summary: `User ran ${line}; it failed: ${error}`,
+        model: 'm',
+        fallbackReason: null,
+        messageIds: [question.id],
+        createdAt: at + 2,
+      },
+      summaryMessage: {
+        role: 'user',
+        content: `Summary: the user ran ${line} and saw /nonexistent-dir-q7z41 missing.`,
+        tokenCount: 5,
+        tokenModel: 'm',
+        createdAt: at + 2,
+      },
     });
     // A setting that once held the screen (as the kept screens do) and was rewritten after another
     // row landed below it: its old value must not linger in the page's free space.
@@ -149,10 +177,15 @@ describe('forget', () => {
     store.startSession(sessionInput('u'));
     turn('u', 1, 'echo sessionscreen-b3a0', 'sessionscreen-b3a0\r\n');
     await store.flush({ searchable: true });
-    await store.tables.settings.set('workspace-screens', JSON.stringify({
-      s: screen('$ echo screenmarker-c8d2\r\nscreenmarker-c8d2'), t: screen('$ echo neighbour-e5f1'),
-      u: screen('$ echo sessionscreen-b3a0'), old: screen('yesterday-9d4c'),
-    }));
+    await store.tables.settings.set(
+      'workspace-screens',
+      JSON.stringify({
+        s: screen('$ echo screenmarker-c8d2\r\nscreenmarker-c8d2'),
+        t: screen('$ echo neighbour-e5f1'),
+        u: screen('$ echo sessionscreen-b3a0'),
+        old: screen('yesterday-9d4c'),
+      }),
+    );
 
     const one = await store.tables.history.forget({ commandIds: [doomed] });
     expect(one.screens).toEqual({ all: false, sessionIds: ['s'] });

@@ -60,15 +60,15 @@ export class Forgetter {
       deleteChunks: _db.prepare('DELETE FROM chunks WHERE session_id = ? RETURNING length(data)').pluck(),
       deleteSession: _db.prepare('DELETE FROM sessions WHERE id = ?'),
       zeroRaw: _db.prepare('UPDATE sessions SET raw_bytes = 0 WHERE id = ?'),
-      overlapping: _db.prepare(
-        'SELECT id, ended_at FROM sessions WHERE started_at < ? AND (ended_at IS NULL OR ended_at >= ?)',
-      ),
+      overlapping: _db.prepare('SELECT id, ended_at FROM sessions WHERE started_at < ? AND (ended_at IS NULL OR ended_at >= ?)'),
       deleteChunksInTime: _db.prepare('DELETE FROM chunks WHERE session_id = ? AND ts >= ? AND ts < ? RETURNING length(data)').pluck(),
-      orphanSessions: _db.prepare(
-        `DELETE FROM sessions WHERE started_at >= ? AND started_at < ? AND ended_at IS NOT NULL
+      orphanSessions: _db
+        .prepare(
+          `DELETE FROM sessions WHERE started_at >= ? AND started_at < ? AND ended_at IS NOT NULL
            AND NOT EXISTS (SELECT 1 FROM chunks WHERE chunks.session_id = sessions.id)
            AND NOT EXISTS (SELECT 1 FROM commands WHERE commands.session_id = sessions.id) RETURNING id`,
-      ).pluck(),
+        )
+        .pluck(),
     };
   }
 
@@ -91,7 +91,7 @@ export class Forgetter {
 
   private _forget(request: ForgetRequest, now: number): Forgotten {
     if ('commandIds' in request) {
-      const spans = request.commandIds.flatMap((id) => (this._sql.byId!.all(id) as CommandSpan[]));
+      const spans = request.commandIds.flatMap((id) => this._sql.byId!.all(id) as CommandSpan[]);
       const touched = { all: false, sessionIds: [...new Set(spans.map((s) => s.session_id))] };
       return this._finish(this._forgetCommands(spans), [], touched);
     }
@@ -141,7 +141,15 @@ export class Forgetter {
     const attachments = scrubAttachments(this._db, done.ids);
     redactQuotes(this._db, this._texts);
     dropKeptScreens(this._db, screens);
-    return { commands: done.ids.length, sessions: sessionIds.length, rawBytes: done.rawBytes, attachments, commandIds: done.ids, sessionIds, screens };
+    return {
+      commands: done.ids.length,
+      sessions: sessionIds.length,
+      rawBytes: done.rawBytes,
+      attachments,
+      commandIds: done.ids,
+      sessionIds,
+      screens,
+    };
   }
 }
 

@@ -35,7 +35,9 @@ export class Pruner {
       firstRows: _db.prepare('SELECT rowid, ts, length(data) AS size FROM chunks WHERE session_id = ? ORDER BY seq LIMIT ?'),
       deleteRowids: _db.prepare('DELETE FROM chunks WHERE rowid IN (SELECT value FROM json_each(?)) RETURNING length(data)').pluck(),
       zeroRaw: _db.prepare('UPDATE sessions SET raw_bytes = 0 WHERE id = ?'),
-      oldCommands: _db.prepare('DELETE FROM commands WHERE rid IN (SELECT rid FROM commands WHERE started_at < ? ORDER BY started_at LIMIT ?)'),
+      oldCommands: _db.prepare(
+        'DELETE FROM commands WHERE rid IN (SELECT rid FROM commands WHERE started_at < ? ORDER BY started_at LIMIT ?)',
+      ),
       nthNewest: _db.prepare('SELECT started_at FROM commands ORDER BY started_at DESC LIMIT 1 OFFSET ?').pluck(),
       emptySessions: _db.prepare(
         `DELETE FROM sessions WHERE started_at < ? AND ended_at IS NOT NULL AND raw_bytes = 0
@@ -123,7 +125,12 @@ export class Pruner {
     const rows = this._sql.firstRows!.all(id, ROWS_PER_STEP) as Array<{ rowid: number; ts: number; size: number }>;
     if (rows.length === 0) this._sql.zeroRaw!.run(id);
     const old = rows.filter((row) => row.ts < cutoff);
-    return old.length === 0 ? 0 : this._deleteRows(id, old.map((r) => r.rowid));
+    return old.length === 0
+      ? 0
+      : this._deleteRows(
+          id,
+          old.map((r) => r.rowid),
+        );
   }
 
   private _pruneRecords(policy: RetentionPolicy, now: number): number {

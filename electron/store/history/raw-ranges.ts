@@ -29,7 +29,9 @@ export class RawRanges {
       )
       .pluck();
     this._typed = db
-      .prepare('DELETE FROM chunks WHERE session_id = ? AND direction = 0 AND output_offset >= ? AND output_offset < ? RETURNING length(data)')
+      .prepare(
+        'DELETE FROM chunks WHERE session_id = ? AND direction = 0 AND output_offset >= ? AND output_offset < ? RETURNING length(data)',
+      )
       .pluck();
     this._straddling = db.prepare(
       `SELECT rowid, output_offset, data FROM chunks WHERE session_id = ? AND direction = ?

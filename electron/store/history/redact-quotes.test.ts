@@ -9,8 +9,9 @@ describe('QuoteMatcher', () => {
   ]);
 
   it('replaces the command line, a quoted output line and distinctive words anywhere', () => {
-    expect(matcher.redact('I ran `export API_TOKEN=tok-55e1c0ffee` and got:\n\n    warning: token tok-55e1c0ffee expires 2026-12-01\n'))
-      .toBe('I ran `[forgotten]` and got:\n\n    [forgotten]\n');
+    expect(
+      matcher.redact('I ran `export API_TOKEN=tok-55e1c0ffee` and got:\n\n    warning: token tok-55e1c0ffee expires 2026-12-01\n'),
+    ).toBe('I ran `[forgotten]` and got:\n\n    [forgotten]\n');
     expect(matcher.redact('The value was tok-55e1c0ffee.')).toBe('The value was [forgotten].');
     expect(matcher.redact('Set API_TOKEN=tok-55e1c0ffee again')).toBe('Set [forgotten]=[forgotten] again');
   });

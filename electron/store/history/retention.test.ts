@@ -29,7 +29,9 @@ const runCommand = (sessionId: string, seq: number, bytes: number, tag = `${sess
   store.upsertCommand(commandInput(sessionId, seq, { outputStart: start, commandLine: `cat ${tag}` }));
   for (let read = 0; read < reads; read++) store.appendChunk(sessionId, 1, Date.now(), lines(tag, read * LINES_PER_READ, LINES_PER_READ));
   const end = store.outputBytes(sessionId)!;
-  store.upsertCommand(commandInput(sessionId, seq, { outputStart: start, outputEnd: end, endedAt: Date.now(), exitCode: 0, commandLine: `cat ${tag}` }));
+  store.upsertCommand(
+    commandInput(sessionId, seq, { outputStart: start, outputEnd: end, endedAt: Date.now(), exitCode: 0, commandLine: `cat ${tag}` }),
+  );
   return reads * LINES_PER_READ - 1;
 };
 
@@ -106,12 +108,16 @@ describe('retention', () => {
     }
     await store.flush();
     // Background pruning has caught up once a flush finds nothing over the cap.
-    await expect.poll(async () => (await store.tables.history.usage()).rawBytes, { timeout: 60_000, interval: 200 }).toBeLessThanOrEqual(100 * MB);
+    await expect
+      .poll(async () => (await store.tables.history.usage()).rawBytes, { timeout: 60_000, interval: 200 })
+      .toBeLessThanOrEqual(100 * MB);
     const usage = await store.tables.history.usage();
     expect(usage.commands).toBe(250);
     // The file: the cap, the records, and the pages' own overhead (~7 % for 64 KB rows) and at most the free-page slack (5 % of the cap).
     const file = statSync(store.path).size;
-    console.log(`500 MB flood, 100 MB cap: file ${(file / MB).toFixed(1)} MB, raw ${(usage.rawBytes / MB).toFixed(1)} MB, free inside ${(usage.freeBytes / MB).toFixed(1)} MB`);
+    console.log(
+      `500 MB flood, 100 MB cap: file ${(file / MB).toFixed(1)} MB, raw ${(usage.rawBytes / MB).toFixed(1)} MB, free inside ${(usage.freeBytes / MB).toFixed(1)} MB`,
+    );
     expect(file).toBeLessThan(100 * MB * 1.15);
   });
 });

@@ -53,7 +53,8 @@ export class Space {
     const oldestRawAt =
       oldestSession === undefined
         ? null
-        : ((this._db.prepare('SELECT ts FROM chunks WHERE session_id = ? ORDER BY seq LIMIT 1').pluck().get(oldestSession) as number | undefined) ?? null);
+        : ((this._db.prepare('SELECT ts FROM chunks WHERE session_id = ? ORDER BY seq LIMIT 1').pluck().get(oldestSession) as
+            number | undefined) ?? null);
     return {
       dbBytes: this.diskBytes(),
       freeBytes: this.freeBytes(),

@@ -33,7 +33,12 @@ describe('readOutputPieces', () => {
   });
 
   it('pins a hole down to the byte, wherever it falls', async () => {
-    for (const [from, to] of [[5, 9], [0, 3], [20, 36], [11, 12]] as const) {
+    for (const [from, to] of [
+      [5, 9],
+      [0, 3],
+      [20, 36],
+      [11, 12],
+    ] as const) {
       const reader = fakeReader(stream, [[from, to]]);
       const pieces = await readOutputPieces(reader.read, 0, stream.length, { segmentBytes: 16 });
       const expected = [
@@ -46,7 +51,11 @@ describe('readOutputPieces', () => {
   });
 
   it('finds several holes and merges neighbours', async () => {
-    const reader = fakeReader(stream, [[4, 6], [6, 8], [30, 32]]);
+    const reader = fakeReader(stream, [
+      [4, 6],
+      [6, 8],
+      [30, 32],
+    ]);
     const pieces = await readOutputPieces(reader.read, 0, stream.length, { segmentBytes: 5 });
     expect(describePieces(pieces)).toEqual(['data:0123', 'gap:4', 'data:89abcdefghijklmnopqrst', 'gap:2', 'data:wxyz']);
   });
@@ -58,7 +67,12 @@ describe('readOutputPieces', () => {
   });
 
   it('stops pinning holes down after maxReads, still counting the missing bytes', async () => {
-    const reader = fakeReader(stream, [[1, 2], [5, 6], [9, 10], [13, 14]]);
+    const reader = fakeReader(stream, [
+      [1, 2],
+      [5, 6],
+      [9, 10],
+      [13, 14],
+    ]);
     const pieces = await readOutputPieces(reader.read, 0, 16, { segmentBytes: 16, maxReads: 1 });
     expect(describePieces(pieces)).toEqual(['data:0234678abcef', 'gap:4']);
     expect(reader.calls).toBe(1);
@@ -74,7 +88,10 @@ describe('outputText', () => {
   });
 
   it('cleans plain text: no escapes, \\r redraws applied, \\n line ends', () => {
-    const text = outputText([data('\x1b[1mbold\x1b[0m\r\n10%\r50%\r100%\r\n'), { kind: 'gap', bytes: 3 }, data('\x1b]0;title\x07end')], 'plain');
+    const text = outputText(
+      [data('\x1b[1mbold\x1b[0m\r\n10%\r50%\r100%\r\n'), { kind: 'gap', bytes: 3 }, data('\x1b]0;title\x07end')],
+      'plain',
+    );
     expect(text).toBe('bold\n100%\n… 3 bytes not kept …\nend');
   });
 
@@ -85,7 +102,14 @@ describe('outputText', () => {
   });
 
   it('formats sizes', () => {
-    expect([1, 1000, 1024, 1536, 20 * 1024 * 1024, 3 * 1024 ** 3].map(formatNoteSize)).toEqual(['1 byte', '1000 bytes', '1.0 KB', '1.5 KB', '20 MB', '3.0 GB']);
+    expect([1, 1000, 1024, 1536, 20 * 1024 * 1024, 3 * 1024 ** 3].map(formatNoteSize)).toEqual([
+      '1 byte',
+      '1000 bytes',
+      '1.0 KB',
+      '1.5 KB',
+      '20 MB',
+      '3.0 GB',
+    ]);
   });
 });
 
@@ -119,7 +143,11 @@ describe('readOutputPieces over a real store', () => {
     store.dropRange('s', 2 * ROW, 4 * ROW);
     await store.flush();
     const pieces = await readOutputPieces(read, 0, all.length, { segmentBytes: 100_000 });
-    expect(pieces.map((piece) => (piece.kind === 'data' ? piece.data.length : `${piece.kind}:${piece.bytes}`))).toEqual([2 * ROW, `gap:${2 * ROW}`, 2 * ROW]);
+    expect(pieces.map((piece) => (piece.kind === 'data' ? piece.data.length : `${piece.kind}:${piece.bytes}`))).toEqual([
+      2 * ROW,
+      `gap:${2 * ROW}`,
+      2 * ROW,
+    ]);
     expect((pieces[0] as { data: Buffer }).data.equals(all.subarray(0, 2 * ROW))).toBe(true);
     expect((pieces[2] as { data: Buffer }).data.equals(all.subarray(4 * ROW))).toBe(true);
   });

@@ -54,13 +54,14 @@ export class CommandOutput {
   }
 
   compute(sessionId: string, start: number, end: number): FinishedOutput {
-    const raw = end - start > 2 * RAW_EDGE_BYTES
-      ? Buffer.concat([
-          this._read(sessionId, start, start + RAW_EDGE_BYTES),
-          Buffer.from(`\n... (${end - start - 2 * RAW_EDGE_BYTES} bytes omitted) ...\n`),
-          this._read(sessionId, end - RAW_EDGE_BYTES, end),
-        ])
-      : this._read(sessionId, start, end);
+    const raw =
+      end - start > 2 * RAW_EDGE_BYTES
+        ? Buffer.concat([
+            this._read(sessionId, start, start + RAW_EDGE_BYTES),
+            Buffer.from(`\n... (${end - start - 2 * RAW_EDGE_BYTES} bytes omitted) ...\n`),
+            this._read(sessionId, end - RAW_EDGE_BYTES, end),
+          ])
+        : this._read(sessionId, start, end);
     const clean = cleanOutput(raw);
     return { cleanOutput: capCleanOutput(clean), outputSummary: summarize(clean, SUMMARY_LINES, SUMMARY_LINES) };
   }
@@ -120,8 +121,10 @@ export const readOutputPieces = async (
     const last = pieces.at(-1);
     if (piece.kind === 'data' && piece.data.length === 0) return;
     if (piece.kind !== 'data' && piece.bytes <= 0) return;
-    if (last?.kind === 'data' && piece.kind === 'data') pieces[pieces.length - 1] = { kind: 'data', data: Buffer.concat([last.data, piece.data]) };
-    else if (last && last.kind === piece.kind && piece.kind !== 'data') pieces[pieces.length - 1] = { kind: piece.kind, bytes: (last as { bytes: number }).bytes + piece.bytes };
+    if (last?.kind === 'data' && piece.kind === 'data')
+      pieces[pieces.length - 1] = { kind: 'data', data: Buffer.concat([last.data, piece.data]) };
+    else if (last && last.kind === piece.kind && piece.kind !== 'data')
+      pieces[pieces.length - 1] = { kind: piece.kind, bytes: (last as { bytes: number }).bytes + piece.bytes };
     else pieces.push(piece);
   };
   const visit = async (from: number, to: number): Promise<void> => {

@@ -37,7 +37,9 @@ describe('Store.commandRuns', () => {
   const T = 1_800_000_000_000;
 
   const record = (seq: number, commandLine: string | null, cwd: string, exitCode = 0, hostname = 'devbox'): void => {
-    temp.store.upsertCommand(commandInput('s', seq, { commandLine, cwd, hostname, startedAt: T + seq * 1000, endedAt: T + seq * 1000 + 10 * seq, exitCode }));
+    temp.store.upsertCommand(
+      commandInput('s', seq, { commandLine, cwd, hostname, startedAt: T + seq * 1000, endedAt: T + seq * 1000 + 10 * seq, exitCode }),
+    );
   };
   const ids = (runs: readonly { id: string }[] | undefined) => (runs ?? []).map((run) => run.id);
 

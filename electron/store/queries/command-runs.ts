@@ -33,14 +33,21 @@ export interface CommandRuns {
  * The runs of `commandId`'s command line. Undefined for an unknown id; a command with no recorded
  * line has only itself. Reads one row past `limit` to know whether the list was cut.
  */
-export const readCommandRuns = (statements: StatementCache, commandId: string, anywhere: boolean, limit: number): CommandRuns | undefined => {
+export const readCommandRuns = (
+  statements: StatementCache,
+  commandId: string,
+  anywhere: boolean,
+  limit: number,
+): CommandRuns | undefined => {
   const row = statements.get(COMMAND_RUNS_SQL.command).get(commandId) as CommandRow | undefined;
   if (!row) return undefined;
   const command = toCommandRecord(row);
   if (command.commandLine === null) return { command, runs: [command], capped: false };
-  const rows = (anywhere
-    ? statements.get(COMMAND_RUNS_SQL.anywhere).all(command.commandLine, limit + 1)
-    : statements.get(COMMAND_RUNS_SQL.sameDirectory).all(command.commandLine, command.cwd, command.hostname, limit + 1)) as CommandRow[];
+  const rows = (
+    anywhere
+      ? statements.get(COMMAND_RUNS_SQL.anywhere).all(command.commandLine, limit + 1)
+      : statements.get(COMMAND_RUNS_SQL.sameDirectory).all(command.commandLine, command.cwd, command.hostname, limit + 1)
+  ) as CommandRow[];
   const capped = rows.length > limit;
   const runs = rows.slice(0, limit).map(toCommandRecord);
   if (!runs.some((run) => run.id === command.id)) runs.push(command);

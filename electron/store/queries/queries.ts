@@ -45,9 +45,11 @@ export class StoreQueries {
   }
 
   listSessions(endedSince: number | null): SessionInfo[] {
-    const rows = (endedSince === null
-      ? this._statements.get(READ_SQL.allSessions).all()
-      : this._statements.get(READ_SQL.sessionsEndedSince).all(endedSince)) as SessionRow[];
+    const rows = (
+      endedSince === null
+        ? this._statements.get(READ_SQL.allSessions).all()
+        : this._statements.get(READ_SQL.sessionsEndedSince).all(endedSince)
+    ) as SessionRow[];
     return rows.map(toSessionInfo);
   }
 
@@ -123,9 +125,7 @@ export class StoreQueries {
     const stop = end ?? Number.MAX_SAFE_INTEGER;
     if (stop <= start) return Buffer.alloc(0);
     const first = this._statements.get(READ_SQL.outputRangeStart).pluck().get(sessionId, start) as number | undefined;
-    const rows = this._statements
-      .get(READ_SQL.outputChunks)
-      .all(sessionId, first ?? 0, stop) as { output_offset: number; data: Buffer }[];
+    const rows = this._statements.get(READ_SQL.outputChunks).all(sessionId, first ?? 0, stop) as { output_offset: number; data: Buffer }[];
     const parts: Buffer[] = [];
     let size = 0;
     for (const { output_offset: offset, data } of rows) {

@@ -54,14 +54,18 @@ describe.each([
 
   it('readOutput seeks the output-offset index for both the start chunk and the range', () => {
     expect(plan(READ_SQL.outputRangeStart, 's', 100)).toEqual([
-      expect.stringMatching(/^SEARCH chunks USING (COVERING )?INDEX chunks_by_output \(session_id=\? AND direction=\? AND output_offset<\?\)$/),
+      expect.stringMatching(
+        /^SEARCH chunks USING (COVERING )?INDEX chunks_by_output \(session_id=\? AND direction=\? AND output_offset<\?\)$/,
+      ),
     ]);
     expect(plan(READ_SQL.outputChunks, 's', 0, 100)).toEqual([
-      expect.stringMatching(/^SEARCH chunks USING INDEX chunks_by_output \(session_id=\? AND direction=\? AND output_offset>\? AND output_offset<\?\)$/),
+      expect.stringMatching(
+        /^SEARCH chunks USING INDEX chunks_by_output \(session_id=\? AND direction=\? AND output_offset>\? AND output_offset<\?\)$/,
+      ),
     ]);
   });
 
-  it("the output indexer finds its backlog through the partial index, never by scanning commands", () => {
+  it('the output indexer finds its backlog through the partial index, never by scanning commands', () => {
     for (const sql of [INDEXER_SQL.backlog, INDEXER_SQL.slice]) {
       const lines = plan(sql);
       expect(lines).toContainEqual(expect.stringMatching(/USING (COVERING )?INDEX commands_output_unindexed/));

@@ -10,7 +10,18 @@ import { QUICK_FIX_SQL } from './quick-fix-history';
 /** As in quick-fix-history.ts. */
 const QUICK_FIX_LOOKBACK_MS = 30 * 24 * 3_600_000;
 
-const PARAMS = { since: 0, until: 1, rid: 1, cwd: '/r', word: 'a', wordPrefix: 'a %', sudoWord: 'sudo a', sudoPrefix: 'sudo a %', limit: 10, followers: 5 };
+const PARAMS = {
+  since: 0,
+  until: 1,
+  rid: 1,
+  cwd: '/r',
+  word: 'a',
+  wordPrefix: 'a %',
+  sudoWord: 'sudo a',
+  sudoPrefix: 'sudo a %',
+  limit: 10,
+  followers: 5,
+};
 
 describe.each([
   ['a fresh database (no statistics)', ''],
@@ -28,13 +39,17 @@ describe.each([
   it('ranges over the started_at index, seeks followers by (session_id, seq) and never scans commands', () => {
     const lines = plan(QUICK_FIX_SQL.history, PARAMS);
     expect(lines).toContainEqual(expect.stringMatching(/^SEARCH c USING INDEX commands_by_start \(started_at>\? AND started_at<\?\)$/));
-    expect(lines).toContainEqual(expect.stringMatching(/^SEARCH f USING (COVERING )?INDEX commands_by_session \(session_id=\? AND seq>\? AND seq<\?\)$/));
+    expect(lines).toContainEqual(
+      expect.stringMatching(/^SEARCH f USING (COVERING )?INDEX commands_by_session \(session_id=\? AND seq>\? AND seq<\?\)$/),
+    );
     expect(lines).toContainEqual('SEARCH c USING INTEGER PRIMARY KEY (rowid=?)');
     expect(lines.filter((line) => /^SCAN (c|f|commands)\b/.test(line))).toEqual([]);
   });
 
   it('finds the failed command by its id index', () => {
-    expect(plan(QUICK_FIX_SQL.failed, 's:1')).toContainEqual(expect.stringMatching(/^SEARCH c USING INDEX sqlite_autoindex_commands_1 \(id=\?\)$/));
+    expect(plan(QUICK_FIX_SQL.failed, 's:1')).toContainEqual(
+      expect.stringMatching(/^SEARCH c USING INDEX sqlite_autoindex_commands_1 \(id=\?\)$/),
+    );
   });
 });
 

@@ -11,9 +11,12 @@ describe('Store.suggestLines', () => {
   const record = (commandLine: string, cwd: string, options: { exitCode?: number; at?: number } = {}): void => {
     seq++;
     const startedAt = options.at ?? T + seq * 1000;
-    temp.store.upsertCommand(commandInput('s', seq, { commandLine, cwd, startedAt, endedAt: startedAt + 5, exitCode: options.exitCode ?? 0 }));
+    temp.store.upsertCommand(
+      commandInput('s', seq, { commandLine, cwd, startedAt, endedAt: startedAt + 5, exitCode: options.exitCode ?? 0 }),
+    );
   };
-  const lines = async (prefix: string, cwd: string | null, limit = 5) => (await temp.store.suggestLines(prefix, cwd, limit)).map((s) => s.line);
+  const lines = async (prefix: string, cwd: string | null, limit = 5) =>
+    (await temp.store.suggestLines(prefix, cwd, limit)).map((s) => s.line);
 
   it("ranks this directory's lines first, then succeeded over failed, then recency lifted by frequency", async () => {
     temp.store.startSession(sessionInput('s', { startedAt: T }));
@@ -44,7 +47,8 @@ describe('Store.suggestLines', () => {
     record('make in-root', '/repo', { at: T + 500 });
     record('make here', '/repo/here', { at: T + 100 });
     await temp.store.flush();
-    const ranked = async (repository: string | null) => (await temp.store.suggestLines('make ', '/repo/here', 10, repository)).map((s) => s.line);
+    const ranked = async (repository: string | null) =>
+      (await temp.store.suggestLines('make ', '/repo/here', 10, repository)).map((s) => s.line);
     expect(await ranked('/repo')).toEqual(['make here', 'make in-sub', 'make in-root', 'make elsewhere', 'make in-sibling-prefix']);
     expect(await ranked(null)).toEqual(['make here', 'make elsewhere', 'make in-sibling-prefix', 'make in-sub', 'make in-root']);
   });

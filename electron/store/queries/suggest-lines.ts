@@ -65,7 +65,13 @@ const OFFERABLE = /^[^\x00-\x1f\x7f]*$/;
  * entries of a covering index: 0010, 0012), whatever the history's size (bench suite `suggest`). What main must still drop (secret-shaped lines, lines
  * being forgotten) it drops from these.
  */
-export const suggestLines = (statements: StatementCache, prefix: string, cwd: string | null, limit: number, repository: string | null = null): SuggestedLine[] => {
+export const suggestLines = (
+  statements: StatementCache,
+  prefix: string,
+  cwd: string | null,
+  limit: number,
+  repository: string | null = null,
+): SuggestedLine[] => {
   if (prefix.trim() === '' || !OFFERABLE.test(prefix)) return [];
   const upper = `${prefix}\u{10FFFF}`;
   const ranked: SuggestedLine[] = [];
@@ -88,17 +94,25 @@ export const suggestLines = (statements: StatementCache, prefix: string, cwd: st
   }
   if (cwd !== null && repository !== null && ranked.length < limit) {
     const under = `${repository.replace(/\/$/u, '')}/`;
-    const rows = statements.get(SQL.repository).all(repository, cwd, prefix, upper, under, `${under}\u{10FFFF}`, cwd, prefix, upper) as Row[];
+    const rows = statements
+      .get(SQL.repository)
+      .all(repository, cwd, prefix, upper, under, `${under}\u{10FFFF}`, cwd, prefix, upper) as Row[];
     add(group(rows, 'repository').filter((line) => !taken.has(line.line)));
   }
   if (ranked.length < limit) {
     const rows = statements.get(SQL.anywhere).all(prefix, upper) as Row[];
     const lines = group(rows, 'elsewhere').filter((line) => !taken.has(line.line));
     // Exit codes for the few that can still rank (one seek each), not for every entry seen.
-    const top = lines.sort(better).slice(0, limit * 2).map((line) => {
-      const code = statements.get(SQL.lastExit).pluck().get(line.line, line.cwd ?? null) as number | null | undefined;
-      return { ...line, succeeded: code === null || code === undefined || code === 0 };
-    });
+    const top = lines
+      .sort(better)
+      .slice(0, limit * 2)
+      .map((line) => {
+        const code = statements
+          .get(SQL.lastExit)
+          .pluck()
+          .get(line.line, line.cwd ?? null) as number | null | undefined;
+        return { ...line, succeeded: code === null || code === undefined || code === 0 };
+      });
     add(top);
   }
   return ranked;
@@ -115,7 +129,14 @@ const group = (rows: readonly Row[], place: SuggestedLine['place']): Ranked[] =>
       if (row.at > seen.lastAt) Object.assign(seen, { lastAt: row.at, code: row.code, cwd: row.cwd });
     }
   }
-  return [...lines].map(([line, { lastAt, runs, code, cwd }]) => ({ line, place, succeeded: code === null || code === undefined || code === 0, lastAt, runs, cwd }));
+  return [...lines].map(([line, { lastAt, runs, code, cwd }]) => ({
+    line,
+    place,
+    succeeded: code === null || code === undefined || code === 0,
+    lastAt,
+    runs,
+    cwd,
+  }));
 };
 
 const score = (line: SuggestedLine): number => line.lastAt + Math.min(line.runs, 50) * RUN_WEIGHT_MS;

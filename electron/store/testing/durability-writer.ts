@@ -23,7 +23,15 @@ const main = async () => {
   const counts = new Array<number>(DURABILITY_STREAMS).fill(0);
   const started = Date.now();
   for (let stream = 0; stream < DURABILITY_STREAMS; stream++) {
-    store.startSession({ id: durabilitySessionId(stream), startedAt: started, shell: 'bash', hostname: 'test', cwd: '/', title: 'flood', mode: 'integrated' });
+    store.startSession({
+      id: durabilitySessionId(stream),
+      startedAt: started,
+      shell: 'bash',
+      hostname: 'test',
+      cwd: '/',
+      title: 'flood',
+      mode: 'integrated',
+    });
   }
   report({ type: 'started', ts: started });
 
@@ -36,8 +44,20 @@ const main = async () => {
         if (seq % 16 === 0) {
           const outputStart = store.outputBytes(sessionId)!;
           store.upsertCommand({
-            id: commandId(sessionId, seq), sessionId, seq, commandLine: `cat part-${seq}`, cwd: '/', hostname: 'test', shell: 'bash',
-            startedAt: now, endedAt: null, exitCode: null, outputStart, outputEnd: null, outputSummary: '', source: 'integrated',
+            id: commandId(sessionId, seq),
+            sessionId,
+            seq,
+            commandLine: `cat part-${seq}`,
+            cwd: '/',
+            hostname: 'test',
+            shell: 'bash',
+            startedAt: now,
+            endedAt: null,
+            exitCode: null,
+            outputStart,
+            outputEnd: null,
+            outputSummary: '',
+            source: 'integrated',
           });
         }
         store.appendChunk(sessionId, 1, now, durabilityChunk(stream, seq));

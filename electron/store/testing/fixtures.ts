@@ -34,11 +34,7 @@ export const sessionInput = (id: string, overrides: Partial<SessionRowInput> = {
 });
 
 /** A running command as the recorder hands it to the store: shared/testing's record with typical values. */
-export const commandInput = (
-  sessionId: string,
-  seq: number,
-  overrides: Partial<CommandUpsert> = {},
-): CommandUpsert =>
+export const commandInput = (sessionId: string, seq: number, overrides: Partial<CommandUpsert> = {}): CommandUpsert =>
   commandRecord({
     sessionId,
     seq,

@@ -27,7 +27,9 @@ export const generateHistory = (path: string, options: { commands: number; sessi
   const { db } = openWriter({ path, migrations, integrityCheck: 'never' });
   // A fixture: if the machine dies mid-build it is simply rebuilt.
   db.pragma('synchronous = OFF');
-  const insertTriggers = db.prepare("SELECT name, sql FROM sqlite_schema WHERE type = 'trigger' AND name IN ('commands_fts_insert', 'commands_line_fts_insert')").all() as { name: string; sql: string }[];
+  const insertTriggers = db
+    .prepare("SELECT name, sql FROM sqlite_schema WHERE type = 'trigger' AND name IN ('commands_fts_insert', 'commands_line_fts_insert')")
+    .all() as { name: string; sql: string }[];
   for (const { name } of insertTriggers) db.exec(`DROP TRIGGER ${name}`);
   const perSession = Math.ceil(options.commands / options.sessions);
   const sessionIds = Array.from({ length: options.sessions }, (_, i) => `s${i.toString(36).padStart(4, '0')}`);
@@ -51,8 +53,19 @@ export const generateHistory = (path: string, options: { commands: number; sessi
       const { line, output } = randomCommand(random);
       const commandLine = k === Math.floor(options.commands / 2) ? `${line} ${needle}` : line;
       const outputStart = seq * 4096;
-      insertCommand.run(commandId(id, seq), id, seq, commandLine, at, at + 1000, random() < 0.9 ? 0 : 1,
-        outputStart, outputStart + output.length, output.slice(0, 200), output);
+      insertCommand.run(
+        commandId(id, seq),
+        id,
+        seq,
+        commandLine,
+        at,
+        at + 1000,
+        random() < 0.9 ? 0 : 1,
+        outputStart,
+        outputStart + output.length,
+        output.slice(0, 200),
+        output,
+      );
     }
   });
   for (let from = 0; from < options.commands; from += 20_000) batch(from, Math.min(options.commands, from + 20_000));

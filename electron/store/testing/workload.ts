@@ -19,29 +19,71 @@ const NAMESPACES = ['default', 'kube-system', 'payments', 'monitoring', 'staging
 
 export const pick = <T>(random: Random, items: readonly T[]): T => items[Math.floor(random() * items.length)]!;
 const word = (random: Random) => pick(random, WORDS);
-const hex = (random: Random, length: number) => Math.floor(random() * 16 ** length).toString(16).padStart(length, '0');
+const hex = (random: Random, length: number) =>
+  Math.floor(random() * 16 ** length)
+    .toString(16)
+    .padStart(length, '0');
 const path = (random: Random) => `src/${word(random)}/${word(random)}-${Math.floor(random() * 50)}.ts`;
 
 type Template = (random: Random) => { line: string; output: string };
 
 const TEMPLATES: Template[] = [
-  () => ({ line: 'git status', output: "On branch main\nYour branch is up to date with 'origin/main'.\n\nnothing to commit, working tree clean" }),
-  (r) => ({ line: `git commit -m "${word(r)}: ${word(r)} ${word(r)}"`, output: `[main ${hex(r, 7)}] ${word(r)} ${word(r)}\n 3 files changed, ${Math.floor(r() * 200)} insertions(+)` }),
+  () => ({
+    line: 'git status',
+    output: "On branch main\nYour branch is up to date with 'origin/main'.\n\nnothing to commit, working tree clean",
+  }),
+  (r) => ({
+    line: `git commit -m "${word(r)}: ${word(r)} ${word(r)}"`,
+    output: `[main ${hex(r, 7)}] ${word(r)} ${word(r)}\n 3 files changed, ${Math.floor(r() * 200)} insertions(+)`,
+  }),
   (r) => ({ line: `git checkout -b feature/${word(r)}-${Math.floor(r() * 999)}`, output: `Switched to a new branch 'feature/${word(r)}'` }),
-  (r) => ({ line: 'git log --oneline -n 5', output: Array.from({ length: 5 }, () => `${hex(r, 7)} ${word(r)} ${word(r)} ${word(r)}`).join('\n') }),
-  (r) => ({ line: `npm run ${pick(r, ['build', 'test', 'lint', 'dev'])}`, output: `> contexterm@0.1.0 ${word(r)}\n✓ ${path(r)} (12 tests) ${Math.floor(r() * 90)}ms` }),
-  (r) => ({ line: `npm install ${pick(r, PACKAGES)}`, output: `added ${Math.floor(r() * 90)} packages, and audited 412 packages in 3s\nfound 0 vulnerabilities` }),
-  (r) => ({ line: `npx tsc -p tsconfig.json`, output: `${path(r)}(${Math.floor(r() * 300)},7): error TS2345: Argument of type 'string' is not assignable to parameter of type '${word(r)}'.` }),
-  (r) => ({ line: `ls -la ${word(r)}`, output: Array.from({ length: 4 }, () => `-rw-r--r-- 1 dev dev ${Math.floor(r() * 9999)} Jan 12 ${word(r)}.ts`).join('\n') }),
+  (r) => ({
+    line: 'git log --oneline -n 5',
+    output: Array.from({ length: 5 }, () => `${hex(r, 7)} ${word(r)} ${word(r)} ${word(r)}`).join('\n'),
+  }),
+  (r) => ({
+    line: `npm run ${pick(r, ['build', 'test', 'lint', 'dev'])}`,
+    output: `> contexterm@0.1.0 ${word(r)}\n✓ ${path(r)} (12 tests) ${Math.floor(r() * 90)}ms`,
+  }),
+  (r) => ({
+    line: `npm install ${pick(r, PACKAGES)}`,
+    output: `added ${Math.floor(r() * 90)} packages, and audited 412 packages in 3s\nfound 0 vulnerabilities`,
+  }),
+  (r) => ({
+    line: `npx tsc -p tsconfig.json`,
+    output: `${path(r)}(${Math.floor(r() * 300)},7): error TS2345: Argument of type 'string' is not assignable to parameter of type '${word(r)}'.`,
+  }),
+  (r) => ({
+    line: `ls -la ${word(r)}`,
+    output: Array.from({ length: 4 }, () => `-rw-r--r-- 1 dev dev ${Math.floor(r() * 9999)} Jan 12 ${word(r)}.ts`).join('\n'),
+  }),
   (r) => ({ line: `cd ~/src/${word(r)}`, output: '' }),
   (r) => ({ line: `grep -rn "${word(r)}" src/`, output: `${path(r)}:${Math.floor(r() * 400)}: const ${word(r)} = ${word(r)}();` }),
   (r) => ({ line: `docker compose up -d ${word(r)}`, output: `Container ${word(r)}-${word(r)}-1 Started` }),
-  (r) => ({ line: `docker logs ${word(r)}-1 --tail 20`, output: `INFO ${word(r)} listening on :${3000 + Math.floor(r() * 100)}\nWARN ${word(r)} retry in 5s` }),
-  (r) => ({ line: `kubectl get pods -n ${pick(r, NAMESPACES)}`, output: `NAME READY STATUS\n${word(r)}-${hex(r, 5)} 1/1 Running\n${word(r)}-${hex(r, 5)} 0/1 CrashLoopBackOff` }),
-  (r) => ({ line: `cargo test ${word(r)}`, output: `running ${Math.floor(r() * 40)} tests\ntest ${word(r)}::${word(r)} ... ok\ntest result: ok.` }),
-  (r) => ({ line: `python3 -m pytest tests/test_${word(r)}.py`, output: `==== ${Math.floor(r() * 30)} passed in 1.${Math.floor(r() * 99)}s ====` }),
-  (r) => ({ line: `ssh ${pick(r, HOSTS)}`, output: `Last login: Mon Jan 12 09:14 from 10.0.${Math.floor(r() * 255)}.${Math.floor(r() * 255)}` }),
-  (r) => ({ line: `curl -s https://${word(r)}.internal/api/${word(r)}`, output: `{"status":"${pick(r, ['ok', 'error'])}","${word(r)}":${Math.floor(r() * 1000)}}` }),
+  (r) => ({
+    line: `docker logs ${word(r)}-1 --tail 20`,
+    output: `INFO ${word(r)} listening on :${3000 + Math.floor(r() * 100)}\nWARN ${word(r)} retry in 5s`,
+  }),
+  (r) => ({
+    line: `kubectl get pods -n ${pick(r, NAMESPACES)}`,
+    output: `NAME READY STATUS\n${word(r)}-${hex(r, 5)} 1/1 Running\n${word(r)}-${hex(r, 5)} 0/1 CrashLoopBackOff`,
+  }),
+  (r) => ({
+    line: `cargo test ${word(r)}`,
+    output: `running ${Math.floor(r() * 40)} tests\ntest ${word(r)}::${word(r)} ... ok\ntest result: ok.`,
+  }),
+  (r) => ({
+    line: `python3 -m pytest tests/test_${word(r)}.py`,
+    output: `==== ${Math.floor(r() * 30)} passed in 1.${Math.floor(r() * 99)}s ====`,
+  }),
+  (r) => ({
+    line: `ssh ${pick(r, HOSTS)}`,
+    output: `Last login: Mon Jan 12 09:14 from 10.0.${Math.floor(r() * 255)}.${Math.floor(r() * 255)}`,
+  }),
+  (r) => ({
+    line: `curl -s https://${word(r)}.internal/api/${word(r)}`,
+    output: `{"status":"${pick(r, ['ok', 'error'])}","${word(r)}":${Math.floor(r() * 1000)}}`,
+  }),
   (r) => ({ line: `make -j4 ${word(r)}`, output: `cc -O2 -c ${word(r)}.c -o ${word(r)}.o\nmake: *** [Makefile:42: ${word(r)}] Error 1` }),
   (r) => ({ line: `rm -rf dist/${word(r)}`, output: '' }),
   (r) => ({ line: `tail -n 50 /var/log/${word(r)}.log`, output: `ERROR ${word(r)}: connection refused (ECONNREFUSED 127.0.0.1:5432)` }),
@@ -66,4 +108,7 @@ export const terminalText = (random: Random, length: number): Buffer => {
 
 /** What the segmenter would store as clean output: SGR removed, CRLF as LF. */
 export const stripForBench = (bytes: Buffer): string =>
-  bytes.toString('latin1').replace(/\x1b\[[0-9;]*m/g, '').replace(/\r\n/g, '\n');
+  bytes
+    .toString('latin1')
+    .replace(/\x1b\[[0-9;]*m/g, '')
+    .replace(/\r\n/g, '\n');

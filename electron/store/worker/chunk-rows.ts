@@ -51,8 +51,13 @@ export const coalesceChunks = (
     const { first } = row;
     const data = row.parts.length === 1 ? row.parts[0]! : Buffer.concat(row.parts, row.size);
     out[row.slot] = {
-      kind: 'row', sessionId: first.sessionId, seq: nextSeq(first.sessionId), ts: first.ts,
-      direction: first.direction, outputOffset: first.outputOffset, data,
+      kind: 'row',
+      sessionId: first.sessionId,
+      seq: nextSeq(first.sessionId),
+      ts: first.ts,
+      direction: first.direction,
+      outputOffset: first.outputOffset,
+      data,
     };
     open.delete(first.sessionId);
   };

@@ -140,7 +140,8 @@ const TABLE_METHODS: { readonly [N in TableName]: Record<TableMethod<N>, true> }
   history: { usage: true, rawBytes: true, freeSpace: true, forget: true, setPolicy: true, status: true },
 };
 
-export const tableMethods = <N extends TableName>(table: N): Array<TableMethod<N>> => Object.keys(TABLE_METHODS[table]) as Array<TableMethod<N>>;
+export const tableMethods = <N extends TableName>(table: N): Array<TableMethod<N>> =>
+  Object.keys(TABLE_METHODS[table]) as Array<TableMethod<N>>;
 
 export const isTableMethod = (table: string, method: string): boolean =>
   Object.hasOwn(TABLE_METHODS, table) && Object.hasOwn(TABLE_METHODS[table as TableName], method);

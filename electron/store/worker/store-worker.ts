@@ -51,7 +51,8 @@ const runWriter = (port: MessagePort, init: Extract<WorkerInit, { role: 'writer'
   const faults = plantedFaults('writer');
   port.on('message', (request: WriterRequest) => {
     if (isMemoryProbe(request)) return;
-    if (faults.length > 0 && request.type === 'write' && request.arena) tripFault(faults, Buffer.from(request.arena, 0, request.bytes).toString('latin1'));
+    if (faults.length > 0 && request.type === 'write' && request.arena)
+      tripFault(faults, Buffer.from(request.arena, 0, request.bytes).toString('latin1'));
     if (request.type === 'write') {
       release.note(request.bytes);
       return writer.enqueue(request);

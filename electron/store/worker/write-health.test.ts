@@ -24,7 +24,10 @@ describe('storageFailure', () => {
 describe('WriteHealth', () => {
   it('reports each change once, with the bytes lost meanwhile', () => {
     const reports: RecordingStatus[] = [];
-    const health = new WriteHealth((status) => reports.push(status), () => 5);
+    const health = new WriteHealth(
+      (status) => reports.push(status),
+      () => 5,
+    );
     health.succeeded();
     health.failed('disk-full', 100);
     health.failed('disk-full', 50);

@@ -12,7 +12,6 @@ import { storageFailure, WriteHealth } from './write-health';
 
 type WriteMessage = Extract<WriterRequest, { type: 'write' }>;
 
-
 export interface WriterHooks {
   /** After each commit: the chunk bytes it made durable, the flushes it completes, the messages it settled. */
   committed(bytes: number, flushIds: readonly number[], messages: number): void;
@@ -28,7 +27,6 @@ const MAX_REPORTED_FAILURES = 3;
 /** While the disk is full, session and command updates wait (row data cannot: it is dropped and counted). */
 const MAX_HELD_ITEMS = 10_000;
 const RETRY_MS = 1000;
-
 
 /**
  * The writer worker's side of the store: queues what the main thread posts and applies it in one
@@ -71,7 +69,12 @@ export class Writer {
     this._output = new CommandOutput(_db);
     this._health = new WriteHealth((status) => _hooks.health(status));
     this.retention = new Retention(_db, _db.name, (error) => this._failed(error, 'pruning'));
-    this._indexer = new OutputIndexer(_db, () => this._pending.length > 0, (error) => _hooks.error(`indexing output: ${error.message}`), () => _hooks.indexed?.());
+    this._indexer = new OutputIndexer(
+      _db,
+      () => this._pending.length > 0,
+      (error) => _hooks.error(`indexing output: ${error.message}`),
+      () => _hooks.indexed?.(),
+    );
     // A backlog left by a writer that died (or by the last run) is indexed now, not after the next commit.
     this._indexer.schedule();
     this._applyAll = _db.transaction((items: readonly ApplyItem[]) => {
@@ -127,7 +130,14 @@ export class Writer {
 
   /** Nothing queued, held for a retry, left to index or to prune: closing now loses and delays nothing. */
   get idle(): boolean {
-    return this._pending.length === 0 && this._held.length === 0 && !this._timer && !this._health.failing && this._indexer.idle && this.retention.idle;
+    return (
+      this._pending.length === 0 &&
+      this._held.length === 0 &&
+      !this._timer &&
+      !this._health.failing &&
+      this._indexer.idle &&
+      this.retention.idle
+    );
   }
 
   private _applyItems(items: readonly ApplyItem[]): void {
@@ -238,8 +248,24 @@ export class Writer {
         if (c.endedAt !== null && c.outputEnd !== null && c.cleanOutput === null && !this._output.has(c.id)) {
           c = { ...c, ...this._output.compute(c.sessionId, c.outputStart, c.outputEnd) };
         }
-        statements.command.run(c.id, c.sessionId, c.seq, c.commandLine, c.cwd, c.hostname, c.shell, c.startedAt, c.endedAt,
-          c.exitCode, c.outputStart, c.outputEnd, c.outputSummary, c.cleanOutput, c.source, c.interrupted ? 1 : 0);
+        statements.command.run(
+          c.id,
+          c.sessionId,
+          c.seq,
+          c.commandLine,
+          c.cwd,
+          c.hostname,
+          c.shell,
+          c.startedAt,
+          c.endedAt,
+          c.exitCode,
+          c.outputStart,
+          c.outputEnd,
+          c.outputSummary,
+          c.cleanOutput,
+          c.source,
+          c.interrupted ? 1 : 0,
+        );
         if (c.remote) statements.commandRemote.run(c.id, c.remote.host, c.remote.user);
         if (c.ranBy) statements.commandActor.run(c.id, c.ranBy);
         this.retention.noteCommand(c);

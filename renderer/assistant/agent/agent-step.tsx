@@ -51,7 +51,9 @@ const outcome = (step: AgentStepView): string | undefined =>
  */
 const words = (command: string) =>
   command.split(/(\s+)/).map((part, index) =>
-    index % 2 === 1 || part === '' ? part : (
+    index % 2 === 1 || part === '' ? (
+      part
+    ) : (
       <span key={index} className="agent-step-word">
         {part}
       </span>
@@ -109,7 +111,10 @@ export const AgentStep = memo(({ step }: { step: AgentStepView }) => {
   useEffect(() => {
     if (!waitsForUser) return;
     const active = document.activeElement;
-    const idle = !active || active === document.body || (active instanceof HTMLTextAreaElement && active.classList.contains('assistant-input') && active.value === '');
+    const idle =
+      !active ||
+      active === document.body ||
+      (active instanceof HTMLTextAreaElement && active.classList.contains('assistant-input') && active.value === '');
     if (idle) runButton.current?.focus({ preventScroll: true });
   }, [waitsForUser]);
   const decide = (decision: 'run' | 'skip', edited?: string, remember = false) => {
@@ -212,7 +217,13 @@ export const AgentStep = memo(({ step }: { step: AgentStepView }) => {
         <div className="agent-step-buttons">
           {editing ? (
             <>
-              <button type="button" className={destructive ? 'danger' : 'primary'} data-testid="agent-run" disabled={busy || text.trim() === ''} onClick={runEdited}>
+              <button
+                type="button"
+                className={destructive ? 'danger' : 'primary'}
+                data-testid="agent-run"
+                disabled={busy || text.trim() === ''}
+                onClick={runEdited}
+              >
                 Run edited
               </button>
               <button type="button" data-testid="agent-edit" disabled={busy} onClick={cancelEdit}>
@@ -258,7 +269,12 @@ export const AgentStep = memo(({ step }: { step: AgentStepView }) => {
         </div>
       )}
       {step.commandId && step.state !== 'proposed' && (
-        <button type="button" className="link-button agent-step-record" data-testid="agent-step-record" onClick={() => void showStepRecord(step.commandId!)}>
+        <button
+          type="button"
+          className="link-button agent-step-record"
+          data-testid="agent-step-record"
+          onClick={() => void showStepRecord(step.commandId!)}
+        >
           Show its record
         </button>
       )}

@@ -70,7 +70,13 @@ export const Composer = () => {
             Stop
           </button>
         )}
-        <button className="primary" data-testid="assistant-send" onClick={send} disabled={streaming || !draft.trim()} aria-label="Send question">
+        <button
+          className="primary"
+          data-testid="assistant-send"
+          onClick={send}
+          disabled={streaming || !draft.trim()}
+          aria-label="Send question"
+        >
           Send
         </button>
       </div>
@@ -99,10 +105,17 @@ const AttachmentChips = () => {
               if (event.key === 'Delete' || event.key === 'Backspace') detach(a.commandId);
             }}
           >
-            <span className="chip-glyph" aria-hidden="true">{failed ? '✗' : '$'}</span>
+            <span className="chip-glyph" aria-hidden="true">
+              {failed ? '✗' : '$'}
+            </span>
             <span className="chip-text">{chipLabel(a)}</span>
             {a.device !== undefined && <span className="chip-device">⇅ {displayText(a.device)}</span>}
-            <button className="chip-remove" data-testid="attachment-remove" aria-label={`Remove ${chipLabel(a)}`} onClick={() => detach(a.commandId)}>
+            <button
+              className="chip-remove"
+              data-testid="attachment-remove"
+              aria-label={`Remove ${chipLabel(a)}`}
+              onClick={() => detach(a.commandId)}
+            >
               ×
             </button>
           </li>

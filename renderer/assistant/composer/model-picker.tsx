@@ -15,9 +15,17 @@ export const ModelPicker = () => {
   const options = modelOptions(view);
   const currentKey = current ? modelKey(current) : '';
   // A remembered model the provider no longer lists stays selectable rather than silently switching.
-  const shown = current && !options.some((o) => modelKey(o) === currentKey)
-    ? [...options, { providerId: current.providerId, providerLabel: view?.providers.find((p) => p.id === current.providerId)?.label ?? current.providerId, model: current.model }]
-    : options;
+  const shown =
+    current && !options.some((o) => modelKey(o) === currentKey)
+      ? [
+          ...options,
+          {
+            providerId: current.providerId,
+            providerLabel: view?.providers.find((p) => p.id === current.providerId)?.label ?? current.providerId,
+            model: current.model,
+          },
+        ]
+      : options;
   const providers = [...new Set(shown.map((o) => o.providerId))];
 
   const refresh = async () => {
@@ -57,7 +65,13 @@ export const ModelPicker = () => {
           );
         })}
       </select>
-      <button className="icon-button" aria-label="Refresh the model lists" title="Refresh the model lists" disabled={refreshing} onClick={() => void refresh()}>
+      <button
+        className="icon-button"
+        aria-label="Refresh the model lists"
+        title="Refresh the model lists"
+        disabled={refreshing}
+        onClick={() => void refresh()}
+      >
         ⟳
       </button>
     </span>

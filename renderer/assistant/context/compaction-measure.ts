@@ -21,7 +21,8 @@ export interface CompactionMeasure {
 
 export const useCompactionMeasure = create<{ readonly measure: CompactionMeasure | undefined }>(() => ({ measure: undefined }));
 
-export const readingOf = (meter: Meter | undefined): UsageReading | undefined => (meter ? { tokens: meter.tokens, percent: meter.percent } : undefined);
+export const readingOf = (meter: Meter | undefined): UsageReading | undefined =>
+  meter ? { tokens: meter.tokens, percent: meter.percent } : undefined;
 
 const tokens = (n: number): string => `${n.toLocaleString('en-US')} token${n === 1 ? '' : 's'}`;
 const percent = (p: number | null): string => (p === null ? '' : ` (${Math.round(p)} %)`);

@@ -111,7 +111,11 @@ export const autoCompacted = async (conversationId: string, result: CompactResul
   await settle(conversationId, { kind: 'compact', result, undone: false });
   // The question that caused it may not be stored yet when the list is re-read: keep it on screen.
   const shown = new Set(state().messages.map((m) => m.id));
-  const stored = new Set(state().messages.filter((m) => !m.compacted).map((m) => `${m.role}\u0000${m.content}`));
+  const stored = new Set(
+    state()
+      .messages.filter((m) => !m.compacted)
+      .map((m) => `${m.role}\u0000${m.content}`),
+  );
   const missing = local.filter((m) => !shown.has(m.id) && !stored.has(`${m.role}\u0000${m.content}`));
   if (missing.length > 0 && state().conversationId === conversationId) state().messagesReloaded([...state().messages, ...missing]);
 };

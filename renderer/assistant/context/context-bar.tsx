@@ -50,20 +50,35 @@ export const ContextBar = () => {
           >
             {busy === 'compact' ? 'Compacting…' : 'Compact'}
           </button>
-          <button className="small" data-testid="clear-button" disabled={!canAct} onClick={() => void clearContext()} title="Start the context afresh; the conversation stays and Undo restores it">
+          <button
+            className="small"
+            data-testid="clear-button"
+            disabled={!canAct}
+            onClick={() => void clearContext()}
+            title="Start the context afresh; the conversation stays and Undo restores it"
+          >
             {busy === 'clear' ? 'Clearing…' : 'Clear'}
           </button>
-          <button className="small" data-testid="inspect-context" onClick={openInspector} title="See the exact payload the next question sends">
+          <button
+            className="small"
+            data-testid="inspect-context"
+            onClick={openInspector}
+            title="See the exact payload the next question sends"
+          >
             Inspect
           </button>
         </div>
       </div>
       {level !== 'normal' && (
         <div className={`context-warning ${level}`} data-testid="context-warning" data-left-out={leftOut.join(', ')} role="alert">
-          <span>
-            {warningText(level, percent, warningThreshold, leftOut)}
-          </span>
-          <button className="small" data-testid="warning-compact" disabled={!canAct} onClick={() => void compact()} title={`Compact now (${MODE_LABEL[mode]})`}>
+          <span>{warningText(level, percent, warningThreshold, leftOut)}</span>
+          <button
+            className="small"
+            data-testid="warning-compact"
+            disabled={!canAct}
+            onClick={() => void compact()}
+            title={`Compact now (${MODE_LABEL[mode]})`}
+          >
             Compact now
           </button>
         </div>
@@ -81,12 +96,15 @@ const CompactionNotice = () => {
   const result = notice.result;
   // Only the reading taken around this very result (a later clear or compaction replaces it).
   const measured = measure && result && measure.result === result && !notice.undone ? measure : undefined;
-  const text =
-    notice.kind === 'clear'
-      ? 'Context cleared: the next question starts afresh.'
-      : (result?.note ?? 'Compacted.');
+  const text = notice.kind === 'clear' ? 'Context cleared: the next question starts afresh.' : (result?.note ?? 'Compacted.');
   return (
-    <div className="compaction-notice" data-testid="compaction-result" data-mode={result?.mode ?? 'clear'} data-nothing={result?.mode === 'none' ? '' : undefined} role="status">
+    <div
+      className="compaction-notice"
+      data-testid="compaction-result"
+      data-mode={result?.mode ?? 'clear'}
+      data-nothing={result?.mode === 'none' ? '' : undefined}
+      role="status"
+    >
       <div className="compaction-line">
         <span>{notice.undone ? 'Undone: the earlier messages are back in the context.' : text}</span>
         {!notice.undone && (notice.kind === 'clear' || (result && result.mode !== 'none')) && (
@@ -99,11 +117,18 @@ const CompactionNotice = () => {
         </button>
       </div>
       {measured && (
-        <div className="compaction-usage" data-testid="compaction-usage" data-before={measured.before.tokens} data-after={measured.after.tokens}>
+        <div
+          className="compaction-usage"
+          data-testid="compaction-usage"
+          data-before={measured.before.tokens}
+          data-after={measured.after.tokens}
+        >
           {usageChangeText(measured)}
         </div>
       )}
-      {result?.fallback && <div className="compaction-fallback">Summarize failed ({result.fallback.reason}); the oldest messages were dropped instead.</div>}
+      {result?.fallback && (
+        <div className="compaction-fallback">Summarize failed ({result.fallback.reason}); the oldest messages were dropped instead.</div>
+      )}
       {!notice.undone && notice.summary && (
         <details className="compaction-summary" open>
           <summary>Summary now at the start of the context</summary>

@@ -56,24 +56,36 @@ export const ContextInspector = () => {
               <span data-testid="inspector-total" data-tokens={total?.tokens}>
                 {total?.text}
               </span>
-              {preview.budget.contextLimit ? ` of ${preview.budget.contextLimit.toLocaleString()} (assembled to ${preview.budget.available.toLocaleString()}, ${preview.budget.reservedOutputTokens.toLocaleString()} kept for the answer)` : ' · no limit set'}
+              {preview.budget.contextLimit
+                ? ` of ${preview.budget.contextLimit.toLocaleString()} (assembled to ${preview.budget.available.toLocaleString()}, ${preview.budget.reservedOutputTokens.toLocaleString()} kept for the answer)`
+                : ' · no limit set'}
               {preview.exactTokens ? ` · ${preview.tokenizer}` : ' · estimated'}
             </span>
           )}
           <span className="spacer" />
-          {copied && <span role="status" className="code-flash">{copied}</span>}
+          {copied && (
+            <span role="status" className="code-flash">
+              {copied}
+            </span>
+          )}
           <button disabled={!preview} data-testid="copy-as-prompt" onClick={() => preview && copy(promptOf(preview), 'Prompt')}>
             Copy as prompt
           </button>
-          <button disabled={!preview} onClick={() => preview && copy(JSON.stringify(preview, null, 2), 'JSON')}>Copy JSON</button>
-          <button ref={close} onClick={dismiss} aria-label="Close the inspector">Close</button>
+          <button disabled={!preview} onClick={() => preview && copy(JSON.stringify(preview, null, 2), 'JSON')}>
+            Copy JSON
+          </button>
+          <button ref={close} onClick={dismiss} aria-label="Close the inspector">
+            Close
+          </button>
         </header>
         {error && <div className="panel-error">Preview failed: {error}</div>}
         {preview && (
           <div className="inspector-body">
             <div className="inspector-summary">
               {redacted > 0 ? (
-                <span className="redaction-summary">{redacted} secret{redacted === 1 ? '' : 's'} redacted: {describeRedactions(preview.redactions)}</span>
+                <span className="redaction-summary">
+                  {redacted} secret{redacted === 1 ? '' : 's'} redacted: {describeRedactions(preview.redactions)}
+                </span>
               ) : (
                 <span>No secrets found to redact.</span>
               )}

@@ -74,7 +74,12 @@ export const CatalogTable = ({ entries }: { entries: readonly CatalogEntryView[]
                 {!entry.included && <span className="excluded-tag"> (no room)</span>}
               </td>
               <td className="num">{entry.score.toFixed(2)}</td>
-              <td>{entry.signals.filter((s) => s.score > 0).map((s) => `${s.signal} ${s.score.toFixed(2)}×${s.weight}`).join(', ')}</td>
+              <td>
+                {entry.signals
+                  .filter((s) => s.score > 0)
+                  .map((s) => `${s.signal} ${s.score.toFixed(2)}×${s.weight}`)
+                  .join(', ')}
+              </td>
             </tr>
           ))}
         </tbody>

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 
-export type MarkedSegment = { readonly kind: 'text'; readonly text: string } | { readonly kind: 'redacted'; readonly text: string; readonly label: string };
+export type MarkedSegment =
+  { readonly kind: 'text'; readonly text: string } | { readonly kind: 'redacted'; readonly text: string; readonly label: string };
 
 const PLACEHOLDER = /\[REDACTED:([a-z0-9][a-z0-9-]{0,39})\]/g;
 
@@ -17,8 +18,7 @@ export const markRedactions = (text: string): MarkedSegment[] => {
   return out;
 };
 
-export const redactionTotal = (counts: Readonly<Record<string, number>>): number =>
-  Object.values(counts).reduce((sum, n) => sum + n, 0);
+export const redactionTotal = (counts: Readonly<Record<string, number>>): number => Object.values(counts).reduce((sum, n) => sum + n, 0);
 
 /** "2 × aws-key, 1 × github-token" */
 export const describeRedactions = (counts: Readonly<Record<string, number>>): string =>

@@ -51,7 +51,12 @@ export const UsageMeterView = ({ onInspect }: { onInspect: () => void }) => {
         aria-label={`Context usage ${label}`}
         aria-expanded={open}
         onClick={() => setOpen(!open)}
-        title={previewError ?? (limit !== null && budget !== null ? `Budget ${budget.toLocaleString()} of a ${limit.toLocaleString()}-token window (the rest is safety margin and the answer's reserve)` : undefined)}
+        title={
+          previewError ??
+          (limit !== null && budget !== null
+            ? `Budget ${budget.toLocaleString()} of a ${limit.toLocaleString()}-token window (the rest is safety margin and the answer's reserve)`
+            : undefined)
+        }
       >
         <span className="usage-bar" aria-hidden="true">
           <span className="usage-fill" style={{ width: `${limit ? Math.min(100, (tokens / limit) * 100) : 0}%` }} />
@@ -79,7 +84,9 @@ export const UsageMeterView = ({ onInspect }: { onInspect: () => void }) => {
           </table>
           <div className="usage-foot">
             {tokenizer === 'estimate' ? estimateNote(calibration) : `Counted with ${tokenizer ?? '…'}`} ·{' '}
-            <button className="link-button" onClick={onInspect}>Inspect payload</button>
+            <button className="link-button" onClick={onInspect}>
+              Inspect payload
+            </button>
           </div>
         </div>
       )}

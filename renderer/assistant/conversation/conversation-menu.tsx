@@ -23,7 +23,11 @@ export const ConversationMenu = () => {
     const timer = setTimeout(() => {
       void searchConversations(text).then((hits) => {
         const seen = new Set<string>();
-        setFound(hits.filter((h) => !seen.has(h.conversation.id) && seen.add(h.conversation.id)).map((h) => ({ conversation: h.conversation, snippet: h.snippet })));
+        setFound(
+          hits
+            .filter((h) => !seen.has(h.conversation.id) && seen.add(h.conversation.id))
+            .map((h) => ({ conversation: h.conversation, snippet: h.snippet })),
+        );
       });
     }, 150);
     return () => clearTimeout(timer);
@@ -74,7 +78,11 @@ export const ConversationMenu = () => {
         +
       </button>
       {open && (
-        <div className="conversation-popover" role="menu" onKeyDown={(event) => event.key === 'Escape' && (event.stopPropagation(), setOpen(false))}>
+        <div
+          className="conversation-popover"
+          role="menu"
+          onKeyDown={(event) => event.key === 'Escape' && (event.stopPropagation(), setOpen(false))}
+        >
           <input
             autoFocus
             type="search"
@@ -86,7 +94,13 @@ export const ConversationMenu = () => {
           />
           <ul className="conversation-list">
             {shown.map((m) => (
-              <ConversationRow key={m.conversation.id} conversation={m.conversation} current={m.conversation.id === currentId} snippet={m.snippet} onOpen={choose} />
+              <ConversationRow
+                key={m.conversation.id}
+                conversation={m.conversation}
+                current={m.conversation.id === currentId}
+                snippet={m.snippet}
+                onOpen={choose}
+              />
             ))}
             {shown.length === 0 && <li className="command-empty">{query ? 'No matches.' : 'No conversations yet.'}</li>}
           </ul>

@@ -68,7 +68,13 @@ export const ConversationRow = ({
         ✎
       </button>
       {confirmDelete ? (
-        <button className="icon-button danger" aria-label={`Really delete ${conversation.title}`} onClick={() => void deleteConversation(conversation.id)} onBlur={() => setConfirmDelete(false)} autoFocus>
+        <button
+          className="icon-button danger"
+          aria-label={`Really delete ${conversation.title}`}
+          onClick={() => void deleteConversation(conversation.id)}
+          onBlur={() => setConfirmDelete(false)}
+          autoFocus
+        >
           Delete?
         </button>
       ) : (

@@ -42,7 +42,10 @@ export const CiteRef = (props: ComponentProps<'span'> & ExtraProps & { 'data-id'
   if (!citation) {
     const pending = known === null;
     return (
-      <span className={`citation ${pending ? 'pending' : 'unverified'}`} title={pending ? `Record ${id}` : `No record ${id} was found: this citation is unverified`}>
+      <span
+        className={`citation ${pending ? 'pending' : 'unverified'}`}
+        title={pending ? `Record ${id}` : `No record ${id} was found: this citation is unverified`}
+      >
         {citationOf(id)}
         {!pending && <span className="citation-flag"> (unverified)</span>}
       </span>

@@ -46,8 +46,14 @@ export const CodeBlock = ({ code, lang, streaming }: { code: string; lang: strin
     <div className="code-block">
       <div className="code-toolbar">
         <span className="code-lang">{lang || 'code'}</span>
-        {flash && <span className="code-flash" role="status">{flash}</span>}
-        <button className="link-button" onClick={copy} aria-label="Copy code">Copy</button>
+        {flash && (
+          <span className="code-flash" role="status">
+            {flash}
+          </span>
+        )}
+        <button className="link-button" onClick={copy} aria-label="Copy code">
+          Copy
+        </button>
         <button
           className="link-button"
           onClick={insert}
@@ -59,7 +65,9 @@ export const CodeBlock = ({ code, lang, streaming }: { code: string; lang: strin
         </button>
       </div>
       {/* Shown with controls as pictures and invisible or reordering characters as ⟨U+…⟩: what is read is what Insert types. */}
-      <pre><code>{shownText(displayText(code))}</code></pre>
+      <pre>
+        <code>{shownText(displayText(code))}</code>
+      </pre>
     </div>
   );
 };

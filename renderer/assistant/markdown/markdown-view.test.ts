@@ -14,7 +14,7 @@ vi.mock('../../terminal/terminals', () => ({
 // Server rendering reads a zustand store's initial state, so the active terminal is faked here.
 const tabs = vi.hoisted(() => ({ activeId: undefined as string | undefined }));
 vi.mock('../../state/workspace', () => ({
-  useWorkspace: <T,>(select: (state: { activeTerminalId: string | undefined }) => T): T => select({ activeTerminalId: tabs.activeId }),
+  useWorkspace: <T>(select: (state: { activeTerminalId: string | undefined }) => T): T => select({ activeTerminalId: tabs.activeId }),
 }));
 
 const render = (source: string, streaming = false) => renderToStaticMarkup(createElement(MarkdownView, { source, streaming }));
@@ -24,7 +24,9 @@ const EVENT_ATTRIBUTE = /<[^>]*\son[a-z]+\s*=/i;
 
 describe('markdown safety', () => {
   it('keeps raw HTML as text, never as markup', () => {
-    const html = render('<script>alert(1)</script>\n\n<img src=x onerror="alert(1)"> and <b>bold</b>\n\nInline <iframe src="https://x.example"></iframe> here');
+    const html = render(
+      '<script>alert(1)</script>\n\n<img src=x onerror="alert(1)"> and <b>bold</b>\n\nInline <iframe src="https://x.example"></iframe> here',
+    );
     expect(html).not.toContain('<script');
     expect(html).not.toContain('<img');
     expect(html).not.toContain('<b>');
@@ -37,7 +39,15 @@ describe('markdown safety', () => {
   });
 
   it('never makes links from javascript:, data:, vbscript:, file: or relative targets', () => {
-    for (const target of ['javascript:alert(1)', 'JaVaScRiPt:alert(1)', 'data:text/html,<script>x</script>', 'vbscript:x', '/etc/passwd', '//evil.example/x', 'file:///etc/passwd']) {
+    for (const target of [
+      'javascript:alert(1)',
+      'JaVaScRiPt:alert(1)',
+      'data:text/html,<script>x</script>',
+      'vbscript:x',
+      '/etc/passwd',
+      '//evil.example/x',
+      'file:///etc/passwd',
+    ]) {
       for (const source of [`[click](${target})`, `<${target}>`, `[click][r]\n\n[r]: ${target}`, `![pic](${target})`]) {
         const html = render(source);
         expect(hrefs(html), source).toEqual([]);
@@ -61,7 +71,9 @@ describe('markdown safety', () => {
   });
 
   it('opens links only through the confirmed-link path and never navigates', () => {
-    const element = MarkdownLink({ href: 'https://example.com/', children: 'x' }) as { props: { onClick: (e: { preventDefault(): void }) => void } };
+    const element = MarkdownLink({ href: 'https://example.com/', children: 'x' }) as {
+      props: { onClick: (e: { preventDefault(): void }) => void };
+    };
     const preventDefault = vi.fn();
     element.props.onClick({ preventDefault });
     expect(preventDefault).toHaveBeenCalled();
@@ -78,7 +90,31 @@ describe('markdown safety', () => {
       }),
       { numRuns: 300 },
     );
-    const pieces = fc.constantFrom('<', '>', '"', "'", '=', '/', ':', '[', ']', '(', ')', '!', '`', ' ', '\n', 'a', 'script', 'img', 'onerror', 'javascript', 'href', 'src', 'x');
+    const pieces = fc.constantFrom(
+      '<',
+      '>',
+      '"',
+      "'",
+      '=',
+      '/',
+      ':',
+      '[',
+      ']',
+      '(',
+      ')',
+      '!',
+      '`',
+      ' ',
+      '\n',
+      'a',
+      'script',
+      'img',
+      'onerror',
+      'javascript',
+      'href',
+      'src',
+      'x',
+    );
     fc.assert(
       fc.property(fc.array(pieces, { maxLength: 40 }), (parts) => {
         const html = render(parts.join(''));
@@ -120,7 +156,10 @@ describe('markdown structure (CommonMark + GFM)', () => {
   });
 
   it('renders autolinks: <…>, bare URLs and www.', () => {
-    expect(hrefs(render('see https://example.com/docs and www.example.org'))).toEqual(['https://example.com/docs', 'http://www.example.org/']);
+    expect(hrefs(render('see https://example.com/docs and www.example.org'))).toEqual([
+      'https://example.com/docs',
+      'http://www.example.org/',
+    ]);
   });
 
   it('leaves snake_case and lone stars alone', () => {
@@ -184,7 +223,9 @@ describe('citations in answers', () => {
     renderToStaticMarkup(createElement(MarkdownView, { source, citations }));
 
   it('links only checked records, marks the rest unverified, and leaves code alone', () => {
-    const html = withCitations('See [cmd:s1:4] and [cmd:s9:9]; in code `[cmd:s1:4]` and\n\n```\n[cmd:s1:4]\n```', [{ commandId: 's1:4', commandLine: 'make test' }]);
+    const html = withCitations('See [cmd:s1:4] and [cmd:s9:9]; in code `[cmd:s1:4]` and\n\n```\n[cmd:s1:4]\n```', [
+      { commandId: 's1:4', commandLine: 'make test' },
+    ]);
     expect(html.match(/data-testid="answer-citation"/g)).toHaveLength(1);
     expect(html).toContain('data-command-id="s1:4"');
     expect(html).toMatch(/class="citation unverified"[^>]*>\[cmd:s9:9\]/);

@@ -25,8 +25,7 @@ interface HastLike {
   readonly value?: unknown;
   readonly children?: readonly HastLike[];
 }
-const textOf = (node: HastLike): string =>
-  typeof node.value === 'string' ? node.value : (node.children ?? []).map(textOf).join('');
+const textOf = (node: HastLike): string => (typeof node.value === 'string' ? node.value : (node.children ?? []).map(textOf).join(''));
 
 /** A link: vetted href (urlTransform), a click never navigates this window, the user confirms. */
 export const MarkdownLink = ({ href, children }: ComponentProps<'a'> & ExtraProps) => {
@@ -58,9 +57,8 @@ const FencedCode = ({ node }: ComponentProps<'pre'> & ExtraProps) => {
   const code = node?.children.find((child) => child.type === 'element' && child.tagName === 'code');
   if (!code || code.type !== 'element') return null;
   const classes = code.properties.className;
-  const lang = (Array.isArray(classes) ? classes : [])
-    .map((c) => /^language-(.+)$/.exec(String(c))?.[1])
-    .find((l) => l !== undefined) ?? '';
+  const lang =
+    (Array.isArray(classes) ? classes : []).map((c) => /^language-(.+)$/.exec(String(c))?.[1]).find((l) => l !== undefined) ?? '';
   // mdast-util-to-hast appends one newline to the block's text; the block itself has none.
   const text = textOf(code).replace(/\n$/, '');
   const start = node?.position?.start.offset;

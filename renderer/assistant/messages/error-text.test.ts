@@ -21,11 +21,13 @@ describe('error wording', () => {
   });
 
   it('shows the retry-after of a 429 and the status of others', () => {
-    expect(describeError(error('rate-limited', { status: 429, retryAfterMs: 20_000 })).title).toBe('Rate limited (HTTP 429). Retry after 20 s.');
-    expect(describeError(error('auth', { status: 401 })).title).toContain('(HTTP 401)');
-    expect(describeError(error('model-not-found', { status: 404 }), { baseUrl: 'http://127.0.0.1:11434/v1', model: 'llama3.2' }).title).toContain(
-      'ollama pull llama3.2',
+    expect(describeError(error('rate-limited', { status: 429, retryAfterMs: 20_000 })).title).toBe(
+      'Rate limited (HTTP 429). Retry after 20 s.',
     );
+    expect(describeError(error('auth', { status: 401 })).title).toContain('(HTTP 401)');
+    expect(
+      describeError(error('model-not-found', { status: 404 }), { baseUrl: 'http://127.0.0.1:11434/v1', model: 'llama3.2' }).title,
+    ).toContain('ollama pull llama3.2');
   });
 
   it('keeps the provider message as detail', () => {

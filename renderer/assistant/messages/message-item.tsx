@@ -37,18 +37,30 @@ export const MessageItem = memo(({ message, errorToldBelow = false }: MessageIte
           </span>
         )}
         {message.role === 'assistant' && message.content && <CopyMarkdown text={message.content} />}
-        {message.compacted && <span className="message-flag" title="Folded into a compaction; Undo restores it">compacted</span>}
+        {message.compacted && (
+          <span className="message-flag" title="Folded into a compaction; Undo restores it">
+            compacted
+          </span>
+        )}
       </header>
       {message.attachments.length > 0 && (
         <ul className="message-attachments" aria-label="Attached commands">
           {message.attachments.map((a) =>
             a.forgotten ? (
               // Its line was erased with it: marked, not shown as a bare id.
-              <li key={a.commandId} className="forgotten" data-testid="attachment-chip" data-forgotten="true" title="This attached command was forgotten since">
+              <li
+                key={a.commandId}
+                className="forgotten"
+                data-testid="attachment-chip"
+                data-forgotten="true"
+                title="This attached command was forgotten since"
+              >
                 $ forgotten
               </li>
             ) : (
-              <li key={a.commandId} title={`Attached: ${a.commandId}`}>$ {chipLabel({ ...a, exitCode: null }, 80)}</li>
+              <li key={a.commandId} title={`Attached: ${a.commandId}`}>
+                $ {chipLabel({ ...a, exitCode: null }, 80)}
+              </li>
             ),
           )}
         </ul>
@@ -118,12 +130,18 @@ export const ToolCallItem = memo(({ call }: { call: ToolCallView }) => {
   return (
     <div className={`tool-call ${call.status}`} data-testid="tool-call" data-tool-name={call.name} data-status={call.status}>
       <button className="tool-call-head" aria-expanded={open} onClick={() => setOpen(!open)}>
-        <span className="tool-glyph" aria-hidden="true">{call.status === 'running' ? '◌' : call.status === 'done' ? '⚙' : '✗'}</span>
+        <span className="tool-glyph" aria-hidden="true">
+          {call.status === 'running' ? '◌' : call.status === 'done' ? '⚙' : '✗'}
+        </span>
         <span className="tool-name">{call.name}</span>
         <span className="tool-status">{STATUS[call.status]}</span>
         {call.summary && <span className="tool-summary">{call.summary}</span>}
       </button>
-      {open && <pre className="tool-args" aria-label="Tool arguments">{prettyArguments(call.arguments)}</pre>}
+      {open && (
+        <pre className="tool-args" aria-label="Tool arguments">
+          {prettyArguments(call.arguments)}
+        </pre>
+      )}
     </div>
   );
 });

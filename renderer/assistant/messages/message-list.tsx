@@ -30,20 +30,15 @@ export const MessageList = () => {
 
   const lastCompacted = messages.findLastIndex((m) => m.compacted);
   return (
-    <div
-      className="message-list"
-      ref={list}
-      role="log"
-      aria-label="Conversation"
-      aria-live="polite"
-      onScroll={onScroll}
-    >
+    <div className="message-list" ref={list} role="log" aria-label="Conversation" aria-live="polite" onScroll={onScroll}>
       {/* Its own box, so a ResizeObserver sees the content grow between renders of this list. */}
       <div className="message-list-content" ref={content}>
         {messages.map((message, index) => (
           <Fragment key={message.id}>
             {/* The current failure with nothing streamed (no text, no command) is told by the error notice below, with Retry. */}
-            {!(message.id === toldBelow && !message.content && message.steps.length === 0) && <MessageItem message={message} errorToldBelow={message.id === toldBelow} />}
+            {!(message.id === toldBelow && !message.content && message.steps.length === 0) && (
+              <MessageItem message={message} errorToldBelow={message.id === toldBelow} />
+            )}
             {index === lastCompacted && (
               <div className="context-cut" role="separator">
                 Context starts here · messages above are not sent

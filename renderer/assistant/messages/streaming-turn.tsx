@@ -35,24 +35,36 @@ export const StreamingTurn = () => {
         : step.waiting
           ? 'Waiting for you in the terminal…'
           : 'Running a command…'
-    : toolSteps.some((s) => s.state === 'proposed')
-      ? 'Waiting for your decision…'
-      : running
-      ? `Running ${running.name}…`
-      : turn.text
-        ? 'Writing…'
-        : turn.round > 1
-          ? 'Reading tool results…'
-          : 'Waiting for the model…';
+      : toolSteps.some((s) => s.state === 'proposed')
+        ? 'Waiting for your decision…'
+        : running
+          ? `Running ${running.name}…`
+          : turn.text
+            ? 'Writing…'
+            : turn.round > 1
+              ? 'Reading tool results…'
+              : 'Waiting for the model…';
   return (
-    <article className="message assistant streaming" data-testid="assistant-message" data-role="assistant" data-streaming="true" aria-busy="true">
+    <article
+      className="message assistant streaming"
+      data-testid="assistant-message"
+      data-role="assistant"
+      data-streaming="true"
+      aria-busy="true"
+    >
       <header className="message-meta">
         <span className="spinner" aria-hidden="true" />
         <span className="stream-phase" data-testid="assistant-progress" role="status">
           {phase}
           {turn.round > 1 ? ` · round ${turn.round}` : ''} · {elapsed} s
         </span>
-        <button className="link-button stop" data-testid="assistant-stop" onClick={() => void cancel()} disabled={turn.cancelRequested} aria-label="Stop the answer (Esc)">
+        <button
+          className="link-button stop"
+          data-testid="assistant-stop"
+          onClick={() => void cancel()}
+          disabled={turn.cancelRequested}
+          aria-label="Stop the answer (Esc)"
+        >
           Stop
         </button>
       </header>

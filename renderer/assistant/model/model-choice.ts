@@ -7,8 +7,7 @@ import { useAssistant } from '../store/assistant-store';
 import { pickModel } from './model-options';
 
 /** The model the next question goes to: the user's pick, else the settings' default. */
-export const currentModel = (): ModelRef | undefined =>
-  pickModel(useSettings.getState().view, useAssistant.getState().chosenModel);
+export const currentModel = (): ModelRef | undefined => pickModel(useSettings.getState().view, useAssistant.getState().chosenModel);
 
 export const useCurrentModel = (): ModelRef | undefined => {
   const view = useSettings((state) => state.view);

@@ -23,7 +23,11 @@ describe('model picker', () => {
   } as unknown as SettingsView;
 
   it('lists providers × models without repeats', () => {
-    expect(modelOptions(view).map((o) => `${o.providerId}/${o.model}`)).toEqual(['ollama/llama3.2', 'environment/scripted', 'environment/other']);
+    expect(modelOptions(view).map((o) => `${o.providerId}/${o.model}`)).toEqual([
+      'ollama/llama3.2',
+      'environment/scripted',
+      'environment/other',
+    ]);
   });
 
   it('keeps a remembered choice while its provider exists, else uses the default', () => {

@@ -181,7 +181,12 @@ export const useAssistant = create<AssistantState>()((set) => ({
   messagesReloaded: (messages) => set({ messages }),
 
   questionSent: (pending, turnId) =>
-    set((s) => ({ messages: [...s.messages, pending], turn: newTurn(pending.conversationId, turnId), failure: undefined, notice: undefined })),
+    set((s) => ({
+      messages: [...s.messages, pending],
+      turn: newTurn(pending.conversationId, turnId),
+      failure: undefined,
+      notice: undefined,
+    })),
   questionRefused: (pendingId) => set((s) => ({ messages: s.messages.filter((m) => m.id !== pendingId), turn: undefined })),
   questionAccepted: ({ pendingId, userMessageId, sentDraft }) =>
     set((s) => ({
@@ -227,7 +232,12 @@ export const useAssistant = create<AssistantState>()((set) => ({
   turnFailed: (event) =>
     set((s) => ({
       turn: undefined,
-      failure: { conversationId: event.conversationId, error: event.error, partialText: event.partialText, messageId: event.message?.id ?? null },
+      failure: {
+        conversationId: event.conversationId,
+        error: event.error,
+        partialText: event.partialText,
+        messageId: event.message?.id ?? null,
+      },
       messages: event.message ? upsertMessage(s.messages, event.message) : s.messages,
     })),
 

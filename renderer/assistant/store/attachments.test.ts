@@ -8,7 +8,16 @@ import { addAttachment, attachmentOf, chipLabel, lastFailed, removeAttachment, t
 const MAX_ATTACHMENTS = 50;
 
 const record = (seq: number, exitCode: number | null, ended = true): CommandRecord =>
-  commandRecord({ sessionId: 's1', seq, commandLine: `cmd ${seq}`, cwd: '/tmp', shell: 'bash', startedAt: seq, endedAt: ended ? seq + 1 : null, exitCode });
+  commandRecord({
+    sessionId: 's1',
+    seq,
+    commandLine: `cmd ${seq}`,
+    cwd: '/tmp',
+    shell: 'bash',
+    startedAt: seq,
+    endedAt: ended ? seq + 1 : null,
+    exitCode,
+  });
 
 describe('attachment chips', () => {
   it('adds each command once, in click order', () => {

@@ -5,7 +5,12 @@ import type { ConversationMessage, LlmErrorInfo } from '../../../shared/ipc/assi
 import type { AgentStepView } from '../../../shared/ipc/agent';
 import { failureFromMessages, newTurn, progressSince, restoredTurn, turnOwning, upsertMessage, withDelta, withTool } from './turn-state';
 
-const delta = (round: number, text: string, turnId = 't1'): EventPayload<'assistant:delta'> => ({ turnId, conversationId: 'c1', round, text });
+const delta = (round: number, text: string, turnId = 't1'): EventPayload<'assistant:delta'> => ({
+  turnId,
+  conversationId: 'c1',
+  round,
+  text,
+});
 
 const message = (id: string, role: 'user' | 'assistant', error: LlmErrorInfo | null = null): ConversationMessage => ({
   id,
@@ -43,7 +48,12 @@ describe('turn state', () => {
   it('updates a tool call in place', () => {
     const call = { id: 'k', name: 'get_commands', arguments: '{}', status: 'running' as const, summary: null };
     const running = withTool(newTurn('c1', 't1'), { turnId: 't1', conversationId: 'c1', round: 1, call });
-    const done = withTool(running, { turnId: 't1', conversationId: 'c1', round: 1, call: { ...call, status: 'done', summary: '1 command' } });
+    const done = withTool(running, {
+      turnId: 't1',
+      conversationId: 'c1',
+      round: 1,
+      call: { ...call, status: 'done', summary: '1 command' },
+    });
     expect(done.tools).toEqual([{ ...call, status: 'done', summary: '1 command' }]);
   });
 
@@ -67,8 +77,22 @@ describe('turn state', () => {
 
 describe('steps restored after a reload', () => {
   const step = (state: 'proposed' | 'running' | 'done'): AgentStepView => ({
-    id: `s-${state}`, command: 'ls', proposed: 'ls', reason: null, risk: 'read-only', warnings: [], state, waiting: null, autoRun: false,
-    sessionId: null, cwd: null, target: 'active', commandId: null, exitCode: null, durationMs: null, note: null,
+    id: `s-${state}`,
+    command: 'ls',
+    proposed: 'ls',
+    reason: null,
+    risk: 'read-only',
+    warnings: [],
+    state,
+    waiting: null,
+    autoRun: false,
+    sessionId: null,
+    cwd: null,
+    target: 'active',
+    commandId: null,
+    exitCode: null,
+    durationMs: null,
+    note: null,
   });
 
   it('brings back an answer that still waits on a step, with its steps', () => {

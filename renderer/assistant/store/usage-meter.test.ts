@@ -18,7 +18,13 @@ const preview = (sections: PreviewSection[], limit: number | null, used: number,
   model: 'm',
   tokenizer: 'estimate',
   exactTokens: false,
-  budget: { contextLimit: limit, effectiveLimit: limit ? limit * 0.8 : 0, reservedOutputTokens: 0, available: limit ? limit * 0.8 : 0, used },
+  budget: {
+    contextLimit: limit,
+    effectiveLimit: limit ? limit * 0.8 : 0,
+    reservedOutputTokens: 0,
+    available: limit ? limit * 0.8 : 0,
+    used,
+  },
   sections,
   catalog: [],
   redactions: {},
@@ -93,7 +99,10 @@ describe('meter from a preview', () => {
   });
 
   it('counts recent commands and the catalog (they are sent) but does not warn for them: they give way first', () => {
-    const meter = meterOf(preview([section('system', 100), section('recent-commands', 300), section('catalog', 200), section('history', 50)], 1000, 650, 50), 0.5);
+    const meter = meterOf(
+      preview([section('system', 100), section('recent-commands', 300), section('catalog', 200), section('history', 50)], 1000, 650, 50),
+      0.5,
+    );
     expect(meter.tokens).toBe(650);
     expect(meter.percent).toBe(81.3);
     // 150 fixed tokens of an 800 budget: under the 50 % threshold, so no warning colour.
@@ -113,8 +122,29 @@ describe('meter from a preview', () => {
 describe('one figure for the meter and the inspector (issue 21)', () => {
   it('gives the meter and the inspector the same total for the same preview, from requestTotal', () => {
     // The issue's case: 700 tokens of terminal sections the meter used to leave out of its figure.
-    const withTerminal = preview([section('system', 88), section('tools', 67), section('question', 20), section('recent-commands', 500), section('catalog', 200), section('history', 300)], 2000, 1221, 300);
-    const overfull = preview([section('system', 100), section('history', 600, 4), { ...section('pinned', 50), trimmed: { items: 0, tokens: 70, truncated: 1, notes: [] } }], 1000, 760, 1500);
+    const withTerminal = preview(
+      [
+        section('system', 88),
+        section('tools', 67),
+        section('question', 20),
+        section('recent-commands', 500),
+        section('catalog', 200),
+        section('history', 300),
+      ],
+      2000,
+      1221,
+      300,
+    );
+    const overfull = preview(
+      [
+        section('system', 100),
+        section('history', 600, 4),
+        { ...section('pinned', 50), trimmed: { items: 0, tokens: 70, truncated: 1, notes: [] } },
+      ],
+      1000,
+      760,
+      1500,
+    );
     for (const p of [withTerminal, overfull]) {
       const figure = requestTotal(p).tokens;
       expect(meterOf(p, 0.8).tokens).toBe(figure);

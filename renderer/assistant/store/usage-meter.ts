@@ -76,10 +76,9 @@ export interface RequestTotal {
  */
 export const requestTotal = (preview: ContextPreview): RequestTotal => {
   const history = preview.sections.find((s) => s.id === 'history');
-  const historyLeft = history && history.trimmed.items > 0 ? Math.max(history.trimmed.tokens, (preview.usage?.estimatedTokens ?? 0) - history.tokens) : 0;
-  const otherLeft = preview.sections
-    .filter((s) => s.id !== 'history' && !ELASTIC.has(s.id))
-    .reduce((sum, s) => sum + s.trimmed.tokens, 0);
+  const historyLeft =
+    history && history.trimmed.items > 0 ? Math.max(history.trimmed.tokens, (preview.usage?.estimatedTokens ?? 0) - history.tokens) : 0;
+  const otherLeft = preview.sections.filter((s) => s.id !== 'history' && !ELASTIC.has(s.id)).reduce((sum, s) => sum + s.trimmed.tokens, 0);
   const elastic = preview.sections.filter((s) => ELASTIC.has(s.id)).reduce((sum, s) => sum + s.tokens, 0);
   const sent = preview.budget.used;
   return { sent, leftOut: historyLeft + otherLeft, historyLeft, otherLeft, elastic, tokens: sent + historyLeft + otherLeft };
@@ -102,13 +101,22 @@ export const meterOf = (preview: ContextPreview, threshold: number): Meter => {
   if (overhead > 0) sections.push({ id: 'overhead', title: 'Message framing', tokens: overhead });
   const total = requestTotal(preview);
   if (total.historyLeft > 0) sections.push({ id: 'trimmed-history', title: 'History left out (over budget)', tokens: total.historyLeft });
-  if (total.otherLeft > 0) sections.push({ id: 'trimmed-other', title: 'Left out of other sections (over budget)', tokens: total.otherLeft });
+  if (total.otherLeft > 0)
+    sections.push({ id: 'trimmed-other', title: 'Left out of other sections (over budget)', tokens: total.otherLeft });
   const leftOut = preview.sections.filter(missed).map((s) => MISSED[s.id]!);
   const limit = preview.budget.contextLimit && preview.budget.contextLimit > 0 ? preview.budget.contextLimit : null;
   const budget = limit === null ? null : Math.max(1, preview.budget.available);
   const percent = percentOf(total.tokens, budget);
   const level = usageLevel(percentOf(total.tokens - total.elastic, budget), threshold);
-  return { tokens: total.tokens, limit, budget, percent, level: level === 'normal' && leftOut.length > 0 ? 'warning' : level, sections, leftOut };
+  return {
+    tokens: total.tokens,
+    limit,
+    budget,
+    percent,
+    level: level === 'normal' && leftOut.length > 0 ? 'warning' : level,
+    sections,
+    leftOut,
+  };
 };
 
 /** "1.2k" style counts for the meter label. */

@@ -53,7 +53,8 @@ export const restoreToolSteps = async (conversationId: string): Promise<void> =>
   // The answer is still running: show it (its steps, Stop) as the window that asked does.
   const assistant = useAssistant.getState();
   const waiting = steps.some((step) => step.state === 'proposed' || step.state === 'running');
-  if (waiting && assistant.conversationId === conversationId && !assistant.turn) useAssistant.setState({ turn: newTurn(conversationId, turnId) });
+  if (waiting && assistant.conversationId === conversationId && !assistant.turn)
+    useAssistant.setState({ turn: newTurn(conversationId, turnId) });
 };
 
 export const subscribeToolSteps = (): (() => void) => {

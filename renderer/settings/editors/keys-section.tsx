@@ -29,7 +29,8 @@ export const KeysSection = ({ draft, errors, update }: SectionProps) => {
   const mac = isMac();
   const web = connection.host === 'web';
 
-  const set = (id: ActionId, combos: readonly string[] | undefined) => update((d) => ({ ...d, keybindings: withBinding(d.keybindings, id, combos) }));
+  const set = (id: ActionId, combos: readonly string[] | undefined) =>
+    update((d) => ({ ...d, keybindings: withBinding(d.keybindings, id, combos) }));
 
   const onRecordKey = (id: ActionId, event: KeyboardEvent<HTMLButtonElement>) => {
     const plain = !event.ctrlKey && !event.altKey && !event.metaKey;
@@ -52,8 +53,8 @@ export const KeysSection = ({ draft, errors, update }: SectionProps) => {
     <section className="settings-section" id="settings-keys" aria-labelledby="settings-keys-title" data-testid="keys-section">
       <h3 id="settings-keys-title">Keys</h3>
       <p className="settings-hint">
-        Shortcuts are taken before the terminal sees the key. Add records the next combination you press (Esc cancels); the terminal keeps what
-        programs need, such as Ctrl+C or Alt+B. Every action is also in the command palette (Ctrl+Shift+P).
+        Shortcuts are taken before the terminal sees the key. Add records the next combination you press (Esc cancels); the terminal keeps
+        what programs need, such as Ctrl+C or Alt+B. Every action is also in the command palette (Ctrl+Shift+P).
       </p>
       <div className="keys-table" role="table" aria-label="Keyboard shortcuts">
         {bindableActions().map((spec) => {
@@ -65,14 +66,27 @@ export const KeysSection = ({ draft, errors, update }: SectionProps) => {
           const kept = web ? combos.filter((c) => browserKeeps(c) !== undefined) : [];
           const notes =
             kept.length > 0
-              ? [`In browser mode the browser keeps ${kept.map((c) => displayCombo(c, mac)).join(' and ')} for itself; instead: ${(spec.browserAlternative ?? 'the palette').replace(/`/g, '')}.`]
+              ? [
+                  `In browser mode the browser keeps ${kept.map((c) => displayCombo(c, mac)).join(' and ')} for itself; instead: ${(spec.browserAlternative ?? 'the palette').replace(/`/g, '')}.`,
+                ]
               : [];
           const isRecording = recording === id;
           return (
-            <div key={id} className={`keys-row${conflicts.length > 0 || error ? ' invalid' : ''}`} role="row" data-testid="keys-row" data-action-id={id}>
+            <div
+              key={id}
+              className={`keys-row${conflicts.length > 0 || error ? ' invalid' : ''}`}
+              role="row"
+              data-testid="keys-row"
+              data-action-id={id}
+            >
               <span className="keys-title" role="rowheader">
                 {spec.title}
-                {changed && <span className="keys-changed" title="Changed from the default"> •</span>}
+                {changed && (
+                  <span className="keys-changed" title="Changed from the default">
+                    {' '}
+                    •
+                  </span>
+                )}
                 {spec.when && <span className="keys-when">{WHEN[spec.when]}</span>}
               </span>
               <span className="keys-combos" role="cell">
@@ -80,7 +94,18 @@ export const KeysSection = ({ draft, errors, update }: SectionProps) => {
                 {combos.map((combo) => (
                   <span key={combo} className="key-chip" data-testid="keys-combo" data-combo={combo}>
                     {displayCombo(combo, mac)}
-                    <button type="button" className="key-remove" data-testid="keys-remove" aria-label={`Remove ${displayCombo(combo, mac)} from ${spec.title}`} onClick={() => set(id, combos.filter((c) => c !== combo))}>
+                    <button
+                      type="button"
+                      className="key-remove"
+                      data-testid="keys-remove"
+                      aria-label={`Remove ${displayCombo(combo, mac)} from ${spec.title}`}
+                      onClick={() =>
+                        set(
+                          id,
+                          combos.filter((c) => c !== combo),
+                        )
+                      }
+                    >
                       ×
                     </button>
                   </span>
@@ -104,7 +129,12 @@ export const KeysSection = ({ draft, errors, update }: SectionProps) => {
                   {isRecording ? 'Press keys…' : 'Add'}
                 </button>
                 {changed && (
-                  <button type="button" data-testid="keys-reset" aria-label={`Reset ${spec.title} to its default shortcut`} onClick={() => set(id, undefined)}>
+                  <button
+                    type="button"
+                    data-testid="keys-reset"
+                    aria-label={`Reset ${spec.title} to its default shortcut`}
+                    onClick={() => set(id, undefined)}
+                  >
                     Reset
                   </button>
                 )}

@@ -50,7 +50,13 @@ export const McpServerForm = ({ onSaved }: { onSaved: (view: McpServersView) => 
       </label>
       <label>
         Command
-        <input data-testid="mcp-add-command" value={command} placeholder="npx" spellCheck={false} onChange={(e) => setCommand(e.target.value)} />
+        <input
+          data-testid="mcp-add-command"
+          value={command}
+          placeholder="npx"
+          spellCheck={false}
+          onChange={(e) => setCommand(e.target.value)}
+        />
       </label>
       <label>
         Arguments, one a line
@@ -65,7 +71,12 @@ export const McpServerForm = ({ onSaved }: { onSaved: (view: McpServersView) => 
           {error}
         </p>
       )}
-      <button className="small" data-testid="mcp-add" disabled={busy || name.trim() === '' || command.trim() === ''} onClick={() => void add()}>
+      <button
+        className="small"
+        data-testid="mcp-add"
+        disabled={busy || name.trim() === '' || command.trim() === ''}
+        onClick={() => void add()}
+      >
         {busy ? 'Adding…' : 'Add server'}
       </button>
     </fieldset>

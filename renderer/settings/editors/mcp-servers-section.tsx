@@ -13,14 +13,28 @@ const STATE_LABEL: Readonly<Record<McpServerView['state'], string>> = {
 };
 
 /** One server: its state, its tools, why it failed (with its stderr), its switch and Remove. */
-const ServerItem = ({ server, onView, onError }: { server: McpServerView; onView: (view: McpServersView) => void; onError: (message: string) => void }) => {
+const ServerItem = ({
+  server,
+  onView,
+  onError,
+}: {
+  server: McpServerView;
+  onView: (view: McpServersView) => void;
+  onError: (message: string) => void;
+}) => {
   const act = async (request: Promise<Awaited<ReturnType<typeof invoke<'mcp:remove'>>>>) => {
     const result = await request;
     if (result.ok) onView(result.value);
     else onError(result.error.message);
   };
   return (
-    <li className={`mcp-server ${server.state}`} data-testid="mcp-server" data-name={server.name} data-state={server.state} data-tools={server.tools.length}>
+    <li
+      className={`mcp-server ${server.state}`}
+      data-testid="mcp-server"
+      data-name={server.name}
+      data-state={server.state}
+      data-tools={server.tools.length}
+    >
       <div className="mcp-server-head">
         <strong>{server.name}</strong> <span className="mcp-server-state">{STATE_LABEL[server.state]}</span>
         <code className="mcp-server-command">{[server.command, ...server.args].join(' ')}</code>
@@ -61,7 +75,11 @@ const ServerItem = ({ server, onView, onError }: { server: McpServerView; onView
             />{' '}
             Tools it marks read-only run without asking
           </label>
-          <button className="small danger" data-testid="mcp-server-remove" onClick={() => void act(invoke('mcp:remove', { name: server.name }))}>
+          <button
+            className="small danger"
+            data-testid="mcp-server-remove"
+            onClick={() => void act(invoke('mcp:remove', { name: server.name }))}
+          >
             Remove
           </button>
         </div>
@@ -89,8 +107,8 @@ export const McpServersSection = () => {
     <section className="settings-section" id="settings-tools" aria-labelledby="settings-tools-title" data-testid="mcp-servers">
       <h3 id="settings-tools-title">Tools (MCP servers)</h3>
       <p className="settings-hint">
-        The assistant may use the tools of the MCP servers listed in <code>{view?.path ?? 'mcp.json'}</code>, offered as <code>SERVER__TOOL</code>. Every call
-        waits for your Allow; a server that fails is shown here and its tools are left out.
+        The assistant may use the tools of the MCP servers listed in <code>{view?.path ?? 'mcp.json'}</code>, offered as{' '}
+        <code>SERVER__TOOL</code>. Every call waits for your Allow; a server that fails is shown here and its tools are left out.
       </p>
       {view?.problem && (
         <p className="field-error" role="alert" data-testid="mcp-config-problem">
@@ -103,7 +121,9 @@ export const McpServersSection = () => {
         </p>
       )}
       <ul className="mcp-server-list">
-        {view?.servers.map((server) => <ServerItem key={server.name} server={server} onView={onView} onError={setError} />)}
+        {view?.servers.map((server) => (
+          <ServerItem key={server.name} server={server} onView={onView} onError={setError} />
+        ))}
       </ul>
       {view && view.servers.length === 0 && !view.problem && <p className="settings-hint">No servers yet.</p>}
       <McpServerForm onSaved={onView} />

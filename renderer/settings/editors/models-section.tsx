@@ -17,7 +17,9 @@ const SOURCE = { user: 'your setting', default: 'shipped default for this model'
  */
 export const ModelsSection = ({ draft, errors, saved, update }: SectionProps) => {
   const current = useCurrentModel();
-  const names = [...new Set([...(current ? [current.model] : []), ...modelOptions(saved).map((o) => o.model), ...draft.models.map((m) => m.model)])];
+  const names = [
+    ...new Set([...(current ? [current.model] : []), ...modelOptions(saved).map((o) => o.model), ...draft.models.map((m) => m.model)]),
+  ];
   const [selected, setSelected] = useState(current?.model ?? names[0] ?? '');
   const [engine, setEngine] = useState<ModelContextConfigView | undefined>();
   const [reserveTouched, setReserveTouched] = useState(false);
@@ -43,8 +45,10 @@ export const ModelsSection = ({ draft, errors, saved, update }: SectionProps) =>
   const edit = (patch: Partial<ModelDraft>) => {
     if (!base) return;
     // A new window gets a reserve sized for it (as the engine does) unless the user set one.
-    const limit = patch.contextLimit !== undefined && !reserveTouched ? (patch.noLimit ? 0 : Number(patch.contextLimit.trim() || 0)) : undefined;
-    const reserve = limit !== undefined && Number.isInteger(limit) && limit >= 0 ? { reservedOutputTokens: String(defaultReservedOutput(limit)) } : {};
+    const limit =
+      patch.contextLimit !== undefined && !reserveTouched ? (patch.noLimit ? 0 : Number(patch.contextLimit.trim() || 0)) : undefined;
+    const reserve =
+      limit !== undefined && Number.isInteger(limit) && limit >= 0 ? { reservedOutputTokens: String(defaultReservedOutput(limit)) } : {};
     const next = { ...base, ...reserve, ...patch, model: selected.trim() };
     update((d) => ({ ...d, models: index >= 0 ? d.models.map((m, i) => (i === index ? next : m)) : [...d.models, next] }));
   };
@@ -53,7 +57,15 @@ export const ModelsSection = ({ draft, errors, saved, update }: SectionProps) =>
   return (
     <section className="settings-section" id="settings-models" aria-labelledby="settings-models-title">
       <h3 id="settings-models-title">Models</h3>
-      <TextField label="Model" hint="Limits are kept per model name" value={selected} list="settings-model-names" spellCheck={false} data-testid="model-name-input" onValue={setSelected} />
+      <TextField
+        label="Model"
+        hint="Limits are kept per model name"
+        value={selected}
+        list="settings-model-names"
+        spellCheck={false}
+        data-testid="model-name-input"
+        onValue={setSelected}
+      />
       <datalist id="settings-model-names">
         {names.map((n) => (
           <option key={n} value={n} />
@@ -64,7 +76,10 @@ export const ModelsSection = ({ draft, errors, saved, update }: SectionProps) =>
           <p className="field-hint">
             {entry ? SOURCE.user : engine ? SOURCE[engine.source] : 'not known to the engine'}
             {entry && (
-              <button className="link-button" onClick={() => update((d) => ({ ...d, models: d.models.filter((m) => m.model !== selected) }))}>
+              <button
+                className="link-button"
+                onClick={() => update((d) => ({ ...d, models: d.models.filter((m) => m.model !== selected) }))}
+              >
                 {' '}
                 reset to default
               </button>
@@ -94,19 +109,40 @@ export const ModelsSection = ({ draft, errors, saved, update }: SectionProps) =>
                 }}
               />
             </div>
-            <TextField label="Warn at (0.05–1)" hint="Share of the limit, e.g. 0.8" inputMode="decimal" data-testid="model-warning-input" value={base.warningThreshold} error={at('warningThreshold')} onValue={(warningThreshold) => edit({ warningThreshold })} />
+            <TextField
+              label="Warn at (0.05–1)"
+              hint="Share of the limit, e.g. 0.8"
+              inputMode="decimal"
+              data-testid="model-warning-input"
+              value={base.warningThreshold}
+              error={at('warningThreshold')}
+              onValue={(warningThreshold) => edit({ warningThreshold })}
+            />
           </div>
           <div className="field-row">
             <Field label="Compaction" error={at('compactionMode')}>
               {(a11y) => (
-                <select {...a11y} data-testid="model-compaction-select" value={base.compactionMode} onChange={(event) => edit({ compactionMode: event.target.value as ModelDraft['compactionMode'] })}>
+                <select
+                  {...a11y}
+                  data-testid="model-compaction-select"
+                  value={base.compactionMode}
+                  onChange={(event) => edit({ compactionMode: event.target.value as ModelDraft['compactionMode'] })}
+                >
                   <option value="summarize">summarize</option>
                   <option value="truncate-oldest">truncate-oldest</option>
                 </select>
               )}
             </Field>
-            <label className="checkbox-field" title="Before a question whose request would leave older messages out, compact first (undoable). On by default for models under 16K tokens.">
-              <input type="checkbox" data-testid="model-auto-compact" checked={autoCompactShown(base)} onChange={(event) => edit({ autoCompact: event.target.checked })} />
+            <label
+              className="checkbox-field"
+              title="Before a question whose request would leave older messages out, compact first (undoable). On by default for models under 16K tokens."
+            >
+              <input
+                type="checkbox"
+                data-testid="model-auto-compact"
+                checked={autoCompactShown(base)}
+                onChange={(event) => edit({ autoCompact: event.target.checked })}
+              />
               Compact automatically
             </label>
             <TextField
@@ -121,10 +157,18 @@ export const ModelsSection = ({ draft, errors, saved, update }: SectionProps) =>
               }}
             />
           </div>
-          {index >= 0 && errors[`models.${index}.model`] && <span className="field-error" role="alert">{errors[`models.${index}.model`]}</span>}
+          {index >= 0 && errors[`models.${index}.model`] && (
+            <span className="field-error" role="alert">
+              {errors[`models.${index}.model`]}
+            </span>
+          )}
         </>
       )}
-      {errors.models && <span className="field-error" role="alert">{errors.models}</span>}
+      {errors.models && (
+        <span className="field-error" role="alert">
+          {errors.models}
+        </span>
+      )}
       {draft.models.length > 0 && (
         <div className="configured-models">
           Configured:{' '}

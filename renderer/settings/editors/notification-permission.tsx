@@ -41,4 +41,8 @@ const PagePermissionRow = () => {
 
 /** Where notifications go: the page's permission in browser mode, the desktop's service otherwise. */
 export const NotificationPermission = () =>
-  connection.host === 'web' ? <PagePermissionRow /> : <p className="field-hint">Notifications go through your desktop&apos;s notification service.</p>;
+  connection.host === 'web' ? (
+    <PagePermissionRow />
+  ) : (
+    <p className="field-hint">Notifications go through your desktop&apos;s notification service.</p>
+  );

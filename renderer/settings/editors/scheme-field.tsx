@@ -19,10 +19,16 @@ const SchemePreview = ({ terminal }: { terminal: TerminalDraft }) => {
       className="scheme-preview"
       data-testid="scheme-preview"
       aria-label={`Preview of ${name}`}
-      style={{ background: colors.background, color: colors.foreground, fontFamily: terminal.fontFamily, fontVariantLigatures: terminal.ligatures ? 'normal' : 'none' }}
+      style={{
+        background: colors.background,
+        color: colors.foreground,
+        fontFamily: terminal.fontFamily,
+        fontVariantLigatures: terminal.ligatures ? 'normal' : 'none',
+      }}
     >
       <div>
-        <span style={{ color: colors.green }}>~/src</span> <span style={{ color: colors.magenta }}>(main)</span> $ echo &quot;a =&gt; b != c -&gt; d&quot;
+        <span style={{ color: colors.green }}>~/src</span> <span style={{ color: colors.magenta }}>(main)</span> $ echo &quot;a =&gt; b != c
+        -&gt; d&quot;
         <span className="scheme-cursor" style={{ background: colors.cursor }} />
       </div>
       <div className="scheme-swatches" aria-hidden="true">
@@ -113,7 +119,11 @@ export const SchemeField = ({ draft, errors, update }: Pick<SectionProps, 'draft
       </div>
       <span className="field-hint">iTerm2 (.itermcolors), Windows Terminal or VS Code (JSON) schemes; up to 20.</span>
       {notice && (
-        <span className={notice.error ? 'field-error' : 'field-hint'} role={notice.error ? 'alert' : 'status'} data-testid="scheme-import-status">
+        <span
+          className={notice.error ? 'field-error' : 'field-hint'}
+          role={notice.error ? 'alert' : 'status'}
+          data-testid="scheme-import-status"
+        >
           {notice.text}
         </span>
       )}

@@ -25,7 +25,9 @@ const LAST_HOUR: Question = {
 /** Names what goes, with the numbers the user just saw, so "everything" is not a guess. */
 const everything = (usage: HistoryUsage | undefined): Question => ({
   message: `Forget everything recorded${
-    usage ? `: ${plural(usage.commands, 'command')} from ${plural(usage.sessions, 'session')} with ${formatBytes(usage.rawBytes)} of raw output` : ''
+    usage
+      ? `: ${plural(usage.commands, 'command')} from ${plural(usage.sessions, 'session')} with ${formatBytes(usage.rawBytes)} of raw output`
+      : ''
   }? Their search entries and their attachments in assistant conversations go too. Open terminals keep running, and what they do from now on is recorded as before. This cannot be undone.`,
   confirmLabel: 'Forget everything',
   request: () => ({ sinceMs: 0 }),
@@ -97,10 +99,20 @@ export const StoragePanel = () => {
         >
           {busy === 'free' ? 'Freeing space…' : 'Free space now'}
         </button>
-        <button className="small danger" data-testid="history-forget-hour" disabled={busy !== undefined} onClick={() => setQuestion(LAST_HOUR)}>
+        <button
+          className="small danger"
+          data-testid="history-forget-hour"
+          disabled={busy !== undefined}
+          onClick={() => setQuestion(LAST_HOUR)}
+        >
           Forget the last hour…
         </button>
-        <button className="small danger" data-testid="history-forget-all" disabled={busy !== undefined} onClick={() => setQuestion(everything(usage))}>
+        <button
+          className="small danger"
+          data-testid="history-forget-all"
+          disabled={busy !== undefined}
+          onClick={() => setQuestion(everything(usage))}
+        >
           Forget everything…
         </button>
         {status && (

@@ -30,8 +30,18 @@ export const SyncPanel = () => {
   const on = state !== undefined && state.state !== 'off';
   return (
     <div className="sync-panel">
-      <div data-testid="sync-status" data-state={state?.state ?? ''} data-device={state?.device ?? ''} data-last-sync={state?.lastPushAt ?? ''} aria-live="polite">
-        {state === undefined ? <p className="field-hint">Reading the sync state…</p> : syncLines(state, Date.now()).map((line) => <p key={line}>{line}</p>)}
+      <div
+        data-testid="sync-status"
+        data-state={state?.state ?? ''}
+        data-device={state?.device ?? ''}
+        data-last-sync={state?.lastPushAt ?? ''}
+        aria-live="polite"
+      >
+        {state === undefined ? (
+          <p className="field-hint">Reading the sync state…</p>
+        ) : (
+          syncLines(state, Date.now()).map((line) => <p key={line}>{line}</p>)
+        )}
         {state?.state === 'syncing' && <p className="field-hint">Syncing…</p>}
         {state?.lastError && (
           <p className="field-error" role="alert" data-testid="sync-error">
@@ -57,7 +67,12 @@ export const SyncPanel = () => {
       {state?.state === 'off' && <SyncSetUp onPhrase={setPhrase} />}
       {on && (
         <div className="storage-actions">
-          <button className="small" data-testid="sync-now" disabled={busy || state.state === 'syncing'} onClick={() => void act('sync:now')}>
+          <button
+            className="small"
+            data-testid="sync-now"
+            disabled={busy || state.state === 'syncing'}
+            onClick={() => void act('sync:now')}
+          >
             Sync now
           </button>
           <button className="small danger" data-testid="sync-off" disabled={busy} onClick={() => setAsking(true)}>

@@ -51,10 +51,12 @@ export const SyncSetUp = ({ onPhrase }: { onPhrase: (phrase: string) => void }) 
       <legend>Set up sync</legend>
       <div className="field-row">
         <label>
-          <input type="radio" name="sync-mode" data-testid="sync-mode-init" checked={mode === 'init'} onChange={() => setMode('init')} /> Start a new group (first device)
+          <input type="radio" name="sync-mode" data-testid="sync-mode-init" checked={mode === 'init'} onChange={() => setMode('init')} />{' '}
+          Start a new group (first device)
         </label>
         <label>
-          <input type="radio" name="sync-mode" data-testid="sync-mode-join" checked={mode === 'join'} onChange={() => setMode('join')} /> Join a group with its phrase
+          <input type="radio" name="sync-mode" data-testid="sync-mode-join" checked={mode === 'join'} onChange={() => setMode('join')} />{' '}
+          Join a group with its phrase
         </label>
       </div>
       <div className="field-row">
@@ -67,22 +69,42 @@ export const SyncSetUp = ({ onPhrase }: { onPhrase: (phrase: string) => void }) 
         {text('This device’s name (optional)', 'sync-device-name', deviceName, setDeviceName, 'the host name')}
       </div>
       <label>
-        <input type="checkbox" data-testid="sync-commands-only" checked={commandsOnly} onChange={(e) => setCommandsOnly(e.target.checked)} /> Send command lines only, not
-        their output
+        <input
+          type="checkbox"
+          data-testid="sync-commands-only"
+          checked={commandsOnly}
+          onChange={(e) => setCommandsOnly(e.target.checked)}
+        />{' '}
+        Send command lines only, not their output
       </label>
       {mode === 'join' && (
         <label className="field">
           Recovery phrase (24 words)
-          <textarea data-testid="sync-phrase" rows={2} value={phrase} spellCheck={false} autoComplete="off" onChange={(e) => setPhrase(e.target.value)} />
+          <textarea
+            data-testid="sync-phrase"
+            rows={2}
+            value={phrase}
+            spellCheck={false}
+            autoComplete="off"
+            onChange={(e) => setPhrase(e.target.value)}
+          />
         </label>
       )}
-      <p className="field-hint">Credentials come from the AWS variables and files (AWS_ACCESS_KEY_ID, ~/.aws) of the app&apos;s environment; they are never stored by Contexterm.</p>
+      <p className="field-hint">
+        Credentials come from the AWS variables and files (AWS_ACCESS_KEY_ID, ~/.aws) of the app&apos;s environment; they are never stored
+        by Contexterm.
+      </p>
       {error && (
         <p className="field-error" role="alert" data-testid="sync-set-up-error">
           {error}
         </p>
       )}
-      <button className="small" data-testid="sync-set-up-submit" disabled={busy || endpoint.trim() === '' || bucket.trim() === ''} onClick={() => void submit()}>
+      <button
+        className="small"
+        data-testid="sync-set-up-submit"
+        disabled={busy || endpoint.trim() === '' || bucket.trim() === ''}
+        onClick={() => void submit()}
+      >
         {busy ? 'Checking the bucket…' : mode === 'init' ? 'Start syncing' : 'Join'}
       </button>
     </fieldset>

@@ -21,7 +21,11 @@ export const Field = ({ label, error, hint, children }: FieldProps) => {
           {error}
         </span>
       ) : (
-        hint && <span id={noteId} className="field-hint">{hint}</span>
+        hint && (
+          <span id={noteId} className="field-hint">
+            {hint}
+          </span>
+        )
       )}
     </div>
   );
@@ -43,7 +47,17 @@ export const TextField = ({ label, value, error, hint, onValue, ...rest }: TextI
   </Field>
 );
 
-export const CheckField = ({ label, checked, onValue, testId }: { label: string; checked: boolean; onValue: (v: boolean) => void; testId?: string }) => (
+export const CheckField = ({
+  label,
+  checked,
+  onValue,
+  testId,
+}: {
+  label: string;
+  checked: boolean;
+  onValue: (v: boolean) => void;
+  testId?: string;
+}) => (
   <label className="check-field">
     <input type="checkbox" checked={checked} data-testid={testId} onChange={(event) => onValue(event.target.checked)} />
     {label}

@@ -22,7 +22,21 @@ const view: SettingsView = {
   models: [],
   relevance: { windowMinutes: 120, weights: { cwd: 0.4, time: 0.3, hostname: 0.15, commandPattern: 0.15 }, threshold: 0.3 },
   redaction: { enabled: true, userPatterns: [] },
-  terminal: { shell: '', fontFamily: 'monospace', fontSize: 14, theme: 'system', scrollback: 10_000, copyOnSelect: false, restore: 'always', scheme: 'system', customSchemes: [], ligatures: false, cursorStyle: 'block', cursorBlink: true, onExit: 'close' },
+  terminal: {
+    shell: '',
+    fontFamily: 'monospace',
+    fontSize: 14,
+    theme: 'system',
+    scrollback: 10_000,
+    copyOnSelect: false,
+    restore: 'always',
+    scheme: 'system',
+    customSchemes: [],
+    ligatures: false,
+    cursorStyle: 'block',
+    cursorBlink: true,
+    onExit: 'close',
+  },
   history,
   notifications: { enabled: true, minSeconds: 10, whenFocused: false },
   profiles: { list: [], defaultId: null },
@@ -76,6 +90,8 @@ describe('History & privacy settings ⇄ form', () => {
     const text = 'ok\n\n(unclosed\nfine\n[bad';
     const errors = parseFieldErrorLines('history.excludePatterns.1: missing closing )\nhistory.excludePatterns.3: missing closing ]');
     expect(patternErrors(errors, text)).toEqual(['line 3: missing closing )', 'line 5: missing closing ]']);
-    expect(patternErrors({ 'history.excludePatterns': 'at most 50 patterns', 'history.rawMaxMb': 'x' }, text)).toEqual(['at most 50 patterns']);
+    expect(patternErrors({ 'history.excludePatterns': 'at most 50 patterns', 'history.rawMaxMb': 'x' }, text)).toEqual([
+      'at most 50 patterns',
+    ]);
   });
 });

@@ -36,7 +36,10 @@ describe('Settings → Keys ⇄ the keybindings section', () => {
 
   it('refuses a combination the terminal needs, and keeps ids this build does not know', () => {
     const errors: Record<string, string> = {};
-    expect(keybindingsOf({ find: ['Ctrl+C'], 'from-a-newer-build': ['F7'] }, errors)).toEqual({ find: ['Ctrl+C'], 'from-a-newer-build': ['F7'] });
+    expect(keybindingsOf({ find: ['Ctrl+C'], 'from-a-newer-build': ['F7'] }, errors)).toEqual({
+      find: ['Ctrl+C'],
+      'from-a-newer-build': ['F7'],
+    });
     expect(errors['keybindings.find']).toMatch(/terminal needs Ctrl\+C/);
   });
 });

@@ -26,7 +26,8 @@ export const bindingProblems = (bindings: Bindings, id: ActionId): { readonly in
   const shared = conflictsOf(bindings);
   for (const combo of combos) {
     const others = (shared.get(combo) ?? []).filter((other) => other !== id && shareContext(id, other));
-    if (others.length > 0) conflicts.push(`${displayCombo(combo)} is also “${others.map((o) => actionSpec(o)?.title ?? o).join('”, “')}”: change one of them`);
+    if (others.length > 0)
+      conflicts.push(`${displayCombo(combo)} is also “${others.map((o) => actionSpec(o)?.title ?? o).join('”, “')}”: change one of them`);
   }
   return { invalid, conflicts };
 };
@@ -51,7 +52,9 @@ export const keybindingsOf = (draft: KeybindingsDraft, errors: Record<string, st
     for (const combo of combos) {
       const first = owner.get(combo);
       if (first === undefined) owner.set(combo, id);
-      else errors[`keybindings.${id}`] ??= `${displayCombo(combo)} is also “${actionSpec(first)?.title ?? first}” (changed keys are kept once, even in different contexts): change one of them`;
+      else
+        errors[`keybindings.${id}`] ??=
+          `${displayCombo(combo)} is also “${actionSpec(first)?.title ?? first}” (changed keys are kept once, even in different contexts): change one of them`;
     }
   return saved;
 };

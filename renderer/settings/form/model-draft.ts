@@ -43,7 +43,9 @@ const limitAt = (m: ModelDraft, path: string, errors: Record<string, string>): n
     return 0;
   }
   const value = Number(trimmed);
-  if (value === 0) errors[path] = `0 tokens is not a limit: enter the model\u2019s context window (${LIMIT_EXAMPLE}), or choose \u201c${NO_LIMIT_LABEL}\u201d if it has none`;
+  if (value === 0)
+    errors[path] =
+      `0 tokens is not a limit: enter the model\u2019s context window (${LIMIT_EXAMPLE}), or choose \u201c${NO_LIMIT_LABEL}\u201d if it has none`;
   return value;
 };
 

@@ -6,7 +6,17 @@ describe('profiles form', () => {
   it('round-trips a profile through the text fields', () => {
     const settings = {
       list: [
-        { id: 'box', name: 'Build box', command: 'ssh', args: ['-t', 'build-box'], cwd: '~/src', env: { TERM: 'xterm-256color', EMPTY: '' }, scheme: 'dracula', fontFamily: '', fontSize: 16 },
+        {
+          id: 'box',
+          name: 'Build box',
+          command: 'ssh',
+          args: ['-t', 'build-box'],
+          cwd: '~/src',
+          env: { TERM: 'xterm-256color', EMPTY: '' },
+          scheme: 'dracula',
+          fontFamily: '',
+          fontSize: 16,
+        },
       ],
       defaultId: 'box',
     };
@@ -15,11 +25,31 @@ describe('profiles form', () => {
 
   it('reads arguments and variables a line each, a value keeping its own = signs', () => {
     const draft = {
-      list: [{ id: 'p', name: 'P', command: ' python3 ', args: '-m\n\nhttp.server\r\n', cwd: '', env: 'A=b=c\n  \nB=', scheme: '', fontFamily: ' ', fontSize: '' }],
+      list: [
+        {
+          id: 'p',
+          name: 'P',
+          command: ' python3 ',
+          args: '-m\n\nhttp.server\r\n',
+          cwd: '',
+          env: 'A=b=c\n  \nB=',
+          scheme: '',
+          fontFamily: ' ',
+          fontSize: '',
+        },
+      ],
       defaultId: null,
     };
     expect(profilesOf(draft).list[0]).toEqual({
-      id: 'p', name: 'P', command: 'python3', args: ['-m', 'http.server'], cwd: '', env: { A: 'b=c', B: '' }, scheme: '', fontFamily: '', fontSize: 0,
+      id: 'p',
+      name: 'P',
+      command: 'python3',
+      args: ['-m', 'http.server'],
+      cwd: '',
+      env: { A: 'b=c', B: '' },
+      scheme: '',
+      fontFamily: '',
+      fontSize: 0,
     });
   });
 

@@ -38,7 +38,11 @@ export const profilesDraftOf = (p: ProfilesSettings): ProfilesDraft => ({
   defaultId: p.defaultId,
 });
 
-const lines = (text: string): string[] => text.split('\n').map((l) => l.replace(/\r$/, '')).filter((l) => l.trim() !== '');
+const lines = (text: string): string[] =>
+  text
+    .split('\n')
+    .map((l) => l.replace(/\r$/, ''))
+    .filter((l) => l.trim() !== '');
 
 /** What `settings:set` gets; the main process validates it (names, ids, the default) and says what is wrong where. */
 export const profilesOf = (draft: ProfilesDraft): ProfilesSettings => ({
@@ -62,11 +66,19 @@ export const profilesOf = (draft: ProfilesDraft): ProfilesSettings => ({
   defaultId: draft.defaultId,
 });
 
-export const profilesCodec: DraftCodec<ProfilesSettings, ProfilesDraft> = { toDraft: profilesDraftOf, fromDraft: (draft) => profilesOf(draft) };
+export const profilesCodec: DraftCodec<ProfilesSettings, ProfilesDraft> = {
+  toDraft: profilesDraftOf,
+  fromDraft: (draft) => profilesOf(draft),
+};
 
 /** An id for a new profile from its name: `Build box` → `build-box`, unique among `taken`. */
 export const profileIdFor = (name: string, taken: readonly string[]): string => {
-  const base = name.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 32) || 'profile';
+  const base =
+    name
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-+|-+$/g, '')
+      .slice(0, 32) || 'profile';
   let id = base;
   for (let n = 2; taken.includes(id); n++) id = `${base}-${n}`;
   return id;

@@ -25,8 +25,30 @@ const view: SettingsView = {
   models: [{ model: 'llama3.2', contextLimit: 8192, warningThreshold: 0.8, compactionMode: 'truncate-oldest', reservedOutputTokens: 819 }],
   relevance: { windowMinutes: 120, weights: { cwd: 0.4, time: 0.3, hostname: 0.15, commandPattern: 0.15 }, threshold: 0.3 },
   redaction: { enabled: true, userPatterns: [] },
-  terminal: { shell: '', fontFamily: 'monospace', fontSize: 14, theme: 'system', scrollback: 10_000, copyOnSelect: false, restore: 'always', scheme: 'system', customSchemes: [], ligatures: false, cursorStyle: 'block', cursorBlink: true, onExit: 'close' },
-  history: { rawMaxMb: 2048, rawMaxAgeDays: 30, commandRawMaxMb: 64, recordsMaxAgeDays: 365, recordsMax: 1_000_000, ignoreSpace: true, excludePatterns: [] },
+  terminal: {
+    shell: '',
+    fontFamily: 'monospace',
+    fontSize: 14,
+    theme: 'system',
+    scrollback: 10_000,
+    copyOnSelect: false,
+    restore: 'always',
+    scheme: 'system',
+    customSchemes: [],
+    ligatures: false,
+    cursorStyle: 'block',
+    cursorBlink: true,
+    onExit: 'close',
+  },
+  history: {
+    rawMaxMb: 2048,
+    rawMaxAgeDays: 30,
+    commandRawMaxMb: 64,
+    recordsMaxAgeDays: 365,
+    recordsMax: 1_000_000,
+    ignoreSpace: true,
+    excludePatterns: [],
+  },
   notifications: { enabled: true, minSeconds: 10, whenFocused: false },
   profiles: { list: [], defaultId: null },
   keybindings: {},
@@ -51,9 +73,16 @@ describe('settings draft → settings:set patch', () => {
     expect(result).toEqual({
       ok: true,
       changed: ['models'],
-      patch: { models: [{ model: 'llama3.2', contextLimit: 4000, warningThreshold: 0.5, compactionMode: 'truncate-oldest', reservedOutputTokens: 819 }] },
+      patch: {
+        models: [
+          { model: 'llama3.2', contextLimit: 4000, warningThreshold: 0.5, compactionMode: 'truncate-oldest', reservedOutputTokens: 819 },
+        ],
+      },
     });
-    const providers = patchOf(edit((d) => ({ ...d, providers: d.providers.map((p) => ({ ...p, label: 'Mine' })) })), view);
+    const providers = patchOf(
+      edit((d) => ({ ...d, providers: d.providers.map((p) => ({ ...p, label: 'Mine' })) })),
+      view,
+    );
     expect(providers.ok && providers.patch.providers?.[0]).toEqual({
       id: 'ollama',
       kind: 'openai-compatible',
@@ -97,7 +126,9 @@ describe('settings draft → settings:set patch', () => {
 
   it.each(['-0.2', '1.5', '80', 'high', ''])('gives warning threshold %s one plain message on that field only', (warningThreshold) => {
     const result = patchOf(withModel({ warningThreshold }), view);
-    expect(!result.ok && result.errors).toEqual({ 'models.0.warningThreshold': 'enter a number from 0.05 to 1 (e.g. 0.8 warns at 80 % of the limit)' });
+    expect(!result.ok && result.errors).toEqual({
+      'models.0.warningThreshold': 'enter a number from 0.05 to 1 (e.g. 0.8 warns at 80 % of the limit)',
+    });
   });
 
   it('counts only real differences as unsaved changes', () => {
@@ -105,7 +136,12 @@ describe('settings draft → settings:set patch', () => {
     expect(hasUnsavedChanges(withModel({ contextLimit: '8192 ' }), view)).toBe(false);
     expect(hasUnsavedChanges(withModel({ contextLimit: '4000' }), view)).toBe(true);
     expect(hasUnsavedChanges(withModel({ contextLimit: 'lots' }), view)).toBe(true);
-    expect(hasUnsavedChanges(edit((d) => ({ ...d, terminal: { ...d.terminal, copyOnSelect: true } })), view)).toBe(true);
+    expect(
+      hasUnsavedChanges(
+        edit((d) => ({ ...d, terminal: { ...d.terminal, copyOnSelect: true } })),
+        view,
+      ),
+    ).toBe(true);
   });
 
   it('reports every bad field inline and produces no patch', () => {
@@ -132,7 +168,10 @@ describe('settings draft → settings:set patch', () => {
   });
 
   it('rejects a default provider that is not in the list', () => {
-    const result = patchOf(edit((d) => ({ ...d, providers: [], defaultProviderId: 'ollama' })), view);
+    const result = patchOf(
+      edit((d) => ({ ...d, providers: [], defaultProviderId: 'ollama' })),
+      view,
+    );
     expect(!result.ok && result.errors.defaultProviderId).toBeDefined();
   });
 
@@ -154,22 +193,41 @@ describe('settings draft → settings:set patch', () => {
 describe('ordinary settings, drafted from the registry', () => {
   it('keep numbers as text and everything else as it is, and round-trip to "no changes"', () => {
     expect(draftOf(view).notifications).toEqual({ enabled: true, minSeconds: '10', whenFocused: false });
-    expect(draftOf(view).relevance).toEqual({ windowMinutes: '120', threshold: '0.3', weights: { cwd: '0.4', time: '0.3', hostname: '0.15', commandPattern: '0.15' } });
+    expect(draftOf(view).relevance).toEqual({
+      windowMinutes: '120',
+      threshold: '0.3',
+      weights: { cwd: '0.4', time: '0.3', hostname: '0.15', commandPattern: '0.15' },
+    });
     expect(draftOf(view).terminal).toMatchObject({ fontSize: '14', scrollback: '10000', theme: 'system', copyOnSelect: false });
     expect(patchOf(draftOf(view), view)).toEqual({ ok: true, patch: {}, changed: [] });
   });
 
-  it('explain a bad number with the field\'s own message, and parse a good one', () => {
+  it("explain a bad number with the field's own message, and parse a good one", () => {
     for (const minSeconds of ['', 'soon', '1.5', '0']) {
-      const result = patchOf(edit((d) => ({ ...d, notifications: { ...d.notifications, minSeconds } })), view);
-      expect(!result.ok && result.errors, minSeconds).toEqual({ 'notifications.minSeconds': 'enter a whole number of seconds from 1 to 86,400' });
+      const result = patchOf(
+        edit((d) => ({ ...d, notifications: { ...d.notifications, minSeconds } })),
+        view,
+      );
+      expect(!result.ok && result.errors, minSeconds).toEqual({
+        'notifications.minSeconds': 'enter a whole number of seconds from 1 to 86,400',
+      });
     }
-    const result = patchOf(edit((d) => ({ ...d, notifications: { enabled: false, minSeconds: ' 3 ', whenFocused: true } })), view);
-    expect(result).toEqual({ ok: true, changed: ['notifications'], patch: { notifications: { enabled: false, minSeconds: 3, whenFocused: true } } });
+    const result = patchOf(
+      edit((d) => ({ ...d, notifications: { enabled: false, minSeconds: ' 3 ', whenFocused: true } })),
+      view,
+    );
+    expect(result).toEqual({
+      ok: true,
+      changed: ['notifications'],
+      patch: { notifications: { enabled: false, minSeconds: 3, whenFocused: true } },
+    });
   });
 
   it('send the ssh hosts one per line, and a list only when it changed', () => {
-    const result = patchOf(edit((d) => ({ ...d, ssh: { ...d.ssh, offHosts: ' prod \n\n db-1\n' } })), view);
+    const result = patchOf(
+      edit((d) => ({ ...d, ssh: { ...d.ssh, offHosts: ' prod \n\n db-1\n' } })),
+      view,
+    );
     expect(result).toEqual({ ok: true, changed: ['ssh'], patch: { ssh: { integration: true, offHosts: ['prod', 'db-1'] } } });
   });
 });
@@ -185,7 +243,13 @@ describe('auto-compaction', () => {
   });
 
   it('shows the default until the user chooses, and saves only a choice', () => {
-    const draft = modelDraftOf({ model: 'm', contextLimit: 4096, warningThreshold: 0.8, compactionMode: 'summarize', reservedOutputTokens: 409 });
+    const draft = modelDraftOf({
+      model: 'm',
+      contextLimit: 4096,
+      warningThreshold: 0.8,
+      compactionMode: 'summarize',
+      reservedOutputTokens: 409,
+    });
     expect(draft.autoCompact).toBeUndefined();
     expect(autoCompactShown(draft)).toBe(true);
     expect(autoCompactShown({ ...draft, contextLimit: '200000' })).toBe(false);

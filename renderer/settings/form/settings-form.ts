@@ -57,7 +57,9 @@ export type PatchResult =
  */
 export const patchOf = (draft: SettingsDraft, saved: SettingsView): PatchResult => {
   const { patch, changed, errors } = checkDraft(SETTINGS_REGISTRY, DRAFT_CODECS, draft, comparable(saved));
-  return Object.keys(errors).length > 0 ? { ok: false, errors } : { ok: true, patch: patch as SettingsPatch, changed: changed as SectionName[] };
+  return Object.keys(errors).length > 0
+    ? { ok: false, errors }
+    : { ok: true, patch: patch as SettingsPatch, changed: changed as SectionName[] };
 };
 
 /**

@@ -7,7 +7,11 @@ import { DEFAULT_BASE_URLS } from '../../../shared/settings/assistant-schema';
 import type { ProviderDraft } from '../form/provider-draft';
 import type { FieldErrors } from '../form/settings-form';
 
-const KIND_LABEL = { 'openai-compatible': 'OpenAI-compatible (Ollama, LM Studio, vLLM…)', openai: 'OpenAI', anthropic: 'Anthropic' } as const;
+const KIND_LABEL = {
+  'openai-compatible': 'OpenAI-compatible (Ollama, LM Studio, vLLM…)',
+  openai: 'OpenAI',
+  anthropic: 'Anthropic',
+} as const;
 
 export interface ProviderCardProps {
   readonly draft: ProviderDraft;
@@ -52,7 +56,14 @@ export const ProviderCard = ({ draft, index, saved, errors, isDefault, onChange,
         </Field>
         <TextField label="Label" value={draft.label} error={at('label')} onValue={(label) => set({ label })} />
       </div>
-      <TextField label="Base URL" value={draft.baseUrl} error={at('baseUrl')} spellCheck={false} data-testid="provider-base-url" onValue={(baseUrl) => set({ baseUrl })} />
+      <TextField
+        label="Base URL"
+        value={draft.baseUrl}
+        error={at('baseUrl')}
+        spellCheck={false}
+        data-testid="provider-base-url"
+        onValue={(baseUrl) => set({ baseUrl })}
+      />
       <div className="field-row">
         <TextField
           label="Default model"
@@ -68,9 +79,19 @@ export const ProviderCard = ({ draft, index, saved, errors, isDefault, onChange,
             <option key={m} value={m} />
           ))}
         </datalist>
-        <TextField label="Timeout (s)" value={draft.timeoutSeconds} error={at('timeoutSeconds')} inputMode="numeric" onValue={(timeoutSeconds) => set({ timeoutSeconds })} />
+        <TextField
+          label="Timeout (s)"
+          value={draft.timeoutSeconds}
+          error={at('timeoutSeconds')}
+          inputMode="numeric"
+          onValue={(timeoutSeconds) => set({ timeoutSeconds })}
+        />
       </div>
-      {errors[`providers.${index}`] && <span className="field-error" role="alert">{errors[`providers.${index}`]}</span>}
+      {errors[`providers.${index}`] && (
+        <span className="field-error" role="alert">
+          {errors[`providers.${index}`]}
+        </span>
+      )}
       <ProviderKey providerId={draft.id} saved={saved} />
       <div className="provider-actions">
         <ProviderTest draft={draft} />

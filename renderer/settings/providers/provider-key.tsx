@@ -31,7 +31,9 @@ export const ProviderKey = ({ providerId, saved }: { providerId: string; saved: 
   const state = saved.hasKey ? (saved.keySource === 'environment' ? 'key from CONTEXTERM_API_KEY' : 'key saved') : 'no key';
   return (
     <div className="provider-key">
-      <span className={`key-state ${saved.hasKey ? 'has-key' : ''}`} data-testid="key-state">{state}</span>
+      <span className={`key-state ${saved.hasKey ? 'has-key' : ''}`} data-testid="key-state">
+        {state}
+      </span>
       <input
         type="password"
         aria-label={`API key for ${saved.label}`}
@@ -56,7 +58,11 @@ export const ProviderKey = ({ providerId, saved }: { providerId: string; saved: 
           Remove key
         </button>
       )}
-      {status && <span className="field-hint" role="status">{status}</span>}
+      {status && (
+        <span className="field-hint" role="status">
+          {status}
+        </span>
+      )}
     </div>
   );
 };

@@ -16,7 +16,17 @@ export const ProvidersSection = ({ draft, errors, saved, update }: SectionProps)
       const id = newProviderId(kind, d.providers);
       return {
         ...d,
-        providers: [...d.providers, { id, kind, label: NEW_LABEL[kind], baseUrl: DEFAULT_BASE_URLS[kind], defaultModel: '', timeoutSeconds: String(DEFAULT_TIMEOUT_SECONDS) }],
+        providers: [
+          ...d.providers,
+          {
+            id,
+            kind,
+            label: NEW_LABEL[kind],
+            baseUrl: DEFAULT_BASE_URLS[kind],
+            defaultModel: '',
+            timeoutSeconds: String(DEFAULT_TIMEOUT_SECONDS),
+          },
+        ],
         defaultProviderId: d.defaultProviderId ?? id,
       };
     });
@@ -28,8 +38,16 @@ export const ProvidersSection = ({ draft, errors, saved, update }: SectionProps)
           {keyStorageNote(saved.keyStorage.backend)}
         </p>
       )}
-      {errors.providers && <span className="field-error" role="alert">{errors.providers}</span>}
-      {errors.defaultProviderId && <span className="field-error" role="alert">Default provider: {errors.defaultProviderId}</span>}
+      {errors.providers && (
+        <span className="field-error" role="alert">
+          {errors.providers}
+        </span>
+      )}
+      {errors.defaultProviderId && (
+        <span className="field-error" role="alert">
+          Default provider: {errors.defaultProviderId}
+        </span>
+      )}
       {draft.providers.map((provider, index) => (
         <ProviderCard
           key={provider.id}

@@ -67,9 +67,21 @@ const Dialog = ({ pending }: { pending: PendingInsertion }) => {
           {shownText(insertion.text)}
         </pre>
         {lines > 1 && <div className="insert-note">{lines} lines, pasted as one: nothing runs until you press Enter.</div>}
-        {insertion.hidden > 0 && <div className="insert-note">Characters that are invisible or reorder text are shown as ⟨U+…⟩; they are inserted as they are.</div>}
-        {changed && <div className="insert-note" data-testid="insert-changed">{changed}</div>}
-        {!seenEnd && <div className="insert-note" data-testid="insert-scroll">Scroll to the last line to insert.</div>}
+        {insertion.hidden > 0 && (
+          <div className="insert-note">
+            Characters that are invisible or reorder text are shown as ⟨U+…⟩; they are inserted as they are.
+          </div>
+        )}
+        {changed && (
+          <div className="insert-note" data-testid="insert-changed">
+            {changed}
+          </div>
+        )}
+        {!seenEnd && (
+          <div className="insert-note" data-testid="insert-scroll">
+            Scroll to the last line to insert.
+          </div>
+        )}
         <div className="dialog-buttons">
           <button data-testid="insert-cancel" onClick={() => answer(false)}>
             Cancel

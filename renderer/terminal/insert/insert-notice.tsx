@@ -11,7 +11,12 @@ export const InsertNoticeLine = () => {
   return (
     <div className={`insert-notice ${notice.kind}`} data-testid="insert-notice" data-kind={notice.kind} role="status">
       <span className="insert-notice-text">{notice.text}</span>
-      <button className="icon-button" aria-label="Dismiss" data-testid="insert-notice-dismiss" onClick={() => useInsertGate.getState().say(undefined)}>
+      <button
+        className="icon-button"
+        aria-label="Dismiss"
+        data-testid="insert-notice-dismiss"
+        onClick={() => useInsertGate.getState().say(undefined)}
+      >
         ×
       </button>
     </div>

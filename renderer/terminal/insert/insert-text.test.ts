@@ -7,7 +7,9 @@ const START = `${ESC}[200~`;
 const END = `${ESC}[201~`;
 
 /** Every C0 and C1 control, DEL, as single characters: the 65 code points the gate speaks of. */
-const CONTROLS = [...Array.from({ length: 0x20 }, (_, i) => i), 0x7f, ...Array.from({ length: 0x20 }, (_, i) => 0x80 + i)].map((code) => String.fromCharCode(code));
+const CONTROLS = [...Array.from({ length: 0x20 }, (_, i) => i), 0x7f, ...Array.from({ length: 0x20 }, (_, i) => 0x80 + i)].map((code) =>
+  String.fromCharCode(code),
+);
 
 /** No control but tab anywhere, and none of CR or LF. */
 const inert = (data: string): boolean => !/[\x00-\x08\x0a-\x1f\x7f-\x9f]/.test(data);
@@ -94,7 +96,9 @@ describe('the input gate', () => {
     expect(changeSummary(insertion)).toMatch(/replaced 2 broken characters/);
     // Invalid sequences (a lone continuation byte, an overlong ESC, a cut sequence) decode to U+FFFD;
     // a valid encoding of CSI (C2 9B) decodes to U+009B, a C1 control the gate removes.
-    const decoded = new TextDecoder().decode(new Uint8Array([0x65, 0x80, 0xc0, 0x9b, 0xe0, 0x80, 0x9b, 0xc2, 0x9b, 0x32, 0x4a, 0xf0, 0x9f]));
+    const decoded = new TextDecoder().decode(
+      new Uint8Array([0x65, 0x80, 0xc0, 0x9b, 0xe0, 0x80, 0x9b, 0xc2, 0x9b, 0x32, 0x4a, 0xf0, 0x9f]),
+    );
     const gated = gateInsertion(decoded);
     expect(inert(gated.text)).toBe(true);
     expect(gated.text).not.toContain('\x9b');

@@ -17,7 +17,8 @@
  * embeddings, overrides, isolates and marks, zero-width and joiner characters, the BOM, soft hyphen,
  * the line and paragraph separators, Hangul fillers and the tag characters.
  */
-const HIDDEN = /[\u00ad\u061c\u115f\u1160\u180e\u200b-\u200f\u2028-\u202e\u2060-\u2064\u2066-\u206f\u3164\ufeff\uffa0]|\udb40[\udc00-\udc7f]/g;
+const HIDDEN =
+  /[\u00ad\u061c\u115f\u1160\u180e\u200b-\u200f\u2028-\u202e\u2060-\u2064\u2066-\u206f\u3164\ufeff\uffa0]|\udb40[\udc00-\udc7f]/g;
 
 export interface Insertion {
   /** What will be typed, line by line: no control characters but tab, no CR, no LF. */

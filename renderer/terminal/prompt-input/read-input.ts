@@ -71,7 +71,11 @@ export const readInput = (buffer: IBuffer, start: { readonly line: number; reado
       const chars = current.getChars() || ' ';
       // Past the cursor, text in one dim style is the shell's suggestion, not typed; it starts at
       // most a blank after text that was not dim (a dim right prompt, after a gap, is not one).
-      if (cursor >= 0 && !ghostClosed && (ghostStyle !== undefined || (chars !== ' ' && blanks <= 1 && !dimBefore && isGhostStyled(current)))) {
+      if (
+        cursor >= 0 &&
+        !ghostClosed &&
+        (ghostStyle !== undefined || (chars !== ' ' && blanks <= 1 && !dimBefore && isGhostStyled(current)))
+      ) {
         const style = styleOf(current);
         if (ghostStyle === undefined) ghostStyle = style;
         if (chars === ' ' || style === ghostStyle) {
@@ -106,7 +110,8 @@ const continues = (buffer: IBuffer, y: number): boolean => {
   return next !== undefined && (next.isWrapped || (isFull(buffer.getLine(y)) && next.translateToString(true) !== ''));
 };
 
-const isFull = (line: IBufferLine | undefined): boolean => line !== undefined && line.length > 0 && line.getCell(line.length - 1)?.getChars() !== '';
+const isFull = (line: IBufferLine | undefined): boolean =>
+  line !== undefined && line.length > 0 && line.getCell(line.length - 1)?.getChars() !== '';
 
 /**
  * The cursor's row without a right prompt (zsh's RPROMPT, fish's right prompt): text flush with the

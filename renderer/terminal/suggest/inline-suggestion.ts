@@ -19,7 +19,6 @@ export interface InlineSuggestionDeps {
   readonly mode: () => SuggestMode;
 }
 
-
 /**
  * The rest of the best recorded command line after what is typed, drawn dim after the cursor
  * (ghost-text.ts; nothing is written to the pty until it is accepted). Asked on every change of

@@ -3,7 +3,6 @@ import { suggestionOf } from './inline-suggestion';
 
 export type SuggestionKey = 'accept' | 'accept-word' | 'hide';
 
-
 /**
  * Listens before xterm (capture phase) for the keys of a shown suggestion (the `suggestionShown`
  * actions of Settings → Keys: Right or End accept, Alt+Right one word, Esc hides, by default); every
@@ -11,11 +10,17 @@ export type SuggestionKey = 'accept' | 'accept-word' | 'hide';
  * one of them). `keyOf` reads the user's bindings (renderer/keybindings.ts, which this folder may
  * not import). Returns the uninstall.
  */
-export const watchSuggestionKeys = (atEnd: (id: string) => boolean, keyOf: (event: KeyboardEvent) => SuggestionKey | undefined): (() => void) => {
+export const watchSuggestionKeys = (
+  atEnd: (id: string) => boolean,
+  keyOf: (event: KeyboardEvent) => SuggestionKey | undefined,
+): (() => void) => {
   const onKey = (event: KeyboardEvent) => {
     const key = keyOf(event);
     const element = event.target as Partial<Pick<Element, 'closest'>> | null;
-    const id = typeof element?.closest === 'function' ? element.closest<HTMLElement>('.xterm')?.closest<HTMLElement>('[data-pty-id]')?.dataset.ptyId : undefined;
+    const id =
+      typeof element?.closest === 'function'
+        ? element.closest<HTMLElement>('.xterm')?.closest<HTMLElement>('[data-pty-id]')?.dataset.ptyId
+        : undefined;
     const suggestion = id ? suggestionOf(id) : undefined;
     if (!key) {
       // Any other Ctrl key is the shell's editing command (Ctrl+V quotes the next key, Ctrl+X starts
@@ -39,4 +44,5 @@ export const watchSuggestionKeys = (atEnd: (id: string) => boolean, keyOf: (even
 
 const MODIFIER_ONLY = new Set(['Control', 'Shift', 'Alt', 'Meta']);
 
-const shellCommandKey = (event: KeyboardEvent): boolean => event.ctrlKey && !event.altKey && !event.metaKey && !MODIFIER_ONLY.has(event.key);
+const shellCommandKey = (event: KeyboardEvent): boolean =>
+  event.ctrlKey && !event.altKey && !event.metaKey && !MODIFIER_ONLY.has(event.key);

@@ -15,7 +15,9 @@ beforeEach(() => {
   store = createWorkspaceStore();
   views = new Map();
   useRestoreOffer.setState({ waiting: 0 });
-  transport.answer('pty:attach', ({ id }) => okResult({ info: ptyInfo(id), snapshot: { data: 'screen', cols: 100, rows: 30, end: 6, marks: [] } }));
+  transport.answer('pty:attach', ({ id }) =>
+    okResult({ info: ptyInfo(id), snapshot: { data: 'screen', cols: 100, rows: 30, end: 6, marks: [] } }),
+  );
 });
 
 const workspaceWith = (early: ReturnType<typeof startEarly>) =>

@@ -41,7 +41,9 @@ beforeEach(() => {
   nextId = 1;
   transport.answer('pty:spawn', (request) => okResult(ptyInfo(`p${nextId++}`, request.private ? { recording: 'private' } : {})));
   transport.answer('pty:kill', () => okResult({ killed: true }));
-  transport.answer('pty:attach', ({ id }) => okResult({ info: ptyInfo(id), snapshot: { data: 'screen', cols: 100, rows: 30, end: 10, marks: [] } }));
+  transport.answer('pty:attach', ({ id }) =>
+    okResult({ info: ptyInfo(id), snapshot: { data: 'screen', cols: 100, rows: 30, end: 10, marks: [] } }),
+  );
   workspace = new TerminalWorkspace({
     api: transport.api,
     connection,
@@ -79,7 +81,12 @@ describe('opening and closing terminals', () => {
     await workspace.open({ split: { target: 'p1', orientation: 'vertical' } });
     await workspace.open({ split: { target: 'p2', orientation: 'horizontal' } });
     await workspace.open();
-    expect(transport.invoked.filter((i) => i.channel === 'pty:spawn').map((i) => (i.payload as { from?: string }).from)).toEqual([undefined, 'p1', 'p2', undefined]);
+    expect(transport.invoked.filter((i) => i.channel === 'pty:spawn').map((i) => (i.payload as { from?: string }).from)).toEqual([
+      undefined,
+      'p1',
+      'p2',
+      undefined,
+    ]);
   });
 
   it('forgets the split it asked for when the spawn fails, and says why with its code', async () => {
@@ -136,7 +143,11 @@ describe('events from main', () => {
   it("never puts another window's new terminal into the pane a split here is waiting for (a private tab would hold a recorded pane)", async () => {
     await workspace.open({ private: true });
     let answer: (() => void) | undefined;
-    transport.answer('pty:spawn', (request) => new Promise((resolve) => (answer = () => resolve(okResult(ptyInfo('split', request.from ? { recording: 'private' } : {}))))));
+    transport.answer(
+      'pty:spawn',
+      (request) =>
+        new Promise((resolve) => (answer = () => resolve(okResult(ptyInfo('split', request.from ? { recording: 'private' } : {}))))),
+    );
     const splitting = workspace.open({ split: { target: 'p1', orientation: 'vertical' } });
     // Another window opens a recorded tab while this window's split is on its way.
     transport.emit('pty:opened', ptyInfo('other'));

@@ -49,7 +49,8 @@ const unwrap = <T>(result: Result<T>): T => {
   return result.value;
 };
 
-const exitLine = (exitCode: number | null): string => `\r\n\x1b[2m[process exited${exitCode === null ? '' : ` with code ${exitCode}`}]\x1b[0m\r\n`;
+const exitLine = (exitCode: number | null): string =>
+  `\r\n\x1b[2m[process exited${exitCode === null ? '' : ` with code ${exitCode}`}]\x1b[0m\r\n`;
 
 /**
  * The terminals of this window: the ptys it shows, their views, their output lined up with the
@@ -260,7 +261,13 @@ export class TerminalWorkspace<C extends TerminalHandle = TerminalHandle> extend
     this._live.finish(info.id, snapshot);
     const { exited, exitCode, recording } = info;
     const customTitle = rememberedTabName(info.id);
-    this._store.getState().add({ id: info.id, sessionId: info.sessionId, shell: info.shell, programTitle: null, customTitle, exited, exitCode, recording }, activate, takesSplit);
+    this._store
+      .getState()
+      .add(
+        { id: info.id, sessionId: info.sessionId, shell: info.shell, programTitle: null, customTitle, exited, exitCode, recording },
+        activate,
+        takesSplit,
+      );
     // A terminal known before (a re-attach) keeps its entry: bring its recording state up to date.
     this._store.getState().update(info.id, { recording });
     if (exited) this._markExited(info.id, exitCode);

@@ -37,7 +37,8 @@ const settle = () => vi.advanceTimersByTimeAsync(0);
 const canvases = vi.fn(() => ({
   getContext: () => ({
     RENDERER: 1,
-    getExtension: (name: string) => (name === 'WEBGL_debug_renderer_info' ? { UNMASKED_RENDERER_WEBGL: 2 } : { loseContext: () => undefined }),
+    getExtension: (name: string) =>
+      name === 'WEBGL_debug_renderer_info' ? { UNMASKED_RENDERER_WEBGL: 2 } : { loseContext: () => undefined },
     getParameter: () => 'Google SwiftShader',
   }),
 }));

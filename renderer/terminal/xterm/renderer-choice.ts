@@ -29,7 +29,9 @@ let webglDecision: boolean | undefined;
 const PROBE_AFTER_DRAW_CAP_MS = 3000;
 
 const idle = (): Promise<void> =>
-  new Promise((resolve) => (typeof requestIdleCallback === 'function' ? requestIdleCallback(() => resolve(), { timeout: 1000 }) : setTimeout(resolve, 0)));
+  new Promise((resolve) =>
+    typeof requestIdleCallback === 'function' ? requestIdleCallback(() => resolve(), { timeout: 1000 }) : setTimeout(resolve, 0),
+  );
 
 const drawn = (term: Terminal): Promise<void> => new Promise((resolve) => whenDrawn(term, PROBE_AFTER_DRAW_CAP_MS, resolve));
 

@@ -66,7 +66,8 @@ export class ScreenBarriers implements IDisposable {
     // Barriers are numbered in order: one whose line is gone, or the oldest beyond the cap,
     // becomes the floor, which covers every barrier before it.
     for (const barrier of this._barriers) if (barrier.marker.isDisposed) this._floor = Math.max(this._floor, barrier.seq);
-    if (this._barriers.length > MAX_BARRIERS) this._floor = Math.max(this._floor, this._barriers[this._barriers.length - MAX_BARRIERS - 1]!.seq);
+    if (this._barriers.length > MAX_BARRIERS)
+      this._floor = Math.max(this._floor, this._barriers[this._barriers.length - MAX_BARRIERS - 1]!.seq);
     while (this._barriers[0] && this._barriers[0].seq <= this._floor) this._barriers.shift()!.marker.dispose();
   }
 }

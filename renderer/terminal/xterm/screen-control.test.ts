@@ -9,7 +9,11 @@ import { watchScreenControl } from './screen-control';
 const setUp = () => {
   const term = new Headless({ cols: 20, rows: 5, scrollback: 100, allowProposedApi: true }) as unknown as Terminal;
   const seen: string[] = [];
-  watchScreenControl(term, { address: (alternate) => seen.push(alternate ? 'alternate' : 'address'), clear: (reset) => seen.push(reset ? 'reset' : 'clear') }, () => false);
+  watchScreenControl(
+    term,
+    { address: (alternate) => seen.push(alternate ? 'alternate' : 'address'), clear: (reset) => seen.push(reset ? 'reset' : 'clear') },
+    () => false,
+  );
   const write = (data: string) => new Promise<void>((resolve) => term.write(data, resolve));
   return { term, seen, write };
 };

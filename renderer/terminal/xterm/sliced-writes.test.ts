@@ -6,7 +6,11 @@ import { slicedTarget } from './sliced-writes';
 /** xterm's writes as they arrive; `slice` as given to slicedTarget (its default when left out). */
 const recorder = (...slice: [] | [number]) => {
   const writes: Array<{ data: string; callback: boolean }> = [];
-  const term = { rows: 24, parser: {}, write: (data: string, callback?: () => void) => writes.push({ data, callback: callback !== undefined }) };
+  const term = {
+    rows: 24,
+    parser: {},
+    write: (data: string, callback?: () => void) => writes.push({ data, callback: callback !== undefined }),
+  };
   return { writes, target: slicedTarget(term as unknown as Terminal, ...slice) };
 };
 

@@ -39,7 +39,11 @@ describe('TerminalOutput', () => {
     const { term, log, finish } = fakeTerm(false);
     const output = new TerminalOutput(term, () => undefined);
     output.write('before');
-    output.repaint('SNAP', () => log.push('marks cleared'), () => log.push('marks placed'));
+    output.repaint(
+      'SNAP',
+      () => log.push('marks cleared'),
+      () => log.push('marks placed'),
+    );
     output.write('after');
     expect(log).toEqual(['before']);
     finish();

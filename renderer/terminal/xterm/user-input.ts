@@ -1,6 +1,19 @@
 // SPDX-License-Identifier: MIT
 
-const USER_EVENTS = ['keydown', 'keypress', 'beforeinput', 'input', 'compositionend', 'paste', 'mousedown', 'mouseup', 'mousemove', 'wheel', 'focusin', 'focusout'] as const;
+const USER_EVENTS = [
+  'keydown',
+  'keypress',
+  'beforeinput',
+  'input',
+  'compositionend',
+  'paste',
+  'mousedown',
+  'mouseup',
+  'mousemove',
+  'wheel',
+  'focusin',
+  'focusout',
+] as const;
 const USER_EVENT_WINDOW_MS = 150;
 
 /**

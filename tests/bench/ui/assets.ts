@@ -19,7 +19,14 @@ export const buildUiAssets = async (): Promise<UiAssets> => {
   mkdirSync(ASSETS_DIR, { recursive: true });
   const common = { bundle: true, logLevel: 'warning', sourcemap: false } as const;
   await Promise.all([
-    build({ ...common, entryPoints: ['tests/bench/ui/page/bare-page.ts'], outdir: ASSETS_DIR, format: 'iife', target: 'es2022', minify: true }),
+    build({
+      ...common,
+      entryPoints: ['tests/bench/ui/page/bare-page.ts'],
+      outdir: ASSETS_DIR,
+      format: 'iife',
+      target: 'es2022',
+      minify: true,
+    }),
     build({ ...common, entryPoints: ['tests/bench/ui/page/probe.ts'], outdir: ASSETS_DIR, format: 'iife', target: 'es2022' }),
     build({
       ...common,
@@ -32,9 +39,13 @@ export const buildUiAssets = async (): Promise<UiAssets> => {
   ]);
   // Contexterm bundles JetBrains Mono: the bare page gets the same files, or it would draw a system font.
   const fonts = 'node_modules/@fontsource/jetbrains-mono/files';
-  for (const weight of [400, 700]) copyFileSync(join(fonts, `jetbrains-mono-latin-${weight}-normal.woff2`), join(ASSETS_DIR, `font-${weight}.woff2`));
+  for (const weight of [400, 700])
+    copyFileSync(join(fonts, `jetbrains-mono-latin-${weight}-normal.woff2`), join(ASSETS_DIR, `font-${weight}.woff2`));
   const faces = [400, 700]
-    .map((weight) => `@font-face{font-family:'JetBrains Mono';font-weight:${weight};font-style:normal;src:url(font-${weight}.woff2) format('woff2')}`)
+    .map(
+      (weight) =>
+        `@font-face{font-family:'JetBrains Mono';font-weight:${weight};font-style:normal;src:url(font-${weight}.woff2) format('woff2')}`,
+    )
     .join('');
   writeFileSync(
     join(ASSETS_DIR, 'index.html'),

@@ -59,7 +59,9 @@ const readLoad = () => {
       js_kb: scripts.reduce((sum, entry) => sum + entry.decodedBodySize, 0) / 1000,
       js_loaded_ms: Math.max(...scripts.map((entry) => entry.responseEnd)),
       // The entry module's body runs once every module it imports was parsed and evaluated.
-      script_eval_ms: mark('ct:main') - (firstScript ? Math.max(...scripts.filter((s) => s.startTime <= mark('ct:main')).map((s) => s.responseEnd)) : NaN),
+      script_eval_ms:
+        mark('ct:main') -
+        (firstScript ? Math.max(...scripts.filter((s) => s.startTime <= mark('ct:main')).map((s) => s.responseEnd)) : NaN),
       react_mount_ms: mark('ct:app-mounted') - mark('ct:render'),
       dom_ready_ms: nav.domContentLoadedEventEnd,
       socket_open_ms: record.socketOpen ?? NaN,
@@ -96,10 +98,14 @@ const loadOnce = async (browser: Browser | 'cold', url: string, rows: string, pr
     const page = await context.newPage();
     await page.addInitScript({ content: `globalThis.__loadConfig=${JSON.stringify({ rows, prompt: PROMPT })};\n${probe}` });
     await page.goto(url);
-    await page.waitForFunction(() => (globalThis as unknown as { __loadRecord?: { prompt?: number } }).__loadRecord?.prompt !== undefined, undefined, {
-      timeout: 30_000,
-      polling: 50,
-    });
+    await page.waitForFunction(
+      () => (globalThis as unknown as { __loadRecord?: { prompt?: number } }).__loadRecord?.prompt !== undefined,
+      undefined,
+      {
+        timeout: 30_000,
+        polling: 50,
+      },
+    );
     return (await page.evaluate(readLoad)) as Load;
   } finally {
     await context.close();
@@ -120,7 +126,14 @@ const resetServer = async (server: AppServer): Promise<void> => {
 
 const buildProbe = async (): Promise<string> => {
   mkdirSync(ASSETS_DIR, { recursive: true });
-  await build({ entryPoints: ['tests/bench/ui/page/load-probe.ts'], outdir: ASSETS_DIR, bundle: true, format: 'iife', target: 'es2022', logLevel: 'warning' });
+  await build({
+    entryPoints: ['tests/bench/ui/page/load-probe.ts'],
+    outdir: ASSETS_DIR,
+    bundle: true,
+    format: 'iife',
+    target: 'es2022',
+    logLevel: 'warning',
+  });
   return readFileSync(join(ASSETS_DIR, 'load-probe.js'), 'utf8');
 };
 
@@ -180,12 +193,28 @@ export const benchPageLoad = async (rig: UiRig, options: { rounds: number }): Pr
     browser = 'cold';
     const cold = await interleaved(options.rounds, contexterm, barePage);
     return {
-      ...spreadOf('page_to_prompt_cold_ms', ct.map((load) => load.prompt), 0),
-      ...spreadOf('bare_page_to_prompt_cold_ms', bare.map((load) => load.prompt), 0),
+      ...spreadOf(
+        'page_to_prompt_cold_ms',
+        ct.map((load) => load.prompt),
+        0,
+      ),
+      ...spreadOf(
+        'bare_page_to_prompt_cold_ms',
+        bare.map((load) => load.prompt),
+        0,
+      ),
       ...spreadOf('page_to_prompt_cold_ms_vs_bare', cold.ratios, 3),
       ...parts('page_load_cold', ct),
-      ...spreadOf('page_to_prompt_ms', warm.ct.map((load) => load.prompt), 0),
-      ...spreadOf('bare_page_to_prompt_ms', warm.bare.map((load) => load.prompt), 0),
+      ...spreadOf(
+        'page_to_prompt_ms',
+        warm.ct.map((load) => load.prompt),
+        0,
+      ),
+      ...spreadOf(
+        'bare_page_to_prompt_ms',
+        warm.bare.map((load) => load.prompt),
+        0,
+      ),
       ...spreadOf('page_to_prompt_ms_vs_bare', result.ratios, 3),
       ...parts('page_load', warm.ct),
       ...parts('bare_page_load', warm.bare),

@@ -49,7 +49,9 @@ export class TermPage {
 
   /** Everything the terminal shows now. */
   text(): Promise<string> {
-    return this.page.evaluate(([rows]) => (globalThis as unknown as G).document.querySelector(rows)?.textContent ?? '', [this._rows] as const);
+    return this.page.evaluate(([rows]) => (globalThis as unknown as G).document.querySelector(rows)?.textContent ?? '', [
+      this._rows,
+    ] as const);
   }
 
   async focus(): Promise<void> {
@@ -64,12 +66,19 @@ export class TermPage {
   /** Waits for `line` to be the terminal's last line. */
   private async _waitLine(line: string, timeoutMs: number): Promise<void> {
     try {
-      await this.page.waitForFunction(([rows, text]) => (globalThis as unknown as G).__bench.lastLine(rows) === text, [this._rows, line] as const, {
-        timeout: timeoutMs,
-        polling: 20,
-      });
+      await this.page.waitForFunction(
+        ([rows, text]) => (globalThis as unknown as G).__bench.lastLine(rows) === text,
+        [this._rows, line] as const,
+        {
+          timeout: timeoutMs,
+          polling: 20,
+        },
+      );
     } catch (error) {
-      throw new Error(`${this.name}: no ${JSON.stringify(line)} within ${timeoutMs} ms; last line: ${JSON.stringify(await this.lastLine())}`, { cause: error });
+      throw new Error(
+        `${this.name}: no ${JSON.stringify(line)} within ${timeoutMs} ms; last line: ${JSON.stringify(await this.lastLine())}`,
+        { cause: error },
+      );
     }
   }
 

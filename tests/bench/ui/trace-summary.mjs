@@ -11,7 +11,10 @@ import sourceMap from 'source-map';
 
 const [tracePath, profilePath] = process.argv.slice(2);
 const KINDS = [
-  [/^(FunctionCall|EvaluateScript|v8\.|V8\.Execute|TimerFire|FireAnimationFrame|EventDispatch|RunMicrotasks|v8\.run|RunTask)/i, 'task/script'],
+  [
+    /^(FunctionCall|EvaluateScript|v8\.|V8\.Execute|TimerFire|FireAnimationFrame|EventDispatch|RunMicrotasks|v8\.run|RunTask)/i,
+    'task/script',
+  ],
   [/GC|Sweep|Mark|Scaveng|Compact/i, 'gc'],
   [/UpdateLayoutTree|RecalcStyle|Layout|ParseAuthorStyleSheet|StyleInvalidator|ScheduleStyleRecalculation/, 'style+layout'],
   [/Paint|Layerize|Commit|UpdateLayer|CompositeLayers|PrePaint|Rasterize|Decode/, 'paint+composite'],
@@ -55,7 +58,9 @@ if (busiest) {
   const frames = events.filter((e) => e.name === 'DrawFrame' || e.name === 'Graphics.Pipeline.DrawFrame').length;
   console.log(`  frames drawn (DrawFrame): ${frames}`);
   const tasks = complete.filter((e) => e.pid === busiest.pid && e.tid === busiest.tid && e.name === 'RunTask').map((e) => e.dur / 1000);
-  console.log(`  tasks: ${tasks.length}, over 50 ms: ${tasks.filter((d) => d > 50).length}, longest ${Math.max(0, ...tasks).toFixed(0)} ms`);
+  console.log(
+    `  tasks: ${tasks.length}, over 50 ms: ${tasks.filter((d) => d > 50).length}, longest ${Math.max(0, ...tasks).toFixed(0)} ms`,
+  );
 }
 
 if (profilePath) {
@@ -87,7 +92,10 @@ if (profilePath) {
     return pos.source.replace(/^(\.\.\/)+/, '').replace(/^.*node_modules\//, 'node_modules/');
   };
   const GROUPS = [
-    [/^xterm:src\/common\/(parser|input|InputHandler)|xterm:src\/common\/buffer|xterm:src\/common\/(CoreTerminal|services\/BufferService)/, 'xterm parse + buffer'],
+    [
+      /^xterm:src\/common\/(parser|input|InputHandler)|xterm:src\/common\/buffer|xterm:src\/common\/(CoreTerminal|services\/BufferService)/,
+      'xterm parse + buffer',
+    ],
     [/^xterm:src\/browser\/(renderer|services\/RenderService|RenderDebouncer)/, 'xterm render (DOM)'],
     [/^xterm:/, 'xterm other'],
     [/react-dom|node_modules\/react|scheduler/, 'React'],
@@ -112,7 +120,9 @@ if (profilePath) {
     byGroup.set(group, (byGroup.get(group) ?? 0) + us);
   }
   console.log(`\nCPU profile: ${ms(total)} ms sampled`);
-  for (const [group, us] of [...byGroup].sort((a, b) => b[1] - a[1])) console.log(`  ${ms(us)} ms ${((us / total) * 100).toFixed(1).padStart(5)}%  ${group}`);
+  for (const [group, us] of [...byGroup].sort((a, b) => b[1] - a[1]))
+    console.log(`  ${ms(us)} ms ${((us / total) * 100).toFixed(1).padStart(5)}%  ${group}`);
   console.log('top sources:');
-  for (const [source, us] of [...bySource].sort((a, b) => b[1] - a[1]).slice(0, Number(process.env.TOP ?? 25))) console.log(`  ${ms(us)} ms  ${source}`);
+  for (const [source, us] of [...bySource].sort((a, b) => b[1] - a[1]).slice(0, Number(process.env.TOP ?? 25)))
+    console.log(`  ${ms(us)} ms  ${source}`);
 }

@@ -103,7 +103,13 @@ const openPages = async (browser: Browser, appUrl: string, bareUrl: string, prob
     return { family: style.fontFamily, size: style.fontSize };
   });
   if (!font.family || !(parseFloat(font.size) > 0)) throw new Error(`could not read the terminal font: ${JSON.stringify(font)}`);
-  const query = new URLSearchParams({ cols: size[1]!, rows: size[2]!, terms: '2', fontFamily: font.family, fontSize: String(parseFloat(font.size)) });
+  const query = new URLSearchParams({
+    cols: size[1]!,
+    rows: size[2]!,
+    terms: '2',
+    fontFamily: font.family,
+    fontSize: String(parseFloat(font.size)),
+  });
 
   const barePage = await browser.newPage({ viewport: { width: 1280, height: 800 }, colorScheme: 'dark' });
   await barePage.addInitScript({ content: probe });

@@ -72,5 +72,4 @@ describe('a hostile model against the approval (OpenAI-compatible)', () => {
     await answered('Left it alone.');
     expect(existsSync(victim)).toBe(true);
   });
-
 });

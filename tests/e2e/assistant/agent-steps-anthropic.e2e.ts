@@ -17,7 +17,12 @@ beforeAll(async () => {
   app = await openAssistantApp({
     integrated: true,
     llm: { models: [MODEL] },
-    env: (scripted) => ({ CONTEXTERM_PROVIDER: 'anthropic', CONTEXTERM_BASE_URL: scripted.url, CONTEXTERM_MODEL: MODEL, CONTEXTERM_API_KEY: KEY }),
+    env: (scripted) => ({
+      CONTEXTERM_PROVIDER: 'anthropic',
+      CONTEXTERM_BASE_URL: scripted.url,
+      CONTEXTERM_MODEL: MODEL,
+      CONTEXTERM_API_KEY: KEY,
+    }),
   });
   ({ llm, page } = app);
 });

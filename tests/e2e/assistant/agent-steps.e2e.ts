@@ -48,7 +48,10 @@ const saveSettings = async () => {
 describe('the assistant runs commands only with approval (OpenAI-compatible)', () => {
   it('Run: the command runs in the terminal as a recorded command; the model gets its exit code and output from the record', async () => {
     const command = "sh -c 'echo agent-out-$((40+2)); exit 3'";
-    llm.enqueue(runCommand(command, 'To see what the script prints.'), { kind: 'text', text: 'It printed agent-out-42 and exited with 3.' });
+    llm.enqueue(runCommand(command, 'To see what the script prints.'), {
+      kind: 'text',
+      text: 'It printed agent-out-42 and exited with 3.',
+    });
     await ask(page, 'What does the script print?');
     const proposed = step(command);
     await proposed.and(page.locator('[data-state="proposed"]')).waitFor();
@@ -67,14 +70,16 @@ describe('the assistant runs commands only with approval (OpenAI-compatible)', (
     expect(commandId).toMatch(/:\d+$/);
     await waitForTerminalText(page, /^agent-out-42\s*$/m);
     // In history it is an ordinary record, tagged as the assistant's.
-    await page.locator(`[data-testid="command-item"][data-command-id="${commandId}"][data-exit-code="3"][data-ran-by="assistant"]`).waitFor();
+    await page
+      .locator(`[data-testid="command-item"][data-command-id="${commandId}"][data-exit-code="3"][data-ran-by="assistant"]`)
+      .waitFor();
 
     const [result] = toolResults();
     expect(result).toMatchObject({ status: 'ran', command_id: commandId, exit_code: 3, command_line: command });
     expect(String(result!['full_output'])).toContain('agent-out-42');
   });
 
-  it('runs in the conversation\'s own terminal (a tab titled Assistant) when the asking terminal is busy, in the same directory', async () => {
+  it("runs in the conversation's own terminal (a tab titled Assistant) when the asking terminal is busy, in the same directory", async () => {
     const tabs = page.getByTestId('tab');
     await typeInTerminal(page, 'sleep 60\n');
     await page.locator('[data-testid="command-item"][data-exit-code=""]', { hasText: 'sleep 60' }).waitFor();
@@ -123,7 +128,7 @@ describe('the assistant runs commands only with approval (OpenAI-compatible)', (
     await expect.poll(() => tabs.count()).toBe(1);
   });
 
-  it('a half-typed line survives a step: the command goes to the assistant\'s terminal instead', async () => {
+  it("a half-typed line survives a step: the command goes to the assistant's terminal instead", async () => {
     const tabs = page.getByTestId('tab');
     await page.locator('[data-testid="terminal"] .xterm').first().click();
     await page.keyboard.type('echo half-typed-line');
@@ -226,7 +231,10 @@ describe('the assistant runs commands only with approval (OpenAI-compatible)', (
     await page.getByTestId('agent-auto-run').uncheck();
     await page.getByTestId('agent-max-steps').fill('2');
     await saveSettings();
-    llm.enqueue(runCommand('echo step-1'), runCommand('echo step-2'), runCommand('echo step-3'), { kind: 'text', text: 'Stopped after two steps.' });
+    llm.enqueue(runCommand('echo step-1'), runCommand('echo step-2'), runCommand('echo step-3'), {
+      kind: 'text',
+      text: 'Stopped after two steps.',
+    });
     await ask(page, 'Count to three.');
     await step('echo step-1').getByTestId('agent-run').click();
     await step('echo step-2').getByTestId('agent-run').click();
@@ -282,7 +290,9 @@ describe('the assistant runs commands only with approval (OpenAI-compatible)', (
     await typeInTerminal(page, 'echo agent-private-barrier\n');
     await page.locator('[data-testid="command-item"]', { hasText: 'echo agent-private-barrier' }).waitFor({ timeout: 15_000 });
     const run = await runCli(['history', 'search', 'agent-private', '--data-dir', app.server.dataDir, '--json']);
-    expect((JSON.parse(run.stdout) as Array<{ command_line: string }>).map((row) => row.command_line)).toEqual(['echo agent-private-barrier']);
+    expect((JSON.parse(run.stdout) as Array<{ command_line: string }>).map((row) => row.command_line)).toEqual([
+      'echo agent-private-barrier',
+    ]);
     await tabs.nth(2).getByTestId('tab-close').click();
     await tabs.nth(1).getByTestId('tab-close').click();
     await expect.poll(() => tabs.count()).toBe(1);

@@ -6,7 +6,16 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { typeInTerminal } from '../support/app';
-import { ask, bodyOf, contentText, openAssistantApp, usage, waitForAnswer, waitForChatRequests, type AssistantApp } from '../support/assistant-page';
+import {
+  ask,
+  bodyOf,
+  contentText,
+  openAssistantApp,
+  usage,
+  waitForAnswer,
+  waitForChatRequests,
+  type AssistantApp,
+} from '../support/assistant-page';
 
 /**
  * Issue 23: the AGENTS.md at the root of the active terminal's repository goes into the
@@ -47,7 +56,10 @@ afterAll(async () => {
 });
 
 const userText = (body: ReturnType<typeof bodyOf>): string =>
-  body.messages.filter((m) => m.role === 'user').map((m) => contentText(m.content)).join('\n');
+  body.messages
+    .filter((m) => m.role === 'user')
+    .map((m) => contentText(m.content))
+    .join('\n');
 
 const inspector = () => page.getByTestId('context-inspector');
 const projectSection = () => inspector().locator('[data-testid="inspector-section"][data-section-id="project-instructions"]');
@@ -55,7 +67,9 @@ const projectSection = () => inspector().locator('[data-testid="inspector-sectio
 /** Runs a command and waits until it is recorded as finished with exit 0. */
 const run = async (line: string, finishedBefore: number): Promise<void> => {
   await typeInTerminal(page, `${line}\r`);
-  await expect.poll(() => page.locator('[data-testid="command-item"][data-exit-code="0"]').count(), { timeout: 15_000 }).toBeGreaterThan(finishedBefore);
+  await expect
+    .poll(() => page.locator('[data-testid="command-item"][data-exit-code="0"]').count(), { timeout: 15_000 })
+    .toBeGreaterThan(finishedBefore);
 };
 
 describe("the repository's AGENTS.md", () => {
@@ -109,7 +123,10 @@ describe("the repository's AGENTS.md", () => {
     expect(await box.isChecked()).toBe(true);
     await box.setChecked(false);
     await page.getByTestId('settings-save').click();
-    await page.getByTestId('settings-status').filter({ hasText: /^Saved/ }).waitFor();
+    await page
+      .getByTestId('settings-status')
+      .filter({ hasText: /^Saved/ })
+      .waitFor();
     await page.getByTestId('settings-close').click();
     await page.getByTestId('settings-page').waitFor({ state: 'detached' });
 

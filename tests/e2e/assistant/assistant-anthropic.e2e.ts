@@ -16,7 +16,13 @@ let page: Page;
 beforeAll(async () => {
   app = await openAssistantApp({
     llm: { models: [MODEL] },
-    env: (scripted) => ({ CONTEXTERM_PROVIDER: 'anthropic', CONTEXTERM_BASE_URL: scripted.url, CONTEXTERM_MODEL: MODEL, CONTEXTERM_API_KEY: KEY, PS1: 'ct$ ' }),
+    env: (scripted) => ({
+      CONTEXTERM_PROVIDER: 'anthropic',
+      CONTEXTERM_BASE_URL: scripted.url,
+      CONTEXTERM_MODEL: MODEL,
+      CONTEXTERM_API_KEY: KEY,
+      PS1: 'ct$ ',
+    }),
     beforeLoad: (p) => p.on('pageerror', (error) => console.error('[pageerror]', error.message)),
   });
   ({ llm, page } = app);

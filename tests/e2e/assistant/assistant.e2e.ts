@@ -159,7 +159,9 @@ describe('assistant pane against a scripted OpenAI-compatible server', () => {
       await waitForAnswer(page, `word${n}x299`);
     }
     // The meter refreshes shortly after each answer: read it once it counts every message shown.
-    const shown = await page.locator('[data-testid="assistant-message"]:not([data-compacted]):not([data-streaming]):not([data-error])').count();
+    const shown = await page
+      .locator('[data-testid="assistant-message"]:not([data-compacted]):not([data-streaming]):not([data-error])')
+      .count();
     await expect.poll(() => page.getByTestId('context-usage').getAttribute('data-messages'), { timeout: 10_000 }).toBe(String(shown));
     await expect.poll(async () => Number((await usage(page)).percent), { timeout: 10_000 }).toBeGreaterThan(80);
     await page.getByTestId('context-warning').waitFor();
@@ -246,8 +248,16 @@ describe('assistant pane against a scripted OpenAI-compatible server', () => {
       { response: { kind: 'error', status: 404, message: 'e2e: model not found' }, kind: 'model-not-found', text: 'e2e: model not found' },
       { response: { kind: 'error', status: 429, message: 'e2e: slow down', retryAfter: 2 }, kind: 'rate-limited', text: 'Retry after 2 s' },
       { response: { kind: 'error', status: 500, message: 'e2e: upstream exploded' }, kind: 'server', text: 'e2e: upstream exploded' },
-      { response: { kind: 'error', status: 400, message: 'e2e: context too long' }, kind: 'invalid-request', text: 'e2e: context too long' },
-      { response: { kind: 'cut', text: 'This answer will be cut off somewhere in the middle of it', afterEvents: 3 }, kind: 'bad-response', text: 'cut off' },
+      {
+        response: { kind: 'error', status: 400, message: 'e2e: context too long' },
+        kind: 'invalid-request',
+        text: 'e2e: context too long',
+      },
+      {
+        response: { kind: 'cut', text: 'This answer will be cut off somewhere in the middle of it', afterEvents: 3 },
+        kind: 'bad-response',
+        text: 'cut off',
+      },
     ] as const;
     for (const [i, c] of cases.entries()) {
       llm.enqueue(c.response);
@@ -255,12 +265,20 @@ describe('assistant pane against a scripted OpenAI-compatible server', () => {
       const error = page.getByTestId('assistant-error');
       await expect.poll(() => error.getAttribute('data-kind'), { timeout: 20_000 }).toBe(c.kind);
       expect(await error.innerText()).toContain(c.text);
-      expect(await messages(page, 'user').filter({ hasText: `Error case ${i}?` }).count()).toBe(1);
+      expect(
+        await messages(page, 'user')
+          .filter({ hasText: `Error case ${i}?` })
+          .count(),
+      ).toBe(1);
       llm.enqueue({ kind: 'text', text: `Recovered from case ${i}.` });
       await page.getByTestId('assistant-retry').click();
       await waitForAnswer(page, `Recovered from case ${i}.`);
       await expect.poll(() => error.count()).toBe(0);
-      expect(await messages(page, 'user').filter({ hasText: `Error case ${i}?` }).count()).toBe(1);
+      expect(
+        await messages(page, 'user')
+          .filter({ hasText: `Error case ${i}?` })
+          .count(),
+      ).toBe(1);
     }
   });
 

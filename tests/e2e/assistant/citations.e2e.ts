@@ -3,7 +3,16 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ScriptedLlmServer } from '../../fixtures/scripted-llm-server';
 import { typeInTerminal, waitForTerminalText } from '../support/app';
-import { answers, ask, bodyOf, chatRequests, contentText, openAssistantApp, waitForAnswer, type AssistantApp } from '../support/assistant-page';
+import {
+  answers,
+  ask,
+  bodyOf,
+  chatRequests,
+  contentText,
+  openAssistantApp,
+  waitForAnswer,
+  type AssistantApp,
+} from '../support/assistant-page';
 
 let app: AssistantApp;
 let llm: ScriptedLlmServer;

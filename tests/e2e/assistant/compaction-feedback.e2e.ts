@@ -18,7 +18,9 @@ const result = () => page.getByTestId('compaction-result');
 
 /** The meter once it counts every message shown (it refreshes shortly after each answer). */
 const settledUsage = async () => {
-  const shown = await page.locator('[data-testid="assistant-message"]:not([data-compacted]):not([data-streaming]):not([data-error])').count();
+  const shown = await page
+    .locator('[data-testid="assistant-message"]:not([data-compacted]):not([data-streaming]):not([data-error])')
+    .count();
   await expect.poll(() => page.getByTestId('context-usage').getAttribute('data-messages'), { timeout: 10_000 }).toBe(String(shown));
   return usage(page);
 };

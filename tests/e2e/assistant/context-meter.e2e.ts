@@ -40,7 +40,9 @@ describe('a 2K model until trimming starts', () => {
       app.llm.enqueue({ kind: 'text', text: answer(n) });
       await ask(page, `Question ${n}`);
       await waitForAnswer(page, `w${n}x119`);
-      const shown = await page.locator('[data-testid="assistant-message"]:not([data-compacted]):not([data-streaming]):not([data-error])').count();
+      const shown = await page
+        .locator('[data-testid="assistant-message"]:not([data-compacted]):not([data-streaming]):not([data-error])')
+        .count();
       await expect.poll(() => page.getByTestId('context-usage').getAttribute('data-messages'), { timeout: 10_000 }).toBe(String(shown));
       trimmed = await inspectorHistoryTrimmed();
     }

@@ -25,7 +25,9 @@ describe('the meter and the inspector', () => {
   it('show the same total for the next request, terminal sections included', async () => {
     await setModelLimits(page, { limit: '16000', autoCompact: false });
     await typeInTerminal(page, 'seq 1 40\r');
-    await expect.poll(() => page.locator('[data-testid="command-item"][data-exit-code="0"]').count(), { timeout: 15_000 }).toBeGreaterThan(0);
+    await expect
+      .poll(() => page.locator('[data-testid="command-item"][data-exit-code="0"]').count(), { timeout: 15_000 })
+      .toBeGreaterThan(0);
     await page.getByTestId('inspect-context').click();
     const total = page.getByTestId('inspector-total');
     await total.waitFor();

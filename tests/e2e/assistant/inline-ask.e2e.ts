@@ -49,7 +49,8 @@ const askInline = async (page: Page, words: string, expectedWords = ''): Promise
 
 const requestText = (llm: ScriptedLlmServer, index: number): { system: string; all: string } => {
   const body = chatRequests(llm)[index]!.body as { system?: unknown; messages: Array<{ role: string; content: unknown }> };
-  const system = body.system !== undefined ? contentText(body.system) : contentText(body.messages.find((m) => m.role === 'system')?.content);
+  const system =
+    body.system !== undefined ? contentText(body.system) : contentText(body.messages.find((m) => m.role === 'system')?.content);
   return { system, all: JSON.stringify(body) };
 };
 
@@ -60,7 +61,10 @@ describe('Ctrl+I, a command from words, against a scripted OpenAI-compatible ser
   const dir = mkdtempSync(join(tmpdir(), 'ct-inline-'));
 
   beforeAll(async () => {
-    app = await openAssistantApp({ integrated: true, beforeLoad: (p) => p.on('pageerror', (error) => console.error('[pageerror]', error.message)) });
+    app = await openAssistantApp({
+      integrated: true,
+      beforeLoad: (p) => p.on('pageerror', (error) => console.error('[pageerror]', error.message)),
+    });
     ({ llm, page } = app);
     await waitForTerminalText(page, PROMPT, 30_000);
   }, 90_000);
@@ -89,7 +93,15 @@ describe('Ctrl+I, a command from words, against a scripted OpenAI-compatible ser
     await box(page).waitFor({ state: 'detached' });
     await waitForPrompt(page, 'ls -la /tmp');
     // The keyboard is back in the terminal, and nothing ran.
-    expect(await page.evaluate(() => Boolean((globalThis as unknown as { document: { activeElement: { closest(s: string): unknown } | null } }).document.activeElement?.closest('.xterm')))).toBe(true);
+    expect(
+      await page.evaluate(() =>
+        Boolean(
+          (
+            globalThis as unknown as { document: { activeElement: { closest(s: string): unknown } | null } }
+          ).document.activeElement?.closest('.xterm'),
+        ),
+      ),
+    ).toBe(true);
     expect(await items(page).count()).toBe(before);
   });
 
@@ -176,7 +188,13 @@ describe('Ctrl+I against a scripted Anthropic server', () => {
   beforeAll(async () => {
     app = await openAssistantApp({
       llm: { models: [MODEL] },
-      env: (scripted) => ({ CONTEXTERM_PROVIDER: 'anthropic', CONTEXTERM_BASE_URL: scripted.url, CONTEXTERM_MODEL: MODEL, CONTEXTERM_API_KEY: 'sk-ant-test-key-0123456789abcdef', PS1: 'ct$ ' }),
+      env: (scripted) => ({
+        CONTEXTERM_PROVIDER: 'anthropic',
+        CONTEXTERM_BASE_URL: scripted.url,
+        CONTEXTERM_MODEL: MODEL,
+        CONTEXTERM_API_KEY: 'sk-ant-test-key-0123456789abcdef',
+        PS1: 'ct$ ',
+      }),
     });
     await waitForTerminalText(app.page, PROMPT, 30_000);
   }, 90_000);

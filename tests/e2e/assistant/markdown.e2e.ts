@@ -38,7 +38,13 @@ describe('markdown answers (CommonMark + GFM)', () => {
       .poll(
         async () => {
           const sample = await inPage(() => {
-            const doc = (globalThis as unknown as { document: { querySelector(s: string): { innerText: string; querySelector(s: string): { disabled?: boolean } | null } | null } }).document;
+            const doc = (
+              globalThis as unknown as {
+                document: {
+                  querySelector(s: string): { innerText: string; querySelector(s: string): { disabled?: boolean } | null } | null;
+                };
+              }
+            ).document;
             const streaming = doc.querySelector('[data-testid="assistant-message"][data-streaming="true"]');
             if (!streaming) return undefined;
             const button = streaming.querySelector('button[aria-label="Insert into terminal"]');

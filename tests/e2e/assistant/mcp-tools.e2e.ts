@@ -84,7 +84,10 @@ describe("tools of the user's MCP servers", () => {
 
   it('a window that reloads shows a waiting call with its buttons, and Allow still works', async () => {
     const marker = join(scratch, 'reload-marker');
-    llm.enqueue(callTool('notes__write_marker', { path: marker, text: 'after reload' }), { kind: 'text', text: 'Written after the reload.' });
+    llm.enqueue(callTool('notes__write_marker', { path: marker, text: 'after reload' }), {
+      kind: 'text',
+      text: 'Written after the reload.',
+    });
     await ask(page, 'Write it, then I reload.');
     await toolStep('notes__write_marker').and(page.locator('[data-state="proposed"]')).waitFor();
     await page.reload();

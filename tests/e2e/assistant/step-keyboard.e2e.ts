@@ -21,7 +21,8 @@ beforeAll(async () => {
 
 afterAll(() => app?.close());
 
-const focusedTestId = () => page.evaluate(() => document.activeElement?.getAttribute('data-testid') ?? document.activeElement?.tagName ?? null);
+const focusedTestId = () =>
+  page.evaluate(() => document.activeElement?.getAttribute('data-testid') ?? document.activeElement?.tagName ?? null);
 
 describe('a proposed step from the keyboard', () => {
   it('takes the focus on Run: Enter runs it', async () => {

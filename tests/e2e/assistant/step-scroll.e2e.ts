@@ -38,7 +38,8 @@ const leftBelow = () => page.locator('.message-list').evaluate((el) => Math.roun
 
 const listTop = () => page.locator('.message-list').evaluate((el) => el.scrollTop);
 
-const longText = (n: number) => Array.from({ length: 14 }, (_, i) => `Line ${i + 1} of answer ${n}: some words to fill the conversation.`).join('\n\n');
+const longText = (n: number) =>
+  Array.from({ length: 14 }, (_, i) => `Line ${i + 1} of answer ${n}: some words to fill the conversation.`).join('\n\n');
 
 /** A conversation long enough to scroll, in a window short enough for it to. */
 const fillConversation = async (label: string) => {

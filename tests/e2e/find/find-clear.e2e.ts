@@ -47,10 +47,12 @@ describe('the find bar and its match', () => {
     // The found match is selected: the selection layer's box is the match's.
     const match = pane.locator('.xterm-selection > div').first();
     await page.screenshot({ path: '/tmp/ct-find-clear-before.png' });
-    await expect.poll(async () => {
-      const box = await match.boundingBox();
-      return box !== null && !overlaps(box, bar);
-    }).toBe(true);
+    await expect
+      .poll(async () => {
+        const box = await match.boundingBox();
+        return box !== null && !overlaps(box, bar);
+      })
+      .toBe(true);
     await page.screenshot({ path: '/tmp/ct-find-clear.png' });
   });
 });

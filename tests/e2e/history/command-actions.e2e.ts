@@ -102,7 +102,14 @@ describe('command actions', () => {
     await search.press('Escape');
     await viewer().waitFor({ state: 'detached' });
     await expect
-      .poll(() => page.evaluate(() => (globalThis as unknown as { document: { activeElement: { closest(s: string): unknown } | null } }).document.activeElement?.closest('[data-testid="terminal"]') != null))
+      .poll(() =>
+        page.evaluate(
+          () =>
+            (
+              globalThis as unknown as { document: { activeElement: { closest(s: string): unknown } | null } }
+            ).document.activeElement?.closest('[data-testid="terminal"]') != null,
+        ),
+      )
       .toBe(true);
   });
 
@@ -131,7 +138,9 @@ describe('command actions', () => {
     await expect.poll(() => itemWith('echo rerun-$((40+2))').nth(1).getAttribute('data-exit-code'), { timeout: 20_000 }).toBe('0');
     // In the same tab: no tab was opened for it.
     expect(await page.getByTestId('tab').count()).toBe(1);
-    await expect.poll(async () => ((await page.locator('[data-testid="terminal"] .xterm-rows').innerText()).match(/^rerun-42\s*$/gm) ?? []).length).toBe(2);
+    await expect
+      .poll(async () => ((await page.locator('[data-testid="terminal"] .xterm-rows').innerText()).match(/^rerun-42\s*$/gm) ?? []).length)
+      .toBe(2);
   });
 
   it('reruns a command of an ended session in a new tab, in its directory', async () => {

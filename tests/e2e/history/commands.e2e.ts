@@ -50,9 +50,7 @@ describe('recorded commands in the UI', () => {
   it('finds commands of ended sessions through history search', async () => {
     await page.getByTestId('tab-new').click();
     await expect.poll(() => page.getByTestId('tab').count()).toBe(2);
-    await expect.poll(() => page.getByTestId('segmentation-mode').getAttribute('data-mode'), { timeout: 20_000 }).toBe(
-      'integrated',
-    );
+    await expect.poll(() => page.getByTestId('segmentation-mode').getAttribute('data-mode'), { timeout: 20_000 }).toBe('integrated');
     await typeInTerminal(page, 'echo needle-$((6*7)) && exit\n');
     // exit closes its pane, and with its only pane the tab (Settings → Terminal → "When the shell exits").
     await page.waitForFunction(() => document.querySelectorAll('[data-testid="tab"]').length === 1);

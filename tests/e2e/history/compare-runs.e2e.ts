@@ -81,7 +81,9 @@ describe('compare runs', () => {
 
     await page.locator('[data-testid="compare-view"][data-state="ready"]').waitFor({ timeout: 15_000 });
     expect(await view().getAttribute('data-runs')).toBe('3');
-    const listed = await view().getByTestId('compare-run').evaluateAll((rows) => rows.map((row) => row.getAttribute('data-run-id')));
+    const listed = await view()
+      .getByTestId('compare-run')
+      .evaluateAll((rows) => rows.map((row) => row.getAttribute('data-run-id')));
     expect(listed).toEqual([ids.last, ids.failed, ids.first]);
     expect(await view().getAttribute('data-base')).toBe(ids.last);
     expect(await view().getAttribute('data-other')).toBe(ids.failed);

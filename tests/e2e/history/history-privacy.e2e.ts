@@ -17,7 +17,11 @@ const search = async (text: string): Promise<void> => {
   await page.getByTestId('command-search').fill('');
   await page.locator('.command-session').first().waitFor({ state: 'detached' });
   await page.getByTestId('command-search').fill(text);
-  await page.locator('.command-empty', { hasText: 'No matches.' }).or(page.locator('.command-session')).first().waitFor({ timeout: 10_000 });
+  await page
+    .locator('.command-empty', { hasText: 'No matches.' })
+    .or(page.locator('.command-session'))
+    .first()
+    .waitFor({ timeout: 10_000 });
 };
 
 const clearSearch = () => page.getByTestId('command-search').fill('');

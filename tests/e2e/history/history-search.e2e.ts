@@ -113,7 +113,14 @@ describe('the Ctrl+R history search', () => {
     await closeSearch();
     // Esc gives the keyboard back to the terminal.
     await expect
-      .poll(() => page.evaluate(() => (globalThis as unknown as { document: { activeElement: { closest(s: string): unknown } | null } }).document.activeElement?.closest('[data-testid="terminal"]') != null))
+      .poll(() =>
+        page.evaluate(
+          () =>
+            (
+              globalThis as unknown as { document: { activeElement: { closest(s: string): unknown } | null } }
+            ).document.activeElement?.closest('[data-testid="terminal"]') != null,
+        ),
+      )
       .toBe(true);
   });
 

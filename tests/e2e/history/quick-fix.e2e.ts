@@ -84,9 +84,13 @@ describe('quick fixes for a failed command', () => {
     expect(await menu.getByTestId('quick-fix-ask').count()).toBe(1);
     await shot('quick-fix-row');
     // A menu: the first fix has the keyboard; arrows move it; Escape closes.
-    await expect.poll(() => offered.first().evaluate((el) => el === (el.ownerDocument as { activeElement: unknown }).activeElement)).toBe(true);
+    await expect
+      .poll(() => offered.first().evaluate((el) => el === (el.ownerDocument as { activeElement: unknown }).activeElement))
+      .toBe(true);
     await page.keyboard.press('ArrowDown');
-    await expect.poll(() => menu.getByTestId('quick-fix-ask').evaluate((el) => el === (el.ownerDocument as { activeElement: unknown }).activeElement)).toBe(true);
+    await expect
+      .poll(() => menu.getByTestId('quick-fix-ask').evaluate((el) => el === (el.ownerDocument as { activeElement: unknown }).activeElement))
+      .toBe(true);
     await page.keyboard.press('Escape');
     await page.getByTestId('quick-fix-menu').waitFor({ state: 'detached' });
   });
@@ -98,7 +102,14 @@ describe('quick fixes for a failed command', () => {
     // At the prompt, after the last failure's message, with nothing after it: typed, not run.
     await waitForTerminalText(page, /File exists\s*\n[^\n]*[$#] mkdir -p qf-a\/qf-b\s*$/u);
     await expect
-      .poll(() => page.evaluate(() => (globalThis as unknown as { document: { activeElement: { closest(s: string): unknown } | null } }).document.activeElement?.closest('[data-testid="terminal"]') != null))
+      .poll(() =>
+        page.evaluate(
+          () =>
+            (
+              globalThis as unknown as { document: { activeElement: { closest(s: string): unknown } | null } }
+            ).document.activeElement?.closest('[data-testid="terminal"]') != null,
+        ),
+      )
       .toBe(true);
     // Clear the line (Ctrl+U) and run a marker: had the fix run, its row would come before the marker's.
     await page.keyboard.press('Control+u');
@@ -135,7 +146,9 @@ describe('quick fixes for a failed command', () => {
     expect(await menu.getByTestId('quick-fix-item').count()).toBe(0);
     await menu.getByTestId('quick-fix-ask').click();
     const [request] = await waitForChatRequests(app.llm, 1);
-    const sent = bodyOf(request!).messages.map((message) => contentText(message.content)).join('\n');
+    const sent = bodyOf(request!)
+      .messages.map((message) => contentText(message.content))
+      .join('\n');
     expect(sent).toContain('This command failed: how do I fix it?');
     expect(sent).toContain('ls qf-nowhere-else');
   });

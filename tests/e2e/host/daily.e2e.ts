@@ -48,7 +48,11 @@ describe('focus', () => {
     await page.keyboard.press('Escape');
     await expect.poll(focusInTerminal).toBe(true);
     await page.keyboard.press('Control+Shift+E');
-    await expect.poll(() => page.getByTestId('assistant-input').evaluate((el) => el === (el.ownerDocument as { activeElement: unknown }).activeElement)).toBe(true);
+    await expect
+      .poll(() =>
+        page.getByTestId('assistant-input').evaluate((el) => el === (el.ownerDocument as { activeElement: unknown }).activeElement),
+      )
+      .toBe(true);
     await page.keyboard.press('Control+Shift+E');
     await expect.poll(focusInTerminal).toBe(true);
     await page.keyboard.type('echo switched-$((1+1))\n');

@@ -17,14 +17,12 @@ afterAll(async () => {
 const storedSleep = (dataDir: string) => {
   const db = new Database(join(dataDir, 'contexterm.db'), { readonly: true, fileMustExist: true });
   try {
-    return db
-      .prepare("SELECT started_at, ended_at, exit_code, interrupted FROM commands WHERE command_line = 'sleep 300'")
-      .get() as { started_at: number; ended_at: number | null; exit_code: number | null; interrupted: number } | undefined;
+    return db.prepare("SELECT started_at, ended_at, exit_code, interrupted FROM commands WHERE command_line = 'sleep 300'").get() as
+      { started_at: number; ended_at: number | null; exit_code: number | null; interrupted: number } | undefined;
   } catch {
     // Before the restart the column does not exist on old code; the row's presence is what matters then.
     return db.prepare("SELECT started_at, ended_at, exit_code, 0 AS interrupted FROM commands WHERE command_line = 'sleep 300'").get() as
-      | { started_at: number; ended_at: number | null; exit_code: number | null; interrupted: number }
-      | undefined;
+      { started_at: number; ended_at: number | null; exit_code: number | null; interrupted: number } | undefined;
   } finally {
     db.close();
   }

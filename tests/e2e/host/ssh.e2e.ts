@@ -106,7 +106,9 @@ describe.skipIf(!sshdAvailable())('ssh host from an integrated prompt, in the UI
     expect(await shown.getByTestId('ssh-notice-off').count()).toBe(0);
     // This session keeps its integration; it ends as usual.
     await run('still1');
-    await expect.poll(() => itemWith(say('still1')).getByTestId('command-host').getAttribute('data-host'), { timeout: 15_000 }).toBe('ct-bash');
+    await expect
+      .poll(() => itemWith(say('still1')).getByTestId('command-host').getAttribute('data-host'), { timeout: 15_000 })
+      .toBe('ct-bash');
     await logout('ct-bash');
     await run('local2');
     await shown.getByTestId('ssh-notice-dismiss').click();

@@ -14,7 +14,8 @@ let page: Page;
 
 const menu = (): Locator => page.getByTestId('completion-menu');
 const item = (text: string): Locator => page.locator(`[data-testid="completion-item"][data-text="${text}"]`);
-const selectedText = (): Promise<string | null> => page.locator('[data-testid="completion-item"][aria-selected="true"]').getAttribute('data-text');
+const selectedText = (): Promise<string | null> =>
+  page.locator('[data-testid="completion-item"][aria-selected="true"]').getAttribute('data-text');
 const commands = (): Locator => page.getByTestId('command-item');
 
 /** Runs a line and waits for its finished row in the Commands list. */

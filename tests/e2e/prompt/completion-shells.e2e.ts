@@ -29,7 +29,9 @@ describe.each(['zsh', 'fish'])('the completion menu in %s', (shell) => {
     await page.keyboard.type('eckou');
     // As a user would: Enter once the shell has echoed what was typed (the word to replace is read off the screen).
     await waitForTerminalText(page, /git checkou\s*$/u);
-    await expect.poll(() => page.locator('[data-testid="completion-item"][aria-selected="true"]').getAttribute('data-text')).toBe('checkout');
+    await expect
+      .poll(() => page.locator('[data-testid="completion-item"][aria-selected="true"]').getAttribute('data-text'))
+      .toBe('checkout');
     await page.keyboard.press('Enter');
     await page.getByTestId('completion-menu').waitFor({ state: 'detached' });
     await waitForTerminalText(page, /git checkout\s*$/u);

@@ -14,7 +14,8 @@ afterAll(() => app?.close());
 const DRACULA = 'rgb(40, 42, 54)';
 const tabNames = (page: Page) => page.getByTestId('tab').allInnerTexts();
 const paneCount = (page: Page) => page.getByTestId('pane').count();
-const background = (page: Page) => page.locator('[data-testid="terminal"] .xterm-viewport').evaluate((el) => getComputedStyle(el).backgroundColor);
+const background = (page: Page) =>
+  page.locator('[data-testid="terminal"] .xterm-viewport').evaluate((el) => getComputedStyle(el).backgroundColor);
 
 /** The tabs as the user sees them: [split tab with two panes, the renamed profile tab]. */
 const expectLayout = async (page: Page) => {
@@ -53,10 +54,14 @@ describe('restore keeps profiles, tab names and the layout', () => {
     await page.getByTestId('tab-rename').press('Enter');
     await expect.poll(() => tabNames(page)).toEqual([expect.anything(), expect.stringContaining('build box')]);
     await expect
-      .poll(() => {
-        const saved = savedWorkspace(dataDir) as { groups: Array<{ root: { kind: string } }>; names?: Record<string, string> } | undefined;
-        return { kinds: saved?.groups.map((g) => g.root.kind), names: Object.values(saved?.names ?? {}) };
-      }, { timeout: 10_000 })
+      .poll(
+        () => {
+          const saved = savedWorkspace(dataDir) as
+            { groups: Array<{ root: { kind: string } }>; names?: Record<string, string> } | undefined;
+          return { kinds: saved?.groups.map((g) => g.root.kind), names: Object.values(saved?.names ?? {}) };
+        },
+        { timeout: 10_000 },
+      )
       .toEqual({ kinds: ['split', 'leaf'], names: ['build box'] });
 
     const firstRun = Object.keys(savedWorkspace(dataDir)?.panes ?? {});

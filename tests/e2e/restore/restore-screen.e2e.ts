@@ -18,7 +18,10 @@ describe('restore shows the kept screen and the earlier commands', () => {
     app = await openApp({ server: { dataDir } });
     let page = app.page;
     // Lines of 400 characters: any cut by bytes lands inside one; a line kept starts with its L number.
-    await typeInTerminal(page, `awk 'BEGIN{for(i=1;i<=300;i++){s=sprintf("L%03d-",i); while(length(s)<400) s=s "x"; print s}}'; echo before-$((6*7))-vim\r`);
+    await typeInTerminal(
+      page,
+      `awk 'BEGIN{for(i=1;i<=300;i++){s=sprintf("L%03d-",i); while(length(s)<400) s=s "x"; print s}}'; echo before-$((6*7))-vim\r`,
+    );
     await waitForTerminalText(page, /before-42-vim/);
     await typeInTerminal(page, 'vim -u NONE -c "set nocompatible ruler" /tmp/ct-restore-screen-none\r');
     await waitForTerminalText(page, /^~\s*$/m);
@@ -62,10 +65,15 @@ describe('restore shows the kept screen and the earlier commands', () => {
     const vimId = await page.getByTestId('command-item').filter({ hasText: 'vim -u NONE' }).getAttribute('data-command-id');
     const mark = page.locator(`.command-gutter[data-command-id="${vimId}"]`);
     await page.getByTestId('pane').first().hover();
-    await expect.poll(async () => {
-      await page.mouse.wheel(0, 5_000);
-      return mark.first().isVisible();
-    }, { timeout: 15_000 }).toBe(true);
+    await expect
+      .poll(
+        async () => {
+          await page.mouse.wheel(0, 5_000);
+          return mark.first().isVisible();
+        },
+        { timeout: 15_000 },
+      )
+      .toBe(true);
     await mark.first().click();
     await expect
       .poll(() => page.getByTestId('attachment-chip').evaluateAll((chips) => chips.map((chip) => chip.getAttribute('data-command-id'))))

@@ -24,7 +24,8 @@ afterAll(async () => {
 });
 
 const server = (name: string) => page.locator(`[data-testid="mcp-server"][data-name="${name}"]`);
-const mcpFile = () => JSON.parse(readFileSync(join(app.server.dataDir, 'mcp.json'), 'utf8')) as { mcpServers: Record<string, Record<string, unknown>> };
+const mcpFile = () =>
+  JSON.parse(readFileSync(join(app.server.dataDir, 'mcp.json'), 'utf8')) as { mcpServers: Record<string, Record<string, unknown>> };
 
 describe('Settings → Tools', () => {
   it('adds a server (written to mcp.json, 0600), shows its tools, and a refused entry says why', async () => {

@@ -59,7 +59,8 @@ describe('profiles', () => {
     // The tab already open with the profile takes its looks; a plain tab keeps the settings'.
     await page.getByTestId('tab').nth(1).click();
     await expect.poll(() => page.getByTestId('terminal').getAttribute('data-font-size')).toBe('20');
-    const background = () => page.locator('[data-testid="terminal"] .xterm-viewport').evaluate((el) => getComputedStyle(el).backgroundColor);
+    const background = () =>
+      page.locator('[data-testid="terminal"] .xterm-viewport').evaluate((el) => getComputedStyle(el).backgroundColor);
     await expect.poll(background).toBe('rgb(40, 42, 54)');
     await page.getByTestId('tab').nth(0).click();
     await expect.poll(() => page.getByTestId('terminal').getAttribute('data-font-size')).not.toBe('20');
@@ -114,7 +115,10 @@ describe('profiles', () => {
       await page.getByTestId('tab-new-profile').click();
       await page.getByTestId('profile-item').filter({ hasText: 'Gone later' }).click();
       await expect.poll(() => page.getByTestId('tab').count()).toBe(tabs + 1);
-      await waitForTerminalText(page, new RegExp(`Profile "Gone later": program not found: ${program.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`));
+      await waitForTerminalText(
+        page,
+        new RegExp(`Profile "Gone later": program not found: ${program.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`),
+      );
       await waitForTerminalText(page, /process exited with code 127/);
       await page.getByTestId('tab').filter({ hasText: 'Gone later: cannot start' }).waitFor();
     } finally {

@@ -38,7 +38,10 @@ afterAll(async () => {
 
 /** Page-side lookups; the test project has no DOM types, so the page's globals are described here. */
 interface PageGlobals {
-  readonly document: { readonly documentElement: { readonly dataset: Record<string, string | undefined> }; readonly activeElement: { getAttribute(name: string): string | null } | null };
+  readonly document: {
+    readonly documentElement: { readonly dataset: Record<string, string | undefined> };
+    readonly activeElement: { getAttribute(name: string): string | null } | null;
+  };
   getComputedStyle(element: unknown): { readonly fontSize: string };
 }
 const pageTheme = () => page.evaluate(() => (globalThis as unknown as PageGlobals).document.documentElement.dataset.theme);
@@ -125,7 +128,10 @@ describe('settings page', () => {
     await page.getByTestId('terminal-theme').selectOption('light');
     await save(/Saved/);
     await closeSettingsDiscarding(page);
-    const fontSize = () => page.locator('[data-testid="terminal"] .xterm-rows').evaluate((el) => (globalThis as unknown as PageGlobals).getComputedStyle(el).fontSize);
+    const fontSize = () =>
+      page
+        .locator('[data-testid="terminal"] .xterm-rows')
+        .evaluate((el) => (globalThis as unknown as PageGlobals).getComputedStyle(el).fontSize);
     await expect.poll(pageTheme).toBe('light');
     await expect.poll(fontSize).toBe('19px');
 

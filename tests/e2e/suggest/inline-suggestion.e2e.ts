@@ -128,7 +128,7 @@ describe('inline suggestions in fish', () => {
   });
   afterAll(() => app?.close());
 
-  it("leave fish its own suggestions by default, and work there once turned on: Right accepts, Esc hides", async () => {
+  it('leave fish its own suggestions by default, and work there once turned on: Right accepts, Esc hides', async () => {
     await run(page, 'echo sgword-fish');
     await typeHere(page, 'echo sgw');
     // fish draws the rest itself (dim, in the buffer); ours is not asked for in fish unless turned on.

@@ -40,10 +40,14 @@ export interface ServerOptions {
 export const startServer = async (options: ServerOptions = {}): Promise<AppServer> => {
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'ct-e2e-'));
   const home = mkdtempSync(join(tmpdir(), 'ct-home-'));
-  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), 'dist/node/web.mjs', '--port', String(options.port ?? 0), '--data-dir', dataDir, '--no-open'], {
-    env: { ...process.env, HOME: home, SHELL: '/bin/bash', ...options.env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const child = spawn(
+    process.execPath,
+    [...(options.nodeArgs ?? []), 'dist/node/web.mjs', '--port', String(options.port ?? 0), '--data-dir', dataDir, '--no-open'],
+    {
+      env: { ...process.env, HOME: home, SHELL: '/bin/bash', ...options.env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
   let stderr = '';
   child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
   const url = await new Promise<string>((resolve, reject) => {
@@ -83,8 +87,7 @@ export const launchBrowser = (): Promise<Browser> =>
   chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
 
 /** The visible text of the active terminal (DOM renderer rows). */
-export const terminalText = (page: Page): Promise<string> =>
-  page.locator('[data-testid="terminal"] .xterm-rows').innerText();
+export const terminalText = (page: Page): Promise<string> => page.locator('[data-testid="terminal"] .xterm-rows').innerText();
 
 export const waitForTerminalText = async (page: Page, pattern: RegExp, timeoutMs = 15_000): Promise<void> => {
   await page.waitForFunction(

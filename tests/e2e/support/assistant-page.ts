@@ -1,7 +1,12 @@
 // SPDX-License-Identifier: MIT
 import type { Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
-import { startScriptedLlmServer, type RecordedRequest, type ScriptedLlmServer, type ScriptedServerOptions } from '../../fixtures/scripted-llm-server';
+import {
+  startScriptedLlmServer,
+  type RecordedRequest,
+  type ScriptedLlmServer,
+  type ScriptedServerOptions,
+} from '../../fixtures/scripted-llm-server';
 import { openApp, type OpenApp, type PageOptions } from './app';
 
 /** The model the scripted server stands in for (CONTEXTERM_MODEL in these tests). */
@@ -19,7 +24,8 @@ export const messages = (page: Page, role?: 'user' | 'assistant'): Locator =>
   page.locator(role ? `[data-testid="assistant-message"][data-role="${role}"]` : '[data-testid="assistant-message"]');
 
 /** Stored (not streaming) answers. */
-export const answers = (page: Page): Locator => page.locator('[data-testid="assistant-message"][data-role="assistant"]:not([data-streaming])');
+export const answers = (page: Page): Locator =>
+  page.locator('[data-testid="assistant-message"][data-role="assistant"]:not([data-streaming])');
 
 /** Types a question into the composer and sends it with Enter. */
 export const ask = async (page: Page, question: string): Promise<void> => {
@@ -33,7 +39,8 @@ export const waitForAnswer = async (page: Page, text: string, timeout = 20_000):
 };
 
 /** Chat requests only (not model listing), as the scripted server received them. */
-export const chatRequests = (llm: ScriptedLlmServer): RecordedRequest[] => llm.requests.filter((r) => r.protocol === 'openai' || r.protocol === 'anthropic');
+export const chatRequests = (llm: ScriptedLlmServer): RecordedRequest[] =>
+  llm.requests.filter((r) => r.protocol === 'openai' || r.protocol === 'anthropic');
 
 export const waitForChatRequests = async (llm: ScriptedLlmServer, count: number): Promise<RecordedRequest[]> => {
   await expect.poll(() => chatRequests(llm).length, { timeout: 20_000 }).toBeGreaterThanOrEqual(count);

@@ -10,7 +10,9 @@ export const closeSettingsDiscarding = async (page: Page): Promise<void> => {
   const settings = page.getByTestId('settings-page');
   const question = page.getByTestId('settings-unsaved');
   // Whichever state comes: the page closed, or it asks.
-  await page.waitForFunction(() => !document.querySelector('[data-testid="settings-page"]') || document.querySelector('[data-testid="settings-unsaved"]'));
+  await page.waitForFunction(
+    () => !document.querySelector('[data-testid="settings-page"]') || document.querySelector('[data-testid="settings-unsaved"]'),
+  );
   if ((await question.count()) > 0) await page.getByTestId('settings-unsaved-discard').click();
   await settings.waitFor({ state: 'detached' });
 };

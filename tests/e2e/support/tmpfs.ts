@@ -35,7 +35,10 @@ export const mountSmallDisk = (megabytes: number): SmallDisk => {
   return {
     path,
     fill: (leaveKb) =>
-      execFileSync('sh', ['-c', `avail=$(df -k --output=avail "${path}" | tail -1); head -c $(( (avail - ${leaveKb}) * 1024 )) /dev/zero > "${ballast}"`]),
+      execFileSync('sh', [
+        '-c',
+        `avail=$(df -k --output=avail "${path}" | tail -1); head -c $(( (avail - ${leaveKb}) * 1024 )) /dev/zero > "${ballast}"`,
+      ]),
     free: () => rmSync(ballast, { force: true }),
     unmount: () => {
       execFileSync('umount', ['-l', path]);

@@ -51,7 +51,12 @@ const syncFromSettings = async (page: Page): Promise<void> => {
   const before = Number(await status.getAttribute('data-last-sync'));
   await page.getByTestId('sync-now').click();
   // Done once idle with a newer last sync (a run on the interval may have finished just before).
-  await expect.poll(async () => (await status.getAttribute('data-state')) === 'idle' && Number(await status.getAttribute('data-last-sync')) > before, { timeout: 60_000 }).toBe(true);
+  await expect
+    .poll(
+      async () => (await status.getAttribute('data-state')) === 'idle' && Number(await status.getAttribute('data-last-sync')) > before,
+      { timeout: 60_000 },
+    )
+    .toBe(true);
   await page.getByTestId('settings-close').click();
 };
 
@@ -104,7 +109,10 @@ afterAll(async () => {
 });
 
 /** Fills Settings → Sync's set-up form (Settings open, sync off here) and submits it. */
-const fillSetUp = async (page: Page, fields: { mode: 'init' | 'join'; prefix?: string; deviceName: string; phrase?: string }): Promise<void> => {
+const fillSetUp = async (
+  page: Page,
+  fields: { mode: 'init' | 'join'; prefix?: string; deviceName: string; phrase?: string },
+): Promise<void> => {
   await page.getByTestId(`sync-mode-${fields.mode}`).check();
   await page.getByTestId('sync-endpoint').fill(s3.endpoint);
   await page.getByTestId('sync-bucket').fill(s3.bucket);
@@ -122,11 +130,19 @@ describe('sync between two running apps', () => {
     await expect.poll(() => status.getAttribute('data-state'), { timeout: 15_000 }).toBe('off');
     await page.locator('#settings-sync').scrollIntoViewIfNeeded();
     await page.screenshot({ path: join(tmpdir(), 'ct-sync-set-up.png') });
-    const before = storedObjects(s3.directory).map((file) => file.path).sort();
+    const before = storedObjects(s3.directory)
+      .map((file) => file.path)
+      .sort();
     await fillSetUp(page, { mode: 'join', deviceName: 'desktop', phrase: generateMnemonic(wordlist, 256) });
-    await expect.poll(() => page.getByTestId('sync-set-up-error').innerText(), { timeout: 30_000 }).toMatch(/does not open the sync group.*nothing was written/);
+    await expect
+      .poll(() => page.getByTestId('sync-set-up-error').innerText(), { timeout: 30_000 })
+      .toMatch(/does not open the sync group.*nothing was written/);
     expect(existsSync(join(desktop.server.dataDir, 'sync.json'))).toBe(false);
-    expect(storedObjects(s3.directory).map((file) => file.path).sort()).toEqual(before);
+    expect(
+      storedObjects(s3.directory)
+        .map((file) => file.path)
+        .sort(),
+    ).toEqual(before);
 
     await page.getByTestId('sync-phrase').fill(phrase);
     await page.getByTestId('sync-set-up-submit').click();
@@ -234,53 +250,65 @@ describe('sync between two running apps', () => {
     expect(plainTextFound(s3.directory, ['canaryline-5w'])).toEqual([]);
   });
 
-  it('shows a failing sync in Settings and above the terminal, then catches up; turns off from Settings', { timeout: 180_000 }, async () => {
-    const page = desktop.page;
-    const file = join(desktop.server.dataDir, 'sync.json');
-    const setUp = readFileSync(file, 'utf8');
-    // The endpoint goes offline (nothing listens on port 9 here): the next run fails, recording goes on.
-    writeFileSync(file, setUp.replace(s3.endpoint, 'http://127.0.0.1:9'));
-    await page.getByTestId('settings-open').click();
-    const status = page.getByTestId('sync-status');
-    await page.getByTestId('sync-now').click();
-    await expect.poll(() => status.getAttribute('data-state'), { timeout: 90_000 }).toBe('failed');
-    expect(await page.getByTestId('sync-error').innerText()).toMatch(/failed/);
-    await page.locator('#settings-sync').scrollIntoViewIfNeeded();
-    await page.screenshot({ path: join(tmpdir(), 'ct-sync-failed.png') });
-    await page.getByTestId('settings-close').click();
-    await page.getByTestId('sync-failing').waitFor();
+  it(
+    'shows a failing sync in Settings and above the terminal, then catches up; turns off from Settings',
+    { timeout: 180_000 },
+    async () => {
+      const page = desktop.page;
+      const file = join(desktop.server.dataDir, 'sync.json');
+      const setUp = readFileSync(file, 'utf8');
+      // The endpoint goes offline (nothing listens on port 9 here): the next run fails, recording goes on.
+      writeFileSync(file, setUp.replace(s3.endpoint, 'http://127.0.0.1:9'));
+      await page.getByTestId('settings-open').click();
+      const status = page.getByTestId('sync-status');
+      await page.getByTestId('sync-now').click();
+      await expect.poll(() => status.getAttribute('data-state'), { timeout: 90_000 }).toBe('failed');
+      expect(await page.getByTestId('sync-error').innerText()).toMatch(/failed/);
+      await page.locator('#settings-sync').scrollIntoViewIfNeeded();
+      await page.screenshot({ path: join(tmpdir(), 'ct-sync-failed.png') });
+      await page.getByTestId('settings-close').click();
+      await page.getByTestId('sync-failing').waitFor();
 
-    writeFileSync(file, setUp);
-    await syncFromCli(desktop.server.dataDir);
-    await page.getByTestId('sync-failing').waitFor({ state: 'detached' });
+      writeFileSync(file, setUp);
+      await syncFromCli(desktop.server.dataDir);
+      await page.getByTestId('sync-failing').waitFor({ state: 'detached' });
 
-    await page.getByTestId('settings-open').click();
-    await page.getByTestId('sync-off').click();
-    await page.getByTestId('confirm-close').click();
-    await expect.poll(() => status.getAttribute('data-state'), { timeout: 30_000 }).toBe('off');
-    expect(existsSync(file)).toBe(false);
-    expect(existsSync(join(desktop.server.dataDir, 'sync-key'))).toBe(false);
+      await page.getByTestId('settings-open').click();
+      await page.getByTestId('sync-off').click();
+      await page.getByTestId('confirm-close').click();
+      await expect.poll(() => status.getAttribute('data-state'), { timeout: 30_000 }).toBe('off');
+      expect(existsSync(file)).toBe(false);
+      expect(existsSync(join(desktop.server.dataDir, 'sync-key'))).toBe(false);
 
-    // Sync off here: a new group from Settings (another prefix) shows its phrase once.
-    await fillSetUp(page, { mode: 'init', prefix: 'second', deviceName: 'desktop' });
-    const shown = page.getByTestId('sync-phrase-shown');
-    await expect.poll(async () => ((await shown.count()) > 0 ? (await shown.innerText()).trim().split(/\s+/).length : 0), { timeout: 30_000 }).toBe(24);
-    await page.locator('#settings-sync').scrollIntoViewIfNeeded();
-    await page.screenshot({ path: join(tmpdir(), 'ct-sync-phrase.png') });
-    await page.getByTestId('sync-phrase-done').click();
-    await shown.waitFor({ state: 'detached' });
-    await expect.poll(() => status.getAttribute('data-state'), { timeout: 60_000 }).toBe('idle');
-    await page.getByTestId('settings-close').click();
-  });
+      // Sync off here: a new group from Settings (another prefix) shows its phrase once.
+      await fillSetUp(page, { mode: 'init', prefix: 'second', deviceName: 'desktop' });
+      const shown = page.getByTestId('sync-phrase-shown');
+      await expect
+        .poll(async () => ((await shown.count()) > 0 ? (await shown.innerText()).trim().split(/\s+/).length : 0), { timeout: 30_000 })
+        .toBe(24);
+      await page.locator('#settings-sync').scrollIntoViewIfNeeded();
+      await page.screenshot({ path: join(tmpdir(), 'ct-sync-phrase.png') });
+      await page.getByTestId('sync-phrase-done').click();
+      await shown.waitFor({ state: 'detached' });
+      await expect.poll(() => status.getAttribute('data-state'), { timeout: 60_000 }).toBe('idle');
+      await page.getByTestId('settings-close').click();
+    },
+  );
 
   it('refuses a wrong phrase, writing nothing here or in the bucket', { timeout: 60_000 }, async () => {
     const dir = newDir();
-    const before = storedObjects(s3.directory).map((file) => file.path).sort();
+    const before = storedObjects(s3.directory)
+      .map((file) => file.path)
+      .sort();
     const run = await runCli(['sync', 'join', '--phrase', generateMnemonic(wordlist, 256), ...where(), '--data-dir', dir], ENV);
     expect(run.code).toBe(6);
     expect(run.stderr).toMatch(/does not open/);
     expect(existsSync(join(dir, 'sync.json'))).toBe(false);
     expect(existsSync(join(dir, 'sync-key'))).toBe(false);
-    expect(storedObjects(s3.directory).map((file) => file.path).sort()).toEqual(before);
+    expect(
+      storedObjects(s3.directory)
+        .map((file) => file.path)
+        .sort(),
+    ).toEqual(before);
   });
 });

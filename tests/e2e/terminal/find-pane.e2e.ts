@@ -38,7 +38,10 @@ describe('find with split panes', () => {
     await waitForTerminalText(page, /^left-only-2\s*$/m);
     const left = await focusedPane().getAttribute('data-session-id');
     await page.getByTestId('pane-split-right').click();
-    await page.waitForFunction((id) => document.querySelector('[data-testid="pane"][aria-selected="true"]')?.getAttribute('data-session-id') !== id, left);
+    await page.waitForFunction(
+      (id) => document.querySelector('[data-testid="pane"][aria-selected="true"]')?.getAttribute('data-session-id') !== id,
+      left,
+    );
     await typeInTerminal(page, 'echo right-only-$((40+2))\r');
     await waitForTerminalText(page, /^right-only-42\s*$/m);
 

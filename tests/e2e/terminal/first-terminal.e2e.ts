@@ -58,10 +58,18 @@ const watchStartAnswer = async (target: Page): Promise<void> => {
     window.Worker = class extends NativeWorker {
       constructor(url: string | URL, options?: WorkerOptions) {
         super(url, options);
-        this.addEventListener('message', ({ data }: MessageEvent<{ kind?: string; frames?: { t?: string; result?: { ok?: boolean; value?: object } }[] }>) => {
-          const answered = data.kind === 'frames' && data.frames?.some((frame) => frame.t === 'result' && frame.result?.ok === true && frame.result.value !== undefined && 'ptys' in frame.result.value);
-          if (answered) scope.__ctStartAnswered = true;
-        });
+        this.addEventListener(
+          'message',
+          ({ data }: MessageEvent<{ kind?: string; frames?: { t?: string; result?: { ok?: boolean; value?: object } }[] }>) => {
+            const answered =
+              data.kind === 'frames' &&
+              data.frames?.some(
+                (frame) =>
+                  frame.t === 'result' && frame.result?.ok === true && frame.result.value !== undefined && 'ptys' in frame.result.value,
+              );
+            if (answered) scope.__ctStartAnswered = true;
+          },
+        );
       }
     };
   });
@@ -89,12 +97,17 @@ const openStaged = async (): Promise<() => void> => {
     await route.continue();
   });
   await page.goto(server.url);
-  await expect.poll(() => page!.evaluate(() => (window as unknown as { __ctStartAnswered?: boolean }).__ctStartAnswered === true), { timeout: 15_000 }).toBe(true);
+  await expect
+    .poll(() => page!.evaluate(() => (window as unknown as { __ctStartAnswered?: boolean }).__ctStartAnswered === true), {
+      timeout: 15_000,
+    })
+    .toBe(true);
   bootRelease();
   return release;
 };
 
-const rect = (selector: string) => (page as Page).locator(selector).evaluate((element) => element.getBoundingClientRect().toJSON() as DOMRect);
+const rect = (selector: string) =>
+  (page as Page).locator(selector).evaluate((element) => element.getBoundingClientRect().toJSON() as DOMRect);
 
 describe('the first terminal, before the app', () => {
   it('shows the prompt before the app is loaded, and the app takes the same terminal over in the same place', async () => {
@@ -111,7 +124,9 @@ describe('the first terminal, before the app', () => {
     expect(await page!.locator('.first-terminal').count(), 'the stand-in is gone').toBe(0);
     expect(await page!.locator('[data-testid="terminal"]').count()).toBe(1);
     // The very element xterm.js drew into the stand-in, not a second terminal drawn again.
-    expect(await page!.locator('[data-testid="terminal"] .xterm').evaluate((element) => (element as unknown as { __staged?: boolean }).__staged)).toBe(true);
+    expect(
+      await page!.locator('[data-testid="terminal"] .xterm').evaluate((element) => (element as unknown as { __staged?: boolean }).__staged),
+    ).toBe(true);
     expect(await rect('[data-testid="terminal"]'), 'the terminal kept its box').toEqual(before);
     await page!.screenshot({ path: '/tmp/ct-first-terminal.png' });
   });

@@ -32,10 +32,21 @@ interface Geometry {
 /** The grid's width, its element's, and whether the bundled font is in (page side, no DOM types here). */
 const geometry = (): Promise<Geometry> =>
   page.evaluate(() => {
-    const doc = (globalThis as unknown as { document: { querySelector(s: string): { clientWidth: number; getBoundingClientRect(): { width: number } } | null; fonts: { check(font: string): boolean } } }).document;
+    const doc = (
+      globalThis as unknown as {
+        document: {
+          querySelector(s: string): { clientWidth: number; getBoundingClientRect(): { width: number } } | null;
+          fonts: { check(font: string): boolean };
+        };
+      }
+    ).document;
     const screen = doc.querySelector('[data-testid="terminal"] .xterm-screen')!;
     const element = doc.querySelector('[data-testid="terminal"] .xterm')!;
-    return { screen: screen.getBoundingClientRect().width, element: element.clientWidth, fontLoaded: doc.fonts.check('13px "JetBrains Mono"') };
+    return {
+      screen: screen.getBoundingClientRect().width,
+      element: element.clientWidth,
+      fontLoaded: doc.fonts.check('13px "JetBrains Mono"'),
+    };
   });
 
 /** The pty's own idea of its size, as programs see it. */
@@ -63,7 +74,9 @@ describe('the terminal grid and the bundled font', () => {
       });
       await (round === 0 ? page.goto(server.url) : page.reload());
       await page.locator('[data-testid="terminal"] .xterm-screen').waitFor();
-      await page.waitForFunction(() => (globalThis as unknown as { document: { fonts: { check(f: string): boolean } } }).document.fonts.check('13px "JetBrains Mono"'));
+      await page.waitForFunction(() =>
+        (globalThis as unknown as { document: { fonts: { check(f: string): boolean } } }).document.fonts.check('13px "JetBrains Mono"'),
+      );
       await waitForTerminalText(page, /[$#%>]\s*$/);
       const cols = await ptyColumns(`cols${round}`);
       const measured = await geometry();

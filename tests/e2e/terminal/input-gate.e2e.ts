@@ -193,7 +193,9 @@ describe('the input gate: a line that ends the bracketed paste itself is never r
     await page.getByTestId('inline-ask-input').press('Enter');
     const dialog = page.getByTestId('insert-dialog');
     // Before the gate the lines went straight to the prompt (bash then redraws its last ones).
-    await expect.poll(async () => (await dialog.count()) > 0 || /harmless note/.test(await terminalText(page)), { timeout: 20_000 }).toBe(true);
+    await expect
+      .poll(async () => (await dialog.count()) > 0 || /harmless note/.test(await terminalText(page)), { timeout: 20_000 })
+      .toBe(true);
     expect(await dialog.count(), 'the answer went to the prompt without being shown whole').toBe(1);
     expect(await dialog.getAttribute('data-lines')).toBe('92');
     const preview = page.getByTestId('insert-preview');

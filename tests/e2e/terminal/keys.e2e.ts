@@ -18,15 +18,23 @@ interface PageGlobals {
 let app: OpenApp;
 let page: Page;
 
-const paneCount = (n: number) => page.waitForFunction((count) => (globalThis as unknown as PageGlobals).document.querySelectorAll('[data-testid="pane"]').length === count, n);
+const paneCount = (n: number) =>
+  page.waitForFunction(
+    (count) => (globalThis as unknown as PageGlobals).document.querySelectorAll('[data-testid="pane"]').length === count,
+    n,
+  );
 const panes = () => page.getByTestId('pane').count();
 const fontSize = () => page.getByTestId('terminal').getAttribute('data-font-size');
 const fontSizeIs = (size: number) => page.locator(`[data-testid="terminal"][data-font-size="${size}"]`).waitFor();
 /** The focus is in the active terminal (xterm's input element). */
-const terminalFocused = () => page.waitForFunction(() => (globalThis as unknown as PageGlobals).document.activeElement?.closest('[data-testid="terminal"]') != null);
+const terminalFocused = () =>
+  page.waitForFunction(() => (globalThis as unknown as PageGlobals).document.activeElement?.closest('[data-testid="terminal"]') != null);
 /** The row of the active terminal that shows exactly `text` (output, not the command line that printed it). */
 const outputRow = (text: string) =>
-  page.locator('[data-testid="terminal"] .xterm-rows > div').filter({ hasText: new RegExp(`^${text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}\\s*$`) }).last();
+  page
+    .locator('[data-testid="terminal"] .xterm-rows > div')
+    .filter({ hasText: new RegExp(`^${text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}\\s*$`) })
+    .last();
 
 /** A point `x` pixels into a terminal row (rows let the pointer through to xterm's screen, which takes it). */
 const pointIn = async (row: ReturnType<typeof outputRow>, x: number) => {
@@ -83,7 +91,11 @@ describe('keyboard and mouse habits', () => {
     await page.keyboard.press('Control+Minus');
     await fontSizeIs(15);
     // The terminal itself is drawn at that size, and so is the other pane.
-    expect(await page.locator('[data-testid="terminal"] .xterm-rows').evaluate((rows) => (globalThis as unknown as PageGlobals).getComputedStyle(rows).fontSize)).toBe('15px');
+    expect(
+      await page
+        .locator('[data-testid="terminal"] .xterm-rows')
+        .evaluate((rows) => (globalThis as unknown as PageGlobals).getComputedStyle(rows).fontSize),
+    ).toBe('15px');
     expect(await page.getByTestId('pane-terminal').getAttribute('data-font-size')).toBe('15');
 
     await page.reload();
@@ -127,7 +139,8 @@ describe('keyboard and mouse habits', () => {
     const menu = page.getByTestId('terminal-menu');
     await menu.waitFor();
     expect(await page.getByTestId('terminal-copy').isDisabled()).toBe(true);
-    for (const id of ['terminal-paste', 'terminal-select-all', 'terminal-split-right', 'terminal-split-down', 'terminal-find']) await page.getByTestId(id).waitFor();
+    for (const id of ['terminal-paste', 'terminal-select-all', 'terminal-split-right', 'terminal-split-down', 'terminal-find'])
+      await page.getByTestId(id).waitFor();
     expect(await page.getByTestId('terminal-command-attach').innerText()).toContain('echo clear-me-$((6*7))');
     // "Actions for …" opens the command's own menu (the one its gutter mark and list row open).
     await page.getByTestId('terminal-command-actions').click();
@@ -140,7 +153,12 @@ describe('keyboard and mouse habits', () => {
     await menu.waitFor();
     await page.getByTestId('terminal-clear').click();
     await menu.waitFor({ state: 'detached' });
-    await page.waitForFunction(() => !(globalThis as unknown as PageGlobals).document.querySelector('[data-testid="terminal"] .xterm-rows')?.innerText.includes('clear-me'));
+    await page.waitForFunction(
+      () =>
+        !(globalThis as unknown as PageGlobals).document
+          .querySelector('[data-testid="terminal"] .xterm-rows')
+          ?.innerText.includes('clear-me'),
+    );
     await terminalFocused();
   });
 

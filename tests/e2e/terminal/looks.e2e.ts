@@ -23,13 +23,20 @@ afterAll(() => app?.close());
 /** Page-side lookups; the test project has no DOM types, so the page's globals are described here. */
 interface PageGlobals {
   readonly document: { readonly fonts: { check(font: string): boolean; readonly ready: Promise<unknown> } };
-  getComputedStyle(element: unknown): { readonly fontFamily: string; readonly backgroundColor: string; readonly fontVariantLigatures: string };
+  getComputedStyle(element: unknown): {
+    readonly fontFamily: string;
+    readonly backgroundColor: string;
+    readonly fontVariantLigatures: string;
+  };
 }
 const style = (selector: string) =>
-  page.locator(selector).first().evaluate((element) => {
-    const { fontFamily, backgroundColor, fontVariantLigatures } = (globalThis as unknown as PageGlobals).getComputedStyle(element);
-    return { fontFamily, backgroundColor, fontVariantLigatures };
-  });
+  page
+    .locator(selector)
+    .first()
+    .evaluate((element) => {
+      const { fontFamily, backgroundColor, fontVariantLigatures } = (globalThis as unknown as PageGlobals).getComputedStyle(element);
+      return { fontFamily, backgroundColor, fontVariantLigatures };
+    });
 const viewportBackground = async () => (await style('[data-testid="terminal"] .xterm-viewport')).backgroundColor;
 
 const save = async () => {
@@ -58,7 +65,9 @@ ${color('Selection Color', [0x50, 0x60, 0x70])}
 describe('looks', () => {
   it('draws with the bundled JetBrains Mono by default, offline', async () => {
     await page.evaluate(() => (globalThis as unknown as PageGlobals).document.fonts.ready);
-    await expect.poll(() => page.evaluate(() => (globalThis as unknown as PageGlobals).document.fonts.check('14px "JetBrains Mono"'))).toBe(true);
+    await expect
+      .poll(() => page.evaluate(() => (globalThis as unknown as PageGlobals).document.fonts.check('14px "JetBrains Mono"')))
+      .toBe(true);
     expect((await style('[data-testid="terminal"] .xterm-rows')).fontFamily).toMatch(/^"?JetBrains Mono"?,/);
     await page.getByTestId('settings-open').click();
     expect(await page.getByTestId('terminal-font-family').inputValue()).toBe("'JetBrains Mono', monospace");
@@ -69,7 +78,11 @@ describe('looks', () => {
     expect(await viewportBackground()).toBe('rgb(22, 24, 29)');
     await page.getByTestId('settings-open').click();
     await page.getByTestId('terminal-scheme').selectOption('dracula');
-    await expect.poll(() => page.getByTestId('scheme-preview').evaluate((el) => (globalThis as unknown as PageGlobals).getComputedStyle(el).backgroundColor)).toBe('rgb(40, 42, 54)');
+    await expect
+      .poll(() =>
+        page.getByTestId('scheme-preview').evaluate((el) => (globalThis as unknown as PageGlobals).getComputedStyle(el).backgroundColor),
+      )
+      .toBe('rgb(40, 42, 54)');
     await save();
     await closeSettingsDiscarding(page);
     await expect.poll(viewportBackground).toBe('rgb(40, 42, 54)');
@@ -78,7 +91,9 @@ describe('looks', () => {
 
   it('explains a file that is not a colour scheme and changes nothing', async () => {
     await page.getByTestId('settings-open').click();
-    await page.getByTestId('scheme-import-file').setInputFiles({ name: 'notes.json', mimeType: 'application/json', buffer: Buffer.from('{ "editor.fontSize": 14 }') });
+    await page
+      .getByTestId('scheme-import-file')
+      .setInputFiles({ name: 'notes.json', mimeType: 'application/json', buffer: Buffer.from('{ "editor.fontSize": 14 }') });
     const status = page.getByTestId('scheme-import-status');
     await expect.poll(() => status.innerText()).toMatch(/^notes\.json: This JSON holds no colour scheme/);
     expect(await status.getAttribute('role')).toBe('alert');
@@ -89,9 +104,18 @@ describe('looks', () => {
   it('refuses a hostile iTerm2 file (XXE) and an oversized one with a reason, changing nothing', async () => {
     await page.getByTestId('settings-open').click();
     const status = page.getByTestId('scheme-import-status');
-    const xxe = ITERM_COLORS.replace(/<!DOCTYPE[^>]*>/, '<!DOCTYPE plist [ <!ENTITY xxe SYSTEM "file:///etc/passwd"> ]>').replace('sRGB', '&xxe;');
-    await page.getByTestId('scheme-import-file').setInputFiles({ name: 'evil.itermcolors', mimeType: 'application/xml', buffer: Buffer.from(xxe) });
-    await expect.poll(() => status.innerText()).toBe('evil.itermcolors: This is not a readable iTerm2 colour file: it declares XML entities, which a colour file never needs (they are not expanded).');
+    const xxe = ITERM_COLORS.replace(/<!DOCTYPE[^>]*>/, '<!DOCTYPE plist [ <!ENTITY xxe SYSTEM "file:///etc/passwd"> ]>').replace(
+      'sRGB',
+      '&xxe;',
+    );
+    await page
+      .getByTestId('scheme-import-file')
+      .setInputFiles({ name: 'evil.itermcolors', mimeType: 'application/xml', buffer: Buffer.from(xxe) });
+    await expect
+      .poll(() => status.innerText())
+      .toBe(
+        'evil.itermcolors: This is not a readable iTerm2 colour file: it declares XML entities, which a colour file never needs (they are not expanded).',
+      );
     expect(await status.getAttribute('role')).toBe('alert');
     // Refused by its size, before the page reads it.
     const huge = Buffer.from(ITERM_COLORS.replace('</plist>', `${' '.repeat(1_000_001)}</plist>`));
@@ -103,7 +127,9 @@ describe('looks', () => {
 
   it('imports an iTerm2 scheme, selects it, applies it and keeps it across a reload', async () => {
     await page.getByTestId('settings-open').click();
-    await page.getByTestId('scheme-import-file').setInputFiles({ name: 'Harbour Dusk.itermcolors', mimeType: 'application/xml', buffer: Buffer.from(ITERM_COLORS) });
+    await page
+      .getByTestId('scheme-import-file')
+      .setInputFiles({ name: 'Harbour Dusk.itermcolors', mimeType: 'application/xml', buffer: Buffer.from(ITERM_COLORS) });
     await expect.poll(() => page.getByTestId('scheme-import-status').innerText()).toBe('Imported “Harbour Dusk”. Save to keep it.');
     expect(await page.getByTestId('terminal-scheme').inputValue()).toBe('custom-harbour-dusk');
     await save();
@@ -147,7 +173,11 @@ describe('looks', () => {
 
   it('joins => and != into ligatures only when asked to', async () => {
     const ligatureSpans = () =>
-      page.locator('[data-testid="terminal"] .xterm-rows span').evaluateAll((spans) => spans.map((s) => (s as unknown as { textContent: string }).textContent).filter((t) => t === '=>' || t === '!='));
+      page
+        .locator('[data-testid="terminal"] .xterm-rows span')
+        .evaluateAll((spans) =>
+          spans.map((s) => (s as unknown as { textContent: string }).textContent).filter((t) => t === '=>' || t === '!='),
+        );
     await typeInTerminal(page, 'echo "lig-test a => b != c"\n');
     await waitForTerminalText(page, /^lig-test a => b != c\s*$/m);
     expect((await style('[data-testid="terminal"] .xterm')).fontVariantLigatures).toBe('none');

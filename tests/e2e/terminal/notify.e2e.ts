@@ -69,7 +69,11 @@ const runInFirstTabThenLeave = async (command: string) => {
   // The first tab's title becomes the running program ('sleep'), which narrows that tab and moves
   // the second one left: a click aimed before the move lands on whatever is there then (the second
   // tab's close button, at these widths). Click once the title has changed.
-  await tabs().nth(0).locator('.tab-title').filter({ hasText: /^sleep$/ }).waitFor();
+  await tabs()
+    .nth(0)
+    .locator('.tab-title')
+    .filter({ hasText: /^sleep$/ })
+    .waitFor();
   await tabs().nth(1).click();
   await page.locator('[data-testid="tab"][aria-selected="true"]').and(tabs().nth(1)).waitFor();
 };
@@ -84,7 +88,10 @@ describe('notice when work finishes', () => {
     expect(await page.getByTestId('notifications-min-seconds').inputValue()).toBe('10');
     await page.getByTestId('notifications-min-seconds').fill('1');
     await page.getByTestId('settings-save').click();
-    await page.getByTestId('settings-status').filter({ hasText: /^Saved/ }).waitFor();
+    await page
+      .getByTestId('settings-status')
+      .filter({ hasText: /^Saved/ })
+      .waitFor();
     await page.getByTestId('settings-close').click();
     await page.getByTestId('settings-page').waitFor({ state: 'detached' });
   });

@@ -185,9 +185,11 @@ describe('exit closes its pane', () => {
     await page.getByTestId('tab').first().click();
     await answers('recorded-restarted');
     const found = async () =>
-      (JSON.parse((await runCli(['history', 'search', 'restarted', '--data-dir', app.server.dataDir, '--json'])).stdout) as Array<{ command_line: string }>).map(
-        (row) => row.command_line,
-      );
+      (
+        JSON.parse((await runCli(['history', 'search', 'restarted', '--data-dir', app.server.dataDir, '--json'])).stdout) as Array<{
+          command_line: string;
+        }>
+      ).map((row) => row.command_line);
     await expect.poll(found, { timeout: 15_000 }).toContain('echo recorded-restarted-$((6*7))');
     expect(await found()).not.toContain('echo private-restarted-$((6*7))');
     await page.getByTestId('tab').last().getByTestId('tab-close').click();

@@ -38,9 +38,13 @@ describe('split panes', () => {
     expect(await page.getByTestId('tab').getAttribute('data-panes')).toBe('3');
 
     // Each pane's command is recorded in its own session: the Commands panel follows the focused pane.
-    await panes().filter({ has: page.locator(`[data-pty-id="${second}"]`) }).click();
+    await panes()
+      .filter({ has: page.locator(`[data-pty-id="${second}"]`) })
+      .click();
     await page.getByTestId('command-item').filter({ hasText: 'echo second-$((2+2))' }).waitFor();
-    await panes().filter({ has: page.locator(`[data-pty-id="${first}"]`) }).click();
+    await panes()
+      .filter({ has: page.locator(`[data-pty-id="${first}"]`) })
+      .click();
     await page.getByTestId('command-item').filter({ hasText: 'echo first-$((1+1))' }).waitFor();
     expect(await page.getByTestId('command-item').filter({ hasText: 'second' }).count()).toBe(0);
   });

@@ -37,7 +37,11 @@ describe('the side pane', () => {
     // At this width the meter's figure once ran under the Compact button: nothing may overlap.
     const label = (await page.locator('.usage-label').boundingBox())!;
     const compact = (await page.getByTestId('compact-button').boundingBox())!;
-    const overlaps = label.x < compact.x + compact.width && compact.x < label.x + label.width && label.y < compact.y + compact.height && compact.y < label.y + label.height;
+    const overlaps =
+      label.x < compact.x + compact.width &&
+      compact.x < label.x + label.width &&
+      label.y < compact.y + compact.height &&
+      compact.y < label.y + label.height;
     expect(overlaps, `meter label ${JSON.stringify(label)} vs Compact ${JSON.stringify(compact)}`).toBe(false);
     await page.close();
   });

@@ -8,10 +8,13 @@ let page: Page;
 
 const sticky = () => page.locator('[data-testid="pane"][aria-selected="true"] [data-testid="sticky-command"]');
 /** The command's row in the Commands list once it has an exit code (the shell reported its end). */
-const ended = (line: string) => page.locator('[data-testid="command-item"]:not([data-exit-code=""])').filter({ hasText: line }).last().waitFor();
-const running = (line: string) => page.locator('[data-testid="command-item"][data-exit-code=""]').filter({ hasText: line }).last().waitFor();
+const ended = (line: string) =>
+  page.locator('[data-testid="command-item"]:not([data-exit-code=""])').filter({ hasText: line }).last().waitFor();
+const running = (line: string) =>
+  page.locator('[data-testid="command-item"][data-exit-code=""]').filter({ hasText: line }).last().waitFor();
 /** Two frames: the header follows the terminal at most once a frame, so by then it has caught up. */
-const settled = () => page.evaluate(() => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))));
+const settled = () =>
+  page.evaluate(() => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))));
 const shot = (name: string) => page.screenshot({ path: `test-results/sticky-${name}.png` });
 
 /** Scrolls the focused terminal back by a few lines, as the mouse wheel does. */
@@ -75,7 +78,9 @@ describe('the sticky command header', () => {
     await sticky().filter({ hasText: 'seq 101 400' }).waitFor();
     // Ctrl+L: readline erases the screen (ED 2) and redraws the prompt at the top; the output stays in the scrollback.
     await page.keyboard.press('Control+L');
-    await page.waitForFunction(() => !/^400\s*$/m.test(document.querySelector<HTMLElement>('[data-testid="terminal"] .xterm-rows')?.innerText ?? '400'));
+    await page.waitForFunction(
+      () => !/^400\s*$/m.test(document.querySelector<HTMLElement>('[data-testid="terminal"] .xterm-rows')?.innerText ?? '400'),
+    );
     await settled();
     expect(await sticky().count()).toBe(0);
     await scrollBack();

@@ -29,7 +29,11 @@ const recordTitles = () =>
     };
     page.seenTitles = [];
     const element = page.document.querySelector('[data-testid="tab"] .tab-title')!;
-    new page.MutationObserver(() => page.seenTitles.push(element.textContent ?? '')).observe(element, { subtree: true, childList: true, characterData: true });
+    new page.MutationObserver(() => page.seenTitles.push(element.textContent ?? '')).observe(element, {
+      subtree: true,
+      childList: true,
+      characterData: true,
+    });
   });
 
 /** Waits until the newest recorded command is `commandLine` and has finished. */

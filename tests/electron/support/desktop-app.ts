@@ -123,7 +123,10 @@ export const runUntilExit = (app: string, dataDir: string, home: string, timeout
     child.once('exit', (code) => {
       clearTimeout(timer);
       const dialogs = existsSync(log)
-        ? readFileSync(log, 'utf8').split('\n').filter(Boolean).map((line) => JSON.parse(line) as DialogRecord)
+        ? readFileSync(log, 'utf8')
+            .split('\n')
+            .filter(Boolean)
+            .map((line) => JSON.parse(line) as DialogRecord)
         : [];
       resolve({ code, dialogs, output });
     });

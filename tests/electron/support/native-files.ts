@@ -60,7 +60,8 @@ export const packageNativeFiles = (name: string): string[] => {
       }
     }
   };
-  for (const sub of ['build/Release', 'prebuilds']) if (existsSync(join(root, 'node_modules', name, sub))) walk(join(root, 'node_modules', name, sub));
+  for (const sub of ['build/Release', 'prebuilds'])
+    if (existsSync(join(root, 'node_modules', name, sub))) walk(join(root, 'node_modules', name, sub));
   return found.sort();
 };
 

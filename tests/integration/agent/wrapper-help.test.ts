@@ -48,7 +48,9 @@ describe('wrapper option tables match the tools’ own --help', () => {
   const installed = Object.keys(TABLES).filter((tool) => helpOf(tool) !== null && /--help/.test(helpOf(tool) ?? ''));
 
   it('checks the tools installed here (at least the GNU and util-linux ones)', () => {
-    expect(installed).toEqual(expect.arrayContaining(['xargs', 'env', 'nice', 'ionice', 'stdbuf', 'timeout', 'chrt', 'taskset', 'setsid', 'flock', 'watch']));
+    expect(installed).toEqual(
+      expect.arrayContaining(['xargs', 'env', 'nice', 'ionice', 'stdbuf', 'timeout', 'chrt', 'taskset', 'setsid', 'flock', 'watch']),
+    );
   });
 
   it.each(Object.keys(TABLES))('%s', (tool) => {
@@ -57,7 +59,9 @@ describe('wrapper option tables match the tools’ own --help', () => {
     const table = TABLES[tool] as OptionTable;
     const listed = listedOptions(help);
     expect(listed.length, `${tool} --help lists no long option`).toBeGreaterThan(0);
-    const wrong = listed.filter((o) => kindIn(table, o.name) !== o.value).map((o) => `${o.name}: help ${o.value}, table ${kindIn(table, o.name)}`);
+    const wrong = listed
+      .filter((o) => kindIn(table, o.name) !== o.value)
+      .map((o) => `${o.name}: help ${o.value}, table ${kindIn(table, o.name)}`);
     expect(wrong, tool).toEqual([]);
   });
 });

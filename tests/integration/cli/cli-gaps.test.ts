@@ -51,15 +51,20 @@ describe('exit codes the docs promise', () => {
     fixture.close();
     const run = await runCli(['history', 'export', 'sess1', '-o', join(base, 'missing', 'out.json'), '--data-dir', fixture.dir]);
     expect(run.code).toBe(4);
-    expect(run.stderr).toBe(`contexterm: cannot write ${join(base, 'missing', 'out.json')}: the folder ${join(base, 'missing')} does not exist\n`);
+    expect(run.stderr).toBe(
+      `contexterm: cannot write ${join(base, 'missing', 'out.json')}: the folder ${join(base, 'missing')} does not exist\n`,
+    );
   });
 });
 
 /** `node bin/contexterm` as another user (nobody), so that a root-owned 0700 folder cannot be read. */
 const runAsNobody = (args: readonly string[], env: NodeJS.ProcessEnv = {}): Promise<CliRun> =>
   new Promise((resolve) => {
-    execFile(process.execPath, ['bin/contexterm', ...args], { encoding: 'utf8', uid: 65534, gid: 65534, env: { PATH: process.env.PATH, HOME: base, ...env } }, (error, stdout, stderr) =>
-      resolve({ code: error ? ((error as { code?: number }).code ?? 1) : 0, stdout, stderr }),
+    execFile(
+      process.execPath,
+      ['bin/contexterm', ...args],
+      { encoding: 'utf8', uid: 65534, gid: 65534, env: { PATH: process.env.PATH, HOME: base, ...env } },
+      (error, stdout, stderr) => resolve({ code: error ? ((error as { code?: number }).code ?? 1) : 0, stdout, stderr }),
     );
   });
 
@@ -90,7 +95,9 @@ describe('history sessions', () => {
     fixture.add({ line: 'echo b', chunks: ['b\r\n'] });
     const secret = 'AKIAZ3MHQ7VXK2PLW4RT';
     fixture.db
-      .prepare(`INSERT INTO sessions (id, started_at, ended_at, shell, hostname, cwd, title, mode) VALUES ('sess2', ?, ?, 'zsh', 'box2', ?, ?, 'integrated')`)
+      .prepare(
+        `INSERT INTO sessions (id, started_at, ended_at, shell, hostname, cwd, title, mode) VALUES ('sess2', ?, ?, 'zsh', 'box2', ?, ?, 'integrated')`,
+      )
       .run(fixture.startedAt + 60_000, fixture.startedAt + 120_000, `/srv/${secret}`, `deploy ${secret}`);
     fixture.close();
     const json = await runCli(['history', 'sessions', '--json', '--data-dir', fixture.dir]);
@@ -99,11 +106,27 @@ describe('history sessions', () => {
     expect(json.stdout).not.toContain(secret);
     const sessions = JSON.parse(json.stdout) as Array<Record<string, unknown>>;
     expect(sessions.map((s) => s.id)).toEqual(['sess2', 'sess1']);
-    expect(sessions[0]).toMatchObject({ shell: 'zsh', hostname: 'box2', started_at: fixture.startedAt + 60_000, ended_at: fixture.startedAt + 120_000, commands: 0 });
+    expect(sessions[0]).toMatchObject({
+      shell: 'zsh',
+      hostname: 'box2',
+      started_at: fixture.startedAt + 60_000,
+      ended_at: fixture.startedAt + 120_000,
+      commands: 0,
+    });
     expect(sessions[0]!.title).toContain('[REDACTED:');
     expect(sessions[0]!.cwd).toContain('[REDACTED:');
-    expect(sessions[1]).toMatchObject({ id: 'sess1', shell: 'bash', hostname: 'devbox', cwd: '/home/dev', title: 'bash', ended_at: null, commands: 2 });
-    const limited = JSON.parse((await runCli(['history', 'sessions', '--json', '--limit', '1', '--data-dir', fixture.dir])).stdout) as unknown[];
+    expect(sessions[1]).toMatchObject({
+      id: 'sess1',
+      shell: 'bash',
+      hostname: 'devbox',
+      cwd: '/home/dev',
+      title: 'bash',
+      ended_at: null,
+      commands: 2,
+    });
+    const limited = JSON.parse(
+      (await runCli(['history', 'sessions', '--json', '--limit', '1', '--data-dir', fixture.dir])).stdout,
+    ) as unknown[];
     expect(limited).toHaveLength(1);
     const text = await runCli(['history', 'sessions', '--data-dir', fixture.dir]);
     const lines = text.stdout.trim().split('\n');
@@ -118,13 +141,25 @@ describe('history sessions', () => {
 
 describe('history stats', () => {
   it('counts programs by their name, past separators, assignments, sudo, command and subshells', async () => {
-    for (const line of ['clear; ls', '(exit 3)', 'FOO=1 BAR=2 sudo -E make all', 'command git status', ';', '  ', 'git log', 'env X=1 ls -la', 'time ls']) {
+    for (const line of [
+      'clear; ls',
+      '(exit 3)',
+      'FOO=1 BAR=2 sudo -E make all',
+      'command git status',
+      ';',
+      '  ',
+      'git log',
+      'env X=1 ls -la',
+      'time ls',
+    ]) {
       fixture.add({ line, chunks: [''] });
     }
     fixture.close();
     const run = await runCli(['history', 'stats', '--json', '--data-dir', fixture.dir]);
     expect(run.stderr).toBe('');
-    const programs = Object.fromEntries((JSON.parse(run.stdout) as { top_programs: Array<{ program: string; count: number }> }).top_programs.map((p) => [p.program, p.count]));
+    const programs = Object.fromEntries(
+      (JSON.parse(run.stdout) as { top_programs: Array<{ program: string; count: number }> }).top_programs.map((p) => [p.program, p.count]),
+    );
     expect(programs).toEqual({ clear: 1, exit: 1, make: 1, git: 2, ls: 2 });
   });
 });

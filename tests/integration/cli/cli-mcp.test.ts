@@ -68,20 +68,24 @@ it('records commands in a normal and a private tab, and forgets one', async () =
 }, 60_000);
 
 describe('bin/contexterm while the app runs on the same data directory', () => {
-  it('finds recorded commands, newest first, and never a private tab\'s or a forgotten one', async () => {
+  it("finds recorded commands, newest first, and never a private tab's or a forgotten one", async () => {
     const found = await search('marker');
     expect(found.map((c) => c.command_line)).toEqual(['echo first-$((6*7))-marker']);
-    expect(found[0]).toMatchObject({ id: expect.stringMatching(/:/), exit_code: 0, cwd: expect.any(String), started_at: expect.any(Number) });
+    expect(found[0]).toMatchObject({
+      id: expect.stringMatching(/:/),
+      exit_code: 0,
+      cwd: expect.any(String),
+      started_at: expect.any(Number),
+    });
     expect(await search('forgetme')).toEqual([]);
     expect(await search('private')).toEqual([]);
   });
 
   it('returns a command recorded after it started, as soon as the app stored it', async () => {
     await terminal.run('echo later-$((8*8))-marker', /later-64-marker/);
-    await expect.poll(async () => (await search('marker')).map((c) => c.command_line), { timeout: 10_000 }).toEqual([
-      'echo later-$((8*8))-marker',
-      'echo first-$((6*7))-marker',
-    ]);
+    await expect
+      .poll(async () => (await search('marker')).map((c) => c.command_line), { timeout: 10_000 })
+      .toEqual(['echo later-$((8*8))-marker', 'echo first-$((6*7))-marker']);
   });
 
   it('prints the output with the secret replaced, and cannot be used to guess it by prefix', async () => {
@@ -89,7 +93,9 @@ describe('bin/contexterm while the app runs on the same data directory', () => {
     expect(shown.code).toBe(0);
     expect(shown.stdout).toMatch(/key \[REDACTED:[^\]]+\] done/);
     expect(shown.stdout).not.toContain(SECRET);
-    const json = JSON.parse((await runCli(['history', 'show', secretId, '--json', '--data-dir', server.dataDir])).stdout) as { output: string };
+    const json = JSON.parse((await runCli(['history', 'show', secretId, '--json', '--data-dir', server.dataDir])).stdout) as {
+      output: string;
+    };
     expect(json.output).toContain('[REDACTED:');
     expect(json.output).not.toContain(SECRET);
     // The index holds the key; a search for its beginning must not confirm it.
@@ -116,7 +122,13 @@ describe('bin/contexterm while the app runs on the same data directory', () => {
 describe('contexterm mcp while the app runs', () => {
   it('lists its tools and the recent-activity resource', async () => {
     const { tools } = await mcp.listTools();
-    expect(tools.map((t) => t.name).sort()).toEqual(['get_command_output', 'get_commands', 'list_sessions', 'recent_commands', 'search_commands']);
+    expect(tools.map((t) => t.name).sort()).toEqual([
+      'get_command_output',
+      'get_commands',
+      'list_sessions',
+      'recent_commands',
+      'search_commands',
+    ]);
     const { resources } = await mcp.listResources();
     expect(resources.map((r) => r.uri)).toContain('contexterm://recent');
   });
@@ -130,12 +142,13 @@ describe('contexterm mcp while the app runs', () => {
     expect(recent.commands.every((c) => c.session_id !== privateSessionId)).toBe(true);
     const sessions = await callTool<{ sessions: Array<{ session_id: string }> }>(mcp, 'list_sessions', {});
     expect(sessions.sessions.map((s) => s.session_id)).toEqual([terminal.id]);
-    await expect.poll(async () => JSON.stringify(await callTool(mcp, 'get_commands', { command_ids: [secretId] })), { timeout: 10_000 }).toContain('[REDACTED:');
-    const fetched = await callTool<{ commands: Array<{ full_output: string; host: string | null; exit_code: number }>; unknown_ids?: string[] }>(
-      mcp,
-      'get_commands',
-      { command_ids: [secretId, forgottenId] },
-    );
+    await expect
+      .poll(async () => JSON.stringify(await callTool(mcp, 'get_commands', { command_ids: [secretId] })), { timeout: 10_000 })
+      .toContain('[REDACTED:');
+    const fetched = await callTool<{
+      commands: Array<{ full_output: string; host: string | null; exit_code: number }>;
+      unknown_ids?: string[];
+    }>(mcp, 'get_commands', { command_ids: [secretId, forgottenId] });
     expect(fetched.commands).toHaveLength(1);
     expect(fetched.commands[0]).toMatchObject({ exit_code: 0, host: expect.any(String) });
     expect(fetched.unknown_ids).toEqual([forgottenId]);
@@ -150,7 +163,9 @@ describe('contexterm mcp while the app runs', () => {
   it('gives the recent activity as the assistant sees it, redacted, and commands recorded since it started', async () => {
     await terminal.run('echo fresh-$((9*9))-marker', /fresh-81-marker/);
     await expect
-      .poll(async () => (await callTool<{ commands: Listed[] }>(mcp, 'recent_commands', { limit: 1 })).commands[0]?.command_line, { timeout: 10_000 })
+      .poll(async () => (await callTool<{ commands: Listed[] }>(mcp, 'recent_commands', { limit: 1 })).commands[0]?.command_line, {
+        timeout: 10_000,
+      })
       .toBe('echo fresh-$((9*9))-marker');
     const { contents } = await mcp.readResource({ uri: 'contexterm://recent' });
     const text = (contents[0] as { text: string }).text;

@@ -27,7 +27,10 @@ describe('history search with filters', () => {
     expect((await search('--failed')).ids).toEqual(['sess1:3', 'sess1:2']);
     expect((await search('--cwd', '/home/dev/projB')).ids).toEqual(['sess1:2', 'sess1:1']);
     expect((await search('cargo', '--exit', '101')).ids).toEqual(['sess1:2']);
-    expect((await search('--host', 'devbox', '--session', 'sess1', '--ran-by', 'user', '--limit', '2')).ids).toEqual(['sess1:4', 'sess1:3']);
+    expect((await search('--host', 'devbox', '--session', 'sess1', '--ran-by', 'user', '--limit', '2')).ids).toEqual([
+      'sess1:4',
+      'sess1:3',
+    ]);
     expect((await search('--since', '2026-01-01T00:00:00Z', '--until', '2026-01-01T00:00:03Z')).ids).toEqual(['sess1:2', 'sess1:1']);
   });
 

@@ -1,5 +1,17 @@
 // SPDX-License-Identifier: MIT
-import { chmodSync, chownSync, existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  chownSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -121,7 +133,8 @@ describe('the data directory, checked as the app checks it', () => {
 });
 
 describe('history export -o FILE', () => {
-  const exportTo = (file: string): Promise<CliRun> => runCli(['history', 'export', fixture.sessionId, '--data-dir', fixture.dir, '-o', file]);
+  const exportTo = (file: string): Promise<CliRun> =>
+    runCli(['history', 'export', fixture.sessionId, '--data-dir', fixture.dir, '-o', file]);
 
   it('refuses to write through a link, and leaves what it points to untouched', async () => {
     const target = join(base, 'precious');

@@ -91,7 +91,12 @@ describe('contexterm mcp under load', () => {
         const found = await wire.callTool('search_commands', { query: 'many' });
         const fetched = await wire.callTool('get_commands', { command_ids: ids });
         const exit = await wire.close();
-        return { found: JSON.parse(textOf(found)) as { commands: unknown[] }, fetched: JSON.parse(textOf(fetched)) as { commands: unknown[] }, exit, typed: found.structuredContent };
+        return {
+          found: JSON.parse(textOf(found)) as { commands: unknown[] },
+          fetched: JSON.parse(textOf(fetched)) as { commands: unknown[] },
+          exit,
+          typed: found.structuredContent,
+        };
       }),
     );
     for (const { found, fetched, exit, typed } of answers) {
@@ -169,7 +174,12 @@ describe('contexterm mcp, bad requests and big answers', () => {
     fixture = new HistoryFixture();
     const wire = start(fixture.dir);
     await wire.initialize();
-    const huge = JSON.stringify({ jsonrpc: '2.0', id: 99, method: 'tools/call', params: { name: 'search_commands', arguments: { query: 'q'.repeat(11 * 2 ** 20) } } });
+    const huge = JSON.stringify({
+      jsonrpc: '2.0',
+      id: 99,
+      method: 'tools/call',
+      params: { name: 'search_commands', arguments: { query: 'q'.repeat(11 * 2 ** 20) } },
+    });
     wire.child.stdin.write(`${huge}\n`);
     const exit = await wire.exited;
     expect(exit.code).not.toBe(0);
@@ -181,7 +191,9 @@ describe('contexterm mcp, bad requests and big answers', () => {
     fixture = new HistoryFixture();
     // Every other character needs escaping in JSON: quotes, backslashes, tabs, controls (\u0001 is six).
     const nasty = Array.from({ length: 6000 }, (_, i) => `"\\\t\u0001␛x`[i % 6]).join('');
-    const ids = Array.from({ length: 20 }, (_, i) => fixture!.add({ line: `printf nasty-${i}`, chunks: ['.'], cleanOutput: `${nasty}\n`.repeat(5) }));
+    const ids = Array.from({ length: 20 }, (_, i) =>
+      fixture!.add({ line: `printf nasty-${i}`, chunks: ['.'], cleanOutput: `${nasty}\n`.repeat(5) }),
+    );
     const wire = start(fixture.dir);
     await wire.initialize();
     const id = wire.send('tools/call', { name: 'get_commands', arguments: { command_ids: ids } });
@@ -189,7 +201,11 @@ describe('contexterm mcp, bad requests and big answers', () => {
     const line = wire.lineById.get(id)!;
     expect(JSON.stringify(answer.result).length).toBeLessThanOrEqual(MAX_ANSWER);
     expect(line.length).toBeLessThanOrEqual(MAX_ANSWER + 100);
-    const parsed = JSON.parse(textOf(answer.result as never)) as { commands: Array<{ command_id: string; omitted_chars?: number }>; note?: string; omitted_ids?: string[] };
+    const parsed = JSON.parse(textOf(answer.result as never)) as {
+      commands: Array<{ command_id: string; omitted_chars?: number }>;
+      note?: string;
+      omitted_ids?: string[];
+    };
     expect(parsed.commands.length + (parsed.omitted_ids?.length ?? 0)).toBe(20);
     expect(parsed.commands.some((c) => (c.omitted_chars ?? 0) > 0)).toBe(true);
     expect(parsed.note).toMatch(/fewer ids/);
@@ -202,7 +218,8 @@ describe('contexterm mcp, bad requests and big answers', () => {
     const { tools } = (await wire.request('tools/list')).result as { tools: Array<{ name: string; description: string }> };
     const described = Object.fromEntries(tools.map((t) => [t.name, t.description]));
     expect(described.get_commands).toMatch(/at most 20 ids/);
-    for (const name of ['get_commands', 'search_commands', 'recent_commands', 'list_sessions', 'get_command_output']) expect(described[name]).toMatch(/80,000 characters/);
+    for (const name of ['get_commands', 'search_commands', 'recent_commands', 'list_sessions', 'get_command_output'])
+      expect(described[name]).toMatch(/80,000 characters/);
     expect(described.search_commands).toMatch(/at most 50/);
     expect(described.get_command_output).toMatch(/at most 2,000; more is taken as 2,000/);
     expect(described.list_sessions).toMatch(/at most 100/);

@@ -85,9 +85,17 @@ afterAll(async () => {
 describe('typed answers', () => {
   it('declares an outputSchema on every tool and answers each with structuredContent that matches it', async () => {
     const { tools } = await client.listTools();
-    expect(tools.map((t) => t.name).sort()).toEqual(['get_command_output', 'get_commands', 'list_sessions', 'recent_commands', 'search_commands']);
+    expect(tools.map((t) => t.name).sort()).toEqual([
+      'get_command_output',
+      'get_commands',
+      'list_sessions',
+      'recent_commands',
+      'search_commands',
+    ]);
     for (const tool of tools) expect(tool.outputSchema, tool.name).toMatchObject({ type: 'object', properties: expect.any(Object) });
-    const found = await structured<{ commands: Listed[]; total: number; next_offset: number | null }>('search_commands', { query: 'cargo' });
+    const found = await structured<{ commands: Listed[]; total: number; next_offset: number | null }>('search_commands', {
+      query: 'cargo',
+    });
     expect(lines(found).sort()).toEqual(['cargo build --release', 'cargo test']);
     expect(found).toMatchObject({ total: 2, next_offset: null });
     await structured('recent_commands', { limit: 3 });
@@ -106,24 +114,39 @@ describe('typed answers', () => {
 
 describe('search_commands filters', () => {
   it('takes cwd (that directory and below), exit_code, failed, host, since/until and session_id', async () => {
-    expect(lines(await structured('search_commands', { query: 'cargo make', cwd: '/home/dev/projB' }))).toEqual(['make check', 'cargo test']);
+    expect(lines(await structured('search_commands', { query: 'cargo make', cwd: '/home/dev/projB' }))).toEqual([
+      'make check',
+      'cargo test',
+    ]);
     expect(lines(await structured('search_commands', { query: 'cargo', cwd: '/home/dev/projB/' }))).toEqual(['cargo test']);
     expect(lines(await structured('search_commands', { query: 'cargo', exit_code: 101 }))).toEqual(['cargo test']);
     expect(lines(await structured('search_commands', { query: 'cargo', failed: false }))).toEqual(['cargo build --release']);
-    expect(lines(await structured('search_commands', { query: 'cargo', host: 'devbox' })).sort()).toEqual(['cargo build --release', 'cargo test']);
+    expect(lines(await structured('search_commands', { query: 'cargo', host: 'devbox' })).sort()).toEqual([
+      'cargo build --release',
+      'cargo test',
+    ]);
     expect(lines(await structured('search_commands', { query: 'cargo', host: 'elsewhere' }))).toEqual([]);
     // The fixture's commands start one second apart from 2026-01-01T00:00:00Z.
     expect(lines(await structured('search_commands', { query: 'cargo', since: '2026-01-01T00:00:02Z' }))).toEqual(['cargo test']);
-    expect(lines(await structured('search_commands', { query: 'cargo', until: '2026-01-01T00:00:02Z' }))).toEqual(['cargo build --release']);
+    expect(lines(await structured('search_commands', { query: 'cargo', until: '2026-01-01T00:00:02Z' }))).toEqual([
+      'cargo build --release',
+    ]);
     expect(lines(await structured('search_commands', { query: 'cargo', session_id: 'other' }))).toEqual([]);
     expect(lines(await structured('search_commands', { query: 'cargo', cwd: '/does/not/exist' }))).toEqual([]);
   });
 
   it('lists with filters alone, newest first, and pages with offset', async () => {
-    const failed = await structured<{ commands: Listed[]; total: number; next_offset: number | null }>('search_commands', { failed: true, limit: 1 });
+    const failed = await structured<{ commands: Listed[]; total: number; next_offset: number | null }>('search_commands', {
+      failed: true,
+      limit: 1,
+    });
     expect(lines(failed)).toEqual(['make check']);
     expect(failed).toMatchObject({ total: 2, next_offset: 1 });
-    const next = await structured<{ commands: Listed[]; next_offset: number | null }>('search_commands', { failed: true, limit: 1, offset: 1 });
+    const next = await structured<{ commands: Listed[]; next_offset: number | null }>('search_commands', {
+      failed: true,
+      limit: 1,
+      offset: 1,
+    });
     expect(lines(next)).toEqual(['cargo test']);
     expect(next.next_offset).toBeNull();
   });
@@ -131,20 +154,40 @@ describe('search_commands filters', () => {
   // Enabled when the history engine lands (mcp-search.ts): today's search needs every word.
   it('ranks records that match more of the words first; a record need not hold every word', async () => {
     // cargo test: cargo, test, failing; make check: failing, test; cargo build: cargo.
-    expect(lines(await structured('search_commands', { query: 'cargo test failing' }))).toEqual(['cargo test', 'make check', 'cargo build --release']);
+    expect(lines(await structured('search_commands', { query: 'cargo test failing' }))).toEqual([
+      'cargo test',
+      'make check',
+      'cargo build --release',
+    ]);
   });
 });
 
 describe('bad input to search_commands', () => {
   it('takes a 10,000-character query', async () => {
-    const query = Array.from({ length: 2000 }, (_, i) => `word${i}`).join(' ').slice(0, 10_000);
+    const query = Array.from({ length: 2000 }, (_, i) => `word${i}`)
+      .join(' ')
+      .slice(0, 10_000);
     expect(query).toHaveLength(10_000);
     await structured('search_commands', { query });
     await structured('search_commands', { query: 'x'.repeat(10_000) });
   });
 
   it('reads FTS5 operators and regex characters as plain text', async () => {
-    for (const query of ['"q', 'NEAR(x)', 'a.*b|c', 'cargo*', 'cargo OR make', 'NOT cargo', '-cargo', 'command_line:cargo', '^$\\', '(((', '[a-', '{}', "'"]) {
+    for (const query of [
+      '"q',
+      'NEAR(x)',
+      'a.*b|c',
+      'cargo*',
+      'cargo OR make',
+      'NOT cargo',
+      '-cargo',
+      'command_line:cargo',
+      '^$\\',
+      '(((',
+      '[a-',
+      '{}',
+      "'",
+    ]) {
       await structured('search_commands', { query });
     }
     expect(lines(await structured('search_commands', { query: "grep -E 'a.*b|c'" }))).toEqual(["grep -E 'a.*b|c' NEAR(x) \"q"]);

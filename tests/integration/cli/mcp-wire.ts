@@ -74,7 +74,11 @@ export class McpWire {
 
   /** The handshake every client starts with. */
   async initialize(): Promise<WireMessage> {
-    const answer = await this.request('initialize', { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'wire-test', version: '0' } });
+    const answer = await this.request('initialize', {
+      protocolVersion: '2025-06-18',
+      capabilities: {},
+      clientInfo: { name: 'wire-test', version: '0' },
+    });
     this.child.stdin.write(`${JSON.stringify({ jsonrpc: '2.0', method: 'notifications/initialized' })}\n`);
     return answer;
   }

@@ -94,11 +94,20 @@ describe('assistant through the host', () => {
   it('runs a get_commands round trip', async () => {
     const [failed] = await client.invoke<Array<{ id: string }>>('commands:list', { sessionId: ptyId });
     llm.enqueue(
-      { kind: 'tool-calls', calls: [{ id: 'call_1', name: 'get_commands', arguments: JSON.stringify({ command_ids: [failed!.id, 'nope:9'] }) }] },
+      {
+        kind: 'tool-calls',
+        calls: [{ id: 'call_1', name: 'get_commands', arguments: JSON.stringify({ command_ids: [failed!.id, 'nope:9'] }) }],
+      },
       { kind: 'text', text: 'Fetched it.' },
     );
     const before = llm.requests.length;
-    const { turnId } = await client.invoke<{ turnId: string }>('assistant:ask', { turnId: randomUUID(), conversationId, question: 'look it up', attachments: [], model });
+    const { turnId } = await client.invoke<{ turnId: string }>('assistant:ask', {
+      turnId: randomUUID(),
+      conversationId,
+      question: 'look it up',
+      attachments: [],
+      model,
+    });
     await waitForEvent('assistant:done', (p: { turnId: string }) => p.turnId === turnId);
     const second = JSON.stringify(llm.requests[before + 1]!.body);
     expect(second).toContain('"role":"tool"');
@@ -108,22 +117,42 @@ describe('assistant through the host', () => {
 
   it('reports a provider error and answers the same question on retry', async () => {
     llm.enqueue({ kind: 'error', status: 503, message: 'overloaded' }, { kind: 'text', text: 'Second try worked.' });
-    const { turnId } = await client.invoke<{ turnId: string }>('assistant:ask', { turnId: randomUUID(), conversationId, question: 'try again later?', attachments: [], model });
+    const { turnId } = await client.invoke<{ turnId: string }>('assistant:ask', {
+      turnId: randomUUID(),
+      conversationId,
+      question: 'try again later?',
+      attachments: [],
+      model,
+    });
     const error = await waitForEvent('assistant:error', (p: { turnId: string }) => p.turnId === turnId);
     expect((error as { error: { kind: string; retryable: boolean } }).error).toMatchObject({ kind: 'server', retryable: true });
     const retry = await client.invoke<{ turnId: string }>('assistant:retry', { conversationId, turnId: randomUUID() });
     await waitForEvent('assistant:done', (p: { turnId: string }) => p.turnId === retry.turnId);
-    const { messages } = await client.invoke<{ messages: Array<{ role: string; content: string }> }>('conversations:get', { conversationId });
+    const { messages } = await client.invoke<{ messages: Array<{ role: string; content: string }> }>('conversations:get', {
+      conversationId,
+    });
     expect(messages.filter((m) => m.content === 'try again later?')).toHaveLength(1);
     expect(messages.at(-1)).toMatchObject({ role: 'assistant', content: 'Second try worked.' });
   });
 
-  it('warns when the conversation reaches the model\'s threshold', async () => {
+  it("warns when the conversation reaches the model's threshold", async () => {
     const { models } = await client.invoke<{ models: Array<{ model: string }> }>('settings:get', {});
-    const tight = { model: model.model, contextLimit: 2000, warningThreshold: 0.05, compactionMode: 'summarize', reservedOutputTokens: 100 };
+    const tight = {
+      model: model.model,
+      contextLimit: 2000,
+      warningThreshold: 0.05,
+      compactionMode: 'summarize',
+      reservedOutputTokens: 100,
+    };
     await client.invoke('settings:set', { models: [...models.filter((m) => m.model !== model.model), tight] });
     llm.enqueue({ kind: 'text', text: 'A long answer '.repeat(20) });
-    const { turnId } = await client.invoke<{ turnId: string }>('assistant:ask', { turnId: randomUUID(), conversationId, question: 'and now?', attachments: [], model });
+    const { turnId } = await client.invoke<{ turnId: string }>('assistant:ask', {
+      turnId: randomUUID(),
+      conversationId,
+      question: 'and now?',
+      attachments: [],
+      model,
+    });
     await waitForEvent('assistant:done', (p: { turnId: string }) => p.turnId === turnId);
     const warning = await waitForEvent('context:warning', (p: { conversationId: string }) => p.conversationId === conversationId);
     expect(warning).toMatchObject({ model: model.model, threshold: 0.05, usage: { contextLimit: 2000 } });
@@ -132,14 +161,26 @@ describe('assistant through the host', () => {
 
   it('compacts before a question that would leave history out, on small models unless turned off', async () => {
     const { models } = await client.invoke<{ models: Array<{ model: string }> }>('settings:get', {});
-    const small = { model: model.model, contextLimit: 1500, warningThreshold: 0.8, compactionMode: 'truncate-oldest', reservedOutputTokens: 100 };
+    const small = {
+      model: model.model,
+      contextLimit: 1500,
+      warningThreshold: 0.8,
+      compactionMode: 'truncate-oldest',
+      reservedOutputTokens: 100,
+    };
     await client.invoke('settings:set', { models: [...models.filter((m) => m.model !== model.model), small] });
     const { id } = await client.invoke<{ id: string }>('conversations:create', {});
     const autoCompacted: unknown[] = [];
     const off = client.on((channel, payload) => channel === 'context:auto-compacted' && autoCompacted.push(payload));
     for (let n = 0; n < 6 && autoCompacted.length === 0; n++) {
       llm.enqueue({ kind: 'text', text: `answer ${n} `.repeat(120) });
-      const { turnId } = await client.invoke<{ turnId: string }>('assistant:ask', { turnId: randomUUID(), conversationId: id, question: `question ${n}`, attachments: [], model });
+      const { turnId } = await client.invoke<{ turnId: string }>('assistant:ask', {
+        turnId: randomUUID(),
+        conversationId: id,
+        question: `question ${n}`,
+        attachments: [],
+        model,
+      });
       await waitForEvent('assistant:done', (p: { turnId: string }) => p.turnId === turnId);
     }
     off();
@@ -156,7 +197,13 @@ describe('assistant through the host', () => {
     const offAgain = client.on((channel) => channel === 'context:auto-compacted' && (compactedAgain = true));
     for (let n = 0; n < 6; n++) {
       llm.enqueue({ kind: 'text', text: `answer ${n} `.repeat(120) });
-      const { turnId } = await client.invoke<{ turnId: string }>('assistant:ask', { turnId: randomUUID(), conversationId: again.id, question: `question ${n}`, attachments: [], model });
+      const { turnId } = await client.invoke<{ turnId: string }>('assistant:ask', {
+        turnId: randomUUID(),
+        conversationId: again.id,
+        question: `question ${n}`,
+        attachments: [],
+        model,
+      });
       await waitForEvent('assistant:done', (p: { turnId: string }) => p.turnId === turnId);
     }
     offAgain();
@@ -167,9 +214,17 @@ describe('assistant through the host', () => {
   it('never sends a key to the renderer, and redacts secrets typed in the terminal', async () => {
     client.send('pty:input', { id: ptyId, data: 'echo "export GITHUB_TOKEN=ghp_abcdefghijklmnopqrstuvwxyz0123456789"\r' });
     await waitForEvent('commands:updated', (p: { command: { commandLine: string | null; endedAt: number | null } }) =>
-      Boolean(p.command.commandLine?.includes('GITHUB_TOKEN') && p.command.endedAt));
+      Boolean(p.command.commandLine?.includes('GITHUB_TOKEN') && p.command.endedAt),
+    );
     llm.enqueue({ kind: 'text', text: 'ok' });
-    const { turnId } = await client.invoke<{ turnId: string }>('assistant:ask', { turnId: randomUUID(), conversationId, question: 'what did I just run?', attachments: [], model, sessionId: ptyId });
+    const { turnId } = await client.invoke<{ turnId: string }>('assistant:ask', {
+      turnId: randomUUID(),
+      conversationId,
+      question: 'what did I just run?',
+      attachments: [],
+      model,
+      sessionId: ptyId,
+    });
     await waitForEvent('assistant:done', (p: { turnId: string }) => p.turnId === turnId);
     const body = llm.requests.at(-1)!.rawBody;
     expect(body).not.toContain('ghp_abcdefghijklmnopqrstuvwxyz0123456789');

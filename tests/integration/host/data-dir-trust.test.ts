@@ -38,7 +38,12 @@ describe.skipIf(process.getuid?.() !== 0)('browser mode on a data directory that
     const { code, stdout, stderr } = await runToExit(link);
     expect(code).toBe(1);
     expect(stdout).not.toMatch(/http:\/\//);
-    expect(stderr).toMatch(new RegExp(`^contexterm: Refusing data directory ${link}: it is a symbolic link to ${theirs}, which is owned by uid 65534, not you`, 'm'));
+    expect(stderr).toMatch(
+      new RegExp(
+        `^contexterm: Refusing data directory ${link}: it is a symbolic link to ${theirs}, which is owned by uid 65534, not you`,
+        'm',
+      ),
+    );
     expect(readdirSync(theirs)).toEqual([]);
     expect(existsSync(join(theirs, 'contexterm.db'))).toBe(false);
   });

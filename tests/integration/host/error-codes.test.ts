@@ -48,10 +48,17 @@ describe('typed errors through the host', () => {
   });
 
   it('answers invalid-request when the question cannot fit the model at all', async () => {
-    const models = [{ model: 'tiny-model', contextLimit: 100, warningThreshold: 0.8, compactionMode: 'summarize', reservedOutputTokens: 16 }];
+    const models = [
+      { model: 'tiny-model', contextLimit: 100, warningThreshold: 0.8, compactionMode: 'summarize', reservedOutputTokens: 16 },
+    ];
     await client.invoke('settings:set', { models });
     const { id } = await client.invoke<{ id: string }>('conversations:create', {});
-    await expectCode('assistant:ask', { turnId: randomUUID(), conversationId: id, question: 'why?', model }, 'invalid-request', /context limit/i);
+    await expectCode(
+      'assistant:ask',
+      { turnId: randomUUID(), conversationId: id, question: 'why?', model },
+      'invalid-request',
+      /context limit/i,
+    );
   });
 
   it('logs no stack for any of them', () => {

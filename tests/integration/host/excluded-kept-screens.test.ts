@@ -3,7 +3,6 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, describe, expect, it } from 'vitest';
 import { filesWith, keptSessions, openHost } from '../support/kept-screens';
 
-
 /**
  * A line kept out of the record stays out of every stored byte, the screens kept for the next start
  * included: the terminal that showed it is not kept (at the 15 s pass nor at shutdown), and its
@@ -38,7 +37,8 @@ describe('an excluded line and the kept screens', () => {
     run = await openHost(dataDir);
     const restored = await run.client.invoke<{ previous?: Record<string, string> }>('workspace:restore', { confirmed: true });
     const byOld = new Map(Object.entries(restored.previous ?? {}).map(([fresh, old]) => [old, fresh]));
-    const shown = async (old: string) => (await run!.client.invoke<{ snapshot: { data: string } }>('pty:attach', { id: byOld.get(old)! })).snapshot.data;
+    const shown = async (old: string) =>
+      (await run!.client.invoke<{ snapshot: { data: string } }>('pty:attach', { id: byOld.get(old)! })).snapshot.data;
     expect(await shown(excluding)).toContain(`after-${token}`);
     expect(await shown(excluding)).not.toContain(`excluded-${token}`);
     expect(await shown(other)).toContain(`other-${token}`);

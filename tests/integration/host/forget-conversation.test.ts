@@ -41,14 +41,25 @@ describe('forgetting a command a conversation used', () => {
   const clearScreen = (ptyId: string) => run(ptyId, `clear; printf '\\033[3J' # ${++clears}`);
 
   const ask = async (question: string, attachments: string[]) => {
-    const { turnId } = await client.invoke<{ turnId: string }>('assistant:ask', { turnId: randomUUID(), conversationId, question, attachments, model });
+    const { turnId } = await client.invoke<{ turnId: string }>('assistant:ask', {
+      turnId: randomUUID(),
+      conversationId,
+      question,
+      attachments,
+      model,
+    });
     await next('assistant:done', (p: { turnId: string }) => p.turnId === turnId);
   };
 
   beforeAll(async () => {
     llm = await startScriptedLlmServer();
     server = await startServer({
-      env: { CONTEXTERM_PROVIDER: 'openai-compatible', CONTEXTERM_BASE_URL: llm.openaiBaseUrl, CONTEXTERM_MODEL: 'scripted-model', CONTEXTERM_API_KEY: 'sk-test-0123456789' },
+      env: {
+        CONTEXTERM_PROVIDER: 'openai-compatible',
+        CONTEXTERM_BASE_URL: llm.openaiBaseUrl,
+        CONTEXTERM_MODEL: 'scripted-model',
+        CONTEXTERM_API_KEY: 'sk-test-0123456789',
+      },
     });
     client = await HostClient.connect(server.origin, server.token);
     ({ next } = recordEvents(client));
@@ -70,11 +81,20 @@ describe('forgetting a command a conversation used', () => {
     const quote = `ls: cannot access '/nonexistent-dir-${token}': No such file or directory`;
     // The first try fails and is retried: the question (attachment and all) is stored, deleted, stored again.
     llm.enqueue({ kind: 'error', status: 503, message: 'overloaded' });
-    const first = await client.invoke<{ turnId: string }>('assistant:ask', { turnId: randomUUID(), conversationId, question: 'why did this fail?', attachments: [commandId], model });
+    const first = await client.invoke<{ turnId: string }>('assistant:ask', {
+      turnId: randomUUID(),
+      conversationId,
+      question: 'why did this fail?',
+      attachments: [commandId],
+      model,
+    });
     await next('assistant:error', (p: { turnId: string }) => p.turnId === first.turnId);
     llm.enqueue(
       { kind: 'tool-calls', calls: [{ id: 'call_1', name: 'get_commands', arguments: JSON.stringify({ command_ids: [commandId] }) }] },
-      { kind: 'text', text: `You ran \`${line}\` and it printed:\n\n    ${quote}\n\nThe directory nonexistent-dir-${token} does not exist.` },
+      {
+        kind: 'text',
+        text: `You ran \`${line}\` and it printed:\n\n    ${quote}\n\nThe directory nonexistent-dir-${token} does not exist.`,
+      },
     );
     const retry = await client.invoke<{ turnId: string }>('assistant:retry', { conversationId, turnId: randomUUID() });
     await next('assistant:done', (p: { turnId: string }) => p.turnId === retry.turnId);
@@ -89,7 +109,9 @@ describe('forgetting a command a conversation used', () => {
     // Undone in time: nothing is erased, the command is still there.
     await client.invoke('history:forget', { commandIds: [commandId], undoMs: 5000 });
     expect(await client.invoke('history:forget-undo', { commandIds: [commandId] })).toEqual({ restored: [commandId] });
-    expect((await client.invoke<{ commands: Array<{ id: string }> }>('commands:search', { query: token })).commands.map((c) => c.id)).toContain(commandId);
+    expect(
+      (await client.invoke<{ commands: Array<{ id: string }> }>('commands:search', { query: token })).commands.map((c) => c.id),
+    ).toContain(commandId);
 
     // Not undone: erased when the window is over, and every window is told.
     const asked = Date.now();
@@ -98,7 +120,10 @@ describe('forgetting a command a conversation used', () => {
     expect(Date.now() - asked).toBeGreaterThanOrEqual(1400);
     expect(await client.invoke('history:forget-undo', { commandIds: [commandId] })).toEqual({ restored: [] });
 
-    const { messages } = await client.invoke<{ messages: Array<{ role: string; content: string; attachments?: unknown[] }> }>('conversations:get', { conversationId });
+    const { messages } = await client.invoke<{ messages: Array<{ role: string; content: string; attachments?: unknown[] }> }>(
+      'conversations:get',
+      { conversationId },
+    );
     expect(JSON.stringify(messages)).not.toContain(token);
     expect(messages.some((m) => m.content.includes('You ran `[forgotten]`'))).toBe(true);
     // The next question sends none of it either: not the summary, not the assistant's memory of it.

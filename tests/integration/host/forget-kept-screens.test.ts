@@ -3,7 +3,6 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, describe, expect, it } from 'vitest';
 import { filesWith, keptSessions, openHost } from '../support/kept-screens';
 
-
 /**
  * The screens kept for the next start (settings, `workspace-screens`) hold what the terminal showed:
  * forgetting a command must take them too, keep them from coming back at the next keep (here the
@@ -24,7 +23,9 @@ describe('forgetting and the kept screens', () => {
     const forgotten = await run.spawn();
     const kept = await run.spawn();
     const paused = await run.spawn();
-    await run.client.invoke('workspace:save', { groups: [forgotten, kept, paused].map((id) => ({ root: { kind: 'leaf', id }, focus: id })) });
+    await run.client.invoke('workspace:save', {
+      groups: [forgotten, kept, paused].map((id) => ({ root: { kind: 'leaf', id }, focus: id })),
+    });
     const secret = await run.run(forgotten, `echo forgotten-${token}`);
     await run.run(forgotten, `echo stays-${token}`);
     await run.run(kept, `echo other-${token}`);
@@ -41,15 +42,22 @@ describe('forgetting and the kept screens', () => {
 
     // The next start restores all three: the forgotten one from its recorded output (without the command).
     run = await openHost(dataDir);
-    const restored = await run.client.invoke<{ groups: Array<{ focus: string }>; previous?: Record<string, string> }>('workspace:restore', { confirmed: true });
+    const restored = await run.client.invoke<{ groups: Array<{ focus: string }>; previous?: Record<string, string> }>('workspace:restore', {
+      confirmed: true,
+    });
     const byOld = new Map(Object.entries(restored.previous ?? {}).map(([fresh, old]) => [old, fresh]));
-    const shown = async (old: string) => (await run!.client.invoke<{ snapshot: { data: string } }>('pty:attach', { id: byOld.get(old)! })).snapshot.data;
+    const shown = async (old: string) =>
+      (await run!.client.invoke<{ snapshot: { data: string } }>('pty:attach', { id: byOld.get(old)! })).snapshot.data;
     expect(await shown(forgotten)).toContain(`stays-${token}`);
     expect(await shown(forgotten)).not.toContain(`forgotten-${token}`);
     expect(await shown(kept)).toContain(`other-${token}`);
 
     // Forgetting a command of the last run drops the screen the last run kept for it, at once.
-    const other = (await run.client.invoke<{ commands: Array<{ id: string; commandLine: string | null }> }>('commands:search', { query: `other-${token}` })).commands.find((c) => c.commandLine === `echo other-${token}`)!;
+    const other = (
+      await run.client.invoke<{ commands: Array<{ id: string; commandLine: string | null }> }>('commands:search', {
+        query: `other-${token}`,
+      })
+    ).commands.find((c) => c.commandLine === `echo other-${token}`)!;
     await run.client.invoke('history:forget', { commandIds: [other.id] });
     await run.client.invoke('history:free-space', {});
     expect(keptSessions(dataDir)).not.toContain(kept);

@@ -29,7 +29,9 @@ describe('history controls over the host', () => {
     const { server, client } = await start();
     const normal = await Terminal.open(client);
     const secret = await Terminal.open(client, { private: true });
-    expect((await client.invoke<Array<{ id: string; recording: string }>>('pty:list', {})).find((p) => p.id === secret.id)?.recording).toBe('private');
+    expect((await client.invoke<Array<{ id: string; recording: string }>>('pty:list', {})).find((p) => p.id === secret.id)?.recording).toBe(
+      'private',
+    );
     const seen: string[] = [];
     client.on((channel, payload) => channel === 'commands:updated' && seen.push((payload as { command: Command }).command.id));
     await secret.run('echo private-$((6*7))-marker', /private-42-marker/);
@@ -54,10 +56,9 @@ describe('history controls over the host', () => {
     await terminal.run('echo paused-$((2+2))-marker', /paused-4-marker/);
     await client.invoke('pty:recording', { id: terminal.id, paused: false });
     await terminal.run('echo resumed-$((3+3))-marker', /resumed-6-marker/);
-    await expect.poll(async () => (await terminal.commands()).map((c) => c.commandLine)).toEqual([
-      'echo started-$((1+1)); sleep 1; echo finished-$((3+4))',
-      'echo resumed-$((3+3))-marker',
-    ]);
+    await expect
+      .poll(async () => (await terminal.commands()).map((c) => c.commandLine))
+      .toEqual(['echo started-$((1+1)); sleep 1; echo finished-$((3+4))', 'echo resumed-$((3+3))-marker']);
     const [cut] = await terminal.commands();
     expect(cut).toMatchObject({ interrupted: true, exitCode: null });
     await client.invoke('history:free-space', {});
@@ -66,7 +67,17 @@ describe('history controls over the host', () => {
 
   it('keeps commands out by a leading space (zsh, HIST_IGNORE_SPACE) and by pattern, prompt and keystrokes included', async () => {
     const { server, client } = await start({ SHELL: '/usr/bin/zsh' });
-    await client.invoke('settings:set', { history: { rawMaxMb: 0, rawMaxAgeDays: 0, commandRawMaxMb: 64, recordsMaxAgeDays: 0, recordsMax: 0, ignoreSpace: true, excludePatterns: ['^vault '] } });
+    await client.invoke('settings:set', {
+      history: {
+        rawMaxMb: 0,
+        rawMaxAgeDays: 0,
+        commandRawMaxMb: 64,
+        recordsMaxAgeDays: 0,
+        recordsMax: 0,
+        ignoreSpace: true,
+        excludePatterns: ['^vault '],
+      },
+    });
     const terminal = await Terminal.open(client);
     // The app follows the shell's own rule: zsh keeps a leading-space line out only with this option.
     await terminal.run("setopt HIST_IGNORE_SPACE; echo bef''ore", /before\r\n/);
@@ -75,7 +86,9 @@ describe('history controls over the host', () => {
     await terminal.run('vault() { echo "$1"-out; }; echo defined', /defined\r\n/);
     await terminal.run('vault patternsecret-x', /patternsecret-x-out/);
     await terminal.run('echo after', /after\r\n/);
-    await expect.poll(async () => (await terminal.commands()).map((c) => c.commandLine)).toEqual(["setopt HIST_IGNORE_SPACE; echo bef''ore", 'vault() { echo "$1"-out; }; echo defined', 'echo after']);
+    await expect
+      .poll(async () => (await terminal.commands()).map((c) => c.commandLine))
+      .toEqual(["setopt HIST_IGNORE_SPACE; echo bef''ore", 'vault() { echo "$1"-out; }; echo defined', 'echo after']);
     await client.invoke('history:free-space', {});
     expect(databaseContains(server.dataDir, 'spacesecret')).toBe(false);
     expect(databaseContains(server.dataDir, 'patternsecret')).toBe(false);
@@ -127,47 +140,53 @@ if (!canMountTmpfs) console.warn('history-host: the full-disk test needs to moun
 
 /** A real full disk: the data directory on a 24 MB tmpfs, most of it taken by a ballast file. */
 describe.skipIf(!canMountTmpfs)('a full disk', () => {
-  it('stops recording with a status event, ends the running command as interrupted, and resumes when space returns', { timeout: 120_000 }, async () => {
-    const disk = mountSmallDisk(24);
-    try {
-      const dataDir = join(disk.path, 'data');
-      const { client } = await start({}, dataDir);
-      const statuses: Array<{ state: string; reason: string | null }> = [];
-      client.on((channel, payload) => channel === 'history:status-changed' && statuses.push(payload as never));
-      const interrupted: Command[] = [];
-      client.on((channel, payload) => {
-        const { command } = payload as { command: Command };
-        if (channel === 'commands:updated' && command.interrupted) interrupted.push(command);
-      });
-      const terminal = await Terminal.open(client);
-      await terminal.run('echo ready', /ready\r\n/);
-      // Leave ~2 MB, then flood more than that.
-      disk.fill(2048);
-      terminal.client.send('pty:input', { id: terminal.id, data: 'yes full-disk-line | head -c 40000000; sleep 60\r' });
-      await expect.poll(() => statuses.at(-1)?.state, { timeout: 60_000, interval: 100 }).toBe('failing');
-      expect(statuses.at(-1)?.reason).toBe('disk-full');
-      expect(await client.invoke<{ state: string }>('history:status', {})).toMatchObject({ state: 'failing' });
-      await expect.poll(() => interrupted.length, { timeout: 10_000 }).toBeGreaterThan(0);
-      expect(interrupted[0]!.commandLine).toContain('yes full-disk-line');
-      expect(interrupted[0]!.endedAt).not.toBeNull();
+  it(
+    'stops recording with a status event, ends the running command as interrupted, and resumes when space returns',
+    { timeout: 120_000 },
+    async () => {
+      const disk = mountSmallDisk(24);
+      try {
+        const dataDir = join(disk.path, 'data');
+        const { client } = await start({}, dataDir);
+        const statuses: Array<{ state: string; reason: string | null }> = [];
+        client.on((channel, payload) => channel === 'history:status-changed' && statuses.push(payload as never));
+        const interrupted: Command[] = [];
+        client.on((channel, payload) => {
+          const { command } = payload as { command: Command };
+          if (channel === 'commands:updated' && command.interrupted) interrupted.push(command);
+        });
+        const terminal = await Terminal.open(client);
+        await terminal.run('echo ready', /ready\r\n/);
+        // Leave ~2 MB, then flood more than that.
+        disk.fill(2048);
+        terminal.client.send('pty:input', { id: terminal.id, data: 'yes full-disk-line | head -c 40000000; sleep 60\r' });
+        await expect.poll(() => statuses.at(-1)?.state, { timeout: 60_000, interval: 100 }).toBe('failing');
+        expect(statuses.at(-1)?.reason).toBe('disk-full');
+        expect(await client.invoke<{ state: string }>('history:status', {})).toMatchObject({ state: 'failing' });
+        await expect.poll(() => interrupted.length, { timeout: 10_000 }).toBeGreaterThan(0);
+        expect(interrupted[0]!.commandLine).toContain('yes full-disk-line');
+        expect(interrupted[0]!.endedAt).not.toBeNull();
 
-      // Space comes back: the next writes land and every window hears it.
-      disk.free();
-      terminal.client.send('pty:input', { id: terminal.id, data: '\x03' });
-      await terminal.run('echo back-$((9*9))', /back-81/);
-      await expect.poll(() => statuses.at(-1)?.state, { timeout: 30_000, interval: 100 }).toBe('ok');
-      await expect.poll(async () => (await terminal.commands()).some((c) => c.commandLine === 'echo back-$((9*9))'), { timeout: 10_000 }).toBe(true);
-      await client.invoke('history:free-space', {});
-      client.close();
-      await server!.stop();
-      server = undefined;
-      const db = new Database(join(dataDir, 'contexterm.db'), { readonly: true });
-      expect(db.pragma('integrity_check', { simple: true })).toBe('ok');
-      db.close();
-    } finally {
-      await server?.stop();
-      server = undefined;
-      disk.unmount();
-    }
-  });
+        // Space comes back: the next writes land and every window hears it.
+        disk.free();
+        terminal.client.send('pty:input', { id: terminal.id, data: '\x03' });
+        await terminal.run('echo back-$((9*9))', /back-81/);
+        await expect.poll(() => statuses.at(-1)?.state, { timeout: 30_000, interval: 100 }).toBe('ok');
+        await expect
+          .poll(async () => (await terminal.commands()).some((c) => c.commandLine === 'echo back-$((9*9))'), { timeout: 10_000 })
+          .toBe(true);
+        await client.invoke('history:free-space', {});
+        client.close();
+        await server!.stop();
+        server = undefined;
+        const db = new Database(join(dataDir, 'contexterm.db'), { readonly: true });
+        expect(db.pragma('integrity_check', { simple: true })).toBe('ok');
+        db.close();
+      } finally {
+        await server?.stop();
+        server = undefined;
+        disk.unmount();
+      }
+    },
+  );
 });

@@ -54,7 +54,11 @@ const ended = async (terminal: Terminal, count: number): Promise<void> => {
  * Runs `kept` (a leading-space line, or one the shell's patterns drop) between two recorded lines,
  * then checks the record list is exactly `expected` and no byte of the database holds `marker`.
  */
-const keptOut = async (terminal: Terminal, dataDir: string, lines: { kept: string; marker: RegExp; secret: string; expected: string[] }) => {
+const keptOut = async (
+  terminal: Terminal,
+  dataDir: string,
+  lines: { kept: string; marker: RegExp; secret: string; expected: string[] },
+) => {
   const earlier = (await terminal.commands()).length;
   await terminal.run("echo before-''mark", /before-mark/);
   await ended(terminal, earlier + 1);
@@ -74,7 +78,10 @@ describe("the shell's own history rules, applied by the app (real shells on ptys
     ['0.4.1', '__contexterm_hook=debug'],
     ['0.6.0', '__contexterm_hook=debug'],
   ])('bash-preexec %s %s with HISTCONTROL=ignoreboth: a leading-space line leaves no record and no byte', async (version, hook) => {
-    const { server, terminal } = await start('/bin/bash', bashrc("PS1='P$ '", hook, 'HISTCONTROL=ignoreboth', `source ${FRAMEWORKS}/bash-preexec-${version}/bash-preexec.sh`));
+    const { server, terminal } = await start(
+      '/bin/bash',
+      bashrc("PS1='P$ '", hook, 'HISTCONTROL=ignoreboth', `source ${FRAMEWORKS}/bash-preexec-${version}/bash-preexec.sh`),
+    );
     await keptOut(terminal, server.dataDir, {
       kept: ' echo bpsecret-$((5*5))',
       marker: /bpsecret-25/,
@@ -83,23 +90,40 @@ describe("the shell's own history rules, applied by the app (real shells on ptys
     });
   });
 
-  it.each(['', '__contexterm_hook=debug'])('bash-it %s with HISTCONTROL=ignoreboth: a leading-space line leaves no record and no byte', async (hook) => {
-    const { server, terminal } = await start(
-      '/bin/bash',
-      bashrc(hook, 'HISTCONTROL=ignoreboth', `BASH_IT=${FRAMEWORKS}/bash-it`, "export BASH_IT_THEME='bobby'", 'unset MAILCHECK', 'source "${BASH_IT?}/bash_it.sh"'),
-    );
-    await keptOut(terminal, server.dataDir, {
-      kept: ' echo itsecret-$((5*5))',
-      marker: /itsecret-25/,
-      secret: 'itsecret',
-      expected: ["echo before-''mark", "echo after-''mark"],
-    });
-  });
+  it.each(['', '__contexterm_hook=debug'])(
+    'bash-it %s with HISTCONTROL=ignoreboth: a leading-space line leaves no record and no byte',
+    async (hook) => {
+      const { server, terminal } = await start(
+        '/bin/bash',
+        bashrc(
+          hook,
+          'HISTCONTROL=ignoreboth',
+          `BASH_IT=${FRAMEWORKS}/bash-it`,
+          "export BASH_IT_THEME='bobby'",
+          'unset MAILCHECK',
+          'source "${BASH_IT?}/bash_it.sh"',
+        ),
+      );
+      await keptOut(terminal, server.dataDir, {
+        kept: ' echo itsecret-$((5*5))',
+        marker: /itsecret-25/,
+        secret: 'itsecret',
+        expected: ["echo before-''mark", "echo after-''mark"],
+      });
+    },
+  );
 
   it("bash's HISTIGNORE patterns (globs, `&` for the previous line) keep lines out, under bash-preexec too", async () => {
     const { server, terminal } = await start(
       '/bin/bash',
-      bashrc("PS1='I$ '", 'HISTCONTROL=', "HISTIGNORE='vault *:[0-9]x*:&'", `source ${FRAMEWORKS}/bash-preexec-0.6.0/bash-preexec.sh`, 'vault() { echo "$1"-out; }', '9xsay() { echo "$1"-nine; }'),
+      bashrc(
+        "PS1='I$ '",
+        'HISTCONTROL=',
+        "HISTIGNORE='vault *:[0-9]x*:&'",
+        `source ${FRAMEWORKS}/bash-preexec-0.6.0/bash-preexec.sh`,
+        'vault() { echo "$1"-out; }',
+        '9xsay() { echo "$1"-nine; }',
+      ),
     );
     await keptOut(terminal, server.dataDir, {
       kept: 'vault globsecret-$((5*5))',
@@ -112,7 +136,9 @@ describe("the shell's own history rules, applied by the app (real shells on ptys
     // `&`: the same line again is dropped by bash (and so here); a different one is kept.
     await terminal.run("echo after-''mark", /after-mark/);
     await terminal.run("echo vault-not-''first", /vault-not-first/);
-    await expect.poll(async () => (await terminal.commands()).map((c) => c.commandLine)).toEqual(["echo before-''mark", "echo after-''mark", "echo vault-not-''first"]);
+    await expect
+      .poll(async () => (await terminal.commands()).map((c) => c.commandLine))
+      .toEqual(["echo before-''mark", "echo after-''mark", "echo vault-not-''first"]);
     await client!.invoke('history:free-space', {});
     expect(databaseContains(server.dataDir, 'classsecret')).toBe(false);
   });
@@ -151,14 +177,16 @@ describe("the shell's own history rules, applied by the app (real shells on ptys
     await terminal.run('unsetopt HIST_IGNORE_SPACE', /➜/);
     await ended(terminal, 5);
     await terminal.run(' echo zshkept-$((3*3))', /zshkept-9/);
-    await expect.poll(async () => (await terminal.commands()).map((c) => c.commandLine)).toEqual([
-      "echo before-''mark",
-      "echo after-''mark",
-      "HISTORY_IGNORE='(vault *|pass show *)'",
-      'vault() { echo "$1"-zout; }',
-      'unsetopt HIST_IGNORE_SPACE',
-      ' echo zshkept-$((3*3))',
-    ]);
+    await expect
+      .poll(async () => (await terminal.commands()).map((c) => c.commandLine))
+      .toEqual([
+        "echo before-''mark",
+        "echo after-''mark",
+        "HISTORY_IGNORE='(vault *|pass show *)'",
+        'vault() { echo "$1"-zout; }',
+        'unsetopt HIST_IGNORE_SPACE',
+        ' echo zshkept-$((3*3))',
+      ]);
     await client!.invoke('history:free-space', {});
     expect(databaseContains(server.dataDir, 'zpatternsecret')).toBe(false);
   });

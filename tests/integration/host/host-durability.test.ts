@@ -49,7 +49,13 @@ describe('durability', () => {
     // machine 2000 lines take well under a second, and then nothing would be checked at all.
     await new Promise<void>((resolve) => {
       const check = client.on(() => {
-        const lines = [...received.values()].map((chunks) => chunks.map((c) => c.text).join('').split('\n').length);
+        const lines = [...received.values()].map(
+          (chunks) =>
+            chunks
+              .map((c) => c.text)
+              .join('')
+              .split('\n').length,
+        );
         const oldEnough = [...received.values()].every((chunks) => chunks.length > 0 && chunks[0]!.at < Date.now() - 1500);
         if (oldEnough && lines.every((count) => count > 2000)) {
           check();
@@ -74,8 +80,14 @@ describe('durability', () => {
       const open = db.prepare('SELECT count(*) AS n FROM sessions WHERE ended_at IS NULL').get() as { n: number };
       expect(open.n).toBe(0);
       for (const id of ids) {
-        const old = received.get(id)!.filter((chunk) => chunk.at < killedAt - 1000).map((chunk) => chunk.text).join('');
-        const rows = db.prepare('SELECT data FROM chunks WHERE session_id = ? AND direction = 1 ORDER BY seq').all(id) as Array<{ data: Buffer }>;
+        const old = received
+          .get(id)!
+          .filter((chunk) => chunk.at < killedAt - 1000)
+          .map((chunk) => chunk.text)
+          .join('');
+        const rows = db.prepare('SELECT data FROM chunks WHERE session_id = ? AND direction = 1 ORDER BY seq').all(id) as Array<{
+          data: Buffer;
+        }>;
         const stored = Buffer.concat(rows.map((row) => row.data)).toString('utf8');
         expect(old.length).toBeGreaterThan(0);
         expect(stored.startsWith(old)).toBe(true);

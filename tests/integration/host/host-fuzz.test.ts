@@ -50,7 +50,8 @@ describe('browser host under malformed input', () => {
 
   it('survives the requests that used to end it', async () => {
     const port = Number(new URL(server.origin).port);
-    const upgrade = 'Upgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Version: 13\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n';
+    const upgrade =
+      'Upgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Version: 13\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n';
     const known = [
       `GET //[ HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\n${upgrade}\r\n`,
       `GET //[/ws HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nOrigin: http://127.0.0.1:1\r\n${upgrade}\r\n`,
@@ -104,7 +105,14 @@ describe('browser host under malformed input', () => {
       `{"t":"send","channel":"${'x'.repeat(70)}"}`,
     ];
     for (let i = 0; i < 500; i++) {
-      frames.push(JSON.stringify({ t: random() < 0.5 ? 'send' : 'invoke', id: 1_000_000 + i, channel: ['pty:input', 'pty:resize', 'pty:spawn', 'assistant:ask', 'settings:set'][i % 5], payload: garbage(random) }));
+      frames.push(
+        JSON.stringify({
+          t: random() < 0.5 ? 'send' : 'invoke',
+          id: 1_000_000 + i,
+          channel: ['pty:input', 'pty:resize', 'pty:spawn', 'assistant:ask', 'settings:set'][i % 5],
+          payload: garbage(random),
+        }),
+      );
     }
     for (const frame of frames) other.sendRaw(frame);
     // An invoke after the garbage still gets its answer on the same socket.

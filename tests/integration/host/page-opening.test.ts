@@ -43,7 +43,11 @@ describe('a window opening', () => {
     await expect.poll(async () => (await list(observer)).length, { timeout: 10_000, interval: 20 }).toBe(1);
     const [opened] = await list(observer);
     // The shell has printed its prompt before the page asks.
-    await expect.poll(async () => (await observer.invoke<{ snapshot: { data: string } }>('pty:attach', { id: opened!.id })).snapshot.data, { timeout: 10_000 }).toMatch(/[$#] /);
+    await expect
+      .poll(async () => (await observer.invoke<{ snapshot: { data: string } }>('pty:attach', { id: opened!.id })).snapshot.data, {
+        timeout: 10_000,
+      })
+      .toMatch(/[$#] /);
 
     const page = await connect(server);
     const output: Array<{ data: string; end: number }> = [];

@@ -86,7 +86,9 @@ describe('the screen mirror failing', () => {
     await terminal.run('echo mirror-$((4+4))-exit', /mirror-8-exit/);
     await stillAlive('after-mirror-exit');
     expect((await reattach()).data).toContain('could not be restored');
-    await expect.poll(() => server.stderr(), { timeout: 10_000 }).toMatch(/screen mirror stopped \(exit code 70\); restarting it in \d+ ms/);
+    await expect
+      .poll(() => server.stderr(), { timeout: 10_000 })
+      .toMatch(/screen mirror stopped \(exit code 70\); restarting it in \d+ ms/);
     let n = 0;
     await expect
       .poll(
@@ -116,7 +118,9 @@ describe('the history database writer failing', () => {
     await stillAlive(`after-writer-${_kind}`);
     // Recording works again: the command run after the restart is stored and listed.
     await expect
-      .poll(async () => (await terminal.commands()).find((c) => c.commandLine === `echo after-writer-${_kind}-$((20+22))`)?.exitCode, { timeout: 15_000 })
+      .poll(async () => (await terminal.commands()).find((c) => c.commandLine === `echo after-writer-${_kind}-$((20+22))`)?.exitCode, {
+        timeout: 15_000,
+      })
       .toBe(0);
     expect(await client.invoke<Status>('history:status', {})).toMatchObject({ state: 'ok' });
   });
@@ -125,7 +129,10 @@ describe('the history database writer failing', () => {
 describe('the history database reader failing', () => {
   it.each(['throw', 'exit'])('%s: the search fails plainly (typed, not a crash), the terminal and later searches work', async (kind) => {
     const result = await client.invokeResult('commands:search', { query: `reader-boom-${kind}` });
-    expect(result).toMatchObject({ ok: false, error: { code: 'failed', message: expect.stringMatching(/reader failed while answering this/) } });
+    expect(result).toMatchObject({
+      ok: false,
+      error: { code: 'failed', message: expect.stringMatching(/reader failed while answering this/) },
+    });
     await stillAlive(`after-reader-${kind}`);
     const found = (await client.invoke<{ commands: Array<{ commandLine: string }> }>('commands:search', { query: 'ready' })).commands;
     expect(found.map((c) => c.commandLine)).toContain('echo ready-$((1+1))');

@@ -51,9 +51,15 @@ describe('profiles and pty:spawn through the host', () => {
   it('refuses to save a profile with a NUL byte or a missing directory, field by field', async () => {
     const nul = await client.invokeResult('settings:set', profiles({ args: ['ok', 'x\u0000y'] }));
     // Refused by the request schema already (the renderer checks the same schema before sending).
-    expect(nul.error).toEqual({ code: 'invalid-payload', message: 'settings:set: profiles.list.0.args.1: Profile "Work": arguments contain a NUL byte' });
+    expect(nul.error).toEqual({
+      code: 'invalid-payload',
+      message: 'settings:set: profiles.list.0.args.1: Profile "Work": arguments contain a NUL byte',
+    });
     const missing = await client.invokeResult('settings:set', profiles({ cwd: join(dir, 'nope') }));
-    expect(missing.error).toEqual({ code: 'invalid-payload', message: `profiles.list.0.cwd: Profile "Work": directory does not exist: ${join(dir, 'nope')}` });
+    expect(missing.error).toEqual({
+      code: 'invalid-payload',
+      message: `profiles.list.0.cwd: Profile "Work": directory does not exist: ${join(dir, 'nope')}`,
+    });
   });
 
   it('opens a terminal that says why when the profile program was deleted after the save', async () => {

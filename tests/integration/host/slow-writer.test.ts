@@ -28,23 +28,30 @@ afterAll(async () => {
 });
 
 describe('a stalled history writer', () => {
-  it('holds back only the terminal that floods it: another one answers at once, and the flood finishes afterwards', async () => {
-    const flood = await Terminal.open(client);
-    const typed = await Terminal.open(client);
-    await typed.run('echo ready-$((1+1))', /ready-2/);
-    // The trigger is computed by the shell, so only the output (not the echoed line) stalls the writer.
-    flood.client.send('pty:input', { id: flood.id, data: "echo writer-stall-$((0))-now; yes | head -c 24000000; echo flood-$((2+3))-done\r" });
-    // The store's backlog limit is 8 MiB (session-recorder.ts): the flooding pty is held once what
-    // it printed after the trigger passes it, within one read of this point.
-    await expect.poll(() => flood.output.length, { timeout: 20_000, interval: 20 }).toBeGreaterThan(8 * MB);
-    const heldAt = flood.output.length;
-    const started = performance.now();
-    await typed.run('echo typed-$((6*7))', /typed-42/);
-    const answeredMs = performance.now() - started;
-    // Still inside the stall: the flood is held (it has not finished), the other terminal was not.
-    expect(flood.output).not.toMatch(/flood-5-done/);
-    expect(answeredMs).toBeLessThan(STALL_MS / 3);
-    expect(flood.output.length - heldAt).toBeLessThan(MB);
-    await expect.poll(() => /flood-5-done/.test(flood.output), { timeout: STALL_MS + 30_000, interval: 100 }).toBe(true);
-  }, STALL_MS + 60_000);
+  it(
+    'holds back only the terminal that floods it: another one answers at once, and the flood finishes afterwards',
+    async () => {
+      const flood = await Terminal.open(client);
+      const typed = await Terminal.open(client);
+      await typed.run('echo ready-$((1+1))', /ready-2/);
+      // The trigger is computed by the shell, so only the output (not the echoed line) stalls the writer.
+      flood.client.send('pty:input', {
+        id: flood.id,
+        data: 'echo writer-stall-$((0))-now; yes | head -c 24000000; echo flood-$((2+3))-done\r',
+      });
+      // The store's backlog limit is 8 MiB (session-recorder.ts): the flooding pty is held once what
+      // it printed after the trigger passes it, within one read of this point.
+      await expect.poll(() => flood.output.length, { timeout: 20_000, interval: 20 }).toBeGreaterThan(8 * MB);
+      const heldAt = flood.output.length;
+      const started = performance.now();
+      await typed.run('echo typed-$((6*7))', /typed-42/);
+      const answeredMs = performance.now() - started;
+      // Still inside the stall: the flood is held (it has not finished), the other terminal was not.
+      expect(flood.output).not.toMatch(/flood-5-done/);
+      expect(answeredMs).toBeLessThan(STALL_MS / 3);
+      expect(flood.output.length - heldAt).toBeLessThan(MB);
+      await expect.poll(() => /flood-5-done/.test(flood.output), { timeout: STALL_MS + 30_000, interval: 100 }).toBe(true);
+    },
+    STALL_MS + 60_000,
+  );
 });

@@ -92,7 +92,9 @@ describe('an error nobody handled in the main process', () => {
   it('is logged, and the host goes on: terminals still echo, requests are still answered', async () => {
     server = await startServer({ env: { CONTEXTERM_TEST_FAULTS: 'main:reject,main:throw' } });
     const host = server;
-    await expect.poll(() => host.stderr(), { timeout: 15_000 }).toContain('uncaught exception (survived; the app keeps running): Error: test fault: throw in main');
+    await expect
+      .poll(() => host.stderr(), { timeout: 15_000 })
+      .toContain('uncaught exception (survived; the app keeps running): Error: test fault: throw in main');
     expect(host.stderr()).toContain('unhandled promise rejection (survived; the app keeps running): Error: test fault: reject in main');
     const client = await HostClient.connect(host.origin, host.token);
     const terminal = await Terminal.open(client);

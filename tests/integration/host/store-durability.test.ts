@@ -5,7 +5,13 @@ import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openStore } from '../../../electron/store/store';
 import type { DurabilityReport } from '../../../electron/store/testing/durability-writer';
-import { durabilityChunk, DURABILITY_STREAMS, durabilitySessionId, makeTempDir, type TempDir } from '../../../electron/store/testing/fixtures';
+import {
+  durabilityChunk,
+  DURABILITY_STREAMS,
+  durabilitySessionId,
+  makeTempDir,
+  type TempDir,
+} from '../../../electron/store/testing/fixtures';
 import { bundleToCache, resolveStoreWorkerUrl } from '../../../electron/store/client/worker-url';
 
 /** How long the child streams before the kill, measured on its own reports. */
@@ -58,7 +64,10 @@ describe('store durability', () => {
   it('keeps everything handed over more than 1 s before a kill -9, with a sound database', async () => {
     dir = makeTempDir();
     const workerUrl = await resolveStoreWorkerUrl();
-    const script = await bundleToCache(new URL('../../../electron/store/testing/durability-writer.ts', import.meta.url), 'durability-writer');
+    const script = await bundleToCache(
+      new URL('../../../electron/store/testing/durability-writer.ts', import.meta.url),
+      'durability-writer',
+    );
     child = fork(fileURLToPath(script), [dir.path, workerUrl.href], { execArgv: [], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
     const exited = once(child, 'exit');
     const { reports, killedAt } = await runAndKill(child);

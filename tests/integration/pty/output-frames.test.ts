@@ -9,7 +9,9 @@ import { readPtyDataFrame, WS_BINARY_OUTPUT_PROTOCOL, WS_PROTOCOL, WS_TOKEN_PROT
 
 /** A raw client offering `protocols`: every output frame's kind, and the output decoded. */
 const openClient = async (server: AppServer, protocols: string[]) => {
-  const socket = new WebSocket(`${server.origin.replace('http', 'ws')}/ws`, [...protocols, WS_TOKEN_PROTOCOL_PREFIX + server.token], { origin: server.origin });
+  const socket = new WebSocket(`${server.origin.replace('http', 'ws')}/ws`, [...protocols, WS_TOKEN_PROTOCOL_PREFIX + server.token], {
+    origin: server.origin,
+  });
   await new Promise((resolve, reject) => socket.once('open', resolve).once('error', reject));
   const seen = { output: '', binary: 0, json: 0, id: '' };
   socket.on('message', (raw: Buffer, isBinary) => {
@@ -20,7 +22,13 @@ const openClient = async (server: AppServer, protocols: string[]) => {
       seen.output += payload.data;
       return socket.send(JSON.stringify({ t: 'send', channel: 'pty:ack', payload: { id: payload.id, chars: payload.data.length } }));
     }
-    const frame = JSON.parse(raw.toString()) as { t: string; id?: number; channel?: string; result?: { value?: { id: string } }; payload?: { id: string; data: string } };
+    const frame = JSON.parse(raw.toString()) as {
+      t: string;
+      id?: number;
+      channel?: string;
+      result?: { value?: { id: string } };
+      payload?: { id: string; data: string };
+    };
     if (frame.t === 'result' && frame.result?.value) seen.id = frame.result.value.id;
     if (frame.channel !== 'pty:data') return;
     seen.json++;

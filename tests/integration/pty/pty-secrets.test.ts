@@ -30,8 +30,8 @@ const WALK = [
  */
 const FORGE = [
   'for n in $(grep -ao "Q[0-9a-f]\\{32\\}" "$1" | sort -u) Q0123456789abcdef0123456789abcdef; do',
-  "  printf '\\033]133;D;0;%s\\007\\033]133;A;%s\\007\\033]133;B;%s\\007' \"$n\" \"$n\" \"$n\"",
-  "  printf '\\033]633;E;forged;%s\\007\\033]133;C;%s\\007' \"$n\" \"$n\"",
+  '  printf \'\\033]133;D;0;%s\\007\\033]133;A;%s\\007\\033]133;B;%s\\007\' "$n" "$n" "$n"',
+  '  printf \'\\033]633;E;forged;%s\\007\\033]133;C;%s\\007\' "$n" "$n"',
   'done',
   'echo forge-done',
   'exit 3',

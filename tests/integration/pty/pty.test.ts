@@ -55,20 +55,17 @@ describe('pty manager with real bash', () => {
     expect([isAlive(h.pty.pid), isAlive(job), isAlive(orphan)]).toEqual([false, false, false]);
   });
 
-  it.each([64 * 1024, 1024 * 1024, 10 * 1024 * 1024])(
-    'delivers every byte of a fast-exiting child (%i bytes)',
-    async (size) => {
-      const dir = mkdtempSync(join(tmpdir(), 'ct-drain-'));
-      const file = join(dir, 'payload');
-      // No newlines, so the tty's CR insertion cannot change the byte count.
-      writeFileSync(file, Buffer.alloc(size, 'a'));
-      for (let run = 0; run < (size > 1024 * 1024 ? 2 : 5); run++) {
-        const h = start({ shell: '/bin/cat', args: [file] });
-        expect(await h.exited(30_000)).toEqual({ exitCode: 0, signal: null });
-        expect(h.bytes()).toBe(size);
-      }
-    },
-  );
+  it.each([64 * 1024, 1024 * 1024, 10 * 1024 * 1024])('delivers every byte of a fast-exiting child (%i bytes)', async (size) => {
+    const dir = mkdtempSync(join(tmpdir(), 'ct-drain-'));
+    const file = join(dir, 'payload');
+    // No newlines, so the tty's CR insertion cannot change the byte count.
+    writeFileSync(file, Buffer.alloc(size, 'a'));
+    for (let run = 0; run < (size > 1024 * 1024 ? 2 : 5); run++) {
+      const h = start({ shell: '/bin/cat', args: [file] });
+      expect(await h.exited(30_000)).toEqual({ exitCode: 0, signal: null });
+      expect(h.bytes()).toBe(size);
+    }
+  });
 
   it('reports what runs in the foreground', async () => {
     const h = start();

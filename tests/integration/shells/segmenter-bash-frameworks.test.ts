@@ -12,7 +12,11 @@ const LIQUIDPROMPT = '/usr/share/liquidprompt/liquidprompt';
 const installed = (path: string): boolean => existsSync(path) || process.env.CI === 'true';
 
 /** Starts bash with `bashrc` as ~/.bash_profile, runs `body`, always closes the shell. */
-const withBash = async (bashrc: string[], body: (bash: ShellSession) => Promise<void>, files: Record<string, string> = {}): Promise<void> => {
+const withBash = async (
+  bashrc: string[],
+  body: (bash: ShellSession) => Promise<void>,
+  files: Record<string, string> = {},
+): Promise<void> => {
   const bash = new ShellSession('/bin/bash', { '.bash_profile': [...bashrc, ''].join('\n'), ...files });
   try {
     await bash.waitForPrompts(1);
@@ -49,7 +53,7 @@ describe('bash integration under prompt frameworks (real bash on a pty)', () => 
 
   // liquidprompt's DEBUG trap starts its runtime timer on the first command after its prompt hook:
   // it must be the user's command, not one of our PROMPT_COMMAND entries.
-  it.skipIf(!installed(LIQUIDPROMPT))('starts liquidprompt\'s runtime timer at the user\'s command, not at our hooks', async () => {
+  it.skipIf(!installed(LIQUIDPROMPT))("starts liquidprompt's runtime timer at the user's command, not at our hooks", async () => {
     const bashrc = [
       'LP_ENABLE_RUNTIME=1',
       `source ${LIQUIDPROMPT}`,
@@ -64,14 +68,18 @@ describe('bash integration under prompt frameworks (real bash on a pty)', () => 
     });
   });
 
-  it.skipIf(!installed('/usr/bin/direnv'))('keeps direnv\'s messages out of command output and records exit codes', async () => {
+  it.skipIf(!installed('/usr/bin/direnv'))("keeps direnv's messages out of command output and records exit codes", async () => {
     const files = { 'proj/.envrc': 'export FROM_ENVRC=loaded\n' };
-    await withBash(["PS1='D$ '", 'eval "$(direnv hook bash)"'], async (bash) => {
-      expect((await bash.run('direnv allow proj'))[0]).toMatchObject({ exitCode: 0 });
-      expect(await bash.run('cd proj')).toEqual([expect.objectContaining({ commandLine: 'cd proj', output: '', exitCode: 0 })]);
-      expect((await bash.run('echo "$FROM_ENVRC"'))[0]).toMatchObject({ output: 'loaded', cwd: `${bash.home}/proj` });
-      await recordsExitCodes(bash);
-    }, files);
+    await withBash(
+      ["PS1='D$ '", 'eval "$(direnv hook bash)"'],
+      async (bash) => {
+        expect((await bash.run('direnv allow proj'))[0]).toMatchObject({ exitCode: 0 });
+        expect(await bash.run('cd proj')).toEqual([expect.objectContaining({ commandLine: 'cd proj', output: '', exitCode: 0 })]);
+        expect((await bash.run('echo "$FROM_ENVRC"'))[0]).toMatchObject({ output: 'loaded', cwd: `${bash.home}/proj` });
+        await recordsExitCodes(bash);
+      },
+      files,
+    );
   });
 
   // The .bashrc bash-it's installer writes (template/bashrc.template.bash), default theme bobby:
@@ -99,10 +107,13 @@ describe('bash integration under prompt frameworks (real bash on a pty)', () => 
         await bash.waitForPrompts(prompts + 1);
         return bash.commands().slice(before);
       };
-      expect(await paste('echo one\recho two')).toEqual([expect.objectContaining({ commandLine: 'echo one\necho two', output: 'one\ntwo', exitCode: 0 })]);
-      expect(await paste(' echo one\recho two; false')).toEqual([expect.objectContaining({ commandLine: null, output: 'one\ntwo', exitCode: 1 })]);
+      expect(await paste('echo one\recho two')).toEqual([
+        expect.objectContaining({ commandLine: 'echo one\necho two', output: 'one\ntwo', exitCode: 0 }),
+      ]);
+      expect(await paste(' echo one\recho two; false')).toEqual([
+        expect.objectContaining({ commandLine: null, output: 'one\ntwo', exitCode: 1 }),
+      ]);
       expect(await bash.run('echo after')).toEqual([expect.objectContaining({ commandLine: 'echo after', output: 'after' })]);
     });
   });
-
 });

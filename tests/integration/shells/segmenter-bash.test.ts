@@ -127,7 +127,7 @@ describe('bash integration (real bash on a pty)', () => {
     expect(bash.commands().length).toBe(before + 2);
   });
 
-  it('records commands of a nested shell started by hand with the session nonce (the README\'s remote recipe)', async () => {
+  it("records commands of a nested shell started by hand with the session nonce (the README's remote recipe)", async () => {
     const before = bash.commands().length;
     const from = bash.raw.length;
     bash.type(`CONTEXTERM_NONCE=$__contexterm_nonce bash --init-file ${INTEGRATION_DIR}/bash/contexterm.bash -i\r`);
@@ -139,7 +139,7 @@ describe('bash integration (real bash on a pty)', () => {
     expect(bash.commands().length).toBeGreaterThan(before + 1);
   });
 
-  it('records a nested shell started by hand with the nonce in a file, which it deletes (the README\'s remote recipe)', async () => {
+  it("records a nested shell started by hand with the nonce in a file, which it deletes (the README's remote recipe)", async () => {
     const file = `${bash.home}/.contexterm-nonce`;
     await bash.run(`(umask 077; printf '%s\\n' "$__contexterm_nonce" > ${file})`);
     expect(existsSync(file)).toBe(true);

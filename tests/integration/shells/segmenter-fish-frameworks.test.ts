@@ -49,7 +49,12 @@ describe('fish integration under tide (real fish, vendored tide)', () => {
     const [branch] = await fish.run('git symbolic-ref --short HEAD');
     expect(branch?.output).toMatch(/^\S+$/);
     // tide's background fish reports the branch; the repaint puts it in the prompt.
-    await fish.waitFor('the branch in the prompt', () => fish.raw.slice(fish.raw.lastIndexOf('133;D;')).includes(branch!.output) || undefined);
-    expect(await fish.run('echo in-repo')).toEqual([expect.objectContaining({ commandLine: 'echo in-repo', output: 'in-repo', exitCode: 0, cwd: `${home}/repo` })]);
+    await fish.waitFor(
+      'the branch in the prompt',
+      () => fish.raw.slice(fish.raw.lastIndexOf('133;D;')).includes(branch!.output) || undefined,
+    );
+    expect(await fish.run('echo in-repo')).toEqual([
+      expect.objectContaining({ commandLine: 'echo in-repo', output: 'in-repo', exitCode: 0, cwd: `${home}/repo` }),
+    ]);
   });
 });

@@ -53,7 +53,7 @@ describe('heuristic segmentation of /bin/sh (dash, no integration)', () => {
     ]);
   });
 
-  it('keeps the output of a command that ends without a newline, drawn on the prompt\'s line', async () => {
+  it("keeps the output of a command that ends without a newline, drawn on the prompt's line", async () => {
     const before = sh.commands().length;
     await enter('printf no-newline');
     await touchPrompt();
@@ -67,7 +67,12 @@ describe('heuristic segmentation of /bin/sh (dash, no integration)', () => {
     await promptShown(sh.raw.length - 2);
     await enter('echo next');
     await touchPrompt();
-    expect(sh.commands().slice(before).map((c) => c.commandLine)).toEqual(['echo next']);
+    expect(
+      sh
+        .commands()
+        .slice(before)
+        .map((c) => c.commandLine),
+    ).toEqual(['echo next']);
   });
 
   it('finds no prompt inside vim, and records it as one command', async () => {
@@ -81,7 +86,12 @@ describe('heuristic segmentation of /bin/sh (dash, no integration)', () => {
     await promptShown(sh.raw.lastIndexOf('\x1b[?1049l'));
     await enter('echo after');
     await touchPrompt();
-    expect(sh.commands().slice(before).map((c) => c.commandLine)).toEqual(['vim -u NONE file.txt', 'echo after']);
+    expect(
+      sh
+        .commands()
+        .slice(before)
+        .map((c) => c.commandLine),
+    ).toEqual(['vim -u NONE file.txt', 'echo after']);
     expect(sh.commands().at(-1)?.output).toBe('after');
   });
 

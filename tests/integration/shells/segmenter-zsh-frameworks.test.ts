@@ -72,21 +72,26 @@ describe('zsh integration under prompt frameworks (real zsh on a pty)', () => {
       expect((await zsh.run('git init -q repo && cd repo'))[0]).toMatchObject({ exitCode: 0 });
       await zsh.waitForRaw('git:(', from);
       // In a repository the theme's git status comes from an async worker that redraws the prompt.
-      expect(await zsh.run('gst >/dev/null; echo in-repo')).toEqual([expect.objectContaining({ output: 'in-repo', exitCode: 0, cwd: `${zsh.home}/repo` })]);
+      expect(await zsh.run('gst >/dev/null; echo in-repo')).toEqual([
+        expect.objectContaining({ output: 'in-repo', exitCode: 0, cwd: `${zsh.home}/repo` }),
+      ]);
       await keepsUnterminatedOutput(zsh);
     });
   });
 
-  it.skipIf(!installed(AUTOSUGGESTIONS, HIGHLIGHTING))('records exactly under zsh-autosuggestions and zsh-syntax-highlighting', async () => {
-    await withZsh(["PS1='S> '", `source ${AUTOSUGGESTIONS}`, `source ${HIGHLIGHTING}`], async (zsh) => {
-      await keepsUnterminatedOutput(zsh);
-      // A suggestion drawn from history after the cursor is not part of the command line.
-      const prompts = zsh.count('prompt');
-      zsh.type('printf a');
-      await zsh.waitForRaw('bc', zsh.raw.length);
-      zsh.type("'b\\n'\r");
-      await zsh.waitForPrompts(prompts + 1);
-      expect(zsh.commands().at(-1)).toMatchObject({ commandLine: "printf a'b\\n'", output: 'ab', exitCode: 0 });
-    });
-  });
+  it.skipIf(!installed(AUTOSUGGESTIONS, HIGHLIGHTING))(
+    'records exactly under zsh-autosuggestions and zsh-syntax-highlighting',
+    async () => {
+      await withZsh(["PS1='S> '", `source ${AUTOSUGGESTIONS}`, `source ${HIGHLIGHTING}`], async (zsh) => {
+        await keepsUnterminatedOutput(zsh);
+        // A suggestion drawn from history after the cursor is not part of the command line.
+        const prompts = zsh.count('prompt');
+        zsh.type('printf a');
+        await zsh.waitForRaw('bc', zsh.raw.length);
+        zsh.type("'b\\n'\r");
+        await zsh.waitForPrompts(prompts + 1);
+        expect(zsh.commands().at(-1)).toMatchObject({ commandLine: "printf a'b\\n'", output: 'ab', exitCode: 0 });
+      });
+    },
+  );
 });

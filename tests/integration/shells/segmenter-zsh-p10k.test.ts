@@ -14,16 +14,17 @@ const P10K = fileURLToPath(new URL('../../fixtures/shell-frameworks/powerlevel10
  * line printed during start-up as many .zshrc do: p10k then replays that output when it clears
  * its instant prompt, followed by its own PROMPT_SP (PROMPT_EOL_MARK, expanded by p10k itself).
  */
-const zshrc = (startupOutput: boolean): string => [
-  'if [[ -r "${XDG_CACHE_HOME:-$HOME/.cache}/p10k-instant-prompt-${(%):-%n}.zsh" ]]; then',
-  '  source "${XDG_CACHE_HOME:-$HOME/.cache}/p10k-instant-prompt-${(%):-%n}.zsh"',
-  'fi',
-  `source ${P10K}/powerlevel10k.zsh-theme`,
-  `source ${P10K}/config/p10k-lean.zsh`,
-  'typeset -g POWERLEVEL9K_DISABLE_GITSTATUS=true POWERLEVEL9K_DISABLE_CONFIGURATION_WIZARD=true',
-  ...(startupOutput ? ["print -r -- 'welcome from .zshrc'"] : []),
-  '',
-].join('\n');
+const zshrc = (startupOutput: boolean): string =>
+  [
+    'if [[ -r "${XDG_CACHE_HOME:-$HOME/.cache}/p10k-instant-prompt-${(%):-%n}.zsh" ]]; then',
+    '  source "${XDG_CACHE_HOME:-$HOME/.cache}/p10k-instant-prompt-${(%):-%n}.zsh"',
+    'fi',
+    `source ${P10K}/powerlevel10k.zsh-theme`,
+    `source ${P10K}/config/p10k-lean.zsh`,
+    'typeset -g POWERLEVEL9K_DISABLE_GITSTATUS=true POWERLEVEL9K_DISABLE_CONFIGURATION_WIZARD=true',
+    ...(startupOutput ? ["print -r -- 'welcome from .zshrc'"] : []),
+    '',
+  ].join('\n');
 
 /**
  * powerlevel10k with its default instant prompt: from the second start on, the prompt comes from
@@ -70,7 +71,9 @@ describe.each([
 
   it('records the first command of a session started from the cache', async () => {
     expect(await second.run('echo first')).toEqual([expect.objectContaining({ commandLine: 'echo first', output: 'first', exitCode: 0 })]);
-    expect(await second.run('printf abc; (exit 3)')).toEqual([expect.objectContaining({ commandLine: 'printf abc; (exit 3)', output: 'abc', exitCode: 3 })]);
+    expect(await second.run('printf abc; (exit 3)')).toEqual([
+      expect.objectContaining({ commandLine: 'printf abc; (exit 3)', output: 'abc', exitCode: 3 }),
+    ]);
   });
 
   it('leaks no mark: no nonce in the cache, no mark left in the stored output', async () => {

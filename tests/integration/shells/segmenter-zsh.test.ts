@@ -106,13 +106,10 @@ describe('zsh integration (real zsh on a pty)', () => {
 
 describe('zsh integration with a ZDOTDIR of its own', () => {
   it('reads the files from the user ZDOTDIR, following a move made in .zshenv', async () => {
-    const zsh = new ShellSession(
-      '/usr/bin/zsh',
-      {
-        '.zshenv': 'export ZDOTDIR="$HOME/.config/zsh"\n',
-        '.config/zsh/.zshrc': "PS1='X> '\nexport RC_MARK=xdg\n",
-      },
-    );
+    const zsh = new ShellSession('/usr/bin/zsh', {
+      '.zshenv': 'export ZDOTDIR="$HOME/.config/zsh"\n',
+      '.config/zsh/.zshrc': "PS1='X> '\nexport RC_MARK=xdg\n",
+    });
     try {
       await zsh.waitForPrompts(1);
       const [command] = await zsh.run('echo "$RC_MARK ${ZDOTDIR#$HOME}"');

@@ -35,7 +35,12 @@ const READERS = [
 describe('the ssh answer, typed into a local reader instead of the remote', () => {
   it.each(READERS)('runs, submits and keeps nothing in $name; the next line runs as typed', async ({ shell, args, save }) => {
     const history = join(dir, `${shell.replaceAll('/', '_')}-history`);
-    const harness = startPty({ shell, args, cwd: dir, env: { HOME: dir, XDG_DATA_HOME: dir, XDG_CONFIG_HOME: dir, PS1: '$ ', HISTFILE: history, HISTSIZE: '1000', SAVEHIST: '1000' } });
+    const harness = startPty({
+      shell,
+      args,
+      cwd: dir,
+      env: { HOME: dir, XDG_DATA_HOME: dir, XDG_CONFIG_HOME: dir, PS1: '$ ', HISTFILE: history, HISTSIZE: '1000', SAVEHIST: '1000' },
+    });
     try {
       harness.type(`printf '%s-%s\\n' ready here\r`);
       await harness.waitFor('ready-here\r\n');
@@ -59,7 +64,11 @@ describe('the ssh answer, typed into a local reader instead of the remote', () =
   });
 
   it('leaves a cooked `read` with just the line typed after it', async () => {
-    const harness = startPty({ shell: '/bin/sh', args: ['-c', 'printf "reading\\n"; IFS= read -r line; printf "[%s]\\n" "$line"'], env: {} });
+    const harness = startPty({
+      shell: '/bin/sh',
+      args: ['-c', 'printf "reading\\n"; IFS= read -r line; printf "[%s]\\n" "$line"'],
+      env: {},
+    });
     try {
       await harness.waitFor('reading');
       harness.type(`${ANSWER}typed-after\r`);

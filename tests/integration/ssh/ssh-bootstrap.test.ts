@@ -23,7 +23,11 @@ const dir = mkdtempSync(join(tmpdir(), 'ct-bootstrap-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 const login = join(dir, 'login');
-writeFileSync(login, '#!/bin/sh\nstty -icanon min 0 time 3\nprintf "login[%s]\\n" "$(dd bs=1 count=100 2>/dev/null | od -An -tx1 | tr -d " \\n")"\n', { mode: 0o755 });
+writeFileSync(
+  login,
+  '#!/bin/sh\nstty -icanon min 0 time 3\nprintf "login[%s]\\n" "$(dd bs=1 count=100 2>/dev/null | od -An -tx1 | tr -d " \\n")"\n',
+  { mode: 0o755 },
+);
 /** What the answer's script does here: shows the nonce it got, then starts the login shell (lines: cut short, the first would still run). */
 const SCRIPT = 'printf "nonce=%s\\n" "$n"\nrm -rf "$d"\nexec "$s" -l';
 

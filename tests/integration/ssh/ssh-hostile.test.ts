@@ -114,39 +114,53 @@ describe.skipIf(!sshdAvailable())('a hostile ssh host that asks for the integrat
   it.each([
     ['zsh with default options', '/usr/bin/zsh', 'fc -W'],
     ['bash', '/bin/bash', 'history -w'],
-  ])(`types nothing the local shell runs, submits or keeps in history (%s, ${ROUNDS} rounds)`, async (_name, shell, saveHistory) => {
-    const dir = mkdtempSync(join(work, 'shell-'));
-    const [bin, cwd, marker, histfile] = ['bin', 'cwd', 'marker', 'history'].map((name) => join(dir, name)) as [string, string, string, string];
-    mkdirSync(bin);
-    mkdirSync(cwd);
-    expect(plantTraps(bin, cwd, marker)).toBeGreaterThan(10);
-    server = await startServer({ env: { SHELL: shell, PATH: `${bin}:${process.env.PATH}`, HISTFILE: histfile, HISTSIZE: '10000', SAVEHIST: '10000' } });
-    client = await HostClient.connect(server.origin, server.token);
-    const terminal = await Terminal.open(client);
-    const typed = [`cd ${cwd}`, say('ready')];
-    await terminal.run(typed[0]!, /\n/);
-    await terminal.run(typed[1]!, said('ready'));
-    // Whether the answer reaches the local shell is a race (see HOSTILE): more rounds until it did.
-    const landed = () => terminal.output.match(ANSWER_ECHOED)?.length ?? 0;
-    for (let round = 0; round < ROUNDS || (landed() === 0 && round < MAX_ROUNDS); round++) {
-      const line = `ssh -F ${join(work, 'config')} ct-hostile; ${say(`back${round}`)}`;
-      typed.push(line);
-      await terminal.run(line, said(`back${round}`));
-    }
-    // Typed after every answer: a line the answer left half-written would be prefixed to it.
-    const save = `${saveHistory} ${histfile}; ${say('saved')}`;
-    typed.push(say('alive'), save);
-    await terminal.run(say('alive'), said('alive'));
-    await terminal.run(save, said('saved'));
+  ])(
+    `types nothing the local shell runs, submits or keeps in history (%s, ${ROUNDS} rounds)`,
+    async (_name, shell, saveHistory) => {
+      const dir = mkdtempSync(join(work, 'shell-'));
+      const [bin, cwd, marker, histfile] = ['bin', 'cwd', 'marker', 'history'].map((name) => join(dir, name)) as [
+        string,
+        string,
+        string,
+        string,
+      ];
+      mkdirSync(bin);
+      mkdirSync(cwd);
+      expect(plantTraps(bin, cwd, marker)).toBeGreaterThan(10);
+      server = await startServer({
+        env: { SHELL: shell, PATH: `${bin}:${process.env.PATH}`, HISTFILE: histfile, HISTSIZE: '10000', SAVEHIST: '10000' },
+      });
+      client = await HostClient.connect(server.origin, server.token);
+      const terminal = await Terminal.open(client);
+      const typed = [`cd ${cwd}`, say('ready')];
+      await terminal.run(typed[0]!, /\n/);
+      await terminal.run(typed[1]!, said('ready'));
+      // Whether the answer reaches the local shell is a race (see HOSTILE): more rounds until it did.
+      const landed = () => terminal.output.match(ANSWER_ECHOED)?.length ?? 0;
+      for (let round = 0; round < ROUNDS || (landed() === 0 && round < MAX_ROUNDS); round++) {
+        const line = `ssh -F ${join(work, 'config')} ct-hostile; ${say(`back${round}`)}`;
+        typed.push(line);
+        await terminal.run(line, said(`back${round}`));
+      }
+      // Typed after every answer: a line the answer left half-written would be prefixed to it.
+      const save = `${saveHistory} ${histfile}; ${say('saved')}`;
+      typed.push(say('alive'), save);
+      await terminal.run(say('alive'), said('alive'));
+      await terminal.run(save, said('saved'));
 
-    expect(existsSync(marker) ? readFileSync(marker, 'utf8') : '', 'commands from the answer ran').toBe('');
-    expect(/.{0,80}(command not found|no such file or directory|file name too long).{0,80}/i.exec(terminal.output)?.[0]).toBeUndefined();
-    await expect.poll(async () => (await terminal.commands()).at(-1)?.commandLine, { timeout: 10_000 }).toBe(typed.at(-1));
-    expect((await terminal.commands()).map((r) => r.commandLine)).toEqual(typed);
-    const history = readFileSync(histfile, 'utf8').split('\n').filter(Boolean);
-    expect(history).toContain(say('alive'));
-    expect(history.filter((line) => !typed.includes(line)), 'history lines nobody typed').toEqual([]);
-    // Not passed for want of trying: the answer was typed into the local shell at least once.
-    expect(landed()).toBeGreaterThan(0);
-  }, 180_000);
+      expect(existsSync(marker) ? readFileSync(marker, 'utf8') : '', 'commands from the answer ran').toBe('');
+      expect(/.{0,80}(command not found|no such file or directory|file name too long).{0,80}/i.exec(terminal.output)?.[0]).toBeUndefined();
+      await expect.poll(async () => (await terminal.commands()).at(-1)?.commandLine, { timeout: 10_000 }).toBe(typed.at(-1));
+      expect((await terminal.commands()).map((r) => r.commandLine)).toEqual(typed);
+      const history = readFileSync(histfile, 'utf8').split('\n').filter(Boolean);
+      expect(history).toContain(say('alive'));
+      expect(
+        history.filter((line) => !typed.includes(line)),
+        'history lines nobody typed',
+      ).toEqual([]);
+      // Not passed for want of trying: the answer was typed into the local shell at least once.
+      expect(landed()).toBeGreaterThan(0);
+    },
+    180_000,
+  );
 });

@@ -67,7 +67,8 @@ const login = async (terminal: Terminal, notices: Notice[], host: string, outcom
   await terminal.run(say('in'), said('in'));
 };
 
-const remoteRecords = async (terminal: Terminal): Promise<Record[]> => ((await terminal.commands()) as unknown as Record[]).filter((r) => r.remote);
+const remoteRecords = async (terminal: Terminal): Promise<Record[]> =>
+  ((await terminal.commands()) as unknown as Record[]).filter((r) => r.remote);
 
 describe.skipIf(!sshdAvailable())('ssh integration against a real sshd on 127.0.0.1', () => {
   for (const [local, remote] of [
@@ -91,7 +92,13 @@ describe.skipIf(!sshdAvailable())('ssh integration against a real sshd on 127.0.
       await expect.poll(async () => (await terminal.commands()).at(-1)?.commandLine, { timeout: 10_000 }).toBe(say('home'));
       const records = (await terminal.commands()) as unknown as Record[];
       const byLine = (line: string) => records.find((r) => r.commandLine === line);
-      expect(byLine(say('in'))).toMatchObject({ remote: { host, user }, cwd: `/home/${user}`, hostname: hostname(), exitCode: 0, outputSummary: 'in-ok\n' });
+      expect(byLine(say('in'))).toMatchObject({
+        remote: { host, user },
+        cwd: `/home/${user}`,
+        hostname: hostname(),
+        exitCode: 0,
+        outputSummary: 'in-ok\n',
+      });
       expect(byLine(`cd /tmp; ${say('moved')}`)).toMatchObject({ remote: { host, user }, exitCode: 0 });
       expect(byLine(`ls /nonexistent-dir; ${say('listed')}`)).toMatchObject({ remote: { host }, cwd: '/tmp', exitCode: 0 });
       expect(byLine('false')).toMatchObject({ remote: { host }, cwd: '/tmp', exitCode: 1 });
@@ -101,7 +108,9 @@ describe.skipIf(!sshdAvailable())('ssh integration against a real sshd on 127.0.
       expect(byLine(say('home'))?.remote).toBeUndefined();
       expect(byLine(say('home'))?.cwd).not.toBe('/tmp');
       // search finds remote output like local output, with its origin
-      const found = (await terminal.client.invoke<{ commands: Record[] }>('commands:search', { query: 'listed' })).commands.find((r) => r.commandLine?.startsWith('ls /nonexistent') && r.remote?.host === host);
+      const found = (await terminal.client.invoke<{ commands: Record[] }>('commands:search', { query: 'listed' })).commands.find(
+        (r) => r.commandLine?.startsWith('ls /nonexistent') && r.remote?.host === host,
+      );
       expect(found?.remote).toEqual({ host, user });
     });
   }
@@ -209,7 +218,10 @@ describe.skipIf(!sshdAvailable())('ssh integration against a real sshd on 127.0.
     const baseline = plain(['ct-bash', 'printf "a\\001b\\r\\n"; cat /etc/os-release; exit 7']);
     expect(baseline.status).toBe(7);
     // Run from the integrated prompt (through our ssh function) into a file, then compared byte for byte.
-    await terminal.run(`ssh -F ${cfg} ct-bash 'printf "a\\001b\\r\\n"; cat /etc/os-release; exit 7' > /tmp/ct-ssh-cmd.out; echo rc-$?-done`, /rc-7-done/);
+    await terminal.run(
+      `ssh -F ${cfg} ct-bash 'printf "a\\001b\\r\\n"; cat /etc/os-release; exit 7' > /tmp/ct-ssh-cmd.out; echo rc-$?-done`,
+      /rc-7-done/,
+    );
     expect(readFileSync('/tmp/ct-ssh-cmd.out', 'latin1')).toBe(baseline.stdout);
     await terminal.run(`ssh -F ${cfg} ct-bash true; echo true-rc-$?-done`, /true-rc-0-done/);
     await terminal.run(`ssh -T -F ${cfg} ct-bash <<< 'echo tee-$((3+4))' > /tmp/ct-ssh-t.out; echo t-done-$((1+1))`, /t-done-2/);
@@ -217,11 +229,17 @@ describe.skipIf(!sshdAvailable())('ssh integration against a real sshd on 127.0.
     await terminal.run(`echo piped-$((6+6)) | ssh -F ${cfg} ct-bash cat; echo p-done-$((2+1))`, /piped-12[\s\S]*p-done-3/);
     // scp and git run the ssh binary themselves: the shell function never sees them.
     spawnSync('sh', ['-c', 'head -c 300000 /dev/urandom > /tmp/ct-scp-src.bin']);
-    await terminal.run(`scp -q -F ${cfg} /tmp/ct-scp-src.bin ct-bash:/tmp/ct-scp-mid.bin && scp -q -F ${cfg} ct-bash:/tmp/ct-scp-mid.bin /tmp/ct-scp-back.bin; echo scp-rc-$?`, /scp-rc-0/);
+    await terminal.run(
+      `scp -q -F ${cfg} /tmp/ct-scp-src.bin ct-bash:/tmp/ct-scp-mid.bin && scp -q -F ${cfg} ct-bash:/tmp/ct-scp-mid.bin /tmp/ct-scp-back.bin; echo scp-rc-$?`,
+      /scp-rc-0/,
+    );
     expect(readFileSync('/tmp/ct-scp-back.bin').equals(readFileSync('/tmp/ct-scp-src.bin'))).toBe(true);
     expect(plain(['ct-bash', 'rm -rf r.git && git init -q --bare r.git']).status).toBe(0);
     const git = (args: string) => spawnSync('sh', ['-c', `GIT_SSH_COMMAND="ssh -F ${cfg}" git ${args}`], { encoding: 'utf8' });
-    spawnSync('sh', ['-c', 'rm -rf /tmp/ct-git-a /tmp/ct-git-b && git init -q /tmp/ct-git-a && cd /tmp/ct-git-a && printf "one\\n" > f && git add f && git -c user.name=t -c user.email=t@t commit -qm one']);
+    spawnSync('sh', [
+      '-c',
+      'rm -rf /tmp/ct-git-a /tmp/ct-git-b && git init -q /tmp/ct-git-a && cd /tmp/ct-git-a && printf "one\\n" > f && git add f && git -c user.name=t -c user.email=t@t commit -qm one',
+    ]);
     expect(git('-C /tmp/ct-git-a push -q ct-bash:r.git HEAD:refs/heads/master').status).toBe(0);
     await terminal.run(`GIT_SSH_COMMAND="ssh -F ${cfg}" git clone -q ct-bash:r.git /tmp/ct-git-b; echo clone-rc-$?`, /clone-rc-0/);
     expect(git('-C /tmp/ct-git-b rev-parse HEAD').stdout).toBe(git('-C /tmp/ct-git-a rev-parse HEAD').stdout);
@@ -266,7 +284,11 @@ describe.skipIf(!sshdAvailable())('ssh integration against a real sshd on 127.0.
     client.send('pty:input', { id: info.id, data: 'echo profile-$((9+9))\r' });
     await expect.poll(() => output, { timeout: 10_000 }).toMatch(/profile-18/);
     await expect
-      .poll(async () => (await client.invoke<Record[]>('commands:list', { sessionId: info.id })).find((r) => r.commandLine === 'echo profile-$((9+9))'), { timeout: 10_000 })
+      .poll(
+        async () =>
+          (await client.invoke<Record[]>('commands:list', { sessionId: info.id })).find((r) => r.commandLine === 'echo profile-$((9+9))'),
+        { timeout: 10_000 },
+      )
       .toMatchObject({ remote: { host: 'ct-zsh', user: 'ctzsh' }, exitCode: 0 });
   });
 });

@@ -41,4 +41,3 @@ export class Terminal {
     return this.client.invoke<Command[]>('commands:list', { sessionId: this.id });
   }
 }
-

@@ -25,9 +25,13 @@ export class HostClient {
   }
 
   static connect(origin: string, token: string): Promise<HostClient> {
-    const socket = new WebSocket(`${origin.replace('http', 'ws')}/ws`, [WS_BINARY_OUTPUT_PROTOCOL, WS_PROTOCOL, WS_TOKEN_PROTOCOL_PREFIX + token], {
-      origin,
-    });
+    const socket = new WebSocket(
+      `${origin.replace('http', 'ws')}/ws`,
+      [WS_BINARY_OUTPUT_PROTOCOL, WS_PROTOCOL, WS_TOKEN_PROTOCOL_PREFIX + token],
+      {
+        origin,
+      },
+    );
     return new Promise((resolve, reject) => {
       socket.once('open', () => resolve(new HostClient(socket)));
       socket.once('error', reject);
@@ -83,7 +87,8 @@ export const recordEvents = (client: HostClient): RecordedEvents => {
   const events: Array<{ channel: string; payload: unknown }> = [];
   client.on((channel, payload) => {
     events.push({ channel, payload });
-    if (channel === 'pty:data') client.send('pty:ack', { id: (payload as { id: string }).id, chars: (payload as { data: string }).data.length });
+    if (channel === 'pty:data')
+      client.send('pty:ack', { id: (payload as { id: string }).id, chars: (payload as { data: string }).data.length });
   });
   const next = <T>(channel: string, predicate: (payload: T) => boolean = () => true, timeoutMs = 20_000): Promise<T> =>
     new Promise<T>((resolve, reject) => {

@@ -17,7 +17,7 @@ const FORGE_DRAIN = [
   "  n=${n:-$(tr '\\000' '\\n' < /proc/$p/environ 2>/dev/null | sed -n 's/^CONTEXTERM_DRAIN_NONCE=//p')}",
   "  p=$(sed 's/.*) [A-Za-z] \\([0-9]*\\) .*/\\1/' /proc/$p/stat 2>/dev/null)",
   'done',
-  "printf '\\033]777;contexterm-drain;%s\\007' \"${n:-${1:-0123456789abcdef01234567}}\"",
+  'printf \'\\033]777;contexterm-drain;%s\\007\' "${n:-${1:-0123456789abcdef01234567}}"',
   'echo forged-sentinel-sent',
   '',
 ].join('\n');

@@ -49,13 +49,27 @@ export class ShellSession {
       mkdirSync(dirname(join(this.home, path)), { recursive: true });
       writeFileSync(join(this.home, path), content);
     }
-    const baseEnv = { HOME: this.home, PATH: process.env.PATH ?? '/usr/bin:/bin', TERM: 'xterm-256color', LANG: 'C.UTF-8', USER: 'tester', ...env };
+    const baseEnv = {
+      HOME: this.home,
+      PATH: process.env.PATH ?? '/usr/bin:/bin',
+      TERM: 'xterm-256color',
+      LANG: 'C.UTF-8',
+      USER: 'tester',
+      ...env,
+    };
     // Login-style, whatever this platform's default (Settings → Terminal): the fixtures' dotfiles are
     // login files (~/.bash_profile, ~/.profile); tests/integration/shells/login-shell.test.ts covers the choice.
     const launch = shellLaunch(shell, this.nonce, INTEGRATION_DIR, baseEnv, defaultProbe, true);
     // As the recorder does for a local shell: where it started is its cwd until it may have moved.
     this._segmenter = new Segmenter({ nonce: this.nonce, cwd: this.home });
-    this._pty = pty.spawn(launch.file, launch.args, { name: 'xterm-256color', cols: 100, rows: 30, cwd: this.home, env: launch.env, encoding: null });
+    this._pty = pty.spawn(launch.file, launch.args, {
+      name: 'xterm-256color',
+      cols: 100,
+      rows: 30,
+      cwd: this.home,
+      env: launch.env,
+      encoding: null,
+    });
     this._pty.onData((data) => {
       const bytes = data as unknown as Buffer;
       this.raw += bytes.toString('latin1');
@@ -134,10 +148,14 @@ export class ShellSession {
 
   /** Waits until the raw output has grown past `from` and then contains `text`. */
   waitForRaw(text: string, from = 0, timeoutMs?: number): Promise<number> {
-    return this.waitFor(`output ${JSON.stringify(text)}`, () => {
-      const at = this.raw.indexOf(text, from);
-      return at >= 0 ? at + text.length : undefined;
-    }, timeoutMs);
+    return this.waitFor(
+      `output ${JSON.stringify(text)}`,
+      () => {
+        const at = this.raw.indexOf(text, from);
+        return at >= 0 ? at + text.length : undefined;
+      },
+      timeoutMs,
+    );
   }
 
   /** Waits for the nth prompt event (1-based). */
@@ -169,7 +187,13 @@ export class ShellSession {
         const { cwd, source, offset } = open.event;
         // The end may carry the whole line when the start knew only its first line (a paste).
         const commandLine = event.commandLine ?? open.event.commandLine;
-        commands.push({ commandLine, cwd, source, exitCode: event.exitCode, output: cleanOutput(stream.subarray(offset, event.offset)).trim() });
+        commands.push({
+          commandLine,
+          cwd,
+          source,
+          exitCode: event.exitCode,
+          output: cleanOutput(stream.subarray(offset, event.offset)).trim(),
+        });
         open = undefined;
       }
     }

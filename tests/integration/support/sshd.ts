@@ -51,7 +51,10 @@ export const sshdAvailable = (): boolean => {
   const installed = existsSync(SSHD);
   const root = process.getuid?.() === 0;
   if (process.env.CI === 'true' && !(installed && root)) {
-    const problems = [installed ? '' : `${SSHD} is missing (install openssh-server, see .ci/run)`, root ? '' : 'it must run as root (it creates test accounts)'];
+    const problems = [
+      installed ? '' : `${SSHD} is missing (install openssh-server, see .ci/run)`,
+      root ? '' : 'it must run as root (it creates test accounts)',
+    ];
     throw new Error(`the sshd test fixture cannot run in CI: ${problems.filter(Boolean).join('; ')}`);
   }
   return installed && root;
@@ -247,7 +250,7 @@ const sshdProcesses = (listener: number): number[] => {
     .map(procStat)
     .filter((stat): stat is ProcStat => stat !== undefined);
   const tree = new Set([listener]);
-  for (let grew = true; grew; ) {
+  for (let grew = true; grew;) {
     grew = false;
     for (const stat of all) {
       if (!tree.has(stat.pid) && tree.has(stat.ppid)) {

@@ -15,7 +15,11 @@ describe('sync with clocks skewed by hours', () => {
   let s3: LocalS3;
   let ahead: Device;
   let behind: Device;
-  const clock = (offset: number) => ({ ...S3_ENV, NODE_OPTIONS: `--import ${SKEWED_CLOCK}`, CONTEXTERM_TEST_CLOCK_OFFSET_MS: String(offset) });
+  const clock = (offset: number) => ({
+    ...S3_ENV,
+    NODE_OPTIONS: `--import ${SKEWED_CLOCK}`,
+    CONTEXTERM_TEST_CLOCK_OFFSET_MS: String(offset),
+  });
   const now = async (device: Device, offset: number) => {
     const run = await runCli(['sync', 'now', '--json', '--data-dir', device.dataDir], clock(offset));
     expect(run.stderr).toBe('');
@@ -50,7 +54,8 @@ describe('sync with clocks skewed by hours', () => {
     expect(await now(ahead, 5 * HOUR)).toMatchObject({ pulled: 1, refused: [] });
     expect(behind.has('sess-ahead:1')).toBe(true);
     // The clocks were wrong indeed (the SDK corrects its request signing from the server's Date, not ours).
-    const status = (device: Device) => runCli(['sync', 'status', '--json', '--data-dir', device.dataDir]).then((run) => JSON.parse(run.stdout) as { lastPushAt: number });
+    const status = (device: Device) =>
+      runCli(['sync', 'status', '--json', '--data-dir', device.dataDir]).then((run) => JSON.parse(run.stdout) as { lastPushAt: number });
     expect((await status(ahead)).lastPushAt).toBeGreaterThan(Date.now() + 4 * HOUR);
     expect((await status(behind)).lastPushAt).toBeLessThan(Date.now() - 2 * HOUR);
     expect(ahead.has('sess-behind:1')).toBe(true);

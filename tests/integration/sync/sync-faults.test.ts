@@ -35,7 +35,9 @@ describe('sync faults', () => {
     const before = storedFiles(s3.directory).map((file) => `${file.path}:${file.bytes.length}`);
     const wrong = await runCli(['sync', 'join', '--phrase', generateMnemonic(wordlist, 256), ...where(), '--data-dir', second.dataDir]);
     expect(wrong.code).toBe(6);
-    expect(wrong.stderr).toMatch(/^contexterm: that recovery phrase does not open the sync group in bucket history at .*; nothing was written\n$/);
+    expect(wrong.stderr).toMatch(
+      /^contexterm: that recovery phrase does not open the sync group in bucket history at .*; nothing was written\n$/,
+    );
     expect(storedFiles(s3.directory).map((file) => `${file.path}:${file.bytes.length}`)).toEqual(before);
     expect(existsSync(join(second.dataDir, 'sync.json'))).toBe(false);
     expect(existsSync(join(second.dataDir, 'sync-key'))).toBe(false);
@@ -48,7 +50,10 @@ describe('sync faults', () => {
   it('names a missing bucket, refused credentials and missing ones plainly (exit 3)', { timeout: 60_000 }, async () => {
     const noBucket = await runCli(['sync', 'init', '--endpoint', s3.endpoint, '--bucket', 'nope', '--data-dir', second.dataDir]);
     expect([noBucket.code, noBucket.stderr]).toEqual([3, `contexterm: the bucket nope does not exist at ${s3.endpoint}\n`]);
-    const refused = await runCli(['sync', 'join', '--phrase', phrase, ...where(), '--data-dir', second.dataDir], { AWS_ACCESS_KEY_ID: 'WRONG', AWS_SECRET_ACCESS_KEY: 'WRONG' });
+    const refused = await runCli(['sync', 'join', '--phrase', phrase, ...where(), '--data-dir', second.dataDir], {
+      AWS_ACCESS_KEY_ID: 'WRONG',
+      AWS_SECRET_ACCESS_KEY: 'WRONG',
+    });
     expect(refused.code).toBe(3);
     expect(refused.stderr).toContain('refused these credentials');
     const none = await runCli(['sync', 'join', '--phrase', phrase, ...where(), '--data-dir', second.dataDir], {});
@@ -59,7 +64,12 @@ describe('sync faults', () => {
 
   it('refuses a tampered object by its tag, reports it, and syncs the rest', { timeout: 120_000 }, async () => {
     expect((await runCli(['sync', 'join', '--phrase', phrase, ...where(), '--data-dir', second.dataDir])).code).toBe(0);
-    const segments = () => new Set(storedObjects(s3.directory).filter((file) => file.path.includes('/s/')).map((file) => file.path));
+    const segments = () =>
+      new Set(
+        storedObjects(s3.directory)
+          .filter((file) => file.path.includes('/s/'))
+          .map((file) => file.path),
+      );
     first.record({ id: 'sess-first:1', line: 'echo tampered-one', output: 'x', cwd: '/tmp', hostname: 'h' });
     expect((await now(first)).code).toBe(0);
     const [bad] = [...segments()];
@@ -83,7 +93,7 @@ describe('sync faults', () => {
     expect(JSON.parse((await now(second)).stdout).refused).toEqual([expect.stringContaining('truncated')]);
   });
 
-  it('lets two devices sync at once, each getting the other\'s records', { timeout: 120_000 }, async () => {
+  it("lets two devices sync at once, each getting the other's records", { timeout: 120_000 }, async () => {
     first.record({ id: 'sess-first:3', line: 'echo from-first', output: 'a', cwd: '/tmp', hostname: 'h' });
     second.record({ id: 'sess-second:1', line: 'echo from-second', output: 'b', cwd: '/tmp', hostname: 'h' });
     await Promise.all([now(first), now(second)]);

@@ -41,26 +41,55 @@ describe('sync over a network that drops', () => {
     }
   });
 
-  it('lists past one page of 1,000 names (ListObjects paged by Marker: s3rver fails any truncated V2 page)', { timeout: 120_000 }, async () => {
-    Object.assign(process.env, S3_ENV);
-    const backend = await S3Backend.connect({ endpoint: s3.endpoint, bucket: s3.bucket, region: 'us-east-1' });
-    try {
-      const names = Array.from({ length: 1005 }, (_, i) => `many/${String(i).padStart(4, '0')}`);
-      for (let i = 0; i < names.length; i += 25) await Promise.all(names.slice(i, i + 25).map((name) => backend.put(name, new Uint8Array([i % 256]))));
-      expect(await backend.list('many/')).toEqual(names);
-    } finally {
-      backend.close();
-    }
-  });
+  it(
+    'lists past one page of 1,000 names (ListObjects paged by Marker: s3rver fails any truncated V2 page)',
+    { timeout: 120_000 },
+    async () => {
+      Object.assign(process.env, S3_ENV);
+      const backend = await S3Backend.connect({ endpoint: s3.endpoint, bucket: s3.bucket, region: 'us-east-1' });
+      try {
+        const names = Array.from({ length: 1005 }, (_, i) => `many/${String(i).padStart(4, '0')}`);
+        for (let i = 0; i < names.length; i += 25)
+          await Promise.all(names.slice(i, i + 25).map((name) => backend.put(name, new Uint8Array([i % 256]))));
+        expect(await backend.list('many/')).toEqual(names);
+      } finally {
+        backend.close();
+      }
+    },
+  );
 
   it('never lists a segment cut mid-upload; the next sync sends it whole, and nothing arrives twice', { timeout: 180_000 }, async () => {
     const laptop = makeDevice();
     const desktop = makeDevice();
     devices.push(laptop, desktop);
-    const init = await runCli(['sync', 'init', '--endpoint', proxy.endpoint, '--bucket', s3.bucket, '--prefix', 'cut', '--data-dir', laptop.dataDir]);
+    const init = await runCli([
+      'sync',
+      'init',
+      '--endpoint',
+      proxy.endpoint,
+      '--bucket',
+      s3.bucket,
+      '--prefix',
+      'cut',
+      '--data-dir',
+      laptop.dataDir,
+    ]);
     expect(init.code).toBe(0);
     const phrase = /^ {2}((?:[a-z]+ ){23}[a-z]+)$/m.exec(init.stdout)![1]!;
-    const join = await runCli(['sync', 'join', '--phrase', phrase, '--endpoint', s3.endpoint, '--bucket', s3.bucket, '--prefix', 'cut', '--data-dir', desktop.dataDir]);
+    const join = await runCli([
+      'sync',
+      'join',
+      '--phrase',
+      phrase,
+      '--endpoint',
+      s3.endpoint,
+      '--bucket',
+      s3.bucket,
+      '--prefix',
+      'cut',
+      '--data-dir',
+      desktop.dataDir,
+    ]);
     expect(join.code).toBe(0);
     // Output that does not compress, so the segment is far larger than the cut-off point.
     laptop.recordMany('sess-cut', 30, () => randomBytes(10_000).toString('hex'));

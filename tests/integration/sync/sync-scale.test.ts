@@ -11,7 +11,8 @@ import { makeDevice, runCli, S3_ENV, startS3, storedObjects, type Device, type L
 const PHRASE = /^ {2}((?:[a-z]+ ){23}[a-z]+)$/m;
 
 /** Output of a few hundred bytes, as a typical command's: varied enough not to compress away. */
-const output = (seq: number): string => `build step ${seq}: compiled ${(seq * 7919) % 1000} files in ${(seq % 97) / 10}s\nwarning: unused variable x${seq % 13}\n`;
+const output = (seq: number): string =>
+  `build step ${seq}: compiled ${(seq * 7919) % 1000} files in ${(seq % 97) / 10}s\nwarning: unused variable x${seq % 13}\n`;
 
 /** Big histories against s3rver: a device joining 100,000 records, and a sync killed with SIGKILL. */
 describe('sync at scale and through a kill', () => {
@@ -64,7 +65,13 @@ describe('sync at scale and through a kill', () => {
 
     // Killed once its first segment is in the bucket, before the push is through.
     const child = spawn(process.execPath, ['bin/contexterm', 'sync', 'now', '--data-dir', killed.dataDir], {
-      env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', AWS_CONFIG_FILE: '/nonexistent', AWS_SHARED_CREDENTIALS_FILE: '/nonexistent', ...S3_ENV },
+      env: {
+        PATH: process.env.PATH ?? '',
+        HOME: process.env.HOME ?? '',
+        AWS_CONFIG_FILE: '/nonexistent',
+        AWS_SHARED_CREDENTIALS_FILE: '/nonexistent',
+        ...S3_ENV,
+      },
       stdio: 'ignore',
     });
     const exited = new Promise<NodeJS.Signals | null>((resolve) => child.on('exit', (_code, signal) => resolve(signal)));
@@ -85,7 +92,9 @@ describe('sync at scale and through a kill', () => {
     const layout = new SyncLayout('kill', keys.names);
     const { deviceId } = JSON.parse(readFileSync(join(killed.dataDir, 'sync.json'), 'utf8')) as { deviceId: string };
     const manifestName = layout.manifest(deviceId);
-    const manifest = manifestSchema.parse(openJson(keys.seal, manifestName, readFileSync(join(s3.directory, s3.bucket, `${manifestName}._S3rver_object`))));
+    const manifest = manifestSchema.parse(
+      openJson(keys.seal, manifestName, readFileSync(join(s3.directory, s3.bucket, `${manifestName}._S3rver_object`))),
+    );
     expect(manifest.segments.reduce((sum, segment) => sum + segment.count, 0)).toBe(count);
     expect(segments()).toHaveLength(manifest.segments.length);
 

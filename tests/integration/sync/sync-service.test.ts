@@ -53,7 +53,9 @@ describe('the app syncs by itself', () => {
 
   it('pushes a new record on its own, going through syncing', { timeout: 60_000 }, async () => {
     device.record({ id: 'sess-a:1', line: 'make test', output: 'ok', cwd: '/src', hostname: 'laptop-host' });
-    await expect.poll(() => service.state(), { timeout: 30_000, interval: 100 }).toMatchObject({ state: 'idle', pending: 0, device: 'laptop' });
+    await expect
+      .poll(() => service.state(), { timeout: 30_000, interval: 100 })
+      .toMatchObject({ state: 'idle', pending: 0, device: 'laptop' });
     expect(service.state().lastPushAt).not.toBeNull();
     expect(states.some((state) => state.state === 'syncing')).toBe(true);
   });
@@ -66,7 +68,9 @@ describe('the app syncs by itself', () => {
     // Recording is not held up: the record is in the database, waiting for the bucket.
     expect(device.has('sess-a:2')).toBe(true);
     renameSync(`${folder}.away`, folder);
-    await expect.poll(() => service.state(), { timeout: 30_000, interval: 100 }).toMatchObject({ state: 'idle', pending: 0, lastError: null });
+    await expect
+      .poll(() => service.state(), { timeout: 30_000, interval: 100 })
+      .toMatchObject({ state: 'idle', pending: 0, lastError: null });
   });
 
   it('answers `contexterm sync now` and `sync status` over its 0600 socket', { timeout: 60_000 }, async () => {

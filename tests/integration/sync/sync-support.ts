@@ -44,7 +44,12 @@ export interface CliRun {
 /** `node bin/contexterm ARGS` with the given environment on top of a clean one (no AWS variables of the machine). */
 export const runCli = (args: readonly string[], env: Record<string, string> = S3_ENV): Promise<CliRun> =>
   new Promise((resolve) => {
-    const base = { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? tmpdir(), AWS_CONFIG_FILE: '/nonexistent', AWS_SHARED_CREDENTIALS_FILE: '/nonexistent' };
+    const base = {
+      PATH: process.env.PATH ?? '',
+      HOME: process.env.HOME ?? tmpdir(),
+      AWS_CONFIG_FILE: '/nonexistent',
+      AWS_SHARED_CREDENTIALS_FILE: '/nonexistent',
+    };
     execFile(process.execPath, ['bin/contexterm', ...args], { encoding: 'utf8', env: { ...base, ...env } }, (error, stdout, stderr) =>
       resolve({ code: error ? ((error as { code?: number }).code ?? 1) : 0, stdout, stderr }),
     );
@@ -82,8 +87,9 @@ export const makeDevice = (): Device => {
       withDb((db) => {
         const [sessionId, seq] = id.split(':') as [string, string];
         const at = Date.now();
-        db.prepare(`INSERT OR IGNORE INTO sessions (id, started_at, ended_at, shell, hostname, cwd, title, mode) VALUES (?, ?, ?, 'bash', ?, ?, 'bash', 'integrated')`)
-          .run(sessionId, at, at + 1000, hostname, cwd);
+        db.prepare(
+          `INSERT OR IGNORE INTO sessions (id, started_at, ended_at, shell, hostname, cwd, title, mode) VALUES (?, ?, ?, 'bash', ?, ?, 'bash', 'integrated')`,
+        ).run(sessionId, at, at + 1000, hostname, cwd);
         db.prepare(
           `INSERT INTO commands (id, session_id, seq, command_line, cwd, hostname, shell, started_at, ended_at, exit_code, output_start, output_end,
              source, output_indexed, output_summary, clean_output) VALUES (?, ?, ?, ?, ?, ?, 'bash', ?, ?, ?, 0, 0, 'integrated', 1, ?, ?)`,
@@ -92,14 +98,16 @@ export const makeDevice = (): Device => {
     recordMany: (session, count, output) =>
       withDb((db) => {
         const at = Date.now();
-        db.prepare(`INSERT OR IGNORE INTO sessions (id, started_at, ended_at, shell, hostname, cwd, title, mode) VALUES (?, ?, ?, 'bash', 'h', '/srv', 'bash', 'integrated')`)
-          .run(session, at, at + 1000);
+        db.prepare(
+          `INSERT OR IGNORE INTO sessions (id, started_at, ended_at, shell, hostname, cwd, title, mode) VALUES (?, ?, ?, 'bash', 'h', '/srv', 'bash', 'integrated')`,
+        ).run(session, at, at + 1000);
         const insert = db.prepare(
           `INSERT INTO commands (id, session_id, seq, command_line, cwd, hostname, shell, started_at, ended_at, exit_code, output_start, output_end,
              source, output_indexed, output_summary, clean_output) VALUES (?, ?, ?, ?, '/srv', 'h', 'bash', ?, ?, 0, 0, 0, 'integrated', 1, '', ?)`,
         );
         db.transaction(() => {
-          for (let seq = 1; seq <= count; seq++) insert.run(`${session}:${seq}`, session, seq, `make target-${seq}`, at + seq, at + seq + 1, output(seq));
+          for (let seq = 1; seq <= count; seq++)
+            insert.run(`${session}:${seq}`, session, seq, `make target-${seq}`, at + seq, at + seq + 1, output(seq));
         })();
       }),
     pulledCount: () => withDb((db) => db.prepare('SELECT count(*) FROM command_devices').pluck().get() as number),
@@ -133,4 +141,6 @@ export const storedObjects = (directory: string): Array<{ path: string; bytes: B
 
 /** Canaries found in plain text anywhere in the bucket, as "canary in file". */
 export const plainTextFound = (directory: string, canaries: readonly string[]): string[] =>
-  storedFiles(directory).flatMap((file) => canaries.filter((canary) => file.bytes.includes(canary)).map((canary) => `${canary} in ${file.path}`));
+  storedFiles(directory).flatMap((file) =>
+    canaries.filter((canary) => file.bytes.includes(canary)).map((canary) => `${canary} in ${file.path}`),
+  );

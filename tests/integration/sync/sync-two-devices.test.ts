@@ -31,7 +31,13 @@ describe('sync between two devices through an S3 bucket', () => {
     const phrase = /^ {2}((?:[a-z]+ ){23}[a-z]+)$/m.exec(init.stdout)?.[1];
     expect(phrase).toBeDefined();
 
-    laptop.record({ id: 'sess-laptop:1', line: 'kubectl rollout status canaryline-7q', output: 'deployment canaryoutput-9z rolled out', cwd: '/srv/canarydir-3x', hostname: 'canaryhost-5w' });
+    laptop.record({
+      id: 'sess-laptop:1',
+      line: 'kubectl rollout status canaryline-7q',
+      output: 'deployment canaryoutput-9z rolled out',
+      cwd: '/srv/canarydir-3x',
+      hostname: 'canaryhost-5w',
+    });
     const join = await runCli(['sync', 'join', '--phrase', phrase!, ...where(), '--data-dir', desktop.dataDir, '--device-name', 'desktop']);
     expect(join.stderr).toBe('');
     expect(join.code).toBe(0);
@@ -44,46 +50,66 @@ describe('sync between two devices through an S3 bucket', () => {
 
     const found = await runCli(['history', 'search', 'rollout', '--json', '--data-dir', desktop.dataDir]);
     expect(found.code).toBe(0);
-    expect(JSON.parse(found.stdout)).toEqual([expect.objectContaining({ id: 'sess-laptop:1', command_line: 'kubectl rollout status canaryline-7q' })]);
+    expect(JSON.parse(found.stdout)).toEqual([
+      expect.objectContaining({ id: 'sess-laptop:1', command_line: 'kubectl rollout status canaryline-7q' }),
+    ]);
     const byOutput = await runCli(['history', 'search', 'canaryoutput', '--json', '--data-dir', desktop.dataDir]);
     expect(JSON.parse(byOutput.stdout)).toHaveLength(1);
 
-    expect(plainTextFound(s3.directory, ['canaryline-7q', 'canaryoutput-9z', 'canarydir-3x', 'canaryhost-5w', 'kubectl', 'laptop'])).toEqual([]);
+    expect(
+      plainTextFound(s3.directory, ['canaryline-7q', 'canaryoutput-9z', 'canarydir-3x', 'canaryhost-5w', 'kubectl', 'laptop']),
+    ).toEqual([]);
   });
 
-  it('forgets across devices: a forget on either side is gone from both and from every object in the bucket', { timeout: 180_000 }, async () => {
-    const now = async (device: Device) => {
-      const run = await runCli(['sync', 'now', '--json', '--data-dir', device.dataDir]);
-      expect(run.stderr).toBe('');
-      return run;
-    };
-    laptop.record({ id: 'sess-laptop:2', line: 'export TOKEN=forgetme-laptop-4k', output: 'forgetme-output-8m', cwd: '/tmp', hostname: 'canaryhost-5w' });
-    laptop.record({ id: 'sess-laptop:3', line: 'echo forgetme-desktop-2p', output: 'forgetme-desktop-2p', cwd: '/tmp', hostname: 'canaryhost-5w' });
-    laptop.record({ id: 'sess-laptop:4', line: 'echo keepme-6t', output: 'keepme-6t', cwd: '/tmp', hostname: 'canaryhost-5w' });
-    expect(JSON.parse((await now(laptop)).stdout)).toMatchObject({ pushed: 3 });
-    expect(JSON.parse((await now(desktop)).stdout)).toMatchObject({ pulled: 3 });
-    expect(desktop.has('sess-laptop:2')).toBe(true);
+  it(
+    'forgets across devices: a forget on either side is gone from both and from every object in the bucket',
+    { timeout: 180_000 },
+    async () => {
+      const now = async (device: Device) => {
+        const run = await runCli(['sync', 'now', '--json', '--data-dir', device.dataDir]);
+        expect(run.stderr).toBe('');
+        return run;
+      };
+      laptop.record({
+        id: 'sess-laptop:2',
+        line: 'export TOKEN=forgetme-laptop-4k',
+        output: 'forgetme-output-8m',
+        cwd: '/tmp',
+        hostname: 'canaryhost-5w',
+      });
+      laptop.record({
+        id: 'sess-laptop:3',
+        line: 'echo forgetme-desktop-2p',
+        output: 'forgetme-desktop-2p',
+        cwd: '/tmp',
+        hostname: 'canaryhost-5w',
+      });
+      laptop.record({ id: 'sess-laptop:4', line: 'echo keepme-6t', output: 'keepme-6t', cwd: '/tmp', hostname: 'canaryhost-5w' });
+      expect(JSON.parse((await now(laptop)).stdout)).toMatchObject({ pushed: 3 });
+      expect(JSON.parse((await now(desktop)).stdout)).toMatchObject({ pulled: 3 });
+      expect(desktop.has('sess-laptop:2')).toBe(true);
 
-    // Forgotten where it was recorded: the laptop rewrites its segment; the desktop forgets its copy.
-    laptop.forget(['sess-laptop:2']);
-    expect(JSON.parse((await now(laptop)).stdout)).toMatchObject({ rewritten: 1, refused: [] });
-    expect(plainTextFound(s3.directory, ['forgetme-laptop-4k', 'forgetme-output-8m'])).toEqual([]);
-    expect(JSON.parse((await now(desktop)).stdout)).toMatchObject({ forgotten: 1, refused: [] });
-    expect(desktop.has('sess-laptop:2')).toBe(false);
+      // Forgotten where it was recorded: the laptop rewrites its segment; the desktop forgets its copy.
+      laptop.forget(['sess-laptop:2']);
+      expect(JSON.parse((await now(laptop)).stdout)).toMatchObject({ rewritten: 1, refused: [] });
+      expect(plainTextFound(s3.directory, ['forgetme-laptop-4k', 'forgetme-output-8m'])).toEqual([]);
+      expect(JSON.parse((await now(desktop)).stdout)).toMatchObject({ forgotten: 1, refused: [] });
+      expect(desktop.has('sess-laptop:2')).toBe(false);
 
-    // Forgotten on the device that pulled it: its tombstone makes the laptop forget it and rewrite.
-    desktop.forget(['sess-laptop:3']);
-    await now(desktop);
-    expect(JSON.parse((await now(laptop)).stdout)).toMatchObject({ forgotten: 1, rewritten: 1, refused: [] });
-    expect(laptop.has('sess-laptop:3')).toBe(false);
-    expect(laptop.has('sess-laptop:4')).toBe(true);
-    expect(desktop.has('sess-laptop:4')).toBe(true);
+      // Forgotten on the device that pulled it: its tombstone makes the laptop forget it and rewrite.
+      desktop.forget(['sess-laptop:3']);
+      await now(desktop);
+      expect(JSON.parse((await now(laptop)).stdout)).toMatchObject({ forgotten: 1, rewritten: 1, refused: [] });
+      expect(laptop.has('sess-laptop:3')).toBe(false);
+      expect(laptop.has('sess-laptop:4')).toBe(true);
+      expect(desktop.has('sess-laptop:4')).toBe(true);
 
-    // The rewritten segment came down again: the kept record is not doubled and the forgotten ones stay gone.
-    expect(JSON.parse((await now(desktop)).stdout)).toMatchObject({ pulled: 0, refused: [] });
-    expect(desktop.has('sess-laptop:2')).toBe(false);
-    const kept = await runCli(['history', 'search', 'keepme', '--json', '--data-dir', desktop.dataDir]);
-    expect(JSON.parse(kept.stdout)).toHaveLength(1);
-    expect(plainTextFound(s3.directory, ['forgetme-laptop-4k', 'forgetme-output-8m', 'forgetme-desktop-2p', 'keepme-6t'])).toEqual([]);
-  });
+      // The rewritten segment came down again: the kept record is not doubled and the forgotten ones stay gone.
+      expect(JSON.parse((await now(desktop)).stdout)).toMatchObject({ pulled: 0, refused: [] });
+      expect(desktop.has('sess-laptop:2')).toBe(false);
+      const kept = await runCli(['history', 'search', 'keepme', '--json', '--data-dir', desktop.dataDir]);
+      expect(JSON.parse(kept.stdout)).toHaveLength(1);
+      expect(plainTextFound(s3.directory, ['forgetme-laptop-4k', 'forgetme-output-8m', 'forgetme-desktop-2p', 'keepme-6t'])).toEqual([]);
+    },
+  );
 });

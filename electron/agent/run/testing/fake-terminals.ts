@@ -36,7 +36,13 @@ export class FakeTerminals implements TerminalPort {
     this.typed.push({ sessionId, data });
     const line = /^([^\x03]*)\r$/s.exec(data)?.[1];
     if (line === undefined || this.swallow) return;
-    const record = commandRecord({ sessionId, seq: ++this._seq, commandLine: line, cwd: this.states.get(sessionId)?.cwd ?? null, startedAt: 1000 });
+    const record = commandRecord({
+      sessionId,
+      seq: ++this._seq,
+      commandLine: line,
+      cwd: this.states.get(sessionId)?.cwd ?? null,
+      startedAt: 1000,
+    });
     if (this._expect.delete(sessionId)) record.ranBy = 'assistant';
     this.running = record;
     queueMicrotask(() => this._emit(record));

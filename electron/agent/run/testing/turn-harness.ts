@@ -22,7 +22,11 @@ export const setUp = (settings: Partial<typeof DEFAULT_SETTINGS.agent> = {}, ses
   /** The terminals main opened for steps, with what they were asked for; `opening` decides what each becomes. */
   const opened: Array<{ id: string; cwd: string | null; besideSessionId: string | null }> = [];
   const harness = {
-    opening: (request: { cwd: string | null; besideSessionId: string | null }): TerminalState => ({ idle: true, busy: null, cwd: request.cwd }),
+    opening: (request: { cwd: string | null; besideSessionId: string | null }): TerminalState => ({
+      idle: true,
+      busy: null,
+      cwd: request.cwd,
+    }),
   };
   const deps: AgentDeps = {
     port: terminals,
@@ -48,7 +52,12 @@ export const setUp = (settings: Partial<typeof DEFAULT_SETTINGS.agent> = {}, ses
   const stepIn = async (state: AgentStepView['state'], command?: string) => {
     for (let i = 0; i < 200; i++) {
       // An allowed step shows as running while its terminal opens: "running" here means started.
-      const found = steps.findLast((s) => s.state === state && (state !== 'running' || s.phase === 'running' || s.phase === 'handed-over') && (command === undefined || s.command === command));
+      const found = steps.findLast(
+        (s) =>
+          s.state === state &&
+          (state !== 'running' || s.phase === 'running' || s.phase === 'handed-over') &&
+          (command === undefined || s.command === command),
+      );
       if (found) return found;
       await new Promise((resolve) => setTimeout(resolve, 5));
     }

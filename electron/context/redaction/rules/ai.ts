@@ -14,7 +14,12 @@ export const AI_RULES: readonly RuleSpec[] = [
     check: notDummy,
   },
   // User tokens `hf_…` and organisation tokens `api_org_…`: 34 letters.
-  { id: 'huggingface-token', kind: 'huggingface-token', pattern: String.raw`\b(?:hf_|api_org_)[A-Za-z]{34}(?![A-Za-z0-9])`, check: notDummy },
+  {
+    id: 'huggingface-token',
+    kind: 'huggingface-token',
+    pattern: String.raw`\b(?:hf_|api_org_)[A-Za-z]{34}(?![A-Za-z0-9])`,
+    check: notDummy,
+  },
   { id: 'groq-key', kind: 'groq-key', pattern: String.raw`\bgsk_[A-Za-z0-9]{52}${END}`, check: notDummy },
   { id: 'xai-key', kind: 'xai-key', pattern: String.raw`\bxai-[A-Za-z0-9]{80}${END}`, check: notDummy },
   { id: 'perplexity-key', kind: 'perplexity-key', pattern: String.raw`\bpplx-[A-Za-z0-9]{48}${END}`, check: notDummy },

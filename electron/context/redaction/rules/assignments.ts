@@ -41,7 +41,21 @@ export const COLON = String.raw`[ \t]{0,3}:(?:[ \t]{1,3}|(?=["'])|(?=[A-Za-z0-9+
 export const LINE_VALUE = String.raw`(?:@(?="))?(?:(?<s4>[^\s"'\x60;&|,}\]\[(<>@](?:(?:(?!://)[^\s"'\x60&]){0,200}[^\s"'\x60,;&])?(?=["'\x60]?[,;]?[ \t]*(?:\r?\n|$)))|${VALUE})`;
 
 /** The words every keyword-driven rule needs somewhere in the text. */
-export const KEYWORDS = ['token', 'secret', 'passw', 'passphrase', '_pass', '-pass', '_pw', '-pw', 'key', 'credential', 'creds', '_auth', 'psk'];
+export const KEYWORDS = [
+  'token',
+  'secret',
+  'passw',
+  'passphrase',
+  '_pass',
+  '-pass',
+  '_pw',
+  '-pw',
+  'key',
+  'credential',
+  'creds',
+  '_auth',
+  'psk',
+];
 
 /** A credential word, then at most two innocuous suffixes (`_key`, `_value`, `_b64`, …), as in `secret_key_base`. */
 const ENTROPY_NAME = String.raw`(?:secret|token|api[_ -]?key|apikey|access[_ -]?key|private[_ -]?key(?:[_.-]?id)?|client[_ -]?secret|signing[_ -]?key|encryption[_ -]?key|master[_ -]?key|session[_ -]?key|auth[_ -]?key|credential|passw(?:or)?d|bearer)s?(?:[_.-]?(?:key|value|base|b64|base64|hex|str|string|data|bytes)){0,2}`;
@@ -54,7 +68,8 @@ const ENTROPY_NAME = String.raw`(?:secret|token|api[_ -]?key|apikey|access[_ -]?
 const KEY_NAME = String.raw`(?:_KEY|_key|[a-z0-9]-key|[a-z0-9]Key|\.key|_AUTH|_auth|[a-z0-9]Auth)`;
 
 /** Keys that identify rather than authenticate (after gitleaks' generic-api-key allowlist), and object-store keys. */
-const IDENTIFIER_KEY = /(?:bucket|foreign|hot|idx|natural|primary|pub|public|schema|sequence|sort|partition|range|hash|cache|row|idempotency|lookup|map|issuer|ssh|gpg|pgp|kms|s3|object|blob|file|storage|upload)[_.-]?key[\w.-]{0,4}["'\]]{0,2}[ \t]{0,20}(?:[:=]|:=|::=|\?=|\.=|=>)?[ \t]{0,3}["'\x60]?$/i;
+const IDENTIFIER_KEY =
+  /(?:bucket|foreign|hot|idx|natural|primary|pub|public|schema|sequence|sort|partition|range|hash|cache|row|idempotency|lookup|map|issuer|ssh|gpg|pgp|kms|s3|object|blob|file|storage|upload)[_.-]?key[\w.-]{0,4}["'\]]{0,2}[ \t]{0,20}(?:[:=]|:=|::=|\?=|\.=|=>)?[ \t]{0,3}["'\x60]?$/i;
 
 /**
  * Base64 of a sentence (`ZHVtbXkgdGV4dCBkYXRh…` is "dummy text data…"): printable text with blanks once

@@ -39,14 +39,16 @@ const ELIDED = /(?:\.{2,}|…)$/;
  * Made of words, one of them a credential word: `not_a_real_token`, `ACCESS_TOKEN`, `my-bot-token`.
  * Generated credentials have digits or no separators; such values name a secret instead of being one.
  */
-const NAMING_WORDS = /^(?=.*(?:^|[_.\s-])(?:token|secret|password|passwd|key|apikey|credentials?)(?:$|[_.\s-]))[A-Za-z]+(?:[_.\s-][A-Za-z]+)+$/i;
+const NAMING_WORDS =
+  /^(?=.*(?:^|[_.\s-])(?:token|secret|password|passwd|key|apikey|credentials?)(?:$|[_.\s-]))[A-Za-z]+(?:[_.\s-][A-Za-z]+)+$/i;
 
 /**
  * Masks and dummies: a run of x / X / * / 0, a unit repeated (`aaaaaaaa`, `123123123…`), the
  * alphabet in order or a word such as EXAMPLE marks a value as made up. Not `1234567` or
  * `abcdefgh`: weak real passwords contain them, and leaking one is worse than hiding a demo value.
  */
-const DUMMY = /(?:x{4,}|X{4,}|\*{3,}|•{3,}|0{8,}|(.)\1{7,}|(.{2,4})\2{5,}|abcdefghijkl|ABCDEFGHIJKL|EXAMPLE|example|placeholder|PLACEHOLDER|REPLACE|replace[_-]?me|changeme|CHANGEME|dummy|DUMMY|fake|FAKE)/;
+const DUMMY =
+  /(?:x{4,}|X{4,}|\*{3,}|•{3,}|0{8,}|(.)\1{7,}|(.{2,4})\2{5,}|abcdefghijkl|ABCDEFGHIJKL|EXAMPLE|example|placeholder|PLACEHOLDER|REPLACE|replace[_-]?me|changeme|CHANGEME|dummy|DUMMY|fake|FAKE)/;
 
 /**
  * A file path refers to a secret (`GOOGLE_APPLICATION_CREDENTIALS=/home/me/sa.json`); it is not one.
@@ -92,7 +94,8 @@ export const typedPassword: SecretCheck = (value) => {
 };
 
 /** A bare code expression (`os.environ`, `config.apiKey`, `getenv(…)`, `ENV[…]`) refers to a secret; it is not one. */
-const CODE_PATH = /^(?:(?:[A-Za-z_$]{1,30}\.){1,6}[A-Za-z_$]{1,40}|(?:process\.env|import\.meta\.env|os\.environ|ENV|System\.getenv|Deno\.env)\.[\w$.]{1,60})$/;
+const CODE_PATH =
+  /^(?:(?:[A-Za-z_$]{1,30}\.){1,6}[A-Za-z_$]{1,40}|(?:process\.env|import\.meta\.env|os\.environ|ENV|System\.getenv|Deno\.env)\.[\w$.]{1,60})$/;
 
 /**
  * Names that end in a credential word by convention without holding one: public tokens and keys

@@ -7,10 +7,26 @@ import { END, START } from './fragments';
 export const CLOUD_RULES: readonly RuleSpec[] = [
   // Access key IDs: a fixed 4-letter type prefix and 16 upper-case letters or digits.
   // AWS documentation's dummies end in EXAMPLE (AKIAIOSFODNN7EXAMPLE).
-  { id: 'aws-access-key-id', kind: 'aws-access-key-id', pattern: String.raw`\b(?:AKIA|ASIA|ABIA|ACCA|A3T[A-Z0-9])[A-Z0-9]{16}\b`, check: (s) => !s.endsWith('EXAMPLE') && !/X{4}/.test(s) },
+  {
+    id: 'aws-access-key-id',
+    kind: 'aws-access-key-id',
+    pattern: String.raw`\b(?:AKIA|ASIA|ABIA|ACCA|A3T[A-Z0-9])[A-Z0-9]{16}\b`,
+    check: (s) => !s.endsWith('EXAMPLE') && !/X{4}/.test(s),
+  },
   // Amazon Bedrock API keys: long-lived `ABSK…` (base64) and short-lived presigned `bedrock-api-key-…`.
-  { id: 'aws-bedrock-long', kind: 'aws-bedrock-key', pattern: String.raw`\bABSK[A-Za-z0-9+/]{109,269}={0,2}`, keywords: ['absk'], check: notDummy },
-  { id: 'aws-bedrock-short', kind: 'aws-bedrock-key', pattern: String.raw`\bbedrock-api-key-YmVkcm9jay5hbWF6b25hd3MuY29t[A-Za-z0-9+/=%&_.-]{20,}`, keywords: ['bedrock-api-key-'] },
+  {
+    id: 'aws-bedrock-long',
+    kind: 'aws-bedrock-key',
+    pattern: String.raw`\bABSK[A-Za-z0-9+/]{109,269}={0,2}`,
+    keywords: ['absk'],
+    check: notDummy,
+  },
+  {
+    id: 'aws-bedrock-short',
+    kind: 'aws-bedrock-key',
+    pattern: String.raw`\bbedrock-api-key-YmVkcm9jay5hbWF6b25hd3MuY29t[A-Za-z0-9+/=%&_.-]{20,}`,
+    keywords: ['bedrock-api-key-'],
+  },
   // The secret key has no prefix: it is found by its name in credentials files, env dumps, JSON and `aws configure`.
   {
     id: 'aws-secret-access-key',
@@ -39,8 +55,18 @@ export const CLOUD_RULES: readonly RuleSpec[] = [
   { id: 'gcp-refresh-token', kind: 'gcp-oauth-token', pattern: String.raw`${START}1//0[0-9A-Za-z_-]{40,}`, check: notDummy },
   { id: 'gcp-client-secret', kind: 'gcp-client-secret', pattern: String.raw`\bGOCSPX-[0-9A-Za-z_-]{28}${END}`, check: notDummy },
   // Azure: storage and Service Bus keys in connection strings, SAS signatures, Entra client secrets.
-  { id: 'azure-storage-key', kind: 'azure-storage-key', pattern: String.raw`(?:AccountKey|SharedAccessKey)=(?<s>[A-Za-z0-9+/]{40,}={0,2})`, keywords: ['accesskey', 'accountkey'] },
-  { id: 'azure-sas-signature', kind: 'azure-sas-signature', pattern: String.raw`[?&]sig=(?<s>[A-Za-z0-9%+/]{30,}={0,2})`, keywords: ['sig='] },
+  {
+    id: 'azure-storage-key',
+    kind: 'azure-storage-key',
+    pattern: String.raw`(?:AccountKey|SharedAccessKey)=(?<s>[A-Za-z0-9+/]{40,}={0,2})`,
+    keywords: ['accesskey', 'accountkey'],
+  },
+  {
+    id: 'azure-sas-signature',
+    kind: 'azure-sas-signature',
+    pattern: String.raw`[?&]sig=(?<s>[A-Za-z0-9%+/]{30,}={0,2})`,
+    keywords: ['sig='],
+  },
   {
     id: 'azure-client-secret',
     kind: 'azure-client-secret',

@@ -28,7 +28,10 @@ export const COMMAND_LINE_RULES: readonly RuleSpec[] = [
     { caseInsensitive: true },
   ),
   // `mysql -pSECRET` (attached: `-p SECRET` would make mysql prompt and take SECRET as the database).
-  rule('mysql', String.raw`\b(?:mysql|mysqldump|mysqladmin|mariadb|mariadb-dump)(?=[ \t])${CMD}[ \t]-p(?<s>[^\s"']+)`, ['mysql', 'mariadb']),
+  rule('mysql', String.raw`\b(?:mysql|mysqldump|mysqladmin|mariadb|mariadb-dump)(?=[ \t])${CMD}[ \t]-p(?<s>[^\s"']+)`, [
+    'mysql',
+    'mariadb',
+  ]),
   rule('sshpass', String.raw`\bsshpass[ \t]{1,5}-p[ \t]{0,5}${VALUE}`, ['sshpass']),
   rule('curl-user', String.raw`\b(?:curl|http|https)(?=[ \t])${CMD}[ \t](?:-u|--user|-a|--auth)${ARG}${USER_PASS}`, ['curl', 'http']),
   rule('redis-cli', String.raw`\bredis-cli(?=[ \t])${CMD}[ \t]-a${ARG}${VALUE}`, ['redis-cli']),
@@ -53,11 +56,25 @@ export const COMMAND_LINE_RULES: readonly RuleSpec[] = [
   rule('openssl-pass', String.raw`(?:^|[ \t])-(?:passin|passout|pass|password|k)[ \t]{1,5}pass:${VALUE}`, ['pass:']),
   // Windows `net use \\srv\share password /user:x` and `net use … /user:x password`; a lone `*` asks for
   // the password (so does a leading one), but a password may hold one.
-  rule('net-use-after-user', String.raw`\bnet[ \t]{1,5}use\b[^\n]{0,200}?[ \t]/u(?:ser)?:[^\s]{1,100}[ \t]{1,5}(?<s>[^\s/*"][^\s/"]{0,199})`, ['net use'], { caseInsensitive: true }),
-  rule('net-use-before-user', String.raw`\bnet[ \t]{1,5}use(?:[ \t]{1,5}[A-Za-z*]:)?[ \t]{1,5}\\\\[^\s]{1,200}[ \t]{1,5}(?<s>[^\s/*"][^\s/"]{0,199})[ \t]{1,5}/u(?:ser)?:`, ['net use'], { caseInsensitive: true }),
+  rule(
+    'net-use-after-user',
+    String.raw`\bnet[ \t]{1,5}use\b[^\n]{0,200}?[ \t]/u(?:ser)?:[^\s]{1,100}[ \t]{1,5}(?<s>[^\s/*"][^\s/"]{0,199})`,
+    ['net use'],
+    { caseInsensitive: true },
+  ),
+  rule(
+    'net-use-before-user',
+    String.raw`\bnet[ \t]{1,5}use(?:[ \t]{1,5}[A-Za-z*]:)?[ \t]{1,5}\\\\[^\s]{1,200}[ \t]{1,5}(?<s>[^\s/*"][^\s/"]{0,199})[ \t]{1,5}/u(?:ser)?:`,
+    ['net use'],
+    { caseInsensitive: true },
+  ),
   rule('sqlcmd', String.raw`\b(?:sqlcmd|bcp|osql)(?=[ \t])${CMD}[ \t]-P${ARG}${VALUE}`, ['sqlcmd', 'bcp', 'osql']),
   rule('ldap', String.raw`\bldap(?:search|add|modify|delete|passwd|whoami|compare|modrdn)(?=[ \t])${CMD}[ \t]-w${ARG}${VALUE}`, ['ldap']),
-  rule('smbclient', String.raw`\b(?:smbclient|rpcclient|smbmap|crackmapexec|nxc)(?=[ \t])${CMD}[ \t](?:-U|--user)${ARG}["']?[^\s%'"]{1,100}%(?<s>[^\s'"]+)`, ['%']),
+  rule(
+    'smbclient',
+    String.raw`\b(?:smbclient|rpcclient|smbmap|crackmapexec|nxc)(?=[ \t])${CMD}[ \t](?:-U|--user)${ARG}["']?[^\s%'"]{1,100}%(?<s>[^\s'"]+)`,
+    ['%'],
+  ),
   rule('rdp', String.raw`\b(?:xfreerdp|wlfreerdp|sdl-freerdp)(?=[ \t])${CMD}[ \t]/p:${VALUE}`, ['freerdp']),
   rule('sqlplus', String.raw`\bsqlplus[ \t]{1,5}(?:-[sSlL][ \t]{1,5}){0,2}[^\s/@'"]{1,60}/(?<s>[^\s@'"]{1,200})`, ['sqlplus']),
 ];

@@ -43,7 +43,12 @@ export const CONFIG_FILE_RULES: readonly RuleSpec[] = [
     check: (value) => /^[^:\n]{0,200}:[^\n]{1,}$/.test(decoded(value) ?? ''),
   },
   // A whole docker config.json, base64 (`.dockerconfigjson`, `{"auths":…`), as Secrets and `kubectl get … -o jsonpath` print it.
-  { id: 'docker-config-base64', kind: 'docker-auth', pattern: String.raw`\b(?:eyJhdXRocyI6|ewogICJhdXRocyI6|ewoJImF1dGhzIjo)[A-Za-z0-9+/]{16,}={0,2}`, keywords: ['eyjhdxrocyi6', 'ewogicjhdxrocyi6', 'ewojimf1dghzijo'] },
+  {
+    id: 'docker-config-base64',
+    kind: 'docker-auth',
+    pattern: String.raw`\b(?:eyJhdXRocyI6|ewogICJhdXRocyI6|ewoJImF1dGhzIjo)[A-Za-z0-9+/]{16,}={0,2}`,
+    keywords: ['eyjhdxrocyi6', 'ewogicjhdxrocyi6', 'ewojimf1dghzijo'],
+  },
   // `kind: Secret` manifests (`kubectl get secret -o yaml`): every base64 value under `data:` is secret, whatever its key.
   {
     id: 'k8s-secret-data-yaml',
@@ -112,7 +117,12 @@ export const CONFIG_FILE_RULES: readonly RuleSpec[] = [
     kind: 'secret-assignment',
     pattern: String.raw`^[^\s:#]{1,253}:(?:\d{1,5}|\*):[^\s:]{1,63}:[^\s:]{1,63}:(?<s>\S{1,200})$`,
     multiline: true,
-    check: (value, _next, before = '') => notPlaceholder(value) && before.split(':').slice(2, 4).every((f) => f === '*' || /[A-Za-z_]/.test(f)),
+    check: (value, _next, before = '') =>
+      notPlaceholder(value) &&
+      before
+        .split(':')
+        .slice(2, 4)
+        .every((f) => f === '*' || /[A-Za-z_]/.test(f)),
   },
   // Bundler's per-host credentials: `BUNDLE_GEMS__EXAMPLE__COM=user:password`.
   {

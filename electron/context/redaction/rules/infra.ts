@@ -6,11 +6,22 @@ import { END } from './fragments';
 
 export const INFRA_RULES: readonly RuleSpec[] = [
   { id: 'digitalocean-token', kind: 'digitalocean-token', pattern: String.raw`\bdo[opr]_v1_[a-f0-9]{64}\b` },
-  { id: 'doppler-token', kind: 'doppler-token', pattern: String.raw`\bdp\.(?:pt|st|ct|sa|scim|audit)\.[A-Za-z0-9]{40,44}\b`, check: notDummy },
+  {
+    id: 'doppler-token',
+    kind: 'doppler-token',
+    pattern: String.raw`\bdp\.(?:pt|st|ct|sa|scim|audit)\.[A-Za-z0-9]{40,44}\b`,
+    check: notDummy,
+  },
   // Vault service/batch/recovery tokens (`hvs.` …), and legacy `s.` tokens next to the word vault.
   { id: 'vault-token', kind: 'vault-token', pattern: String.raw`\bhv[sbr]\.[A-Za-z0-9_-]{24,}`, check: notDummy },
   { id: 'vault-legacy-token', kind: 'vault-token', pattern: String.raw`\bs\.[A-Za-z0-9]{24}\b`, keywords: ['vault'], check: randomLooking },
-  { id: 'terraform-cloud-token', kind: 'terraform-token', pattern: String.raw`\b[A-Za-z0-9]{14}\.atlasv1\.[A-Za-z0-9_=-]{60,70}${END}`, keywords: ['atlasv1'], check: notDummy },
+  {
+    id: 'terraform-cloud-token',
+    kind: 'terraform-token',
+    pattern: String.raw`\b[A-Za-z0-9]{14}\.atlasv1\.[A-Za-z0-9_=-]{60,70}${END}`,
+    keywords: ['atlasv1'],
+    check: notDummy,
+  },
   { id: 'age-secret-key', kind: 'age-secret-key', pattern: String.raw`\bAGE-SECRET-KEY-1[QPZRY9X8GF2TVDW0S3JN54KHCE6MUA7L]{58}\b` },
   { id: 'databricks-token', kind: 'databricks-token', pattern: String.raw`\bdapi[a-fA-F0-9]{32}(?:-\d)?\b`, check: notDummy },
   // Grafana Cloud (`glc_`), service accounts (`glsa_`) and the older base64-JSON API keys (`eyJrIjoi…`).
@@ -29,12 +40,22 @@ export const INFRA_RULES: readonly RuleSpec[] = [
     keywords: ['heroku'],
   },
   // Fly.io: `fo1_` OAuth tokens and `fm1a_`/`fm1r_`/`fm2_` macaroons (often `FlyV1 fm2_…,fm2_…`).
-  { id: 'flyio-token', kind: 'flyio-token', pattern: String.raw`\b(?:fo1_[A-Za-z0-9_-]{43}|fm1[ar]_[A-Za-z0-9+/]{100,}={0,3}|fm2_[A-Za-z0-9+/]{100,}={0,3})`, check: notDummy },
+  {
+    id: 'flyio-token',
+    kind: 'flyio-token',
+    pattern: String.raw`\b(?:fo1_[A-Za-z0-9_-]{43}|fm1[ar]_[A-Za-z0-9+/]{100,}={0,3}|fm2_[A-Za-z0-9+/]{100,}={0,3})`,
+    check: notDummy,
+  },
   { id: 'postman-key', kind: 'postman-key', pattern: String.raw`\bPMAK-[a-fA-F0-9]{24}-[a-fA-F0-9]{34}\b` },
   { id: 'linear-key', kind: 'linear-key', pattern: String.raw`\blin_(?:api|oauth)_[A-Za-z0-9]{40}${END}`, check: notDummy },
   { id: 'sentry-token', kind: 'sentry-token', pattern: String.raw`\bsntry[us]_[A-Za-z0-9+/=_]{60,}`, check: notDummy },
   { id: 'onepassword-token', kind: '1password-token', pattern: String.raw`\bops_eyJ[A-Za-z0-9+/]{250,}={0,3}`, check: notDummy },
   { id: 'atlassian-token', kind: 'atlassian-token', pattern: String.raw`\bATATT3[A-Za-z0-9_=-]{180,200}` },
-  { id: 'notion-token', kind: 'notion-token', pattern: String.raw`\b(?:ntn_[0-9]{11}[A-Za-z0-9]{35}|secret_[A-Za-z0-9]{43})${END}`, check: notDummy },
+  {
+    id: 'notion-token',
+    kind: 'notion-token',
+    pattern: String.raw`\b(?:ntn_[0-9]{11}[A-Za-z0-9]{35}|secret_[A-Za-z0-9]{43})${END}`,
+    check: notDummy,
+  },
   { id: 'dynatrace-token', kind: 'dynatrace-token', pattern: String.raw`\bdt0c01\.[A-Z0-9]{24}\.[A-Z0-9]{64}\b` },
 ];

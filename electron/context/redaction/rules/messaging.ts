@@ -20,7 +20,13 @@ export const MESSAGING_RULES: readonly RuleSpec[] = [
   { id: 'slack-token', kind: 'slack-token', pattern: String.raw`\bxox[abposre]-[A-Za-z0-9-]{10,}`, check: slackToken },
   { id: 'slack-config-token', kind: 'slack-token', pattern: String.raw`\bxoxe\.xox[bp]-[A-Za-z0-9-]{20,}`, check: notDummy },
   { id: 'slack-app-token', kind: 'slack-token', pattern: String.raw`\bxapp-\d-[A-Za-z0-9-]{10,}`, check: notDummy },
-  { id: 'slack-webhook', kind: 'slack-webhook', pattern: String.raw`(?:https?://)?hooks\.slack\.com/(?:services|workflows|triggers)/[A-Za-z0-9/_-]{20,}`, keywords: ['hooks.slack.com'], check: notDummy },
+  {
+    id: 'slack-webhook',
+    kind: 'slack-webhook',
+    pattern: String.raw`(?:https?://)?hooks\.slack\.com/(?:services|workflows|triggers)/[A-Za-z0-9/_-]{20,}`,
+    keywords: ['hooks.slack.com'],
+    check: notDummy,
+  },
   // Microsoft Teams incoming webhooks: `https://<tenant>.webhook.office.com/webhookb2/<group>@<tenant>/IncomingWebhook/<id>/<owner>`.
   {
     id: 'teams-webhook',
@@ -35,7 +41,12 @@ export const MESSAGING_RULES: readonly RuleSpec[] = [
     keywords: ['discord'],
   },
   // Bot tokens: base64 of the bot's numeric id, a timestamp and an HMAC, dot-separated.
-  { id: 'discord-bot-token', kind: 'discord-token', pattern: String.raw`\b[MNO][A-Za-z0-9_-]{23,27}\.[A-Za-z0-9_-]{6}\.[A-Za-z0-9_-]{27,40}${END}`, check: notDummy },
+  {
+    id: 'discord-bot-token',
+    kind: 'discord-token',
+    pattern: String.raw`\b[MNO][A-Za-z0-9_-]{23,27}\.[A-Za-z0-9_-]{6}\.[A-Za-z0-9_-]{27,40}${END}`,
+    check: notDummy,
+  },
   // `<bot id>:AA…` (35 characters after the colon), bare or in an api.telegram.org/bot… URL.
   {
     id: 'telegram-bot-token',
@@ -48,11 +59,22 @@ export const MESSAGING_RULES: readonly RuleSpec[] = [
   { id: 'sendgrid-key', kind: 'sendgrid-key', pattern: String.raw`\bSG\.[A-Za-z0-9_-]{22}\.[A-Za-z0-9_-]{43}`, check: notDummy },
   { id: 'sendinblue-key', kind: 'sendinblue-key', pattern: String.raw`\bxkeysib-[a-f0-9]{64}-[A-Za-z0-9]{16}${END}` },
   // Mailchimp API keys: 32 hex digits and the data centre (`-us21`).
-  { id: 'mailchimp-key', kind: 'mailchimp-key', pattern: String.raw`\b[0-9a-f]{32}-us[0-9]{1,2}${END}`, keywords: ['-us'], check: notDummy },
+  {
+    id: 'mailchimp-key',
+    kind: 'mailchimp-key',
+    pattern: String.raw`\b[0-9a-f]{32}-us[0-9]{1,2}${END}`,
+    keywords: ['-us'],
+    check: notDummy,
+  },
   { id: 'mailgun-key', kind: 'mailgun-key', pattern: String.raw`\bkey-[a-f0-9]{32}${END}`, check: notDummy },
   { id: 'stripe-key', kind: 'stripe-key', pattern: String.raw`\b[sr]k_[a-z]{2,12}_[A-Za-z0-9]{10,}${END}`, check: stripeKey },
   { id: 'stripe-webhook-secret', kind: 'stripe-key', pattern: String.raw`\bwhsec_[A-Za-z0-9+/]{24,}`, check: notDummy },
   { id: 'shopify-token', kind: 'shopify-token', pattern: String.raw`\bshp(?:at|ca|pa|ss)_[A-Za-z0-9]{32,}\b`, check: notDummy },
   // Square access tokens and OAuth secrets; `EAAA…` tokens may hold `+` and `=` (as ripsecrets' rule has it).
-  { id: 'square-token', kind: 'square-token', pattern: String.raw`\b(?:sq0atp|sq0csp)-[A-Za-z0-9_-]{22,50}${END}|\bEAAA[A-Za-z0-9_+=-]{60}(?![A-Za-z0-9_+=-])`, check: notDummy },
+  {
+    id: 'square-token',
+    kind: 'square-token',
+    pattern: String.raw`\b(?:sq0atp|sq0csp)-[A-Za-z0-9_-]{22,50}${END}|\bEAAA[A-Za-z0-9_+=-]{60}(?![A-Za-z0-9_+=-])`,
+    check: notDummy,
+  },
 ];

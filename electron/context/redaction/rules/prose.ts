@@ -23,7 +23,8 @@ const VALUE = String.raw`(?:"(?<s>[^"\n]{4,100})"|'(?<s1>[^'\n]{4,100})'|\x60(?<
 const QUANTITY = /^(?:v?\d+(?:[.:/-]\d+)*[A-Za-z%]{0,5}|\d{4}-\d{2}-\d{2}(?:T[\d:.]+Z?)?)$/;
 
 /** Technical words with a number in them, which prose about tokens and keys is full of (`RS256`, `base64-encoded`, `ed25519`). */
-const TECH_WORD = /^(?:[A-Z]{2,6}-?\d{1,5}|(?:base|sha|md|utf|ipv|x|pkcs|ed|aes|rsa|rs|hs|es|ps|http|tls|ssl|oauth|sha3)-?\d{1,5}(?:[-.][a-z]+)*)$/i;
+const TECH_WORD =
+  /^(?:[A-Z]{2,6}-?\d{1,5}|(?:base|sha|md|utf|ipv|x|pkcs|ed|aes|rsa|rs|hs|es|ps|http|tls|ssl|oauth|sha3)-?\d{1,5}(?:[-.][a-z]+)*)$/i;
 
 /**
  * A value that is a secret rather than a word of the sentence: it needs a letter and a digit (most

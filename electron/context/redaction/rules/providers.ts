@@ -25,7 +25,9 @@ export const PROVIDER_RULES: readonly RuleSpec[] = [
   token('vercel-token', String.raw`vc[pikar]_[A-Za-z0-9]{24,}`, ['vcp_', 'vci_', 'vck_', 'vca_', 'vcr_']),
   token('figma-token', String.raw`figd_[A-Za-z0-9_-]{40,}`, ['figd_']),
   token('easypost-token', String.raw`EZ[AT]K[A-Za-z0-9]{54}`, ['ezak', 'eztk']),
-  token('1password-secret-key', String.raw`A3-[A-Z0-9]{6}-(?:[A-Z0-9]{11}|[A-Z0-9]{6}-[A-Z0-9]{5})-[A-Z0-9]{5}-[A-Z0-9]{5}-[A-Z0-9]{5}`, ['a3-']),
+  token('1password-secret-key', String.raw`A3-[A-Z0-9]{6}-(?:[A-Z0-9]{11}|[A-Z0-9]{6}-[A-Z0-9]{5})-[A-Z0-9]{5}-[A-Z0-9]{5}-[A-Z0-9]{5}`, [
+    'a3-',
+  ]),
   token('facebook-token', String.raw`EAA[MC][A-Za-z0-9]{100,}`, ['eaa']),
   token('adobe-client-secret', String.raw`p8e-[A-Za-z0-9]{32}`, ['p8e-']),
   token('alibaba-key-id', String.raw`LTAI[A-Za-z0-9]{20}`, ['ltai']),
@@ -42,7 +44,12 @@ export const PROVIDER_RULES: readonly RuleSpec[] = [
   token('duffel-token', String.raw`duffel_(?:test|live)_[A-Za-z0-9_=-]{43}`, ['duffel_']),
   token('frameio-token', String.raw`fio-u-[A-Za-z0-9_=-]{64}`, ['fio-u-']),
   // Mixed case, unlike a file's content hash after an `.ico-` (`favicon.ico-7a38….png`).
-  token('infracost-token', String.raw`ico-[A-Za-z0-9]{32}`, ['ico-'], (value, next) => /[A-Z]/.test(value.slice(4)) && notDummy(value, next)),
+  token(
+    'infracost-token',
+    String.raw`ico-[A-Za-z0-9]{32}`,
+    ['ico-'],
+    (value, next) => /[A-Z]/.test(value.slice(4)) && notDummy(value, next),
+  ),
   token('sourcegraph-token', String.raw`sgp_(?:[A-Fa-f0-9]{16}_|local_)?[A-Fa-f0-9]{40}`, ['sgp_']),
   token('settlemint-token', String.raw`sm_(?:pat|aat|sat)_[A-Za-z0-9]{16}`, ['sm_']),
   token('octopus-key', String.raw`API-[A-Z0-9]{26}`, ['api-']),
@@ -60,6 +67,11 @@ export const PROVIDER_RULES: readonly RuleSpec[] = [
     check: notDummy,
   },
   // Twitter/X app bearer tokens: 22 `A`s (zero bytes, URL-safe base64), then the URL-encoded secret.
-  { id: 'twitter-bearer-token', kind: 'twitter-token', pattern: String.raw`\bA{22}[A-Za-z0-9%]{80,}`, keywords: ['aaaaaaaaaaaaaaaaaaaaaa'] },
+  {
+    id: 'twitter-bearer-token',
+    kind: 'twitter-token',
+    pattern: String.raw`\bA{22}[A-Za-z0-9%]{80,}`,
+    keywords: ['aaaaaaaaaaaaaaaaaaaaaa'],
+  },
   token('cloudflare-origin-ca-key', String.raw`v1\.0-[a-f0-9]{24}-[a-f0-9]{146}`, ['v1.0-']),
 ];

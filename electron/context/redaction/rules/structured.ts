@@ -18,7 +18,12 @@ export const KEY_BLOCK_RULES: readonly RuleSpec[] = [
     // A key has a base64 body; `-----BEGIN PRIVATE KEY-----\nanything\n-----END…` is a placeholder.
     check: (block) => /[A-Za-z0-9+/]{20}/.test(block),
   },
-  { id: 'putty-private-key', kind: 'private-key', pattern: String.raw`Private-Lines: \d{1,3}\r?\n(?<s>(?:[A-Za-z0-9+/=]{1,80}\r?\n){1,60})`, keywords: ['private-lines'] },
+  {
+    id: 'putty-private-key',
+    kind: 'private-key',
+    pattern: String.raw`Private-Lines: \d{1,3}\r?\n(?<s>(?:[A-Za-z0-9+/=]{1,80}\r?\n){1,60})`,
+    keywords: ['private-lines'],
+  },
 ];
 
 /**
@@ -60,7 +65,13 @@ export const STRUCTURED_RULES: readonly RuleSpec[] = [
   { id: 'jwt', kind: 'jwt', pattern: String.raw`\beyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]*`, keywords: ['eyj'] },
   // Header and payload only (`alg: none`, or the signature cut off), or a payload that is not JSON
   // (encrypted): the header must decode to a JWT header.
-  { id: 'jwt-other', kind: 'jwt', pattern: String.raw`\beyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}(?:\.[A-Za-z0-9_-]*)?`, keywords: ['eyj'], check: jwtHeader },
+  {
+    id: 'jwt-other',
+    kind: 'jwt',
+    pattern: String.raw`\beyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}(?:\.[A-Za-z0-9_-]*)?`,
+    keywords: ['eyj'],
+    check: jwtHeader,
+  },
   // `scheme://user:password@host`: only the password goes. Or a token as the URL's user: `https://<token>@github.com`,
   // `https://<token>:x-oauth-basic@…`, Sentry DSNs (one rule: both start the same, and that start is costly to find).
   {
@@ -81,7 +92,13 @@ export const STRUCTURED_RULES: readonly RuleSpec[] = [
     check: cookieValue,
   },
   // OpenShift OAuth access tokens (`oc whoami -t`, `oc login --token`), printed bare or as `Authorization: sha256~…`.
-  { id: 'openshift-token', kind: 'openshift-token', pattern: String.raw`\bsha256~[A-Za-z0-9_-]{43,}`, keywords: ['sha256~'], check: notDummy },
+  {
+    id: 'openshift-token',
+    kind: 'openshift-token',
+    pattern: String.raw`\bsha256~[A-Za-z0-9_-]{43,}`,
+    keywords: ['sha256~'],
+    check: notDummy,
+  },
   // Schemes include Okta's `SSWS` (its API tokens: `Authorization: SSWS 00…`).
   {
     id: 'auth-header',

@@ -1,5 +1,14 @@
 // SPDX-License-Identifier: MIT
-import { type Api, type EventChannel, type EventPayload, type InvokeChannel, type InvokeRequest, type InvokeResponse, type RawTransport, type Result } from '../../../../shared/ipc';
+import {
+  type Api,
+  type EventChannel,
+  type EventPayload,
+  type InvokeChannel,
+  type InvokeRequest,
+  type InvokeResponse,
+  type RawTransport,
+  type Result,
+} from '../../../../shared/ipc';
 import type { PtyInfo, TerminalMark, TerminalSnapshot } from '../../../../shared/ipc/pty';
 import { toDisposable, type IDisposable } from '../../../lifetime/disposable';
 import type { ConnectionStatus } from '../../../transport/ws-transport';
@@ -26,14 +35,19 @@ export class FakeTransport implements RawTransport {
   private readonly _listeners = new Map<string, Set<(payload: unknown) => void>>();
   private readonly _answers = new Map<string, Answer>();
 
-  answer<K extends InvokeChannel>(channel: K, answer: (request: InvokeRequest<K>) => Result<InvokeResponse<K>> | Promise<Result<InvokeResponse<K>>>): void {
+  answer<K extends InvokeChannel>(
+    channel: K,
+    answer: (request: InvokeRequest<K>) => Result<InvokeResponse<K>> | Promise<Result<InvokeResponse<K>>>,
+  ): void {
     this._answers.set(channel, answer as Answer);
   }
 
   invoke(channel: string, payload: unknown): Promise<unknown> {
     this.invoked.push({ channel, payload });
     const answer = this._answers.get(channel);
-    return Promise.resolve(answer ? answer(payload) : { ok: false, error: { code: 'unknown-channel', message: `no answer for ${channel}` } });
+    return Promise.resolve(
+      answer ? answer(payload) : { ok: false, error: { code: 'unknown-channel', message: `no answer for ${channel}` } },
+    );
   }
 
   send(channel: string, payload: unknown): void {

@@ -25,7 +25,9 @@ Object.assign(window, { bareSend: (index: number, data: string) => sockets[index
  * system one.
  */
 const start = async () => {
-  await Promise.all([`${fontSize}px ${fontFamily}`, `bold ${fontSize}px ${fontFamily}`].map((spec) => document.fonts.load(spec))).catch(() => undefined);
+  await Promise.all([`${fontSize}px ${fontFamily}`, `bold ${fontSize}px ${fontFamily}`].map((spec) => document.fonts.load(spec))).catch(
+    () => undefined,
+  );
   for (let index = 0; index < count; index++) openTerminal(index);
 };
 

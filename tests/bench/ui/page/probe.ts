@@ -47,7 +47,8 @@ const onTrigger = (trigger: Trigger): Promise<number> =>
     const listener = (event: Event) => {
       // Case-insensitive: with Ctrl held, browsers report the letter as typed (`c` or `C`).
       if (trigger.kind === 'key') {
-        const matches = event instanceof KeyboardEvent && event.key.toLowerCase() === trigger.key.toLowerCase() && event.ctrlKey === trigger.ctrl;
+        const matches =
+          event instanceof KeyboardEvent && event.key.toLowerCase() === trigger.key.toLowerCase() && event.ctrlKey === trigger.ctrl;
         if (!matches) return;
       }
       window.removeEventListener(type, listener, true);
