@@ -162,14 +162,12 @@ describe('opening the database', () => {
   });
 
   it("applies the user's saved redaction patterns", () => {
-    fixture.db
-      .prepare("INSERT INTO settings (key, value) VALUES ('settings', ?)")
-      .run(
-        JSON.stringify({
-          version: 1,
-          sections: { redaction: { enabled: true, userPatterns: [{ kind: 'build-word', pattern: 'built' }] } },
-        }),
-      );
+    fixture.db.prepare("INSERT INTO settings (key, value) VALUES ('settings', ?)").run(
+      JSON.stringify({
+        version: 1,
+        sections: { redaction: { enabled: true, userPatterns: [{ kind: 'build-word', pattern: 'built' }] } },
+      }),
+    );
     const custom = db.redactor();
     expect(showCommand(db, custom, ids[0]!, { coloured: false, json: false })).not.toContain('built');
   });

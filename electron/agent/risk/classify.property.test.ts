@@ -219,14 +219,12 @@ const wrap = (line: Line): fc.Arbitrary<Line> =>
     fc.constant({ text: `if true; then ${line.text}; fi`, simple: false }),
     // eval is a builtin: sudo, xargs or find -exec cannot run it, so it is not offered to them.
     fc.constant({ text: `eval ${singleQuote(line.text)}`, simple: false }),
-    fc
-      .constantFrom('bash -c', 'sh -c', 'zsh -lc')
-      .chain((sh) =>
-        quoted(fc.constant(line.text)).map((q) => ({
-          text: `${sh} ${q.startsWith("'") || q.startsWith('"') ? q : singleQuote(q)}`,
-          simple: true,
-        })),
-      ),
+    fc.constantFrom('bash -c', 'sh -c', 'zsh -lc').chain((sh) =>
+      quoted(fc.constant(line.text)).map((q) => ({
+        text: `${sh} ${q.startsWith("'") || q.startsWith('"') ? q : singleQuote(q)}`,
+        simple: true,
+      })),
+    ),
     ...(line.simple
       ? [
           benign.map((b) => ({ text: `${b} | xargs -0 -n 1 ${line.text}`, simple: false })),
