@@ -61,6 +61,15 @@ const NEAR_MISSES: Partial<Record<ChannelName, unknown[]>> = {
   ],
   'history:status': [{ x: 1 }],
   'history:forget-undo': [{ commandIds: [] }, { commandIds: ['x'] }, { commandIds: 'a:1' }],
+  'completion:list': [
+    {},
+    { terminalId: 't1' },
+    { line: 'git ch' },
+    { terminalId: '', line: 'git ch' },
+    { terminalId: 't1', line: 'x'.repeat(10_001) },
+    { terminalId: 't1', line: 3 },
+    { terminalId: 't1', line: 'git ch', cwd: '/etc' },
+  ],
   'history:suggest': [
     {},
     { id: 't1' },
