@@ -20,7 +20,10 @@ export const expectTimedByShell = async (shell: ShellSession, prompt: string): P
   const from = shell.raw.length;
   shell.hold();
   shell.type(`${SLOW_FAILURE}\r`);
-  await shell.waitForRaw(prompt, from);
+  // The prompt after the line's echo: a prompt drawn again before it (zsh redraws its line) would
+  // hand over the held output before the command had even ended.
+  const echoed = await shell.waitForRaw("'exit 3'", from);
+  await shell.waitForRaw(prompt, echoed);
   shell.release();
   const start = shell.events.findLast((e): e is Start => e.type === 'command-start')!;
   const end = shell.events.findLast((e): e is End => e.type === 'command-end')!;

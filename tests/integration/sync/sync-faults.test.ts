@@ -96,8 +96,15 @@ describe('sync faults', () => {
   it("lets two devices sync at once, each getting the other's records", { timeout: 120_000 }, async () => {
     first.record({ id: 'sess-first:3', line: 'echo from-first', output: 'a', cwd: '/tmp', hostname: 'h' });
     second.record({ id: 'sess-second:1', line: 'echo from-second', output: 'b', cwd: '/tmp', hostname: 'h' });
-    await Promise.all([now(first), now(second)]);
-    await Promise.all([now(first), now(second)]);
+    const runs = [...(await Promise.all([now(first), now(second)])), ...(await Promise.all([now(first), now(second)]))];
+    // 6: the object the test before left truncated is still refused; every other object synced.
+    for (const run of runs) expect([0, 6], run.stderr).toContain(run.code);
+    // s3rver writes an object's file as it streams in, so a manifest read while its device rewrites
+    // it can come out short and is refused by its tag (S3 itself replaces an object whole). One round
+    // after the concurrent ones must then bring each device the other's record, once.
+    await now(first);
+    await now(second);
+    await now(first);
     expect(first.has('sess-second:1')).toBe(true);
     expect(second.has('sess-first:3')).toBe(true);
   });
