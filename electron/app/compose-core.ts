@@ -140,7 +140,7 @@ export const composeCore = async (
     dataDir: options.dataDir,
     dbPath: store.path,
     settings,
-    forgetInMemory: assistant.forgetCommands,
+    forgotten: history.forgottenElsewhere,
     broadcast,
     log,
   });

@@ -78,6 +78,7 @@ export const wireHistory = (deps: HistoryWiringDeps) => {
     handlers: history.handlers,
     /** Forgotten with undo and not yet erased: still in the store, but never offered again (quick fixes). */
     forgetPending: history.forgetPending,
+    forgottenElsewhere: history.forgottenElsewhere,
     dispose: () => {
       unsubscribe();
       offStatus();

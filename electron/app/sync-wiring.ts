@@ -10,7 +10,8 @@ export interface SyncWiringDeps {
   readonly dataDir: string;
   readonly dbPath: string;
   readonly settings: { readonly current: Settings; onChange(listener: (settings: Settings) => void): () => void };
-  readonly forgetInMemory: (commandIds: readonly string[], sessionIds: readonly string[]) => void;
+  /** Records a pulled forget erased: every copy outside the store lets them go (history-wiring.ts). */
+  readonly forgotten: (commandIds: readonly string[], sessionIds: readonly string[]) => void;
   readonly broadcast: Broadcast;
   readonly log: (message: string) => void;
 }
@@ -18,7 +19,7 @@ export interface SyncWiringDeps {
 /**
  * History across machines in the running app: the sync service (its worker and its timer), the
  * socket the CLI asks it through, and Settings → Sync's handlers. A record forgotten because
- * another device forgot it leaves every window and the assistant's memory as a local forget does.
+ * another device forgot it leaves the recorder, the assistant's memory and every window as a local forget does.
  */
 export const wireSync = (deps: SyncWiringDeps) => {
   const service = new SyncService({
@@ -26,10 +27,7 @@ export const wireSync = (deps: SyncWiringDeps) => {
     dbPath: deps.dbPath,
     intervalSeconds: () => deps.settings.current.sync.intervalSeconds,
     changed: (state) => deps.broadcast('sync:changed', state),
-    forgotten: (commandIds, sessionIds) => {
-      deps.forgetInMemory(commandIds, sessionIds);
-      deps.broadcast('history:forgotten', { commandIds: [...commandIds], sessionIds: [...sessionIds], range: null });
-    },
+    forgotten: deps.forgotten,
     log: deps.log,
   });
   let interval = deps.settings.current.sync.intervalSeconds;

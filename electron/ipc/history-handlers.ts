@@ -40,15 +40,29 @@ export interface HistoryHandlerDeps {
  */
 export const historyHandlers = (
   deps: HistoryHandlerDeps,
-): { handlers: Handlers; flush: () => Promise<unknown>; forgetPending: (commandId: string) => boolean } => {
+): {
+  handlers: Handlers;
+  flush: () => Promise<unknown>;
+  forgetPending: (commandId: string) => boolean;
+  /** Records another part erased from the store (a forget pulled by sync): let every copy go, as a forget here does. */
+  forgottenElsewhere: (commandIds: readonly string[], sessionIds: readonly string[]) => void;
+} => {
   const { store, recorder } = deps;
   const now = deps.now ?? Date.now;
-  const erase = async (request: ForgetRequest, range: { sinceMs: number; untilMs: number } | null) => {
-    const forget = () => store.tables.history.forget(request);
-    const { commandIds, sessionIds, screens: _screens, ...result } = await (deps.screens ? deps.screens.forgetting(forget) : forget());
+  // Every copy outside the store lets the records go: the recorder's, the assistant's, every window's.
+  const announceForgotten = (
+    commandIds: readonly string[],
+    sessionIds: readonly string[],
+    range: { sinceMs: number; untilMs: number } | null,
+  ): void => {
     recorder.forgotten(commandIds, sessionIds);
     deps.forgetInMemory(commandIds, sessionIds);
     deps.broadcast('history:forgotten', { commandIds: [...commandIds], sessionIds: [...sessionIds], range });
+  };
+  const erase = async (request: ForgetRequest, range: { sinceMs: number; untilMs: number } | null) => {
+    const forget = () => store.tables.history.forget(request);
+    const { commandIds, sessionIds, screens: _screens, ...result } = await (deps.screens ? deps.screens.forgetting(forget) : forget());
+    announceForgotten(commandIds, sessionIds, range);
     return result;
   };
   // No store.flush first: at shutdown the call must reach the writer before its close does.
@@ -87,5 +101,10 @@ export const historyHandlers = (
       ...(deps.repositoryOf ? { repositoryOf: deps.repositoryOf } : {}),
     }),
   };
-  return { handlers, flush: () => pending.flush(), forgetPending: (commandId) => pending.has(commandId) };
+  return {
+    handlers,
+    flush: () => pending.flush(),
+    forgetPending: (commandId) => pending.has(commandId),
+    forgottenElsewhere: (commandIds, sessionIds) => announceForgotten(commandIds, sessionIds, null),
+  };
 };
